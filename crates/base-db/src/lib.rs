@@ -1,0 +1,135 @@
+//! The bottom of cufe's query database: inputs, interned names, positions, diagnostics, and the
+//! two queries every layer starts from, [`parse`] and [`parse_errors`].
+//!
+//! Inputs carry durability: system headers are `HIGH` (they change only when the toolchain does),
+//! the user's files `LOW`. After an edit of a `LOW` input salsa validates everything that read only
+//! `HIGH` inputs with one durability check instead of walking its dependencies.
+mod diagnostic;
+mod lines;
+
+use std::path::PathBuf;
+
+use salsa::Durability;
+
+pub use crate::diagnostic::{Diagnostic, Severity};
+pub use crate::lines::{LineCol, LineIndex};
+pub use salsa;
+pub use syntax::{TextRange, TextSize};
+
+/// The database view every query of this crate takes. Higher layers extend it with their own
+/// `#[salsa::db]` traits; the concrete database (in `ide`) implements all of them.
+#[salsa::db]
+pub trait SourceDatabase: salsa::Database {}
+
+/// Whether a file is the user's (edited, analysed fully) or a system header (stable, analysed on
+/// demand). Decides the durability of the file's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileOrigin {
+    User,
+    System,
+}
+
+impl FileOrigin {
+    pub fn durability(self) -> Durability {
+        match self {
+            FileOrigin::User => Durability::LOW,
+            FileOrigin::System => Durability::HIGH,
+        }
+    }
+}
+
+/// One source text: a preprocessed translation unit (`.ii`) or a single file.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(deref)]
+    pub path: PathBuf,
+    #[returns(deref)]
+    pub text: String,
+    #[returns(copy)]
+    pub origin: FileOrigin,
+}
+
+impl SourceFile {
+    /// Creates the input with the durability its origin calls for.
+    pub fn create(
+        db: &dyn SourceDatabase,
+        path: PathBuf,
+        text: String,
+        origin: FileOrigin,
+    ) -> SourceFile {
+        SourceFile::builder(path, text, origin).durability(origin.durability()).new(db)
+    }
+
+    /// Replaces the text, keeping the durability of the file's origin. Returns `false` (and
+    /// starts no new revision) when the text is unchanged: a salsa setter always bumps the
+    /// revision, even for an equal value.
+    pub fn update_text(self, db: &mut dyn SourceDatabase, text: String) -> bool {
+        use salsa::Setter;
+        if self.text(db) == text {
+            return false;
+        }
+        let durability = self.origin(db).durability();
+        self.set_text(db).with_durability(durability).to(text);
+        true
+    }
+}
+
+/// The C++ dialect and CUDA options a translation unit is compiled with (what nvcc passes to
+/// cudafe++). One value per database.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CompileOptions {
+    /// `--c++17` / `--c++20`: the year of the standard (11, 14, 17, 20).
+    pub cpp_std: u16,
+    /// `--gnu_version=120200`.
+    pub gnu_version: u32,
+    pub extended_lambda: bool,
+    pub relaxed_constexpr: bool,
+    /// `--device-c` (relocatable device code) instead of `--static-host-stub`.
+    pub relocatable_device_code: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            cpp_std: 17,
+            gnu_version: 120200,
+            extended_lambda: false,
+            relaxed_constexpr: false,
+            relocatable_device_code: false,
+        }
+    }
+}
+
+#[salsa::input(singleton, debug)]
+pub struct Options {
+    #[returns(ref)]
+    pub compile: CompileOptions,
+}
+
+/// An interned identifier or qualified-name segment.
+#[salsa::interned(debug)]
+pub struct Name<'db> {
+    #[returns(deref)]
+    pub text: String,
+}
+
+/// The whole parse of a file. Re-executes on every edit of the file; readers that only need a
+/// projection must go through a backdated firewall such as [`parse_errors`].
+#[salsa::tracked(lru = 128, returns(ref))]
+pub fn parse(db: &dyn SourceDatabase, file: SourceFile) -> syntax::Parse {
+    let _span = tracing::trace_span!("parse").entered();
+    syntax::parse_text(file.text(db))
+}
+
+/// The syntax errors of a file. An edit that changes no error (say, inside a comment) re-runs
+/// this query but produces an equal value, so salsa backdates it and its readers stay valid.
+#[salsa::tracked(returns(deref))]
+pub fn parse_errors(db: &dyn SourceDatabase, file: SourceFile) -> Vec<syntax::SyntaxError> {
+    parse(db, file).errors().to_vec()
+}
+
+/// Line starts of a file, for rendering positions.
+#[salsa::tracked(returns(ref))]
+pub fn line_index(db: &dyn SourceDatabase, file: SourceFile) -> LineIndex {
+    LineIndex::new(file.text(db))
+}

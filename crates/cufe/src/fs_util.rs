@@ -1,0 +1,18 @@
+//! Output files are written whole or not at all: into a temporary file beside the target, then
+//! renamed over it, so an error never leaves a partial output behind.
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)?;
+    tmp.persist(path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! The `cufe` command line. Each subcommand lives in its own module with its own `Args`.
+//! Invoked as `cu++filt` (by name or symlink), the binary behaves as `cufe demangle`.
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cubin_cmd;
+mod cudafe;
+mod demangle;
+mod fs_util;
+mod parse;
+mod preprocess;
+
+#[derive(Parser)]
+#[command(name = "cufe", version, about = "An incremental CUDA C++ front end")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse preprocessed translation units (.ii) and report syntax errors.
+    Parse(parse::Args),
+    /// Run the host preprocessor on a .cu file exactly as nvcc 13.0 does, writing the .ii.
+    Preprocess(preprocess::Args),
+    /// Demangle Itanium C++ names (c++filt / cu++filt compatible).
+    Demangle(demangle::Args),
+    /// Read, dump and rewrite cubin ELF files.
+    #[command(subcommand)]
+    Cubin(cubin_cmd::Command),
+    /// cudafe++-compatible mode: accepts the options nvcc passes to cudafe++.
+    Cudafe(cudafe::Args),
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("CUFE_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+
+    let invoked_as = std::env::args_os()
+        .next()
+        .and_then(|a| std::path::Path::new(&a).file_name().map(|n| n.to_string_lossy().into_owned()));
+    let result = if invoked_as.as_deref() == Some("cu++filt") {
+        demangle::run_as_filter()
+    } else {
+        let cli = Cli::parse();
+        match cli.command {
+            Command::Parse(args) => parse::run(args),
+            Command::Preprocess(args) => preprocess::run(args),
+            Command::Demangle(args) => demangle::run(args),
+            Command::Cubin(cmd) => cubin_cmd::run(cmd),
+            Command::Cudafe(args) => cudafe::run(args),
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("cufe: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

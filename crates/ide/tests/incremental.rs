@@ -1,0 +1,64 @@
+//! Incrementality of the parse layer, proven by counting query executions.
+use base_db::{FileOrigin, SourceFile, parse, parse_errors};
+use ide::RootDatabase;
+
+fn names(executed: Vec<String>) -> Vec<String> {
+    let mut names: Vec<String> =
+        executed.into_iter().map(|e| e.split('(').next().unwrap().to_string()).collect();
+    names.sort();
+    names
+}
+
+const HEADER: &str = "namespace std { template <class T> struct vector { T *data; }; }\n";
+const USER: &str = "// kernel file\n__attribute__((global)) void kern(int *p) { p[0] = 1; }\n";
+
+#[test]
+fn editing_one_file_reparses_only_that_file() {
+    let mut db = RootDatabase::with_execution_log();
+    let header = SourceFile::create(&db, "h.ii".into(), HEADER.into(), FileOrigin::System);
+    let user = SourceFile::create(&db, "u.ii".into(), USER.into(), FileOrigin::User);
+    parse_errors(&db, header);
+    parse_errors(&db, user);
+    assert_eq!(names(db.take_executed()), ["parse", "parse", "parse_errors", "parse_errors"]);
+
+    assert!(user.update_text(&mut db, USER.replace("p[0] = 1", "p[0] = 2")));
+    parse_errors(&db, header);
+    parse_errors(&db, user);
+    let executed = db.take_executed();
+    assert_eq!(names(executed.clone()), ["parse", "parse_errors"]);
+    // and it was the user's file that re-ran
+    let user_parse = format!("parse({:?})", salsa::plumbing::AsId::as_id(&user));
+    assert!(executed.contains(&user_parse), "{executed:?} lacks {user_parse}");
+}
+
+/// A query that reads only `parse_errors`: it stands for every reader behind the firewall.
+#[salsa::tracked]
+fn error_count(db: &dyn base_db::SourceDatabase, file: SourceFile) -> usize {
+    parse_errors(db, file).len()
+}
+
+#[test]
+fn comment_edit_backdates_parse_errors() {
+    let mut db = RootDatabase::with_execution_log();
+    let user = SourceFile::create(&db, "u.ii".into(), USER.into(), FileOrigin::User);
+    error_count(&db, user);
+    db.take_executed();
+
+    user.update_text(&mut db, USER.replace("kernel file", "kernel file, edited"));
+    error_count(&db, user);
+    // parse and parse_errors re-ran; parse_errors produced an equal value and was backdated, so
+    // its reader did not run again.
+    assert_eq!(names(db.take_executed()), ["parse", "parse_errors"]);
+    let _ = parse(&db, user);
+}
+
+#[test]
+fn unchanged_text_starts_no_revision() {
+    let mut db = RootDatabase::with_execution_log();
+    let user = SourceFile::create(&db, "u.ii".into(), USER.into(), FileOrigin::User);
+    error_count(&db, user);
+    db.take_executed();
+    assert!(!user.update_text(&mut db, USER.into()));
+    error_count(&db, user);
+    assert!(db.take_executed().is_empty());
+}

@@ -1,0 +1,193 @@
+//! The NVIDIA CUDA 13.0.88 toolchain as cufe uses it: the oracle for differential tests and the
+//! include root for `cufe preprocess`. It installs from PyPI wheels (REFERENCE-TOOLCHAIN.md), so
+//! CI and fresh machines can get it with `cargo xtask nvidia-toolchain`.
+//!
+//! Where it is looked for, in order: an explicit root (`--cuda-path`), `$CUDA_PATH`, then the
+//! install cache `$NVIDIA_TOOLCHAIN_DIR` (default `~/.cache/nvidia-cuda-13.0.88`), whose root is
+//! `unpacked/nvidia/cu13`.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+
+/// The wheels, pinned exactly. cuobjdump and nvdisasm have no 13.0 wheel.
+pub const WHEELS: &[&str] = &[
+    "nvidia-cuda-nvcc==13.0.88",
+    "nvidia-cuda-crt==13.0.88",
+    "nvidia-cuda-runtime==13.0.88",
+    "nvidia-nvvm==13.0.88",
+    "nvidia-cuda-cccl==13.0.85",
+    "nvidia-cuda-profiler-api==13.0.85",
+    "nvidia-cuda-cuobjdump==13.2.51",
+    "nvidia-cuda-nvdisasm==13.2.51",
+];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Toolchain {
+    root: PathBuf,
+}
+
+impl Toolchain {
+    /// A toolchain at `root` (the directory holding `bin/` and `include/`), if it looks complete.
+    pub fn at(root: impl Into<PathBuf>) -> Option<Toolchain> {
+        let root = root.into();
+        let complete = root.join("include/cuda_runtime.h").is_file()
+            && root.join("include/cccl").is_dir();
+        complete.then_some(Toolchain { root })
+    }
+
+    /// Finds the toolchain: `explicit`, then `$CUDA_PATH`, then the install cache.
+    pub fn locate(explicit: Option<&Path>) -> anyhow::Result<Toolchain> {
+        if let Some(root) = explicit {
+            return Toolchain::at(root).with_context(|| {
+                format!("{}: not a CUDA toolchain root (no include/cuda_runtime.h)", root.display())
+            });
+        }
+        if let Some(root) = std::env::var_os("CUDA_PATH") {
+            if let Some(tc) = Toolchain::at(&root) {
+                return Ok(tc);
+            }
+        }
+        Toolchain::at(install_root()).context(
+            "the NVIDIA CUDA 13.0.88 toolchain was not found: pass --cuda-path, set CUDA_PATH, \
+             or run `cargo xtask nvidia-toolchain`",
+        )
+    }
+
+    /// The cached install, if present: what tests use to decide whether to run differentially.
+    pub fn installed() -> Option<Toolchain> {
+        Toolchain::at(install_root())
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// An executable: `bin/<name>`, or `nvvm/bin/<name>` for cicc.
+    pub fn bin(&self, name: &str) -> PathBuf {
+        let direct = self.root.join("bin").join(name);
+        if direct.exists() { direct } else { self.root.join("nvvm/bin").join(name) }
+    }
+
+    pub fn include_dir(&self) -> PathBuf {
+        self.root.join("include")
+    }
+
+    /// The host preprocessor command nvcc 13.0 runs for `nvcc -c` (from `nvcc --dryrun`), writing
+    /// the `.ii` that cudafe++ reads. `std` is the `-std=` value, if any; `extra` goes before the
+    /// input (defines, include paths).
+    pub fn host_preprocess_command(
+        &self,
+        input: &Path,
+        output: &Path,
+        std: Option<&str>,
+        extra: &[String],
+    ) -> Command {
+        let include = self.include_dir();
+        let mut cmd = Command::new(host_compiler());
+        cmd.arg("-D__CUDA_ARCH_LIST__=750").args(["-E", "-x", "c++"]);
+        if let Some(std) = std {
+            cmd.arg(format!("-std={std}"));
+        }
+        cmd.args(["-D__CUDACC__", "-D__NVCC__"])
+            .arg(format!("-I{}", include.display()))
+            .arg("-isystem")
+            .arg(include.join("cccl"))
+            .args([
+                "-D__CUDACC_VER_MAJOR__=13",
+                "-D__CUDACC_VER_MINOR__=0",
+                "-D__CUDACC_VER_BUILD__=88",
+                "-D__CUDA_API_VER_MAJOR__=13",
+                "-D__CUDA_API_VER_MINOR__=0",
+                "-D__NVCC_DIAG_PRAGMA_SUPPORT__=1",
+                "-D__CUDACC_DEVICE_ATOMIC_BUILTINS__=1",
+                "-include",
+                "cuda_runtime.h",
+                "-m64",
+            ])
+            .args(extra)
+            .arg(input)
+            .arg("-o")
+            .arg(output);
+        cmd
+    }
+}
+
+/// The host compiler nvcc would use: `$CUFE_HOST_CXX` or `gcc`.
+pub fn host_compiler() -> String {
+    std::env::var("CUFE_HOST_CXX").unwrap_or_else(|_| "gcc".to_string())
+}
+
+/// Where `install` puts the wheels and the unpacked tree.
+pub fn install_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("NVIDIA_TOOLCHAIN_DIR") {
+        return PathBuf::from(dir);
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".cache/nvidia-cuda-13.0.88")
+}
+
+fn install_root() -> PathBuf {
+    install_dir().join("unpacked/nvidia/cu13")
+}
+
+/// Downloads the pinned wheels with pip and unpacks them (idempotent). Returns the toolchain.
+pub fn install() -> anyhow::Result<Toolchain> {
+    if let Some(tc) = Toolchain::installed() {
+        if tc.bin("cudafe++").exists() && tc.bin("cicc").exists() && tc.bin("ptxas").exists() {
+            return Ok(tc);
+        }
+    }
+    let dir = install_dir();
+    let wheels = dir.join("whl");
+    std::fs::create_dir_all(&wheels)?;
+    let status = Command::new("python3")
+        .args(["-m", "pip", "download", "-q", "--no-deps", "-d"])
+        .arg(&wheels)
+        .args(WHEELS)
+        .status()
+        .context("running python3 -m pip")?;
+    if !status.success() {
+        bail!("pip download of the NVIDIA wheels failed ({status})");
+    }
+    let unpacked = dir.join("unpacked");
+    for entry in std::fs::read_dir(&wheels)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "whl") {
+            let status = Command::new("python3")
+                .args(["-m", "zipfile", "-e"])
+                .arg(&path)
+                .arg(&unpacked)
+                .status()?;
+            if !status.success() {
+                bail!("unpacking {} failed", path.display());
+            }
+        }
+    }
+    // Python's zipfile drops the executable bit.
+    let root = install_root();
+    for sub in ["bin", "nvvm/bin"] {
+        let Ok(entries) = std::fs::read_dir(root.join(sub)) else { continue };
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_file() {
+                set_executable(&path)?;
+            }
+        }
+    }
+    Toolchain::installed().context("the wheels unpacked, but no toolchain root appeared")
+}
+
+#[cfg(unix)]
+fn set_executable(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut perms = std::fs::metadata(path)?.permissions();
+    perms.set_mode(perms.mode() | 0o755);
+    std::fs::set_permissions(path, perms)?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn set_executable(_: &Path) -> anyhow::Result<()> {
+    Ok(())
+}

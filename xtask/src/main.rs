@@ -1,0 +1,37 @@
+//! Developer automation: `cargo xtask <task>`. Each task lives in its own module.
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+mod corpus;
+
+#[derive(Parser)]
+#[command(name = "xtask")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Install the pinned NVIDIA 13.0.88 toolchain from PyPI wheels and print its root.
+    NvidiaToolchain,
+    /// Write the preprocessed parser corpus into test_data/generated/corpus (git-ignored).
+    Corpus(corpus::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().task {
+        Task::NvidiaToolchain => {
+            let tc = toolchain::install()?;
+            println!("{}", tc.root().display());
+            Ok(())
+        }
+        Task::Corpus(args) => corpus::run(args),
+    }
+}
+
+/// The repository root (xtask lives one level below it).
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
