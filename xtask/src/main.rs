@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+mod ci;
 mod corpus;
 
 #[derive(Parser)]
@@ -18,7 +19,14 @@ enum Task {
     NvidiaToolchain,
     /// Write the preprocessed parser corpus into test_data/generated/corpus (git-ignored).
     Corpus(corpus::Args),
+    /// What CI runs: install the toolchain, generate the corpora, run every test.
+    Test,
+    /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
+    Demo,
 }
+
+/// Tasks that generate git-ignored corpora, run by `cargo xtask test` before the tests.
+pub const CORPUS_TASKS: &[&str] = &[];
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
@@ -28,6 +36,8 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Task::Corpus(args) => corpus::run(args),
+        Task::Test => ci::test(),
+        Task::Demo => ci::demo(),
     }
 }
 
