@@ -35,3 +35,7 @@ pub fn parse_text(text: &str) -> Parse {
     b.finish_node();
     Parse { green: b.finish(), errors: Arc::from(Vec::new()) }
 }
+
+// modules owned by syntax-infra:
+mod line_map;
+pub use line_map::{LineMap, OriginalPos};

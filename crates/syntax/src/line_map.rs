@@ -1,0 +1,532 @@
+//! From offsets in a preprocessed translation unit to positions in the files it came from.
+//!
+//! `gcc -E` marks every change of file or line with a *line marker*, a line of its own:
+//!
+//! ```text
+//! # 27 "/usr/include/stdio.h" 3 4
+//! ```
+//!
+//! The line after the marker is line 27 of that file; later lines count on from there, and the
+//! marker line itself belongs to no file. The flags say why the file changed: `1` entering an
+//! `#include`, `2` returning from one, `3` the text comes from a system header, `4` it is
+//! implicitly `extern "C"`. gcc repeats `3` (and `4`) on *every* marker inside a system header,
+//! including the plain line jumps it emits after a run of blank lines and the `2` markers returning
+//! into a header, so "is this offset in a system header" is answered by the flags of the marker
+//! governing the offset alone, without tracking the include stack. `#line N "file"` (what a user
+//! writes, and what `-fpreprocessed` input may contain) is read the same way.
+//!
+//! [`LineMap::new`] reads the raw text in one pass: it finds every `\n` with a 64-byte bitmask
+//! loop the compiler vectorizes, and looks closer only at lines that begin with `#`. Positions are
+//! then answered by two binary searches (line starts, then marker regions).
+//!
+//! Known limit: the map is built from raw text, not tokens, so a line inside a multi-line raw
+//! string literal that happens to look like `# 12 "x"` is taken as a marker. gcc never produces
+//! one, and the lexer still treats the literal as one token, so only reported positions suffer.
+use rowan::TextSize;
+use rustc_hash::FxHashMap;
+
+/// The original position of an offset of the preprocessed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OriginalPos<'a> {
+    /// The file named by the governing line marker; `None` before the first marker, where the
+    /// text is the preprocessed file itself (whose name the map does not know).
+    pub file: Option<&'a str>,
+    /// The original line, 1-based, as the marker numbers it (gcc 12 also emits line 0 for its
+    /// `<built-in>` and `<command-line>` pseudo-files).
+    pub line: u32,
+    /// The byte column in the *preprocessed* line, 1-based: what cudafe++ reports, since after
+    /// macro expansion the original column no longer exists.
+    pub col: u32,
+}
+
+/// The line markers of one preprocessed text, with the start of every line.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LineMap {
+    /// Offset of the first byte of every line of the preprocessed text; `line_starts[0] == 0`.
+    line_starts: Vec<u32>,
+    /// One region per line marker, in text order.
+    regions: Vec<Region>,
+    /// Interned file names; [`Region::file`] indexes this.
+    files: Vec<String>,
+    len: u32,
+}
+
+/// The lines governed by one marker: from the line after it up to the next marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Region {
+    /// Index (into `line_starts`) of the first line after the marker.
+    first_line: u32,
+    /// The original line number of that first line.
+    line: u32,
+    file: u32,
+    system: bool,
+}
+
+impl LineMap {
+    /// Scans `text` once. Texts over 4 GiB are outside what rowan's `TextSize` can address.
+    pub fn new(text: &str) -> LineMap {
+        let bytes = text.as_bytes();
+        let mut builder = Builder::default();
+        builder.line_start(bytes, 0);
+        for_each_newline(bytes, |newline| builder.line_start(bytes, newline + 1));
+        LineMap {
+            line_starts: builder.line_starts,
+            regions: builder.regions,
+            files: builder.files,
+            len: bytes.len() as u32,
+        }
+    }
+
+    /// The original file and line of `offset` and its column in the preprocessed line. Offsets
+    /// past the end clamp to the end.
+    pub fn position(&self, offset: TextSize) -> OriginalPos<'_> {
+        let (line_index, col) = self.line_col(offset);
+        match self.region(line_index) {
+            None => OriginalPos {
+                file: None,
+                line: line_index + 1,
+                col: col + 1,
+            },
+            Some(region) => OriginalPos {
+                file: Some(&self.files[region.file as usize]),
+                line: region.line.wrapping_add(line_index - region.first_line),
+                col: col + 1,
+            },
+        }
+    }
+
+    /// Whether `offset` lies in text from a system header (flag 3 on its governing marker).
+    pub fn is_system(&self, offset: TextSize) -> bool {
+        let (line_index, _) = self.line_col(offset);
+        self.region(line_index).is_some_and(|region| region.system)
+    }
+
+    /// Every file named by a marker, each once, in order of first appearance.
+    pub fn files(&self) -> &[String] {
+        &self.files
+    }
+
+    /// The number of line markers.
+    pub fn marker_count(&self) -> usize {
+        self.regions.len()
+    }
+
+    /// The number of lines of the preprocessed text.
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// 0-based line index and byte column in the preprocessed text.
+    fn line_col(&self, offset: TextSize) -> (u32, u32) {
+        let offset = u32::from(offset).min(self.len);
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        (line as u32, offset - self.line_starts[line])
+    }
+
+    fn region(&self, line_index: u32) -> Option<&Region> {
+        let after = self
+            .regions
+            .partition_point(|region| region.first_line <= line_index);
+        after.checked_sub(1).map(|i| &self.regions[i])
+    }
+}
+
+#[derive(Default)]
+struct Builder {
+    line_starts: Vec<u32>,
+    regions: Vec<Region>,
+    files: Vec<String>,
+    /// Escaped name as it appears between the quotes -> index into `files`. Markers repeat the same
+    /// few hundred names thousands of times; interning by the raw bytes skips unescaping them.
+    interned: FxHashMap<Box<[u8]>, u32>,
+}
+
+impl Builder {
+    fn line_start(&mut self, bytes: &[u8], start: usize) {
+        let index = self.line_starts.len() as u32;
+        self.line_starts.push(start as u32);
+        if bytes.get(start) != Some(&b'#') {
+            return;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |n| start + n);
+        let Some(marker) = Marker::parse(&bytes[start + 1..end]) else {
+            return;
+        };
+        let file = match marker.file {
+            Some(raw) => self.intern(raw),
+            // `#line N` without a name keeps the current file (or, before any marker, names none).
+            None => match self.regions.last() {
+                Some(region) => region.file,
+                None => self.intern(b""),
+            },
+        };
+        self.regions.push(Region {
+            first_line: index + 1,
+            line: marker.line,
+            file,
+            system: marker.system,
+        });
+    }
+
+    fn intern(&mut self, raw: &[u8]) -> u32 {
+        if let Some(&id) = self.interned.get(raw) {
+            return id;
+        }
+        let id = self.files.len() as u32;
+        self.files.push(unescape(raw));
+        self.interned.insert(raw.into(), id);
+        id
+    }
+}
+
+/// One parsed marker line.
+struct Marker<'a> {
+    line: u32,
+    /// The name between the quotes, still escaped.
+    file: Option<&'a [u8]>,
+    system: bool,
+}
+
+impl<'a> Marker<'a> {
+    /// Parses what follows the `#` of a line: ` 27 "name" 3 4` or `line 27 "name"`. Anything
+    /// else (`#pragma`, a stray `#`) is not a marker.
+    fn parse(rest: &'a [u8]) -> Option<Marker<'a>> {
+        let mut cursor = Cursor(rest);
+        cursor.skip_blanks();
+        if cursor.0.starts_with(b"line") {
+            cursor.0 = &cursor.0[4..];
+            if !cursor.skip_blanks() {
+                return None;
+            }
+        }
+        let line = cursor.number()?;
+        let had_blank = cursor.skip_blanks();
+        let file = if cursor.0.first() == Some(&b'"') {
+            if !had_blank {
+                return None;
+            }
+            Some(cursor.quoted()?)
+        } else {
+            None
+        };
+        let mut system = false;
+        loop {
+            cursor.skip_blanks();
+            match cursor.0 {
+                [] | [b'\r'] => break,
+                _ => {
+                    // Flags other than 1-4 do not occur; a marker with garbage after the name is
+                    // still a marker (gcc itself only warns), so unknown words are skipped.
+                    match cursor.number() {
+                        Some(3) => system = true,
+                        Some(_) => {}
+                        None => {
+                            let word = cursor.0.iter().position(|b| b.is_ascii_whitespace());
+                            cursor.0 = &cursor.0[word.unwrap_or(cursor.0.len())..];
+                        }
+                    }
+                }
+            }
+        }
+        Some(Marker { line, file, system })
+    }
+}
+
+struct Cursor<'a>(&'a [u8]);
+
+impl<'a> Cursor<'a> {
+    /// Skips spaces and tabs; says whether there were any.
+    fn skip_blanks(&mut self) -> bool {
+        let n = self
+            .0
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        self.0 = &self.0[n..];
+        n > 0
+    }
+
+    /// A decimal number that fits in `u32`, followed by a blank or the end of the line.
+    fn number(&mut self) -> Option<u32> {
+        let digits = self.0.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || !matches!(self.0.get(digits), None | Some(b' ' | b'\t' | b'\r')) {
+            return None;
+        }
+        let mut value: u32 = 0;
+        for &d in &self.0[..digits] {
+            value = value.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+        }
+        self.0 = &self.0[digits..];
+        Some(value)
+    }
+
+    /// The contents of a `"..."` with C escapes, without the quotes.
+    fn quoted(&mut self) -> Option<&'a [u8]> {
+        let body = &self.0[1..];
+        let mut i = 0;
+        while i < body.len() {
+            match body[i] {
+                b'"' => {
+                    self.0 = &body[i + 1..];
+                    return Some(&body[..i]);
+                }
+                b'\\' => i += 2,
+                _ => i += 1,
+            }
+        }
+        None
+    }
+}
+
+/// Undoes the escaping gcc applies to names in markers: `\\`, `\"`, and octal `\ooo` for other
+/// bytes. Names that are not UTF-8 after unescaping are kept lossily (they only label positions).
+fn unescape(raw: &[u8]) -> String {
+    if !raw.contains(&b'\\') {
+        return String::from_utf8_lossy(raw).into_owned();
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] != b'\\' || i + 1 == raw.len() {
+            out.push(raw[i]);
+            i += 1;
+            continue;
+        }
+        let octal = raw[i + 1..]
+            .iter()
+            .take(3)
+            .take_while(|b| (b'0'..=b'7').contains(b))
+            .count();
+        if octal > 0 {
+            let value = raw[i + 1..i + 1 + octal]
+                .iter()
+                .fold(0u32, |acc, &d| acc * 8 + u32::from(d - b'0'));
+            out.push(value as u8);
+            i += 1 + octal;
+        } else {
+            let escaped = raw[i + 1];
+            out.push(match escaped {
+                b'n' => b'\n',
+                b't' => b'\t',
+                other => other,
+            });
+            i += 2;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Calls `f` with the offset of every `\n`, in order. The mask of a 64-byte block is built by a
+/// loop LLVM turns into vector compares, so the scan runs near memory speed on long lines and
+/// short ones alike.
+fn for_each_newline(bytes: &[u8], mut f: impl FnMut(usize)) {
+    let mut blocks = bytes.chunks_exact(64);
+    let mut base = 0;
+    for block in &mut blocks {
+        let mut mask = 0u64;
+        for (i, &b) in block.iter().enumerate() {
+            mask |= u64::from(b == b'\n') << i;
+        }
+        while mask != 0 {
+            f(base + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        base += 64;
+    }
+    for (i, &b) in blocks.remainder().iter().enumerate() {
+        if b == b'\n' {
+            f(base + i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+
+    use super::*;
+
+    /// Renders the position of the first byte of every line, as `line-index: file:line:col [sys]`.
+    fn check(text: &str, expect: Expect) {
+        let map = LineMap::new(text);
+        let mut out = String::new();
+        let mut offset = 0;
+        for (index, line) in text.split_inclusive('\n').enumerate() {
+            let pos = map.position(TextSize::from(offset as u32));
+            let system = if map.is_system(TextSize::from(offset as u32)) {
+                " [sys]"
+            } else {
+                ""
+            };
+            let file = pos.file.unwrap_or("<input>");
+            offset += line.len();
+            let line = line.replace('\r', "\\r");
+            out += &format!("{index}: {file}:{}:{}{system}  | {line}", pos.line, pos.col);
+        }
+        out += &format!("files: {:?}\n", map.files());
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn gcc_include_stack() {
+        // The shape of `gcc -E` output (gcc 12): the pseudo-files at line 0, a system header
+        // entered with `1 3 4`, a return with `2`, a user header, a blank-line jump inside a
+        // system header (no 1/2 flag, but still 3), and the return to the main file.
+        check(
+            r#"# 0 "t.c"
+# 0 "<built-in>"
+# 0 "<command-line>"
+# 1 "/usr/include/stdc-predef.h" 1 3 4
+# 0 "<command-line>" 2
+# 1 "t.c"
+# 1 "a.h" 1
+int a;
+# 1 "/usr/include/stdio.h" 1 3 4
+typedef int FILE;
+
+# 27 "/usr/include/stdio.h" 3 4
+extern int puts(const char *);
+# 3 "a.h" 2
+int b;
+# 2 "t.c" 2
+int main() {
+  return 0; }
+"#,
+            expect![[r#"
+                0: <input>:1:1  | # 0 "t.c"
+                1: t.c:0:1  | # 0 "<built-in>"
+                2: <built-in>:0:1  | # 0 "<command-line>"
+                3: <command-line>:0:1  | # 1 "/usr/include/stdc-predef.h" 1 3 4
+                4: /usr/include/stdc-predef.h:1:1 [sys]  | # 0 "<command-line>" 2
+                5: <command-line>:0:1  | # 1 "t.c"
+                6: t.c:1:1  | # 1 "a.h" 1
+                7: a.h:1:1  | int a;
+                8: a.h:2:1  | # 1 "/usr/include/stdio.h" 1 3 4
+                9: /usr/include/stdio.h:1:1 [sys]  | typedef int FILE;
+                10: /usr/include/stdio.h:2:1 [sys]  | 
+                11: /usr/include/stdio.h:3:1 [sys]  | # 27 "/usr/include/stdio.h" 3 4
+                12: /usr/include/stdio.h:27:1 [sys]  | extern int puts(const char *);
+                13: /usr/include/stdio.h:28:1 [sys]  | # 3 "a.h" 2
+                14: a.h:3:1  | int b;
+                15: a.h:4:1  | # 2 "t.c" 2
+                16: t.c:2:1  | int main() {
+                17: t.c:3:1  |   return 0; }
+                files: ["t.c", "<built-in>", "<command-line>", "/usr/include/stdc-predef.h", "a.h", "/usr/include/stdio.h"]
+            "#]],
+        );
+    }
+
+    #[test]
+    fn columns_are_bytes_of_the_preprocessed_line() {
+        let text = "# 7 \"k.cu\"\n__attribute__((global)) void k() { x; }\n";
+        let map = LineMap::new(text);
+        let x = text.find("x;").unwrap();
+        let pos = map.position(TextSize::from(x as u32));
+        assert_eq!(
+            pos,
+            OriginalPos {
+                file: Some("k.cu"),
+                line: 7,
+                col: 36
+            }
+        );
+        // past the end clamps to the end of the last line
+        let end = map.position(TextSize::from(10_000));
+        assert_eq!((end.line, end.col), (8, 1));
+    }
+
+    #[test]
+    fn marker_variants() {
+        check(
+            "#line 10 \"a b.h\"\nx\n#pragma once\ny\n# 40\nz\n#  5 \"c\\\\d\\\"e\\101\" 1 3\nw\r\n# 6 \"bad\"junk\n#42 \"nospace\"\nv\n# 99999999999 \"overflow\"\nu\n",
+            expect![[r#"
+                0: <input>:1:1  | #line 10 "a b.h"
+                1: a b.h:10:1  | x
+                2: a b.h:11:1  | #pragma once
+                3: a b.h:12:1  | y
+                4: a b.h:13:1  | # 40
+                5: a b.h:40:1  | z
+                6: a b.h:41:1  | #  5 "c\\d\"e\101" 1 3
+                7: c\d"eA:5:1 [sys]  | w\r
+                8: c\d"eA:6:1 [sys]  | # 6 "bad"junk
+                9: bad:6:1  | #42 "nospace"
+                10: nospace:42:1  | v
+                11: nospace:43:1  | # 99999999999 "overflow"
+                12: nospace:44:1  | u
+                files: ["a b.h", "c\\d\"eA", "bad", "nospace"]
+            "#]],
+        );
+    }
+
+    #[test]
+    fn no_markers_counts_lines_of_the_input() {
+        check(
+            "a\n\nb",
+            expect![[r#"
+                0: <input>:1:1  | a
+                1: <input>:2:1  | 
+                2: <input>:3:1  | bfiles: []
+            "#]],
+        );
+    }
+
+    #[test]
+    fn newline_scan_matches_naive_scan_across_block_boundaries() {
+        let text: String = (0..300)
+            .map(|i| {
+                if i % 7 == 0 || i % 64 == 63 {
+                    '\n'
+                } else {
+                    'x'
+                }
+            })
+            .collect();
+        let mut fast = Vec::new();
+        for_each_newline(text.as_bytes(), |i| fast.push(i));
+        let naive: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
+        assert_eq!(fast, naive);
+    }
+
+    /// The real thing: gcc's own markers for a file that includes a user header and a system
+    /// header, checked by placing a uniquely named declaration on known lines of each source.
+    #[test]
+    fn agrees_with_gcc() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let header = "// a user header\n\n\n\n\n\n\n\n\n\n\n\nint in_header_line_13;\n#include <stddef.h>\nint in_header_line_15;\n";
+        let main = "#include \"inc.h\"\nint in_main_line_2;\n#define DECL(n) int n\nDECL(in_main_line_4);\n";
+        std::fs::write(dir.join("inc.h"), header).unwrap();
+        std::fs::write(dir.join("main.c"), main).unwrap();
+        let output = std::process::Command::new("gcc")
+            .arg("-E")
+            .arg("main.c")
+            .current_dir(dir)
+            .output();
+        let output = match output {
+            Ok(output) if output.status.success() => output,
+            _ => {
+                eprintln!("skipping agrees_with_gcc: gcc is not available");
+                return;
+            }
+        };
+        let text = String::from_utf8(output.stdout).unwrap();
+        let map = LineMap::new(&text);
+        for (name, file, line) in [
+            ("in_header_line_13", "inc.h", 13),
+            ("in_header_line_15", "inc.h", 15),
+            ("in_main_line_2", "main.c", 2),
+            ("in_main_line_4", "main.c", 4),
+        ] {
+            let offset = TextSize::from(text.find(name).unwrap() as u32);
+            let pos = map.position(offset);
+            assert_eq!((pos.file, pos.line), (Some(file), line), "{name}");
+            assert!(!map.is_system(offset));
+        }
+        let size_t = TextSize::from(text.find("size_t;").unwrap() as u32);
+        assert!(map.is_system(size_t));
+        assert!(map.position(size_t).file.unwrap().ends_with("stddef.h"));
+    }
+}
