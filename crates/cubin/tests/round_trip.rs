@@ -1,0 +1,72 @@
+//! Every cubin of the generated corpus (`cargo xtask cubin-corpus`) reads into the model and
+//! writes back byte for byte.
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test_data/generated/cubin")
+}
+
+fn cubins(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            cubins(&p, out);
+        } else if p.extension().is_some_and(|x| x == "cubin") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn corpus_round_trips_byte_for_byte() {
+    let dir = corpus_dir();
+    let mut files = Vec::new();
+    cubins(&dir, &mut files);
+    if files.is_empty() {
+        eprintln!(
+            "note: no generated cubin corpus at {}; run `cargo xtask cubin-corpus`",
+            dir.display()
+        );
+        return;
+    }
+    files.sort();
+    // (family, e_type) -> (identical, total)
+    let mut counts: BTreeMap<(char, u16), (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        let name = f.strip_prefix(&dir).unwrap().display().to_string();
+        match cubin::read(&bytes) {
+            Ok(model) => {
+                let key = (model.header.family().letter(), model.header.e_type);
+                let entry = counts.entry(key).or_default();
+                entry.1 += 1;
+                let again = cubin::write(&model);
+                if again == bytes {
+                    entry.0 += 1;
+                } else {
+                    let at = again
+                        .iter()
+                        .zip(&bytes)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(again.len().min(bytes.len()));
+                    failures.push(format!(
+                        "{name}: differs at {at:#x} (len {} vs {})",
+                        again.len(),
+                        bytes.len()
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: read error: {e}")),
+        }
+    }
+    for ((family, e_type), (same, total)) in &counts {
+        eprintln!("family {family} e_type {e_type:#x}: {same}/{total} identical");
+    }
+    eprintln!("{} cubins, {} failures", files.len(), failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,1 @@
+__global__ void ktex(cudaTextureObject_t t, float *out) { out[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x); }
