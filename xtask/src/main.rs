@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod ci;
 mod corpus;
 
@@ -19,6 +20,8 @@ enum Task {
     NvidiaToolchain,
     /// Write the preprocessed parser corpus into test_data/generated/corpus (git-ignored).
     Corpus(corpus::Args),
+    /// Measure parse throughput against cudafe++ and gcc (`cargo xtask bench parse`).
+    Bench(bench::Args),
     /// What CI runs: install the toolchain, generate the corpora, run every test.
     Test,
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
@@ -36,6 +39,7 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Task::Corpus(args) => corpus::run(args),
+        Task::Bench(args) => bench::run(args),
         Task::Test => ci::test(),
         Task::Demo => ci::demo(),
     }

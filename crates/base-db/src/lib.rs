@@ -57,7 +57,9 @@ impl SourceFile {
         text: String,
         origin: FileOrigin,
     ) -> SourceFile {
-        SourceFile::builder(path, text, origin).durability(origin.durability()).new(db)
+        SourceFile::builder(path, text, origin)
+            .durability(origin.durability())
+            .new(db)
     }
 
     /// Replaces the text, keeping the durability of the file's origin. Returns `false` (and
@@ -126,6 +128,18 @@ pub fn parse(db: &dyn SourceDatabase, file: SourceFile) -> syntax::Parse {
 #[salsa::tracked(returns(deref))]
 pub fn parse_errors(db: &dyn SourceDatabase, file: SourceFile) -> Vec<syntax::SyntaxError> {
     parse(db, file).errors().to_vec()
+}
+
+/// The gcc line markers of a file: from any offset to the original file and line, and whether it
+/// lies in a system header. Diagnostics render through this, not through the raw line index.
+///
+/// Its value holds every line start, so it changes with any edit that moves a line (one that adds
+/// or removes bytes before a newline); an edit that keeps every line start and every marker (a
+/// same-length replacement, say `1` -> `2`) re-runs it to an equal value, which salsa backdates.
+#[salsa::tracked(returns(ref))]
+pub fn line_map(db: &dyn SourceDatabase, file: SourceFile) -> syntax::LineMap {
+    let _span = tracing::trace_span!("line_map").entered();
+    syntax::LineMap::new(file.text(db))
 }
 
 /// Line starts of a file, for rendering positions.

@@ -12,16 +12,10 @@ enum RawEvent {
 
 /// The concrete database. `Clone` gives a snapshot sharing the same storage (one per thread).
 #[salsa::db]
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     events: Option<Arc<Mutex<Vec<RawEvent>>>>,
-}
-
-impl Default for RootDatabase {
-    fn default() -> Self {
-        RootDatabase { storage: salsa::Storage::default(), events: None }
-    }
 }
 
 impl RootDatabase {

@@ -3,8 +3,10 @@ use base_db::{FileOrigin, SourceFile, parse, parse_errors};
 use ide::RootDatabase;
 
 fn names(executed: Vec<String>) -> Vec<String> {
-    let mut names: Vec<String> =
-        executed.into_iter().map(|e| e.split('(').next().unwrap().to_string()).collect();
+    let mut names: Vec<String> = executed
+        .into_iter()
+        .map(|e| e.split('(').next().unwrap().to_string())
+        .collect();
     names.sort();
     names
 }
@@ -19,7 +21,10 @@ fn editing_one_file_reparses_only_that_file() {
     let user = SourceFile::create(&db, "u.ii".into(), USER.into(), FileOrigin::User);
     parse_errors(&db, header);
     parse_errors(&db, user);
-    assert_eq!(names(db.take_executed()), ["parse", "parse", "parse_errors", "parse_errors"]);
+    assert_eq!(
+        names(db.take_executed()),
+        ["parse", "parse", "parse_errors", "parse_errors"]
+    );
 
     assert!(user.update_text(&mut db, USER.replace("p[0] = 1", "p[0] = 2")));
     parse_errors(&db, header);
@@ -28,7 +33,10 @@ fn editing_one_file_reparses_only_that_file() {
     assert_eq!(names(executed.clone()), ["parse", "parse_errors"]);
     // and it was the user's file that re-ran
     let user_parse = format!("parse({:?})", salsa::plumbing::AsId::as_id(&user));
-    assert!(executed.contains(&user_parse), "{executed:?} lacks {user_parse}");
+    assert!(
+        executed.contains(&user_parse),
+        "{executed:?} lacks {user_parse}"
+    );
 }
 
 /// A query that reads only `parse_errors`: it stands for every reader behind the firewall.
@@ -61,4 +69,36 @@ fn unchanged_text_starts_no_revision() {
     assert!(!user.update_text(&mut db, USER.into()));
     error_count(&db, user);
     assert!(db.take_executed().is_empty());
+}
+
+/// A reader of the line map: it stands for diagnostics rendering original positions.
+#[salsa::tracked(returns(copy))]
+fn marker_count(db: &dyn base_db::SourceDatabase, file: SourceFile) -> usize {
+    base_db::line_map(db, file).marker_count()
+}
+
+const MARKED: &str =
+    "# 1 \"k.cu\"\n__attribute__((global)) void k(int *p) { p[0] = 1; }\n# 7 \"k.cu\"\nint x;\n";
+
+#[test]
+fn line_map_backdates_when_no_line_moves() {
+    let mut db = RootDatabase::with_execution_log();
+    let header = SourceFile::create(&db, "h.ii".into(), HEADER.into(), FileOrigin::System);
+    let user = SourceFile::create(&db, "u.ii".into(), MARKED.into(), FileOrigin::User);
+    marker_count(&db, header);
+    marker_count(&db, user);
+    db.take_executed();
+
+    // Same length, same lines: line_map re-runs (it reads the text) to an equal value, so its
+    // reader is not re-executed; the other file's map is not even re-run.
+    user.update_text(&mut db, MARKED.replace("p[0] = 1", "p[0] = 2"));
+    marker_count(&db, header);
+    marker_count(&db, user);
+    assert_eq!(names(db.take_executed()), ["line_map"]);
+
+    // A longer body moves the start of every later line: the map changes and its reader re-runs.
+    user.update_text(&mut db, MARKED.replace("p[0] = 1", "p[0] = 22"));
+    marker_count(&db, header);
+    assert_eq!(marker_count(&db, user), 2);
+    assert_eq!(names(db.take_executed()), ["line_map", "marker_count"]);
 }
