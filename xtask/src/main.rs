@@ -6,6 +6,8 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod ci;
 mod corpus;
+mod cubin_corpus;
+mod layout_check;
 
 #[derive(Parser)]
 #[command(name = "xtask")]
@@ -20,10 +22,14 @@ enum Task {
     NvidiaToolchain,
     /// Write the preprocessed parser corpus into test_data/generated/corpus (git-ignored).
     Corpus(corpus::Args),
+    /// Compile test_data/cubin with ptxas for every target into test_data/generated/cubin.
+    CubinCorpus(cubin_corpus::Args),
     /// Measure parse throughput against cudafe++ and gcc (`cargo xtask bench parse`).
     Bench(bench::Args),
     /// What CI runs: install the toolchain, generate the corpora, run every test.
     Test,
+    /// Check il's class layout engine against g++ with generated static_asserts.
+    LayoutCheck(layout_check::Args),
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
     Demo,
 }
@@ -39,9 +45,11 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Task::Corpus(args) => corpus::run(args),
+        Task::CubinCorpus(args) => cubin_corpus::run(args),
         Task::Bench(args) => bench::run(args),
         Task::Test => ci::test(),
         Task::Demo => ci::demo(),
+        Task::LayoutCheck(args) => layout_check::run(args),
     }
 }
 

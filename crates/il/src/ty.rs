@@ -1,0 +1,333 @@
+//! Types: an interned representation and the target meaning of the builtins.
+//!
+//! Types are salsa-interned (`Ty<'db>`), so equal types are equal ids and queries keyed by a type
+//! (its layout, its mangled spelling) are memoized once. Class, enum and typedef types point at
+//! their declaring entity ([`Item`]); a typedef stays a typedef (EDG keeps the chain for
+//! diagnostics and the IL display) and [`Ty::strip_typedefs`] follows it.
+use crate::item::Item;
+use crate::layout::SizeAlign;
+
+/// The fundamental types with their x86-64 LP64 (g++ 12) sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Builtin {
+    Void,
+    Bool,
+    Char,
+    SignedChar,
+    UnsignedChar,
+    WChar,
+    Char8,
+    Char16,
+    Char32,
+    Short,
+    UnsignedShort,
+    Int,
+    UnsignedInt,
+    Long,
+    UnsignedLong,
+    LongLong,
+    UnsignedLongLong,
+    Int128,
+    UnsignedInt128,
+    Float,
+    Double,
+    LongDouble,
+    Float128,
+    NullPtr,
+}
+
+impl Builtin {
+    /// `None` for `void` (incomplete).
+    pub fn size_align(self) -> Option<SizeAlign> {
+        use Builtin::*;
+        let n = match self {
+            Void => return None,
+            Bool | Char | SignedChar | UnsignedChar | Char8 => 1,
+            Short | UnsignedShort | Char16 => 2,
+            Int | UnsignedInt | WChar | Char32 | Float => 4,
+            Long | UnsignedLong | LongLong | UnsignedLongLong | Double | NullPtr => 8,
+            // x87 80-bit long double occupies 16 bytes, aligned to 16, on x86-64.
+            Int128 | UnsignedInt128 | LongDouble | Float128 => 16,
+        };
+        Some(SizeAlign::new(n, n))
+    }
+
+    pub fn is_integral(self) -> bool {
+        use Builtin::*;
+        !matches!(
+            self,
+            Void | Float | Double | LongDouble | Float128 | NullPtr
+        )
+    }
+
+    /// The C++ spelling, as g++ and cudafe++ print it.
+    pub fn spelling(self) -> &'static str {
+        use Builtin::*;
+        match self {
+            Void => "void",
+            Bool => "bool",
+            Char => "char",
+            SignedChar => "signed char",
+            UnsignedChar => "unsigned char",
+            WChar => "wchar_t",
+            Char8 => "char8_t",
+            Char16 => "char16_t",
+            Char32 => "char32_t",
+            Short => "short",
+            UnsignedShort => "unsigned short",
+            Int => "int",
+            UnsignedInt => "unsigned int",
+            Long => "long",
+            UnsignedLong => "unsigned long",
+            LongLong => "long long",
+            UnsignedLongLong => "unsigned long long",
+            Int128 => "__int128",
+            UnsignedInt128 => "unsigned __int128",
+            Float => "float",
+            Double => "double",
+            LongDouble => "long double",
+            // g++ 12 knows `_Float128` only in C; glibc's C++ headers typedef it to this.
+            Float128 => "__float128",
+            NullPtr => "std::nullptr_t",
+        }
+    }
+}
+
+/// `const` / `volatile` (and GNU `__restrict`) qualifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cv {
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+}
+
+/// A function type: what overloads differ in, so it also serves as a routine's signature key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct FnSig<'db> {
+    pub ret: Ty<'db>,
+    pub params: Vec<Ty<'db>>,
+    pub variadic: bool,
+    /// Qualifiers of `this` (`void f() const &`).
+    pub this_cv: Cv,
+    pub ref_qualifier: Option<RefKind>,
+    pub noexcept: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    Lvalue,
+    Rvalue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub enum TyKind<'db> {
+    Builtin(Builtin),
+    /// A cv-qualified type; never nested (qualifiers are merged on construction).
+    Qualified(Cv, Ty<'db>),
+    Pointer(Ty<'db>),
+    Reference(RefKind, Ty<'db>),
+    /// `T[n]`; `None` is an unknown bound (`extern int a[];`, a flexible array member).
+    Array(Ty<'db>, Option<u64>),
+    Function(FnSig<'db>),
+    /// `T C::*` (a member function pointer when `T` is a function type).
+    MemberPointer {
+        class: Ty<'db>,
+        pointee: Ty<'db>,
+    },
+    /// A class, struct or union: its entity.
+    Class(Item<'db>),
+    Enum(Item<'db>),
+    /// A typedef or alias declaration, kept as written.
+    Typedef(Item<'db>),
+    /// GNU `__attribute__((vector_size(bytes)))` over an arithmetic element type.
+    Vector {
+        elem: Ty<'db>,
+        bytes: u64,
+    },
+    /// The `index`-th parameter of the template at `depth`; opaque until instantiation.
+    TemplateParam {
+        depth: u32,
+        index: u32,
+    },
+    /// A template-id whose template is not instantiated yet: kept as its source text.
+    TemplateId(String),
+    /// A type we could not resolve; never an error by itself (the diagnostic was given where
+    /// the name failed).
+    Unknown,
+}
+
+#[salsa::interned(debug)]
+pub struct Ty<'db> {
+    #[returns(ref)]
+    pub kind: TyKind<'db>,
+}
+
+impl<'db> Ty<'db> {
+    pub fn builtin(db: &'db dyn salsa::Database, b: Builtin) -> Ty<'db> {
+        Ty::new(db, TyKind::Builtin(b))
+    }
+
+    /// Adds qualifiers, merging them into an existing `Qualified` layer.
+    pub fn qualified(self, db: &'db dyn salsa::Database, cv: Cv) -> Ty<'db> {
+        if cv == Cv::default() {
+            return self;
+        }
+        match self.kind(db) {
+            TyKind::Qualified(inner_cv, inner) => {
+                let merged = Cv {
+                    is_const: cv.is_const || inner_cv.is_const,
+                    is_volatile: cv.is_volatile || inner_cv.is_volatile,
+                    is_restrict: cv.is_restrict || inner_cv.is_restrict,
+                };
+                Ty::new(db, TyKind::Qualified(merged, *inner))
+            }
+            _ => Ty::new(db, TyKind::Qualified(cv, self)),
+        }
+    }
+}
+
+/// Size and alignment of the types that need no class layout. `None` for incomplete types and
+/// for the ones that do (classes, enums, typedefs: the entity layer answers those).
+pub fn scalar_size_align(db: &dyn salsa::Database, ty: Ty<'_>) -> Option<SizeAlign> {
+    const POINTER: SizeAlign = SizeAlign::new(8, 8);
+    match ty.kind(db) {
+        TyKind::Builtin(b) => b.size_align(),
+        TyKind::Qualified(_, inner) => scalar_size_align(db, *inner),
+        TyKind::Pointer(_) | TyKind::Reference(..) => Some(POINTER),
+        TyKind::MemberPointer { pointee, .. } => {
+            // A pointer to member function is {ptr, adj}; to data member, an offset.
+            Some(if matches!(pointee.kind(db), TyKind::Function(_)) {
+                SizeAlign::new(16, 8)
+            } else {
+                POINTER
+            })
+        }
+        TyKind::Array(elem, Some(n)) => {
+            let e = scalar_size_align(db, *elem)?;
+            Some(SizeAlign::new(e.size * n, e.align))
+        }
+        // GNU vectors are aligned to their size, at most to 16 bytes (BIGGEST_ALIGNMENT without
+        // -mavx, which nvcc does not pass to the host compiler).
+        TyKind::Vector { bytes, .. } => Some(SizeAlign::new(*bytes, (*bytes).min(16))),
+        _ => None,
+    }
+}
+
+/// One of CUDA's built-in vector types (`int2`, `float4`, `double4_32a`, ...): element type,
+/// lane count, and the alignment `vector_types.h` gives it with `__align__`/`__builtin_align__`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CudaVectorType {
+    pub elem: Builtin,
+    pub lanes: u64,
+    pub align: u64,
+}
+
+impl CudaVectorType {
+    pub fn size_align(self) -> SizeAlign {
+        SizeAlign::new(
+            self.elem.size_align().map_or(0, |e| e.size) * self.lanes,
+            self.align,
+        )
+    }
+}
+
+/// Recognizes a CUDA vector type by name. cudafe++ marks these `device_builtin`; their layout is
+/// still that of the header's struct, which this table restates (checked against g++ by
+/// `cargo xtask layout-check`): 1-, 2- and 4-lane types are aligned to their size up to 16 bytes
+/// (32 for the `_32a` variants), 3-lane types to their element.
+pub fn cuda_vector_type(name: &str) -> Option<CudaVectorType> {
+    use Builtin::*;
+    let (stem, explicit_align) = match name.strip_suffix("_16a") {
+        Some(stem) => (stem, Some(16)),
+        None => match name.strip_suffix("_32a") {
+            Some(stem) => (stem, Some(32)),
+            None => (name, None),
+        },
+    };
+    let lanes_at = stem.find(|c: char| c.is_ascii_digit())?;
+    let (base, lanes) = stem.split_at(lanes_at);
+    let lanes: u64 = lanes.parse().ok()?;
+    if !(1..=4).contains(&lanes) || (explicit_align.is_some() && lanes != 4) {
+        return None;
+    }
+    let elem = match base {
+        "char" => SignedChar,
+        "uchar" => UnsignedChar,
+        "short" => Short,
+        "ushort" => UnsignedShort,
+        "int" => Int,
+        "uint" => UnsignedInt,
+        "long" => Long,
+        "ulong" => UnsignedLong,
+        "longlong" => LongLong,
+        "ulonglong" => UnsignedLongLong,
+        "float" => Float,
+        "double" => Double,
+        _ => return None,
+    };
+    if explicit_align.is_some()
+        && !matches!(
+            elem,
+            Long | UnsignedLong | LongLong | UnsignedLongLong | Double
+        )
+    {
+        return None;
+    }
+    let elem_size = elem.size_align()?.size;
+    let align = match (lanes, explicit_align) {
+        (_, Some(a)) => a,
+        (3, None) => elem_size,
+        (_, None) => (elem_size * lanes).min(16),
+    };
+    Some(CudaVectorType { elem, lanes, align })
+}
+
+/// Every CUDA vector type name, for tests and the layout check.
+pub fn cuda_vector_type_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for base in [
+        "char",
+        "uchar",
+        "short",
+        "ushort",
+        "int",
+        "uint",
+        "long",
+        "ulong",
+        "longlong",
+        "ulonglong",
+        "float",
+        "double",
+    ] {
+        for lanes in 1..=4 {
+            names.push(format!("{base}{lanes}"));
+        }
+        if matches!(base, "long" | "ulong" | "longlong" | "ulonglong" | "double") {
+            names.push(format!("{base}4_16a"));
+            names.push(format!("{base}4_32a"));
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+
+    #[test]
+    fn cuda_vector_types() {
+        let table: Vec<String> = cuda_vector_type_names()
+            .iter()
+            .map(|n| {
+                let sa = cuda_vector_type(n).unwrap().size_align();
+                format!("{n} {} {}", sa.size, sa.align)
+            })
+            .collect();
+        expect![[r#"
+            char1 1 1; char2 2 2; char3 3 1; char4 4 4; uchar1 1 1; uchar2 2 2; uchar3 3 1; uchar4 4 4; short1 2 2; short2 4 4; short3 6 2; short4 8 8; ushort1 2 2; ushort2 4 4; ushort3 6 2; ushort4 8 8; int1 4 4; int2 8 8; int3 12 4; int4 16 16; uint1 4 4; uint2 8 8; uint3 12 4; uint4 16 16; long1 8 8; long2 16 16; long3 24 8; long4 32 16; long4_16a 32 16; long4_32a 32 32; ulong1 8 8; ulong2 16 16; ulong3 24 8; ulong4 32 16; ulong4_16a 32 16; ulong4_32a 32 32; longlong1 8 8; longlong2 16 16; longlong3 24 8; longlong4 32 16; longlong4_16a 32 16; longlong4_32a 32 32; ulonglong1 8 8; ulonglong2 16 16; ulonglong3 24 8; ulonglong4 32 16; ulonglong4_16a 32 16; ulonglong4_32a 32 32; float1 4 4; float2 8 8; float3 12 4; float4 16 16; double1 8 8; double2 16 16; double3 24 8; double4 32 16; double4_16a 32 16; double4_32a 32 32"#]]
+        .assert_eq(&table.join("; "));
+        assert!(cuda_vector_type("int5").is_none() && cuda_vector_type("float4_32a").is_none());
+    }
+}
