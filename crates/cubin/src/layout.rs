@@ -78,7 +78,11 @@ impl Placer {
         let off = match s.placement {
             Placement::Packed => self.rule_offset(s.align),
             Placement::Padded(pad) => self.rule_offset(s.align).saturating_add(pad),
-            Placement::SharedWith(j) => self.offsets.get(j as usize).copied().unwrap_or(0),
+            // Only an earlier, real section can lend its offset.
+            Placement::SharedWith(j) if j > 0 && (j as usize) < self.offsets.len() => {
+                self.offsets[j as usize]
+            }
+            Placement::SharedWith(_) => self.rule_offset(s.align),
         };
         self.push(s, off, size);
         off

@@ -12,6 +12,7 @@
 pub mod builder;
 pub mod consts;
 pub mod dump;
+pub mod edit;
 mod layout;
 pub mod model;
 pub mod note;
@@ -21,4 +22,4 @@ mod write;
 
 pub use model::*;
 pub use read::{ReadError, read};
-pub use write::write;
+pub use write::{FileLayout, file_layout, write};

@@ -16,8 +16,21 @@ use crate::model::*;
 use crate::note::encode_notes;
 use crate::nv_info::encode_attributes;
 
-pub fn write(cubin: &Cubin) -> Vec<u8> {
-    let e = LE;
+/// Where everything goes in the file, and each section's encoded contents.
+pub struct FileLayout {
+    /// Encoded contents per section (empty for NOBITS).
+    pub contents: Vec<Vec<u8>>,
+    /// `sh_size` per section.
+    pub sizes: Vec<u64>,
+    /// `sh_offset` per section.
+    pub offsets: Vec<u64>,
+    pub shoff: u64,
+    pub phoff: u64,
+    pub file_len: u64,
+}
+
+/// Computes section contents, sizes and the file layout.
+pub fn file_layout(cubin: &Cubin) -> FileLayout {
     let n = cubin.sections.len();
     let offsets_of: Vec<Option<Vec<u32>>> = cubin
         .sections
@@ -38,11 +51,12 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
     let contents: Vec<Vec<u8>> = (0..n)
         .map(|i| encode_section(cubin, i, &string_offset))
         .collect();
-    let size_of = |i: usize| match cubin.sections[i].data {
-        SectionData::NoBits { size } => size,
-        _ => contents[i].len() as u64,
-    };
-
+    let sizes: Vec<u64> = (0..n)
+        .map(|i| match cubin.sections[i].data {
+            SectionData::NoBits { size } => size,
+            _ => contents[i].len() as u64,
+        })
+        .collect();
     let shstrndx = cubin.header.shstrndx as usize;
     let names = cubin.section_names();
     let gap = layout::strtab_gap(
@@ -59,9 +73,8 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
         .is_some_and(|s| s.sh_type == object::elf::SHT_STRTAB);
     let mut placer = Placer::new(shstrndx + 1, if strtab_follows { gap } else { 0 });
     for (i, s) in cubin.sections.iter().enumerate().skip(1) {
-        placer.place(s, size_of(i));
+        placer.place(s, sizes[i]);
     }
-    let offsets = placer.offsets;
     let shoff = layout::align_up(placer.end, 8);
     let phnum = cubin.segments.len() as u64;
     let phoff = if phnum > 0 {
@@ -70,6 +83,35 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
         0
     };
     let file_len = shoff + n as u64 * SHDR_SIZE + phnum * PHDR_SIZE;
+    FileLayout {
+        contents,
+        sizes,
+        offsets: placer.offsets,
+        shoff,
+        phoff,
+        file_len,
+    }
+}
+
+pub fn write(cubin: &Cubin) -> Vec<u8> {
+    let e = LE;
+    let n = cubin.sections.len();
+    let FileLayout {
+        contents,
+        sizes,
+        offsets,
+        shoff,
+        phoff,
+        file_len,
+    } = file_layout(cubin);
+    let size_of = |i: usize| sizes[i];
+    let shstrndx = cubin.header.shstrndx as usize;
+    let phnum = cubin.segments.len() as u64;
+    let name_offsets = match cubin.sections.get(shstrndx).map(|s| &s.data) {
+        Some(SectionData::Strings(t)) => t.offsets(),
+        _ => Vec::new(),
+    };
+    let string_offset = |_: usize, r: StrRef| name_offsets.get(r.0 as usize).copied().unwrap_or(0);
     let mut out = vec![0u8; file_len as usize];
 
     let escaped_count = n >= SHN_LORESERVE as usize;
