@@ -1,1 +1,108 @@
-//! placeholder
+//! Itanium C++ ABI name mangling and a CUDA-aware demangler.
+//!
+//! One AST ([`ast`]) serves both directions: the demangler ([`demangle`]) parses a mangled
+//! name into it and prints it in one of three dialects ([`Style`]); the mangler
+//! ([`mangle::mangle`]) writes it back as Itanium bytes. NVIDIA's vendor extensions
+//! (`Unvdl`/`Unvdtl`/`Unvhdl` lambda wrappers, `__nv_static_` prefixes) are understood.
+
+pub mod ast;
+pub mod filter;
+pub mod mangle;
+mod ops;
+mod parse;
+mod print;
+
+use std::fmt;
+
+/// Output dialect of the demangler.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// GNU c++filt / libiberty: `(anonymous namespace)`, `{lambda(int)#1}`, `char const*`, `> >`.
+    #[default]
+    Gnu,
+    /// LLVM 21 llvm-cxxfilt: `'lambda'(int)`, `>>`.
+    Llvm,
+    /// NVIDIA's cu++filt: `<unnamed>`, `[lambda(int) (instance 1)]`, `const char *`, `T1`.
+    Nvidia,
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        match s {
+            "gnu" => Ok(Style::Gnu),
+            "llvm" => Ok(Style::Llvm),
+            "nvidia" => Ok(Style::Nvidia),
+            _ => Err(format!("unknown demangling style `{s}` (expected gnu, llvm or nvidia)")),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DemangleOptions {
+    pub style: Style,
+    /// Print function parameters (c++filt's default; `-p` turns it off).
+    pub params: bool,
+    /// Also demangle bare types (`i` -> `int`), as `c++filt -t` does.
+    pub types: bool,
+}
+
+impl Default for DemangleOptions {
+    fn default() -> DemangleOptions {
+        DemangleOptions { style: Style::Gnu, params: true, types: false }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DemangleError {
+    /// Not a mangled name, or malformed at this byte offset (the parser's furthest position).
+    Invalid { offset: usize },
+    /// Well-formed but its printed form would exceed the output limit (a substitution bomb)
+    /// or nest too deeply.
+    TooLarge,
+}
+
+impl fmt::Display for DemangleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DemangleError::Invalid { offset } => write!(f, "invalid mangled name (at byte {offset})"),
+            DemangleError::TooLarge => write!(f, "demangled name too large"),
+        }
+    }
+}
+
+impl std::error::Error for DemangleError {}
+
+/// A parsed mangled name: the AST and its root.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub ast: ast::Ast,
+    pub root: ast::NodeId,
+}
+
+/// Parses `input` into the AST without printing it.
+pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
+    let mut p = parse::Parser::new(input);
+    match p.parse_top(types) {
+        Some(root) => Ok(Parsed { ast: p.ast, root }),
+        None => Err(DemangleError::Invalid { offset: p.error_offset() }),
+    }
+}
+
+/// Prints a parsed name in `opts.style`.
+pub fn print(parsed: &Parsed, opts: &DemangleOptions) -> Result<String, DemangleError> {
+    let mut pr = print::Printer::new(&parsed.ast, opts.style);
+    pr.no_params_top = !opts.params;
+    pr.print_top(parsed.root);
+    pr.finish().map_err(|_| DemangleError::TooLarge)
+}
+
+/// Demangles one name.
+pub fn demangle(input: &str, opts: &DemangleOptions) -> Result<String, DemangleError> {
+    demangle_bytes(input.as_bytes(), opts)
+}
+
+pub fn demangle_bytes(input: &[u8], opts: &DemangleOptions) -> Result<String, DemangleError> {
+    let parsed = parse(input, opts.types)?;
+    print(&parsed, opts)
+}

@@ -1,0 +1,1 @@
+//! The mangler: an [`Ast`](crate::ast::Ast) back to Itanium bytes.

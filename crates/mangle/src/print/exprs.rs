@@ -1,0 +1,535 @@
+//! Expressions and literals. LLVM and NVIDIA parenthesise by precedence; GNU (libiberty)
+//! wraps every operand that is not a plain name in parentheses.
+
+use super::Printer;
+use crate::ast::{Node, NodeId};
+use crate::ops::Prec;
+
+impl Printer<'_> {
+    pub(crate) fn prec(&mut self, id: NodeId) -> Prec {
+        let sn = self.syntax_node(id);
+        match &self.ast[sn] {
+            Node::Binary { op, .. } | Node::Prefix { op, .. } | Node::Postfix { op, .. } | Node::MemberAccess { op, .. } => {
+                op.info().prec
+            }
+            Node::OfId { op, .. } => op.info().prec,
+            Node::ArraySubscript { .. } | Node::Cast { .. } | Node::Call { .. } => Prec::Postfix,
+            Node::Conditional { .. } => Prec::Conditional,
+            Node::New { .. } | Node::Delete { .. } | Node::PointerToMemberConversion { .. } => Prec::Unary,
+            Node::Conversion { .. } => Prec::Cast,
+            Node::Enclosing { prefix, .. } if prefix.starts_with("noexcept") => Prec::Unary,
+            _ => Prec::Primary,
+        }
+    }
+
+    pub(crate) fn print_as_operand(&mut self, id: NodeId, p: Prec, strictly_worse: bool) {
+        let paren = (self.prec(id) as u32) >= (p as u32) + u32::from(strictly_worse);
+        if paren {
+            self.open();
+        }
+        self.print(id);
+        if paren {
+            self.close();
+        }
+    }
+
+    /// GNU's operand: parenthesised unless it is a plain name.
+    fn print_gnu_subexpr(&mut self, id: NodeId) {
+        let sn = self.syntax_node(id);
+        let simple = matches!(
+            self.ast[sn],
+            Node::Name(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. }
+        );
+        if !simple {
+            self.push("(");
+        }
+        self.print(id);
+        if !simple {
+            self.push(")");
+        }
+    }
+
+    fn operand(&mut self, id: NodeId, p: Prec, strictly_worse: bool) {
+        if self.gnu() { self.print_gnu_subexpr(id) } else { self.print_as_operand(id, p, strictly_worse) }
+    }
+
+    pub(super) fn print_expr(&mut self, id: NodeId) {
+        let ast = self.ast;
+        let gnu = self.gnu();
+        match &ast[id] {
+            Node::Binary { lhs, op, rhs } => {
+                let sym = op.symbol();
+                let prec = op.info().prec;
+                let paren_all = self.gt_is_gt == 0 && (sym == ">" || sym == ">>");
+                if paren_all {
+                    self.open();
+                }
+                if gnu {
+                    self.print_gnu_subexpr(*lhs);
+                    self.push(sym);
+                    self.print_gnu_subexpr(*rhs);
+                } else {
+                    let assign = prec == Prec::Assign;
+                    self.print_as_operand(*lhs, if assign { Prec::OrIf } else { prec }, !assign);
+                    if sym != "," {
+                        self.push(" ");
+                    }
+                    self.push(sym);
+                    self.push(" ");
+                    self.print_as_operand(*rhs, prec, assign);
+                }
+                if paren_all {
+                    self.close();
+                }
+            }
+            Node::Prefix { op, child } => {
+                self.push(op.symbol());
+                self.operand(*child, op.info().prec, false);
+            }
+            Node::Postfix { child, op } => {
+                self.operand(*child, op.info().prec, true);
+                self.push(op.symbol());
+            }
+            Node::ArraySubscript { op1, op2 } => {
+                self.operand(*op1, Prec::Postfix, false);
+                self.gt_is_gt += 1;
+                self.push("[");
+                if gnu {
+                    self.print(*op2);
+                } else {
+                    self.print_as_operand(*op2, Prec::Default, false);
+                }
+                self.push("]");
+                self.gt_is_gt -= 1;
+            }
+            Node::Conditional { cond, then, els } => {
+                if gnu {
+                    self.print_gnu_subexpr(*cond);
+                    self.push("?");
+                    self.print_gnu_subexpr(*then);
+                    self.push(" : ");
+                    self.print_gnu_subexpr(*els);
+                } else {
+                    self.print_as_operand(*cond, Prec::Conditional, false);
+                    self.push(" ? ");
+                    self.print_as_operand(*then, Prec::Default, false);
+                    self.push(" : ");
+                    self.print_as_operand(*els, Prec::Assign, true);
+                }
+            }
+            Node::MemberAccess { lhs, op, rhs } => {
+                let prec = op.info().prec;
+                self.operand(*lhs, prec, true);
+                self.push(op.symbol());
+                if gnu { self.print(*rhs) } else { self.print_as_operand(*rhs, prec, false) }
+            }
+            Node::Subobject { ty, sub, offset, .. } => {
+                self.print(*sub);
+                self.push(".<");
+                self.print(*ty);
+                self.push(" at offset ");
+                if offset.is_empty() {
+                    self.push("0");
+                } else if let Some(neg) = offset.strip_prefix('n') {
+                    self.push("-");
+                    self.push(neg);
+                } else {
+                    self.push(offset);
+                }
+                self.push(">");
+            }
+            Node::Enclosing { prefix, child, postfix } => {
+                if gnu && *prefix == "decltype" {
+                    self.push("decltype ");
+                    self.print_gnu_subexpr(*child);
+                } else {
+                    self.push(prefix);
+                    self.open();
+                    self.print(*child);
+                    self.close();
+                }
+                self.push(postfix);
+            }
+            Node::OfId { op, child } => {
+                self.push(op.symbol());
+                if gnu && !op.info().flag {
+                    self.print_gnu_subexpr(*child);
+                } else {
+                    self.open();
+                    self.print(*child);
+                    self.close();
+                }
+            }
+            Node::Cast { op, to, from } => {
+                self.push(op.symbol());
+                let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+                self.push("<");
+                self.print_left(*to);
+                self.push(">");
+                self.gt_is_gt = saved;
+                self.open();
+                if gnu {
+                    self.print(*from);
+                } else {
+                    self.print_as_operand(*from, Prec::Default, false);
+                }
+                self.close();
+            }
+            Node::SizeofParamPack(p) => {
+                self.push("sizeof...");
+                self.open();
+                self.print_pack_expansion(*p);
+                self.close();
+            }
+            Node::Call { callee, args, paren } => {
+                if *paren {
+                    self.open();
+                }
+                if gnu {
+                    self.print_gnu_subexpr(*callee);
+                } else {
+                    self.print(*callee);
+                }
+                if *paren {
+                    self.close();
+                }
+                self.open();
+                self.print_with_comma(args);
+                self.close();
+            }
+            Node::VendorExpr { name, args } => {
+                self.print(*name);
+                self.open();
+                self.print_with_comma(args);
+                self.close();
+            }
+            Node::New { exprs, ty, inits, global, array, paren_init } => {
+                if *global {
+                    self.push("::");
+                }
+                self.push("new");
+                if *array {
+                    self.push("[]");
+                }
+                if !exprs.is_empty() {
+                    self.open();
+                    self.print_with_comma(exprs);
+                    self.close();
+                }
+                self.push(" ");
+                self.print(*ty);
+                if !inits.is_empty() || (*paren_init && gnu) {
+                    self.open();
+                    self.print_with_comma(inits);
+                    self.close();
+                }
+            }
+            Node::Delete { op, global, array } => {
+                if *global {
+                    self.push("::");
+                }
+                self.push("delete");
+                if *array {
+                    self.push("[]");
+                }
+                self.push(" ");
+                self.print(*op);
+            }
+            Node::FunctionParam { index, .. } => {
+                if gnu {
+                    let n = if index.is_empty() { 1 } else { index.parse::<u64>().unwrap_or(0) + 2 };
+                    self.push(&format!("{{parm#{n}}}"));
+                } else {
+                    self.push("fp");
+                    self.push(index);
+                }
+            }
+            Node::Conversion { ty, exprs, .. } => {
+                self.open();
+                self.print(*ty);
+                self.close();
+                if gnu && exprs.len() == 1 {
+                    self.print_gnu_subexpr(exprs[0]);
+                } else {
+                    self.open();
+                    self.print_with_comma(exprs);
+                    self.close();
+                }
+            }
+            Node::PointerToMemberConversion { ty, expr, .. } => {
+                self.open();
+                self.print(*ty);
+                self.close();
+                self.open();
+                self.print(*expr);
+                self.close();
+            }
+            Node::InitList { ty, inits } => {
+                if let Some(t) = ty {
+                    self.print(*t);
+                }
+                self.push("{");
+                self.print_with_comma(inits);
+                self.push("}");
+            }
+            Node::Braced { elem, init, array } => {
+                if *array {
+                    self.push("[");
+                    self.print(*elem);
+                    self.push("]");
+                } else {
+                    self.push(".");
+                    self.print(*elem);
+                }
+                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                    self.push(" = ");
+                }
+                self.print(*init);
+            }
+            Node::BracedRange { first, last, init } => {
+                self.push("[");
+                self.print(*first);
+                self.push(" ... ");
+                self.print(*last);
+                self.push("]");
+                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                    self.push(" = ");
+                }
+                self.print(*init);
+            }
+            Node::Fold { left, op, pack, init } => {
+                let sym = op.symbol();
+                let print_pack = |p: &mut Self| {
+                    p.open();
+                    p.print_pack_expansion(*pack);
+                    p.close();
+                };
+                self.open();
+                if !*left || init.is_some() {
+                    if *left {
+                        if let Some(i) = init {
+                            self.print_as_operand(*i, Prec::Cast, true);
+                        }
+                    } else {
+                        print_pack(self);
+                    }
+                    self.push(" ");
+                    self.push(sym);
+                    self.push(" ");
+                }
+                self.push("...");
+                if *left || init.is_some() {
+                    self.push(" ");
+                    self.push(sym);
+                    self.push(" ");
+                    if *left {
+                        print_pack(self);
+                    } else if let Some(i) = init {
+                        self.print_as_operand(*i, Prec::Cast, true);
+                    }
+                }
+                self.close();
+            }
+            Node::Throw(e) => {
+                self.push("throw ");
+                self.print(*e);
+            }
+            Node::Rethrow => self.push("throw"),
+            Node::Bool(b) => self.push(if *b { "true" } else { "false" }),
+            Node::StringLiteral(t) => {
+                if gnu {
+                    self.push("\"");
+                    self.print(*t);
+                    self.push("\"");
+                } else {
+                    self.push("\"<");
+                    self.print(*t);
+                    self.push(">\"");
+                }
+            }
+            Node::Lambda(t) => {
+                if gnu {
+                    self.print(*t);
+                } else {
+                    self.push("[]");
+                    if matches!(self.ast[*t], Node::Closure { .. }) {
+                        self.print_closure_declarator_pub(*t);
+                    }
+                    self.push("{...}");
+                }
+            }
+            Node::EnumLiteral { ty, value } => {
+                self.open();
+                self.print(*ty);
+                self.close();
+                self.push_signed(value);
+            }
+            Node::IntegerLiteral { ty, value } => self.print_integer_literal(ty, value),
+            Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, hex),
+            Node::NullPointer { .. } => self.push("nullptr"),
+            Node::ExternalName(e) => {
+                if gnu {
+                    self.print(*e);
+                } else {
+                    self.print(*e);
+                }
+            }
+            Node::UnresolvedName { name, .. } => self.print(*name),
+            Node::OnOperator(op) => self.print(*op),
+            Node::Requires { params, reqs, .. } => {
+                self.push("requires");
+                if !params.is_empty() {
+                    self.push(" ");
+                    self.open();
+                    self.print_with_comma(params);
+                    self.close();
+                }
+                self.push(" ");
+                self.gt_is_gt += 1;
+                self.push("{");
+                for r in reqs {
+                    self.print(*r);
+                }
+                self.push(" ");
+                self.gt_is_gt -= 1;
+                self.push("}");
+            }
+            Node::ExprRequirement { expr, noexcept, constraint } => {
+                self.push(" ");
+                let braces = *noexcept || constraint.is_some();
+                if braces {
+                    self.gt_is_gt += 1;
+                    self.push("{");
+                }
+                self.print(*expr);
+                if braces {
+                    self.gt_is_gt -= 1;
+                    self.push("}");
+                }
+                if *noexcept {
+                    self.push(" noexcept");
+                }
+                if let Some(c) = constraint {
+                    self.push(" -> ");
+                    self.print(*c);
+                }
+                self.push(";");
+            }
+            Node::TypeRequirement(t) => {
+                self.push(" typename ");
+                self.print(*t);
+                self.push(";");
+            }
+            Node::NestedRequirement(e) => {
+                self.push(" requires ");
+                self.print(*e);
+                self.push(";");
+            }
+            Node::NodeArray(items) => self.print_with_comma(items),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn print_closure_declarator_pub(&mut self, id: NodeId) {
+        self.print_closure_declarator(id);
+    }
+
+    fn push_signed(&mut self, v: &str) {
+        if let Some(neg) = v.strip_prefix('n') {
+            self.push("-");
+            self.push(neg);
+        } else {
+            self.push(v);
+        }
+    }
+
+    fn print_integer_literal(&mut self, code: &str, value: &str) {
+        let (ty, suffix) = match code {
+            "i" => ("", ""),
+            "j" => ("", "u"),
+            "l" => ("", "l"),
+            "m" => ("", "ul"),
+            "x" => ("", "ll"),
+            "y" => ("", "ull"),
+            _ => (crate::parse::builtin_name_of(code.as_bytes()[0]).unwrap_or("?"), ""),
+        };
+        if !ty.is_empty() {
+            self.open();
+            self.push(ty);
+            self.close();
+        }
+        self.push_signed(value);
+        self.push(suffix);
+    }
+
+    fn print_float_literal(&mut self, kind: u8, hex: &str) {
+        let (ty, suffix) = match kind {
+            0 => ("float", "f"),
+            1 => ("double", ""),
+            _ => ("long double", "L"),
+        };
+        if self.gnu() {
+            self.push("(");
+            self.push(ty);
+            self.push(")[");
+            self.push(hex);
+            self.push("]");
+            return;
+        }
+        let text = match kind {
+            0 => u32::from_str_radix(hex, 16).ok().map(|b| hex_float(f64::from(f32::from_bits(b)))),
+            1 => u64::from_str_radix(hex, 16).ok().map(|b| hex_float(f64::from_bits(b))),
+            _ => u128::from_str_radix(hex, 16).ok().map(x87_hex_float),
+        };
+        match text {
+            Some(t) => {
+                self.push(&t);
+                self.push(suffix);
+            }
+            None => self.push(hex),
+        }
+    }
+}
+
+/// C's `%a` for a double: `0x1.4p+2`.
+fn hex_float(v: f64) -> String {
+    if v.is_nan() {
+        return "nan".into();
+    }
+    if v.is_infinite() {
+        return if v < 0.0 { "-inf".into() } else { "inf".into() };
+    }
+    let bits = v.to_bits();
+    let sign = if bits >> 63 != 0 { "-" } else { "" };
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let mant = bits & ((1u64 << 52) - 1);
+    if exp == 0 && mant == 0 {
+        return format!("{sign}0x0p+0");
+    }
+    let (lead, e) = if exp == 0 { (0, -1022) } else { (1, exp - 1023) };
+    let mut frac = format!("{mant:013x}");
+    while frac.ends_with('0') {
+        frac.pop();
+    }
+    let dot = if frac.is_empty() { String::new() } else { format!(".{frac}") };
+    format!("{sign}0x{lead}{dot}p{}{e}", if e >= 0 { "+" } else { "" })
+}
+
+/// glibc's `%La` for an x87 80-bit long double: the leading digit is the top nibble of the
+/// explicit 64-bit mantissa (`0xap-1` for 5.0).
+fn x87_hex_float(bits: u128) -> String {
+    let sign = if (bits >> 79) & 1 != 0 { "-" } else { "" };
+    let exp = ((bits >> 64) & 0x7fff) as i64;
+    let mant = bits as u64;
+    if exp == 0 && mant == 0 {
+        return format!("{sign}0x0p+0");
+    }
+    let lead = mant >> 60;
+    let mut frac = format!("{:015x}", mant & ((1u64 << 60) - 1));
+    while frac.ends_with('0') {
+        frac.pop();
+    }
+    let e = exp - 16383 - 3;
+    let dot = if frac.is_empty() { String::new() } else { format!(".{frac}") };
+    format!("{sign}0x{lead:x}{dot}p{}{e}", if e >= 0 { "+" } else { "" })
+}

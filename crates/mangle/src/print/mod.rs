@@ -1,0 +1,941 @@
+//! Printing an [`Ast`] as C++ source text, in one of three dialects.
+//!
+//! As in C++ declarators, a type prints in two halves around the declared name: `int (*` on
+//! the left and `)[4]` on the right. `print_left`/`print_right` produce them; `has_rhs`,
+//! `has_array` and `has_function` say what a node's right half holds.
+//!
+//! The AST is a DAG (substitutions share nodes), so printed output can be exponential in the
+//! input. The printer stops with an error when the output or the nesting gets too big.
+//!
+//! Submodules: `exprs` (expressions and literals), `vendor` (NVIDIA wrapper types).
+
+mod exprs;
+mod vendor;
+
+use crate::Style;
+use crate::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual, Special, SpecialSub};
+
+/// Longest output we produce; anything longer is a substitution bomb.
+pub(crate) const MAX_OUTPUT: usize = 1 << 20;
+/// Deepest print recursion (the DAG can be deeper than the input's nesting).
+const MAX_PRINT_DEPTH: u32 = 600;
+
+#[derive(Debug)]
+pub(crate) struct TooBig;
+
+pub(crate) struct Printer<'a> {
+    ast: &'a Ast,
+    pub(crate) out: String,
+    style: Style,
+    /// Zero inside `<...>` where a bare `>` would end the template argument list.
+    gt_is_gt: u32,
+    pack_index: u32,
+    pack_max: u32,
+    depth: u32,
+    failed: bool,
+    /// Print only the name of a function encoding (`--no-params`).
+    pub(crate) no_params_top: bool,
+}
+
+const NO_PACK: u32 = u32::MAX;
+
+impl<'a> Printer<'a> {
+    pub(crate) fn new(ast: &'a Ast, style: Style) -> Printer<'a> {
+        Printer {
+            ast,
+            out: String::new(),
+            style,
+            gt_is_gt: 1,
+            pack_index: NO_PACK,
+            pack_max: NO_PACK,
+            depth: 0,
+            failed: false,
+            no_params_top: false,
+        }
+    }
+
+    pub(crate) fn finish(self) -> Result<String, TooBig> {
+        if self.failed { Err(TooBig) } else { Ok(self.out) }
+    }
+
+    fn gnu(&self) -> bool {
+        self.style == Style::Gnu
+    }
+    fn nv(&self) -> bool {
+        self.style == Style::Nvidia
+    }
+
+    fn push(&mut self, s: &str) {
+        if self.out.len() + s.len() > MAX_OUTPUT {
+            self.failed = true;
+            return;
+        }
+        self.out.push_str(s);
+    }
+    fn push_char(&mut self, c: char) {
+        if self.out.len() >= MAX_OUTPUT {
+            self.failed = true;
+            return;
+        }
+        self.out.push(c);
+    }
+    fn last_char(&self) -> Option<char> {
+        self.out.chars().next_back()
+    }
+    fn open(&mut self) {
+        self.gt_is_gt += 1;
+        self.push_char('(');
+    }
+    fn close(&mut self) {
+        self.gt_is_gt -= 1;
+        self.push_char(')');
+    }
+
+    /// Guards one recursive step; false when printing must stop.
+    fn enter(&mut self) -> bool {
+        if self.failed || self.depth >= MAX_PRINT_DEPTH {
+            self.failed = true;
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ---- node properties -----------------------------------------------------------------
+
+    /// The node printing stands for: follows resolved template parameters and the current
+    /// element of a parameter pack.
+    pub(crate) fn syntax_node(&mut self, mut id: NodeId) -> NodeId {
+        for _ in 0..MAX_PRINT_DEPTH {
+            match &self.ast[id] {
+                Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => id = *r,
+                Node::ParameterPack(elems) => {
+                    self.init_pack(elems.len());
+                    match elems.get(self.pack_index as usize) {
+                        Some(e) => id = *e,
+                        None => return id,
+                    }
+                }
+                _ => return id,
+            }
+        }
+        self.failed = true;
+        id
+    }
+
+    fn init_pack(&mut self, len: usize) {
+        if self.pack_max == NO_PACK {
+            self.pack_max = len as u32;
+            self.pack_index = 0;
+        }
+    }
+
+    pub(crate) fn has_rhs(&mut self, id: NodeId) -> bool {
+        if !self.enter() {
+            return false;
+        }
+        let res = match &self.ast[id] {
+            Node::Pointer(c) | Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_rhs(*c),
+            Node::Reference { child, .. } => self.has_rhs(*child),
+            Node::PointerToMember { member, .. } => self.has_rhs(*member),
+            Node::Array { .. } | Node::Function { .. } | Node::FunctionEncoding { .. } => true,
+            Node::TypeTemplateParamDecl(_)
+            | Node::ConstrainedTypeTemplateParamDecl { .. }
+            | Node::NonTypeTemplateParamDecl { .. }
+            | Node::TemplateTemplateParamDecl { .. }
+            | Node::TemplateParamPackDecl(_) => true,
+            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_rhs(*r),
+            Node::ParameterPack(elems) => {
+                self.init_pack(elems.len());
+                match elems.get(self.pack_index as usize) {
+                    Some(e) => self.has_rhs(*e),
+                    None => false,
+                }
+            }
+            _ => false,
+        };
+        self.leave();
+        res
+    }
+
+    pub(crate) fn has_array(&mut self, id: NodeId) -> bool {
+        if !self.enter() {
+            return false;
+        }
+        let res = match &self.ast[id] {
+            Node::Array { .. } => true,
+            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_array(*c),
+            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_array(*r),
+            Node::ParameterPack(elems) => {
+                self.init_pack(elems.len());
+                match elems.get(self.pack_index as usize) {
+                    Some(e) => self.has_array(*e),
+                    None => false,
+                }
+            }
+            _ => false,
+        };
+        self.leave();
+        res
+    }
+
+    pub(crate) fn has_function(&mut self, id: NodeId) -> bool {
+        if !self.enter() {
+            return false;
+        }
+        let res = match &self.ast[id] {
+            Node::Function { .. } | Node::FunctionEncoding { .. } => true,
+            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_function(*c),
+            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_function(*r),
+            Node::ParameterPack(elems) => {
+                self.init_pack(elems.len());
+                match elems.get(self.pack_index as usize) {
+                    Some(e) => self.has_function(*e),
+                    None => false,
+                }
+            }
+            _ => false,
+        };
+        self.leave();
+        res
+    }
+
+    /// The unqualified name a constructor or destructor of this class is spelled with.
+    fn base_name(&self, id: NodeId, fuel: u32) -> String {
+        if fuel == 0 {
+            return String::new();
+        }
+        match &self.ast[id] {
+            Node::Name(s) => s.to_string(),
+            Node::Nested { name, .. }
+            | Node::NameWithTemplateArgs { name, .. }
+            | Node::ModuleEntity { name, .. }
+            | Node::MemberLikeFriend { name, .. } => self.base_name(*name, fuel - 1),
+            Node::AbiTagged { base, .. } => self.base_name(*base, fuel - 1),
+            Node::StdQualified(c) | Node::GlobalQualified(c) => self.base_name(*c, fuel - 1),
+            Node::TemplateParam { resolved: Some(r), .. } => self.base_name(*r, fuel - 1),
+            Node::SpecialSubstitution(k) => special_sub_short(*k).to_string(),
+            Node::ExpandedSpecialSubstitution(k) => k.base_name().to_string(),
+            _ => String::new(),
+        }
+    }
+
+    // ---- printing ------------------------------------------------------------------------
+
+    /// Prints a whole name; with `no_params_top` a function prints as its bare name.
+    pub(crate) fn print_top(&mut self, root: NodeId) {
+        if std::mem::take(&mut self.no_params_top) {
+            if let Node::FunctionEncoding { name, .. } = self.ast[root] {
+                self.print(name);
+                return;
+            }
+        }
+        self.print(root);
+    }
+
+    pub(crate) fn print(&mut self, id: NodeId) {
+        if !self.enter() {
+            return;
+        }
+        self.print_left(id);
+        if self.has_rhs(id) {
+            self.print_right(id);
+        }
+        self.leave();
+    }
+
+    /// Prints `nodes` separated by `, `, dropping the separator after empty pack expansions.
+    pub(crate) fn print_with_comma(&mut self, nodes: &[NodeId]) {
+        let mut first = true;
+        for &n in nodes {
+            let before_comma = self.out.len();
+            if !first {
+                self.push(if self.nv() && self.in_nv_template_args() { "," } else { ", " });
+            }
+            let after_comma = self.out.len();
+            self.print_as_operand(n, crate::ops::Prec::Comma, false);
+            if self.out.len() == after_comma {
+                self.out.truncate(before_comma);
+                continue;
+            }
+            first = false;
+        }
+    }
+
+    fn in_nv_template_args(&self) -> bool {
+        false
+    }
+
+    fn print_left(&mut self, id: NodeId) {
+        if !self.enter() {
+            return;
+        }
+        self.print_left_inner(id);
+        self.leave();
+    }
+
+    fn print_right(&mut self, id: NodeId) {
+        if !self.enter() {
+            return;
+        }
+        self.print_right_inner(id);
+        self.leave();
+    }
+
+    fn print_left_inner(&mut self, id: NodeId) {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::Name(s) => self.push(s),
+            Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
+                self.print(*qual);
+                self.push("::");
+                self.print(*name);
+            }
+            Node::MemberLikeFriend { qual, name } => {
+                self.print(*qual);
+                self.push("::friend ");
+                self.print(*name);
+            }
+            Node::GlobalQualified(c) => {
+                self.push("::");
+                self.print(*c);
+            }
+            Node::StdQualified(c) => {
+                self.push("std::");
+                self.print(*c);
+            }
+            Node::AbiTagged { base, tag } => {
+                self.print_left(*base);
+                self.push("[abi:");
+                self.push(tag);
+                self.push("]");
+            }
+            Node::NameWithTemplateArgs { name, args } => {
+                self.print(*name);
+                self.print(*args);
+            }
+            Node::TemplateArgs { args, .. } => self.print_template_args(args),
+            Node::Local { encoding, entity, .. } => {
+                self.print(*encoding);
+                self.push("::");
+                self.print(*entity);
+            }
+            Node::StringLiteralName => self.push(if self.gnu() { "string literal" } else { "string literal" }),
+            Node::DefaultArgScope { index, entity } => {
+                if self.gnu() {
+                    self.push(&format!("{{default arg#{}}}::", index + 1));
+                }
+                self.print(*entity);
+            }
+            Node::CtorDtor { base, dtor, .. } => {
+                if *dtor {
+                    self.push("~");
+                }
+                let b = self.base_name(*base, 64);
+                self.push(&b);
+            }
+            Node::DtorName(c) => {
+                self.push("~");
+                self.print_left(*c);
+            }
+            Node::ConversionOperator(t) => {
+                self.push("operator ");
+                self.print(*t);
+            }
+            Node::LiteralOperator(n) => {
+                self.push(if self.gnu() { "operator\"\" " } else { "operator\"\" " });
+                self.print(*n);
+            }
+            Node::SpecialSubstitution(k) => {
+                self.push("std::");
+                self.push(special_sub_short(*k));
+            }
+            Node::ExpandedSpecialSubstitution(k) => self.print_expanded_special(*k),
+            Node::UnnamedType(count) => {
+                if self.gnu() {
+                    self.push(&format!("{{unnamed type#{}}}", count + 1));
+                } else {
+                    self.push("'unnamed");
+                    if *count > 0 {
+                        self.push(&(count - 1).to_string());
+                    }
+                    self.push("'");
+                }
+            }
+            Node::Closure { count, .. } => {
+                if self.gnu() {
+                    self.push("{lambda");
+                    self.print_closure_declarator(id);
+                    self.push(&format!("#{}}}", count + 1));
+                } else if self.nv() {
+                    self.push("[lambda");
+                    self.print_closure_declarator(id);
+                    self.push(&format!(" (instance {})]", count + 1));
+                } else {
+                    self.push("'lambda");
+                    if *count > 0 {
+                        self.push(&(count - 1).to_string());
+                    }
+                    self.push("'");
+                    self.print_closure_declarator(id);
+                }
+            }
+            Node::StructuredBinding(names) => {
+                self.push("[");
+                self.print_with_comma(names);
+                self.push("]");
+            }
+            Node::ModuleName { parent, name, partition } => {
+                if let Some(p) = parent {
+                    self.print(*p);
+                }
+                if parent.is_some() || *partition {
+                    self.push(if *partition { ":" } else { "." });
+                }
+                self.print(*name);
+            }
+            Node::ModuleEntity { module, name } => {
+                self.print(*name);
+                self.push("@");
+                self.print(*module);
+            }
+            Node::BlockScope { name, .. } => self.print(*name),
+            Node::NvStatic { module_id, name } => {
+                self.print(*name);
+                if !self.nv() {
+                    self.push(" [__nv_static ");
+                    self.push(module_id);
+                    self.push("]");
+                }
+            }
+            Node::DeviceStub { encoding, .. } => {
+                self.push("__device_stub_<");
+                self.print(*encoding);
+                self.push(">");
+            }
+            Node::FunctionEncoding { ret, name, .. } => {
+                if let Some(r) = ret {
+                    self.print_left(*r);
+                    if !self.has_rhs(*r) && !(self.nv() && self.out.ends_with("* ")) {
+                        self.push(" ");
+                    }
+                }
+                self.print(*name);
+            }
+            Node::SpecialName { kind, child, .. } => {
+                self.push(special_prefix(*kind, self.style));
+                self.print(*child);
+            }
+            Node::CtorVtable { first, second, .. } => {
+                self.push("construction vtable for ");
+                self.print(*second);
+                self.push("-in-");
+                self.print(*first);
+            }
+            Node::BlockInvoke { encoding, .. } => {
+                self.push("invocation function for block in ");
+                self.print(*encoding);
+            }
+            Node::DotSuffix { prefix, suffix } => {
+                self.print(*prefix);
+                if self.gnu() {
+                    self.push(" [clone ");
+                    self.push(suffix);
+                    self.push("]");
+                } else {
+                    self.push(" (");
+                    self.push(suffix);
+                    self.push(")");
+                }
+            }
+            Node::EnableIf(args) => {
+                self.push(" [enable_if:");
+                self.print_with_comma(args);
+                self.push("]");
+            }
+            Node::Qualified { child, cv } => {
+                if self.nv() {
+                    self.print_nv_qualified_left(*child, *cv);
+                } else {
+                    self.print_left(*child);
+                    self.push(&quals(*cv));
+                }
+            }
+            Node::VendorQualified { child, ext, args } => {
+                self.print(*child);
+                self.push(" ");
+                self.push(ext);
+                if let Some(a) = args {
+                    self.print(*a);
+                }
+            }
+            Node::Pointer(c) => {
+                if let Some(proto) = self.objc_object_proto(*c) {
+                    self.push("id<");
+                    self.push(&proto);
+                    self.push(">");
+                    return;
+                }
+                self.print_left(*c);
+                let paren = self.has_array(*c) || self.has_function(*c);
+                if self.has_array(*c) {
+                    self.push(" ");
+                }
+                if paren {
+                    self.push("(");
+                }
+                self.push_declarator_sigil("*");
+            }
+            Node::Reference { .. } => {
+                let Some((kind, target)) = self.collapse(id) else { return };
+                self.print_left(target);
+                let arr = self.has_array(target);
+                if arr {
+                    self.push(" ");
+                }
+                if arr || self.has_function(target) {
+                    self.push("(");
+                }
+                self.push_declarator_sigil(if kind == RefKind::LValue { "&" } else { "&&" });
+            }
+            Node::PointerToMember { class, member } => {
+                self.print_left(*member);
+                if self.has_array(*member) || self.has_function(*member) {
+                    self.push("(");
+                } else if !(self.nv() && self.last_char() == Some('(')) {
+                    self.push(" ");
+                }
+                self.print(*class);
+                self.push("::*");
+            }
+            Node::Array { base, .. } => self.print_left(*base),
+            Node::Function { ret, .. } => {
+                self.print_left(*ret);
+                self.push(" ");
+            }
+            Node::NoexceptSpec(e) => {
+                self.push("noexcept");
+                self.open();
+                self.print_as_operand(*e, crate::ops::Prec::Default, false);
+                self.close();
+            }
+            Node::DynamicExceptionSpec(types) => {
+                self.push("throw");
+                self.open();
+                self.print_with_comma(types);
+                self.close();
+            }
+            Node::Elaborated { kw, child } => {
+                self.push(kw);
+                self.push(" ");
+                self.print(*child);
+            }
+            Node::Transformed { transform, child } => {
+                self.push(transform);
+                self.push("(");
+                self.print(*child);
+                self.push(")");
+            }
+            Node::ObjCProto { ty, protocol } => {
+                self.print(*ty);
+                self.push("<");
+                self.push(protocol);
+                self.push(">");
+            }
+            Node::PostfixQualified { child, postfix } => {
+                if &**postfix == "x" {
+                    self.print_left(*child);
+                    self.push("x");
+                } else {
+                    self.print_left(*child);
+                    self.push(postfix);
+                }
+            }
+            Node::Vector { base, dim } => {
+                self.print(*base);
+                self.push(" vector[");
+                if let Some(d) = dim {
+                    self.print(*d);
+                }
+                self.push("]");
+            }
+            Node::PixelVector(dim) => {
+                self.push("pixel vector[");
+                self.print(*dim);
+                self.push("]");
+            }
+            Node::BinaryFp(dim) => {
+                self.push("_Float");
+                self.print(*dim);
+            }
+            Node::BitInt { size, signed } => {
+                if !signed {
+                    self.push("unsigned ");
+                }
+                self.push("_BitInt");
+                self.open();
+                self.print(*size);
+                self.close();
+            }
+            Node::TemplateParam { level, index, resolved } => {
+                if self.nv() || resolved.is_none() {
+                    self.print_template_param_spelling(*level, *index);
+                } else if let Some(r) = resolved {
+                    self.print_left(*r);
+                }
+            }
+            Node::ForwardTemplateRef { level, index } => self.print_template_param_spelling(*level, *index),
+            Node::ParameterPack(elems) => {
+                self.init_pack(elems.len());
+                if let Some(e) = elems.get(self.pack_index as usize) {
+                    self.print_left(*e);
+                }
+            }
+            Node::TemplateArgumentPack(elems) => self.print_with_comma(elems),
+            Node::ParameterPackExpansion(child) => self.print_pack_expansion(*child),
+            Node::SyntheticTemplateParam { kind, index } => {
+                self.push(match kind {
+                    0 => "$T",
+                    1 => "$N",
+                    _ => "$TT",
+                });
+                if *index > 0 {
+                    self.push(&(index - 1).to_string());
+                }
+            }
+            Node::TypeTemplateParamDecl(_) => self.push("typename "),
+            Node::ConstrainedTypeTemplateParamDecl { constraint, .. } => {
+                self.print(*constraint);
+                self.push(" ");
+            }
+            Node::NonTypeTemplateParamDecl { ty, .. } => {
+                self.print_left(*ty);
+                if !self.has_rhs(*ty) {
+                    self.push(" ");
+                }
+            }
+            Node::TemplateTemplateParamDecl { params, .. } => {
+                let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+                self.push("template<");
+                self.print_with_comma(params);
+                self.push("> typename ");
+                self.gt_is_gt = saved;
+            }
+            Node::TemplateParamPackDecl(p) => {
+                self.print_left(*p);
+                self.push("...");
+            }
+            Node::TemplateParamQualifiedArg { arg, .. } => self.print(*arg),
+            Node::ExplicitObjectParameter(t) => {
+                self.push("this ");
+                self.print(*t);
+            }
+            Node::NvLambdaWrapper { .. } => self.print_nv_wrapper(id),
+            _ => self.print_expr(id),
+        }
+    }
+
+    fn print_right_inner(&mut self, id: NodeId) {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::FunctionEncoding { ret, params, attrs, requires, cv, ref_qual, .. } => {
+                self.open();
+                self.print_with_comma(params);
+                self.close();
+                if let Some(r) = ret {
+                    self.print_right(*r);
+                }
+                self.push(&quals(*cv));
+                self.push(ref_qual_str(*ref_qual));
+                if let Some(a) = attrs {
+                    self.print(*a);
+                }
+                if let Some(r) = requires {
+                    self.push(" requires ");
+                    self.print(*r);
+                }
+            }
+            Node::Function { ret, params, cv, ref_qual, exception } => {
+                self.open();
+                self.print_with_comma(params);
+                self.close();
+                self.print_right(*ret);
+                self.push(&quals(*cv));
+                self.push(ref_qual_str(*ref_qual));
+                if let Some(e) = exception {
+                    self.push(" ");
+                    self.print(*e);
+                }
+            }
+            Node::Array { base, dim } => {
+                if self.last_char() != Some(']') {
+                    self.push(" ");
+                }
+                self.push("[");
+                if let Some(d) = dim {
+                    self.print(*d);
+                }
+                self.push("]");
+                self.print_right(*base);
+            }
+            Node::Pointer(c) => {
+                if self.objc_object_proto(*c).is_some() {
+                    return;
+                }
+                if self.has_array(*c) || self.has_function(*c) {
+                    self.push(")");
+                }
+                self.print_right(*c);
+            }
+            Node::Reference { .. } => {
+                let Some((_, target)) = self.collapse(id) else { return };
+                if self.has_array(target) || self.has_function(target) {
+                    self.push(")");
+                }
+                self.print_right(target);
+            }
+            Node::PointerToMember { member, .. } => {
+                if self.has_array(*member) || self.has_function(*member) {
+                    self.push(")");
+                }
+                self.print_right(*member);
+            }
+            Node::Qualified { child, .. } | Node::AbiTagged { base: child, .. } => self.print_right(*child),
+            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.print_right(*r),
+            Node::ParameterPack(elems) => {
+                self.init_pack(elems.len());
+                if let Some(e) = elems.get(self.pack_index as usize) {
+                    self.print_right(*e);
+                }
+            }
+            Node::TypeTemplateParamDecl(name) | Node::ConstrainedTypeTemplateParamDecl { name, .. } => self.print(*name),
+            Node::NonTypeTemplateParamDecl { name, ty } => {
+                self.print(*name);
+                self.print_right(*ty);
+            }
+            Node::TemplateTemplateParamDecl { name, requires, .. } => {
+                self.print(*name);
+                if let Some(r) = requires {
+                    self.push(" requires ");
+                    self.print(*r);
+                }
+            }
+            Node::TemplateParamPackDecl(p) => self.print_right(*p),
+            _ => {}
+        }
+    }
+
+    /// `*`, `&`, `&&` after a type: NVIDIA writes `int *`, the others `int*`.
+    fn push_declarator_sigil(&mut self, s: &str) {
+        if self.nv() && !matches!(self.last_char(), Some('*' | '&' | '(' | ' ')) {
+            self.push(" ");
+        }
+        self.push(s);
+    }
+
+    /// Collapses references to references (`T& &&` is `T&`); `None` on a cycle.
+    fn collapse(&mut self, id: NodeId) -> Option<(RefKind, NodeId)> {
+        let Node::Reference { child, kind } = self.ast[id] else { return None };
+        let (mut kind, mut target) = (kind, child);
+        for _ in 0..MAX_PRINT_DEPTH {
+            let sn = self.syntax_node(target);
+            let Node::Reference { child, kind: k } = self.ast[sn] else { return Some((kind, target)) };
+            target = child;
+            kind = kind.min(k);
+        }
+        self.failed = true;
+        None
+    }
+
+    fn objc_object_proto(&self, pointee: NodeId) -> Option<String> {
+        if let Node::ObjCProto { ty, protocol } = &self.ast[pointee] {
+            if matches!(&self.ast[*ty], Node::Name(n) if &**n == "objc_object") {
+                return Some(protocol.to_string());
+            }
+        }
+        None
+    }
+
+    fn print_template_args(&mut self, args: &[NodeId]) {
+        let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+        self.push("<");
+        self.print_with_comma(args);
+        if self.gnu() && self.last_char() == Some('>') {
+            self.push(" ");
+        }
+        self.push(">");
+        self.gt_is_gt = saved;
+    }
+
+    fn print_expanded_special(&mut self, k: SpecialSub) {
+        self.push("std::");
+        self.push(k.base_name());
+        let sep = if self.nv() { "," } else { ", " };
+        let close = |p: &mut Self| {
+            if p.gnu() {
+                p.push(" >");
+            } else {
+                p.push(">");
+            }
+        };
+        match k {
+            SpecialSub::Allocator | SpecialSub::BasicString => {}
+            SpecialSub::String => {
+                self.push("<char");
+                self.push(sep);
+                self.push("std::char_traits<char>");
+                self.push(sep);
+                self.push("std::allocator<char>");
+                close(self);
+            }
+            _ => {
+                self.push("<char");
+                self.push(sep);
+                self.push("std::char_traits<char>");
+                close(self);
+            }
+        }
+    }
+
+    fn print_closure_declarator(&mut self, id: NodeId) {
+        let ast = self.ast;
+        let Node::Closure { template_params, requires1, params, requires2, .. } = &ast[id] else { return };
+        if !template_params.is_empty() {
+            let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+            self.push("<");
+            self.print_with_comma(template_params);
+            self.push(">");
+            self.gt_is_gt = saved;
+        }
+        if let Some(r) = requires1 {
+            self.push(" requires ");
+            self.print(*r);
+            self.push(" ");
+        }
+        self.open();
+        self.print_with_comma(params);
+        self.close();
+        if let Some(r) = requires2 {
+            self.push(" requires ");
+            self.print(*r);
+        }
+    }
+
+    fn print_template_param_spelling(&mut self, level: u32, index: u32) {
+        if self.nv() {
+            self.push(&format!("T{}", index + 1));
+            return;
+        }
+        if level > 0 {
+            self.push(&format!("TL{}_", level - 1));
+        } else {
+            self.push("T");
+        }
+        if index > 0 {
+            self.push(&(index - 1).to_string());
+        }
+        self.push("_");
+    }
+
+    /// Prints `child` once per element of the pack it contains, separated by `, `.
+    pub(crate) fn print_pack_expansion(&mut self, child: NodeId) {
+        let saved = (self.pack_index, self.pack_max);
+        self.pack_index = NO_PACK;
+        self.pack_max = NO_PACK;
+        let start = self.out.len();
+        self.print(child);
+        if self.pack_max == NO_PACK {
+            // No pack was found in the child (e.g. a pack expansion of a function parameter).
+            self.push("...");
+        } else if self.pack_max == 0 {
+            self.out.truncate(start);
+        } else {
+            for i in 1..self.pack_max {
+                if self.failed {
+                    break;
+                }
+                self.push(", ");
+                self.pack_index = i;
+                self.print(child);
+            }
+        }
+        (self.pack_index, self.pack_max) = saved;
+    }
+
+    fn print_nv_qualified_left(&mut self, child: NodeId, cv: Cv) {
+        let sn = self.syntax_node(child);
+        let is_declarator = matches!(self.ast[sn], Node::Pointer(_) | Node::Reference { .. } | Node::PointerToMember { .. });
+        if is_declarator || self.has_function(child) || self.has_array(child) {
+            self.print_left(child);
+            let q = quals(cv);
+            self.push(q.trim_start());
+            self.push(" ");
+        } else {
+            let q = quals(cv);
+            self.push(q.trim_start());
+            self.push(" ");
+            self.print_left(child);
+        }
+    }
+}
+
+fn quals(cv: Cv) -> String {
+    let mut s = String::new();
+    if cv.konst {
+        s.push_str(" const");
+    }
+    if cv.volatile {
+        s.push_str(" volatile");
+    }
+    if cv.restrict {
+        s.push_str(" restrict");
+    }
+    s
+}
+
+fn ref_qual_str(r: RefQual) -> &'static str {
+    match r {
+        RefQual::None => "",
+        RefQual::LValue => " &",
+        RefQual::RValue => " &&",
+    }
+}
+
+fn special_sub_short(k: SpecialSub) -> &'static str {
+    match k {
+        SpecialSub::Allocator => "allocator",
+        SpecialSub::BasicString => "basic_string",
+        SpecialSub::String => "string",
+        SpecialSub::IStream => "istream",
+        SpecialSub::OStream => "ostream",
+        SpecialSub::IOStream => "iostream",
+    }
+}
+
+fn special_prefix(kind: Special, style: Style) -> &'static str {
+    match kind {
+        Special::VTable => "vtable for ",
+        Special::Vtt => "VTT for ",
+        Special::TypeInfo => "typeinfo for ",
+        Special::TypeInfoName => "typeinfo name for ",
+        Special::GuardVariable => "guard variable for ",
+        Special::TlsInit if style == Style::Gnu => "TLS init function for ",
+        Special::TlsInit => "thread-local initialization routine for ",
+        Special::TlsWrapper if style == Style::Gnu => "TLS wrapper function for ",
+        Special::TlsWrapper => "thread-local wrapper routine for ",
+        Special::ReferenceTemporary if style == Style::Gnu => "reference temporary #0 for ",
+        Special::ReferenceTemporary => "reference temporary for ",
+        Special::NonVirtualThunk => "non-virtual thunk to ",
+        Special::VirtualThunk => "virtual thunk to ",
+        Special::CovariantThunk => "covariant return thunk to ",
+        Special::TransactionClone => "transaction clone for ",
+        Special::NonTransactionClone => "non-transaction clone for ",
+        Special::TypeInfoFunction => "typeinfo fn for ",
+        Special::Javaclass => "java Class for ",
+        Special::ModuleInit => "initializer for module ",
+        Special::TemplateParamObject => "template parameter object for ",
+    }
+}

@@ -1,0 +1,61 @@
+//! NVIDIA's extended-lambda wrapper types, printed as the class templates cudafe++ declares
+//! for them (`__nv_dl_wrapper_t<__nv_dl_tag<F, &f, N>, Captures...>`).
+
+use super::Printer;
+use crate::ast::{Node, NodeId, NvWrapperKind};
+
+impl Printer<'_> {
+    pub(super) fn print_nv_wrapper(&mut self, id: NodeId) {
+        let ast = self.ast;
+        let Node::NvLambdaWrapper { kind, fn_type, enclosing, id: lambda_id, ret, signature, captures } = &ast[id] else {
+            return;
+        };
+        let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+        let sep = ", ";
+        match kind {
+            NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws } => {
+                self.push("__nv_hdl_wrapper_t<");
+                for flag in [mutable, fnptr_conv, never_throws] {
+                    self.push(if *flag { "true" } else { "false" });
+                    self.push(sep);
+                }
+            }
+            _ => self.push("__nv_dl_wrapper_t<"),
+        }
+        self.push(if *kind == NvWrapperKind::DeviceTrailingReturn { "__nv_dl_trailing_return_tag<" } else { "__nv_dl_tag<" });
+        self.print(*fn_type);
+        self.push(sep);
+        self.push("&");
+        self.print(*enclosing);
+        if let Some(r) = ret {
+            self.push(sep);
+            self.print(*r);
+        }
+        self.push(sep);
+        self.push(&lambda_id.to_string());
+        self.push(if self.nv() { "U" } else { "u" });
+        self.close_angle();
+        if let Some((ret, params)) = signature.split_first() {
+            self.push(sep);
+            // The call signature prints as a function type `R (P...)`.
+            self.print_left(*ret);
+            self.push(" (");
+            self.print_with_comma(params);
+            self.push(")");
+            self.print_right(*ret);
+        }
+        for c in captures {
+            self.push(sep);
+            self.print(*c);
+        }
+        self.close_angle();
+        self.gt_is_gt = saved;
+    }
+
+    fn close_angle(&mut self) {
+        if self.gnu() && self.last_char() == Some('>') {
+            self.push(" ");
+        }
+        self.push(">");
+    }
+}
