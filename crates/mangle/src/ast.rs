@@ -183,6 +183,8 @@ pub enum Node {
     CtorVtable { first: NodeId, second: NodeId, offset: Box<str> },
     /// `___Z..._block_invoke`: a block invocation function.
     BlockInvoke { encoding: NodeId, suffix: Box<str> },
+    /// `_GLOBAL__I_<name>` / `_GLOBAL__D_<name>`: static constructors/destructors of a TU.
+    GlobalCtorDtor { ctor: bool, name: NodeId },
     /// A `.suffix` clone marker (`foo() [clone .cold]`).
     DotSuffix { prefix: NodeId, suffix: Box<str> },
     /// `Ua9enable_ifI...E`.

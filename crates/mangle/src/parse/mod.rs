@@ -205,6 +205,9 @@ impl<'a> Parser<'a> {
         if self.input.starts_with(b"__nv_static_") {
             return self.parse_nv_static();
         }
+        if let Some(res) = self.parse_global_ctor_dtor() {
+            return Some(res);
+        }
         let res = if self.consume_if("_Z") || self.consume_if("__Z") {
             let mut enc = self.parse_encoding()?;
             if self.look() == b'.' && !self.at_end() {
@@ -235,6 +238,37 @@ impl<'a> Parser<'a> {
             return None;
         }
         Some(res)
+    }
+
+    /// `_GLOBAL_ [._$] (I|D) _ <mangled-name or identifier>`
+    fn parse_global_ctor_dtor(&mut self) -> PResult {
+        let b = self.input;
+        if b.len() < 11 || !b.starts_with(b"_GLOBAL_") || !matches!(b[8], b'.' | b'_' | b'$') || b[10] != b'_' {
+            return None;
+        }
+        let ctor = match b[9] {
+            b'I' => true,
+            b'D' => false,
+            _ => return None,
+        };
+        self.pos = 11;
+        let name = if self.input[11..].starts_with(b"_Z") {
+            self.pos += 2;
+            let enc = self.parse_encoding()?;
+            if !self.at_end() {
+                return None;
+            }
+            enc
+        } else {
+            let begin = self.pos;
+            self.pos = self.input.len();
+            let t = self.text(begin);
+            if t.is_empty() {
+                return None;
+            }
+            self.name(t)
+        };
+        Some(self.make(Node::GlobalCtorDtor { ctor, name }))
     }
 
     /// Clone suffixes: `.constprop.0`, `.cold`, `.isra.0.part.1`... kept as one node each.

@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
     ) -> PResult {
         let module = self.parse_module_name_opt(module)?;
         let member_like_friend = scope.is_some() && self.consume_byte(b'F');
-        self.consume_byte(b'L');
+        let local = self.consume_byte(b'L');
         let mut scope = scope;
         let c = self.look();
         let mut res = if c.is_ascii_digit() && c != b'0' {
@@ -110,6 +110,10 @@ impl<'a> Parser<'a> {
         } else {
             self.parse_operator_name(state.as_deref_mut())?
         };
+        if local && self.look() == b'_' {
+            // GCC's `L <source-name> <discriminator>` for a static in a function-local class.
+            self.parse_discriminator();
+        }
         if let Some(m) = module {
             res = self.make(Node::ModuleEntity { module: m, name: res });
         }
@@ -716,7 +720,8 @@ impl<'a> Parser<'a> {
                 }
                 Some(e)
             }
-            b'J' => {
+            // `I ... E` is the pack syntax of GCC before 4.7.
+            b'J' | b'I' => {
                 self.pos += 1;
                 let mut args = Vec::new();
                 while !self.consume_byte(b'E') {

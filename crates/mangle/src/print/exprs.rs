@@ -36,10 +36,12 @@ impl Printer<'_> {
     /// GNU's operand: parenthesised unless it is a plain name.
     fn print_gnu_subexpr(&mut self, id: NodeId) {
         let sn = self.syntax_node(id);
-        let simple = matches!(
-            self.ast[sn],
-            Node::Name(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. }
-        );
+        let simple = match &self.ast[sn] {
+            Node::Name(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. } => true,
+            Node::ExternalName(_) => true,
+            Node::Prefix { op, child } if op.code() == "ad" => matches!(self.ast[*child], Node::ExternalName(_)),
+            _ => false,
+        };
         if !simple {
             self.push("(");
         }
@@ -121,7 +123,18 @@ impl Printer<'_> {
                 let prec = op.info().prec;
                 self.operand(*lhs, prec, true);
                 self.push(op.symbol());
-                if gnu { self.print(*rhs) } else { self.print_as_operand(*rhs, prec, false) }
+                if gnu {
+                    let sn = self.syntax_node(*rhs);
+                    if matches!(self.ast[sn], Node::NameWithTemplateArgs { .. }) {
+                        self.push("(");
+                        self.print(*rhs);
+                        self.push(")");
+                    } else {
+                        self.print(*rhs);
+                    }
+                } else {
+                    self.print_as_operand(*rhs, prec, false)
+                }
             }
             Node::Subobject { ty, sub, offset, .. } => {
                 self.print(*sub);
@@ -140,8 +153,9 @@ impl Printer<'_> {
             }
             Node::Enclosing { prefix, child, postfix } => {
                 if gnu && *prefix == "decltype" {
-                    self.push("decltype ");
-                    self.print_gnu_subexpr(*child);
+                    self.push("decltype (");
+                    self.print(*child);
+                    self.push(")");
                 } else {
                     self.push(prefix);
                     self.open();
@@ -208,17 +222,20 @@ impl Printer<'_> {
                     self.push("::");
                 }
                 self.push("new");
-                if *array {
+                if *array && !gnu {
                     self.push("[]");
                 }
                 if !exprs.is_empty() {
+                    if gnu {
+                        self.push(" ");
+                    }
                     self.open();
                     self.print_with_comma(exprs);
                     self.close();
                 }
                 self.push(" ");
                 self.print(*ty);
-                if !inits.is_empty() || (*paren_init && gnu) {
+                if !inits.is_empty() || *paren_init {
                     self.open();
                     self.print_with_comma(inits);
                     self.close();
@@ -335,6 +352,7 @@ impl Printer<'_> {
                 self.print(*e);
             }
             Node::Rethrow => self.push("throw"),
+            Node::Bool(b) if self.nv() => self.push(if *b { "(bool)1" } else { "(bool)0" }),
             Node::Bool(b) => self.push(if *b { "true" } else { "false" }),
             Node::StringLiteral(t) => {
                 if gnu {
@@ -368,10 +386,10 @@ impl Printer<'_> {
             Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, hex),
             Node::NullPointer { .. } => self.push("nullptr"),
             Node::ExternalName(e) => {
-                if gnu {
-                    self.print(*e);
-                } else {
-                    self.print(*e);
+                // GNU names a function in an expression without its parameter types.
+                match self.ast[*e] {
+                    Node::FunctionEncoding { name, .. } if gnu => self.print(name),
+                    _ => self.print(*e),
                 }
             }
             Node::UnresolvedName { name, .. } => self.print(*name),

@@ -225,9 +225,24 @@ impl<'a> Printer<'a> {
 
     // ---- printing ------------------------------------------------------------------------
 
+    /// Prints a function encoding without its return type (GNU, for the function enclosing
+    /// a local name and for a function named in an expression).
+    pub(crate) fn print_without_return_type(&mut self, id: NodeId) {
+        if let Node::FunctionEncoding { name, .. } = self.ast[id] {
+            self.print(name);
+            self.print_right(id);
+        } else {
+            self.print(id);
+        }
+    }
+
     /// Prints a whole name; with `no_params_top` a function prints as its bare name.
     pub(crate) fn print_top(&mut self, root: NodeId) {
         if std::mem::take(&mut self.no_params_top) {
+            let mut root = root;
+            while let Node::DotSuffix { prefix, .. } = self.ast[root] {
+                root = prefix;
+            }
             if let Node::FunctionEncoding { name, .. } = self.ast[root] {
                 self.print(name);
                 return;
@@ -288,7 +303,11 @@ impl<'a> Printer<'a> {
     fn print_left_inner(&mut self, id: NodeId) {
         let ast = self.ast;
         match &ast[id] {
-            Node::Name(s) => self.push(s),
+            Node::Name(s) if self.nv() && s.starts_with("operator") && s[8..].starts_with(|c: char| !c.is_alphanumeric() && c != ' ' && c != '_') => {
+                self.push("operator ");
+                self.push(&s[8..]);
+            }
+            Node::Name(s) if !(self.gnu() && &**s == "std::nullptr_t") => self.push(s),
             Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
                 self.print(*qual);
                 self.push("::");
@@ -315,11 +334,18 @@ impl<'a> Printer<'a> {
             }
             Node::NameWithTemplateArgs { name, args } => {
                 self.print(*name);
+                if self.gnu() && self.last_char() == Some('<') {
+                    self.push(" ");
+                }
                 self.print(*args);
             }
             Node::TemplateArgs { args, .. } => self.print_template_args(args),
             Node::Local { encoding, entity, .. } => {
-                self.print(*encoding);
+                if self.gnu() {
+                    self.print_without_return_type(*encoding);
+                } else {
+                    self.print(*encoding);
+                }
                 self.push("::");
                 self.print(*entity);
             }
@@ -514,7 +540,10 @@ impl<'a> Printer<'a> {
             Node::Array { base, .. } => self.print_left(*base),
             Node::Function { ret, .. } => {
                 self.print_left(*ret);
-                self.push(" ");
+                // libiberty writes `int (*(*)())`: no space after `(` or `*`.
+                if !((self.gnu() || self.nv()) && matches!(self.last_char(), Some('(' | '*'))) {
+                    self.push(" ");
+                }
             }
             Node::NoexceptSpec(e) => {
                 self.push("noexcept");
@@ -553,6 +582,19 @@ impl<'a> Printer<'a> {
                     self.print_left(*child);
                     self.push(postfix);
                 }
+            }
+            Node::Vector { base, dim } if self.gnu() => {
+                self.print(*base);
+                self.push(" __vector(");
+                if let Some(d) = dim {
+                    self.print(*d);
+                }
+                self.push(")");
+            }
+            Node::Name(s) if self.gnu() && &**s == "std::nullptr_t" => self.push("decltype(nullptr)"),
+            Node::GlobalCtorDtor { ctor, name } => {
+                self.push(if *ctor { "global constructors keyed to " } else { "global destructors keyed to " });
+                self.print(*name);
             }
             Node::Vector { base, dim } => {
                 self.print(*base);
@@ -641,15 +683,22 @@ impl<'a> Printer<'a> {
     fn print_right_inner(&mut self, id: NodeId) {
         let ast = self.ast;
         match &ast[id] {
-            Node::FunctionEncoding { ret, params, attrs, requires, cv, ref_qual, .. } => {
+            Node::FunctionEncoding { ret, name, params, attrs, requires, cv, ref_qual } => {
                 self.open();
                 self.print_with_comma(params);
                 self.close();
+                // GNU puts the function's own qualifiers before its return type's right half.
+                if self.gnu() {
+                    self.push(&quals(*cv));
+                    self.push(ref_qual_str(*ref_qual));
+                }
                 if let Some(r) = ret {
                     self.print_right(*r);
                 }
-                self.push(&quals(*cv));
-                self.push(ref_qual_str(*ref_qual));
+                if !self.gnu() {
+                    self.push(&quals(*cv));
+                    self.push(ref_qual_str(*ref_qual));
+                }
                 if let Some(a) = attrs {
                     self.print(*a);
                 }
@@ -657,17 +706,32 @@ impl<'a> Printer<'a> {
                     self.push(" requires ");
                     self.print(*r);
                 }
+                if self.nv() {
+                    let suffix = self.nv_ctor_dtor_suffix(*name);
+                    self.push(suffix);
+                }
             }
             Node::Function { ret, params, cv, ref_qual, exception } => {
                 self.open();
                 self.print_with_comma(params);
                 self.close();
+                let gnu = self.gnu();
+                if gnu {
+                    self.push(&quals(*cv));
+                    self.push(ref_qual_str(*ref_qual));
+                    if let Some(e) = exception {
+                        self.push(" ");
+                        self.print(*e);
+                    }
+                }
                 self.print_right(*ret);
-                self.push(&quals(*cv));
-                self.push(ref_qual_str(*ref_qual));
-                if let Some(e) = exception {
-                    self.push(" ");
-                    self.print(*e);
+                if !gnu {
+                    self.push(&quals(*cv));
+                    self.push(ref_qual_str(*ref_qual));
+                    if let Some(e) = exception {
+                        self.push(" ");
+                        self.print(*e);
+                    }
                 }
             }
             Node::Array { base, dim } => {
@@ -725,6 +789,26 @@ impl<'a> Printer<'a> {
             }
             Node::TemplateParamPackDecl(p) => self.print_right(*p),
             _ => {}
+        }
+    }
+
+    /// NVIDIA marks the non-complete ctor/dtor variants: `~A() [subobject]`.
+    fn nv_ctor_dtor_suffix(&self, name: NodeId) -> &'static str {
+        let mut id = name;
+        loop {
+            match &self.ast[id] {
+                Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => id = *name,
+                Node::AbiTagged { base, .. } => id = *base,
+                Node::CtorDtor { dtor, variant, .. } => {
+                    return match (dtor, variant) {
+                        (_, 2) => " [subobject]",
+                        (true, 0) => " [deleting]",
+                        (false, 3) => " [allocating]",
+                        _ => "",
+                    };
+                }
+                _ => return "",
+            }
         }
     }
 
