@@ -36,6 +36,11 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(range: TextRange, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, number: None, message: message.into(), range }
+        Diagnostic {
+            severity: Severity::Error,
+            number: None,
+            message: message.into(),
+            range,
+        }
     }
 }
