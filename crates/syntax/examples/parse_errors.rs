@@ -1,0 +1,57 @@
+//! Prints the first syntax errors of preprocessed files with context, and the parse time.
+//!
+//! `cargo run --release -p syntax --example parse_errors -- [-n N] FILE...`
+use std::time::Instant;
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut limit = 10usize;
+    if args.first().map(String::as_str) == Some("-n") && args.len() > 1 {
+        limit = args[1].parse().unwrap_or(10);
+        args.drain(..2);
+    }
+    let mut total_bytes = 0usize;
+    let mut total_errors = 0usize;
+    let start_all = Instant::now();
+    for path in &args {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{path}: {e}");
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let parse = syntax::parse_text(&text);
+        let elapsed = start.elapsed();
+        let lossless = parse.syntax_node().text() == text.as_str();
+        let errors = parse.errors();
+        println!(
+            "{path}: {} bytes, {} errors, {:.1} MB/s{}",
+            text.len(),
+            errors.len(),
+            text.len() as f64 / 1e6 / elapsed.as_secs_f64(),
+            if lossless { "" } else { " NOT LOSSLESS" }
+        );
+        for e in errors.iter().take(limit) {
+            let start = usize::from(e.range.start());
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_no = text[..start].matches('\n').count() + 1;
+            let prev_start = text[..line_start.saturating_sub(1)].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            println!("  {line_no}: {} at {:?}", e.message, e.range);
+            println!("    | {}", &text[prev_start..line_start.saturating_sub(1).max(prev_start)]);
+            println!("    | {}", &text[line_start..line_end]);
+            println!("    | {}^", " ".repeat(start - line_start));
+        }
+        total_bytes += text.len();
+        total_errors += errors.len();
+    }
+    println!(
+        "total: {} files, {:.1} MB, {} errors, {:.1} s",
+        args.len(),
+        total_bytes as f64 / 1e6,
+        total_errors,
+        start_all.elapsed().as_secs_f64()
+    );
+}

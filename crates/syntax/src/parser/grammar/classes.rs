@@ -1,0 +1,171 @@
+//! Class, struct, union and enum specifiers, base clauses and member lists.
+use super::*;
+use crate::parser::names::ScopeId;
+use items::DeclCtx;
+use specifiers::SpecCtx;
+
+pub(super) struct ClassInfo {
+    pub(super) has_body: bool,
+    pub(super) scope: Option<ScopeId>,
+}
+
+fn class_head_attributes(p: &mut Parser<'_>) {
+    loop {
+        match p.current() {
+            ATTRIBUTE_KW | DECLSPEC_KW | ALIGNAS_KW => attributes::attribute_spec(p),
+            L_BRACK if p.nth_at(1, L_BRACK) => attributes::attribute_spec(p),
+            _ => break,
+        }
+    }
+}
+
+pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool) -> ClassInfo {
+    let m = p.start();
+    p.bump_any();
+    class_head_attributes(p);
+    let scan = if matches!(p.current(), IDENT | COLON2) { names::name(p) } else { None };
+    class_head_attributes(p);
+    if p.at(IDENT) && matches!(p.nth_text(0), "final" | "__final") && matches!(p.nth(1), L_CURLY | COLON) {
+        p.bump_any();
+    }
+    let has_body = p.at(L_CURLY) || (p.at(COLON) && scan.is_some() && !ctx.type_only);
+    let simple_name = scan.filter(|s| !s.qualified && !s.last_has_targs).and_then(|s| s.last_ident);
+    let decl_scope = p.names.decl_scope();
+    let mut flags = Entry::TYPE;
+    if ctx.in_template {
+        flags |= Entry::TEMPLATE;
+    }
+    if !has_body {
+        let mut scope = scan.and_then(|s| s.entry).and_then(Entry::scope);
+        if let Some(idx) = simple_name {
+            let text = p.text_at(idx);
+            let forward = p.at(SEMI) && !is_friend;
+            let unknown = scan.is_some_and(|s| s.entry.is_none_or(|e| !e.is_type() && !e.is_template()));
+            if (forward || unknown) && !is_friend {
+                scope = Some(p.names.declare_scope(decl_scope, text, ScopeKind::Class, flags));
+            }
+        }
+        m.complete(p, ELABORATED_TYPE);
+        return ClassInfo { has_body: false, scope };
+    }
+    let scope = match (simple_name, scan) {
+        (Some(idx), _) => {
+            let text = p.text_at(idx);
+            p.names.declare_scope(decl_scope, text, ScopeKind::Class, flags)
+        }
+        (None, Some(s)) => match s.entry.and_then(Entry::scope) {
+            Some(scope) => scope,
+            None => p.names.anonymous_scope(decl_scope, ScopeKind::Class),
+        },
+        (None, None) => {
+            let scope = p.names.anonymous_scope(decl_scope, ScopeKind::Class);
+            // Members of an anonymous union or struct are found in the enclosing scope.
+            p.names.add_extra(decl_scope, scope);
+            scope
+        }
+    };
+    let current = p.names.current();
+    p.names.set_parent(scope, current);
+    if p.at(COLON) {
+        base_clause(p, scope);
+    }
+    if p.at(L_CURLY) {
+        member_list(p, scope);
+    } else {
+        p.error("expected `{`");
+    }
+    m.complete(p, CLASS_SPECIFIER);
+    ClassInfo { has_body: true, scope: Some(scope) }
+}
+
+fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
+    let m = p.start();
+    p.bump_any();
+    loop {
+        let b = p.start();
+        attributes::opt_attributes(p);
+        while matches!(p.current(), VIRTUAL_KW | PUBLIC_KW | PRIVATE_KW | PROTECTED_KW) {
+            p.bump_any();
+        }
+        p.eat(TYPENAME_KW);
+        match names::name(p) {
+            Some(scan) => {
+                if let Some(base) = scan.entry.and_then(Entry::scope) {
+                    p.names.add_extra(class_scope, base);
+                }
+            }
+            None => p.error("expected a base class"),
+        }
+        p.eat(DOT3);
+        b.complete(p, BASE_SPEC);
+        if !p.eat(COMMA) {
+            break;
+        }
+    }
+    m.complete(p, BASE_CLAUSE);
+}
+
+fn member_list(p: &mut Parser<'_>, scope: ScopeId) {
+    let m = p.start();
+    p.bump_any();
+    let prev = p.names.current();
+    p.names.enter(scope);
+    items::declaration_list(p, DeclCtx::CLASS, Some(R_CURLY));
+    p.names.leave_to(prev);
+    p.expect(R_CURLY);
+    m.complete(p, MEMBER_LIST);
+}
+
+/// `enum [class] [name] [: base] [{ enumerators }]`; returns whether it has a body.
+pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
+    let m = p.start();
+    p.bump_any();
+    let scoped = p.eat(CLASS_KW) || p.eat(STRUCT_KW);
+    class_head_attributes(p);
+    let scan = if matches!(p.current(), IDENT | COLON2) { names::name(p) } else { None };
+    class_head_attributes(p);
+    let decl_scope = p.names.decl_scope();
+    let mut enum_scope = None;
+    if let Some(idx) = scan.filter(|s| !s.qualified).and_then(|s| s.last_ident) {
+        let text = p.text_at(idx);
+        enum_scope = Some(p.names.declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE));
+    }
+    let mut has_body = false;
+    if p.at(COLON) && !ctx.type_only {
+        p.bump_any();
+        specifiers::type_specifier_seq(p);
+        has_body = true;
+    }
+    if p.at(L_CURLY) {
+        has_body = true;
+        let target = if scoped { enum_scope.unwrap_or(decl_scope) } else { decl_scope };
+        enumerator_list(p, target);
+    }
+    m.complete(p, if has_body { ENUM_SPECIFIER } else { ELABORATED_TYPE });
+    has_body
+}
+
+fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
+    let m = p.start();
+    p.bump_any();
+    while !p.at(R_CURLY) && !p.at_eof() {
+        if p.at(IDENT) {
+            let e = p.start();
+            let idx = p.pos();
+            p.bump_any();
+            p.names.declare(target, p.text_at(idx), Entry::VALUE, None);
+            attributes::opt_attributes(p);
+            if p.eat(EQ) {
+                expressions::expr_assign(p);
+            }
+            e.complete(p, ENUMERATOR);
+        } else {
+            p.err_recover("expected an enumerator", TokenSet::new(&[COMMA, R_CURLY]));
+        }
+        if !p.eat(COMMA) {
+            break;
+        }
+    }
+    p.expect(R_CURLY);
+    m.complete(p, ENUMERATOR_LIST);
+}

@@ -1,0 +1,379 @@
+//! The parser's cursor over non-trivia tokens, its markers, and tentative parsing.
+use crate::{
+    SyntaxKind::{self, *},
+    lexer::Token,
+};
+
+use super::{
+    event::Event,
+    names::{NameCheckpoint, NameTable},
+    token_set::TokenSet,
+};
+
+/// Without progress for this many lookahead calls, the parser treats the rest of the input as
+/// end of file so every loop exits; the leftover tokens become one error node.
+const STEP_LIMIT: u32 = 1_000_000;
+
+/// Nesting beyond this depth (parentheses, braces, declarators) becomes an error node, so deep
+/// input cannot overflow the stack.
+pub(crate) const NESTING_LIMIT: u32 = 256;
+
+pub(crate) struct Parser<'t> {
+    text: &'t str,
+    kinds: Vec<SyntaxKind>,
+    /// Byte offset of each non-trivia token, plus one entry for the end of input.
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+    pos: usize,
+    events: Vec<Event>,
+    messages: Vec<String>,
+    n_errors: u32,
+    steps: u32,
+    stuck: bool,
+    pub(crate) names: NameTable,
+    nesting: u32,
+}
+
+pub(crate) struct Marker {
+    pos: u32,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct CompletedMarker {
+    pos: u32,
+    kind: SyntaxKind,
+}
+
+/// A saved parser state for tentative parsing (declaration-or-expression and similar).
+pub(crate) struct Checkpoint {
+    pos: usize,
+    events: usize,
+    messages: usize,
+    n_errors: u32,
+    names: NameCheckpoint,
+}
+
+impl<'t> Parser<'t> {
+    pub(crate) fn new(text: &'t str, tokens: &[Token], names: NameTable) -> Parser<'t> {
+        let mut kinds = Vec::with_capacity(tokens.len() / 2);
+        let mut starts = Vec::with_capacity(tokens.len() / 2);
+        let mut ends = Vec::with_capacity(tokens.len() / 2);
+        let mut offset = 0u32;
+        for t in tokens {
+            if !t.kind.is_trivia() {
+                kinds.push(t.kind);
+                starts.push(offset);
+                ends.push(offset + t.len);
+            }
+            offset += t.len;
+        }
+        starts.push(offset);
+        ends.push(offset);
+        Parser {
+            text,
+            kinds,
+            starts,
+            ends,
+            pos: 0,
+            events: Vec::with_capacity(tokens.len()),
+            messages: Vec::new(),
+            n_errors: 0,
+            steps: 0,
+            stuck: false,
+            names,
+            nesting: 0,
+        }
+    }
+
+    pub(crate) fn finish(self) -> (Vec<Event>, Vec<String>, NameTable) {
+        (self.events, self.messages, self.names)
+    }
+
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The kind of the token `n` ahead (raw: `<` and `>` are never glued here).
+    pub(crate) fn nth(&mut self, n: usize) -> SyntaxKind {
+        self.steps += 1;
+        if self.steps > STEP_LIMIT {
+            self.stuck = true;
+        }
+        if self.stuck {
+            return EOF;
+        }
+        self.kinds.get(self.pos + n).copied().unwrap_or(EOF)
+    }
+
+    pub(crate) fn current(&mut self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    /// The kind at absolute token index `idx`, for lookahead scans.
+    pub(crate) fn kind_at(&self, idx: usize) -> SyntaxKind {
+        if self.stuck {
+            return EOF;
+        }
+        self.kinds.get(idx).copied().unwrap_or(EOF)
+    }
+
+    pub(crate) fn text_at(&self, idx: usize) -> &'t str {
+        match (self.starts.get(idx), self.ends.get(idx)) {
+            (Some(&s), Some(&e)) => &self.text[s as usize..e as usize],
+            _ => "",
+        }
+    }
+
+    pub(crate) fn nth_text(&self, n: usize) -> &'t str {
+        self.text_at(self.pos + n)
+    }
+
+    /// Whether token `idx` ends exactly where token `idx + 1` starts.
+    pub(crate) fn joint_at(&self, idx: usize) -> bool {
+        idx + 1 < self.kinds.len() && self.ends[idx] == self.starts[idx + 1]
+    }
+
+    /// The operator at token `idx`, gluing adjacent `<`, `>` and `=`: `(kind, n_raw)`.
+    pub(crate) fn glued_at(&self, idx: usize) -> (SyntaxKind, u8) {
+        let k0 = self.kind_at(idx);
+        let j01 = self.joint_at(idx);
+        let k1 = if j01 { self.kind_at(idx + 1) } else { EOF };
+        let j12 = j01 && self.joint_at(idx + 1);
+        let k2 = if j12 { self.kind_at(idx + 2) } else { EOF };
+        match (k0, k1, k2) {
+            (L_ANGLE, L_ANGLE, L_ANGLE) => (LAUNCH_OPEN, 3),
+            (L_ANGLE, L_ANGLE, EQ) => (SHLEQ, 3),
+            (L_ANGLE, L_ANGLE, _) => (SHL, 2),
+            (L_ANGLE, EQ, R_ANGLE) => (SPACESHIP, 3),
+            (L_ANGLE, EQ, _) => (LTEQ, 2),
+            (R_ANGLE, R_ANGLE, R_ANGLE) => (LAUNCH_CLOSE, 3),
+            (R_ANGLE, R_ANGLE, EQ) => (SHREQ, 3),
+            (R_ANGLE, R_ANGLE, _) => (SHR, 2),
+            (R_ANGLE, EQ, _) => (GTEQ, 2),
+            (R_ANGLE, EQ2, _) => (GTEQ, 1),
+            (k, ..) => (k, 1),
+        }
+    }
+
+    /// The current token with `<`/`>` gluing applied.
+    pub(crate) fn current_glued(&mut self) -> (SyntaxKind, u8) {
+        if self.current() == EOF {
+            return (EOF, 0);
+        }
+        let (k, n) = self.glued_at(self.pos);
+        // `>==` is `>` `==`, never `>=` `=`.
+        if k == GTEQ && n == 1 { (R_ANGLE, 1) } else { (k, n) }
+    }
+
+    pub(crate) fn at(&mut self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    pub(crate) fn nth_at(&mut self, n: usize, kind: SyntaxKind) -> bool {
+        self.nth(n) == kind
+    }
+
+    pub(crate) fn at_ts(&mut self, set: TokenSet) -> bool {
+        let k = self.current();
+        set.contains(k)
+    }
+
+    pub(crate) fn at_eof(&mut self) -> bool {
+        self.current() == EOF
+    }
+
+    pub(crate) fn at_contextual(&mut self, text: &str) -> bool {
+        self.at(IDENT) && self.nth_text(0) == text
+    }
+
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if self.at(kind) {
+            self.bump_any();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn bump_any(&mut self) {
+        if self.current() == EOF {
+            return;
+        }
+        let kind = self.kinds[self.pos];
+        self.push_token(kind, 1);
+    }
+
+    /// Bumps the current token, remapping its kind (e.g. a contextual keyword).
+    pub(crate) fn bump_remap(&mut self, kind: SyntaxKind) {
+        if self.current() == EOF {
+            return;
+        }
+        self.push_token(kind, 1);
+    }
+
+    /// Bumps `n_raw` glued raw tokens as one token of `kind`.
+    pub(crate) fn bump_glued(&mut self, kind: SyntaxKind, n_raw: u8) {
+        if self.current() == EOF || n_raw == 0 {
+            return;
+        }
+        let n_raw = (n_raw as usize).min(self.kinds.len() - self.pos) as u8;
+        self.push_token(kind, n_raw);
+    }
+
+    fn push_token(&mut self, kind: SyntaxKind, n_raw: u8) {
+        self.pos += n_raw as usize;
+        self.steps = 0;
+        self.events.push(Event::Token { kind, n_raw });
+    }
+
+    pub(crate) fn expect(&mut self, kind: SyntaxKind) -> bool {
+        if self.eat(kind) {
+            return true;
+        }
+        self.error(format!("expected {}", describe(kind)));
+        false
+    }
+
+    pub(crate) fn error(&mut self, message: impl Into<String>) {
+        let msg = self.messages.len() as u32;
+        self.messages.push(message.into());
+        self.n_errors += 1;
+        self.events.push(Event::Error { msg });
+    }
+
+    /// Reports an error and wraps the current token in an ERROR node, unless it is a brace or in
+    /// `recovery`, in which case nothing is consumed.
+    pub(crate) fn err_recover(&mut self, message: &str, recovery: TokenSet) {
+        let k = self.current();
+        if matches!(k, L_CURLY | R_CURLY | EOF) || recovery.contains(k) {
+            self.error(message);
+            return;
+        }
+        let m = self.start();
+        self.error(message);
+        self.bump_any();
+        m.complete(self, ERROR);
+    }
+
+    pub(crate) fn start(&mut self) -> Marker {
+        let pos = self.events.len() as u32;
+        self.events.push(Event::Start { kind: ERROR, forward_parent: None });
+        Marker { pos }
+    }
+
+    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            events: self.events.len(),
+            messages: self.messages.len(),
+            n_errors: self.n_errors,
+            names: self.names.checkpoint(),
+        }
+    }
+
+    pub(crate) fn has_errors_since(&self, cp: &Checkpoint) -> bool {
+        self.n_errors != cp.n_errors
+    }
+
+    pub(crate) fn rewind(&mut self, cp: Checkpoint) {
+        self.pos = cp.pos;
+        self.events.truncate(cp.events);
+        self.messages.truncate(cp.messages);
+        self.n_errors = cp.n_errors;
+        self.names.rewind(cp.names);
+    }
+
+    pub(crate) fn commit(&mut self, cp: Checkpoint) {
+        self.names.commit(cp.names);
+    }
+
+    /// Enters one level of nesting; `false` (and an error) when the limit is reached.
+    pub(crate) fn enter_nesting(&mut self) -> bool {
+        if self.nesting >= NESTING_LIMIT {
+            return false;
+        }
+        self.nesting += 1;
+        true
+    }
+
+    pub(crate) fn exit_nesting(&mut self) {
+        self.nesting -= 1;
+    }
+
+    /// Whether the step limit was hit; the caller then ends the parse.
+    pub(crate) fn is_stuck(&self) -> bool {
+        self.stuck
+    }
+
+    /// After the parse got stuck, bumps every remaining token (used once, at top level).
+    pub(crate) fn bump_rest_unchecked(&mut self) {
+        while self.pos < self.kinds.len() {
+            let kind = self.kinds[self.pos];
+            self.pos += 1;
+            self.events.push(Event::Token { kind, n_raw: 1 });
+        }
+    }
+
+    pub(crate) fn unstick(&mut self) {
+        self.stuck = false;
+        self.steps = 0;
+    }
+}
+
+impl Marker {
+    pub(crate) fn complete(self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
+        if let Event::Start { kind: slot, .. } = &mut p.events[self.pos as usize] {
+            *slot = kind;
+        }
+        p.events.push(Event::Finish);
+        CompletedMarker { pos: self.pos, kind }
+    }
+
+    pub(crate) fn abandon(self, p: &mut Parser<'_>) {
+        let idx = self.pos as usize;
+        if idx == p.events.len() - 1 {
+            p.events.pop();
+        } else {
+            p.events[idx] = Event::Tombstone;
+        }
+    }
+}
+
+impl CompletedMarker {
+    /// Starts a node that will contain this one (`a` becomes the left side of `a + b`).
+    pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
+        let m = p.start();
+        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+            *forward_parent = Some(m.pos - self.pos);
+        }
+        m
+    }
+
+    pub(crate) fn kind(&self) -> SyntaxKind {
+        self.kind
+    }
+}
+
+/// How an expected token is named in error messages.
+pub(crate) fn describe(kind: SyntaxKind) -> &'static str {
+    match kind {
+        L_PAREN => "`(`",
+        R_PAREN => "`)`",
+        L_BRACK => "`[`",
+        R_BRACK => "`]`",
+        L_CURLY => "`{`",
+        R_CURLY => "`}`",
+        SEMI => "`;`",
+        COMMA => "`,`",
+        COLON => "`:`",
+        COLON2 => "`::`",
+        EQ => "`=`",
+        L_ANGLE => "`<`",
+        R_ANGLE => "`>`",
+        LAUNCH_CLOSE => "`>>>`",
+        IDENT => "an identifier",
+        WHILE_KW => "`while`",
+        STRING_LIT => "a string literal",
+        _ => "a token",
+    }
+}

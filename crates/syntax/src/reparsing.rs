@@ -1,0 +1,190 @@
+//! Incremental reparsing: after an edit inside a braced block, re-lex and re-parse only that
+//! block and splice its new green node into the old tree (rust-analyzer's technique).
+//!
+//! The edited block is the smallest ancestor of the edit that [`crate::is_reparsable_block`]
+//! accepts and whose braces the edit leaves alone. Its new text must still be one balanced
+//! `{ ... }` (checked by lexing it: an inserted `}` or an unterminated `/*` fails the check), and
+//! [`crate::reparse_block`] must accept it as one whole block. Otherwise, and when an old error
+//! straddles the block's boundary (we could not tell whose it is), the whole text is reparsed.
+//!
+//! The splice rebuilds only the path from the block to the root (`replace_with`); every other
+//! green node of the old tree is shared by the new one. Errors before the block are kept, those
+//! inside it replaced by the block's new ones, those after it shifted by the edit's length change.
+//! The result's errors are ordered by position (stable, so equal starts keep their parse order).
+//!
+//! The parser's decisions depend on the names declared before a block (is `T * x;` a declaration
+//! or a product?), so a block parsed alone could differ from the same block in a full parse;
+//! [`crate::reparse_block`] is responsible for parsing it in the right context, and the property
+//! test (`tests/reparse_property.rs`) checks the outcome against full reparses.
+use std::sync::Arc;
+
+use rowan::{NodeOrToken, TextRange, TextSize};
+
+use crate::{Parse, SyntaxError, SyntaxKind, lexer};
+
+/// One text edit: replace `delete` by `insert`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Indel {
+    pub insert: String,
+    pub delete: TextRange,
+}
+
+impl Indel {
+    pub fn insert(offset: TextSize, text: impl Into<String>) -> Indel {
+        Indel { insert: text.into(), delete: TextRange::empty(offset) }
+    }
+    pub fn delete(range: TextRange) -> Indel {
+        Indel { insert: String::new(), delete: range }
+    }
+    pub fn replace(range: TextRange, text: impl Into<String>) -> Indel {
+        Indel { insert: text.into(), delete: range }
+    }
+
+    /// Applies the edit to `text`. Panics if the range is out of bounds or splits a character.
+    pub fn apply(&self, text: &mut String) {
+        text.replace_range(std::ops::Range::<usize>::from(self.delete), &self.insert);
+    }
+}
+
+/// A language for navigating any green tree of this crate with rowan's cursors; kinds are
+/// translated with [`SyntaxKind::from_raw`] where they matter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum RawLanguage {}
+
+impl rowan::Language for RawLanguage {
+    type Kind = rowan::SyntaxKind;
+    fn kind_from_raw(raw: rowan::SyntaxKind) -> rowan::SyntaxKind {
+        raw
+    }
+    fn kind_to_raw(kind: rowan::SyntaxKind) -> rowan::SyntaxKind {
+        kind
+    }
+}
+
+type RawNode = rowan::SyntaxNode<RawLanguage>;
+
+fn kind_of(node: &RawNode) -> Option<SyntaxKind> {
+    SyntaxKind::from_raw(node.kind().0)
+}
+
+impl Parse {
+    /// The parse of the edited text: incremental when the edit lies inside a reparsable block,
+    /// a full reparse otherwise. Equal to `parse_text` of the edited text either way.
+    pub fn reparse(&self, edit: &Indel) -> Parse {
+        self.reparse_block_only(edit).unwrap_or_else(|| {
+            let mut text = self.green().to_string();
+            edit.apply(&mut text);
+            crate::parse_text(&text)
+        })
+    }
+
+    /// The incremental path alone: `None` where [`Parse::reparse`] would reparse everything.
+    /// For tests and for measuring how often the fast path applies.
+    pub fn reparse_block_only(&self, edit: &Indel) -> Option<Parse> {
+        let root = RawNode::new_root(self.green().clone());
+        let block = reparsable_block(&root, edit.delete)?;
+        let block_range = block.text_range();
+        let new_text = edited_block_text(&block, edit)?;
+        let kind = kind_of(&block)?;
+        if !is_balanced(&new_text) {
+            return None;
+        }
+        if !parses_alone_as_in_context(&block, kind) {
+            return None;
+        }
+        let (green, block_errors) = crate::reparse_block(&new_text, kind)?;
+        let errors = merge_errors(self.errors(), block_range, &new_text, block_errors)?;
+        let green = block.replace_with(green);
+        Some(Parse { green, errors: Arc::from(errors) })
+    }
+}
+
+/// Whether the old block, parsed alone (with no names declared around it), gives the very tree
+/// the full parse gave it in context. If not, its parse depends on outer names and the edited
+/// block would not parse right alone either.
+fn parses_alone_as_in_context(block: &RawNode, kind: SyntaxKind) -> bool {
+    let old = block.green();
+    crate::reparse_block(&block.text().to_string(), kind).is_some_and(|(alone, _)| *alone == *old)
+}
+
+/// The smallest reparsable block strictly containing `delete`: the edit may touch neither brace.
+fn reparsable_block(root: &RawNode, delete: TextRange) -> Option<RawNode> {
+    if !root.text_range().contains_range(delete) {
+        return None;
+    }
+    let start = match root.covering_element(delete) {
+        NodeOrToken::Node(node) => node,
+        NodeOrToken::Token(token) => token.parent()?,
+    };
+    start.ancestors().find(|node| {
+        let range = node.text_range();
+        kind_of(node).is_some_and(crate::is_reparsable_block)
+            && range.start() < delete.start()
+            && delete.end() < range.end()
+    })
+}
+
+fn edited_block_text(block: &RawNode, edit: &Indel) -> Option<String> {
+    let mut text = block.text().to_string();
+    let local = edit.delete.checked_sub(block.text_range().start())?;
+    if !text.is_char_boundary(local.start().into()) || !text.is_char_boundary(local.end().into()) {
+        return None;
+    }
+    Indel { insert: edit.insert.clone(), delete: local }.apply(&mut text);
+    Some(text)
+}
+
+/// Whether `text` lexes as `{`, tokens whose braces balance without closing the first, `}`.
+fn is_balanced(text: &str) -> bool {
+    let tokens = lexer::lex(text);
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return false };
+    if first.kind != SyntaxKind::L_CURLY || last.kind != SyntaxKind::R_CURLY || tokens.len() < 2 {
+        return false;
+    }
+    let mut depth = 0usize;
+    for token in &tokens[1..tokens.len() - 1] {
+        match token.kind {
+            SyntaxKind::L_CURLY => depth += 1,
+            SyntaxKind::R_CURLY => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+/// The old errors outside the block (shifted past it), with the block's new errors in between;
+/// `None` if an old error cannot be attributed to either side.
+fn merge_errors(
+    old: &[SyntaxError],
+    block: TextRange,
+    new_block_text: &str,
+    block_errors: Vec<SyntaxError>,
+) -> Option<Vec<SyntaxError>> {
+    let new_len = TextSize::of(new_block_text);
+    let mut errors = Vec::with_capacity(old.len() + block_errors.len());
+    for error in old {
+        let range = error.range;
+        if range.end() < block.start() || (range.end() == block.start() && !range.is_empty()) {
+            errors.push(error.clone());
+        } else if range.start() > block.end() || (range.start() == block.end() && !range.is_empty()) {
+            // Shift by the block's length change: old end -> new end.
+            let shifted = range - block.end() + block.start() + new_len;
+            errors.push(SyntaxError { message: error.message.clone(), range: shifted });
+        } else if block.contains_range(range) && range.start() > block.start() && range.end() < block.end() {
+            // inside the block: replaced by the block's new errors
+        } else {
+            // Straddles a brace, or is empty right at one: it may belong to the block's parse or
+            // to its parent's.
+            return None;
+        }
+    }
+    errors.extend(block_errors.into_iter().map(|error| SyntaxError {
+        message: error.message,
+        range: error.range + block.start(),
+    }));
+    errors.sort_by_key(|error| error.range.start());
+    Some(errors)
+}

@@ -1,0 +1,473 @@
+//! `SyntaxKind`: every token and node kind of the CUDA C++ tree, and the keyword table.
+//!
+//! Tokens come first (trivia, literals, punctuation, keywords), then composite tokens that the
+//! parser glues from adjacent single-character tokens (`>>`, `<<<`, ...), then nodes.
+
+macro_rules! syntax_kinds {
+    ($($kind:ident,)*) => {
+        /// The kind of a token or node. `repr(u16)` so it maps 1:1 onto `rowan::SyntaxKind`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u16)]
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        pub enum SyntaxKind {
+            $($kind,)*
+            #[doc(hidden)]
+            __LAST,
+        }
+
+        const ALL_KINDS: &[SyntaxKind] = &[$(SyntaxKind::$kind,)*];
+    };
+}
+
+syntax_kinds! {
+    // Trivia.
+    WHITESPACE,
+    COMMENT,
+    LINE_MARKER,
+    PRAGMA,
+    // Literals and names.
+    IDENT,
+    INT_LIT,
+    FLOAT_LIT,
+    CHAR_LIT,
+    STRING_LIT,
+    ERROR_TOKEN,
+    // End of input; never appears in a tree.
+    EOF,
+    // Punctuation. `<` and `>` are always single characters; see the composite kinds below.
+    L_PAREN,
+    R_PAREN,
+    L_BRACK,
+    R_BRACK,
+    L_CURLY,
+    R_CURLY,
+    SEMI,
+    COMMA,
+    DOT,
+    DOT3,
+    DOT_STAR,
+    ARROW,
+    ARROW_STAR,
+    COLON,
+    COLON2,
+    QUESTION,
+    PLUS,
+    MINUS,
+    STAR,
+    SLASH,
+    PERCENT,
+    CARET,
+    AMP,
+    PIPE,
+    TILDE,
+    BANG,
+    EQ,
+    L_ANGLE,
+    R_ANGLE,
+    PLUS2,
+    MINUS2,
+    AMP2,
+    PIPE2,
+    EQ2,
+    NEQ,
+    PLUSEQ,
+    MINUSEQ,
+    STAREQ,
+    SLASHEQ,
+    PERCENTEQ,
+    CARETEQ,
+    AMPEQ,
+    PIPEEQ,
+    HASH,
+    HASH2,
+    // Composite tokens, glued by the parser from adjacent `<`/`>`/`=`.
+    SHL,
+    SHR,
+    LTEQ,
+    GTEQ,
+    SHLEQ,
+    SHREQ,
+    SPACESHIP,
+    LAUNCH_OPEN,
+    LAUNCH_CLOSE,
+    // C++20 keywords.
+    ALIGNAS_KW,
+    ALIGNOF_KW,
+    ASM_KW,
+    AUTO_KW,
+    BOOL_KW,
+    BREAK_KW,
+    CASE_KW,
+    CATCH_KW,
+    CHAR_KW,
+    CHAR8_T_KW,
+    CHAR16_T_KW,
+    CHAR32_T_KW,
+    CLASS_KW,
+    CONCEPT_KW,
+    CONST_KW,
+    CONSTEVAL_KW,
+    CONSTEXPR_KW,
+    CONSTINIT_KW,
+    CONST_CAST_KW,
+    CONTINUE_KW,
+    CO_AWAIT_KW,
+    CO_RETURN_KW,
+    CO_YIELD_KW,
+    DECLTYPE_KW,
+    DEFAULT_KW,
+    DELETE_KW,
+    DO_KW,
+    DOUBLE_KW,
+    DYNAMIC_CAST_KW,
+    ELSE_KW,
+    ENUM_KW,
+    EXPLICIT_KW,
+    EXPORT_KW,
+    EXTERN_KW,
+    FALSE_KW,
+    FLOAT_KW,
+    FOR_KW,
+    FRIEND_KW,
+    GOTO_KW,
+    IF_KW,
+    INLINE_KW,
+    INT_KW,
+    LONG_KW,
+    MUTABLE_KW,
+    NAMESPACE_KW,
+    NEW_KW,
+    NOEXCEPT_KW,
+    NULLPTR_KW,
+    OPERATOR_KW,
+    PRIVATE_KW,
+    PROTECTED_KW,
+    PUBLIC_KW,
+    REGISTER_KW,
+    REINTERPRET_CAST_KW,
+    REQUIRES_KW,
+    RETURN_KW,
+    SHORT_KW,
+    SIGNED_KW,
+    SIZEOF_KW,
+    STATIC_KW,
+    STATIC_ASSERT_KW,
+    STATIC_CAST_KW,
+    STRUCT_KW,
+    SWITCH_KW,
+    TEMPLATE_KW,
+    THIS_KW,
+    THREAD_LOCAL_KW,
+    THROW_KW,
+    TRUE_KW,
+    TRY_KW,
+    TYPEDEF_KW,
+    TYPEID_KW,
+    TYPENAME_KW,
+    UNION_KW,
+    UNSIGNED_KW,
+    USING_KW,
+    VIRTUAL_KW,
+    VOID_KW,
+    VOLATILE_KW,
+    WCHAR_T_KW,
+    WHILE_KW,
+    // GNU and vendor keywords (spelling variants share one kind, e.g. `__inline__` is INLINE_KW).
+    ATTRIBUTE_KW,
+    DECLSPEC_KW,
+    EXTENSION_KW,
+    TYPEOF_KW,
+    INT128_KW,
+    FLOATN_KW,
+    COMPLEX_KW,
+    REAL_KW,
+    IMAG_KW,
+    RESTRICT_KW,
+    LABEL_KW,
+    AUTO_TYPE_KW,
+    BUILTIN_OFFSETOF_KW,
+    BUILTIN_VA_ARG_KW,
+    BUILTIN_BIT_CAST_KW,
+    // Nodes.
+    SOURCE_FILE,
+    ERROR,
+    NAMESPACE,
+    NAMESPACE_ALIAS,
+    DECL_BLOCK,
+    LINKAGE_SPEC,
+    USING_DIRECTIVE,
+    USING_DECL,
+    ALIAS_DECL,
+    SIMPLE_DECLARATION,
+    FUNCTION_DEF,
+    TEMPLATE_DECL,
+    TEMPLATE_PARAM_LIST,
+    TYPE_PARAM,
+    TEMPLATE_TEMPLATE_PARAM,
+    EXPLICIT_INSTANTIATION,
+    STATIC_ASSERT,
+    ASM_DECL,
+    EMPTY_DECL,
+    CONCEPT_DEF,
+    REQUIRES_CLAUSE,
+    CLASS_SPECIFIER,
+    BASE_CLAUSE,
+    BASE_SPEC,
+    MEMBER_LIST,
+    ACCESS_SPEC,
+    ENUM_SPECIFIER,
+    ENUMERATOR_LIST,
+    ENUMERATOR,
+    ELABORATED_TYPE,
+    BUILTIN_TYPE,
+    DECLTYPE_SPEC,
+    TYPEOF_SPEC,
+    INIT_DECLARATOR,
+    DECLARATOR,
+    PTR_OP,
+    ARRAY_SUFFIX,
+    FUNCTION_SUFFIX,
+    PARAM_LIST,
+    PARAM,
+    TYPE_ID,
+    INITIALIZER,
+    INIT_LIST,
+    DESIGNATOR,
+    BIT_FIELD,
+    CTOR_INITIALIZER,
+    MEM_INITIALIZER,
+    FUNCTION_TRY_BLOCK,
+    TRAILING_RETURN,
+    NOEXCEPT_SPEC,
+    THROW_SPEC,
+    PURE_SPEC,
+    DEFAULTED_BODY,
+    ASM_LABEL,
+    ATTRIBUTE_SPEC,
+    ATTRIBUTE,
+    ATTRIBUTE_ARGS,
+    NAME_REF,
+    QUALIFIED_NAME,
+    TEMPLATE_ARG_LIST,
+    OPERATOR_NAME,
+    DESTRUCTOR_NAME,
+    // Statements.
+    COMPOUND_STMT,
+    EXPR_STMT,
+    DECL_STMT,
+    IF_STMT,
+    ELSE_BRANCH,
+    SWITCH_STMT,
+    CASE_STMT,
+    DEFAULT_STMT,
+    LABELED_STMT,
+    WHILE_STMT,
+    DO_STMT,
+    FOR_STMT,
+    RANGE_FOR_STMT,
+    BREAK_STMT,
+    CONTINUE_STMT,
+    RETURN_STMT,
+    GOTO_STMT,
+    TRY_STMT,
+    HANDLER,
+    CO_RETURN_STMT,
+    ASM_STMT,
+    ASM_OPERAND,
+    EMPTY_STMT,
+    CONDITION,
+    // Expressions.
+    LITERAL,
+    ID_EXPR,
+    THIS_EXPR,
+    PAREN_EXPR,
+    BIN_EXPR,
+    PREFIX_EXPR,
+    POSTFIX_EXPR,
+    CAST_EXPR,
+    NAMED_CAST_EXPR,
+    FUNCTIONAL_CAST,
+    CALL_EXPR,
+    ARG_LIST,
+    KERNEL_LAUNCH,
+    LAUNCH_CONFIG,
+    INDEX_EXPR,
+    MEMBER_EXPR,
+    COND_EXPR,
+    SIZEOF_EXPR,
+    ALIGNOF_EXPR,
+    NOEXCEPT_EXPR,
+    TYPEID_EXPR,
+    NEW_EXPR,
+    DELETE_EXPR,
+    THROW_EXPR,
+    LAMBDA_EXPR,
+    LAMBDA_CAPTURES,
+    CAPTURE,
+    FOLD_EXPR,
+    REQUIRES_EXPR,
+    REQUIREMENT,
+    STMT_EXPR,
+    BUILTIN_CALL,
+    COMPOUND_LITERAL,
+    PACK_EXPANSION,
+    CO_AWAIT_EXPR,
+    CO_YIELD_EXPR,
+}
+
+use SyntaxKind::*;
+
+impl SyntaxKind {
+    /// Trivia are attached to the tree by the builder; the parser never sees them.
+    pub fn is_trivia(self) -> bool {
+        matches!(self, WHITESPACE | COMMENT | LINE_MARKER | PRAGMA)
+    }
+
+    pub fn is_keyword(self) -> bool {
+        (ALIGNAS_KW as u16..=BUILTIN_BIT_CAST_KW as u16).contains(&(self as u16))
+    }
+
+    pub fn is_punct(self) -> bool {
+        (L_PAREN as u16..=LAUNCH_CLOSE as u16).contains(&(self as u16))
+    }
+
+    pub fn is_literal(self) -> bool {
+        matches!(self, INT_LIT | FLOAT_LIT | CHAR_LIT | STRING_LIT)
+    }
+
+    /// Every kind below `SOURCE_FILE` is a token kind.
+    pub fn is_token(self) -> bool {
+        (self as u16) < SOURCE_FILE as u16
+    }
+
+    /// The inverse of `kind as u16`; `None` for values out of range.
+    pub fn from_raw(raw: u16) -> Option<SyntaxKind> {
+        ALL_KINDS.get(raw as usize).copied()
+    }
+
+    /// Maps an identifier's text onto its keyword kind, if it is one.
+    pub fn from_keyword(ident: &str) -> Option<SyntaxKind> {
+        let kw = match ident {
+            "alignas" | "_Alignas" => ALIGNAS_KW,
+            "alignof" | "__alignof__" | "__alignof" | "_Alignof" => ALIGNOF_KW,
+            "asm" | "__asm__" | "__asm" => ASM_KW,
+            "auto" => AUTO_KW,
+            "bool" | "_Bool" => BOOL_KW,
+            "break" => BREAK_KW,
+            "case" => CASE_KW,
+            "catch" => CATCH_KW,
+            "char" => CHAR_KW,
+            "char8_t" => CHAR8_T_KW,
+            "char16_t" => CHAR16_T_KW,
+            "char32_t" => CHAR32_T_KW,
+            "class" => CLASS_KW,
+            "concept" => CONCEPT_KW,
+            "const" | "__const" | "__const__" => CONST_KW,
+            "consteval" => CONSTEVAL_KW,
+            "constexpr" => CONSTEXPR_KW,
+            "constinit" => CONSTINIT_KW,
+            "const_cast" => CONST_CAST_KW,
+            "continue" => CONTINUE_KW,
+            "co_await" => CO_AWAIT_KW,
+            "co_return" => CO_RETURN_KW,
+            "co_yield" => CO_YIELD_KW,
+            "decltype" | "__decltype" => DECLTYPE_KW,
+            "default" => DEFAULT_KW,
+            "delete" => DELETE_KW,
+            "do" => DO_KW,
+            "double" => DOUBLE_KW,
+            "dynamic_cast" => DYNAMIC_CAST_KW,
+            "else" => ELSE_KW,
+            "enum" => ENUM_KW,
+            "explicit" => EXPLICIT_KW,
+            "export" => EXPORT_KW,
+            "extern" => EXTERN_KW,
+            "false" => FALSE_KW,
+            "float" => FLOAT_KW,
+            "for" => FOR_KW,
+            "friend" => FRIEND_KW,
+            "goto" => GOTO_KW,
+            "if" => IF_KW,
+            "inline" | "__inline" | "__inline__" => INLINE_KW,
+            "int" => INT_KW,
+            "long" => LONG_KW,
+            "mutable" => MUTABLE_KW,
+            "namespace" => NAMESPACE_KW,
+            "new" => NEW_KW,
+            "noexcept" => NOEXCEPT_KW,
+            "nullptr" => NULLPTR_KW,
+            "operator" => OPERATOR_KW,
+            "private" => PRIVATE_KW,
+            "protected" => PROTECTED_KW,
+            "public" => PUBLIC_KW,
+            "register" => REGISTER_KW,
+            "reinterpret_cast" => REINTERPRET_CAST_KW,
+            "requires" => REQUIRES_KW,
+            "return" => RETURN_KW,
+            "short" => SHORT_KW,
+            "signed" | "__signed__" | "__signed" => SIGNED_KW,
+            "sizeof" => SIZEOF_KW,
+            "static" => STATIC_KW,
+            "static_assert" | "_Static_assert" => STATIC_ASSERT_KW,
+            "static_cast" => STATIC_CAST_KW,
+            "struct" => STRUCT_KW,
+            "switch" => SWITCH_KW,
+            "template" => TEMPLATE_KW,
+            "this" => THIS_KW,
+            "thread_local" | "__thread" | "_Thread_local" => THREAD_LOCAL_KW,
+            "throw" => THROW_KW,
+            "true" => TRUE_KW,
+            "try" => TRY_KW,
+            "typedef" => TYPEDEF_KW,
+            "typeid" => TYPEID_KW,
+            "typename" => TYPENAME_KW,
+            "union" => UNION_KW,
+            "unsigned" => UNSIGNED_KW,
+            "using" => USING_KW,
+            "virtual" => VIRTUAL_KW,
+            "void" => VOID_KW,
+            "volatile" | "__volatile__" | "__volatile" => VOLATILE_KW,
+            "wchar_t" => WCHAR_T_KW,
+            "while" => WHILE_KW,
+            "__attribute__" | "__attribute" => ATTRIBUTE_KW,
+            "__declspec" => DECLSPEC_KW,
+            "__extension__" => EXTENSION_KW,
+            "typeof" | "__typeof__" | "__typeof" => TYPEOF_KW,
+            "__int128" => INT128_KW,
+            "_Float16" | "_Float32" | "_Float64" | "_Float128" | "_Float32x" | "_Float64x"
+            | "_Float128x" | "__float128" | "__float80" | "__ibm128" | "__bf16" | "__fp16" => {
+                FLOATN_KW
+            }
+            "__complex__" | "_Complex" | "__complex" => COMPLEX_KW,
+            "__real__" | "__real" => REAL_KW,
+            "__imag__" | "__imag" => IMAG_KW,
+            "__restrict__" | "__restrict" => RESTRICT_KW,
+            "__label__" => LABEL_KW,
+            "__auto_type" => AUTO_TYPE_KW,
+            "__builtin_offsetof" => BUILTIN_OFFSETOF_KW,
+            "__builtin_va_arg" => BUILTIN_VA_ARG_KW,
+            "__builtin_bit_cast" => BUILTIN_BIT_CAST_KW,
+            _ => return None,
+        };
+        Some(kw)
+    }
+}
+
+impl From<SyntaxKind> for rowan::SyntaxKind {
+    fn from(kind: SyntaxKind) -> Self {
+        rowan::SyntaxKind(kind as u16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_round_trip() {
+        for &kind in ALL_KINDS {
+            assert_eq!(SyntaxKind::from_raw(kind as u16), Some(kind));
+        }
+        assert_eq!(SyntaxKind::from_raw(__LAST as u16), None);
+    }
+}
