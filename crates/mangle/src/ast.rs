@@ -113,6 +113,16 @@ pub enum Node {
     // ---- names -------------------------------------------------------------------------
     /// A source identifier or a builtin type spelling (`int`, `std`, `operator+`).
     Name(Box<str>),
+    /// `operator+` and friends: the operator's table entry.
+    Operator(OpRef),
+    /// `v <digit> <source-name>`: a vendor extended operator such as NVIDIA's `v23min`.
+    VendorOperator { digit: u8, name: Box<str> },
+    /// An anonymous namespace; `ident` is its mangled identifier (`_GLOBAL__N_1`).
+    AnonymousNamespace(Box<str>),
+    /// `L <unqualified-name>`: internal linkage, which no dialect prints.
+    Internal(NodeId),
+    /// `u <source-name>`: a vendor extended builtin type.
+    VendorType(Box<str>),
     /// `Prefix::Name`.
     Nested { qual: NodeId, name: NodeId },
     /// `::Name` (`gs` in expressions).
@@ -216,7 +226,8 @@ pub enum Node {
     /// `T_` after resolution: `resolved` is what it stands for (`None` when unknowable).
     TemplateParam { level: u32, index: u32, resolved: Option<NodeId> },
     /// A template parameter referenced before its argument list is parsed.
-    ForwardTemplateRef { level: u32, index: u32 },
+    /// `serial` keeps distinct references distinct in the hash-consed arena until resolved.
+    ForwardTemplateRef { level: u32, index: u32, serial: u32 },
     /// A pack of arguments substituted for a `T_` naming a pack.
     ParameterPack(Vec<NodeId>),
     /// `J...E` in template args.
@@ -300,9 +311,16 @@ pub enum Node {
 }
 
 /// The arena holding every node of one demangled (or to-be-mangled) entity.
+///
+/// Nodes are hash-consed: allocating a node equal to an existing one returns the existing id.
+/// Structurally equal subtrees therefore share one id, which is exactly the identity the
+/// mangler's substitution table needs.
 #[derive(Clone, Debug, Default)]
 pub struct Ast {
     nodes: Vec<Node>,
+    // Invariant: maps each node allocated through `alloc` to its id (nodes replaced by `set`
+    // keep their old key, which only ever names the same forward reference).
+    interned: std::collections::HashMap<Node, NodeId>,
 }
 
 impl Ast {
@@ -310,7 +328,11 @@ impl Ast {
         Ast::default()
     }
     pub fn alloc(&mut self, node: Node) -> NodeId {
+        if let Some(&id) = self.interned.get(&node) {
+            return id;
+        }
         let id = NodeId(self.nodes.len() as u32);
+        self.interned.insert(node.clone(), id);
         self.nodes.push(node);
         id
     }

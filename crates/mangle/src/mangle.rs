@@ -1,1 +1,1341 @@
-//! The mangler: an [`Ast`](crate::ast::Ast) back to Itanium bytes.
+//! The mangler: an [`Ast`] back to Itanium bytes.
+//!
+//! It mirrors the parser: wherever the parser adds a component to the substitution table,
+//! the mangler does too, and before writing a substitutable component it looks it up. The
+//! arena is hash-consed, so "the same component" is simply "the same [`NodeId`]".
+
+use std::fmt::Write;
+
+use crate::ast::{Ast, Cv, Node, NodeId, NvWrapperKind, RefKind, RefQual, Special};
+use crate::ops::OpKind;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MangleError {
+    /// The AST holds something that has no Itanium spelling (or that we do not write yet).
+    Unsupported(&'static str),
+    /// Nesting beyond [`MAX_DEPTH`](crate::parse::MAX_DEPTH).
+    TooDeep,
+}
+
+impl std::fmt::Display for MangleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MangleError::Unsupported(what) => write!(f, "cannot mangle {what}"),
+            MangleError::TooDeep => write!(f, "name nests too deeply to mangle"),
+        }
+    }
+}
+
+impl std::error::Error for MangleError {}
+
+type MResult = Result<(), MangleError>;
+
+/// Mangles the entity rooted at `root`: `_Z<encoding>` for names, the bare `<type>` for a
+/// type, with NVIDIA's `__nv_static_` prefix and the other top-level forms as parsed.
+pub fn mangle(ast: &Ast, root: NodeId) -> Result<String, MangleError> {
+    let mut m = Mangler { ast, out: String::new(), subs: Vec::new(), depth: 0 };
+    m.top(root)?;
+    Ok(m.out)
+}
+
+struct Mangler<'a> {
+    ast: &'a Ast,
+    out: String,
+    /// The substitution table; `S_` is `subs[0]`.
+    subs: Vec<NodeId>,
+    depth: u32,
+}
+
+fn builtin_code(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "void" => "v",
+        "wchar_t" => "w",
+        "bool" => "b",
+        "char" => "c",
+        "signed char" => "a",
+        "unsigned char" => "h",
+        "short" => "s",
+        "unsigned short" => "t",
+        "int" => "i",
+        "unsigned int" => "j",
+        "long" => "l",
+        "unsigned long" => "m",
+        "long long" => "x",
+        "unsigned long long" => "y",
+        "__int128" => "n",
+        "unsigned __int128" => "o",
+        "float" => "f",
+        "double" => "d",
+        "long double" => "e",
+        "__float128" => "g",
+        "..." => "z",
+        "decimal64" => "Dd",
+        "decimal128" => "De",
+        "decimal32" => "Df",
+        "half" => "Dh",
+        "char32_t" => "Di",
+        "char16_t" => "Ds",
+        "char8_t" => "Du",
+        "auto" => "Da",
+        "decltype(auto)" => "Dc",
+        "std::nullptr_t" => "Dn",
+        "std::bfloat16_t" => "DF16b",
+        _ => return None,
+    })
+}
+
+fn cv_code(cv: Cv) -> String {
+    let mut s = String::new();
+    if cv.restrict {
+        s.push('r');
+    }
+    if cv.volatile {
+        s.push('V');
+    }
+    if cv.konst {
+        s.push('K');
+    }
+    s
+}
+
+fn seq_id(mut n: usize) -> String {
+    // `S_` is entry 0; `S<seq-id>_` is entry seq-id + 1, in base 36.
+    if n == 0 {
+        return String::new();
+    }
+    n -= 1;
+    let mut digits = Vec::new();
+    loop {
+        let d = (n % 36) as u8;
+        digits.push(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
+}
+
+impl Mangler<'_> {
+    fn w(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+    fn source_name(&mut self, s: &str) {
+        let _ = write!(self.out, "{}{}", s.len(), s);
+    }
+    fn enter(&mut self) -> MResult {
+        if self.depth >= 4 * crate::parse::MAX_DEPTH {
+            return Err(MangleError::TooDeep);
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Writes `S<seq-id>_` if `id` is in the table.
+    fn try_sub(&mut self, id: NodeId) -> bool {
+        match self.subs.iter().position(|&s| s == id) {
+            Some(i) => {
+                let code = format!("S{}_", seq_id(i));
+                self.w(&code);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn top(&mut self, root: NodeId) -> MResult {
+        match &self.ast[root] {
+            Node::NvStatic { module_id, name } => {
+                let _ = write!(self.out, "__nv_static_{}_{}_", module_id.len(), module_id);
+                self.w("_Z");
+                self.encoding(*name)
+            }
+            Node::BlockInvoke { encoding, suffix } => {
+                self.w("___Z");
+                self.encoding(*encoding)?;
+                self.w(suffix);
+                Ok(())
+            }
+            Node::GlobalCtorDtor { ctor, name } => {
+                self.w(if *ctor { "_GLOBAL__I_" } else { "_GLOBAL__D_" });
+                match &self.ast[*name] {
+                    Node::Name(s) if builtin_code(s).is_none() => {
+                        let s = s.clone();
+                        self.w(&s);
+                        Ok(())
+                    }
+                    _ => {
+                        self.w("_Z");
+                        self.encoding(*name)
+                    }
+                }
+            }
+            n if is_type_root(n) => self.ty(root),
+            _ => {
+                self.w("_Z");
+                self.encoding(root)
+            }
+        }
+    }
+
+    /// `<encoding>`
+    fn encoding(&mut self, id: NodeId) -> MResult {
+        self.enter()?;
+        let ast = self.ast;
+        let res = match &ast[id] {
+            Node::FunctionEncoding { ret, name, params, attrs, requires, cv, ref_qual } => {
+                let explicit_object = params.first().is_some_and(|p| matches!(ast[*p], Node::ExplicitObjectParameter(_)));
+                self.name(*name, *cv, *ref_qual, explicit_object)?;
+                if let Some(a) = attrs {
+                    let Node::EnableIf(args) = &ast[*a] else { return Err(MangleError::Unsupported("attribute")) };
+                    self.w("Ua9enable_ifI");
+                    for a in args {
+                        self.template_arg(*a)?;
+                    }
+                    self.w("E");
+                }
+                if let Some(r) = ret {
+                    self.ty(*r)?;
+                }
+                if params.is_empty() {
+                    self.w("v");
+                }
+                for p in params {
+                    match ast[*p] {
+                        Node::ExplicitObjectParameter(t) => self.ty(t)?,
+                        _ => self.ty(*p)?,
+                    }
+                }
+                if let Some(r) = requires {
+                    self.w("Q");
+                    self.expr(*r)?;
+                }
+                Ok(())
+            }
+            Node::SpecialName { kind, child, extra } => self.special_name(*kind, *child, extra),
+            Node::CtorVtable { first, second, offset } => {
+                self.w("TC");
+                self.ty(*first)?;
+                self.w(offset);
+                self.w("_");
+                self.ty(*second)
+            }
+            Node::DotSuffix { prefix, suffix } => {
+                self.encoding(*prefix)?;
+                self.w(suffix);
+                Ok(())
+            }
+            _ => self.name(id, Cv::default(), RefQual::None, false),
+        };
+        self.depth -= 1;
+        res
+    }
+
+    fn special_name(&mut self, kind: Special, child: NodeId, extra: &str) -> MResult {
+        use Special as S;
+        match kind {
+            S::VTable | S::Vtt | S::TypeInfo | S::TypeInfoName | S::TypeInfoFunction | S::Javaclass => {
+                self.w(match kind {
+                    S::VTable => "TV",
+                    S::Vtt => "TT",
+                    S::TypeInfo => "TI",
+                    S::TypeInfoName => "TS",
+                    S::TypeInfoFunction => "TF",
+                    _ => "TJ",
+                });
+                self.ty(child)
+            }
+            S::GuardVariable | S::TlsInit | S::TlsWrapper => {
+                self.w(match kind {
+                    S::GuardVariable => "GV",
+                    S::TlsInit => "TH",
+                    _ => "TW",
+                });
+                self.name(child, Cv::default(), RefQual::None, false)
+            }
+            S::ReferenceTemporary => {
+                self.w("GR");
+                self.name(child, Cv::default(), RefQual::None, false)?;
+                self.w(extra);
+                Ok(())
+            }
+            S::NonVirtualThunk | S::VirtualThunk => {
+                self.w("T");
+                self.w(extra);
+                self.encoding(child)
+            }
+            S::CovariantThunk => {
+                self.w("Tc");
+                self.w(extra);
+                self.encoding(child)
+            }
+            S::TransactionClone | S::NonTransactionClone => {
+                self.w(if kind == S::TransactionClone { "GTt" } else { "GTn" });
+                self.encoding(child)
+            }
+            S::ModuleInit => {
+                self.w("GI");
+                self.module_name(child)
+            }
+            S::TemplateParamObject => {
+                self.w("TA");
+                self.template_arg(child)
+            }
+        }
+    }
+
+    fn module_name(&mut self, id: NodeId) -> MResult {
+        if self.try_sub(id) {
+            return Ok(());
+        }
+        let Node::ModuleName { parent, name, partition } = &self.ast[id] else {
+            return Err(MangleError::Unsupported("module name"));
+        };
+        if let Some(p) = parent {
+            self.module_name(*p)?;
+        }
+        self.w(if *partition { "WP" } else { "W" });
+        self.unqualified(*name)?;
+        self.subs.push(id);
+        Ok(())
+    }
+
+    /// `<name>`; `cv`/`ref_qual` are the member function's qualifiers (in a nested name).
+    fn name(&mut self, id: NodeId, cv: Cv, ref_qual: RefQual, explicit_object: bool) -> MResult {
+        self.enter()?;
+        let res = self.name_inner(id, cv, ref_qual, explicit_object);
+        self.depth -= 1;
+        res
+    }
+
+    fn name_inner(&mut self, id: NodeId, cv: Cv, ref_qual: RefQual, explicit_object: bool) -> MResult {
+        let ast = self.ast;
+        let needs_nested = !cv.is_empty() || ref_qual != RefQual::None || explicit_object;
+        match &ast[id] {
+            Node::Local { encoding, entity, discriminator } => {
+                self.w("Z");
+                self.encoding(*encoding)?;
+                self.w("E");
+                match &ast[*entity] {
+                    Node::StringLiteralName => self.w("s"),
+                    Node::DefaultArgScope { index, entity } => {
+                        self.w("d");
+                        if *index > 0 {
+                            let _ = write!(self.out, "{}", index - 1);
+                        }
+                        self.w("_");
+                        self.name(*entity, cv, ref_qual, explicit_object)?;
+                    }
+                    _ => self.name(*entity, cv, ref_qual, explicit_object)?,
+                }
+                if let Some(d) = discriminator {
+                    if *d < 10 {
+                        let _ = write!(self.out, "_{d}");
+                    } else {
+                        let _ = write!(self.out, "__{d}_");
+                    }
+                }
+                Ok(())
+            }
+            Node::Nested { qual, .. } if needs_nested || !self.is_std(*qual) => self.nested_name(id, cv, ref_qual, explicit_object),
+            Node::Nested { name, .. } => {
+                // St <unqualified-name>
+                self.w("St");
+                self.unqualified(*name)
+            }
+            Node::MemberLikeFriend { .. } => self.nested_name(id, cv, ref_qual, explicit_object),
+            Node::NameWithTemplateArgs { name, args } => {
+                let nested = match &ast[*name] {
+                    Node::Nested { qual, .. } => needs_nested || !self.is_std(*qual),
+                    Node::MemberLikeFriend { .. } => true,
+                    _ => needs_nested,
+                };
+                if nested {
+                    return self.nested_name(id, cv, ref_qual, explicit_object);
+                }
+                // <unscoped-template-name> <template-args>: the template name is substitutable.
+                let special = matches!(ast[*name], Node::SpecialSubstitution(_) | Node::ExpandedSpecialSubstitution(_));
+                if !self.try_sub(*name) {
+                    self.unscoped(*name)?;
+                    if !special {
+                        self.subs.push(*name);
+                    }
+                }
+                self.template_args(*args)
+            }
+            _ if needs_nested => self.nested_name(id, cv, ref_qual, explicit_object),
+            _ => self.unscoped(id),
+        }
+    }
+
+    fn is_std(&self, id: NodeId) -> bool {
+        matches!(&self.ast[id], Node::Name(n) if &**n == "std")
+    }
+
+    fn unscoped(&mut self, id: NodeId) -> MResult {
+        match &self.ast[id] {
+            Node::Nested { qual, name } if self.is_std(*qual) => {
+                self.w("St");
+                self.unqualified(*name)
+            }
+            Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) => {
+                self.w(k.code());
+                Ok(())
+            }
+            _ => {
+                if self.subs.contains(&id) {
+                    self.try_sub(id);
+                    return Ok(());
+                }
+                self.unqualified(id)
+            }
+        }
+    }
+
+    /// `N [<CV-qualifiers>] [<ref-qualifier>] <prefix> <unqualified-name> E`
+    fn nested_name(&mut self, id: NodeId, cv: Cv, ref_qual: RefQual, explicit_object: bool) -> MResult {
+        self.w("N");
+        if explicit_object {
+            self.w("H");
+        } else {
+            let cv = cv_code(cv);
+            self.w(&cv);
+            self.w(match ref_qual {
+                RefQual::None => "",
+                RefQual::LValue => "R",
+                RefQual::RValue => "O",
+            });
+        }
+        // The full name is not a candidate as a prefix of itself: the parser pops it.
+        self.prefix_components(id, false)?;
+        self.subs.pop();
+        self.w("E");
+        Ok(())
+    }
+
+    /// Writes the prefix chain ending in `id` and records each component as the parser does.
+    fn prefix_components(&mut self, id: NodeId, allow_sub: bool) -> MResult {
+        self.enter()?;
+        let res = self.prefix_components_inner(id, allow_sub);
+        self.depth -= 1;
+        res
+    }
+
+    fn prefix_components_inner(&mut self, id: NodeId, allow_sub: bool) -> MResult {
+        let ast = self.ast;
+        if allow_sub {
+            if self.is_std(id) {
+                self.w("St");
+                return Ok(());
+            }
+            if let Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) = ast[id] {
+                self.w(k.code());
+                return Ok(());
+            }
+            if self.try_sub(id) {
+                return Ok(());
+            }
+        }
+        match &ast[id] {
+            Node::Nested { qual, name } => {
+                self.prefix_components(*qual, true)?;
+                self.unqualified(*name)?;
+            }
+            Node::MemberLikeFriend { qual, name } => {
+                self.prefix_components(*qual, true)?;
+                self.w("F");
+                self.unqualified(*name)?;
+            }
+            Node::NameWithTemplateArgs { name, args } => {
+                self.prefix_components(*name, true)?;
+                self.template_args(*args)?;
+            }
+            Node::TemplateParam { .. } => self.template_param(id)?,
+            Node::Enclosing { prefix: "decltype", child, .. } => {
+                self.w("DT");
+                self.expr(*child)?;
+                self.w("E");
+            }
+            _ => self.unqualified(id)?,
+        }
+        self.subs.push(id);
+        Ok(())
+    }
+
+    /// `<unqualified-name> [<abi-tags>]`
+    fn unqualified(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::Name(s) => {
+                let s = s.clone();
+                self.source_name(&s);
+            }
+            Node::Internal(n) => {
+                self.w("L");
+                self.unqualified(*n)?;
+            }
+            Node::AnonymousNamespace(ident) => {
+                let s = ident.clone();
+                self.source_name(&s);
+            }
+            Node::Operator(op) => self.w(op.code()),
+            Node::VendorOperator { digit, name } => {
+                let _ = write!(self.out, "v{digit}");
+                let n = name.clone();
+                self.source_name(&n);
+            }
+            Node::ConversionOperator(t) => {
+                self.w("cv");
+                self.ty(*t)?;
+            }
+            Node::LiteralOperator(n) => {
+                self.w("li");
+                self.unqualified(*n)?;
+            }
+            Node::CtorDtor { dtor, variant, .. } => {
+                let _ = write!(self.out, "{}{}", if *dtor { 'D' } else { 'C' }, variant);
+            }
+            Node::AbiTagged { base, tag } => {
+                self.unqualified(*base)?;
+                let t = tag.clone();
+                self.w("B");
+                self.source_name(&t);
+            }
+            Node::UnnamedType(count) => {
+                self.w("Ut");
+                if *count > 0 {
+                    let _ = write!(self.out, "{}", count - 1);
+                }
+                self.w("_");
+            }
+            Node::Closure { template_params, requires1, params, requires2, count } => {
+                self.w("Ul");
+                for p in template_params {
+                    self.template_param_decl(*p)?;
+                }
+                if let Some(r) = requires1 {
+                    self.w("Q");
+                    self.expr(*r)?;
+                }
+                if params.is_empty() {
+                    self.w("v");
+                }
+                for p in params {
+                    self.ty(*p)?;
+                }
+                if let Some(r) = requires2 {
+                    self.w("Q");
+                    self.expr(*r)?;
+                }
+                self.w("E");
+                if *count > 0 {
+                    let _ = write!(self.out, "{}", count - 1);
+                }
+                self.w("_");
+            }
+            Node::StructuredBinding(names) => {
+                self.w("DC");
+                for n in names {
+                    self.unqualified(*n)?;
+                }
+                self.w("E");
+            }
+            Node::ModuleEntity { module, name } => {
+                self.module_name(*module)?;
+                self.unqualified(*name)?;
+            }
+            Node::DeviceStub { encoding, .. } => {
+                // The identifier embeds a whole mangled name with its own substitutions.
+                let inner = mangle(self.ast, *encoding)?;
+                let ident = format!("__device_stub_{inner}");
+                self.source_name(&ident);
+            }
+            Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) => self.w(k.code()),
+            _ => return Err(MangleError::Unsupported("this kind of name")),
+        }
+        Ok(())
+    }
+
+    fn template_param_decl(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::TypeTemplateParamDecl(_) => self.w("Ty"),
+            Node::ConstrainedTypeTemplateParamDecl { constraint, .. } => {
+                self.w("Tk");
+                self.name(*constraint, Cv::default(), RefQual::None, false)?;
+            }
+            Node::NonTypeTemplateParamDecl { ty, .. } => {
+                self.w("Tn");
+                self.ty(*ty)?;
+            }
+            Node::TemplateTemplateParamDecl { params, requires, .. } => {
+                self.w("Tt");
+                for p in params {
+                    self.template_param_decl(*p)?;
+                }
+                if let Some(r) = requires {
+                    self.w("Q");
+                    self.expr(*r)?;
+                }
+                self.w("E");
+            }
+            Node::TemplateParamPackDecl(p) => {
+                self.w("Tp");
+                self.template_param_decl(*p)?;
+            }
+            _ => return Err(MangleError::Unsupported("template parameter declaration")),
+        }
+        Ok(())
+    }
+
+    fn template_param(&mut self, id: NodeId) -> MResult {
+        let (level, index) = match self.ast[id] {
+            Node::TemplateParam { level, index, .. } | Node::ForwardTemplateRef { level, index, .. } => (level, index),
+            _ => return Err(MangleError::Unsupported("template parameter")),
+        };
+        if level > 0 {
+            let _ = write!(self.out, "TL{}_", level - 1);
+        } else {
+            self.w("T");
+        }
+        if index > 0 {
+            let _ = write!(self.out, "{}", index - 1);
+        }
+        self.w("_");
+        Ok(())
+    }
+
+    fn template_args(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        let Node::TemplateArgs { args, requires } = &ast[id] else {
+            return Err(MangleError::Unsupported("template argument list"));
+        };
+        self.w("I");
+        for a in args {
+            self.template_arg(*a)?;
+        }
+        if let Some(r) = requires {
+            self.w("Q");
+            self.expr(*r)?;
+        }
+        self.w("E");
+        Ok(())
+    }
+
+    fn template_arg(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::TemplateArgumentPack(args) => {
+                self.w("J");
+                for a in args {
+                    self.template_arg(*a)?;
+                }
+                self.w("E");
+                Ok(())
+            }
+            Node::TemplateParamQualifiedArg { param, arg } => {
+                self.template_param_decl(*param)?;
+                self.template_arg(*arg)
+            }
+            Node::FunctionEncoding { .. } | Node::SpecialName { .. } => {
+                self.w("LZ");
+                self.encoding(id)?;
+                self.w("E");
+                Ok(())
+            }
+            n if is_primary_expr(n) => self.expr(id),
+            n if is_expr(n) => {
+                self.w("X");
+                self.expr(id)?;
+                self.w("E");
+                Ok(())
+            }
+            _ => self.ty(id),
+        }
+    }
+
+    /// `<type>`
+    fn ty(&mut self, id: NodeId) -> MResult {
+        self.enter()?;
+        let res = self.ty_inner(id);
+        self.depth -= 1;
+        res
+    }
+
+    fn ty_inner(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        if let Node::Name(n) = &ast[id] {
+            if let Some(code) = builtin_code(n) {
+                self.w(code);
+                return Ok(());
+            }
+        }
+        if let Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) = ast[id] {
+            self.w(k.code());
+            return Ok(());
+        }
+        if self.try_sub(id) {
+            return Ok(());
+        }
+        match &ast[id] {
+            Node::Qualified { child, cv } => {
+                let c = cv_code(*cv);
+                self.w(&c);
+                self.ty(*child)?;
+            }
+            Node::VendorQualified { .. } => self.vendor_qualified(id)?,
+            Node::Pointer(c) => {
+                self.w("P");
+                self.ty(*c)?;
+            }
+            Node::Reference { child, kind } => {
+                self.w(if *kind == RefKind::LValue { "R" } else { "O" });
+                self.ty(*child)?;
+            }
+            Node::PointerToMember { class, member } => {
+                self.w("M");
+                self.ty(*class)?;
+                self.ty(*member)?;
+            }
+            Node::Array { base, dim } => {
+                self.w("A");
+                if let Some(d) = dim {
+                    match &ast[*d] {
+                        Node::Name(n) if n.bytes().all(|c| c.is_ascii_digit()) => {
+                            let n = n.clone();
+                            self.w(&n);
+                        }
+                        _ => self.expr(*d)?,
+                    }
+                }
+                self.w("_");
+                self.ty(*base)?;
+            }
+            Node::Function { ret, params, cv, ref_qual, exception } => {
+                let c = cv_code(*cv);
+                self.w(&c);
+                if let Some(e) = exception {
+                    match &ast[*e] {
+                        Node::Name(n) if &**n == "noexcept" => self.w("Do"),
+                        Node::NoexceptSpec(x) => {
+                            self.w("DO");
+                            self.expr(*x)?;
+                            self.w("E");
+                        }
+                        Node::DynamicExceptionSpec(types) => {
+                            self.w("Dw");
+                            for t in types {
+                                self.ty(*t)?;
+                            }
+                            self.w("E");
+                        }
+                        _ => return Err(MangleError::Unsupported("exception specification")),
+                    }
+                }
+                self.w("F");
+                self.ty(*ret)?;
+                if params.is_empty() {
+                    self.w("v");
+                }
+                for p in params {
+                    self.ty(*p)?;
+                }
+                self.w(match ref_qual {
+                    RefQual::None => "",
+                    RefQual::LValue => "R",
+                    RefQual::RValue => "O",
+                });
+                self.w("E");
+            }
+            Node::PostfixQualified { child, postfix } => match &**postfix {
+                " complex" => {
+                    self.w("C");
+                    self.ty(*child)?;
+                }
+                " imaginary" => {
+                    self.w("G");
+                    self.ty(*child)?;
+                }
+                " auto" | " decltype(auto)" => {
+                    self.w(if &**postfix == " auto" { "Dk" } else { "DK" });
+                    self.name(*child, Cv::default(), RefQual::None, false)?;
+                    return Ok(()); // Not a substitution candidate (the parser returns early).
+                }
+                "x" => {
+                    let Node::BinaryFp(d) = ast[*child] else { return Err(MangleError::Unsupported("_FloatNx")) };
+                    self.w("DF");
+                    self.expr_or_number(d)?;
+                    self.w("x");
+                    return Ok(());
+                }
+                _ => return Err(MangleError::Unsupported("postfix-qualified type")),
+            },
+            Node::BinaryFp(d) => {
+                self.w("DF");
+                self.expr_or_number(*d)?;
+                self.w("_");
+                return Ok(());
+            }
+            Node::BitInt { size, signed } => {
+                self.w(if *signed { "DB" } else { "DU" });
+                self.expr_or_number(*size)?;
+                self.w("_");
+                return Ok(());
+            }
+            Node::Vector { base, dim } => {
+                self.w("Dv");
+                if let Some(d) = dim {
+                    self.expr_or_number(*d)?;
+                }
+                self.w("_");
+                self.ty(*base)?;
+            }
+            Node::PixelVector(d) => {
+                self.w("Dv");
+                self.expr_or_number(*d)?;
+                self.w("_p");
+            }
+            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => self.template_param(id)?,
+            Node::NameWithTemplateArgs { name, args } if matches!(ast[*name], Node::TemplateParam { .. }) => {
+                // <template-template-param> <template-args>
+                if !self.try_sub(*name) {
+                    self.template_param(*name)?;
+                    self.subs.push(*name);
+                }
+                self.template_args(*args)?;
+            }
+            Node::ParameterPackExpansion(c) => {
+                self.w("Dp");
+                self.ty(*c)?;
+            }
+            Node::Elaborated { kw, child } => {
+                self.w(match &**kw {
+                    "struct" => "Ts",
+                    "union" => "Tu",
+                    _ => "Te",
+                });
+                self.name(*child, Cv::default(), RefQual::None, false)?;
+            }
+            Node::Transformed { transform, child } => {
+                self.w("u");
+                let t = transform.clone();
+                self.source_name(&t);
+                self.w("I");
+                self.ty(*child)?;
+                self.w("E");
+            }
+            Node::VendorType(n) => {
+                // `u <source-name>`: a vendor extended builtin type (a substitution candidate).
+                let n = n.clone();
+                self.w("u");
+                self.source_name(&n);
+            }
+            Node::Enclosing { prefix: "decltype", child, .. } => {
+                self.w("DT");
+                self.expr(*child)?;
+                self.w("E");
+            }
+            Node::NvLambdaWrapper { kind, fn_type, enclosing, id: lambda_id, ret, signature, captures } => {
+                match kind {
+                    NvWrapperKind::Device => self.w("Unvdl"),
+                    NvWrapperKind::DeviceTrailingReturn => self.w("Unvdtl"),
+                    NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws } => {
+                        let _ = write!(self.out, "Unvhdl{}_{}_{}_", u8::from(*mutable), u8::from(*fnptr_conv), u8::from(*never_throws));
+                    }
+                }
+                let _ = write!(self.out, "{}_", captures.len());
+                self.ty(*fn_type)?;
+                self.name(*enclosing, Cv::default(), RefQual::None, false)?;
+                if let Some(r) = ret {
+                    self.ty(*r)?;
+                }
+                let _ = write!(self.out, "{lambda_id}_");
+                if !signature.is_empty() {
+                    for t in signature {
+                        self.ty(*t)?;
+                    }
+                    self.w("E");
+                }
+                for c in captures {
+                    self.ty(*c)?;
+                }
+            }
+            _ => self.name(id, Cv::default(), RefQual::None, false)?,
+        }
+        self.subs.push(id);
+        Ok(())
+    }
+
+    fn vendor_qualified(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::VendorQualified { child, ext, args } => {
+                let e = ext.clone();
+                self.w("U");
+                self.source_name(&e);
+                if let Some(a) = args {
+                    self.template_args(*a)?;
+                }
+                self.vendor_qualified(*child)
+            }
+            Node::Qualified { child, cv } => {
+                let c = cv_code(*cv);
+                self.w(&c);
+                self.ty(*child)
+            }
+            _ => self.ty(id),
+        }
+    }
+
+    fn expr_or_number(&mut self, id: NodeId) -> MResult {
+        match &self.ast[id] {
+            Node::Name(n) if n.bytes().all(|c| c.is_ascii_digit()) => {
+                let n = n.clone();
+                self.w(&n);
+                Ok(())
+            }
+            _ => self.expr(id),
+        }
+    }
+
+    /// `<expression>`
+    fn expr(&mut self, id: NodeId) -> MResult {
+        self.enter()?;
+        let res = self.expr_inner(id);
+        self.depth -= 1;
+        res
+    }
+
+    fn expr_inner(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::Binary { lhs, op, rhs } => {
+                self.w(op.code());
+                self.expr(*lhs)?;
+                self.expr(*rhs)?;
+            }
+            Node::Prefix { op, child } => {
+                self.w(op.code());
+                if op.info().kind == OpKind::Postfix {
+                    self.w("_");
+                }
+                self.expr(*child)?;
+            }
+            Node::Postfix { child, op } => {
+                self.w(op.code());
+                self.expr(*child)?;
+            }
+            Node::ArraySubscript { op1, op2 } => {
+                self.w("ix");
+                self.expr(*op1)?;
+                self.expr(*op2)?;
+            }
+            Node::Conditional { cond, then, els } => {
+                self.w("qu");
+                self.expr(*cond)?;
+                self.expr(*then)?;
+                self.expr(*els)?;
+            }
+            Node::MemberAccess { lhs, op, rhs } => {
+                self.w(op.code());
+                self.expr(*lhs)?;
+                self.expr(*rhs)?;
+            }
+            Node::Cast { op, to, from } => {
+                self.w(op.code());
+                self.ty(*to)?;
+                self.expr(*from)?;
+            }
+            Node::OfId { op, child } => {
+                self.w(op.code());
+                if op.info().flag { self.ty(*child)? } else { self.expr(*child)? }
+            }
+            Node::Call { callee, args, paren } => {
+                self.w(if *paren { "cp" } else { "cl" });
+                self.expr(*callee)?;
+                for a in args {
+                    self.expr(*a)?;
+                }
+                self.w("E");
+            }
+            Node::Conversion { ty, exprs, many } => {
+                self.w("cv");
+                self.ty(*ty)?;
+                if *many {
+                    self.w("_");
+                }
+                for e in exprs {
+                    self.expr(*e)?;
+                }
+                if *many {
+                    self.w("E");
+                }
+            }
+            Node::New { exprs, ty, inits, global, array, paren_init } => {
+                if *global {
+                    self.w("gs");
+                }
+                self.w(if *array { "na" } else { "nw" });
+                for e in exprs {
+                    self.expr(*e)?;
+                }
+                self.w("_");
+                self.ty(*ty)?;
+                if *paren_init {
+                    self.w("pi");
+                    for e in inits {
+                        self.expr(*e)?;
+                    }
+                }
+                self.w("E");
+            }
+            Node::Delete { op, global, array } => {
+                if *global {
+                    self.w("gs");
+                }
+                self.w(if *array { "da" } else { "dl" });
+                self.expr(*op)?;
+            }
+            Node::FunctionParam { raw, .. } => {
+                let r = raw.clone();
+                self.w(&r);
+            }
+            Node::Name(n) if &**n == "this" => self.w("fpT"),
+            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => self.template_param(id)?,
+            Node::IntegerLiteral { ty, value } => {
+                let _ = write!(self.out, "L{ty}{value}E");
+            }
+            Node::Bool(b) => self.w(if *b { "Lb1E" } else { "Lb0E" }),
+            Node::FloatLiteral { kind, hex } => {
+                let _ = write!(self.out, "L{}{hex}E", ["f", "d", "e"][usize::from((*kind).min(2))]);
+            }
+            Node::NullPointer { zero } => self.w(if *zero { "LDn0E" } else { "LDnE" }),
+            Node::EnumLiteral { ty, value } => {
+                self.w("L");
+                self.ty(*ty)?;
+                self.w(value);
+                self.w("E");
+            }
+            Node::StringLiteral(t) => {
+                self.w("L");
+                self.ty(*t)?;
+                self.w("E");
+            }
+            Node::Lambda(t) => {
+                self.w("L");
+                self.unqualified(*t)?;
+                self.w("E");
+            }
+            Node::ExternalName(e) => {
+                self.w("L_Z");
+                self.encoding(*e)?;
+                self.w("E");
+            }
+            Node::GlobalQualified(n) => {
+                self.w("gs");
+                self.expr(*n)?;
+            }
+            Node::Enclosing { prefix, child, .. } => match *prefix {
+                "noexcept " => {
+                    self.w("nx");
+                    self.expr(*child)?;
+                }
+                "sizeof... " => {
+                    if let Node::NodeArray(args) = &ast[*child] {
+                        self.w("sP");
+                        for a in args {
+                            self.template_arg(*a)?;
+                        }
+                        self.w("E");
+                    } else {
+                        self.w("sZ");
+                        self.expr(*child)?;
+                    }
+                }
+                _ => return Err(MangleError::Unsupported("decltype in expression")),
+            },
+            Node::SizeofParamPack(p) => {
+                self.w("sZ");
+                self.template_param(*p)?;
+            }
+            Node::ParameterPackExpansion(c) => {
+                self.w("sp");
+                self.expr(*c)?;
+            }
+            Node::Throw(e) => {
+                self.w("tw");
+                self.expr(*e)?;
+            }
+            Node::Rethrow => self.w("tr"),
+            Node::InitList { ty, inits } => {
+                match ty {
+                    Some(t) => {
+                        self.w("tl");
+                        self.ty(*t)?;
+                    }
+                    None => self.w("il"),
+                }
+                for i in inits {
+                    self.expr(*i)?;
+                }
+                self.w("E");
+            }
+            Node::Braced { elem, init, array } => {
+                if *array {
+                    self.w("dx");
+                    self.expr(*elem)?;
+                } else {
+                    self.w("di");
+                    self.unqualified(*elem)?;
+                }
+                self.expr(*init)?;
+            }
+            Node::BracedRange { first, last, init } => {
+                self.w("dX");
+                self.expr(*first)?;
+                self.expr(*last)?;
+                self.expr(*init)?;
+            }
+            Node::Fold { left, op, pack, init } => {
+                let code = match (left, init.is_some()) {
+                    (true, true) => "fL",
+                    (false, true) => "fR",
+                    (true, false) => "fl",
+                    (false, false) => "fr",
+                };
+                self.w(code);
+                self.w(op.code());
+                match (left, init) {
+                    (true, Some(i)) => {
+                        self.expr(*i)?;
+                        self.expr(*pack)?;
+                    }
+                    (false, Some(i)) => {
+                        self.expr(*pack)?;
+                        self.expr(*i)?;
+                    }
+                    _ => self.expr(*pack)?,
+                }
+            }
+            Node::UnresolvedName { name, global, form } => self.unresolved_name(*name, *global, *form)?,
+            Node::PointerToMemberConversion { ty, expr, offset } => {
+                self.w("mc");
+                self.ty(*ty)?;
+                self.expr(*expr)?;
+                self.w(offset);
+                self.w("E");
+            }
+            Node::VendorExpr { name, args } => {
+                self.w("u");
+                self.unqualified(*name)?;
+                for a in args {
+                    self.template_arg(*a)?;
+                }
+                self.w("E");
+            }
+            _ => self.base_unresolved_name(id)?,
+        }
+        Ok(())
+    }
+
+    fn unresolved_name(&mut self, name: NodeId, global: bool, form: u8) -> MResult {
+        let ast = self.ast;
+        let Node::QualifiedName { qual, name: base } = ast[name] else {
+            return Err(MangleError::Unsupported("unresolved name"));
+        };
+        if global {
+            self.w("gs");
+        }
+        match form {
+            0 => {
+                self.w("sr");
+                self.unresolved_type(qual)?;
+            }
+            1 => {
+                self.w("sr");
+                let mut levels = Vec::new();
+                let mut q = qual;
+                loop {
+                    match ast[q] {
+                        Node::QualifiedName { qual, name } => {
+                            levels.push(name);
+                            q = qual;
+                        }
+                        Node::GlobalQualified(inner) => {
+                            levels.push(inner);
+                            if !global {
+                                self.out.insert_str(self.out.len() - 2, "gs");
+                            }
+                            break;
+                        }
+                        _ => {
+                            levels.push(q);
+                            break;
+                        }
+                    }
+                }
+                for l in levels.iter().rev() {
+                    self.simple_id(*l)?;
+                }
+                self.w("E");
+            }
+            _ => {
+                self.w("srN");
+                let mut levels = Vec::new();
+                let mut q = qual;
+                while let Node::QualifiedName { qual, name } = ast[q] {
+                    levels.push(name);
+                    q = qual;
+                }
+                self.unresolved_type(q)?;
+                for l in levels.iter().rev() {
+                    self.simple_id(*l)?;
+                }
+                self.w("E");
+            }
+        }
+        self.base_unresolved_name(base)
+    }
+
+    fn unresolved_type(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::NameWithTemplateArgs { name, args } => {
+                self.unresolved_type(*name)?;
+                self.template_args(*args)
+            }
+            Node::TemplateParam { .. } | Node::Enclosing { prefix: "decltype", .. } => {
+                if self.try_sub(id) {
+                    return Ok(());
+                }
+                if let Node::Enclosing { child, .. } = ast[id] {
+                    self.w("DT");
+                    self.expr(child)?;
+                    self.w("E");
+                } else {
+                    self.template_param(id)?;
+                }
+                self.subs.push(id);
+                Ok(())
+            }
+            Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) => {
+                self.w(k.code());
+                Ok(())
+            }
+            _ => {
+                if self.try_sub(id) {
+                    Ok(())
+                } else {
+                    Err(MangleError::Unsupported("unresolved type that is not a substitution"))
+                }
+            }
+        }
+    }
+
+    fn simple_id(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::NameWithTemplateArgs { name, args } => {
+                self.unqualified(*name)?;
+                self.template_args(*args)
+            }
+            _ => self.unqualified(id),
+        }
+    }
+
+    fn base_unresolved_name(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        match &ast[id] {
+            Node::DtorName(n) => {
+                self.w("dn");
+                match &ast[*n] {
+                    Node::Name(_) | Node::NameWithTemplateArgs { .. } => self.simple_id(*n),
+                    _ => self.unresolved_type(*n),
+                }
+            }
+            Node::OnOperator(op) => {
+                self.w("on");
+                self.unqualified(*op)
+            }
+            Node::NameWithTemplateArgs { name, args } => {
+                self.base_unresolved_name(*name)?;
+                self.template_args(*args)
+            }
+            Node::Name(_) | Node::Operator(_) | Node::ConversionOperator(_) | Node::LiteralOperator(_) | Node::VendorOperator { .. } => {
+                self.unqualified(id)
+            }
+            _ => Err(MangleError::Unsupported("expression")),
+        }
+    }
+}
+
+/// Nodes that are written as `<type>` when they are the whole input (`c++filt -t`).
+fn is_type_root(n: &Node) -> bool {
+    matches!(
+        n,
+        Node::Pointer(_)
+            | Node::Reference { .. }
+            | Node::Qualified { .. }
+            | Node::PointerToMember { .. }
+            | Node::Array { .. }
+            | Node::Function { .. }
+            | Node::VendorQualified { .. }
+            | Node::PostfixQualified { .. }
+            | Node::Vector { .. }
+            | Node::BinaryFp(_)
+            | Node::BitInt { .. }
+            | Node::ParameterPackExpansion(_)
+            | Node::Elaborated { .. }
+            | Node::Transformed { .. }
+            | Node::NvLambdaWrapper { .. }
+    ) || matches!(n, Node::Name(s) if builtin_code(s).is_some())
+}
+
+/// `<expr-primary>`s appear in template arguments without `X...E`.
+fn is_primary_expr(n: &Node) -> bool {
+    matches!(
+        n,
+        Node::IntegerLiteral { .. }
+            | Node::Bool(_)
+            | Node::FloatLiteral { .. }
+            | Node::NullPointer { .. }
+            | Node::EnumLiteral { .. }
+            | Node::StringLiteral(_)
+            | Node::Lambda(_)
+            | Node::ExternalName(_)
+    )
+}
+
+fn is_expr(n: &Node) -> bool {
+    matches!(
+        n,
+        Node::Binary { .. }
+            | Node::ArraySubscript { .. }
+            | Node::Postfix { .. }
+            | Node::Prefix { .. }
+            | Node::Conditional { .. }
+            | Node::MemberAccess { .. }
+            | Node::Subobject { .. }
+            | Node::OfId { .. }
+            | Node::Cast { .. }
+            | Node::SizeofParamPack(_)
+            | Node::Call { .. }
+            | Node::New { .. }
+            | Node::Delete { .. }
+            | Node::FunctionParam { .. }
+            | Node::Conversion { .. }
+            | Node::PointerToMemberConversion { .. }
+            | Node::InitList { .. }
+            | Node::Fold { .. }
+            | Node::Throw(_)
+            | Node::Rethrow
+            | Node::VendorExpr { .. }
+            | Node::UnresolvedName { .. }
+            | Node::Requires { .. }
+            | Node::GlobalQualified(_)
+            | Node::OnOperator(_)
+            | Node::DtorName(_)
+            | Node::QualifiedName { .. }
+    ) || matches!(n, Node::Enclosing { prefix, .. } if *prefix != "decltype")
+}

@@ -369,7 +369,7 @@ impl<'a> Parser<'a> {
     fn resolve_forward_refs(&mut self, state: &NameState) -> bool {
         for i in state.forward_refs_begin..self.forward_refs.len() {
             let id = self.forward_refs[i];
-            let Node::ForwardTemplateRef { level, index } = self.ast[id] else { continue };
+            let Node::ForwardTemplateRef { level, index, .. } = self.ast[id] else { continue };
             let Some(target) = self.lookup_param(0, index as usize) else { return false };
             self.ast.set(id, Node::TemplateParam { level, index, resolved: Some(target) });
         }

@@ -110,9 +110,12 @@ impl<'a> Parser<'a> {
         } else {
             self.parse_operator_name(state.as_deref_mut())?
         };
-        if local && self.look() == b'_' {
-            // GCC's `L <source-name> <discriminator>` for a static in a function-local class.
-            self.parse_discriminator();
+        if local {
+            if self.look() == b'_' {
+                // GCC's `L <source-name> <discriminator>` for a static in a function-local class.
+                self.parse_discriminator();
+            }
+            res = self.make(Node::Internal(res));
         }
         if let Some(m) = module {
             res = self.make(Node::ModuleEntity { module: m, name: res });
@@ -151,7 +154,7 @@ impl<'a> Parser<'a> {
         if name.starts_with("_GLOBAL_") && name.len() >= 10 {
             let b = name.as_bytes();
             if matches!(b[8], b'.' | b'_' | b'$') && b[9] == b'N' {
-                return Some(self.name("(anonymous namespace)"));
+                return Some(self.make(Node::AnonymousNamespace(name.into())));
             }
         }
         Some(self.name(name))
@@ -378,7 +381,7 @@ impl<'a> Parser<'a> {
             if info.kind >= OpKind::NamedCast || (info.kind == OpKind::Member && !info.flag) {
                 return None;
             }
-            return Some(self.name(info.name));
+            return Some(self.make(Node::Operator(op)));
         }
         if self.consume_if("li") {
             let sn = self.parse_source_name()?;
@@ -386,9 +389,10 @@ impl<'a> Parser<'a> {
         }
         if self.consume_byte(b'v') {
             if self.look().is_ascii_digit() {
+                let digit = self.look() - b'0';
                 self.pos += 1;
-                let sn = self.parse_source_name()?;
-                return Some(self.make(Node::ConversionOperator(sn)));
+                let name = self.parse_bare_source_name()?;
+                return Some(self.make(Node::VendorOperator { digit, name: name.into() }));
             }
             return None;
         }
@@ -631,7 +635,8 @@ impl<'a> Parser<'a> {
             return Some(self.name(text));
         }
         if self.permit_forward_refs && level == 0 {
-            let n = self.make(Node::ForwardTemplateRef { level: lv, index: ix });
+            let serial = self.forward_refs.len() as u32 + self.ast.len() as u32;
+            let n = self.make(Node::ForwardTemplateRef { level: lv, index: ix, serial });
             self.forward_refs.push(n);
             return Some(n);
         }

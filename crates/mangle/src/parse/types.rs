@@ -102,7 +102,7 @@ impl<'a> Parser<'a> {
                     }
                     self.make(Node::Transformed { transform: name.into(), child: base })
                 } else {
-                    self.name(name)
+                    self.make(Node::VendorType(name.into()))
                 }
             }
             b'D' => match self.look_at(1) {

@@ -37,7 +37,7 @@ impl Printer<'_> {
     fn print_gnu_subexpr(&mut self, id: NodeId) {
         let sn = self.syntax_node(id);
         let simple = match &self.ast[sn] {
-            Node::Name(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. } => true,
+            Node::Name(_) | Node::Operator(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. } => true,
             Node::ExternalName(_) => true,
             Node::Prefix { op, child } if op.code() == "ad" => matches!(self.ast[*child], Node::ExternalName(_)),
             _ => false,

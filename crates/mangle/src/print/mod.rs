@@ -138,7 +138,7 @@ impl<'a> Printer<'a> {
             return false;
         }
         let res = match &self.ast[id] {
-            Node::Pointer(c) | Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_rhs(*c),
+            Node::Pointer(c) | Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::Internal(c) => self.has_rhs(*c),
             Node::Reference { child, .. } => self.has_rhs(*child),
             Node::PointerToMember { member, .. } => self.has_rhs(*member),
             Node::Array { .. } | Node::Function { .. } | Node::FunctionEncoding { .. } => true,
@@ -214,7 +214,7 @@ impl<'a> Printer<'a> {
             | Node::NameWithTemplateArgs { name, .. }
             | Node::ModuleEntity { name, .. }
             | Node::MemberLikeFriend { name, .. } => self.base_name(*name, fuel - 1),
-            Node::AbiTagged { base, .. } => self.base_name(*base, fuel - 1),
+            Node::AbiTagged { base, .. } | Node::Internal(base) => self.base_name(*base, fuel - 1),
             Node::StdQualified(c) | Node::GlobalQualified(c) => self.base_name(*c, fuel - 1),
             Node::TemplateParam { resolved: Some(r), .. } => self.base_name(*r, fuel - 1),
             Node::SpecialSubstitution(k) => special_sub_short(*k).to_string(),
@@ -308,6 +308,22 @@ impl<'a> Printer<'a> {
                 self.push(&s[8..]);
             }
             Node::Name(s) if !(self.gnu() && &**s == "std::nullptr_t") => self.push(s),
+            Node::Operator(op) => {
+                let name = op.info().name;
+                if self.nv() {
+                    self.push("operator ");
+                    self.push(&name[8..]);
+                } else {
+                    self.push(name);
+                }
+            }
+            Node::VendorOperator { name, .. } => {
+                self.push("operator ");
+                self.push(name);
+            }
+            Node::VendorType(s) => self.push(s),
+            Node::Internal(n) => self.print(*n),
+            Node::AnonymousNamespace(_) => self.push(if self.nv() { "<unnamed>" } else { "(anonymous namespace)" }),
             Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
                 self.print(*qual);
                 self.push("::");
@@ -629,7 +645,7 @@ impl<'a> Printer<'a> {
                     self.print_left(*r);
                 }
             }
-            Node::ForwardTemplateRef { level, index } => self.print_template_param_spelling(*level, *index),
+            Node::ForwardTemplateRef { level, index, .. } => self.print_template_param_spelling(*level, *index),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 if let Some(e) = elems.get(self.pack_index as usize) {
