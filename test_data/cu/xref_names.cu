@@ -19,3 +19,5 @@ void sb() { int arr[2] = {1, 2}; auto [a, b] = arr; auto [c, d] = arr; (void)a; 
 typedef unsigned int uint;
 extern "C" int cfun(int);
 int cu() { int v = 0; v *= 2; --v; return cfun(v); }
+int f1(int a);
+void calls(int *o, int x) { o[0] = f1(1); x = f1(x); o[2] = x; }

@@ -32,3 +32,5 @@ void use()
     y;
     (void)p; (void)z; (void)st; (void)su; (void)ev; (void)r; (void)dg;
 }
+struct I { int a; };
+void copies() { I x; I y = x; y = x; }
