@@ -82,7 +82,15 @@ pub struct Parsed {
 
 /// Parses `input` into the AST without printing it.
 pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
+    parse_for(input, &DemangleOptions { types, ..DemangleOptions::default() })
+}
+
+/// Parses `input` as the demangler does for `opts` (the `nvidia` dialect rejects what
+/// NVIDIA's demangler rejects).
+pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, DemangleError> {
+    let types = opts.types;
     let mut p = parse::Parser::new(input);
+    p.nv_strict = opts.style == Style::Nvidia;
     match p.parse_top(types) {
         Some(root) => Ok(Parsed { ast: p.ast, root }),
         None => Err(DemangleError::Invalid { offset: p.error_offset() }),
@@ -103,6 +111,6 @@ pub fn demangle(input: &str, opts: &DemangleOptions) -> Result<String, DemangleE
 }
 
 pub fn demangle_bytes(input: &[u8], opts: &DemangleOptions) -> Result<String, DemangleError> {
-    let parsed = parse(input, opts.types)?;
+    let parsed = parse_for(input, opts)?;
     print(&parsed, opts)
 }

@@ -189,7 +189,7 @@ impl<'a> Parser<'a> {
         if self.look() == b'r' && matches!(self.look_at(1), b'q' | b'Q') {
             return self.parse_requires_expr();
         }
-        if self.consume_if("so") {
+        if !self.nv_strict && self.consume_if("so") {
             return self.parse_subobject_expr();
         }
         if self.consume_if("sp") {
@@ -233,7 +233,7 @@ impl<'a> Parser<'a> {
             let e = self.parse_expr()?;
             return Some(self.make(Node::Throw(e)));
         }
-        if self.consume_byte(b'u') {
+        if !self.nv_strict && self.consume_byte(b'u') {
             let name = self.parse_source_name()?;
             // Legacy `__uuidof` mangling: `t <type>` or `z <expression>`.
             let is_uuidof = matches!(&self.ast[name], Node::Name(n) if &**n == "__uuidof");

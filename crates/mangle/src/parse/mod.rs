@@ -58,8 +58,11 @@ pub(crate) struct Parser<'a> {
     parsing_lambda_params_at_level: Option<usize>,
     synthetic_params: [u32; 3],
     depth: u32,
-    /// Names the whole input had to be for NVIDIA's extensions to kick in.
+    /// Understand NVIDIA's vendor extensions (`Unvdl`...).
     pub(crate) vendor_extensions: bool,
+    /// Reject what NVIDIA's demangler rejects (internal-linkage `L`, `__Z`, C4/C5/D4/D5,
+    /// modules, `_BitInt`...), so that the `nvidia` dialect echoes the same names it does.
+    pub(crate) nv_strict: bool,
 }
 
 type PResult = Option<NodeId>;
@@ -81,6 +84,7 @@ impl<'a> Parser<'a> {
             synthetic_params: [0; 3],
             depth: 0,
             vendor_extensions: true,
+            nv_strict: false,
         }
     }
 
@@ -208,13 +212,13 @@ impl<'a> Parser<'a> {
         if let Some(res) = self.parse_global_ctor_dtor() {
             return Some(res);
         }
-        let res = if self.consume_if("_Z") || self.consume_if("__Z") {
+        let res = if self.consume_if("_Z") || (!self.nv_strict && self.consume_if("__Z")) {
             let mut enc = self.parse_encoding()?;
             if self.look() == b'.' && !self.at_end() {
                 enc = self.parse_dot_suffixes(enc);
             }
             enc
-        } else if self.consume_if("___Z") || self.consume_if("____Z") {
+        } else if !self.nv_strict && (self.consume_if("___Z") || self.consume_if("____Z")) {
             let enc = self.parse_encoding()?;
             let begin = self.pos;
             if !self.consume_if("_block_invoke") {
@@ -327,6 +331,9 @@ impl<'a> Parser<'a> {
         }
         let mut attrs = None;
         if self.consume_if("Ua9enable_ifI") {
+            if self.nv_strict {
+                return None;
+            }
             let mut args = Vec::new();
             while !self.consume_byte(b'E') {
                 args.push(self.parse_template_arg()?);
@@ -426,7 +433,7 @@ impl<'a> Parser<'a> {
                 let enc = self.parse_encoding()?;
                 Some(self.make(Node::SpecialName { kind: S::CovariantThunk, child: enc, extra: extra.into() }))
             }
-            (b'T', b'C') => {
+            (b'T', b'C') if !self.nv_strict => {
                 self.pos += 2;
                 let first = self.parse_type()?;
                 let offset = self.parse_number(true);
@@ -468,7 +475,7 @@ impl<'a> Parser<'a> {
                 let name = self.parse_name(None)?;
                 Some(simple(self, S::GuardVariable, name))
             }
-            (b'G', b'R') => {
+            (b'G', b'R') if !self.nv_strict => {
                 self.pos += 2;
                 let name = self.parse_name(None)?;
                 let begin = self.pos;

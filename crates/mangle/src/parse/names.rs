@@ -84,6 +84,9 @@ impl<'a> Parser<'a> {
         let module = self.parse_module_name_opt(module)?;
         let member_like_friend = scope.is_some() && self.consume_byte(b'F');
         let local = self.consume_byte(b'L');
+        if local && self.nv_strict {
+            return None;
+        }
         let mut scope = scope;
         let c = self.look();
         let mut res = if c.is_ascii_digit() && c != b'0' {
@@ -136,6 +139,9 @@ impl<'a> Parser<'a> {
     /// Outer `None` is a parse failure.
     pub(super) fn parse_module_name_opt(&mut self, mut module: Option<NodeId>) -> Option<Option<NodeId>> {
         while self.consume_byte(b'W') {
+            if self.nv_strict {
+                return None;
+            }
             let partition = self.consume_byte(b'P');
             let name = self.parse_source_name()?;
             let m = self.make(Node::ModuleName { parent: module, name, partition });
@@ -196,7 +202,7 @@ impl<'a> Parser<'a> {
             self.parsing_lambda_params_at_level = saved_level;
             return res;
         }
-        if self.consume_if("Ub") {
+        if !self.nv_strict && self.consume_if("Ub") {
             self.parse_number(false);
             if !self.consume_byte(b'_') {
                 return None;
@@ -327,7 +333,7 @@ impl<'a> Parser<'a> {
         }
         if self.consume_byte(b'C') {
             let inherited = self.consume_byte(b'I');
-            if !matches!(self.look(), b'1'..=b'5') {
+            if !matches!(self.look(), b'1'..=b'5') || (self.nv_strict && matches!(self.look(), b'4' | b'5')) {
                 return None;
             }
             let variant = self.look() - b'0';
@@ -343,6 +349,9 @@ impl<'a> Parser<'a> {
             return Some((scope, n));
         }
         if self.look() == b'D' && matches!(self.look_at(1), b'0' | b'1' | b'2' | b'4' | b'5') {
+            if self.nv_strict && matches!(self.look_at(1), b'4' | b'5') {
+                return None;
+            }
             let variant = self.look_at(1) - b'0';
             self.pos += 2;
             if let Some(st) = state {
@@ -433,6 +442,8 @@ impl<'a> Parser<'a> {
                 st.cv = cv;
                 st.ref_qual = Some(rq);
             }
+        } else if self.nv_strict {
+            return None;
         } else if let Some(st) = state.as_deref_mut() {
             st.explicit_object_param = true;
         }
@@ -556,7 +567,7 @@ impl<'a> Parser<'a> {
                 }
                 self.pos = save;
             }
-        } else if self.look().is_ascii_digit() && !self.at_end() {
+        } else if self.look().is_ascii_digit() && !self.at_end() && !self.nv_strict {
             let save = self.pos;
             let n = self.parse_number(false);
             if self.at_end() {
@@ -587,6 +598,9 @@ impl<'a> Parser<'a> {
             };
             self.pos += 1;
             let sub = self.make(Node::SpecialSubstitution(kind));
+            if self.nv_strict && self.look() == b'B' {
+                return None;
+            }
             // If a name that would use a built-in <substitution> has ABI tags, the tags are
             // appended and the result is a substitutable component.
             let with_tags = self.parse_abi_tags(sub)?;
@@ -739,6 +753,9 @@ impl<'a> Parser<'a> {
             }
             b'L' => {
                 if self.look_at(1) == b'Z' {
+                    if self.nv_strict {
+                        return None;
+                    }
                     self.pos += 2;
                     let e = self.parse_encoding()?;
                     if !self.consume_byte(b'E') {
@@ -748,7 +765,7 @@ impl<'a> Parser<'a> {
                 }
                 self.parse_expr_primary()
             }
-            b'T' if self.is_template_param_decl() => {
+            b'T' if self.is_template_param_decl() && !self.nv_strict => {
                 let param = self.parse_template_param_decl(None)?;
                 let arg = self.parse_template_arg()?;
                 Some(self.make(Node::TemplateParamQualifiedArg { param, arg }))

@@ -127,6 +127,9 @@ impl<'a> Parser<'a> {
                     return Some(self.make(Node::BinaryFp(dim)));
                 }
                 c @ (b'B' | b'U') => {
+                    if self.nv_strict {
+                        return None;
+                    }
                     self.pos += 2;
                     let size = if self.look().is_ascii_digit() {
                         let n = self.parse_number(false);
@@ -249,6 +252,9 @@ impl<'a> Parser<'a> {
             let qual: Box<str> = qual.into();
             let mut args = None;
             if self.look() == b'I' {
+                if self.nv_strict {
+                    return None;
+                }
                 args = Some(self.parse_template_args(false)?);
             }
             let child = self.parse_qualified_type()?;
@@ -271,6 +277,8 @@ impl<'a> Parser<'a> {
         let mut exception = None;
         if self.consume_if("Do") {
             exception = Some(self.name("noexcept"));
+        } else if self.nv_strict && (self.look() == b'D' && matches!(self.look_at(1), b'O' | b'w')) {
+            return None;
         } else if self.consume_if("DO") {
             let e = self.parse_expr()?;
             if !self.consume_byte(b'E') {
