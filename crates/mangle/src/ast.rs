@@ -121,6 +121,9 @@ pub enum Node {
     AnonymousNamespace(Box<str>),
     /// `L <unqualified-name>`: internal linkage, which no dialect prints.
     Internal(NodeId),
+    /// A reference to a nested-name prefix through the substitution table (`S0_`), which only
+    /// the `nvidia` dialect distinguishes (it prints `A*` for it, `A *` otherwise).
+    PrefixSubstitution(NodeId),
     /// `u <source-name>`: a vendor extended builtin type.
     VendorType(Box<str>),
     /// `Prefix::Name`.

@@ -46,6 +46,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) ast: Ast,
     /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
     subs: Vec<NodeId>,
+    /// `prefix_subs[i]`: `subs[i]` was added as a prefix of a nested name (NVIDIA prints a
+    /// type reached through such a substitution as `T*`, not `T *`). Shorter than `subs`
+    /// when the last entries are not prefixes.
+    prefix_subs: Vec<bool>,
     /// Template argument lists in scope, outermost first; `TL0__` indexes level 1.
     template_params: Vec<ParamLevel>,
     /// The arguments of the current encoding's name (level 0 while parsing its signature).
@@ -74,6 +78,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             ast: Ast::new(),
             subs: Vec::new(),
+            prefix_subs: Vec::new(),
             template_params: Vec::new(),
             outer: Vec::new(),
             forward_refs: Vec::new(),

@@ -497,12 +497,17 @@ impl<'a> Parser<'a> {
                 so_far = Some(self.parse_unqualified_name(state.as_deref_mut(), so_far, module)?);
             }
             self.subs.push(so_far?);
+            self.prefix_subs.resize(self.subs.len(), false);
+            if let Some(last) = self.prefix_subs.last_mut() {
+                *last = true;
+            }
             // No longer used: <data-member-prefix> := <member source-name> [<template-args>] M
             self.consume_byte(b'M');
         }
         let res = so_far?;
         // The full name is not substitutable as a prefix of itself.
         self.subs.pop()?;
+        self.prefix_subs.truncate(self.subs.len());
         Some(res)
     }
 
@@ -609,14 +614,20 @@ impl<'a> Parser<'a> {
             }
             return Some(with_tags);
         }
-        if self.consume_byte(b'_') {
-            return self.subs.first().copied();
+        let index = if self.consume_byte(b'_') {
+            0
+        } else {
+            let index = usize::try_from(self.parse_seq_id()?.checked_add(1)?).ok()?;
+            if !self.consume_byte(b'_') {
+                return None;
+            }
+            index
+        };
+        let id = *self.subs.get(index)?;
+        if self.nv_strict && self.prefix_subs.get(index) == Some(&true) {
+            return Some(self.make(Node::PrefixSubstitution(id)));
         }
-        let index = self.parse_seq_id()?.checked_add(1)?;
-        if !self.consume_byte(b'_') {
-            return None;
-        }
-        self.subs.get(usize::try_from(index).ok()?).copied()
+        Some(id)
     }
 
     /// ```text

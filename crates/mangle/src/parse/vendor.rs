@@ -117,6 +117,7 @@ impl<'a> Parser<'a> {
         let saved_input = std::mem::replace(&mut self.input, inner);
         let saved_pos = std::mem::replace(&mut self.pos, 0);
         let saved_subs = std::mem::take(&mut self.subs);
+        let saved_prefix_subs = std::mem::take(&mut self.prefix_subs);
         let saved_params = std::mem::take(&mut self.template_params);
         let saved_outer = std::mem::take(&mut self.outer);
         let saved_fwd = std::mem::take(&mut self.forward_refs);
@@ -137,6 +138,7 @@ impl<'a> Parser<'a> {
         self.input = saved_input;
         self.pos = saved_pos;
         self.subs = saved_subs;
+        self.prefix_subs = saved_prefix_subs;
         self.template_params = saved_params;
         self.outer = saved_outer;
         self.forward_refs = saved_fwd;

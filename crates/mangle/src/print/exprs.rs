@@ -462,6 +462,14 @@ impl Printer<'_> {
     }
 
     fn print_integer_literal(&mut self, code: &str, value: &str) {
+        if self.nv() && code != "i" {
+            // NVIDIA casts every literal but `int`: `(unsigned int)4`.
+            self.open();
+            self.push(crate::parse::builtin_name_of(code.as_bytes()[0]).unwrap_or("?"));
+            self.close();
+            self.push_signed(value);
+            return;
+        }
         let (ty, suffix) = match code {
             "i" => ("", ""),
             "j" => ("", "u"),

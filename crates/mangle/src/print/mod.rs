@@ -112,6 +112,7 @@ impl<'a> Printer<'a> {
         for _ in 0..MAX_PRINT_DEPTH {
             match &self.ast[id] {
                 Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => id = *r,
+                Node::PrefixSubstitution(r) => id = *r,
                 Node::ParameterPack(elems) => {
                     self.init_pack(elems.len());
                     match elems.get(self.pack_index as usize) {
@@ -138,7 +139,11 @@ impl<'a> Printer<'a> {
             return false;
         }
         let res = match &self.ast[id] {
-            Node::Pointer(c) | Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::Internal(c) => self.has_rhs(*c),
+            Node::Pointer(c)
+            | Node::Qualified { child: c, .. }
+            | Node::AbiTagged { base: c, .. }
+            | Node::Internal(c)
+            | Node::PrefixSubstitution(c) => self.has_rhs(*c),
             Node::Reference { child, .. } => self.has_rhs(*child),
             Node::PointerToMember { member, .. } => self.has_rhs(*member),
             Node::Array { .. } | Node::Function { .. } | Node::FunctionEncoding { .. } => true,
@@ -167,7 +172,7 @@ impl<'a> Printer<'a> {
         }
         let res = match &self.ast[id] {
             Node::Array { .. } => true,
-            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_array(*c),
+            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::PrefixSubstitution(c) => self.has_array(*c),
             Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_array(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
@@ -188,7 +193,7 @@ impl<'a> Printer<'a> {
         }
         let res = match &self.ast[id] {
             Node::Function { .. } | Node::FunctionEncoding { .. } => true,
-            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } => self.has_function(*c),
+            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::PrefixSubstitution(c) => self.has_function(*c),
             Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_function(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
@@ -214,7 +219,7 @@ impl<'a> Printer<'a> {
             | Node::NameWithTemplateArgs { name, .. }
             | Node::ModuleEntity { name, .. }
             | Node::MemberLikeFriend { name, .. } => self.base_name(*name, fuel - 1),
-            Node::AbiTagged { base, .. } | Node::Internal(base) => self.base_name(*base, fuel - 1),
+            Node::AbiTagged { base, .. } | Node::Internal(base) | Node::PrefixSubstitution(base) => self.base_name(*base, fuel - 1),
             Node::StdQualified(c) | Node::GlobalQualified(c) => self.base_name(*c, fuel - 1),
             Node::TemplateParam { resolved: Some(r), .. } => self.base_name(*r, fuel - 1),
             Node::SpecialSubstitution(k) => special_sub_short(*k).to_string(),
@@ -312,7 +317,7 @@ impl<'a> Printer<'a> {
                 let name = op.info().name;
                 if self.nv() {
                     self.push("operator ");
-                    self.push(&name[8..]);
+                    self.push(name[8..].trim_start());
                 } else {
                     self.push(name);
                 }
@@ -323,6 +328,7 @@ impl<'a> Printer<'a> {
             }
             Node::VendorType(s) => self.push(s),
             Node::Internal(n) => self.print(*n),
+            Node::PrefixSubstitution(n) => self.print_left(*n),
             Node::AnonymousNamespace(_) => self.push(if self.nv() { "<unnamed>" } else { "(anonymous namespace)" }),
             Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
                 self.print(*qual);
@@ -391,6 +397,9 @@ impl<'a> Printer<'a> {
                 self.push(if self.gnu() { "operator\"\" " } else { "operator\"\" " });
                 self.print(*n);
             }
+            Node::SpecialSubstitution(k) if self.nv() && !matches!(k, SpecialSub::Allocator | SpecialSub::BasicString) => {
+                self.print_expanded_special(*k)
+            }
             Node::SpecialSubstitution(k) => {
                 self.push("std::");
                 self.push(special_sub_short(*k));
@@ -458,6 +467,13 @@ impl<'a> Printer<'a> {
                 self.print(*encoding);
                 self.push(">");
             }
+            Node::FunctionEncoding { ret: Some(r), name, .. } if self.nv() => {
+                self.print(*r);
+                if !self.out.ends_with(' ') {
+                    self.push(" ");
+                }
+                self.print(*name);
+            }
             Node::FunctionEncoding { ret, name, .. } => {
                 if let Some(r) = ret {
                     self.print_left(*r);
@@ -467,8 +483,15 @@ impl<'a> Printer<'a> {
                 }
                 self.print(*name);
             }
-            Node::SpecialName { kind, child, .. } => {
-                self.push(special_prefix(*kind, self.style));
+            Node::SpecialName { kind, child, extra } => {
+                if self.nv() {
+                    self.push(nv_special_prefix(*kind));
+                    if matches!(kind, Special::NonVirtualThunk | Special::VirtualThunk | Special::CovariantThunk) {
+                        self.push(&nv_thunk_offsets(extra));
+                    }
+                } else {
+                    self.push(special_prefix(*kind, self.style));
+                }
                 self.print(*child);
             }
             Node::CtorVtable { first, second, .. } => {
@@ -529,7 +552,7 @@ impl<'a> Printer<'a> {
                 if paren {
                     self.push("(");
                 }
-                self.push_declarator_sigil("*");
+                self.push_declarator_sigil("*", *c);
             }
             Node::Reference { .. } => {
                 let Some((kind, target)) = self.collapse(id) else { return };
@@ -541,7 +564,7 @@ impl<'a> Printer<'a> {
                 if arr || self.has_function(target) {
                     self.push("(");
                 }
-                self.push_declarator_sigil(if kind == RefKind::LValue { "&" } else { "&&" });
+                self.push_declarator_sigil(if kind == RefKind::LValue { "&" } else { "&&" }, target);
             }
             Node::PointerToMember { class, member } => {
                 self.print_left(*member);
@@ -700,6 +723,10 @@ impl<'a> Printer<'a> {
         let ast = self.ast;
         match &ast[id] {
             Node::FunctionEncoding { ret, name, params, attrs, requires, cv, ref_qual } => {
+                let ret = if self.nv() { &None } else { ret };
+                if self.nv() && self.nv_spaced_call(*name) {
+                    self.push(" ");
+                }
                 self.open();
                 self.print_with_comma(params);
                 self.close();
@@ -803,8 +830,20 @@ impl<'a> Printer<'a> {
                     self.print(*r);
                 }
             }
-            Node::TemplateParamPackDecl(p) => self.print_right(*p),
+            Node::TemplateParamPackDecl(p) | Node::PrefixSubstitution(p) => self.print_right(*p),
             _ => {}
+        }
+    }
+
+    /// NVIDIA writes `operator new (unsigned long)`, with a space before the parameters.
+    fn nv_spaced_call(&self, name: NodeId) -> bool {
+        let mut id = name;
+        loop {
+            match &self.ast[id] {
+                Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => id = *name,
+                Node::Operator(op) => return matches!(op.info().kind, crate::ops::OpKind::New | crate::ops::OpKind::Del),
+                _ => return false,
+            }
         }
     }
 
@@ -829,11 +868,23 @@ impl<'a> Printer<'a> {
     }
 
     /// `*`, `&`, `&&` after a type: NVIDIA writes `int *`, the others `int*`.
-    fn push_declarator_sigil(&mut self, s: &str) {
-        if self.nv() && !matches!(self.last_char(), Some('*' | '&' | '(' | ' ')) {
+    fn push_declarator_sigil(&mut self, s: &str, pointee: NodeId) {
+        if self.nv() && !matches!(self.last_char(), Some('*' | '&' | '(' | ' ')) && !self.is_nv_tight(pointee) {
             self.push(" ");
         }
         self.push(s);
+    }
+
+    /// NVIDIA writes `A*` (no space) when `A` was named through a prefix substitution or a
+    /// builtin `std::` abbreviation.
+    fn is_nv_tight(&self, mut id: NodeId) -> bool {
+        loop {
+            match &self.ast[id] {
+                Node::Qualified { child, .. } => id = *child,
+                Node::PrefixSubstitution(_) | Node::SpecialSubstitution(_) => return true,
+                _ => return false,
+            }
+        }
     }
 
     /// Collapses references to references (`T& &&` is `T&`); `None` on a cycle.
@@ -873,7 +924,7 @@ impl<'a> Printer<'a> {
     fn print_expanded_special(&mut self, k: SpecialSub) {
         self.push("std::");
         self.push(k.base_name());
-        let sep = if self.nv() { "," } else { ", " };
+        let sep = ", ";
         let close = |p: &mut Self| {
             if p.gnu() {
                 p.push(" >");
@@ -1013,6 +1064,49 @@ fn special_sub_short(k: SpecialSub) -> &'static str {
         SpecialSub::OStream => "ostream",
         SpecialSub::IOStream => "iostream",
     }
+}
+
+/// NVIDIA's wording for the special names.
+fn nv_special_prefix(kind: Special) -> &'static str {
+    match kind {
+        Special::VTable => "Virtual function table for ",
+        Special::TypeInfo => "Typeinfo for ",
+        Special::TypeInfoName => "Typeinfo name for ",
+        Special::GuardVariable => "Initialization guard variable for ",
+        Special::TlsWrapper => "Thread-local wrapper routine for ",
+        Special::TlsInit => "Thread-local initialization routine for ",
+        Special::NonVirtualThunk | Special::VirtualThunk => "Thunk for ",
+        Special::CovariantThunk => "Covariant thunk for ",
+        other => special_prefix(other, Style::Llvm),
+    }
+}
+
+/// `h<n>_` -> `(offset N) `, `v<a>_<b>_` -> `(offset A, virtual offset B) `.
+fn nv_thunk_offsets(extra: &str) -> String {
+    let num = |s: &str| match s.strip_prefix('n') {
+        Some(n) => format!("-{n}"),
+        None => s.to_string(),
+    };
+    let mut parts = Vec::new();
+    let mut rest = extra;
+    while let Some(kind) = rest.chars().next() {
+        let body = &rest[1..];
+        match kind {
+            'h' => {
+                let (a, tail) = body.split_once('_').unwrap_or((body, ""));
+                parts.push(format!("(offset {}) ", num(a)));
+                rest = tail;
+            }
+            'v' => {
+                let (a, tail) = body.split_once('_').unwrap_or((body, ""));
+                let (b, tail) = tail.split_once('_').unwrap_or((tail, ""));
+                parts.push(format!("(offset {}, virtual offset {}) ", num(a), num(b)));
+                rest = tail;
+            }
+            _ => break,
+        }
+    }
+    parts.concat()
 }
 
 fn special_prefix(kind: Special, style: Style) -> &'static str {
