@@ -50,3 +50,6 @@ impl salsa::Database for RootDatabase {}
 
 #[salsa::db]
 impl SourceDatabase for RootDatabase {}
+
+#[salsa::db]
+impl il::IlDatabase for RootDatabase {}

@@ -2,9 +2,12 @@
 //!
 //! An [`Item`] is a salsa tracked struct. Its identity (the fields without `#[tracked]`) is what
 //! stays the same across edits: file, kind, name, parent scope, and for routines a signature key
-//! so that overloads keep their ids when one is added. Its one tracked field is the item's own
-//! green subtree, which is position-independent: editing a body replaces one item's syntax and
-//! leaves every other item (and every query that read only those) valid.
+//! so that overloads keep their ids when one is added. Its tracked fields hold the item's own
+//! green syntax, position-independent and split in two: the *header* (what declares: specifiers,
+//! declarator, template parameters) and the *body* (what only defines: a function body, a class's
+//! member list, a namespace's declarations). Salsa records reads per field, so declaration-level
+//! queries, which read only the header, do not re-run when a body changes; and editing one body
+//! changes one item's field, leaving every other item's readers valid.
 use base_db::{Name, SourceFile};
 use syntax::GreenNode;
 
@@ -28,6 +31,21 @@ pub enum ItemKind {
     UsingDirective,
     StaticAssert,
     Asm,
+    ExplicitInstantiation,
+}
+
+impl ItemKind {
+    /// Kinds whose body is a scope of further items.
+    pub fn is_scope(self) -> bool {
+        matches!(
+            self,
+            ItemKind::Namespace
+                | ItemKind::Class
+                | ItemKind::Struct
+                | ItemKind::Union
+                | ItemKind::ClassTemplate
+        )
+    }
 }
 
 /// Where a declaration sits in a class: EDG's `access` field.
@@ -44,18 +62,52 @@ pub struct Item<'db> {
     pub file: SourceFile,
     #[returns(copy)]
     pub kind: ItemKind,
-    /// `None` for unnamed entities (anonymous namespaces, unnamed classes, static_assert).
+    /// As written (see [`crate::lower::LoweredItem::name`]); `None` for unnamed entities
+    /// (anonymous namespaces and classes, static_assert).
     #[returns(copy)]
     pub name: Option<Name<'db>>,
     /// The enclosing namespace or class; `None` at file scope.
     #[returns(copy)]
     pub parent: Option<Item<'db>>,
-    /// For routines: the parameter-type part of the declaration, normalized, so that overloads
-    /// are distinct entities. Empty for everything else.
+    /// For routines the parameter types and qualifiers, for templates also their parameters,
+    /// for specializations their arguments: what tells same-named entities apart. Empty
+    /// otherwise; equal identities are then told apart by order.
     #[returns(ref)]
     pub signature_key: String,
-    /// The declaration's own syntax (position-independent).
     #[tracked]
     #[returns(ref)]
-    pub syntax: GreenNode,
+    pub header: GreenNode,
+    #[tracked]
+    #[returns(ref)]
+    pub body: Option<GreenNode>,
+    /// Access in a class (EDG's `access`); `None` outside classes.
+    #[tracked]
+    #[returns(copy)]
+    pub access: Option<Access>,
+    /// Declared inside `extern "C"`.
+    #[tracked]
+    #[returns(copy)]
+    pub extern_c: bool,
+}
+
+impl<'db> Item<'db> {
+    pub fn name_text(self, db: &'db dyn salsa::Database) -> Option<&'db str> {
+        self.name(db).map(|n| n.text(db))
+    }
+
+    /// `N::S::f`: the enclosing scopes' names joined (`(anonymous namespace)` for unnamed ones).
+    pub fn qualified_name(self, db: &'db dyn salsa::Database) -> String {
+        let mut parts = Vec::new();
+        let mut cur = Some(self);
+        while let Some(item) = cur {
+            parts.push(match item.name_text(db) {
+                Some(n) => n.to_string(),
+                None if item.kind(db) == ItemKind::Namespace => "(anonymous namespace)".to_string(),
+                None => "(unnamed)".to_string(),
+            });
+            cur = item.parent(db);
+        }
+        parts.reverse();
+        parts.join("::")
+    }
 }

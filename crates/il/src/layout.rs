@@ -260,15 +260,12 @@ impl Builder<'_> {
     fn place_base(&mut self, base: &RecordLayout) -> u64 {
         // A class's `packed` packs its members (and vptr) but never its bases.
         let align = base.nv_align;
-        let mut offset;
-        if base.is_empty && self.can_place(&base.empty_subobjects, 0) {
-            offset = 0;
-        } else {
-            offset = if base.is_empty {
-                align_to(self.data_size(), align)
-            } else {
-                align_to(self.data_size(), align)
-            };
+        // An empty base goes to offset 0 unless a subobject of its type is already there;
+        // otherwise (and for non-empty bases) to the data size, then on by its alignment
+        // while it would share an address with a same-typed empty subobject.
+        let mut offset = 0;
+        if !(base.is_empty && self.can_place(&base.empty_subobjects, 0)) {
+            offset = align_to(self.data_size(), align);
             while !self.can_place(&base.empty_subobjects, offset) {
                 offset += align;
             }

@@ -2,10 +2,21 @@
 //!
 //! - [`layout`]: class layout by the Itanium C++ ABI as g++ does it, over a standalone description.
 //! - [`ty`]: the interned type representation and the x86-64 LP64 meaning of the builtins.
+//! - [`item`], [`lower`], [`scope`]: entities with stable identities, the source sequence and
+//!   the members of every scope.
+//! - [`cuda`], [`decl`]: CUDA attributes, execution and memory spaces, declaration facts.
+pub mod cuda;
 pub mod db;
+pub mod decl;
 pub mod item;
 pub mod layout;
+pub mod lower;
+pub mod scope;
 pub mod ty;
+
+#[cfg(test)]
+mod test_db;
 
 pub use crate::db::IlDatabase;
 pub use crate::item::{Item, ItemKind};
+pub use crate::scope::{scope_items, top_level_items};

@@ -1,0 +1,97 @@
+//! The source sequence and the members of every scope, as salsa entities.
+//!
+//! [`top_level_items`] is EDG's source sequence for file scope: the declarations of the
+//! translation unit in order, each an [`Item`]. It reads the whole parse, so it re-runs after
+//! every edit, but it returns the same ids (identity = kind, name, parent, signature key), so
+//! salsa backdates it and nothing keyed by items re-runs unless its item's own fields changed.
+//! [`scope_items`] does the same for a namespace's or class's body.
+use base_db::{Name, SourceFile};
+use syntax::{SyntaxKind, SyntaxNode};
+
+use crate::IlDatabase;
+use crate::item::{Item, ItemKind};
+use crate::lower::{LoweredItem, lower_scope};
+
+#[salsa::tracked(returns(deref))]
+pub fn top_level_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    let _span = tracing::trace_span!("top_level_items").entered();
+    let root = base_db::parse(db, file).syntax_node();
+    create_items(db, file, None, lower_scope(root.children(), None))
+}
+
+/// The declarations in a namespace's or class's body (empty for other items).
+#[salsa::tracked(returns(deref))]
+pub fn scope_items<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'db>> {
+    if !scope.kind(db).is_scope() {
+        return Vec::new();
+    }
+    let Some(body) = scope.body(db) else {
+        return Vec::new();
+    };
+    let body = SyntaxNode::new_root(body.clone());
+    let class_key = match scope.kind(db) {
+        ItemKind::Namespace => None,
+        ItemKind::Class => Some(SyntaxKind::CLASS_KW),
+        ItemKind::Struct | ItemKind::Union => Some(SyntaxKind::STRUCT_KW),
+        // A class template: its header says `class` or `struct`.
+        _ => Some(class_keyword(scope.header(db))),
+    };
+    create_items(
+        db,
+        scope.file(db),
+        Some(scope),
+        lower_scope(body.children(), class_key),
+    )
+}
+
+/// Every item of the file, depth-first in source order (for dumps and the xref log).
+pub fn all_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    fn walk<'db>(db: &'db dyn IlDatabase, items: &[Item<'db>], out: &mut Vec<Item<'db>>) {
+        for &item in items {
+            out.push(item);
+            walk(db, scope_items(db, item), out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(db, top_level_items(db, file), &mut out);
+    out
+}
+
+fn class_keyword(header: &syntax::GreenNode) -> SyntaxKind {
+    let node = SyntaxNode::new_root(header.clone());
+    node.descendants_with_tokens()
+        .map(|e| e.kind())
+        .find(|k| {
+            matches!(
+                k,
+                SyntaxKind::CLASS_KW | SyntaxKind::STRUCT_KW | SyntaxKind::UNION_KW
+            )
+        })
+        .unwrap_or(SyntaxKind::STRUCT_KW)
+}
+
+fn create_items<'db>(
+    db: &'db dyn IlDatabase,
+    file: SourceFile,
+    parent: Option<Item<'db>>,
+    lowered: Vec<LoweredItem>,
+) -> Vec<Item<'db>> {
+    lowered
+        .into_iter()
+        .map(|l| {
+            let name = l.name.map(|n| Name::new(db, n));
+            Item::new(
+                db,
+                file,
+                l.kind,
+                name,
+                parent,
+                l.signature_key,
+                l.header,
+                l.body,
+                l.access,
+                l.extern_c,
+            )
+        })
+        .collect()
+}
