@@ -151,7 +151,8 @@ pub enum Node {
     /// `{default arg#N}` (gnu) / `'default arg'` scope inside a local name.
     DefaultArgScope { index: u64, entity: NodeId },
     /// `Ctor`/`~Dtor`; `base` is the class name.
-    CtorDtor { base: NodeId, dtor: bool, variant: u8 },
+    /// `inherited` is the base class named by an inheriting constructor (`CI1 <type>`).
+    CtorDtor { base: NodeId, dtor: bool, variant: u8, inherited: Option<NodeId> },
     /// `~T` of an unresolved destructor name.
     DtorName(NodeId),
     /// `operator T`.

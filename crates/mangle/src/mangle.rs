@@ -493,8 +493,11 @@ impl Mangler<'_> {
                 self.w("li");
                 self.unqualified(*n)?;
             }
-            Node::CtorDtor { dtor, variant, .. } => {
-                let _ = write!(self.out, "{}{}", if *dtor { 'D' } else { 'C' }, variant);
+            Node::CtorDtor { dtor, variant, inherited, .. } => {
+                let _ = write!(self.out, "{}{}{}", if *dtor { 'D' } else { 'C' }, if inherited.is_some() { "I" } else { "" }, variant);
+                if let Some(i) = inherited {
+                    self.name(*i, Cv::default(), RefQual::None, false)?;
+                }
             }
             Node::AbiTagged { base, tag } => {
                 self.unqualified(*base)?;

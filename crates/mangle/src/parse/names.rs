@@ -342,10 +342,8 @@ impl<'a> Parser<'a> {
             if let Some(st) = state.as_deref_mut() {
                 st.ctor_dtor_conversion = true;
             }
-            if inherited {
-                self.parse_name(state)?;
-            }
-            let n = self.make(Node::CtorDtor { base: scope, dtor: false, variant });
+            let inherited = if inherited { Some(self.parse_name(state)?) } else { None };
+            let n = self.make(Node::CtorDtor { base: scope, dtor: false, variant, inherited });
             return Some((scope, n));
         }
         if self.look() == b'D' && matches!(self.look_at(1), b'0' | b'1' | b'2' | b'4' | b'5') {
@@ -357,7 +355,7 @@ impl<'a> Parser<'a> {
             if let Some(st) = state {
                 st.ctor_dtor_conversion = true;
             }
-            let n = self.make(Node::CtorDtor { base: scope, dtor: true, variant });
+            let n = self.make(Node::CtorDtor { base: scope, dtor: true, variant, inherited: None });
             return Some((scope, n));
         }
         None

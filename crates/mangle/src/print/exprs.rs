@@ -70,6 +70,11 @@ impl Printer<'_> {
                     self.print_gnu_subexpr(*lhs);
                     self.push(sym);
                     self.print_gnu_subexpr(*rhs);
+                } else if self.nv() {
+                    // EDG prints operators unspaced and without precedence parentheses.
+                    self.print(*lhs);
+                    self.push(sym);
+                    self.print(*rhs);
                 } else {
                     let assign = prec == Prec::Assign;
                     self.print_as_operand(*lhs, if assign { Prec::OrIf } else { prec }, !assign);
@@ -155,6 +160,20 @@ impl Printer<'_> {
                 if gnu && *prefix == "decltype" {
                     self.push("decltype (");
                     self.print(*child);
+                    self.push(")");
+                } else if self.nv() && (*prefix == "decltype" || *prefix == "noexcept ") {
+                    // EDG wraps non-name operands of decltype in a second pair of parentheses.
+                    self.push(prefix.trim_end());
+                    self.push("(");
+                    let sn = self.syntax_node(*child);
+                    let simple = matches!(self.ast[sn], Node::Name(_) | Node::FunctionParam { .. } | Node::QualifiedName { .. } | Node::UnresolvedName { .. } | Node::Nested { .. });
+                    if !simple && *prefix == "decltype" {
+                        self.push("(");
+                    }
+                    self.print(*child);
+                    if !simple && *prefix == "decltype" {
+                        self.push(")");
+                    }
                     self.push(")");
                 } else {
                     self.push(prefix);
@@ -251,6 +270,10 @@ impl Printer<'_> {
                 }
                 self.push(" ");
                 self.print(*op);
+            }
+            Node::FunctionParam { index, .. } if self.nv() => {
+                let n = if index.is_empty() { 1 } else { index.parse::<u64>().unwrap_or(0) + 2 };
+                self.push(&format!("param#{n}"));
             }
             Node::FunctionParam { index, .. } => {
                 if gnu {
@@ -462,7 +485,7 @@ impl Printer<'_> {
     }
 
     fn print_integer_literal(&mut self, code: &str, value: &str) {
-        if self.nv() && code != "i" {
+        if self.nv() {
             // NVIDIA casts every literal but `int`: `(unsigned int)4`.
             self.open();
             self.push(crate::parse::builtin_name_of(code.as_bytes()[0]).unwrap_or("?"));

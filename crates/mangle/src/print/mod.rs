@@ -362,7 +362,7 @@ impl<'a> Printer<'a> {
                 self.print(*args);
             }
             Node::TemplateArgs { args, .. } => self.print_template_args(args),
-            Node::Local { encoding, entity, .. } => {
+            Node::Local { encoding, entity, discriminator } => {
                 if self.gnu() {
                     self.print_without_return_type(*encoding);
                 } else {
@@ -370,19 +370,27 @@ impl<'a> Printer<'a> {
                 }
                 self.push("::");
                 self.print(*entity);
+                if let (true, Some(d)) = (self.nv(), discriminator) {
+                    self.push(&format!(" (instance {})", d + 2));
+                }
             }
-            Node::StringLiteralName => self.push(if self.gnu() { "string literal" } else { "string literal" }),
+            Node::StringLiteralName => self.push(if self.nv() { "string" } else { "string literal" }),
             Node::DefaultArgScope { index, entity } => {
                 if self.gnu() {
                     self.push(&format!("{{default arg#{}}}::", index + 1));
                 }
                 self.print(*entity);
             }
-            Node::CtorDtor { base, dtor, .. } => {
+            Node::CtorDtor { base, dtor, inherited, .. } => {
                 if *dtor {
                     self.push("~");
                 }
-                let b = self.base_name(*base, 64);
+                // NVIDIA names an inheriting constructor after the base it inherits from.
+                let named = match inherited {
+                    Some(i) if self.nv() => *i,
+                    _ => *base,
+                };
+                let b = self.base_name(named, 64);
                 self.push(&b);
             }
             Node::DtorName(c) => {
@@ -394,7 +402,7 @@ impl<'a> Printer<'a> {
                 self.print(*t);
             }
             Node::LiteralOperator(n) => {
-                self.push(if self.gnu() { "operator\"\" " } else { "operator\"\" " });
+                self.push(if self.nv() { "operator \"\"" } else { "operator\"\" " });
                 self.print(*n);
             }
             Node::SpecialSubstitution(k) if self.nv() && !matches!(k, SpecialSub::Allocator | SpecialSub::BasicString) => {
@@ -406,7 +414,9 @@ impl<'a> Printer<'a> {
             }
             Node::ExpandedSpecialSubstitution(k) => self.print_expanded_special(*k),
             Node::UnnamedType(count) => {
-                if self.gnu() {
+                if self.nv() {
+                    self.push(&format!("[unnamed type (instance {})]", count + 1));
+                } else if self.gnu() {
                     self.push(&format!("{{unnamed type#{}}}", count + 1));
                 } else {
                     self.push("'unnamed");
@@ -433,6 +443,16 @@ impl<'a> Printer<'a> {
                     self.push("'");
                     self.print_closure_declarator(id);
                 }
+            }
+            Node::StructuredBinding(names) if self.nv() => {
+                self.push("[structured binding for ");
+                for (i, n) in names.iter().enumerate() {
+                    if i > 0 {
+                        self.push(",");
+                    }
+                    self.print(*n);
+                }
+                self.push("]");
             }
             Node::StructuredBinding(names) => {
                 self.push("[");
@@ -570,8 +590,15 @@ impl<'a> Printer<'a> {
                 self.print_left(*member);
                 if self.has_array(*member) || self.has_function(*member) {
                     self.push("(");
-                } else if !(self.nv() && self.last_char() == Some('(')) {
+                } else {
                     self.push(" ");
+                }
+                if self.nv() {
+                    // EDG spells the class of a member pointer fully qualified: ` :: A::*`.
+                    if self.last_char() == Some('(') {
+                        self.push(" ");
+                    }
+                    self.push(":: ");
                 }
                 self.print(*class);
                 self.push("::*");
@@ -621,6 +648,14 @@ impl<'a> Printer<'a> {
                     self.print_left(*child);
                     self.push(postfix);
                 }
+            }
+            Node::Vector { base, dim: Some(d) } if self.nv() => {
+                self.print(*base);
+                self.push(" __attribute((vector_size(");
+                self.print(*d);
+                self.push("*sizeof(");
+                self.print(*base);
+                self.push(")))) ");
             }
             Node::Vector { base, dim } if self.gnu() => {
                 self.print(*base);
@@ -778,7 +813,7 @@ impl<'a> Printer<'a> {
                 }
             }
             Node::Array { base, dim } => {
-                if self.last_char() != Some(']') {
+                if self.last_char() != Some(']') && !(self.nv() && self.last_char() == Some(')')) {
                     self.push(" ");
                 }
                 self.push("[");
@@ -854,7 +889,10 @@ impl<'a> Printer<'a> {
             match &self.ast[id] {
                 Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => id = *name,
                 Node::AbiTagged { base, .. } => id = *base,
-                Node::CtorDtor { dtor, variant, .. } => {
+                Node::CtorDtor { dtor, variant, inherited, .. } => {
+                    if inherited.is_some() {
+                        return if *variant == 1 { " [complete inheriting]" } else { " [base inheriting]" };
+                    }
                     return match (dtor, variant) {
                         (_, 2) => " [subobject]",
                         (true, 0) => " [deleting]",
