@@ -223,6 +223,9 @@ impl<'a> Parser<'a> {
 
     fn parse_closure_rest(&mut self, level: usize) -> PResult {
         let mut template_params = Vec::new();
+        if self.nv_strict && self.is_template_param_decl() {
+            return None;
+        }
         while self.is_template_param_decl() {
             template_params.push(self.parse_template_param_decl(Some(level))?);
         }
@@ -671,6 +674,10 @@ impl<'a> Parser<'a> {
                 if self.parsing_lambda_params_at_level == Some(level) && level <= self.template_params.len() {
                     if level == self.template_params.len() {
                         self.template_params.push(ParamLevel::Null);
+                    }
+                    if self.nv_strict {
+                        // NVIDIA prints the invented parameter by number (`T1`).
+                        return Some(self.make(Node::TemplateParam { level: lv, index: ix, resolved: None }));
                     }
                     return Some(self.name("auto"));
                 }

@@ -109,6 +109,13 @@ impl Printer<'_> {
                 self.push("]");
                 self.gt_is_gt -= 1;
             }
+            Node::Conditional { cond, then, els } if self.nv() => {
+                self.print(*cond);
+                self.push("?");
+                self.print(*then);
+                self.push(":");
+                self.print(*els);
+            }
             Node::Conditional { cond, then, els } => {
                 if gnu {
                     self.print_gnu_subexpr(*cond);
@@ -184,7 +191,7 @@ impl Printer<'_> {
                 self.push(postfix);
             }
             Node::OfId { op, child } => {
-                self.push(op.symbol());
+                self.push(if self.nv() { op.symbol().trim_end() } else { op.symbol() });
                 if gnu && !op.info().flag {
                     self.print_gnu_subexpr(*child);
                 } else {
@@ -212,6 +219,20 @@ impl Printer<'_> {
                 self.push("sizeof...");
                 self.open();
                 self.print_pack_expansion(*p);
+                self.close();
+            }
+            Node::Call { callee, args, paren } if self.nv() => {
+                let sn = self.syntax_node(*callee);
+                let wrap = *paren || matches!(self.ast[sn], Node::MemberAccess { .. });
+                if wrap {
+                    self.open();
+                }
+                self.print(*callee);
+                if wrap {
+                    self.close();
+                }
+                self.open();
+                self.print_with_comma(args);
                 self.close();
             }
             Node::Call { callee, args, paren } => {
@@ -284,6 +305,20 @@ impl Printer<'_> {
                     self.push(index);
                 }
             }
+            Node::Conversion { ty, exprs, many } if self.nv() => {
+                // EDG: `T()` for a value-initialisation, `(T)e` for a cast.
+                if *many {
+                    self.print(*ty);
+                    self.open();
+                    self.print_with_comma(exprs);
+                    self.close();
+                } else {
+                    self.open();
+                    self.print(*ty);
+                    self.close();
+                    self.print_with_comma(exprs);
+                }
+            }
             Node::Conversion { ty, exprs, .. } => {
                 self.open();
                 self.print(*ty);
@@ -336,6 +371,33 @@ impl Printer<'_> {
                     self.push(" = ");
                 }
                 self.print(*init);
+            }
+            Node::Fold { left, op, pack, init } if self.nv() => {
+                let sym = op.symbol();
+                self.open();
+                match (left, init) {
+                    (true, Some(i)) => {
+                        self.print(*i);
+                        self.push(&format!("{sym}...{sym}"));
+                        self.print(*pack);
+                    }
+                    (false, Some(i)) => {
+                        self.print(*pack);
+                        self.push(&format!("{sym}...{sym}"));
+                        self.print(*i);
+                    }
+                    (true, None) => {
+                        self.push("...");
+                        self.push(sym);
+                        self.print(*pack);
+                    }
+                    (false, None) => {
+                        self.print(*pack);
+                        self.push(sym);
+                        self.push("...");
+                    }
+                }
+                self.close();
             }
             Node::Fold { left, op, pack, init } => {
                 let sym = op.symbol();
@@ -411,7 +473,7 @@ impl Printer<'_> {
             Node::ExternalName(e) => {
                 // GNU names a function in an expression without its parameter types.
                 match self.ast[*e] {
-                    Node::FunctionEncoding { name, .. } if gnu => self.print(name),
+                    Node::FunctionEncoding { name, .. } if gnu || self.nv() => self.print(name),
                     _ => self.print(*e),
                 }
             }

@@ -376,6 +376,9 @@ impl<'a> Printer<'a> {
             }
             Node::StringLiteralName => self.push(if self.nv() { "string" } else { "string literal" }),
             Node::DefaultArgScope { index, entity } => {
+                if self.nv() {
+                    self.push(&format!("[default argument {} (from end)]::", index + 1));
+                }
                 if self.gnu() {
                     self.push(&format!("{{default arg#{}}}::", index + 1));
                 }
@@ -566,7 +569,7 @@ impl<'a> Printer<'a> {
                 }
                 self.print_left(*c);
                 let paren = self.has_array(*c) || self.has_function(*c);
-                if self.has_array(*c) {
+                if self.has_array(*c) && !(self.nv() && matches!(self.last_char(), Some('*' | '&'))) {
                     self.push(" ");
                 }
                 if paren {
@@ -595,10 +598,7 @@ impl<'a> Printer<'a> {
                 }
                 if self.nv() {
                     // EDG spells the class of a member pointer fully qualified: ` :: A::*`.
-                    if self.last_char() == Some('(') {
-                        self.push(" ");
-                    }
-                    self.push(":: ");
+                    self.push(" :: ");
                 }
                 self.print(*class);
                 self.push("::*");
@@ -639,6 +639,11 @@ impl<'a> Printer<'a> {
                 self.push("<");
                 self.push(protocol);
                 self.push(">");
+            }
+            Node::PostfixQualified { child, postfix } if self.nv() && &**postfix == " complex" => {
+                self.push("_Complex ");
+                self.print(*child);
+                self.push(" ");
             }
             Node::PostfixQualified { child, postfix } => {
                 if &**postfix == "x" {
@@ -765,15 +770,15 @@ impl<'a> Printer<'a> {
                 self.open();
                 self.print_with_comma(params);
                 self.close();
-                // GNU puts the function's own qualifiers before its return type's right half.
-                if self.gnu() {
+                // GNU and EDG put the function's own qualifiers before its return type's right half.
+                if self.gnu() || self.nv() {
                     self.push(&quals(*cv));
                     self.push(ref_qual_str(*ref_qual));
                 }
                 if let Some(r) = ret {
                     self.print_right(*r);
                 }
-                if !self.gnu() {
+                if !(self.gnu() || self.nv()) {
                     self.push(&quals(*cv));
                     self.push(ref_qual_str(*ref_qual));
                 }
@@ -793,7 +798,7 @@ impl<'a> Printer<'a> {
                 self.open();
                 self.print_with_comma(params);
                 self.close();
-                let gnu = self.gnu();
+                let gnu = self.gnu() || self.nv();
                 if gnu {
                     self.push(&quals(*cv));
                     self.push(ref_qual_str(*ref_qual));
