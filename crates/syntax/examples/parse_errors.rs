@@ -6,6 +6,10 @@ use std::time::Instant;
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut limit = 10usize;
+    let dump = args.first().map(String::as_str) == Some("--dump");
+    if dump {
+        args.remove(0);
+    }
     if args.first().map(String::as_str) == Some("-n") && args.len() > 1 {
         limit = args[1].parse().unwrap_or(10);
         args.drain(..2);
@@ -26,6 +30,9 @@ fn main() {
         let elapsed = start.elapsed();
         let lossless = parse.syntax_node().text() == text.as_str();
         let errors = parse.errors();
+        if dump {
+            print!("{}", syntax::debug_dump(&parse.syntax_node()));
+        }
         println!(
             "{path}: {} bytes, {} errors, {:.1} MB/s{}",
             text.len(),

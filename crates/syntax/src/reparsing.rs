@@ -82,41 +82,97 @@ impl Parse {
     /// For tests and for measuring how often the fast path applies.
     pub fn reparse_block_only(&self, edit: &Indel) -> Option<Parse> {
         let root = RawNode::new_root(self.green().clone());
-        let block = reparsable_block(&root, edit.delete)?;
-        let block_range = block.text_range();
-        let new_text = edited_block_text(&block, edit)?;
-        let kind = kind_of(&block)?;
-        if !is_balanced(&new_text) {
+        // The smallest block first; an outer one may still parse alone where an inner one needs
+        // names that the outer one declares.
+        for block in reparsable_blocks(&root, edit.delete).take(MAX_BLOCKS_TRIED) {
+            if let Some(parse) = self.reparse_in(&block, edit) {
+                return Some(parse);
+            }
+        }
+        None
+    }
+
+    fn reparse_in(&self, block: &RawNode, edit: &Indel) -> Option<Parse> {
+        let kind = kind_of(block)?;
+        let old_text = block.text().to_string();
+        let new_text = edited_block_text(block, &old_text, edit)?;
+        let new_tokens = lexer::lex(&new_text);
+        if !is_balanced(&new_tokens) || !same_shape(&old_text, &new_text, &new_tokens) {
             return None;
         }
-        if !parses_alone_as_in_context(&block, kind) {
+        if !parses_alone_as_in_context(block, &old_text, kind) {
             return None;
         }
         let (green, block_errors) = crate::reparse_block(&new_text, kind)?;
-        let errors = merge_errors(self.errors(), block_range, &new_text, block_errors)?;
+        if !closes_itself(&green) {
+            return None;
+        }
+        let errors = merge_errors(self.errors(), block.text_range(), &new_text, block_errors)?;
         let green = block.replace_with(green);
         Some(Parse { green, errors: Arc::from(errors) })
     }
 }
 
+/// How many enclosing blocks, smallest first, an edit may be reparsed in before giving up.
+const MAX_BLOCKS_TRIED: usize = 3;
+
+/// Whether the block's last `}` is its own closing brace. Error recovery inside the block (after
+/// an unclosed `(`, say) may swallow braces; alone it then reaches the end of the text and reports
+/// a missing `}`, while in context it would run on into the enclosing block.
+fn closes_itself(green: &rowan::GreenNode) -> bool {
+    let last = green.children().last();
+    last.and_then(NodeOrToken::into_token).is_some_and(|t| SyntaxKind::from_raw(t.kind().0) == Some(SyntaxKind::R_CURLY))
+}
+
 /// Whether the old block, parsed alone (with no names declared around it), gives the very tree
 /// the full parse gave it in context. If not, its parse depends on outer names and the edited
 /// block would not parse right alone either.
-fn parses_alone_as_in_context(block: &RawNode, kind: SyntaxKind) -> bool {
+fn parses_alone_as_in_context(block: &RawNode, old_text: &str, kind: SyntaxKind) -> bool {
     let old = block.green();
-    crate::reparse_block(&block.text().to_string(), kind).is_some_and(|(alone, _)| *alone == *old)
+    crate::reparse_block(old_text, kind).is_some_and(|(alone, _)| *alone == *old)
 }
 
-/// The smallest reparsable block strictly containing `delete`: the edit may touch neither brace.
-fn reparsable_block(root: &RawNode, delete: TextRange) -> Option<RawNode> {
-    if !root.text_range().contains_range(delete) {
-        return None;
-    }
-    let start = match root.covering_element(delete) {
-        NodeOrToken::Node(node) => node,
-        NodeOrToken::Token(token) => token.parent()?,
+/// Whether the edit kept every token the grammar looks at: the same non-trivia tokens in the
+/// same order, each with the same text except literals (whose values the grammar never reads).
+/// Whitespace, comments, line markers and literal values may change.
+///
+/// Why not more: the parser consults the names declared before the block (`current __n;` is an
+/// expression statement when `current` is a known variable, a declaration when it is unknown),
+/// and `reparse_block` parses with no names at all. An old block that parses alone as it did in
+/// context ([`parses_alone_as_in_context`]) keeps doing so as long as the grammar sees the same
+/// tokens; any other edit could make it look up a name it did not look up before.
+fn same_shape(old_text: &str, new_text: &str, new_tokens: &[lexer::Token]) -> bool {
+    significant_tokens(old_text, &lexer::lex(old_text)).eq(significant_tokens(new_text, new_tokens))
+}
+
+/// The non-trivia tokens of a text as (kind, text), literals with their text blanked.
+fn significant_tokens<'a>(
+    text: &'a str,
+    tokens: &'a [lexer::Token],
+) -> impl Iterator<Item = (SyntaxKind, &'a str)> + 'a {
+    tokens
+        .iter()
+        .scan(0usize, |offset, token| {
+            let start = *offset;
+            *offset += token.len as usize;
+            Some((token.kind, start..*offset))
+        })
+        .filter(|(kind, _)| !kind.is_trivia())
+        .map(|(kind, range)| (kind, if kind.is_literal() { "" } else { &text[range] }))
+}
+
+/// The reparsable blocks strictly containing `delete` (the edit may touch neither brace),
+/// innermost first.
+fn reparsable_blocks(root: &RawNode, delete: TextRange) -> impl Iterator<Item = RawNode> {
+    let start = if root.text_range().contains_range(delete) {
+        match root.covering_element(delete) {
+            NodeOrToken::Node(node) => Some(node),
+            NodeOrToken::Token(token) => token.parent(),
+        }
+    } else {
+        None
     };
-    start.ancestors().find(|node| {
+    start.into_iter().flat_map(|node| node.ancestors()).filter(move |node| {
         let range = node.text_range();
         kind_of(node).is_some_and(crate::is_reparsable_block)
             && range.start() < delete.start()
@@ -124,19 +180,18 @@ fn reparsable_block(root: &RawNode, delete: TextRange) -> Option<RawNode> {
     })
 }
 
-fn edited_block_text(block: &RawNode, edit: &Indel) -> Option<String> {
-    let mut text = block.text().to_string();
+fn edited_block_text(block: &RawNode, old_text: &str, edit: &Indel) -> Option<String> {
     let local = edit.delete.checked_sub(block.text_range().start())?;
-    if !text.is_char_boundary(local.start().into()) || !text.is_char_boundary(local.end().into()) {
+    if !old_text.is_char_boundary(local.start().into()) || !old_text.is_char_boundary(local.end().into()) {
         return None;
     }
+    let mut text = old_text.to_owned();
     Indel { insert: edit.insert.clone(), delete: local }.apply(&mut text);
     Some(text)
 }
 
-/// Whether `text` lexes as `{`, tokens whose braces balance without closing the first, `}`.
-fn is_balanced(text: &str) -> bool {
-    let tokens = lexer::lex(text);
+/// Whether the tokens are `{`, tokens whose braces balance without closing the first, `}`.
+fn is_balanced(tokens: &[lexer::Token]) -> bool {
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return false };
     if first.kind != SyntaxKind::L_CURLY || last.kind != SyntaxKind::R_CURLY || tokens.len() < 2 {
         return false;

@@ -1,13 +1,14 @@
 //! Incremental reparsing equals a full reparse, on random edits inside braced bodies.
 //!
 //! Edits are drawn by a seeded xorshift generator, so every run makes the same ones; a failure
-//! prints the seed-determined edit and the block it hit. Each edit is applied to the previous
-//! edit's result (a chain), so the "old" parse of every step is the previous full parse, and each
-//! step costs one full parse (the reference) plus one incremental one.
+//! prints the edit, the file and the smallest differing subtree. An edit the fast path declines
+//! is a full reparse by construction, so only the edits it takes cost a full parse (the
+//! reference); those are applied, and the next edit starts from the checked result (a chain).
 //!
 //! Inputs: small fixtures written here (so the test means something without a corpus), then the
-//! corpus of `cargo xtask corpus` when present: many edits on the smaller files, a few on the
-//! largest. `REPARSE_EDITS` overrides the number of corpus edits (default 1,000).
+//! corpus of `cargo xtask corpus` when present: a few edits on the largest file, the rest on the
+//! smaller ones. `REPARSE_EDITS` overrides the number of corpus edits the fast path must take
+//! (default 1,000).
 use std::path::{Path, PathBuf};
 
 use rowan::{NodeOrToken, TextRange, TextSize};
@@ -39,6 +40,17 @@ const SNIPPETS: &[&str] = &[
     "[&](int v) { return v; }", "k<<<1, 2>>>(p);", "std::vector<int> v;", "::", "<", ">>",
 ];
 
+/// Replacements that keep a token's kind: what the fast path is for (typing in a literal, a
+/// comment, whitespace).
+const SAME_KIND: &[(SyntaxKind, &[&str])] = &[
+    (SyntaxKind::INT_LIT, &["0", "7", "123456", "0x10", "42ull"]),
+    (SyntaxKind::FLOAT_LIT, &["0.5", "1e9", "2.f"]),
+    (SyntaxKind::STRING_LIT, &["\"\"", "\"edited\"", "\"a \\\" b\""]),
+    (SyntaxKind::CHAR_LIT, &["'a'", "'\\n'"]),
+    (SyntaxKind::WHITESPACE, &[" ", "\n", "\n\n    ", "\t"]),
+    (SyntaxKind::COMMENT, &["/* */", "/* edited { } */", "// x\n"]),
+];
+
 #[derive(Default)]
 struct Stats {
     edits: usize,
@@ -47,79 +59,116 @@ struct Stats {
 
 /// The ranges of every reparsable block of a tree, in text order.
 fn reparsable_blocks(parse: &Parse) -> Vec<TextRange> {
-    let root = rowan::SyntaxNode::<RawLanguage>::new_root(parse.green().clone());
-    root.descendants()
-        .filter(|node| SyntaxKind::from_raw(node.kind().0).is_some_and(syntax::is_reparsable_block))
+    parse
+        .syntax_node()
+        .descendants()
+        .filter(|node| syntax::is_reparsable_block(node.kind()))
         .map(|node| node.text_range())
         .collect()
 }
 
-/// Boundaries of the tokens inside `block` (after its `{`, up to its `}`).
-fn token_ranges(parse: &Parse, block: TextRange) -> Vec<TextRange> {
-    let root = rowan::SyntaxNode::<RawLanguage>::new_root(parse.green().clone());
-    let node = match root.covering_element(block) {
+/// The tokens inside `block` (after its `{`, up to its `}`).
+fn tokens_inside(parse: &Parse, block: TextRange) -> Vec<(SyntaxKind, TextRange)> {
+    let node = match parse.syntax_node().covering_element(block) {
         NodeOrToken::Node(node) => node,
         NodeOrToken::Token(token) => token.parent().unwrap(),
     };
     node.descendants_with_tokens()
         .filter_map(|e| e.into_token())
-        .map(|t| t.text_range())
-        .filter(|r| r.start() > block.start() && r.end() < block.end())
+        .map(|t| (t.kind(), t.text_range()))
+        .filter(|(_, r)| r.start() > block.start() && r.end() < block.end())
         .collect()
 }
 
-/// A random edit strictly inside the braces of a random reparsable block, or `None` if there is
-/// no block.
-fn random_edit(rng: &mut Rng, text: &str, parse: &Parse, blocks: &[TextRange]) -> Option<Indel> {
+/// A random edit strictly inside the braces of a random reparsable block.
+fn random_edit(rng: &mut Rng, text: &str, parse: &Parse, blocks: &[TextRange]) -> Indel {
     let block = *rng.pick(blocks);
     let inner = TextRange::new(block.start() + TextSize::from(1), block.end() - TextSize::from(1));
-    let tokens = token_ranges(parse, block);
+    let tokens = tokens_inside(parse, block);
     let snippet = *rng.pick(SNIPPETS);
-    let edit = match (rng.below(10), tokens.is_empty()) {
-        (0..=3, _) | (_, true) => {
-            // insert at a token boundary (or at the start of an empty body)
-            let at = if tokens.is_empty() { inner.start() } else { rng.pick(&tokens).start() };
-            Indel::insert(at, snippet)
-        }
-        (4, false) => {
-            // insert at any character boundary, splitting a token
-            let mut at: usize = inner.start().into();
-            at += rng.below(usize::from(inner.len()) + 1);
+    if tokens.is_empty() {
+        return Indel::insert(inner.start(), snippet);
+    }
+    let (_, range) = *rng.pick(&tokens);
+    match rng.below(10) {
+        0..=1 => Indel::insert(range.start(), snippet),
+        2 => {
+            // at any character boundary, splitting a token
+            let mut at = usize::from(inner.start()) + rng.below(usize::from(inner.len()) + 1);
             while !text.is_char_boundary(at) {
                 at -= 1;
             }
             Indel::insert(TextSize::from(at as u32), snippet)
         }
-        (5..=6, false) => Indel::delete(*rng.pick(&tokens)),
-        _ => Indel::replace(*rng.pick(&tokens), snippet),
-    };
-    Some(edit)
+        3 => Indel::delete(range),
+        4 => Indel::replace(range, snippet),
+        _ => {
+            // a token of the same kind, where the block has one
+            let same: Vec<_> = tokens
+                .iter()
+                .filter_map(|&(k, r)| Some((r, SAME_KIND.iter().find(|(kind, _)| *kind == k)?.1)))
+                .collect();
+            match same.is_empty() {
+                true => Indel::replace(range, snippet),
+                false => {
+                    let (range, texts) = *rng.pick(&same);
+                    Indel::replace(range, *rng.pick(texts))
+                }
+            }
+        }
+    }
 }
 
-/// Applies `count` chained random edits to `text`, checking each incremental reparse against a
-/// full one.
-fn check_chain(name: &str, text: &str, seed: u64, count: usize, stats: &mut Stats) {
+/// Makes up to `attempts` chained random edits to `text` and checks every one the fast path
+/// takes against a full parse. Stops early once `wanted` edits were taken.
+fn check_chain(name: &str, text: &str, seed: u64, attempts: usize, wanted: usize, stats: &mut Stats) {
     let mut rng = Rng(seed | 1);
     let mut text = text.to_owned();
     let mut parse = parse_text(&text);
-    for step in 0..count {
+    let mut taken = 0;
+    for step in 0..attempts {
+        if taken == wanted {
+            break;
+        }
         let blocks = reparsable_blocks(&parse);
         if blocks.is_empty() {
             return;
         }
-        let edit = random_edit(&mut rng, &text, &parse, &blocks).unwrap();
-        let incremental = parse.reparse_block_only(&edit);
+        let edit = random_edit(&mut rng, &text, &parse, &blocks);
+        stats.edits += 1;
+        let Some(incremental) = parse.reparse_block_only(&edit) else { continue };
+        taken += 1;
+        stats.incremental += 1;
         edit.apply(&mut text);
         let full = parse_text(&text);
-        stats.edits += 1;
-        if let Some(incremental) = incremental {
-            stats.incremental += 1;
-            let context = || format!("{name}, seed {seed}, step {step}: {edit:?}");
-            assert!(incremental.green() == full.green(), "trees differ after {}", context());
-            assert_eq!(sorted(incremental.errors()), sorted(full.errors()), "errors differ after {}", context());
+        let context = || format!("{name}, seed {seed}, step {step}: {edit:?}");
+        if incremental.green() != full.green() {
+            panic!("trees differ after {}\n{}", context(), first_difference(&incremental, &full));
         }
-        parse = full;
+        assert_eq!(sorted(incremental.errors()), sorted(full.errors()), "errors differ after {}", context());
+        parse = incremental;
     }
+}
+
+/// The smallest differing subtree of two parses, dumped side by side (incremental, then full).
+fn first_difference(incremental: &Parse, full: &Parse) -> String {
+    let (mut a, mut b) = (incremental.syntax_node(), full.syntax_node());
+    'descend: loop {
+        for (x, y) in a.children().zip(b.children()) {
+            if x.green() != y.green() {
+                (a, b) = (x, y);
+                continue 'descend;
+            }
+        }
+        break;
+    }
+    let cut = |s: String| s.lines().take(60).collect::<Vec<_>>().join("\n");
+    format!(
+        "text: {:?}\nincremental:\n{}\nfull:\n{}",
+        a.text().to_string(),
+        cut(syntax::debug_dump(&a)),
+        cut(syntax::debug_dump(&b))
+    )
 }
 
 fn sorted(errors: &[syntax::SyntaxError]) -> Vec<(u32, u32, String)> {
@@ -166,13 +215,11 @@ fn fixtures_reparse_like_a_full_parse() {
     let mut stats = Stats::default();
     for (i, fixture) in FIXTURES.iter().enumerate() {
         for seed in 0..40u64 {
-            check_chain(&format!("fixture {i}"), fixture, seed * 7919 + i as u64, 25, &mut stats);
+            check_chain(&format!("fixture {i}"), fixture, seed * 7919 + i as u64, 40, usize::MAX, &mut stats);
         }
     }
-    eprintln!("fixtures: {} edits, {} incremental", stats.edits, stats.incremental);
-    assert!(stats.edits >= 1_000, "only {} edits", stats.edits);
-    // Most edits keep their block balanced: the fast path must really be taken.
-    assert!(stats.incremental * 2 > stats.edits, "{} of {} incremental", stats.incremental, stats.edits);
+    eprintln!("fixtures: {} edits, {} taken incrementally and checked", stats.edits, stats.incremental);
+    assert!(stats.incremental >= 1_000, "only {} of {} edits were incremental", stats.incremental, stats.edits);
 }
 
 fn corpus_files() -> Vec<(u64, PathBuf)> {
@@ -187,38 +234,63 @@ fn corpus_files() -> Vec<(u64, PathBuf)> {
     files
 }
 
-#[test]
-fn corpus_reparses_like_a_full_parse() {
+/// The corpus edits, split over `PARTS` tests so that they run on every core.
+const PARTS: usize = 4;
+
+fn check_corpus_part(part: usize) {
     let files = corpus_files();
     if files.is_empty() {
-        eprintln!("skipping corpus_reparses_like_a_full_parse: no corpus (cargo xtask corpus)");
+        eprintln!("skipping the corpus reparse test: no corpus (cargo xtask corpus)");
         return;
     }
     let total: usize = std::env::var("REPARSE_EDITS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
-    // The largest file gets a few edits (each costs a full parse of it); the smallest files
-    // the rest, spread over them.
-    let (largest_len, largest) = files.last().unwrap().clone();
-    let small: Vec<_> = files.iter().take(8).cloned().collect();
+    let wanted = total.div_ceil(PARTS);
     let mut stats = Stats::default();
-    let largest_edits = 5.min(total);
-    let text = std::fs::read_to_string(&largest).unwrap();
-    check_chain(&largest.display().to_string(), &text, 1, largest_edits, &mut stats);
-    let per_file = (total - largest_edits).div_ceil(small.len());
-    for (i, (_, path)) in small.iter().enumerate() {
-        let text = std::fs::read_to_string(path).unwrap();
-        let remaining = total.saturating_sub(stats.edits);
-        check_chain(&path.display().to_string(), &text, 1000 + i as u64, per_file.min(remaining), &mut stats);
+    // Part 0 also makes a few edits on the largest file (each costs a full parse of it).
+    let (largest_len, largest) = files.last().unwrap();
+    let largest_edits = if part == 0 { 3.min(wanted) } else { 0 };
+    if largest_edits > 0 {
+        let text = std::fs::read_to_string(largest).unwrap();
+        check_chain(&largest.display().to_string(), &text, 1, 10 * largest_edits, largest_edits, &mut stats);
+    }
+    // The rest on this part's share of the smallest files, round-robin until enough were taken.
+    let small: Vec<_> = files.iter().skip(part).step_by(PARTS).take(3).collect();
+    for round in 0..20u64 {
+        for (i, (_, path)) in small.iter().enumerate() {
+            let remaining = wanted.saturating_sub(stats.incremental);
+            if remaining == 0 {
+                break;
+            }
+            let text = std::fs::read_to_string(path).unwrap();
+            let seed = 1000 * round + 10 * part as u64 + i as u64;
+            check_chain(&path.display().to_string(), &text, seed, 400, remaining.min(wanted / 3 + 1), &mut stats);
+        }
     }
     eprintln!(
-        "corpus: {} edits ({} on {}, {:.1} MB), {} incremental",
+        "corpus part {part}: {} edits, {} taken incrementally and checked ({largest_edits} on {}, {:.1} MB)",
         stats.edits,
-        largest_edits,
+        stats.incremental,
         largest.file_name().unwrap().to_string_lossy(),
-        largest_len as f64 / 1e6,
-        stats.incremental
+        *largest_len as f64 / 1e6,
     );
-    assert!(stats.edits >= total, "only {} edits", stats.edits);
-    assert!(stats.incremental * 2 > stats.edits, "{} of {} incremental", stats.incremental, stats.edits);
+    assert!(stats.incremental >= wanted, "only {} of {} edits were incremental", stats.incremental, stats.edits);
+}
+
+#[test]
+fn corpus_part_0() {
+    check_corpus_part(0);
+}
+#[test]
+fn corpus_part_1() {
+    check_corpus_part(1);
+}
+#[test]
+fn corpus_part_2() {
+    check_corpus_part(2);
+}
+#[test]
+fn corpus_part_3() {
+    check_corpus_part(3);
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

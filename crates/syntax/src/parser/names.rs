@@ -63,7 +63,9 @@ impl Entry {
 pub(crate) enum ScopeKind {
     Namespace,
     Class,
-    /// Template parameters, function parameters and bodies.
+    /// Template parameters.
+    Template,
+    /// Function parameters and bodies.
     Local,
 }
 
@@ -74,13 +76,19 @@ struct Scope {
     names: FxHashMap<Box<str>, Entry>,
     /// Nominated namespaces, inline namespaces, and bases: searched after `names`.
     extra: Vec<ScopeId>,
-    /// The class name, for constructor detection.
+    /// Scopes searched only by unqualified lookup from inside this one: the class `X` for the
+    /// body of `X::f` or of `struct X::Inner`.
+    lexical: Vec<ScopeId>,
+    /// The class name, for constructor detection and the injected class name.
     class_name: Option<Box<str>>,
+    /// The flags the class was declared with (`TEMPLATE` for class templates).
+    class_flags: u8,
 }
 
 enum LogEntry {
     Name { scope: ScopeId, name: Box<str>, previous: Option<Entry> },
     Extra { scope: ScopeId },
+    Lexical { scope: ScopeId },
     Enter { previous: ScopeId },
 }
 
@@ -119,7 +127,9 @@ impl NameTable {
             parent: None,
             names: FxHashMap::default(),
             extra: Vec::new(),
+            lexical: Vec::new(),
             class_name: None,
+            class_flags: 0,
         };
         let mut table = NameTable { scopes: vec![root], current: 0, log: Vec::new(), tentative: 0 };
         for name in BUILTIN_TYPES {
@@ -136,9 +146,16 @@ impl NameTable {
         self.scopes[self.current as usize].kind
     }
 
-    /// The innermost enclosing class's name, if the current scope is a class body.
+    /// The innermost enclosing class's name, if the current scope is a class body (possibly
+    /// inside the template head of a member template).
     pub(crate) fn current_class_name(&self) -> Option<&str> {
-        let scope = &self.scopes[self.current as usize];
+        let mut scope = &self.scopes[self.current as usize];
+        while scope.kind == ScopeKind::Template {
+            match scope.parent {
+                Some(p) => scope = &self.scopes[p as usize],
+                None => return None,
+            }
+        }
         if scope.kind == ScopeKind::Class { scope.class_name.as_deref() } else { None }
     }
 
@@ -147,7 +164,7 @@ impl NameTable {
         let mut id = self.current;
         loop {
             let s = &self.scopes[id as usize];
-            if s.kind != ScopeKind::Local {
+            if !matches!(s.kind, ScopeKind::Local | ScopeKind::Template) {
                 return id;
             }
             match s.parent {
@@ -194,6 +211,9 @@ impl NameTable {
                 Some(LogEntry::Extra { scope }) => {
                     self.scopes[scope as usize].extra.pop();
                 }
+                Some(LogEntry::Lexical { scope }) => {
+                    self.scopes[scope as usize].lexical.pop();
+                }
                 Some(LogEntry::Enter { previous }) => self.current = previous,
                 None => break,
             }
@@ -217,7 +237,9 @@ impl NameTable {
             parent: Some(parent),
             names: FxHashMap::default(),
             extra: Vec::new(),
+            lexical: Vec::new(),
             class_name: class_name.map(Into::into),
+            class_flags: Entry::TYPE,
         });
         id
     }
@@ -240,6 +262,14 @@ impl NameTable {
         }
         self.scopes[scope as usize].extra.push(searched);
         self.log(LogEntry::Extra { scope });
+    }
+
+    pub(crate) fn add_lexical(&mut self, scope: ScopeId, searched: ScopeId) {
+        if scope == searched || self.scopes[scope as usize].lexical.contains(&searched) {
+            return;
+        }
+        self.scopes[scope as usize].lexical.push(searched);
+        self.log(LogEntry::Lexical { scope });
     }
 
     /// Declares (or adds flags to) `name` in `scope`.
@@ -276,11 +306,13 @@ impl NameTable {
         if let Some(e) = self.scopes[parent as usize].names.get(name).copied() {
             if let Some(s) = e.scope() {
                 self.declare(parent, name, flags, None);
+                self.scopes[s as usize].class_flags |= flags & Entry::TEMPLATE;
                 return s;
             }
         }
         let class_name = (kind == ScopeKind::Class).then_some(name);
         let id = self.new_scope(kind, parent, class_name);
+        self.scopes[id as usize].class_flags = flags & (Entry::TYPE | Entry::TEMPLATE);
         self.declare(parent, name, flags, Some(id));
         id
     }
@@ -310,11 +342,21 @@ impl NameTable {
     /// Unqualified lookup from the current scope.
     pub(crate) fn lookup(&self, name: &str) -> Option<Entry> {
         let mut id = Some(self.current);
+        let mut fuel = 10_000;
         while let Some(s) = id {
             if let Some(e) = self.lookup_in(s, name) {
                 return Some(e);
             }
+            for &l in &self.scopes[s as usize].lexical {
+                if let Some(e) = self.lookup_in(l, name) {
+                    return Some(e);
+                }
+            }
             id = self.scopes[s as usize].parent;
+            fuel -= 1;
+            if fuel == 0 {
+                break;
+            }
         }
         None
     }
@@ -331,7 +373,7 @@ impl NameTable {
         }
         if s.kind == ScopeKind::Class && s.class_name.as_deref() == Some(name) {
             // The injected class name.
-            return Some(Entry { flags: Entry::TYPE, scope });
+            return Some(Entry { flags: Entry::TYPE | s.class_flags, scope });
         }
         if fuel == 0 {
             return None;

@@ -32,6 +32,9 @@ pub(crate) struct Parser<'t> {
     stuck: bool,
     pub(crate) names: NameTable,
     nesting: u32,
+    /// Parsing a name in a type position, where an unknown name followed by `<...>` must be a
+    /// template (no expression can appear there).
+    type_ctx: bool,
 }
 
 pub(crate) struct Marker {
@@ -82,7 +85,17 @@ impl<'t> Parser<'t> {
             stuck: false,
             names,
             nesting: 0,
+            type_ctx: false,
         }
+    }
+
+    pub(crate) fn in_type_context(&self) -> bool {
+        self.type_ctx
+    }
+
+    /// Sets the type-context flag, returning the previous value.
+    pub(crate) fn set_type_context(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.type_ctx, on)
     }
 
     pub(crate) fn finish(self) -> (Vec<Event>, Vec<String>, NameTable) {

@@ -23,7 +23,7 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     let m = p.start();
     p.bump_any();
     class_head_attributes(p);
-    let scan = if matches!(p.current(), IDENT | COLON2) { names::name(p) } else { None };
+    let scan = if matches!(p.current(), IDENT | COLON2) { names::type_name(p) } else { None };
     class_head_attributes(p);
     if p.at(IDENT) && matches!(p.nth_text(0), "final" | "__final") && matches!(p.nth(1), L_CURLY | COLON) {
         p.bump_any();
@@ -66,6 +66,10 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     };
     let current = p.names.current();
     p.names.set_parent(scope, current);
+    // `struct Outer::Inner { ... }` also sees the members of `Outer`.
+    if let Some(outer) = scan.filter(|s| s.qualified).and_then(|s| s.qual_scope) {
+        p.names.add_lexical(scope, outer);
+    }
     if p.at(COLON) {
         base_clause(p, scope);
     }
@@ -88,7 +92,7 @@ fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
             p.bump_any();
         }
         p.eat(TYPENAME_KW);
-        match names::name(p) {
+        match names::type_name(p) {
             Some(scan) => {
                 if let Some(base) = scan.entry.and_then(Entry::scope) {
                     p.names.add_extra(class_scope, base);
@@ -122,7 +126,7 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     p.bump_any();
     let scoped = p.eat(CLASS_KW) || p.eat(STRUCT_KW);
     class_head_attributes(p);
-    let scan = if matches!(p.current(), IDENT | COLON2) { names::name(p) } else { None };
+    let scan = if matches!(p.current(), IDENT | COLON2) { names::type_name(p) } else { None };
     class_head_attributes(p);
     let decl_scope = p.names.decl_scope();
     let mut enum_scope = None;

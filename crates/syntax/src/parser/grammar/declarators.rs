@@ -186,7 +186,10 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
         L_BRACK if p.nth_at(2, L_BRACK) => true,
         _ if specifiers::is_decl_specifier_keyword(k1) => {
             // `T x(int(3))` is rare; `T x(int)` declares a function.
-            !(specifiers::is_simple_type_keyword(k1) && matches!(p.nth(2), L_PAREN | L_CURLY) && k1 != VOID_KW)
+            let cast_like = specifiers::is_simple_type_keyword(k1)
+                && matches!(p.nth(2), L_PAREN | L_CURLY)
+                && !matches!(p.nth(3), STAR | AMP | AMP2 | CARET);
+            !(cast_like && p.names.current_kind() == ScopeKind::Local)
         }
         IDENT | COLON2 => {
             let pos = p.pos() + 1;
@@ -196,6 +199,10 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
                 return false;
             }
             if scan.is_type() {
+                // `T x(U(1, y))` initializes; `T x(U (*f)(int))` declares.
+                if after == L_PAREN {
+                    return matches!(p.kind_at(scan.end + 1), IDENT | STAR | AMP | AMP2 | L_PAREN | R_PAREN | DOT3 | COLON2 | CARET);
+                }
                 return !matches!(after, L_CURLY | DOT | ARROW);
             }
             if scan.is_value() {
@@ -271,6 +278,8 @@ pub(super) fn param_list(p: &mut Parser<'_>, _no_gt: bool) -> Vec<usize> {
                 if let Some(idx) = param(p, false) {
                     names_out.push(idx);
                 }
+                // `T......`: a pack followed by C varargs without a comma.
+                p.eat(DOT3);
                 if p.pos() == before {
                     p.err_recover("expected a parameter", TokenSet::new(&[COMMA, R_PAREN]));
                 }

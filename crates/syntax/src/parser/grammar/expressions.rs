@@ -66,7 +66,7 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<Comp
     let mut lhs = unary(p, r)?;
     loop {
         let (op, n) = p.current_glued();
-        if r.no_gt && matches!(op, R_ANGLE | SHR | GTEQ | SHREQ | LAUNCH_CLOSE) {
+        if r.no_gt && matches!(op, R_ANGLE | SHR | LAUNCH_CLOSE) {
             break;
         }
         let Some((bp, right_assoc)) = infix(op) else { break };

@@ -414,6 +414,10 @@ fn declare_declarator(p: &mut Parser<'_>, d: &DeclaratorInfo, specs: &DeclSpecs,
     let target = if specs.is_typedef { specs.type_scope } else { None };
     let scope = declaring_scope(p, ctx);
     let text = p.text_at(idx);
+    if p.names.current_class_name() == Some(text) {
+        // A constructor: the injected class name stays a type.
+        return;
+    }
     p.names.declare(scope, text, flags, target);
 }
 
@@ -423,7 +427,7 @@ fn function_body(p: &mut Parser<'_>, d: &DeclaratorInfo) {
     let prev = p.names.current();
     let scope = p.names.push_scope(ScopeKind::Local, None);
     if let Some(qs) = d.qual_scope {
-        p.names.add_extra(scope, qs);
+        p.names.add_lexical(scope, qs);
     }
     for &idx in &d.params {
         let text = p.text_at(idx);

@@ -81,6 +81,17 @@ pub(super) fn starts_template_args(
     q: Qual,
     template_kw: bool,
 ) -> bool {
+    starts_template_args_depth(p, lt, entry, q, template_kw, 0)
+}
+
+fn starts_template_args_depth(
+    p: &Parser<'_>,
+    lt: usize,
+    entry: Option<Entry>,
+    q: Qual,
+    template_kw: bool,
+    depth: u32,
+) -> bool {
     if p.kind_at(lt) != L_ANGLE || p.glued_at(lt).0 != L_ANGLE {
         return false;
     }
@@ -91,19 +102,29 @@ pub(super) fn starts_template_args(
         Some(e) if e.is_template() => true,
         Some(_) => false,
         None if q.dependent => false,
-        None => skip_template_args(p, lt).is_some_and(|end| matches!(p.kind_at(end), L_PAREN | COLON2)),
+        None => {
+            skip_template_args_depth(p, lt, depth).is_some_and(|end| matches!(p.kind_at(end), L_PAREN | COLON2))
+                || (depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some())
+        }
     }
 }
 
 /// Skips a balanced `<...>` starting at `lt`; returns the index after the closing `>`.
+/// Names inside are scanned with the same decisions, so `A<x::y < z>` stays intact.
 pub(super) fn skip_template_args(p: &Parser<'_>, lt: usize) -> Option<usize> {
+    skip_template_args_depth(p, lt, 0)
+}
+
+fn skip_template_args_depth(p: &Parser<'_>, lt: usize, depth: u32) -> Option<usize> {
+    if depth > 32 {
+        return None;
+    }
     let mut i = lt + 1;
     let mut angle = 1u32;
     let mut paren = 0u32;
     while i < lt + 4000 {
         match p.kind_at(i) {
             EOF | SEMI => return None,
-            L_CURLY | R_CURLY if paren == 0 => return None,
             L_PAREN | L_BRACK | L_CURLY => paren += 1,
             R_PAREN | R_BRACK | R_CURLY => {
                 if paren == 0 {
@@ -111,17 +132,25 @@ pub(super) fn skip_template_args(p: &Parser<'_>, lt: usize) -> Option<usize> {
                 }
                 paren -= 1;
             }
+            IDENT | COLON2 if paren == 0 => {
+                if let Some(scan) = scan_name_depth(p, i, depth + 1) {
+                    i = scan.end.max(i + 1);
+                    continue;
+                }
+            }
             L_ANGLE if paren == 0 => {
+                // Template argument lists were consumed with their names: this is an operator.
+                let (_, n) = p.glued_at(i);
+                i += n as usize;
+                continue;
+            }
+            R_ANGLE if paren == 0 => {
+                // `>=` and `>>=` are operators; `>` and `>>` close lists.
                 let (glued, n) = p.glued_at(i);
-                if glued != L_ANGLE {
+                if matches!(glued, GTEQ | SHREQ) && n > 1 {
                     i += n as usize;
                     continue;
                 }
-                if matches!(p.kind_at(i - 1), IDENT | TEMPLATE_KW) {
-                    angle += 1;
-                }
-            }
-            R_ANGLE if paren == 0 => {
                 angle -= 1;
                 if angle == 0 {
                     return Some(i + 1);
@@ -204,6 +233,10 @@ fn skip_operator_name(p: &Parser<'_>, idx: usize) -> usize {
 
 /// Scans the (possibly qualified) name at `idx` without emitting anything.
 pub(super) fn scan_name(p: &Parser<'_>, idx: usize) -> Option<NameScan> {
+    scan_name_depth(p, idx, 0)
+}
+
+fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
     let mut i = idx;
     let mut q = Qual::FIRST;
     let mut res = NameScan {
@@ -236,8 +269,8 @@ pub(super) fn scan_name(p: &Parser<'_>, idx: usize) -> Option<NameScan> {
                 res.entry = entry;
                 res.last_has_targs = false;
                 i += 1;
-                if starts_template_args(p, i, entry, q, template_kw) {
-                    if let Some(end) = skip_template_args(p, i) {
+                if starts_template_args_depth(p, i, entry, q, template_kw, depth) {
+                    if let Some(end) = skip_template_args_depth(p, i, depth) {
                         i = end;
                         res.last_has_targs = true;
                     }
@@ -297,6 +330,14 @@ pub(super) fn scan_name(p: &Parser<'_>, idx: usize) -> Option<NameScan> {
 /// `::` followed by something a qualified name continues with (not `::*`, a member pointer).
 fn continues_qualified(p: &Parser<'_>, i: usize) -> bool {
     p.kind_at(i) == COLON2 && matches!(p.kind_at(i + 1), IDENT | TEMPLATE_KW | TILDE | OPERATOR_KW)
+}
+
+/// [`name`] in a type position (see [`Parser::in_type_context`]).
+pub(super) fn type_name(p: &mut Parser<'_>) -> Option<NameScan> {
+    let prev = p.set_type_context(true);
+    let res = name(p);
+    p.set_type_context(prev);
+    res
 }
 
 /// Parses a (possibly qualified) name: `NAME_REF` or `QUALIFIED_NAME`, with template arguments,
@@ -442,6 +483,7 @@ pub(super) fn template_arg_list(p: &mut Parser<'_>) {
     }
     let m = p.start();
     p.bump_any();
+    let type_ctx = p.set_type_context(false);
     while !p.at(R_ANGLE) && !p.at_eof() {
         template_arg(p);
         p.eat(DOT3);
@@ -449,6 +491,7 @@ pub(super) fn template_arg_list(p: &mut Parser<'_>) {
             break;
         }
     }
+    p.set_type_context(type_ctx);
     p.expect(R_ANGLE);
     m.complete(p, TEMPLATE_ARG_LIST);
     p.exit_nesting();

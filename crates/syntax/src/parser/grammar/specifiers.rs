@@ -159,7 +159,7 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
                 }
                 let m = p.start();
                 p.bump_any();
-                let scan = names::name(p);
+                let scan = names::type_name(p);
                 m.complete(p, ELABORATED_TYPE);
                 specs.has_type = true;
                 specs.type_scope = scan.and_then(|s| s.entry).and_then(Entry::scope);
@@ -186,7 +186,7 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
                 if specs.has_type || !name_is_type_specifier(p, ctx) {
                     break;
                 }
-                let scan = names::name(p);
+                let scan = names::type_name(p);
                 specs.has_type = true;
                 specs.type_scope = scan.and_then(|s| s.entry).and_then(Entry::scope);
             }
@@ -201,7 +201,10 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
 /// rather than its declarator-id (constructors, destructors, conversion functions, deduction
 /// guides).
 fn name_is_type_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
-    let Some(scan) = names::scan_name(p, p.pos()) else { return false };
+    let prev = p.set_type_context(true);
+    let scan = names::scan_name(p, p.pos());
+    p.set_type_context(prev);
+    let Some(scan) = scan else { return false };
     if scan.special {
         return false;
     }

@@ -156,9 +156,9 @@ fn statement_inner(p: &mut Parser<'_>) {
             if declaration_follows(p) {
                 decl_stmt(p);
             } else {
-                let m = p.start();
+                // `[[likely]] stmt`: the attributes belong to the statement that follows.
                 attributes::opt_attributes(p);
-                m.complete(p, EMPTY_STMT);
+                statement_inner(p);
             }
         }
         _ => {

@@ -7,7 +7,7 @@ pub(super) fn template_decl(p: &mut Parser<'_>, ctx: DeclCtx) {
     let m = p.start();
     p.bump_any();
     let prev = p.names.current();
-    p.names.push_scope(ScopeKind::Local, None);
+    p.names.push_scope(ScopeKind::Template, None);
     template_param_list(p);
     if p.at(REQUIRES_KW) {
         requires_clause(p);
@@ -49,7 +49,7 @@ fn declare_param(p: &mut Parser<'_>, idx: usize, flags: u8) {
 
 fn template_param(p: &mut Parser<'_>) {
     match p.current() {
-        CLASS_KW | TYPENAME_KW if !(p.nth_at(1, IDENT) && p.nth_at(2, COLON2)) && !p.nth_at(1, COLON2) => {
+        CLASS_KW | TYPENAME_KW if !typename_names_a_type(p) => {
             let m = p.start();
             p.bump_any();
             type_param_rest(p, Entry::TYPE | Entry::DEPENDENT);
@@ -59,7 +59,7 @@ fn template_param(p: &mut Parser<'_>) {
             let m = p.start();
             p.bump_any();
             let prev = p.names.current();
-            p.names.push_scope(ScopeKind::Local, None);
+            p.names.push_scope(ScopeKind::Template, None);
             template_param_list(p);
             if p.at(REQUIRES_KW) {
                 requires_clause(p);
@@ -91,6 +91,12 @@ fn template_param(p: &mut Parser<'_>) {
             }
         }
     }
+}
+
+/// `typename X::type N`: a non-type parameter whose type is a dependent name.
+fn typename_names_a_type(p: &mut Parser<'_>) -> bool {
+    let pos = p.pos() + 1;
+    names::scan_name(p, pos).is_some_and(|s| s.qualified)
 }
 
 /// A constrained type parameter: `std::integral T`, `Concept<U> T`.
