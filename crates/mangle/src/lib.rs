@@ -88,9 +88,22 @@ pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
 /// Parses `input` as the demangler does for `opts` (the `nvidia` dialect rejects what
 /// NVIDIA's demangler rejects).
 pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, DemangleError> {
-    let types = opts.types;
+    let strict = opts.style == Style::Nvidia;
+    match parse_with(input, opts.types, strict) {
+        // NVIDIA's own tool never decodes its lambda vendor types; names carrying them are
+        // demangled in full even where that tool would give up.
+        Err(_) if strict && carries_nv_vendor_types(input) => parse_with(input, opts.types, false),
+        res => res,
+    }
+}
+
+fn carries_nv_vendor_types(input: &[u8]) -> bool {
+    input.windows(3).any(|w| w == b"Unv") || input.windows(14).any(|w| w == b"__device_stub_")
+}
+
+fn parse_with(input: &[u8], types: bool, nv_strict: bool) -> Result<Parsed, DemangleError> {
     let mut p = parse::Parser::new(input);
-    p.nv_strict = opts.style == Style::Nvidia;
+    p.nv_strict = nv_strict;
     match p.parse_top(types) {
         Some(root) => Ok(Parsed { ast: p.ast, root }),
         None => Err(DemangleError::Invalid { offset: p.error_offset() }),

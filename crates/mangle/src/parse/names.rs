@@ -91,6 +91,9 @@ impl<'a> Parser<'a> {
         let c = self.look();
         let mut res = if c.is_ascii_digit() && c != b'0' {
             self.parse_source_name()?
+        } else if c == b'U' && self.vendor_extensions && self.input[self.pos..].starts_with(b"Unv") {
+            // cudafe++ names a lambda's closure type by its wrapper inside the local scope.
+            self.parse_nv_lambda_wrapper()?
         } else if c == b'U' {
             self.parse_unnamed_type_name(state.is_some())?
         } else if self.consume_if("DC") {

@@ -362,6 +362,9 @@ impl<'a> Printer<'a> {
                 self.print(*args);
             }
             Node::TemplateArgs { args, .. } => self.print_template_args(args),
+            // The wrapper type is a global class template; the local scope only places the
+            // closure it stands for.
+            Node::Local { entity, .. } if matches!(self.ast[*entity], Node::NvLambdaWrapper { .. }) => self.print(*entity),
             Node::Local { encoding, entity, discriminator } => {
                 if self.gnu() {
                     self.print_without_return_type(*encoding);

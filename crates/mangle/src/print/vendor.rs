@@ -16,7 +16,13 @@ impl Printer<'_> {
             NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws } => {
                 self.push("__nv_hdl_wrapper_t<");
                 for flag in [mutable, fnptr_conv, never_throws] {
-                    self.push(if *flag { "true" } else { "false" });
+                    // As each dialect prints a `bool` template argument.
+                    self.push(match (self.nv(), *flag) {
+                        (true, true) => "(bool)1",
+                        (true, false) => "(bool)0",
+                        (false, true) => "true",
+                        (false, false) => "false",
+                    });
                     self.push(sep);
                 }
             }
@@ -32,8 +38,12 @@ impl Printer<'_> {
             self.print(*r);
         }
         self.push(sep);
-        self.push(&lambda_id.to_string());
-        self.push(if self.nv() { "U" } else { "u" });
+        // Printed as the `unsigned` non-type argument it is in the real template.
+        if self.nv() {
+            self.push(&format!("(unsigned int){lambda_id}"));
+        } else {
+            self.push(&format!("{lambda_id}u"));
+        }
         self.close_angle();
         if let Some((ret, params)) = signature.split_first() {
             self.push(sep);
