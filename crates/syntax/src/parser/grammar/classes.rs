@@ -111,6 +111,7 @@ fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
 
 fn member_list(p: &mut Parser<'_>, scope: ScopeId) {
     let m = p.start();
+    prescan_members(p, scope);
     p.bump_any();
     let prev = p.names.current();
     p.names.enter(scope);
@@ -172,4 +173,113 @@ fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
     }
     p.expect(R_CURLY);
     m.complete(p, ENUMERATOR_LIST);
+}
+
+/// Declares the member types and member templates of the class body at the cursor before
+/// parsing it: member function bodies (and default arguments) may use members declared later
+/// in the class ("complete-class context"), e.g. `return _Iterator{this};` or
+/// `__ptr_to_nonvolatile<_It> && ...` with the member templates defined further down.
+/// A token-level scan at the body's top level, not a parse.
+fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
+    let open = p.pos();
+    let Some(close) = names::skip_parens(p, open) else { return };
+    let close = close - 1;
+    let mut i = open + 1;
+    // Start of the current member declaration, and whether it has a template head.
+    let mut in_template = false;
+    while i < close {
+        match p.kind_at(i) {
+            L_PAREN | L_BRACK | L_CURLY => {
+                let Some(end) = names::skip_parens(p, i) else { return };
+                // A `{...}` body ends a member; `(`/`[` groups are skipped.
+                if p.kind_at(i) == L_CURLY && !matches!(p.kind_at(end), SEMI | COMMA | EQ) {
+                    in_template = false;
+                }
+                i = end;
+                continue;
+            }
+            SEMI => in_template = false,
+            TEMPLATE_KW if p.kind_at(i + 1) == L_ANGLE => {
+                match skip_template_head(p, i + 1, close) {
+                    Some(end) => {
+                        in_template = true;
+                        i = end;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            CLASS_KW | STRUCT_KW | UNION_KW if p.kind_at(i + 1) == IDENT && p.kind_at(i.saturating_sub(1)) != FRIEND_KW => {
+                let after = p.kind_at(i + 2);
+                if matches!(after, L_CURLY | COLON | SEMI) || (after == IDENT && p.kind_at(i + 3) == L_CURLY) {
+                    let mut flags = Entry::TYPE;
+                    if in_template {
+                        flags |= Entry::TEMPLATE;
+                    }
+                    declare_prescanned(p, scope, i + 1, flags);
+                }
+                in_template = false;
+            }
+            ENUM_KW | TYPEDEF_KW | FRIEND_KW => in_template = false,
+            L_ANGLE if p.kind_at(i.saturating_sub(1)) == IDENT => {
+                // Template arguments (a specialization's name): nothing is declared inside.
+                match names::skip_template_args(p, i) {
+                    Some(end) => {
+                        i = end;
+                        continue;
+                    }
+                    None => in_template = false,
+                }
+            }
+            USING_KW if p.kind_at(i + 1) == IDENT && p.kind_at(i + 2) == EQ => {
+                let mut flags = Entry::TYPE;
+                if in_template {
+                    flags |= Entry::TEMPLATE;
+                }
+                declare_prescanned(p, scope, i + 1, flags);
+                in_template = false;
+            }
+            IDENT if in_template && matches!(p.kind_at(i + 1), L_PAREN | EQ | L_CURLY | SEMI) => {
+                // A member function or variable template: the name before `(`, `=`, `{` or `;`.
+                if p.kind_at(i.saturating_sub(1)) != COLON2 && p.kind_at(i.saturating_sub(1)) != TILDE {
+                    declare_prescanned(p, scope, i, Entry::VALUE | Entry::TEMPLATE);
+                }
+                in_template = false;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+fn declare_prescanned(p: &mut Parser<'_>, scope: ScopeId, idx: usize, flags: u8) {
+    let text = p.text_at(idx);
+    if p.names.lookup_in(scope, text).is_none() {
+        p.names.declare(scope, text, flags, None);
+    }
+}
+
+/// Skips a template parameter list starting at the `<` at `lt`; returns the index after `>`.
+fn skip_template_head(p: &Parser<'_>, lt: usize, limit: usize) -> Option<usize> {
+    let mut depth = 0u32;
+    let mut i = lt;
+    while i < limit {
+        match p.kind_at(i) {
+            L_PAREN | L_BRACK | L_CURLY => {
+                i = names::skip_parens(p, i)?;
+                continue;
+            }
+            L_ANGLE => depth += 1,
+            R_ANGLE => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            SEMI => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }

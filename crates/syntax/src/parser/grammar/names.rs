@@ -100,8 +100,13 @@ fn starts_template_args_depth(
     }
     match entry {
         Some(e) if e.is_template() => true,
+        // In a type position a type name followed by `<...>` can only take arguments (an alias
+        // member can shadow the template it names: `using X = X<T>;`).
+        Some(e) if !e.is_value() && depth == 0 && p.in_type_context() => {
+            skip_template_args_depth(p, lt, depth).is_some()
+        }
         Some(_) => false,
-        None if q.dependent => false,
+        None if q.dependent => depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some(),
         None => {
             skip_template_args_depth(p, lt, depth).is_some_and(|end| matches!(p.kind_at(end), L_PAREN | COLON2))
                 || (depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some())
@@ -210,7 +215,7 @@ fn skip_operator_name(p: &Parser<'_>, idx: usize) -> usize {
             }
         }
         CO_AWAIT_KW => i += 1,
-        k if k.is_punct() => i += p.glued_at(i).1 as usize,
+        k if k.is_punct() && k != COLON2 => i += p.glued_at(i).1 as usize,
         _ => {
             // A conversion function: type specifiers and pointer operators.
             loop {
@@ -449,7 +454,7 @@ fn operator_name(p: &mut Parser<'_>) {
             }
         }
         CO_AWAIT_KW => p.bump_any(),
-        k if k.is_punct() => {
+        k if k.is_punct() && k != COLON2 => {
             let (kind, n) = p.current_glued();
             p.bump_glued(kind, n);
         }

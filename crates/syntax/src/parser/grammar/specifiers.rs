@@ -130,9 +130,6 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
             L_BRACK if p.nth_at(1, L_BRACK) => attributes::attribute_spec(p),
             _ if is_simple_type_keyword(k) => {
                 // `unsigned long long int`: each keyword is its own token in the declaration.
-                if k == AUTO_KW && specs.has_type && !ctx.type_only {
-                    break;
-                }
                 p.bump_any();
                 specs.has_type = true;
             }
