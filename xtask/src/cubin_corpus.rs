@@ -7,6 +7,7 @@
 //! - `split/<multi>/<kernel>.<sm>.cubin`: each kernel of a `multi_*.ptx` compiled alone, plus
 //!   `split/<multi>/renamed.<sm>.cubin` and `split/<multi>/reparam.<sm>.cubin`, the whole file with
 //!   its first kernel renamed / given one more parameter (the builder tests' references);
+//! - `toolchain_bin`: the directory of ptxas, cuobjdump and nvdisasm, for the tests;
 //! - `xindex/xindex.ptx` and `.cubin` with `--xindex`: 22,000 kernels, more than 65,280 sections.
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -95,8 +96,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .collect();
         if let Some((first, _)) = kernels.first() {
             variants.push(("renamed".into(), text.replace(first.as_str(), &format!("{first}_renamed"))));
-            let out_param = format!(".param .u64 {first}_out");
-            variants.push(("reparam".into(), text.replacen(&out_param, &format!("{out_param},\n    .param .u32 {first}_extra"), 1)));
+            // One more (unused) parameter at the end, so the other offsets and the code stay.
+            let entry = text.find(&format!(".entry {first}(")).unwrap_or(0);
+            let close = entry + text[entry..].find("\n)").unwrap_or(0);
+            let reparam = format!("{},\n    .param .u32 {first}_extra{}", &text[..close], &text[close..]);
+            variants.push(("reparam".into(), reparam));
         }
         for (name, src) in variants {
             let ptx = dir.join(format!("{name}.ptx"));
@@ -114,6 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         jobs.push(Job { args: vec!["-arch=sm_90".into()], input: ptx, output: dir.join("xindex.sm_90.exec.cubin") });
     }
 
+    // Tests that run cuobjdump/nvdisasm on builder output find them through this file.
+    std::fs::write(out.join("toolchain_bin"), tc.bin("ptxas").parent().unwrap_or(Path::new("")).to_string_lossy().as_bytes())?;
     let failures = run_parallel(&tc.bin("ptxas"), &jobs);
     let ok = jobs.len() - failures.len();
     for f in &failures {

@@ -68,9 +68,9 @@ pub fn remove_sections(cubin: &Cubin, remove: &[bool]) -> Cubin {
     let n = cubin.sections.len();
     let mut sec_map = vec![None; n];
     let mut next = 0u32;
-    for i in 0..n {
+    for (i, slot) in sec_map.iter_mut().enumerate() {
         if i == 0 || !remove.get(i).copied().unwrap_or(false) {
-            sec_map[i] = Some(next);
+            *slot = Some(next);
             next += 1;
         }
     }
@@ -228,17 +228,16 @@ fn drop_strings(cubin: &mut Cubin, dropped: &HashSet<Vec<u8>>) {
             used.extend(cubin.sections.iter().map(|s| s.name));
         }
         for s in &cubin.sections {
-            if s.link as usize == t {
-                if let SectionData::Symbols(syms) = &s.data {
-                    used.extend(syms.iter().map(|s| s.name));
-                }
+            if s.link as usize == t
+                && let SectionData::Symbols(syms) = &s.data
+            {
+                used.extend(syms.iter().map(|s| s.name));
             }
             if symtab
                 .is_some_and(|st| s.link as usize == st && cubin.sections[st].link as usize == t)
+                && let SectionData::Prototypes(p) = &s.data
             {
-                if let SectionData::Prototypes(p) = &s.data {
-                    used.extend(p.iter().map(|p| p.signature));
-                }
+                used.extend(p.iter().map(|p| p.signature));
             }
         }
         let mut map = Vec::with_capacity(table.entries.len());

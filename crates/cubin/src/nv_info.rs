@@ -178,7 +178,7 @@ impl Payload {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        let whole_words = bytes.len() % 4 == 0 && !bytes.is_empty();
+        let whole_words = bytes.len().is_multiple_of(4) && !bytes.is_empty();
         match (id, words.len()) {
             (EIATTR_KPARAM_INFO, 3) if bytes.len() == 12 => Payload::KParamInfo(KParamInfo {
                 index: words[0],

@@ -387,7 +387,7 @@ fn decode_section(
     let bytes = slice(data, r.offset, r.size, "section data")?;
     let link = r.header.sh_link.get(e) as usize;
     let entries = |size: u64| -> Result<u64, ReadError> {
-        if r.size % size != 0 {
+        if !r.size.is_multiple_of(size) {
             return err(
                 r.offset,
                 format!("a section size that is a multiple of {size}"),
@@ -477,7 +477,7 @@ fn decode_section(
                 Err(e) => return err(r.offset + e.offset as u64, e.expected),
             }
         }
-        SHT_CUDA_CALLGRAPH if r.size % 8 == 0 => SectionData::CallGraph(
+        SHT_CUDA_CALLGRAPH if r.size.is_multiple_of(8) => SectionData::CallGraph(
             bytes
                 .chunks_exact(8)
                 .map(|c| CallEdge {
@@ -486,7 +486,7 @@ fn decode_section(
                 })
                 .collect(),
         ),
-        SHT_CUDA_PROTOTYPE if r.size % 8 == 0 => {
+        SHT_CUDA_PROTOTYPE if r.size.is_multiple_of(8) => {
             let strings = raw
                 .get(link)
                 .map(|s| s.header.sh_link.get(e) as usize)
