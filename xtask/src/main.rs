@@ -8,6 +8,7 @@ mod ci;
 mod corpus;
 mod cubin_corpus;
 mod layout_check;
+mod mangle_expect;
 
 #[derive(Parser)]
 #[command(name = "xtask")]
@@ -26,6 +27,8 @@ enum Task {
     CubinCorpus(cubin_corpus::Args),
     /// Measure parse throughput against cudafe++ and gcc (`cargo xtask bench parse`).
     Bench(bench::Args),
+    /// Compile the mangler's declaration corpus with g++ and write test_data/mangle/gxx_expect.tsv.
+    MangleExpect,
     /// What CI runs: install the toolchain, generate the corpora, run every test.
     Test,
     /// Check il's class layout engine against g++ with generated static_asserts.
@@ -47,6 +50,7 @@ fn main() -> anyhow::Result<()> {
         Task::Corpus(args) => corpus::run(args),
         Task::CubinCorpus(args) => cubin_corpus::run(args),
         Task::Bench(args) => bench::run(args),
+        Task::MangleExpect => mangle_expect::run(),
         Task::Test => ci::test(),
         Task::Demo => ci::demo(),
         Task::LayoutCheck(args) => layout_check::run(args),

@@ -150,6 +150,11 @@ impl OpRef {
     pub(crate) fn code(self) -> &'static str {
         self.info().code
     }
+
+    /// The operator with this two-letter code (`pl`, `cv`...), for building ASTs by hand.
+    pub fn from_code(code: &str) -> Option<OpRef> {
+        lookup(code.as_bytes())
+    }
 }
 
 /// Looks up a two-letter operator code.
@@ -158,22 +163,6 @@ pub(crate) fn lookup(code: &[u8]) -> Option<OpRef> {
         return None;
     }
     OPS.binary_search_by(|op| op.code.as_bytes().cmp(&code[..2])).ok().map(|i| OpRef(i as u16))
-}
-
-/// The operator whose source spelling (after `operator`) is `sym` with the given arity, for the
-/// mangler.
-pub(crate) fn by_symbol(sym: &str, kinds: &[OpKind]) -> Option<OpRef> {
-    OPS.iter().position(|op| kinds.contains(&op.kind) && OpRef::symbol_of(op) == sym).map(|i| OpRef(i as u16))
-}
-
-impl OpRef {
-    fn symbol_of(info: &OpInfo) -> &'static str {
-        if info.kind < NamedCast {
-            info.name.strip_prefix("operator").unwrap_or(info.name).trim_start_matches(' ')
-        } else {
-            info.name
-        }
-    }
 }
 
 #[cfg(test)]
