@@ -31,13 +31,22 @@ pub struct Indel {
 
 impl Indel {
     pub fn insert(offset: TextSize, text: impl Into<String>) -> Indel {
-        Indel { insert: text.into(), delete: TextRange::empty(offset) }
+        Indel {
+            insert: text.into(),
+            delete: TextRange::empty(offset),
+        }
     }
     pub fn delete(range: TextRange) -> Indel {
-        Indel { insert: String::new(), delete: range }
+        Indel {
+            insert: String::new(),
+            delete: range,
+        }
     }
     pub fn replace(range: TextRange, text: impl Into<String>) -> Indel {
-        Indel { insert: text.into(), delete: range }
+        Indel {
+            insert: text.into(),
+            delete: range,
+        }
     }
 
     /// Applies the edit to `text`. Panics if the range is out of bounds or splits a character.
@@ -109,7 +118,10 @@ impl Parse {
         }
         let errors = merge_errors(self.errors(), block.text_range(), &new_text, block_errors)?;
         let green = block.replace_with(green);
-        Some(Parse { green, errors: Arc::from(errors) })
+        Some(Parse {
+            green,
+            errors: Arc::from(errors),
+        })
     }
 }
 
@@ -121,7 +133,8 @@ const MAX_BLOCKS_TRIED: usize = 3;
 /// a missing `}`, while in context it would run on into the enclosing block.
 fn closes_itself(green: &rowan::GreenNode) -> bool {
     let last = green.children().last();
-    last.and_then(NodeOrToken::into_token).is_some_and(|t| SyntaxKind::from_raw(t.kind().0) == Some(SyntaxKind::R_CURLY))
+    last.and_then(NodeOrToken::into_token)
+        .is_some_and(|t| SyntaxKind::from_raw(t.kind().0) == Some(SyntaxKind::R_CURLY))
 }
 
 /// Whether the old block, parsed alone (with no names declared around it), gives the very tree
@@ -172,27 +185,38 @@ fn reparsable_blocks(root: &RawNode, delete: TextRange) -> impl Iterator<Item = 
     } else {
         None
     };
-    start.into_iter().flat_map(|node| node.ancestors()).filter(move |node| {
-        let range = node.text_range();
-        kind_of(node).is_some_and(crate::is_reparsable_block)
-            && range.start() < delete.start()
-            && delete.end() < range.end()
-    })
+    start
+        .into_iter()
+        .flat_map(|node| node.ancestors())
+        .filter(move |node| {
+            let range = node.text_range();
+            kind_of(node).is_some_and(crate::is_reparsable_block)
+                && range.start() < delete.start()
+                && delete.end() < range.end()
+        })
 }
 
 fn edited_block_text(block: &RawNode, old_text: &str, edit: &Indel) -> Option<String> {
     let local = edit.delete.checked_sub(block.text_range().start())?;
-    if !old_text.is_char_boundary(local.start().into()) || !old_text.is_char_boundary(local.end().into()) {
+    if !old_text.is_char_boundary(local.start().into())
+        || !old_text.is_char_boundary(local.end().into())
+    {
         return None;
     }
     let mut text = old_text.to_owned();
-    Indel { insert: edit.insert.clone(), delete: local }.apply(&mut text);
+    Indel {
+        insert: edit.insert.clone(),
+        delete: local,
+    }
+    .apply(&mut text);
     Some(text)
 }
 
 /// Whether the tokens are `{`, tokens whose braces balance without closing the first, `}`.
 fn is_balanced(tokens: &[lexer::Token]) -> bool {
-    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return false };
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return false;
+    };
     if first.kind != SyntaxKind::L_CURLY || last.kind != SyntaxKind::R_CURLY || tokens.len() < 2 {
         return false;
     }
@@ -224,11 +248,18 @@ fn merge_errors(
         let range = error.range;
         if range.end() < block.start() || (range.end() == block.start() && !range.is_empty()) {
             errors.push(error.clone());
-        } else if range.start() > block.end() || (range.start() == block.end() && !range.is_empty()) {
+        } else if range.start() > block.end() || (range.start() == block.end() && !range.is_empty())
+        {
             // Shift by the block's length change: old end -> new end.
             let shifted = range - block.end() + block.start() + new_len;
-            errors.push(SyntaxError { message: error.message.clone(), range: shifted });
-        } else if block.contains_range(range) && range.start() > block.start() && range.end() < block.end() {
+            errors.push(SyntaxError {
+                message: error.message.clone(),
+                range: shifted,
+            });
+        } else if block.contains_range(range)
+            && range.start() > block.start()
+            && range.end() < block.end()
+        {
             // inside the block: replaced by the block's new errors
         } else {
             // Straddles a brace, or is empty right at one: it may belong to the block's parse or

@@ -3,10 +3,13 @@ use expect_test::{Expect, expect};
 use rowan::{GreenNode, NodeOrToken, TextRange, TextSize};
 use syntax::{Indel, parse_text};
 
-const TEXT: &str = "int a;\nvoid f(int x) {\n    if (x) { x = 1; }\n    // note\n}\nint b;\nvoid g() { }\n";
+const TEXT: &str =
+    "int a;\nvoid f(int x) {\n    if (x) { x = 1; }\n    // note\n}\nint b;\nvoid g() { }\n";
 
 fn range_of(needle: &str) -> TextRange {
-    let start = TEXT.find(needle).unwrap_or_else(|| panic!("{needle:?} not in the fixture"));
+    let start = TEXT
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in the fixture"));
     TextRange::at(TextSize::from(start as u32), TextSize::of(needle))
 }
 
@@ -15,12 +18,23 @@ fn check(edits: &[(&str, Indel)], expect: Expect) {
     let old = parse_text(TEXT);
     let mut out = String::new();
     for (what, edit) in edits {
-        let path = if old.reparse_block_only(edit).is_some() { "incremental" } else { "full" };
+        let path = if old.reparse_block_only(edit).is_some() {
+            "incremental"
+        } else {
+            "full"
+        };
         let new = old.reparse(edit);
         let mut text = TEXT.to_owned();
         edit.apply(&mut text);
-        assert_eq!(new.green().to_string(), text, "{what}: the tree is not the edited text");
-        assert!(new == parse_text(&text), "{what}: differs from a full parse");
+        assert_eq!(
+            new.green().to_string(),
+            text,
+            "{what}: the tree is not the edited text"
+        );
+        assert!(
+            new == parse_text(&text),
+            "{what}: differs from a full parse"
+        );
         out += &format!("{what}: {path}, {} errors\n", new.errors().len());
     }
     expect.assert_eq(&out);
@@ -31,11 +45,26 @@ fn edits_inside_balanced_blocks_are_incremental() {
     check(
         &[
             ("replace a number", Indel::replace(range_of("1"), "42")),
-            ("insert a statement", Indel::insert(range_of("// note").start(), "int y = x;\n    ")),
-            ("edit a comment", Indel::replace(range_of("note"), "longer note")),
-            ("fill an empty body", Indel::insert(range_of("{ }\n").start() + TextSize::from(1), "f(1);")),
-            ("add a nested block", Indel::insert(range_of("// note").start(), "{ { } }")),
-            ("introduce an error", Indel::replace(range_of("x = 1;"), "x = ;")),
+            (
+                "insert a statement",
+                Indel::insert(range_of("// note").start(), "int y = x;\n    "),
+            ),
+            (
+                "edit a comment",
+                Indel::replace(range_of("note"), "longer note"),
+            ),
+            (
+                "fill an empty body",
+                Indel::insert(range_of("{ }\n").start() + TextSize::from(1), "f(1);"),
+            ),
+            (
+                "add a nested block",
+                Indel::insert(range_of("// note").start(), "{ { } }"),
+            ),
+            (
+                "introduce an error",
+                Indel::replace(range_of("x = 1;"), "x = ;"),
+            ),
         ],
         expect![[r#"
             replace a number: incremental, 0 errors
@@ -52,13 +81,34 @@ fn edits_inside_balanced_blocks_are_incremental() {
 fn edits_that_break_or_touch_braces_reparse_everything() {
     check(
         &[
-            ("insert a closing brace", Indel::insert(range_of("// note").start(), "}")),
-            ("insert an opening brace", Indel::insert(range_of("// note").start(), "{")),
-            ("open a comment that eats the brace", Indel::insert(range_of("// note").start(), "/*")),
-            ("delete an inner opening brace", Indel::delete(TextRange::at(range_of("{ x").start(), 1.into()))),
-            ("delete a body's own brace", Indel::delete(TextRange::at(range_of("{\n").start(), 1.into()))),
-            ("edit outside any block", Indel::replace(range_of("int b"), "long b")),
-            ("edit a signature", Indel::replace(range_of("int x"), "long x")),
+            (
+                "insert a closing brace",
+                Indel::insert(range_of("// note").start(), "}"),
+            ),
+            (
+                "insert an opening brace",
+                Indel::insert(range_of("// note").start(), "{"),
+            ),
+            (
+                "open a comment that eats the brace",
+                Indel::insert(range_of("// note").start(), "/*"),
+            ),
+            (
+                "delete an inner opening brace",
+                Indel::delete(TextRange::at(range_of("{ x").start(), 1.into())),
+            ),
+            (
+                "delete a body's own brace",
+                Indel::delete(TextRange::at(range_of("{\n").start(), 1.into())),
+            ),
+            (
+                "edit outside any block",
+                Indel::replace(range_of("int b"), "long b"),
+            ),
+            (
+                "edit a signature",
+                Indel::replace(range_of("int x"), "long x"),
+            ),
         ],
         expect![[r#"
             insert a closing brace: full, 1 errors
@@ -78,10 +128,19 @@ fn edits_that_break_or_touch_braces_reparse_everything() {
 fn untouched_nodes_are_shared() {
     let old = parse_text(TEXT);
     let edit = Indel::replace(range_of("1"), "42");
-    let new = old.reparse_block_only(&edit).expect("a balanced edit inside a body");
+    let new = old
+        .reparse_block_only(&edit)
+        .expect("a balanced edit inside a body");
     let block = range_of("{ x = 1; }");
     let (mut shared, mut rebuilt) = (0, 0);
-    compare(old.green(), new.green(), TextSize::from(0), block, &mut shared, &mut rebuilt);
+    compare(
+        old.green(),
+        new.green(),
+        TextSize::from(0),
+        block,
+        &mut shared,
+        &mut rebuilt,
+    );
     // The root, the function definition, its body and the `if` are rebuilt down to the edited
     // block; the declarations of `a`, `b`, `g` and every token beside that path are shared.
     assert!(rebuilt >= 3, "{rebuilt} rebuilt");
@@ -106,11 +165,20 @@ fn compare(
         offset += a.text_len();
         match (a, b) {
             (NodeOrToken::Node(a), NodeOrToken::Node(b)) if range.contains_range(block) => {
-                compare(&a.to_owned(), &b.to_owned(), range.start(), block, shared, rebuilt);
+                compare(
+                    &a.to_owned(),
+                    &b.to_owned(),
+                    range.start(),
+                    block,
+                    shared,
+                    rebuilt,
+                );
             }
             (NodeOrToken::Node(a), NodeOrToken::Node(b)) if std::ptr::eq(a, b) => *shared += 1,
             (NodeOrToken::Token(a), NodeOrToken::Token(b)) if std::ptr::eq(a, b) => *shared += 1,
-            _ => panic!("child {i} at {range:?}, beside the path to the edited block, was not shared"),
+            _ => panic!(
+                "child {i} at {range:?}, beside the path to the edited block, was not shared"
+            ),
         }
     }
 }
