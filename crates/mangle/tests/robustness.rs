@@ -1,0 +1,108 @@
+//! Hostile input: the demangler returns an error instead of overflowing the stack, producing
+//! exponential output, or panicking.
+
+use mangle::{DemangleError, DemangleOptions, Style, demangle_bytes};
+
+fn all_styles() -> [DemangleOptions; 3] {
+    [Style::Gnu, Style::Llvm, Style::Nvidia].map(|style| DemangleOptions { style, params: true, types: true })
+}
+
+/// `S<seq-id>_` for substitution `index`.
+fn sub(index: usize) -> String {
+    if index == 0 {
+        return "S_".into();
+    }
+    let mut n = index - 1;
+    let mut digits = Vec::new();
+    loop {
+        let d = (n % 36) as u8;
+        digits.push(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    format!("S{}_", String::from_utf8(digits).unwrap())
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    for (open, close) in [("P", ""), ("PF", "E"), ("N1aI", "EE"), ("Dp", ""), ("A_", "")] {
+        let name = format!("_Z1f{}i{}", open.repeat(20_000), close.repeat(20_000));
+        for opts in all_styles() {
+            assert!(demangle_bytes(name.as_bytes(), &opts).is_err(), "{open}");
+        }
+    }
+    // Moderate nesting still works.
+    let name = format!("_Z1f{}i", "P".repeat(100));
+    assert!(demangle_bytes(name.as_bytes(), &DemangleOptions::default()).unwrap().ends_with(&format!("{})", "*".repeat(100))));
+}
+
+#[test]
+fn deep_ast_through_substitutions_is_an_error() {
+    // `PS0_`, `PS1_`... each wraps the previous type once more: the parse stays shallow while
+    // the AST (and its printing) gets 5000 levels deep.
+    let mut name = String::from("_Z1fPi");
+    for i in 0..5000 {
+        name += &format!("P{}", sub(i));
+    }
+    for opts in all_styles() {
+        assert_eq!(demangle_bytes(name.as_bytes(), &opts), Err(DemangleError::TooLarge));
+    }
+    let parsed = mangle::parse(name.as_bytes(), false).unwrap();
+    // The mangler writes the substitutions back, so it stays shallow.
+    assert_eq!(mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(), name);
+}
+
+#[test]
+fn substitution_bomb_is_rejected_quickly() {
+    // Each level is a template whose two arguments are the previous level: 2^60 leaves.
+    let mut name = String::from("_Z1f1AIiiE");
+    let mut prev = 1; // S0_ is A<int, int>
+    for level in 0..60 {
+        name += &format!("1{}I{}{}E", (b'B' + (level % 20) as u8) as char, sub(prev), sub(prev));
+        prev += 2;
+    }
+    let start = std::time::Instant::now();
+    for opts in all_styles() {
+        assert_eq!(demangle_bytes(name.as_bytes(), &opts), Err(DemangleError::TooLarge));
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+}
+
+#[test]
+fn arbitrary_bytes_never_panic() {
+    // A deterministic xorshift stream of names built from mangling alphabet fragments.
+    let fragments: &[&[u8]] = &[
+        b"_Z", b"N", b"E", b"I", b"S_", b"S0_", b"T_", b"TL0__", b"Z", b"1a", b"3foo", b"P", b"R", b"O", b"K", b"F", b"v", b"i",
+        b"c", b"Dp", b"Dt", b"DT", b"X", b"L", b"Li1E", b"cl", b"cv", b"Ul", b"Ut_", b"C1", b"D0", b"B3tag", b"St", b"Sa",
+        b"sr", b"fp_", b"J", b"Unvdl1_", b"Unvhdl0_0_0_1_", b"_", b"0", b"9", b"\xff", b"W", b"Q", b"rq", b"dn", b"on",
+        b"tl", b"il", b"so", b"mc", b"nw", b"pi", b"Ty", b"Tn", b"Tk", b"GV", b"TV", b"Th", b"__nv_static_3_abc_",
+    ];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut accepted = 0;
+    for _ in 0..30_000 {
+        let mut input = b"_Z".to_vec();
+        for _ in 0..(next() % 24) {
+            input.extend_from_slice(fragments[(next() % fragments.len() as u64) as usize]);
+        }
+        for opts in all_styles() {
+            if let Ok(text) = demangle_bytes(&input, &opts) {
+                accepted += 1;
+                assert!(!text.is_empty());
+            }
+        }
+        if let Ok(parsed) = mangle::parse(&input, false) {
+            // Whatever parses must either mangle or say why not, without panicking.
+            let _ = mangle::mangle::mangle(&parsed.ast, parsed.root);
+        }
+    }
+    println!("random names accepted: {accepted}");
+}
