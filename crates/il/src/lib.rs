@@ -13,6 +13,7 @@ pub mod layout;
 pub mod lower;
 pub mod scope;
 pub mod ty;
+pub mod xref;
 
 #[cfg(test)]
 mod test_db;

@@ -1,0 +1,839 @@
+//! The declaration lines (`D` defining, `d` non-defining) of cudafe++'s `--xref` log.
+//!
+//! Format and rules are measured in `docs/spec/xref.md`: one line per declared name, with the
+//! entity's qualified name, at the name's position (a destructor at its `~`, an operator at
+//! `operator`, an anonymous namespace at its `{`), in EDG's processing order: source order, except
+//! that a function's parameters follow a definition but precede a prototype, and the bodies of
+//! member functions defined in a class are processed once the outermost class is complete.
+//!
+//! This pass walks the syntax tree, because the lines need positions and entity items are
+//! position-independent. Entity identity (which lines share an id) is keyed by qualified name,
+//! kind and signature until declaration-level lookup binds names to [`crate::Item`]s.
+//! Not produced yet: template-instance lines (`t`, `T`, and the instances' member lines), lambda
+//! call operators, structured bindings, and references (`R`, `U`, `M`, `A`, `C`).
+use rowan::NodeOrToken;
+use rustc_hash::FxHashMap;
+use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
+
+use crate::lower::tokens_text;
+
+/// One line of the log, before positions are rendered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct XrefLine {
+    /// Stable per entity within one log (cudafe++ prints an address there).
+    pub entity: u32,
+    pub name: String,
+    /// `D` or `d`.
+    pub kind: char,
+    pub offset: TextSize,
+}
+
+/// The declaration lines of a whole translation unit, in EDG's order.
+pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
+    let mut w = Walker::default();
+    w.declarations(root.children(), &Scope::default());
+    w.lines
+}
+
+/// Renders lines as cudafe++ writes them: `id TAB name TAB kind TAB file TAB line TAB column`.
+pub fn render(lines: &[XrefLine], line_map: &syntax::LineMap, unnamed_file: &str) -> String {
+    let mut out = String::new();
+    for l in lines {
+        let pos = line_map.position(l.offset);
+        let file = pos.file.unwrap_or(unnamed_file);
+        out.push_str(&format!(
+            "0x{:x}\t{}\t{}\t{file}\t{}\t{}\n",
+            l.entity, l.name, l.kind, pos.line, pos.col
+        ));
+    }
+    out
+}
+
+/// Where declarations are being walked.
+#[derive(Clone, Default)]
+struct Scope {
+    /// Qualified-name segments (`N`, `S`, `A<T>`, `<unnamed>`).
+    path: Vec<String>,
+    /// Inside a class's member list.
+    in_class: bool,
+    /// Inside a function body (names are printed unqualified).
+    local: bool,
+    /// Names of the template parameters of the declaration being walked (for `A<T>::x`).
+    template_params: Vec<String>,
+    /// How many leading segments of `path` are namespaces (a friend belongs to those).
+    namespace_depth: usize,
+}
+
+impl Scope {
+    fn qualify(&self, name: &str) -> String {
+        if self.local || self.path.is_empty() {
+            return name.to_string();
+        }
+        format!("{}::{name}", self.path.join("::"))
+    }
+    fn enter(&self, segment: String, in_class: bool) -> Scope {
+        let mut s = self.clone();
+        s.path.push(segment);
+        s.in_class = in_class;
+        s.template_params.clear();
+        if !in_class && !self.in_class {
+            s.namespace_depth = s.path.len();
+        }
+        s
+    }
+    /// The enclosing namespace scope (where a friend function is a member).
+    fn namespace_scope(&self) -> Scope {
+        let mut s = self.clone();
+        s.path.truncate(self.namespace_depth);
+        s.in_class = false;
+        s
+    }
+}
+
+#[derive(Default)]
+struct Walker {
+    lines: Vec<XrefLine>,
+    ids: FxHashMap<String, u32>,
+    next_id: u32,
+    /// Member function definitions seen inside a class: (function, scope), processed when the
+    /// outermost class is complete.
+    deferred: Vec<(SyntaxNode, Scope)>,
+    class_depth: u32,
+    /// Namespace aliases seen so far: alias name to the qualified name it stands for.
+    aliases: FxHashMap<String, String>,
+}
+
+impl Walker {
+    fn fresh(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id
+    }
+    fn keyed(&mut self, key: String) -> (u32, bool) {
+        if let Some(&id) = self.ids.get(&key) {
+            return (id, false);
+        }
+        let id = self.fresh();
+        self.ids.insert(key, id);
+        (id, true)
+    }
+    fn emit(&mut self, entity: u32, name: String, kind: char, offset: TextSize) {
+        self.lines.push(XrefLine {
+            entity,
+            name,
+            kind,
+            offset,
+        });
+    }
+
+    fn declarations(&mut self, nodes: impl Iterator<Item = SyntaxNode>, scope: &Scope) {
+        for node in nodes {
+            self.declaration(&node, scope);
+        }
+    }
+
+    fn declaration(&mut self, node: &SyntaxNode, scope: &Scope) {
+        match node.kind() {
+            NAMESPACE => self.namespace(node, scope),
+            NAMESPACE_ALIAS => {
+                if let Some(name) = first_token(node, IDENT) {
+                    if let Some(target) = node
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
+                        self.aliases.insert(
+                            name.text().to_string(),
+                            tokens_text(&target).trim_start_matches("::").to_string(),
+                        );
+                    }
+                    let id = self.fresh();
+                    self.emit(
+                        id,
+                        scope.qualify(name.text()),
+                        'D',
+                        name.text_range().start(),
+                    );
+                }
+            }
+            LINKAGE_SPEC => {
+                for child in node.children() {
+                    if child.kind() == DECL_BLOCK {
+                        self.declarations(child.children(), scope);
+                    } else {
+                        self.declaration(&child, scope);
+                    }
+                }
+            }
+            TEMPLATE_DECL => {
+                let mut inner = scope.clone();
+                inner.template_params.clear();
+                if let Some(params) = node.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) {
+                    for param in params.children() {
+                        let name = match param.kind() {
+                            TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
+                            PARAM => param
+                                .children()
+                                .find(|n| n.kind() == DECLARATOR)
+                                .and_then(|d| name_token(&d)),
+                            _ => None,
+                        };
+                        if let Some(name) = name {
+                            let id = self.fresh();
+                            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+                            let pack = param.descendants_with_tokens().any(|t| t.kind() == DOT3);
+                            inner.template_params.push(format!(
+                                "{}{}",
+                                name.text(),
+                                if pack { "..." } else { "" }
+                            ));
+                        }
+                    }
+                }
+                for child in node.children().filter(|n| n.kind() != TEMPLATE_PARAM_LIST) {
+                    self.declaration(&child, &inner);
+                }
+            }
+            FUNCTION_DEF => {
+                let Some(declarator) = node.children().find(|n| n.kind() == DECLARATOR) else {
+                    return;
+                };
+                let is_friend = node.children_with_tokens().any(|t| t.kind() == FRIEND_KW);
+                let name_scope = if is_friend {
+                    scope.namespace_scope()
+                } else {
+                    scope.clone()
+                };
+                let Some((name, offset)) = self.declared_name(&declarator, &name_scope) else {
+                    return;
+                };
+                let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
+                self.emit(id, name, 'D', offset);
+                if scope.in_class {
+                    self.deferred.push((node.clone(), scope.clone()));
+                } else {
+                    self.function_body(node, &declarator);
+                }
+            }
+            SIMPLE_DECLARATION => self.simple_declaration(node, scope),
+            ALIAS_DECL => {
+                if let Some(name) = first_token(node, IDENT) {
+                    let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
+                    self.emit(
+                        id,
+                        scope.qualify(name.text()),
+                        'D',
+                        name.text_range().start(),
+                    );
+                }
+            }
+            USING_DECL => {
+                // Logged as a `d` of the entity it names (its qualified name as written here,
+                // until lookup resolves aliases and relative qualifiers).
+                if let Some(target) = node
+                    .children()
+                    .find(|n| matches!(n.kind(), QUALIFIED_NAME | NAME_REF))
+                    && let Some(last) = last_ident(&target)
+                {
+                    let mut name = tokens_text(&target).trim_start_matches("::").to_string();
+                    if let Some((head, rest)) = name.split_once("::")
+                        && let Some(target) = self.aliases.get(head)
+                    {
+                        name = format!("{target}::{rest}");
+                    }
+                    let (id, _) = self.keyed(format!("using {name}"));
+                    self.emit(id, name, 'd', last.text_range().start());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn namespace(&mut self, node: &SyntaxNode, scope: &Scope) {
+        let block = node.children().find(|n| n.kind() == DECL_BLOCK);
+        // `namespace a::b::c {` declares (or reopens) each segment in turn.
+        let mut inner = scope.clone();
+        let names: Vec<SyntaxToken> = node
+            .descendants_with_tokens()
+            .take_while(|e| e.kind() != DECL_BLOCK)
+            .filter_map(NodeOrToken::into_token)
+            .filter(|t| t.kind() == IDENT)
+            .collect();
+        if names.is_empty() {
+            let Some(open) = block.as_ref().and_then(|b| first_token(b, L_CURLY)) else {
+                return;
+            };
+            self.namespace_line(&mut inner, "<unnamed>", open.text_range().start());
+        }
+        for name in &names {
+            self.namespace_line(&mut inner, name.text(), name.text_range().start());
+        }
+        if let Some(block) = block {
+            self.declarations(block.children(), &inner);
+        }
+    }
+
+    fn namespace_line(&mut self, scope: &mut Scope, name: &str, offset: TextSize) {
+        let qualified = scope.qualify(name);
+        let (id, first) = self.keyed(format!("namespace {qualified}"));
+        self.emit(id, qualified, if first { 'D' } else { 'd' }, offset);
+        *scope = scope.enter(name.to_string(), false);
+    }
+
+    fn simple_declaration(&mut self, node: &SyntaxNode, scope: &Scope) {
+        let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
+        let has = |k: SyntaxKind| node.children_with_tokens().any(|t| t.kind() == k);
+        let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
+        // In a class, a static data member is defined there only when constexpr or inline.
+        let is_inline_static = has(CONSTEXPR_KW) || has(INLINE_KW);
+        for child in node.children() {
+            match child.kind() {
+                CLASS_SPECIFIER => self.class(&child, scope),
+                ENUM_SPECIFIER => self.enumeration(&child, scope),
+                ELABORATED_TYPE if !has_declarators => {
+                    // A forward declaration: `struct S;`.
+                    if let Some(name) = child
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                        && let Some(ident) = last_ident(&name)
+                    {
+                        let qualified = scope.qualify(ident.text());
+                        let (id, _) = self.keyed(format!("type {qualified}"));
+                        self.emit(id, qualified, 'd', ident.text_range().start());
+                    }
+                }
+                INIT_DECLARATOR => {
+                    let Some(declarator) = child.children().find(|n| n.kind() == DECLARATOR) else {
+                        continue;
+                    };
+                    let name_scope = if has(FRIEND_KW) {
+                        scope.namespace_scope()
+                    } else {
+                        scope.clone()
+                    };
+                    let Some((name, offset)) = self.declared_name(&declarator, &name_scope) else {
+                        continue;
+                    };
+                    let has_init = child.children().any(|n| n.kind() == INITIALIZER);
+                    if is_typedef {
+                        // A typedef that redeclares an existing one is a `d` of the same entity.
+                        let (id, first) = self.keyed(format!("type {name}"));
+                        self.emit(id, name, if first { 'D' } else { 'd' }, offset);
+                    } else if declares_function(&declarator) {
+                        let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
+                        // A prototype's parameters come before it.
+                        self.parameters(&declarator, 'd');
+                        self.emit(id, name, 'd', offset);
+                    } else {
+                        let defining = if scope.in_class {
+                            !is_static || is_inline_static
+                        } else {
+                            !is_extern || has_init
+                        };
+                        let id = if scope.local {
+                            self.fresh()
+                        } else {
+                            self.keyed(format!("var {name}")).0
+                        };
+                        self.emit(id, name, if defining { 'D' } else { 'd' }, offset);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn class(&mut self, spec: &SyntaxNode, scope: &Scope) {
+        let name_node = spec
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME));
+        let ident = name_node.as_ref().and_then(last_ident);
+        let Some(members) = spec.children().find(|n| n.kind() == MEMBER_LIST) else {
+            return;
+        };
+        let segment = match (&ident, &name_node) {
+            (Some(ident), Some(name)) => {
+                let args = template_args(name);
+                // An explicit specialization is named with its arguments; a partial one is not.
+                let own = if scope.template_params.is_empty() {
+                    format!("{}{args}", ident.text())
+                } else {
+                    ident.text().to_string()
+                };
+                let qualified = scope.qualify(&own);
+                let (id, _) = self.keyed(format!("type {qualified}{args}"));
+                self.emit(id, qualified, 'D', ident.text_range().start());
+                if !args.is_empty() {
+                    format!("{}{args}", ident.text())
+                } else if scope.template_params.is_empty() {
+                    ident.text().to_string()
+                } else {
+                    format!("{}<{}>", ident.text(), scope.template_params.join(", "))
+                }
+            }
+            _ => "<unnamed>".to_string(),
+        };
+        let inner = scope.enter(segment, true);
+        self.class_depth += 1;
+        for member in members.children() {
+            if member.kind() != ACCESS_SPEC {
+                self.declaration(&member, &inner);
+            }
+        }
+        self.class_depth -= 1;
+        if self.class_depth == 0 {
+            for (function, _) in std::mem::take(&mut self.deferred) {
+                if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
+                    self.function_body(&function, &declarator);
+                }
+            }
+        }
+    }
+
+    fn enumeration(&mut self, spec: &SyntaxNode, scope: &Scope) {
+        let ident = spec
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            .and_then(|n| last_ident(&n));
+        let scoped = spec
+            .children_with_tokens()
+            .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW));
+        let list = spec.children().find(|n| n.kind() == ENUMERATOR_LIST);
+        let mut enumerator_scope = scope.clone();
+        if let Some(ident) = &ident {
+            let qualified = scope.qualify(ident.text());
+            let (id, _) = self.keyed(format!("type {qualified}"));
+            self.emit(
+                id,
+                qualified,
+                if list.is_some() { 'D' } else { 'd' },
+                ident.text_range().start(),
+            );
+            if scoped {
+                enumerator_scope = scope.enter(ident.text().to_string(), false);
+            }
+        }
+        for enumerator in list
+            .iter()
+            .flat_map(|l| l.children())
+            .filter(|n| n.kind() == ENUMERATOR)
+        {
+            if let Some(name) = first_token(&enumerator, IDENT) {
+                let id = self.fresh();
+                self.emit(
+                    id,
+                    enumerator_scope.qualify(name.text()),
+                    'D',
+                    name.text_range().start(),
+                );
+            }
+        }
+    }
+
+    /// A function definition's parameters (D) and the declarations in its body, in order.
+    fn function_body(&mut self, function: &SyntaxNode, declarator: &SyntaxNode) {
+        self.parameters(declarator, 'D');
+        let local = Scope {
+            local: true,
+            ..Scope::default()
+        };
+        let mut bindings = 0;
+        for body in function
+            .children()
+            .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
+        {
+            for node in body.descendants() {
+                match node.kind() {
+                    SIMPLE_DECLARATION => {
+                        if let Some(binding) = structured_binding(&node) {
+                            bindings += 1;
+                            self.structured_binding(&binding, bindings);
+                        } else {
+                            self.simple_declaration(&node, &local);
+                        }
+                    }
+                    ALIAS_DECL | USING_DECL => self.declaration(&node, &local),
+                    LAMBDA_EXPR => self.lambda(&node),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `auto [a, b] = e;`: a hidden variable `<struct binding N>` at the `[`, then each name.
+    fn structured_binding(&mut self, declarator: &SyntaxNode, number: u32) {
+        let Some(open) = first_token(declarator, L_BRACK) else {
+            return;
+        };
+        let id = self.fresh();
+        self.emit(
+            id,
+            format!("<struct binding {number}>"),
+            'D',
+            open.text_range().start(),
+        );
+        for name in declarator
+            .children_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+            .filter(|t| t.kind() == IDENT)
+        {
+            let id = self.fresh();
+            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+        }
+    }
+
+    /// A lambda's call operator (`lambda [](int)->auto::operator()`, captures never printed) at
+    /// the `(` of its parameter list, then its parameters.
+    fn lambda(&mut self, lambda: &SyntaxNode) {
+        let params = lambda
+            .descendants()
+            .filter(|n| {
+                !n.ancestors()
+                    .take_while(|a| a != lambda)
+                    .any(|a| a.kind() == COMPOUND_STMT)
+            })
+            .find(|n| n.kind() == PARAM_LIST);
+        let open = match &params {
+            Some(p) => first_non_trivia(p),
+            None => first_non_trivia(lambda),
+        };
+        let Some(open) = open else { return };
+        let types: Vec<String> = params
+            .iter()
+            .flat_map(|p| p.children())
+            .filter(|n| n.kind() == PARAM)
+            .map(|p| param_type_text(&p))
+            .collect();
+        let mutable = if lambda
+            .children_with_tokens()
+            .any(|t| t.kind() == MUTABLE_KW)
+        {
+            " mutable"
+        } else {
+            ""
+        };
+        let ret = lambda
+            .children()
+            .find(|n| n.kind() == TRAILING_RETURN)
+            .map_or("auto".to_string(), |r| {
+                let text = edg_text(&r);
+                text.trim_start_matches("->").trim().to_string()
+            });
+        let id = self.fresh();
+        self.emit(
+            id,
+            format!(
+                "lambda []({}){mutable}->{ret}::operator()",
+                types.join(", ")
+            ),
+            'D',
+            open.text_range().start(),
+        );
+        if let Some(params) = params {
+            self.param_list(&params, 'D');
+        }
+    }
+
+    fn parameters(&mut self, declarator: &SyntaxNode, kind: char) {
+        let Some(holder) = name_holder(declarator) else {
+            return;
+        };
+        let Some(suffix) = holder.children().find(|n| n.kind() == FUNCTION_SUFFIX) else {
+            return;
+        };
+        if let Some(params) = suffix.children().find(|n| n.kind() == PARAM_LIST) {
+            self.param_list(&params, kind);
+        }
+    }
+
+    fn param_list(&mut self, params: &SyntaxNode, kind: char) {
+        for param in params.children().filter(|n| n.kind() == PARAM) {
+            if let Some(name) = param
+                .children()
+                .find(|n| n.kind() == DECLARATOR)
+                .and_then(|d| name_token(&d))
+            {
+                let id = self.fresh();
+                self.emit(id, name.text().to_string(), kind, name.text_range().start());
+            }
+        }
+    }
+
+    /// The qualified name a declarator declares and the offset to log it at.
+    fn declared_name(&self, declarator: &SyntaxNode, scope: &Scope) -> Option<(String, TextSize)> {
+        let holder = name_holder(declarator)?;
+        let name = holder.children().find(|n| NAME_KINDS.contains(&n.kind()))?;
+        // The last component of a qualified name is the one logged (`Op::operator+` at
+        // `operator`, `S::~S` at `~`).
+        let last = if name.kind() == QUALIFIED_NAME {
+            name.children()
+                .filter(|n| NAME_KINDS.contains(&n.kind()))
+                .last()?
+        } else {
+            name.clone()
+        };
+        let offset = match last.kind() {
+            DESTRUCTOR_NAME | OPERATOR_NAME => first_non_trivia(&last)?.text_range().start(),
+            _ => last_ident(&last)?.text_range().start(),
+        };
+        let text = match name.kind() {
+            QUALIFIED_NAME => {
+                let segments: Vec<String> = name
+                    .children()
+                    .filter(|n| NAME_KINDS.contains(&n.kind()))
+                    .map(|n| {
+                        if n.kind() == NAME_REF {
+                            name_ref_text(&n)
+                        } else {
+                            tokens_text(&n)
+                        }
+                    })
+                    .collect();
+                segments.join("::")
+            }
+            DESTRUCTOR_NAME | OPERATOR_NAME => operator_text(&name),
+            _ => last_ident(&name)?.text().to_string(),
+        };
+        Some((scope.qualify(text.trim_start_matches("::")), offset))
+    }
+}
+
+const NAME_KINDS: &[SyntaxKind] = &[NAME_REF, QUALIFIED_NAME, OPERATOR_NAME, DESTRUCTOR_NAME];
+
+/// The declarator of a structured binding declaration (`[a, b]`), if it is one.
+fn structured_binding(declaration: &SyntaxNode) -> Option<SyntaxNode> {
+    let init = declaration
+        .children()
+        .find(|n| n.kind() == INIT_DECLARATOR)?;
+    let declarator = init.children().find(|n| n.kind() == DECLARATOR)?;
+    declarator
+        .children_with_tokens()
+        .any(|t| t.kind() == L_BRACK)
+        .then_some(declarator)
+}
+
+/// A parameter's type as EDG prints it: without the name and default argument.
+fn param_type_text(param: &SyntaxNode) -> String {
+    let mut copy = String::new();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    for token in param
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+    {
+        if token.kind().is_trivia()
+            || token
+                .parent_ancestors()
+                .take_while(|a| a != param)
+                .any(|a| a.kind() == INITIALIZER)
+            || (token.kind() == IDENT
+                && token.parent().is_some_and(|n| {
+                    n.kind() == NAME_REF && n.parent().is_some_and(|d| d.kind() == DECLARATOR)
+                }))
+        {
+            continue;
+        }
+        let text = token.text();
+        let after_word = copy.ends_with(word) || copy.ends_with('>');
+        if after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")) {
+            copy.push(' ');
+        }
+        copy.push_str(text);
+    }
+    copy
+}
+
+fn name_holder(declarator: &SyntaxNode) -> Option<SyntaxNode> {
+    if declarator
+        .children()
+        .any(|n| NAME_KINDS.contains(&n.kind()))
+    {
+        return Some(declarator.clone());
+    }
+    declarator
+        .children()
+        .filter(|n| n.kind() == DECLARATOR)
+        .find_map(|d| name_holder(&d))
+}
+
+fn declares_function(declarator: &SyntaxNode) -> bool {
+    let Some(holder) = name_holder(declarator) else {
+        return false;
+    };
+    holder
+        .children()
+        .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
+        .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
+}
+
+fn name_token(declarator: &SyntaxNode) -> Option<SyntaxToken> {
+    let holder = name_holder(declarator)?;
+    let name = holder.children().find(|n| NAME_KINDS.contains(&n.kind()))?;
+    last_ident(&name)
+}
+
+fn signature(declarator: &SyntaxNode) -> String {
+    let Some(holder) = name_holder(declarator) else {
+        return String::new();
+    };
+    let Some(params) = holder
+        .children()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)
+        .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+    else {
+        return String::new();
+    };
+    // Parameter types only: the names and default arguments do not tell overloads apart.
+    let types: Vec<String> = params
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .map(|p| {
+            let mut out = String::new();
+            for element in p.descendants_with_tokens() {
+                if let NodeOrToken::Token(t) = element
+                    && !t.kind().is_trivia()
+                    && !t
+                        .parent_ancestors()
+                        .take_while(|a| *a != p)
+                        .any(|a| a.kind() == INITIALIZER)
+                    && !(t.kind() == IDENT
+                        && t.parent().is_some_and(|n| {
+                            n.kind() == NAME_REF
+                                && n.parent().is_some_and(|d| d.kind() == DECLARATOR)
+                        }))
+                {
+                    out.push_str(t.text());
+                    out.push(' ');
+                }
+            }
+            out
+        })
+        .collect();
+    format!("({})", types.join(","))
+}
+
+fn first_non_trivia(node: &SyntaxNode) -> Option<SyntaxToken> {
+    node.descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| !t.kind().is_trivia())
+}
+
+fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
+    node.children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| t.kind() == kind)
+}
+
+/// The identifier of a NAME_REF, or of the last NAME_REF of a QUALIFIED_NAME.
+fn last_ident(name: &SyntaxNode) -> Option<SyntaxToken> {
+    let last = if name.kind() == QUALIFIED_NAME {
+        name.children().filter(|n| n.kind() == NAME_REF).last()?
+    } else {
+        name.clone()
+    };
+    first_token(&last, IDENT)
+}
+
+/// `A<T>` as EDG prints a template-id in a qualifier: arguments separated by `, `.
+fn name_ref_text(name: &SyntaxNode) -> String {
+    let ident = first_token(name, IDENT).map_or(String::new(), |t| t.text().to_string());
+    format!("{ident}{}", template_args(name))
+}
+
+fn template_args(name: &SyntaxNode) -> String {
+    let Some(args) = name.descendants().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
+        return String::new();
+    };
+    let parts: Vec<String> = args.children().map(|a| edg_text(&a)).collect();
+    format!("<{}>", parts.join(", "))
+}
+
+/// Token text as EDG prints types: words separated by a space, and a space before `*` and `&`
+/// that follow a word or `>` (`int *`, `const float &`, `A<T> *`).
+fn edg_text(node: &SyntaxNode) -> String {
+    let mut out = String::new();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+    {
+        if token.kind().is_trivia() {
+            continue;
+        }
+        let text = token.text();
+        let after_word = out.ends_with(word) || out.ends_with('>');
+        if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
+            || out.ends_with(',')
+        {
+            out.push(' ');
+        }
+        out.push_str(text);
+    }
+    out
+}
+
+/// `operator+`, `operator int`, `~S`: EDG's spelling.
+fn operator_text(name: &SyntaxNode) -> String {
+    let mut out = String::new();
+    for token in name
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+    {
+        if token.kind().is_trivia() {
+            continue;
+        }
+        if out == "operator"
+            && token
+                .text()
+                .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        {
+            out.push(' ');
+        }
+        out.push_str(token.text());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+
+    #[test]
+    fn declarations_in_edg_order() {
+        let text = "namespace N { int f(int a); int f(int b) { int l = b; return l; } }\n\
+                    struct S { int m; void g(int p) { int q; } static int s; ~S(); };\n\
+                    namespace N { extern int e; }\n\
+                    enum class E { x }; enum U { y };\n\
+                    template <typename T> struct A { T v; };\n\
+                    namespace { int hidden; }\n";
+        let parse = syntax::parse_text(text);
+        let lines = declaration_lines(&parse.syntax_node());
+        let map = syntax::LineMap::new(text);
+        expect![[r#"
+            0x1	N	D	t.ii	1	11
+            0x3	a	d	t.ii	1	25
+            0x2	N::f	d	t.ii	1	19
+            0x2	N::f	D	t.ii	1	33
+            0x4	b	D	t.ii	1	39
+            0x5	l	D	t.ii	1	48
+            0x6	S	D	t.ii	2	8
+            0x7	S::m	D	t.ii	2	16
+            0x8	S::g	D	t.ii	2	24
+            0x9	S::s	d	t.ii	2	55
+            0xa	S::~S	d	t.ii	2	58
+            0xb	p	D	t.ii	2	30
+            0xc	q	D	t.ii	2	39
+            0x1	N	d	t.ii	3	11
+            0xd	N::e	d	t.ii	3	26
+            0xe	E	D	t.ii	4	12
+            0xf	E::x	D	t.ii	4	16
+            0x10	U	D	t.ii	4	26
+            0x11	y	D	t.ii	4	30
+            0x12	T	D	t.ii	5	20
+            0x13	A	D	t.ii	5	30
+            0x14	A<T>::v	D	t.ii	5	36
+            0x15	<unnamed>	D	t.ii	6	11
+            0x16	<unnamed>::hidden	D	t.ii	6	17
+        "#]]
+        .assert_eq(&render(&lines, &map, "t.ii"));
+    }
+}

@@ -1,0 +1,139 @@
+//! The declaration lines (D, d) of `--xref` for every program of `test_data/cu`, against the
+//! normalized extracts of cudafe++ 13.0.88's logs in `test_data/xref` (the test's own file only;
+//! see docs/spec/xref.md). Needs the toolchain's headers to preprocess; skipped without them.
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// (name, kind, line, column) of one line; the file is the program's own.
+type Line = (String, char, u32, u32);
+
+/// The floor for the share of cudafe++'s D/d lines reproduced exactly, and the ceiling for extra
+/// lines, both in per mille. Raise them as the entity layer grows; a drop is a regression.
+const MIN_MATCHED_PER_MILLE: usize = 940;
+const MAX_EXTRA_PER_MILLE: usize = 5;
+
+#[test]
+fn declaration_lines_match_cudafe() {
+    let Some(tc) = toolchain::Toolchain::installed() else {
+        eprintln!("skipped: the NVIDIA toolchain is not installed (cargo xtask nvidia-toolchain)");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cu_dir = root.join("test_data/cu");
+    let xref_dir = root.join("test_data/xref");
+    let scratch = tempfile::tempdir().unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&xref_dir)
+        .unwrap()
+        .filter_map(|e| {
+            e.unwrap()
+                .file_name()
+                .to_str()?
+                .strip_suffix(".xref")
+                .map(str::to_string)
+        })
+        .filter(|n| cu_dir.join(format!("{n}.cu")).exists())
+        .collect();
+    names.sort();
+    assert!(
+        !names.is_empty(),
+        "no reference logs in {}",
+        xref_dir.display()
+    );
+
+    let (mut expected_total, mut matched_total, mut extra_total) = (0, 0, 0);
+    let mut report = String::new();
+    for name in &names {
+        let source = format!("{name}.cu");
+        let ii = scratch.path().join(format!("{name}.cpp4.ii"));
+        // As nvcc runs it in the source's directory: the line markers then say `NAME.cu`.
+        let status = tc
+            .host_preprocess_command(Path::new(&source), &ii, None, &[])
+            .current_dir(&cu_dir)
+            .status()
+            .unwrap();
+        assert!(status.success(), "preprocessing {source} failed");
+        let text = std::fs::read_to_string(&ii).unwrap();
+        let parse = syntax::parse_text(&text);
+        let map = syntax::LineMap::new(&text);
+        let ours: Vec<Line> = il::xref::declaration_lines(&parse.syntax_node())
+            .iter()
+            .filter_map(|l| {
+                let pos = map.position(l.offset);
+                (pos.file == Some(source.as_str()))
+                    .then(|| (l.name.clone(), l.kind, pos.line, pos.col))
+            })
+            .collect();
+        let expected: Vec<Line> = std::fs::read_to_string(xref_dir.join(format!("{name}.xref")))
+            .unwrap()
+            .lines()
+            .filter_map(|line| {
+                let f: Vec<&str> = line.split('\t').collect();
+                let kind = f[2].chars().next()?;
+                if !matches!(kind, 'D' | 'd') {
+                    return None;
+                }
+                Some((
+                    f[1].to_string(),
+                    kind,
+                    f[4].parse().ok()?,
+                    f[5].parse().ok()?,
+                ))
+            })
+            .collect();
+        let (matched, missing, extra) = compare(&expected, &ours);
+        expected_total += expected.len();
+        matched_total += matched;
+        extra_total += extra.len();
+        report.push_str(&format!(
+            "{name}: {matched}/{} matched, {} extra\n",
+            expected.len(),
+            extra.len()
+        ));
+        for l in missing.iter().take(3) {
+            report.push_str(&format!("  missing {l:?}\n"));
+        }
+        for l in extra.iter().take(3) {
+            report.push_str(&format!("  extra   {l:?}\n"));
+        }
+    }
+    let matched_pm = matched_total * 1000 / expected_total;
+    let extra_pm = extra_total * 1000 / expected_total;
+    println!(
+        "{report}xref D/d lines, own files of {} programs: {matched_total} of {expected_total} reproduced exactly ({}.{}%), {extra_total} extra",
+        names.len(),
+        matched_pm / 10,
+        matched_pm % 10
+    );
+    assert!(
+        matched_pm >= MIN_MATCHED_PER_MILLE,
+        "matched {matched_pm}‰ < floor {MIN_MATCHED_PER_MILLE}‰"
+    );
+    assert!(
+        extra_pm <= MAX_EXTRA_PER_MILLE,
+        "extra {extra_pm}‰ > ceiling {MAX_EXTRA_PER_MILLE}‰"
+    );
+}
+
+/// Multiset comparison: how many expected lines we produced, which we missed, which are extra.
+fn compare(expected: &[Line], ours: &[Line]) -> (usize, Vec<Line>, Vec<Line>) {
+    let mut pool: BTreeMap<&Line, usize> = BTreeMap::new();
+    for l in ours {
+        *pool.entry(l).or_default() += 1;
+    }
+    let mut missing = Vec::new();
+    let mut matched = 0;
+    for l in expected {
+        match pool.get_mut(l) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                matched += 1;
+            }
+            _ => missing.push(l.clone()),
+        }
+    }
+    let extra = pool
+        .into_iter()
+        .flat_map(|(l, n)| std::iter::repeat_n(l.clone(), n))
+        .collect();
+    (matched, missing, extra)
+}
