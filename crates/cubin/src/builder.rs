@@ -13,8 +13,9 @@
 //! variables, debug information.
 use object::elf::{
     PF_R, PF_W, PF_X, PT_LOAD, PT_PHDR, SHF_ALLOC, SHF_EXECINSTR, SHF_INFO_LINK, SHF_WRITE,
-    SHT_NOBITS, SHT_NOTE, SHT_PROGBITS, SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB, STB_GLOBAL,
-    STB_LOCAL, STB_WEAK, STT_FUNC, STT_NOTYPE, STT_OBJECT, STT_SECTION,
+    SHT_NOBITS, SHT_NOTE, SHT_PROGBITS, SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB,
+    SHT_SYMTAB_SHNDX, STB_GLOBAL, STB_LOCAL, STB_WEAK, STT_FUNC, STT_NOTYPE, STT_OBJECT,
+    STT_SECTION,
 };
 
 use crate::consts::*;
@@ -108,6 +109,8 @@ const REL_ACTION: [u8; 16] = [
 ];
 const TOOL_VERSION: &str = "Cuda compilation tools, release 13.0, V13.0.88";
 const TOOL_BRANCH: &str = "Build cuda_13.0.r13.0/compiler.36424714_0";
+/// From this many sections on, ptxas emits `.symtab_shndx`.
+const XINDEX_SECTIONS: usize = 65_276;
 /// Parameter blocks above this size use KPARAM_INFO_V2.
 const KPARAM_V1_LIMIT: u32 = 0x1100;
 
@@ -128,7 +131,7 @@ fn group(family: Family, s: &Section, name: &str) -> u8 {
     let alloc = s.flags & u64::from(SHF_ALLOC) != 0;
     match s.sh_type {
         0 => 0,
-        SHT_STRTAB | SHT_SYMTAB => 1,
+        SHT_STRTAB | SHT_SYMTAB | SHT_SYMTAB_SHNDX => 1,
         SHT_NOTE => 3,
         SHT_CUDA_INFO | SHT_CUDA_COMPAT_INFO => 4,
         SHT_CUDA_CALLGRAPH | SHT_CUDA_PROTOTYPE | SHT_CUDA_RELOCINFO => 5,
@@ -559,6 +562,25 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
         d.sections[m.info].0.data = SectionData::Attributes(kernel_info(family, kernel, c0_sym));
     }
 
+    // Above 65,275 sections ptxas keeps `.symtab_shndx` (spec §8) and marks e_flags with 0x07.
+    let symtab_shndx = (d.sections.len() >= XINDEX_SECTIONS).then(|| {
+        d.sections.push((
+            Section {
+                name: d.shstrtab.find(".symtab_shndx").expect("pushed first"),
+                sh_type: SHT_SYMTAB_SHNDX,
+                flags: 0,
+                link: 0,
+                info: 0,
+                align: 4,
+                entsize: 4,
+                data: SectionData::Null,
+                placement: Placement::Packed,
+            },
+            ".symtab_shndx".to_string(),
+        ));
+        d.sections.len() - 1
+    });
+
     // Section order: stable sort of creation order by group; then resolve indices.
     let mut order: Vec<usize> = (0..d.sections.len()).collect();
     order.sort_by_key(|&i| group(family, &d.sections[i].0, &d.sections[i].1));
@@ -591,6 +613,14 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
         if let Some(s) = sec {
             sym.section = SymSection::Index(index_of[*s]);
         }
+    }
+    if let Some(shndx) = symtab_shndx {
+        set(&mut d, shndx, idx(symtab), 0);
+        let entries = d.symbols.iter().map(|s| match s.section {
+            SymSection::Index(i) => i,
+            _ => 0,
+        });
+        d.sections[shndx].0.data = SectionData::SymtabShndx(entries.collect());
     }
     d.sections[shstrtab].0.data = SectionData::Strings(d.shstrtab.clone());
     d.sections[strtab].0.data = SectionData::Strings(d.strtab.clone());
@@ -669,7 +699,9 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
             e_type: object::elf::ET_EXEC,
             os_abi: ELFOSABI_CUDA,
             abi_version: 8,
-            e_flags: (0x06 << 24) | (target.sm << 8) | 4,
+            e_flags: (if symtab_shndx.is_some() { 0x07 } else { 0x06 } << 24)
+                | (target.sm << 8)
+                | 4,
             shstrndx: idx(shstrtab),
         },
         sections,
