@@ -14,8 +14,9 @@
 //!
 //! Exit status, as cudafe++: 0 clean, 2 errors in the source, 4 a command-line ("catastrophic")
 //! error. cufe adds 3: the analysis ran, but an output that was asked for (`--gen_c_file_name`,
-//! `--module_id_file_name`, `--gen_device_file_name`, `--xref`, `--il_display`) is not produced
-//! yet; each such output gets a warning naming it. A build driven by nvcc must never go on
+//! `--module_id_file_name`, `--gen_device_file_name`, `--il_display`) is not produced yet, or
+//! only in part (`--xref` writes the declaration lines, D and d, but no reference lines yet);
+//! each such output gets a warning naming it. A build driven by nvcc must never go on
 //! without a file it expects, so this is a failure, not a silent success. `--stub_file_name` is
 //! only named inside the host output (cicc writes the stub in CUDA 13.0), so it needs no warning.
 mod options;
@@ -26,6 +27,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use base_db::{FileOrigin, SourceFile};
 use syntax::{LineMap, TextSize};
+
+use crate::fs_util::write_atomically;
 
 use self::options::CudafeOptions;
 
@@ -90,9 +93,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(EXIT_SOURCE_ERRORS));
     }
 
+    if let Some(path) = &options.outputs.xref {
+        let root = base_db::parse(&db, file).syntax_node();
+        let lines = il::xref::declaration_lines(&root);
+        let unit = options.input.display().to_string();
+        write_atomically(path, il::xref::render(&lines, line_map, &unit).as_bytes())?;
+    }
     let missing = missing_outputs(&options);
     for (option, what) in &missing {
-        eprintln!("cufe: warning: {option}: {what} is not produced yet");
+        eprintln!("cufe: warning: {option}: not produced yet: {what}");
     }
     Ok(if missing.is_empty() {
         ExitCode::SUCCESS
@@ -143,7 +152,10 @@ fn missing_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
         missing.push(("--gen_device_file_name", "the device translation"));
     }
     if out.xref.is_some() {
-        missing.push(("--xref", "the cross-reference log"));
+        missing.push((
+            "--xref",
+            "the reference lines (R, U, M, A, C, t, T) of the cross-reference log",
+        ));
     }
     if out.il_display {
         missing.push(("--il_display", "the IL display"));

@@ -48,8 +48,8 @@ fn a_real_nvcc_command_line_is_accepted() {
         &args,
         expect![[r#"
             exit 3
-            cufe: warning: --gen_c_file_name: the host translation (.cudafe1.cpp) is not produced yet
-            cufe: warning: --module_id_file_name: the module id file is not produced yet
+            cufe: warning: --gen_c_file_name: not produced yet: the host translation (.cudafe1.cpp)
+            cufe: warning: --module_id_file_name: not produced yet: the module id file
         "#]],
     );
 }
@@ -190,5 +190,19 @@ fn every_option_nvcc_passes_is_accepted() {
                 "nvcc {flags:?}: {args:?}\n{result}"
             );
         }
+    });
+}
+
+#[test]
+fn xref_writes_the_declaration_lines() {
+    with_input(|dir| {
+        let result = cudafe(dir, &["--xref", "a.xref", "a.cpp4.ii"]);
+        let log = std::fs::read_to_string(dir.join("a.xref")).unwrap();
+        expect![[r#"
+            exit 3
+            cufe: warning: --xref: not produced yet: the reference lines (R, U, M, A, C, t, T) of the cross-reference log
+            0x1	x	D	a.cu	1	5
+        "#]]
+        .assert_eq(&format!("{result}{log}"));
     });
 }
