@@ -100,8 +100,11 @@ fn arbitrary_bytes_never_panic() {
             }
         }
         if let Ok(parsed) = mangle::parse(&input, false) {
-            // Whatever parses must either mangle or say why not, without panicking.
-            let _ = mangle::mangle::mangle(&parsed.ast, parsed.root);
+            // Whatever parses must either mangle to a name with the same meaning, or decline.
+            let opts = DemangleOptions { style: Style::Llvm, params: true, types: false };
+            if let (Ok(printed), Ok(remangled)) = (mangle::print(&parsed, &opts), mangle::mangle::mangle(&parsed.ast, parsed.root)) {
+                assert_eq!(mangle::demangle(&remangled, &opts).as_ref(), Ok(&printed), "{}", String::from_utf8_lossy(&input));
+            }
         }
     }
     println!("random names accepted: {accepted}");

