@@ -34,10 +34,42 @@ impl Rng {
 
 /// What edits insert: tokens, statements, trivia, and things that break balance or lexing.
 const SNIPPETS: &[&str] = &[
-    "x", "y2", "42", "0x1fULL", "1.5e3f", ";", "x = 1;", "int y = 2;", " ", "\n", "\t", "/* c */",
-    "// line comment\n", "foo(1, 2);", "if (a) b; else c;", "T * p;", "a < b > c;", "return 0;",
-    "\"str\"", "'c'", "{", "}", "{ }", "(", ")", "#", "\n# 12 \"f.h\" 3\n", "/*", "\"", "for (;;) {}",
-    "[&](int v) { return v; }", "k<<<1, 2>>>(p);", "std::vector<int> v;", "::", "<", ">>",
+    "x",
+    "y2",
+    "42",
+    "0x1fULL",
+    "1.5e3f",
+    ";",
+    "x = 1;",
+    "int y = 2;",
+    " ",
+    "\n",
+    "\t",
+    "/* c */",
+    "// line comment\n",
+    "foo(1, 2);",
+    "if (a) b; else c;",
+    "T * p;",
+    "a < b > c;",
+    "return 0;",
+    "\"str\"",
+    "'c'",
+    "{",
+    "}",
+    "{ }",
+    "(",
+    ")",
+    "#",
+    "\n# 12 \"f.h\" 3\n",
+    "/*",
+    "\"",
+    "for (;;) {}",
+    "[&](int v) { return v; }",
+    "k<<<1, 2>>>(p);",
+    "std::vector<int> v;",
+    "::",
+    "<",
+    ">>",
 ];
 
 /// Replacements that keep a token's kind: what the fast path is for (typing in a literal, a
@@ -45,10 +77,16 @@ const SNIPPETS: &[&str] = &[
 const SAME_KIND: &[(SyntaxKind, &[&str])] = &[
     (SyntaxKind::INT_LIT, &["0", "7", "123456", "0x10", "42ull"]),
     (SyntaxKind::FLOAT_LIT, &["0.5", "1e9", "2.f"]),
-    (SyntaxKind::STRING_LIT, &["\"\"", "\"edited\"", "\"a \\\" b\""]),
+    (
+        SyntaxKind::STRING_LIT,
+        &["\"\"", "\"edited\"", "\"a \\\" b\""],
+    ),
     (SyntaxKind::CHAR_LIT, &["'a'", "'\\n'"]),
     (SyntaxKind::WHITESPACE, &[" ", "\n", "\n\n    ", "\t"]),
-    (SyntaxKind::COMMENT, &["/* */", "/* edited { } */", "// x\n"]),
+    (
+        SyntaxKind::COMMENT,
+        &["/* */", "/* edited { } */", "// x\n"],
+    ),
 ];
 
 #[derive(Default)]
@@ -83,7 +121,10 @@ fn tokens_inside(parse: &Parse, block: TextRange) -> Vec<(SyntaxKind, TextRange)
 /// A random edit strictly inside the braces of a random reparsable block.
 fn random_edit(rng: &mut Rng, text: &str, parse: &Parse, blocks: &[TextRange]) -> Indel {
     let block = *rng.pick(blocks);
-    let inner = TextRange::new(block.start() + TextSize::from(1), block.end() - TextSize::from(1));
+    let inner = TextRange::new(
+        block.start() + TextSize::from(1),
+        block.end() - TextSize::from(1),
+    );
     let tokens = tokens_inside(parse, block);
     let snippet = *rng.pick(SNIPPETS);
     if tokens.is_empty() {
@@ -119,34 +160,115 @@ fn random_edit(rng: &mut Rng, text: &str, parse: &Parse, blocks: &[TextRange]) -
     }
 }
 
-/// Makes up to `attempts` chained random edits to `text` and checks every one the fast path
-/// takes against a full parse. Stops early once `wanted` edits were taken.
-fn check_chain(name: &str, text: &str, seed: u64, attempts: usize, wanted: usize, stats: &mut Stats) {
-    let mut rng = Rng(seed | 1);
-    let mut text = text.to_owned();
-    let mut parse = parse_text(&text);
-    let mut taken = 0;
-    for step in 0..attempts {
-        if taken == wanted {
-            break;
+/// Makes up to `attempts` chained random edits to `text`; stops once `wanted` were taken by the
+/// fast path. Those are checked against a full parse in batches of `batch`: the chained
+/// incremental result must equal a full parse of the text after the batch (a wrong splice or
+/// error shift would persist into it). A failing batch is replayed edit by edit to name the edit.
+struct Chain<'a> {
+    name: &'a str,
+    seed: u64,
+    batch: usize,
+}
+
+impl Chain<'_> {
+    fn run(&self, text: &str, attempts: usize, wanted: usize, stats: &mut Stats) {
+        let mut rng = Rng(self.seed | 1);
+        let mut text = text.to_owned();
+        let mut parse = parse_text(&text);
+        // Fast-path edits keep every block (they change no brace), so the list is shifted, not
+        // recomputed; each batch check compares it with a fresh walk.
+        let mut blocks = reparsable_blocks(&parse);
+        let mut checkpoint = (text.clone(), parse.clone());
+        let mut pending: Vec<Indel> = Vec::new();
+        let mut taken = 0;
+        for _ in 0..attempts {
+            if taken == wanted || blocks.is_empty() {
+                break;
+            }
+            let edit = random_edit(&mut rng, &text, &parse, &blocks);
+            stats.edits += 1;
+            let Some(incremental) = parse.reparse_block_only(&edit) else {
+                continue;
+            };
+            taken += 1;
+            stats.incremental += 1;
+            edit.apply(&mut text);
+            shift(&mut blocks, &edit);
+            parse = incremental;
+            pending.push(edit);
+            if pending.len() == self.batch {
+                self.verify(&checkpoint, &pending, &text, &parse, &blocks);
+                checkpoint = (text.clone(), parse.clone());
+                pending.clear();
+            }
         }
-        let blocks = reparsable_blocks(&parse);
-        if blocks.is_empty() {
+        if !pending.is_empty() {
+            self.verify(&checkpoint, &pending, &text, &parse, &blocks);
+        }
+    }
+
+    fn verify(
+        &self,
+        checkpoint: &(String, Parse),
+        edits: &[Indel],
+        text: &str,
+        parse: &Parse,
+        blocks: &[TextRange],
+    ) {
+        let full = parse_text(text);
+        if parse.green() == full.green() && sorted(parse.errors()) == sorted(full.errors()) {
+            assert_eq!(
+                blocks,
+                reparsable_blocks(&full),
+                "{}: the block list drifted",
+                self.name
+            );
             return;
         }
-        let edit = random_edit(&mut rng, &text, &parse, &blocks);
-        stats.edits += 1;
-        let Some(incremental) = parse.reparse_block_only(&edit) else { continue };
-        taken += 1;
-        stats.incremental += 1;
-        edit.apply(&mut text);
-        let full = parse_text(&text);
-        let context = || format!("{name}, seed {seed}, step {step}: {edit:?}");
-        if incremental.green() != full.green() {
-            panic!("trees differ after {}\n{}", context(), first_difference(&incremental, &full));
+        let (mut text, mut parse) = checkpoint.clone();
+        for (i, edit) in edits.iter().enumerate() {
+            let incremental = parse.reparse_block_only(edit).unwrap();
+            edit.apply(&mut text);
+            let full = parse_text(&text);
+            let context = format!(
+                "{}, seed {}, edit {i} of a batch: {edit:?}",
+                self.name, self.seed
+            );
+            if incremental.green() != full.green() {
+                panic!(
+                    "trees differ after {context}\n{}",
+                    first_difference(&incremental, &full)
+                );
+            }
+            assert_eq!(
+                sorted(incremental.errors()),
+                sorted(full.errors()),
+                "errors differ after {context}"
+            );
+            parse = incremental;
         }
-        assert_eq!(sorted(incremental.errors()), sorted(full.errors()), "errors differ after {}", context());
-        parse = incremental;
+        unreachable!("the batch failed but none of its edits did");
+    }
+}
+
+/// Moves the block ranges after a fast-path edit (which lies strictly inside some of them): a
+/// block starting at or after the edit moves, and so does an end after it; an end right where
+/// text is inserted (a block just before the edit) stays.
+fn shift(blocks: &mut [TextRange], edit: &Indel) {
+    let end = edit.delete.end();
+    let moved = |offset: TextSize| offset - edit.delete.len() + TextSize::of(&edit.insert);
+    for block in blocks {
+        let start = if block.start() >= end {
+            moved(block.start())
+        } else {
+            block.start()
+        };
+        let block_end = if block.end() > end {
+            moved(block.end())
+        } else {
+            block.end()
+        };
+        *block = TextRange::new(start, block_end);
     }
 }
 
@@ -172,8 +294,16 @@ fn first_difference(incremental: &Parse, full: &Parse) -> String {
 }
 
 fn sorted(errors: &[syntax::SyntaxError]) -> Vec<(u32, u32, String)> {
-    let mut v: Vec<_> =
-        errors.iter().map(|e| (e.range.start().into(), e.range.end().into(), e.message.clone())).collect();
+    let mut v: Vec<_> = errors
+        .iter()
+        .map(|e| {
+            (
+                e.range.start().into(),
+                e.range.end().into(),
+                e.message.clone(),
+            )
+        })
+        .collect();
     v.sort();
     v
 }
@@ -215,16 +345,32 @@ fn fixtures_reparse_like_a_full_parse() {
     let mut stats = Stats::default();
     for (i, fixture) in FIXTURES.iter().enumerate() {
         for seed in 0..40u64 {
-            check_chain(&format!("fixture {i}"), fixture, seed * 7919 + i as u64, 40, usize::MAX, &mut stats);
+            let name = format!("fixture {i}");
+            Chain {
+                name: &name,
+                seed: seed * 7919 + i as u64,
+                batch: 1,
+            }
+            .run(fixture, 40, usize::MAX, &mut stats);
         }
     }
-    eprintln!("fixtures: {} edits, {} taken incrementally and checked", stats.edits, stats.incremental);
-    assert!(stats.incremental >= 1_000, "only {} of {} edits were incremental", stats.incremental, stats.edits);
+    eprintln!(
+        "fixtures: {} edits, {} taken incrementally and checked",
+        stats.edits, stats.incremental
+    );
+    assert!(
+        stats.incremental >= 1_000,
+        "only {} of {} edits were incremental",
+        stats.incremental,
+        stats.edits
+    );
 }
 
 fn corpus_files() -> Vec<(u64, PathBuf)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test_data/generated/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
     let mut files: Vec<(u64, PathBuf)> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "ii"))
@@ -236,6 +382,8 @@ fn corpus_files() -> Vec<(u64, PathBuf)> {
 
 /// The corpus edits, split over `PARTS` tests so that they run on every core.
 const PARTS: usize = 4;
+/// Corpus edits per full-parse check.
+const BATCH: usize = 20;
 
 fn check_corpus_part(part: usize) {
     let files = corpus_files();
@@ -243,15 +391,24 @@ fn check_corpus_part(part: usize) {
         eprintln!("skipping the corpus reparse test: no corpus (cargo xtask corpus)");
         return;
     }
-    let total: usize = std::env::var("REPARSE_EDITS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000);
+    let total: usize = std::env::var("REPARSE_EDITS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000);
     let wanted = total.div_ceil(PARTS);
     let mut stats = Stats::default();
     // Part 0 also makes a few edits on the largest file (each costs a full parse of it).
     let (largest_len, largest) = files.last().unwrap();
-    let largest_edits = if part == 0 { 3.min(wanted) } else { 0 };
+    let largest_edits = if part == 0 { 20.min(wanted) } else { 0 };
     if largest_edits > 0 {
         let text = std::fs::read_to_string(largest).unwrap();
-        check_chain(&largest.display().to_string(), &text, 1, 10 * largest_edits, largest_edits, &mut stats);
+        let name = largest.display().to_string();
+        Chain {
+            name: &name,
+            seed: 1,
+            batch: largest_edits,
+        }
+        .run(&text, 20 * largest_edits, largest_edits, &mut stats);
     }
     // The rest on this part's share of the smallest files, round-robin until enough were taken.
     let small: Vec<_> = files.iter().skip(part).step_by(PARTS).take(3).collect();
@@ -263,7 +420,13 @@ fn check_corpus_part(part: usize) {
             }
             let text = std::fs::read_to_string(path).unwrap();
             let seed = 1000 * round + 10 * part as u64 + i as u64;
-            check_chain(&path.display().to_string(), &text, seed, 400, remaining.min(wanted / 3 + 1), &mut stats);
+            let name = path.display().to_string();
+            Chain {
+                name: &name,
+                seed,
+                batch: BATCH,
+            }
+            .run(&text, 1000, remaining.min(wanted / 3 + 1), &mut stats);
         }
     }
     eprintln!(
@@ -273,7 +436,12 @@ fn check_corpus_part(part: usize) {
         largest.file_name().unwrap().to_string_lossy(),
         *largest_len as f64 / 1e6,
     );
-    assert!(stats.incremental >= wanted, "only {} of {} edits were incremental", stats.incremental, stats.edits);
+    assert!(
+        stats.incremental >= wanted,
+        "only {} of {} edits were incremental",
+        stats.incremental,
+        stats.edits
+    );
 }
 
 #[test]
@@ -291,17 +459,4 @@ fn corpus_part_2() {
 #[test]
 fn corpus_part_3() {
     check_corpus_part(3);
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum RawLanguage {}
-
-impl rowan::Language for RawLanguage {
-    type Kind = rowan::SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> rowan::SyntaxKind {
-        raw
-    }
-    fn kind_to_raw(kind: rowan::SyntaxKind) -> rowan::SyntaxKind {
-        kind
-    }
 }
