@@ -593,7 +593,8 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
         d.sections[sec].0.link = link;
         d.sections[sec].0.info = info;
     };
-    set(&mut d, symtab, idx(strtab), 0);
+    let info = symtab_info(&d.symbols);
+    set(&mut d, symtab, idx(strtab), info);
     set(&mut d, cuinfo, idx(tkinfo), compat.map_or(0, idx));
     set(&mut d, nv_info, idx(symtab), 0);
     set(&mut d, callgraph, idx(symtab), 0);

@@ -71,7 +71,7 @@ impl Placer {
         } else {
             0
         };
-        align_up(self.end, align) + gap
+        align_up(self.end, align).saturating_add(gap)
     }
 
     pub(crate) fn place(&mut self, s: &Section, size: u64) -> u64 {

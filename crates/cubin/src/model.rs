@@ -206,6 +206,15 @@ impl Symbol {
     }
 }
 
+/// `.symtab`'s `sh_info`: one past the last LOCAL symbol. In H/M files a LOCAL section symbol
+/// follows the globals, so this is the symbol count there (not the gABI's "first non-local").
+pub fn symtab_info(symbols: &[Symbol]) -> u32 {
+    symbols
+        .iter()
+        .rposition(|s| s.bind() == object::elf::STB_LOCAL)
+        .map_or(0, |i| i as u32 + 1)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SymSection {
     Undef,

@@ -5,7 +5,7 @@
 //! ptxas's off-by-one) and the `.symtab_shndx` entries of escaped symbols.
 use object::elf::{
     ELFCLASS64, ELFDATA2LSB, ELFMAG, EM_CUDA, EV_CURRENT, FileHeader64, Ident, ProgramHeader64,
-    Rel64, Rela64, SHN_LORESERVE, SHN_XINDEX, STB_LOCAL, SectionHeader64, Sym64,
+    Rel64, Rela64, SHN_LORESERVE, SHN_XINDEX, SectionHeader64, Sym64,
 };
 use object::endian::{I64, U16, U32, U64};
 use object::{LittleEndian as LE, pod};
@@ -163,10 +163,7 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
             _ => (size, s.link),
         };
         let info = match &s.data {
-            SectionData::Symbols(syms) => syms
-                .iter()
-                .rposition(|s| s.bind() == STB_LOCAL)
-                .map_or(0, |i| i as u32 + 1),
+            SectionData::Symbols(syms) => symtab_info(syms),
             _ => s.info,
         };
         let sh = SectionHeader64::<LE> {
@@ -208,8 +205,8 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
                     .iter()
                     .filter(|&&i| is_nobits(cubin.sections[i as usize].sh_type))
                     .map(|&i| size_of(i as usize))
-                    .sum();
-                (first, filesz, filesz + bss)
+                    .fold(0u64, u64::saturating_add);
+                (first, filesz, filesz.saturating_add(bss))
             }
         };
         let ph = ProgramHeader64::<LE> {
