@@ -122,7 +122,7 @@ fn check_file(path: &Path, raw: &[u8], args: &Args) -> Report {
         );
     }
     if args.dump_tree {
-        let _ = write!(report.text, "{:#?}", parse.green());
+        report.text += &syntax::debug_dump(&parse.syntax_node());
     }
     report
 }

@@ -119,3 +119,43 @@ fn empty_input() {
         "#]],
     );
 }
+
+#[test]
+fn syntax_errors_are_reported_at_original_positions() {
+    // Two files, one marker region each: errors name the original file and line, and the column
+    // in the preprocessed line.
+    check(
+        &[
+            ("a.ii", b"# 1 \"a.cu\"\nint x = ;\n"),
+            ("b.ii", b"# 1 \"b.cu\"\n# 1 \"/usr/include/h.h\" 1 3 4\nint h;\n# 40 \"b.cu\" 2\nvoid f() { if (x { } }\n"),
+        ],
+        &["--check-lossless", "a.ii", "b.ii"],
+        expect![[r#"
+            exit: 1
+            a.cu:1:9: error: expected an expression
+            b.cu:40:18: error: expected `)`
+            parsed 2 files, 105 bytes, 2 errors in T ms
+        "#]],
+    );
+}
+
+#[test]
+fn dump_tree() {
+    check(
+        &[("d.ii", b"# 3 \"d.cu\"\nint x;\n")],
+        &["--dump-tree", "d.ii"],
+        expect![[r##"
+            exit: 0
+            SOURCE_FILE@0..18
+              LINE_MARKER "# 3 \"d.cu\""
+              SIMPLE_DECLARATION@11..17
+                INT_KW "int"
+                INIT_DECLARATOR@15..16
+                  DECLARATOR@15..16
+                    NAME_REF@15..16
+                      IDENT "x"
+                SEMI ";"
+            parsed 1 files, 18 bytes, 0 errors in T ms
+        "##]],
+    );
+}
