@@ -4,6 +4,7 @@
 //! Layout of the output:
 //! - `ptx/<stem>[.G|.lineinfo].ptx`: nvcc's PTX of each .cu (plus `-G` and `-lineinfo` variants);
 //! - `<stem>.<sm>.<exec|rel>.cubin`: every PTX for every target, whole-program and `-c`;
+//!   `<stem>.<sm>.ewp.cubin`: `-ewp` output for one target per family;
 //! - `split/<multi>/<kernel>.<sm>.cubin`: each kernel of a `multi_*.ptx` compiled alone, plus
 //!   `split/<multi>/renamed.<sm>.cubin` and `split/<multi>/reparam.<sm>.cubin`, the whole file with
 //!   its first kernel renamed / given one more parameter (the builder tests' references);
@@ -16,7 +17,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
 
-pub const TARGETS: [&str; 7] = ["sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_120"];
+pub const TARGETS: [&str; 7] = [
+    "sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_120",
+];
 /// Targets for the debug-info variants and the split kernels (one per layout family).
 const FAMILY_TARGETS: [&str; 3] = ["sm_75", "sm_90", "sm_100"];
 /// Kernels in the XINDEX file: 3 sections each gives 66,013 sections in all.
@@ -49,13 +52,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut debug_ptx = Vec::new();
     for cu in sorted_files(&inputs.join("cu"), "cu")? {
         let stem = stem(&cu);
-        for (suffix, flag) in [("", None), (".G", Some("-G")), (".lineinfo", Some("-lineinfo"))] {
+        for (suffix, flag) in [
+            ("", None),
+            (".G", Some("-G")),
+            (".lineinfo", Some("-lineinfo")),
+        ] {
             let ptx = out.join("ptx").join(format!("{stem}{suffix}.ptx"));
             let mut cmd = Command::new(tc.bin("nvcc"));
-            cmd.args(["-ptx", "-arch=compute_75", "-o"]).arg(&ptx).arg(&cu);
+            cmd.args(["-ptx", "-arch=compute_75", "-o"])
+                .arg(&ptx)
+                .arg(&cu);
             cmd.args(flag);
             run_tool(&mut cmd).with_context(|| format!("nvcc -ptx {}", cu.display()))?;
-            if flag.is_some() { debug_ptx.push((ptx, flag)) } else { ptx_files.push(ptx) }
+            if flag.is_some() {
+                debug_ptx.push((ptx, flag))
+            } else {
+                ptx_files.push(ptx)
+            }
         }
     }
 
@@ -67,8 +80,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 let output = out.join(format!("{}.{sm}.{mode}.cubin", stem(ptx)));
                 let mut args = vec![format!("-arch={sm}")];
                 args.extend(extra.map(String::from));
-                jobs.push(Job { args, input: ptx.clone(), output });
+                jobs.push(Job {
+                    args,
+                    input: ptx.clone(),
+                    output,
+                });
             }
+        }
+    }
+    for ptx in &ptx_files {
+        for sm in FAMILY_TARGETS {
+            let output = out.join(format!("{}.{sm}.ewp.cubin", stem(ptx)));
+            jobs.push(Job {
+                args: vec![format!("-arch={sm}"), "-ewp".into()],
+                input: ptx.clone(),
+                output,
+            });
         }
     }
     for (ptx, flag) in &debug_ptx {
@@ -80,12 +107,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 if *flag == Some("-lineinfo") {
                     args.push("-lineinfo".into());
                 }
-                jobs.push(Job { args, input: ptx.clone(), output });
+                jobs.push(Job {
+                    args,
+                    input: ptx.clone(),
+                    output,
+                });
             }
         }
     }
     // 3. The builder test's references: each kernel of a multi-kernel file alone, and edits.
-    for multi in sorted_files(&inputs.join("ptx"), "ptx")?.into_iter().filter(|p| stem(p).starts_with("multi_")) {
+    for multi in sorted_files(&inputs.join("ptx"), "ptx")?
+        .into_iter()
+        .filter(|p| stem(p).starts_with("multi_"))
+    {
         let dir = out.join("split").join(stem(&multi));
         std::fs::create_dir_all(&dir)?;
         let text = std::fs::read_to_string(&multi)?;
@@ -95,18 +129,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .map(|(name, body)| (name.clone(), format!("{head}{body}")))
             .collect();
         if let Some((first, _)) = kernels.first() {
-            variants.push(("renamed".into(), text.replace(first.as_str(), &format!("{first}_renamed"))));
+            variants.push((
+                "renamed".into(),
+                text.replace(first.as_str(), &format!("{first}_renamed")),
+            ));
             // One more (unused) parameter at the end, so the other offsets and the code stay.
             let entry = text.find(&format!(".entry {first}(")).unwrap_or(0);
             let close = entry + text[entry..].find("\n)").unwrap_or(0);
-            let reparam = format!("{},\n    .param .u32 {first}_extra{}", &text[..close], &text[close..]);
+            let reparam = format!(
+                "{},\n    .param .u32 {first}_extra{}",
+                &text[..close],
+                &text[close..]
+            );
             variants.push(("reparam".into(), reparam));
         }
         for (name, src) in variants {
             let ptx = dir.join(format!("{name}.ptx"));
             std::fs::write(&ptx, src)?;
             for sm in FAMILY_TARGETS {
-                jobs.push(Job { args: vec![format!("-arch={sm}")], input: ptx.clone(), output: dir.join(format!("{name}.{sm}.cubin")) });
+                jobs.push(Job {
+                    args: vec![format!("-arch={sm}")],
+                    input: ptx.clone(),
+                    output: dir.join(format!("{name}.{sm}.cubin")),
+                });
             }
         }
     }
@@ -115,11 +160,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::create_dir_all(&dir)?;
         let ptx = dir.join("xindex.ptx");
         std::fs::write(&ptx, xindex_ptx(XINDEX_KERNELS))?;
-        jobs.push(Job { args: vec!["-arch=sm_90".into()], input: ptx, output: dir.join("xindex.sm_90.exec.cubin") });
+        jobs.push(Job {
+            args: vec!["-arch=sm_90".into()],
+            input: ptx,
+            output: dir.join("xindex.sm_90.exec.cubin"),
+        });
     }
 
     // Tests that run cuobjdump/nvdisasm on builder output find them through this file.
-    std::fs::write(out.join("toolchain_bin"), tc.bin("ptxas").parent().unwrap_or(Path::new("")).to_string_lossy().as_bytes())?;
+    std::fs::write(
+        out.join("toolchain_bin"),
+        tc.bin("ptxas")
+            .parent()
+            .unwrap_or(Path::new(""))
+            .to_string_lossy()
+            .as_bytes(),
+    )?;
     let failures = run_parallel(&tc.bin("ptxas"), &jobs);
     let ok = jobs.len() - failures.len();
     for f in &failures {
@@ -146,9 +202,16 @@ fn run_parallel(ptxas: &Path, jobs: &[Job]) -> Vec<String> {
             scope.spawn(|| {
                 while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let mut cmd = Command::new(ptxas);
-                    cmd.args(&job.args).arg(&job.input).arg("-o").arg(&job.output);
+                    cmd.args(&job.args)
+                        .arg(&job.input)
+                        .arg("-o")
+                        .arg(&job.output);
                     if let Err(e) = run_tool(&mut cmd) {
-                        failures.lock().unwrap().push(format!("{} {:?}: {e:#}", job.input.display(), job.args));
+                        failures.lock().unwrap().push(format!(
+                            "{} {:?}: {e:#}",
+                            job.input.display(),
+                            job.args
+                        ));
                     }
                 }
             });
@@ -160,9 +223,18 @@ fn run_parallel(ptxas: &Path, jobs: &[Job]) -> Vec<String> {
 }
 
 fn run_tool(cmd: &mut Command) -> anyhow::Result<()> {
-    let out = cmd.output().with_context(|| format!("running {:?}", cmd.get_program()))?;
+    let out = cmd
+        .output()
+        .with_context(|| format!("running {:?}", cmd.get_program()))?;
     if !out.status.success() {
-        bail!("{}", String::from_utf8_lossy(&out.stderr).lines().take(3).collect::<Vec<_>>().join(" | "));
+        bail!(
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        );
     }
     Ok(())
 }
@@ -178,7 +250,10 @@ fn sorted_files(dir: &Path, ext: &str) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn stem(p: &Path) -> String {
-    p.file_stem().unwrap_or_default().to_string_lossy().into_owned()
+    p.file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// Splits PTX into its header (everything before the first entry) and `(name, text)` per entry.
@@ -191,7 +266,11 @@ fn split_entries(text: &str) -> (String, Vec<(String, String)>) {
         .windows(2)
         .map(|w| {
             let body = &text[w[0]..w[1]];
-            let name = body[ENTRY.len()..].split(['(', ' ', '\n']).next().unwrap_or_default().to_string();
+            let name = body[ENTRY.len()..]
+                .split(['(', ' ', '\n'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
             (name, body.to_string())
         })
         .collect();
