@@ -15,7 +15,10 @@ fn main() -> Result<(), String> {
         Some("expect") => {
             let path = args.get(1).ok_or("usage: gxx_corpus expect SYMBOLS")?;
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            let symbols: BTreeSet<&str> = text.lines().filter_map(|l| l.split_whitespace().next()).collect();
+            let symbols: BTreeSet<&str> = text
+                .lines()
+                .filter_map(|l| l.split_whitespace().next())
+                .collect();
             print!("{}", expectations(&corpus, &symbols));
         }
         _ => return Err("usage: gxx_corpus cpp | gxx_corpus expect SYMBOLS".into()),
@@ -27,8 +30,17 @@ fn main() -> Result<(), String> {
 /// emitted exactly that, otherwise the only unclaimed symbol naming the declaration's
 /// identifier (so a wrong prediction is recorded with g++'s answer), otherwise `?`.
 fn expectations(corpus: &decls::Corpus, symbols: &BTreeSet<&str>) -> String {
-    let ours: Vec<Option<String>> = corpus.decls.iter().map(|d| mangle::mangle::mangle(&corpus.ast, d.root).ok()).collect();
-    let claimed: BTreeSet<&str> = ours.iter().flatten().map(String::as_str).filter(|s| symbols.contains(s)).collect();
+    let ours: Vec<Option<String>> = corpus
+        .decls
+        .iter()
+        .map(|d| mangle::mangle::mangle(&corpus.ast, d.root).ok())
+        .collect();
+    let claimed: BTreeSet<&str> = ours
+        .iter()
+        .flatten()
+        .map(String::as_str)
+        .filter(|s| symbols.contains(s))
+        .collect();
     let mut by_ident: HashMap<&str, Vec<&str>> = HashMap::new();
     for sym in symbols {
         if claimed.contains(sym) {
@@ -41,7 +53,9 @@ fn expectations(corpus: &decls::Corpus, symbols: &BTreeSet<&str>) -> String {
             }
         }
     }
-    let mut out = String::from("# decl-id\tsymbol emitted by the compiler (written by `cargo xtask mangle-expect`)\n");
+    let mut out = String::from(
+        "# decl-id\tsymbol emitted by the compiler (written by `cargo xtask mangle-expect`)\n",
+    );
     for (d, ours) in corpus.decls.iter().zip(&ours) {
         let sym = match ours {
             Some(s) if symbols.contains(s.as_str()) => s.as_str(),

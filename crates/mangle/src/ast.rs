@@ -5,6 +5,8 @@
 //! existing id, so the structure is a DAG: sharing is free and memory stays linear in the
 //! input, even for "substitution bombs" whose printed form is exponential.
 
+use smol_str::SmolStr;
+
 /// Index of a node in an [`Ast`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub(crate) u32);
@@ -105,54 +107,94 @@ pub enum Special {
 pub enum NvWrapperKind {
     Device,
     DeviceTrailingReturn,
-    HostDevice { mutable: bool, fnptr_conv: bool, never_throws: bool },
+    HostDevice {
+        mutable: bool,
+        fnptr_conv: bool,
+        never_throws: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     // ---- names -------------------------------------------------------------------------
     /// A source identifier or a builtin type spelling (`int`, `std`, `operator+`).
-    Name(Box<str>),
+    Name(SmolStr),
     /// `operator+` and friends: the operator's table entry.
     Operator(OpRef),
     /// `v <digit> <source-name>`: a vendor extended operator such as NVIDIA's `v23min`.
-    VendorOperator { digit: u8, name: Box<str> },
+    VendorOperator {
+        digit: u8,
+        name: SmolStr,
+    },
     /// An anonymous namespace; `ident` is its mangled identifier (`_GLOBAL__N_1`).
-    AnonymousNamespace(Box<str>),
+    AnonymousNamespace(SmolStr),
     /// `L <unqualified-name>`: internal linkage, which no dialect prints.
     Internal(NodeId),
     /// A reference to a nested-name prefix through the substitution table (`S0_`), which only
     /// the `nvidia` dialect distinguishes (it prints `A*` for it, `A *` otherwise).
     PrefixSubstitution(NodeId),
     /// `u <source-name>`: a vendor extended builtin type.
-    VendorType(Box<str>),
+    VendorType(SmolStr),
     /// `Prefix::Name`.
-    Nested { qual: NodeId, name: NodeId },
+    Nested {
+        qual: NodeId,
+        name: NodeId,
+    },
     /// `::Name` (`gs` in expressions).
     GlobalQualified(NodeId),
     /// `std::Name` produced by `St`.
     StdQualified(NodeId),
     /// `Name[abi:tag]`.
-    AbiTagged { base: NodeId, tag: Box<str> },
+    AbiTagged {
+        base: NodeId,
+        tag: SmolStr,
+    },
     /// `Name<Args>`.
-    NameWithTemplateArgs { name: NodeId, args: NodeId },
+    NameWithTemplateArgs {
+        name: NodeId,
+        args: NodeId,
+    },
     /// `<Args>` plus an optional trailing requires-clause.
-    TemplateArgs { args: Vec<NodeId>, requires: Option<NodeId> },
+    TemplateArgs {
+        args: Vec<NodeId>,
+        requires: Option<NodeId>,
+    },
     /// `Encoding::Entity` with the entity's discriminator (`_0`, `__12_`), which no dialect prints.
-    Local { encoding: NodeId, entity: NodeId, discriminator: Option<u64> },
+    Local {
+        encoding: NodeId,
+        entity: NodeId,
+        discriminator: Option<u64>,
+    },
     /// `Qual::Name` inside an unresolved name of an expression (`sr`).
-    QualifiedName { qual: NodeId, name: NodeId },
+    QualifiedName {
+        qual: NodeId,
+        name: NodeId,
+    },
     /// A template argument preceded by its parameter declaration (`Ty i`).
-    TemplateParamQualifiedArg { param: NodeId, arg: NodeId },
+    TemplateParamQualifiedArg {
+        param: NodeId,
+        arg: NodeId,
+    },
     /// `__device_stub__Z...`: cudafe++'s stub function, whose identifier embeds a mangled name.
-    DeviceStub { prefix_len: u32, encoding: NodeId },
+    DeviceStub {
+        prefix_len: u32,
+        encoding: NodeId,
+    },
     /// A string literal used as a local entity (`Z...Es`).
     StringLiteralName,
     /// `{default arg#N}` (gnu) / `'default arg'` scope inside a local name.
-    DefaultArgScope { index: u64, entity: NodeId },
+    DefaultArgScope {
+        index: u64,
+        entity: NodeId,
+    },
     /// `Ctor`/`~Dtor`; `base` is the class name.
     /// `inherited` is the base class named by an inheriting constructor (`CI1 <type>`).
-    CtorDtor { base: NodeId, dtor: bool, variant: u8, inherited: Option<NodeId> },
+    CtorDtor {
+        base: NodeId,
+        dtor: bool,
+        variant: u8,
+        inherited: Option<NodeId>,
+    },
     /// `~T` of an unresolved destructor name.
     DtorName(NodeId),
     /// `operator T`.
@@ -166,18 +208,40 @@ pub enum Node {
     /// An unnamed type `Ut_`; `count` is the 1-based instance number.
     UnnamedType(u64),
     /// A closure type `Ul...E_`.
-    Closure { template_params: Vec<NodeId>, requires1: Option<NodeId>, params: Vec<NodeId>, requires2: Option<NodeId>, count: u64 },
+    Closure {
+        template_params: Vec<NodeId>,
+        requires1: Option<NodeId>,
+        params: Vec<NodeId>,
+        requires2: Option<NodeId>,
+        count: u64,
+    },
     /// `[a, b]` structured binding.
     StructuredBinding(Vec<NodeId>),
     /// `Module:Name` (C++20 modules, `W`).
-    ModuleName { parent: Option<NodeId>, name: NodeId, partition: bool },
-    ModuleEntity { module: NodeId, name: NodeId },
+    ModuleName {
+        parent: Option<NodeId>,
+        name: NodeId,
+        partition: bool,
+    },
+    ModuleEntity {
+        module: NodeId,
+        name: NodeId,
+    },
     /// A friend declared inside a class that is mangled like a member (`F`).
-    MemberLikeFriend { qual: NodeId, name: NodeId },
+    MemberLikeFriend {
+        qual: NodeId,
+        name: NodeId,
+    },
     /// EDG block-scope static entity `B<len>...`: the prefix is dropped when printing.
-    BlockScope { text: Box<str>, name: NodeId },
+    BlockScope {
+        text: SmolStr,
+        name: NodeId,
+    },
     /// NVIDIA's `__nv_static_<len>_<module-id>_` prefix on an internal-linkage symbol.
-    NvStatic { module_id: Box<str>, name: NodeId },
+    NvStatic {
+        module_id: SmolStr,
+        name: NodeId,
+    },
 
     // ---- encodings and special names ---------------------------------------------------
     /// A function: `Ret Name(Params) cv & noexcept requires`.
@@ -192,46 +256,111 @@ pub enum Node {
     },
     /// `_ZTV` and friends.
     /// `extra` keeps the call offsets (`h16_`) or sequence ids that no dialect prints.
-    SpecialName { kind: Special, child: NodeId, extra: Box<str> },
+    SpecialName {
+        kind: Special,
+        child: NodeId,
+        extra: SmolStr,
+    },
     /// `_ZTC`: construction vtable; `offset` is the number between the two types.
-    CtorVtable { first: NodeId, second: NodeId, offset: Box<str> },
+    CtorVtable {
+        first: NodeId,
+        second: NodeId,
+        offset: SmolStr,
+    },
     /// `___Z..._block_invoke`: a block invocation function.
-    BlockInvoke { encoding: NodeId, suffix: Box<str> },
+    BlockInvoke {
+        encoding: NodeId,
+        suffix: SmolStr,
+    },
     /// `_GLOBAL__I_<name>` / `_GLOBAL__D_<name>`: static constructors/destructors of a TU.
-    GlobalCtorDtor { ctor: bool, name: NodeId },
+    GlobalCtorDtor {
+        ctor: bool,
+        name: NodeId,
+    },
     /// A `.suffix` clone marker (`foo() [clone .cold]`).
-    DotSuffix { prefix: NodeId, suffix: Box<str> },
+    DotSuffix {
+        prefix: NodeId,
+        suffix: SmolStr,
+    },
     /// `Ua9enable_ifI...E`.
     EnableIf(Vec<NodeId>),
 
     // ---- types ---------------------------------------------------------------------------
-    Qualified { child: NodeId, cv: Cv },
+    Qualified {
+        child: NodeId,
+        cv: Cv,
+    },
     /// `U<source-name>` vendor qualifier, optionally with template args.
-    VendorQualified { child: NodeId, ext: Box<str>, args: Option<NodeId> },
+    VendorQualified {
+        child: NodeId,
+        ext: SmolStr,
+        args: Option<NodeId>,
+    },
     Pointer(NodeId),
-    Reference { child: NodeId, kind: RefKind },
-    PointerToMember { class: NodeId, member: NodeId },
+    Reference {
+        child: NodeId,
+        kind: RefKind,
+    },
+    PointerToMember {
+        class: NodeId,
+        member: NodeId,
+    },
     /// `T [dim]`; `dim` is a number node or an expression.
-    Array { base: NodeId, dim: Option<NodeId> },
-    Function { ret: NodeId, params: Vec<NodeId>, cv: Cv, ref_qual: RefQual, exception: Option<NodeId> },
+    Array {
+        base: NodeId,
+        dim: Option<NodeId>,
+    },
+    Function {
+        ret: NodeId,
+        params: Vec<NodeId>,
+        cv: Cv,
+        ref_qual: RefQual,
+        exception: Option<NodeId>,
+    },
     NoexceptSpec(NodeId),
     DynamicExceptionSpec(Vec<NodeId>),
     /// `Te`/`Ts`/`Tu` elaborated type specifier.
-    Elaborated { kw: Box<str>, child: NodeId },
+    Elaborated {
+        kw: SmolStr,
+        child: NodeId,
+    },
     /// A builtin transform like `__remove_reference_t(T)` (`u20__remove_reference_tI...E`).
-    Transformed { transform: Box<str>, child: NodeId },
+    Transformed {
+        transform: SmolStr,
+        child: NodeId,
+    },
     /// `objc_object<Proto>`.
-    ObjCProto { ty: NodeId, protocol: Box<str> },
-    PostfixQualified { child: NodeId, postfix: Box<str> },
-    Vector { base: NodeId, dim: Option<NodeId> },
+    ObjCProto {
+        ty: NodeId,
+        protocol: SmolStr,
+    },
+    PostfixQualified {
+        child: NodeId,
+        postfix: SmolStr,
+    },
+    Vector {
+        base: NodeId,
+        dim: Option<NodeId>,
+    },
     PixelVector(NodeId),
     BinaryFp(NodeId),
-    BitInt { size: NodeId, signed: bool },
+    BitInt {
+        size: NodeId,
+        signed: bool,
+    },
     /// `T_` after resolution: `resolved` is what it stands for (`None` when unknowable).
-    TemplateParam { level: u32, index: u32, resolved: Option<NodeId> },
+    TemplateParam {
+        level: u32,
+        index: u32,
+        resolved: Option<NodeId>,
+    },
     /// A template parameter referenced before its argument list is parsed.
     /// `serial` keeps distinct references distinct in the hash-consed arena until resolved.
-    ForwardTemplateRef { level: u32, index: u32, serial: u32 },
+    ForwardTemplateRef {
+        level: u32,
+        index: u32,
+        serial: u32,
+    },
     /// A pack of arguments substituted for a `T_` naming a pack.
     ParameterPack(Vec<NodeId>),
     /// `J...E` in template args.
@@ -239,11 +368,24 @@ pub enum Node {
     /// `Dp T` pack expansion.
     ParameterPackExpansion(NodeId),
     /// A synthesized template parameter name like `$T` / `$N0` / `auto`.
-    SyntheticTemplateParam { kind: u8, index: u32 },
+    SyntheticTemplateParam {
+        kind: u8,
+        index: u32,
+    },
     TypeTemplateParamDecl(NodeId),
-    ConstrainedTypeTemplateParamDecl { constraint: NodeId, name: NodeId },
-    NonTypeTemplateParamDecl { name: NodeId, ty: NodeId },
-    TemplateTemplateParamDecl { name: NodeId, params: Vec<NodeId>, requires: Option<NodeId> },
+    ConstrainedTypeTemplateParamDecl {
+        constraint: NodeId,
+        name: NodeId,
+    },
+    NonTypeTemplateParamDecl {
+        name: NodeId,
+        ty: NodeId,
+    },
+    TemplateTemplateParamDecl {
+        name: NodeId,
+        params: Vec<NodeId>,
+        requires: Option<NodeId>,
+    },
     TemplateParamPackDecl(NodeId),
     /// An explicit object parameter `this T`.
     ExplicitObjectParameter(NodeId),
@@ -259,55 +401,161 @@ pub enum Node {
     },
 
     // ---- expressions -------------------------------------------------------------------
-    Binary { lhs: NodeId, op: OpRef, rhs: NodeId },
-    ArraySubscript { op1: NodeId, op2: NodeId },
-    Postfix { child: NodeId, op: OpRef },
-    Prefix { op: OpRef, child: NodeId },
-    Conditional { cond: NodeId, then: NodeId, els: NodeId },
+    Binary {
+        lhs: NodeId,
+        op: OpRef,
+        rhs: NodeId,
+    },
+    ArraySubscript {
+        op1: NodeId,
+        op2: NodeId,
+    },
+    Postfix {
+        child: NodeId,
+        op: OpRef,
+    },
+    Prefix {
+        op: OpRef,
+        child: NodeId,
+    },
+    Conditional {
+        cond: NodeId,
+        then: NodeId,
+        els: NodeId,
+    },
     /// `a.b`, `a->b`, `a.*b`, `a->*b`.
-    MemberAccess { lhs: NodeId, op: OpRef, rhs: NodeId },
-    Subobject { ty: NodeId, sub: NodeId, offset: Box<str>, path: Vec<NodeId>, one_past_end: bool },
+    MemberAccess {
+        lhs: NodeId,
+        op: OpRef,
+        rhs: NodeId,
+    },
+    Subobject {
+        ty: NodeId,
+        sub: NodeId,
+        offset: SmolStr,
+        path: Vec<NodeId>,
+        one_past_end: bool,
+    },
     /// `decltype(x)`, `noexcept (x)`, `sizeof... (x)`.
-    Enclosing { prefix: &'static str, child: NodeId, postfix: &'static str },
+    Enclosing {
+        prefix: &'static str,
+        child: NodeId,
+        postfix: &'static str,
+    },
     /// `sizeof (x)`, `alignof (x)`, `typeid (x)` from the operator table.
-    OfId { op: OpRef, child: NodeId },
+    OfId {
+        op: OpRef,
+        child: NodeId,
+    },
     /// `static_cast<T>(e)` and friends.
-    Cast { op: OpRef, to: NodeId, from: NodeId },
+    Cast {
+        op: OpRef,
+        to: NodeId,
+        from: NodeId,
+    },
     SizeofParamPack(NodeId),
-    Call { callee: NodeId, args: Vec<NodeId>, paren: bool },
-    New { exprs: Vec<NodeId>, ty: NodeId, inits: Vec<NodeId>, global: bool, array: bool, paren_init: bool },
-    Delete { op: NodeId, global: bool, array: bool },
+    Call {
+        callee: NodeId,
+        args: Vec<NodeId>,
+        paren: bool,
+    },
+    New {
+        exprs: Vec<NodeId>,
+        ty: NodeId,
+        inits: Vec<NodeId>,
+        global: bool,
+        array: bool,
+        paren_init: bool,
+    },
+    Delete {
+        op: NodeId,
+        global: bool,
+        array: bool,
+    },
     /// `fp_` etc.: `index` is the number text (empty for the first), `raw` the whole mangling.
-    FunctionParam { index: Box<str>, raw: Box<str> },
+    FunctionParam {
+        index: SmolStr,
+        raw: SmolStr,
+    },
     /// `(T)(e...)`; `many` is the `cv <type> _ ... E` form.
-    Conversion { ty: NodeId, exprs: Vec<NodeId>, many: bool },
-    PointerToMemberConversion { ty: NodeId, expr: NodeId, offset: Box<str> },
-    InitList { ty: Option<NodeId>, inits: Vec<NodeId> },
-    Braced { elem: NodeId, init: NodeId, array: bool },
-    BracedRange { first: NodeId, last: NodeId, init: NodeId },
-    Fold { left: bool, op: OpRef, pack: NodeId, init: Option<NodeId> },
+    Conversion {
+        ty: NodeId,
+        exprs: Vec<NodeId>,
+        many: bool,
+    },
+    PointerToMemberConversion {
+        ty: NodeId,
+        expr: NodeId,
+        offset: SmolStr,
+    },
+    InitList {
+        ty: Option<NodeId>,
+        inits: Vec<NodeId>,
+    },
+    Braced {
+        elem: NodeId,
+        init: NodeId,
+        array: bool,
+    },
+    BracedRange {
+        first: NodeId,
+        last: NodeId,
+        init: NodeId,
+    },
+    Fold {
+        left: bool,
+        op: OpRef,
+        pack: NodeId,
+        init: Option<NodeId>,
+    },
     Throw(NodeId),
     Rethrow,
     Bool(bool),
     StringLiteral(NodeId),
     Lambda(NodeId),
-    EnumLiteral { ty: NodeId, value: Box<str> },
+    EnumLiteral {
+        ty: NodeId,
+        value: SmolStr,
+    },
     /// `L <builtin code> <number> E`; `ty` is the one-letter code.
-    IntegerLiteral { ty: Box<str>, value: Box<str> },
+    IntegerLiteral {
+        ty: SmolStr,
+        value: SmolStr,
+    },
     /// `L<type><hex>E`: kind 0=float 1=double 2=long double (x86 80-bit), raw hex.
-    FloatLiteral { kind: u8, hex: Box<str> },
+    FloatLiteral {
+        kind: u8,
+        hex: SmolStr,
+    },
     /// `LDnE` / `LDn0E`.
-    NullPointer { zero: bool },
+    NullPointer {
+        zero: bool,
+    },
     /// `L_Z <encoding> E`.
     ExternalName(NodeId),
     /// `u <source-name> <template-arg>* E`.
-    VendorExpr { name: NodeId, args: Vec<NodeId> },
+    VendorExpr {
+        name: NodeId,
+        args: Vec<NodeId>,
+    },
     /// An `sr` name; `form` 0 = `sr <unresolved-type>`, 1 = `sr <qualifier>+ E`, 2 = `srN`.
-    UnresolvedName { name: NodeId, global: bool, form: u8 },
+    UnresolvedName {
+        name: NodeId,
+        global: bool,
+        form: u8,
+    },
     /// `on <operator-name>`.
     OnOperator(NodeId),
-    Requires { params: Vec<NodeId>, reqs: Vec<NodeId>, with_params: bool },
-    ExprRequirement { expr: NodeId, noexcept: bool, constraint: Option<NodeId> },
+    Requires {
+        params: Vec<NodeId>,
+        reqs: Vec<NodeId>,
+        with_params: bool,
+    },
+    ExprRequirement {
+        expr: NodeId,
+        noexcept: bool,
+        constraint: Option<NodeId>,
+    },
     TypeRequirement(NodeId),
     NestedRequirement(NodeId),
     /// A bare list (`sP` arguments).
@@ -322,21 +570,58 @@ pub enum Node {
 #[derive(Clone, Debug, Default)]
 pub struct Ast {
     nodes: Vec<Node>,
-    // Invariant: maps each node allocated through `alloc` to its id (nodes replaced by `set`
-    // keep their old key, which only ever names the same forward reference).
-    interned: std::collections::HashMap<Node, NodeId>,
+    // Invariant: every node allocated through `alloc` is found under its hash, in `interned`
+    // or (when another node took that slot) in `collisions` (a node replaced by `set` keeps
+    // its old entry, which only ever names the same forward reference). Ids, not nodes, are
+    // stored: no node is cloned, and the common case allocates nothing.
+    interned: rustc_hash::FxHashMap<u64, NodeId>,
+    collisions: rustc_hash::FxHashMap<u64, Vec<NodeId>>,
+    /// Off for the demangler's arenas, whose sharing comes from the substitutions themselves
+    /// (hashing every node would cost it a third of its time).
+    no_interning: bool,
 }
 
 impl Ast {
     pub fn new() -> Ast {
         Ast::default()
     }
+    /// An arena that does not hash-cons, sized for about `nodes` nodes: what the demangler
+    /// uses. Equal subtrees are shared only where the mangled name shared them.
+    pub(crate) fn for_demangling(nodes: usize) -> Ast {
+        Ast {
+            nodes: Vec::with_capacity(nodes),
+            no_interning: true,
+            ..Ast::default()
+        }
+    }
     pub fn alloc(&mut self, node: Node) -> NodeId {
-        if let Some(&id) = self.interned.get(&node) {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        if self.no_interning {
+            let id = NodeId(self.nodes.len() as u32);
+            self.nodes.push(node);
             return id;
         }
+        let hash = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&node);
         let id = NodeId(self.nodes.len() as u32);
-        self.interned.insert(node.clone(), id);
+        match self.interned.entry(hash) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(id);
+            }
+            std::collections::hash_map::Entry::Occupied(slot) => {
+                let first = *slot.get();
+                if self.nodes[first.0 as usize] == node {
+                    return first;
+                }
+                let others = self.collisions.entry(hash).or_default();
+                if let Some(&found) = others
+                    .iter()
+                    .find(|other| self.nodes[other.0 as usize] == node)
+                {
+                    return found;
+                }
+                others.push(id);
+            }
+        }
         self.nodes.push(node);
         id
     }

@@ -33,7 +33,9 @@ pub fn demangle_text_with(text: &str, opts: &DemangleOptions, strip_underscore: 
             i += 1;
         }
         let word = &text[start..i];
-        out.push_str(&demangle_word(word, opts, strip_underscore).unwrap_or_else(|| word.to_owned()));
+        out.push_str(
+            &demangle_word(word, opts, strip_underscore).unwrap_or_else(|| word.to_owned()),
+        );
     }
     out
 }
@@ -41,8 +43,15 @@ pub fn demangle_text_with(text: &str, opts: &DemangleOptions, strip_underscore: 
 /// Demangles one word the way the filter does: only names that look mangled are tried, so
 /// ordinary words like `i` are never taken for types.
 pub fn demangle_word(word: &str, opts: &DemangleOptions, strip_underscore: bool) -> Option<String> {
-    let w = if strip_underscore { word.strip_prefix('_').unwrap_or(word) } else { word };
-    let looks_mangled = w.starts_with("_Z") || w.starts_with("__Z") || w.starts_with("___Z") || w.starts_with("__nv_static_");
+    let w = if strip_underscore {
+        word.strip_prefix('_').unwrap_or(word)
+    } else {
+        word
+    };
+    let looks_mangled = w.starts_with("_Z")
+        || w.starts_with("__Z")
+        || w.starts_with("___Z")
+        || w.starts_with("__nv_static_");
     if !looks_mangled && !opts.types {
         return None;
     }
@@ -57,7 +66,10 @@ mod tests {
     #[test]
     fn replaces_names_in_text() {
         let opts = DemangleOptions::default();
-        let got = demangle_text("call _Z3fooi at 0x10, then _ZN2ns3barEv; not _Zbad.\n", &opts);
+        let got = demangle_text(
+            "call _Z3fooi at 0x10, then _ZN2ns3barEv; not _Zbad.\n",
+            &opts,
+        );
         expect![[r#"
             call foo(int) at 0x10, then ns::bar(); not _Zbad.
         "#]]

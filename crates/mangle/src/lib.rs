@@ -33,7 +33,9 @@ impl std::str::FromStr for Style {
             "gnu" => Ok(Style::Gnu),
             "llvm" => Ok(Style::Llvm),
             "nvidia" => Ok(Style::Nvidia),
-            _ => Err(format!("unknown demangling style `{s}` (expected gnu, llvm or nvidia)")),
+            _ => Err(format!(
+                "unknown demangling style `{s}` (expected gnu, llvm or nvidia)"
+            )),
         }
     }
 }
@@ -49,7 +51,11 @@ pub struct DemangleOptions {
 
 impl Default for DemangleOptions {
     fn default() -> DemangleOptions {
-        DemangleOptions { style: Style::Gnu, params: true, types: false }
+        DemangleOptions {
+            style: Style::Gnu,
+            params: true,
+            types: false,
+        }
     }
 }
 
@@ -65,7 +71,9 @@ pub enum DemangleError {
 impl fmt::Display for DemangleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DemangleError::Invalid { offset } => write!(f, "invalid mangled name (at byte {offset})"),
+            DemangleError::Invalid { offset } => {
+                write!(f, "invalid mangled name (at byte {offset})")
+            }
             DemangleError::TooLarge => write!(f, "demangled name too large"),
         }
     }
@@ -82,7 +90,13 @@ pub struct Parsed {
 
 /// Parses `input` into the AST without printing it.
 pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
-    parse_for(input, &DemangleOptions { types, ..DemangleOptions::default() })
+    parse_for(
+        input,
+        &DemangleOptions {
+            types,
+            ..DemangleOptions::default()
+        },
+    )
 }
 
 /// Parses `input` as the demangler does for `opts` (the `nvidia` dialect rejects what
@@ -106,7 +120,9 @@ fn parse_with(input: &[u8], types: bool, nv_strict: bool) -> Result<Parsed, Dema
     p.nv_strict = nv_strict;
     match p.parse_top(types) {
         Some(root) => Ok(Parsed { ast: p.ast, root }),
-        None => Err(DemangleError::Invalid { offset: p.error_offset() }),
+        None => Err(DemangleError::Invalid {
+            offset: p.error_offset(),
+        }),
     }
 }
 

@@ -33,7 +33,12 @@ type MResult = Result<(), MangleError>;
 /// Mangles the entity rooted at `root`: `_Z<encoding>` for names, the bare `<type>` for a
 /// type, with NVIDIA's `__nv_static_` prefix and the other top-level forms as parsed.
 pub fn mangle(ast: &Ast, root: NodeId) -> Result<String, MangleError> {
-    let mut m = Mangler { ast, out: String::new(), subs: Vec::new(), depth: 0 };
+    let mut m = Mangler {
+        ast,
+        out: String::new(),
+        subs: Vec::new(),
+        depth: 0,
+    };
     m.top(root)?;
     Ok(m.out)
 }
@@ -184,11 +189,23 @@ impl Mangler<'_> {
         self.enter()?;
         let ast = self.ast;
         let res = match &ast[id] {
-            Node::FunctionEncoding { ret, name, params, attrs, requires, cv, ref_qual } => {
-                let explicit_object = params.first().is_some_and(|p| matches!(ast[*p], Node::ExplicitObjectParameter(_)));
+            Node::FunctionEncoding {
+                ret,
+                name,
+                params,
+                attrs,
+                requires,
+                cv,
+                ref_qual,
+            } => {
+                let explicit_object = params
+                    .first()
+                    .is_some_and(|p| matches!(ast[*p], Node::ExplicitObjectParameter(_)));
                 self.name(*name, *cv, *ref_qual, explicit_object)?;
                 if let Some(a) = attrs {
-                    let Node::EnableIf(args) = &ast[*a] else { return Err(MangleError::Unsupported("attribute")) };
+                    let Node::EnableIf(args) = &ast[*a] else {
+                        return Err(MangleError::Unsupported("attribute"));
+                    };
                     self.w("Ua9enable_ifI");
                     for a in args {
                         self.template_arg(*a)?;
@@ -214,7 +231,11 @@ impl Mangler<'_> {
                 Ok(())
             }
             Node::SpecialName { kind, child, extra } => self.special_name(*kind, *child, extra),
-            Node::CtorVtable { first, second, offset } => {
+            Node::CtorVtable {
+                first,
+                second,
+                offset,
+            } => {
                 self.w("TC");
                 self.ty(*first)?;
                 self.w(offset);
@@ -235,7 +256,12 @@ impl Mangler<'_> {
     fn special_name(&mut self, kind: Special, child: NodeId, extra: &str) -> MResult {
         use Special as S;
         match kind {
-            S::VTable | S::Vtt | S::TypeInfo | S::TypeInfoName | S::TypeInfoFunction | S::Javaclass => {
+            S::VTable
+            | S::Vtt
+            | S::TypeInfo
+            | S::TypeInfoName
+            | S::TypeInfoFunction
+            | S::Javaclass => {
                 self.w(match kind {
                     S::VTable => "TV",
                     S::Vtt => "TT",
@@ -271,7 +297,11 @@ impl Mangler<'_> {
                 self.encoding(child)
             }
             S::TransactionClone | S::NonTransactionClone => {
-                self.w(if kind == S::TransactionClone { "GTt" } else { "GTn" });
+                self.w(if kind == S::TransactionClone {
+                    "GTt"
+                } else {
+                    "GTn"
+                });
                 self.encoding(child)
             }
             S::ModuleInit => {
@@ -289,7 +319,12 @@ impl Mangler<'_> {
         if self.try_sub(id) {
             return Ok(());
         }
-        let Node::ModuleName { parent, name, partition } = &self.ast[id] else {
+        let Node::ModuleName {
+            parent,
+            name,
+            partition,
+        } = &self.ast[id]
+        else {
             return Err(MangleError::Unsupported("module name"));
         };
         if let Some(p) = parent {
@@ -309,11 +344,21 @@ impl Mangler<'_> {
         res
     }
 
-    fn name_inner(&mut self, id: NodeId, cv: Cv, ref_qual: RefQual, explicit_object: bool) -> MResult {
+    fn name_inner(
+        &mut self,
+        id: NodeId,
+        cv: Cv,
+        ref_qual: RefQual,
+        explicit_object: bool,
+    ) -> MResult {
         let ast = self.ast;
         let needs_nested = !cv.is_empty() || ref_qual != RefQual::None || explicit_object;
         match &ast[id] {
-            Node::Local { encoding, entity, discriminator } => {
+            Node::Local {
+                encoding,
+                entity,
+                discriminator,
+            } => {
                 self.w("Z");
                 self.encoding(*encoding)?;
                 self.w("E");
@@ -338,7 +383,9 @@ impl Mangler<'_> {
                 }
                 Ok(())
             }
-            Node::Nested { qual, .. } if needs_nested || !self.is_std(*qual) => self.nested_name(id, cv, ref_qual, explicit_object),
+            Node::Nested { qual, .. } if needs_nested || !self.is_std(*qual) => {
+                self.nested_name(id, cv, ref_qual, explicit_object)
+            }
             Node::Nested { name, .. } => {
                 // St <unqualified-name>
                 self.w("St");
@@ -355,7 +402,10 @@ impl Mangler<'_> {
                     return self.nested_name(id, cv, ref_qual, explicit_object);
                 }
                 // <unscoped-template-name> <template-args>: the template name is substitutable.
-                let special = matches!(ast[*name], Node::SpecialSubstitution(_) | Node::ExpandedSpecialSubstitution(_));
+                let special = matches!(
+                    ast[*name],
+                    Node::SpecialSubstitution(_) | Node::ExpandedSpecialSubstitution(_)
+                );
                 if !self.try_sub(*name) {
                     self.unscoped(*name)?;
                     if !special {
@@ -394,7 +444,13 @@ impl Mangler<'_> {
     }
 
     /// `N [<CV-qualifiers>] [<ref-qualifier>] <prefix> <unqualified-name> E`
-    fn nested_name(&mut self, id: NodeId, cv: Cv, ref_qual: RefQual, explicit_object: bool) -> MResult {
+    fn nested_name(
+        &mut self,
+        id: NodeId,
+        cv: Cv,
+        ref_qual: RefQual,
+        explicit_object: bool,
+    ) -> MResult {
         self.w("N");
         if explicit_object {
             self.w("H");
@@ -452,7 +508,11 @@ impl Mangler<'_> {
                 self.template_args(*args)?;
             }
             Node::TemplateParam { .. } => self.template_param(id)?,
-            Node::Enclosing { prefix: "decltype", child, .. } => {
+            Node::Enclosing {
+                prefix: "decltype",
+                child,
+                ..
+            } => {
                 self.w("DT");
                 self.expr(*child)?;
                 self.w("E");
@@ -493,8 +553,19 @@ impl Mangler<'_> {
                 self.w("li");
                 self.unqualified(*n)?;
             }
-            Node::CtorDtor { dtor, variant, inherited, .. } => {
-                let _ = write!(self.out, "{}{}{}", if *dtor { 'D' } else { 'C' }, if inherited.is_some() { "I" } else { "" }, variant);
+            Node::CtorDtor {
+                dtor,
+                variant,
+                inherited,
+                ..
+            } => {
+                let _ = write!(
+                    self.out,
+                    "{}{}{}",
+                    if *dtor { 'D' } else { 'C' },
+                    if inherited.is_some() { "I" } else { "" },
+                    variant
+                );
                 if let Some(i) = inherited {
                     self.name(*i, Cv::default(), RefQual::None, false)?;
                 }
@@ -512,7 +583,13 @@ impl Mangler<'_> {
                 }
                 self.w("_");
             }
-            Node::Closure { template_params, requires1, params, requires2, count } => {
+            Node::Closure {
+                template_params,
+                requires1,
+                params,
+                requires2,
+                count,
+            } => {
                 self.w("Ul");
                 for p in template_params {
                     self.template_param_decl(*p)?;
@@ -555,6 +632,8 @@ impl Mangler<'_> {
                 self.source_name(&ident);
             }
             Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) => self.w(k.code()),
+            // cudafe++ names a closure by its wrapper type in a local scope.
+            Node::NvLambdaWrapper { .. } => self.nv_wrapper(id)?,
             _ => return Err(MangleError::Unsupported("this kind of name")),
         }
         Ok(())
@@ -572,7 +651,9 @@ impl Mangler<'_> {
                 self.w("Tn");
                 self.ty(*ty)?;
             }
-            Node::TemplateTemplateParamDecl { params, requires, .. } => {
+            Node::TemplateTemplateParamDecl {
+                params, requires, ..
+            } => {
                 self.w("Tt");
                 for p in params {
                     self.template_param_decl(*p)?;
@@ -594,7 +675,8 @@ impl Mangler<'_> {
 
     fn template_param(&mut self, id: NodeId) -> MResult {
         let (level, index) = match self.ast[id] {
-            Node::TemplateParam { level, index, .. } | Node::ForwardTemplateRef { level, index, .. } => (level, index),
+            Node::TemplateParam { level, index, .. }
+            | Node::ForwardTemplateRef { level, index, .. } => (level, index),
             _ => return Err(MangleError::Unsupported("template parameter")),
         };
         if level > 0 {
@@ -715,7 +797,13 @@ impl Mangler<'_> {
                 self.w("_");
                 self.ty(*base)?;
             }
-            Node::Function { ret, params, cv, ref_qual, exception } => {
+            Node::Function {
+                ret,
+                params,
+                cv,
+                ref_qual,
+                exception,
+            } => {
                 let c = cv_code(*cv);
                 self.w(&c);
                 if let Some(e) = exception {
@@ -766,7 +854,9 @@ impl Mangler<'_> {
                     return Ok(()); // Not a substitution candidate (the parser returns early).
                 }
                 "x" => {
-                    let Node::BinaryFp(d) = ast[*child] else { return Err(MangleError::Unsupported("_FloatNx")) };
+                    let Node::BinaryFp(d) = ast[*child] else {
+                        return Err(MangleError::Unsupported("_FloatNx"));
+                    };
                     self.w("DF");
                     self.expr_or_number(d)?;
                     self.w("x");
@@ -799,8 +889,12 @@ impl Mangler<'_> {
                 self.expr_or_number(*d)?;
                 self.w("_p");
             }
-            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => self.template_param(id)?,
-            Node::NameWithTemplateArgs { name, args } if matches!(ast[*name], Node::TemplateParam { .. }) => {
+            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => {
+                self.template_param(id)?
+            }
+            Node::NameWithTemplateArgs { name, args }
+                if matches!(ast[*name], Node::TemplateParam { .. }) =>
+            {
                 // <template-template-param> <template-args>
                 if !self.try_sub(*name) {
                     self.template_param(*name)?;
@@ -834,39 +928,77 @@ impl Mangler<'_> {
                 self.w("u");
                 self.source_name(&n);
             }
-            Node::Enclosing { prefix: "decltype", child, .. } => {
+            Node::Enclosing {
+                prefix: "decltype",
+                child,
+                ..
+            } => {
                 self.w("DT");
                 self.expr(*child)?;
                 self.w("E");
             }
-            Node::NvLambdaWrapper { kind, fn_type, enclosing, id: lambda_id, ret, signature, captures } => {
-                match kind {
-                    NvWrapperKind::Device => self.w("Unvdl"),
-                    NvWrapperKind::DeviceTrailingReturn => self.w("Unvdtl"),
-                    NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws } => {
-                        let _ = write!(self.out, "Unvhdl{}_{}_{}_", u8::from(*mutable), u8::from(*fnptr_conv), u8::from(*never_throws));
-                    }
-                }
-                let _ = write!(self.out, "{}_", captures.len());
-                self.ty(*fn_type)?;
-                self.name(*enclosing, Cv::default(), RefQual::None, false)?;
-                if let Some(r) = ret {
-                    self.ty(*r)?;
-                }
-                let _ = write!(self.out, "{lambda_id}_");
-                if !signature.is_empty() {
-                    for t in signature {
-                        self.ty(*t)?;
-                    }
-                    self.w("E");
-                }
-                for c in captures {
-                    self.ty(*c)?;
-                }
-            }
+            Node::NvLambdaWrapper { .. } => self.nv_wrapper(id)?,
             _ => self.name(id, Cv::default(), RefQual::None, false)?,
         }
         self.subs.push(id);
+        Ok(())
+    }
+
+    /// NVIDIA's `Unvdl`/`Unvdtl`/`Unvhdl` lambda wrapper type.
+    fn nv_wrapper(&mut self, id: NodeId) -> MResult {
+        let ast = self.ast;
+        let Node::NvLambdaWrapper {
+            kind,
+            fn_type,
+            enclosing,
+            id: lambda_id,
+            ret,
+            signature,
+            captures,
+        } = &ast[id]
+        else {
+            return Err(MangleError::Unsupported("NVIDIA wrapper"));
+        };
+        match kind {
+            NvWrapperKind::Device => self.w("Unvdl"),
+            NvWrapperKind::DeviceTrailingReturn => self.w("Unvdtl"),
+            NvWrapperKind::HostDevice {
+                mutable,
+                fnptr_conv,
+                never_throws,
+            } => {
+                let _ = write!(
+                    self.out,
+                    "Unvhdl{}_{}_{}_",
+                    u8::from(*mutable),
+                    u8::from(*fnptr_conv),
+                    u8::from(*never_throws)
+                );
+            }
+        }
+        let _ = write!(self.out, "{}_", captures.len());
+        self.ty(*fn_type)?;
+        match ast[*enclosing] {
+            // cudafe++ writes a template function it already named as `S1_IlE`, not `NS1_IlEE`.
+            Node::NameWithTemplateArgs { name, args } if self.subs.contains(&name) => {
+                self.try_sub(name);
+                self.template_args(args)?;
+            }
+            _ => self.name(*enclosing, Cv::default(), RefQual::None, false)?,
+        }
+        if let Some(r) = ret {
+            self.ty(*r)?;
+        }
+        let _ = write!(self.out, "{lambda_id}_");
+        if !signature.is_empty() {
+            for t in signature {
+                self.ty(*t)?;
+            }
+            self.w("E");
+        }
+        for c in captures {
+            self.ty(*c)?;
+        }
         Ok(())
     }
 
@@ -952,9 +1084,17 @@ impl Mangler<'_> {
             }
             Node::OfId { op, child } => {
                 self.w(op.code());
-                if op.info().flag { self.ty(*child)? } else { self.expr(*child)? }
+                if op.info().flag {
+                    self.ty(*child)?
+                } else {
+                    self.expr(*child)?
+                }
             }
-            Node::Call { callee, args, paren } => {
+            Node::Call {
+                callee,
+                args,
+                paren,
+            } => {
                 self.w(if *paren { "cp" } else { "cl" });
                 self.expr(*callee)?;
                 for a in args {
@@ -975,7 +1115,14 @@ impl Mangler<'_> {
                     self.w("E");
                 }
             }
-            Node::New { exprs, ty, inits, global, array, paren_init } => {
+            Node::New {
+                exprs,
+                ty,
+                inits,
+                global,
+                array,
+                paren_init,
+            } => {
                 if *global {
                     self.w("gs");
                 }
@@ -1005,13 +1152,19 @@ impl Mangler<'_> {
                 self.w(&r);
             }
             Node::Name(n) if &**n == "this" => self.w("fpT"),
-            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => self.template_param(id)?,
+            Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => {
+                self.template_param(id)?
+            }
             Node::IntegerLiteral { ty, value } => {
                 let _ = write!(self.out, "L{ty}{value}E");
             }
             Node::Bool(b) => self.w(if *b { "Lb1E" } else { "Lb0E" }),
             Node::FloatLiteral { kind, hex } => {
-                let _ = write!(self.out, "L{}{hex}E", ["f", "d", "e"][usize::from((*kind).min(2))]);
+                let _ = write!(
+                    self.out,
+                    "L{}{hex}E",
+                    ["f", "d", "e"][usize::from((*kind).min(2))]
+                );
             }
             Node::NullPointer { zero } => self.w(if *zero { "LDn0E" } else { "LDnE" }),
             Node::EnumLiteral { ty, value } => {
@@ -1100,7 +1253,12 @@ impl Mangler<'_> {
                 self.expr(*last)?;
                 self.expr(*init)?;
             }
-            Node::Fold { left, op, pack, init } => {
+            Node::Fold {
+                left,
+                op,
+                pack,
+                init,
+            } => {
                 let code = match (left, init.is_some()) {
                     (true, true) => "fL",
                     (false, true) => "fR",
@@ -1121,7 +1279,9 @@ impl Mangler<'_> {
                     _ => self.expr(*pack)?,
                 }
             }
-            Node::UnresolvedName { name, global, form } => self.unresolved_name(*name, *global, *form)?,
+            Node::UnresolvedName { name, global, form } => {
+                self.unresolved_name(*name, *global, *form)?
+            }
             Node::PointerToMemberConversion { ty, expr, offset } => {
                 self.w("mc");
                 self.ty(*ty)?;
@@ -1208,7 +1368,10 @@ impl Mangler<'_> {
                 self.unresolved_type(*name)?;
                 self.template_args(*args)
             }
-            Node::TemplateParam { .. } | Node::Enclosing { prefix: "decltype", .. } => {
+            Node::TemplateParam { .. }
+            | Node::Enclosing {
+                prefix: "decltype", ..
+            } => {
                 if self.try_sub(id) {
                     return Ok(());
                 }
@@ -1230,7 +1393,9 @@ impl Mangler<'_> {
                 if self.try_sub(id) {
                     Ok(())
                 } else {
-                    Err(MangleError::Unsupported("unresolved type that is not a substitution"))
+                    Err(MangleError::Unsupported(
+                        "unresolved type that is not a substitution",
+                    ))
                 }
             }
         }
@@ -1265,9 +1430,11 @@ impl Mangler<'_> {
                 self.base_unresolved_name(*name)?;
                 self.template_args(*args)
             }
-            Node::Name(_) | Node::Operator(_) | Node::ConversionOperator(_) | Node::LiteralOperator(_) | Node::VendorOperator { .. } => {
-                self.unqualified(id)
-            }
+            Node::Name(_)
+            | Node::Operator(_)
+            | Node::ConversionOperator(_)
+            | Node::LiteralOperator(_)
+            | Node::VendorOperator { .. } => self.unqualified(id),
             _ => Err(MangleError::Unsupported("expression")),
         }
     }

@@ -142,7 +142,10 @@ impl OpRef {
     pub(crate) fn symbol(self) -> &'static str {
         let info = self.info();
         if info.kind < NamedCast {
-            info.name.strip_prefix("operator").unwrap_or(info.name).trim_start_matches(' ')
+            info.name
+                .strip_prefix("operator")
+                .unwrap_or(info.name)
+                .trim_start_matches(' ')
         } else {
             info.name
         }
@@ -162,13 +165,19 @@ pub(crate) fn lookup(code: &[u8]) -> Option<OpRef> {
     if code.len() < 2 {
         return None;
     }
-    OPS.binary_search_by(|op| op.code.as_bytes().cmp(&code[..2])).ok().map(|i| OpRef(i as u16))
+    OPS.binary_search_by(|op| op.code.as_bytes().cmp(&code[..2]))
+        .ok()
+        .map(|i| OpRef(i as u16))
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn table_is_sorted() {
-        assert!(super::OPS.windows(2).all(|w| w[0].code.as_bytes() < w[1].code.as_bytes()));
+        assert!(
+            super::OPS
+                .windows(2)
+                .all(|w| w[0].code.as_bytes() < w[1].code.as_bytes())
+        );
     }
 }

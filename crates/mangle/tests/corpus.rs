@@ -9,7 +9,10 @@ use mangle::{DemangleOptions, Style, demangle_bytes};
 
 fn corpus_dir() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    for dir in [root.join("test_data/mangle"), root.join("../shared/data/demangle")] {
+    for dir in [
+        root.join("test_data/mangle"),
+        root.join("../shared/data/demangle"),
+    ] {
         if dir.join("llvm.tsv").exists() {
             return Some(dir);
         }
@@ -19,7 +22,9 @@ fn corpus_dir() -> Option<PathBuf> {
 
 fn read_rows(name: &str) -> Option<Vec<Vec<Vec<u8>>>> {
     let Some(dir) = corpus_dir() else {
-        eprintln!("note: demangling corpora not found (test_data/mangle or ../shared/data/demangle); skipping");
+        eprintln!(
+            "note: demangling corpora not found (test_data/mangle or ../shared/data/demangle); skipping"
+        );
         return None;
     };
     let data = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"));
@@ -48,7 +53,12 @@ struct Score {
 
 impl Score {
     fn new(name: &'static str) -> Score {
-        Score { name, total: 0, ok: 0, misses: Vec::new() }
+        Score {
+            name,
+            total: 0,
+            ok: 0,
+            misses: Vec::new(),
+        }
     }
     fn check(&mut self, input: &[u8], got: &[u8], expected: &[u8]) {
         self.total += 1;
@@ -67,7 +77,13 @@ impl Score {
         100.0 * self.ok as f64 / self.total.max(1) as f64
     }
     fn report(&self) -> f64 {
-        println!("{}: {}/{} exact = {:.2}%", self.name, self.ok, self.total, self.rate());
+        println!(
+            "{}: {}/{} exact = {:.2}%",
+            self.name,
+            self.ok,
+            self.total,
+            self.rate()
+        );
         if std::env::var_os("MANGLE_DUMP").is_some() {
             for m in &self.misses {
                 println!("MISS {m}");
@@ -78,12 +94,18 @@ impl Score {
 }
 
 fn opts(style: Style, params: bool) -> DemangleOptions {
-    DemangleOptions { style, params, types: true }
+    DemangleOptions {
+        style,
+        params,
+        types: true,
+    }
 }
 
 #[test]
 fn gnu_on_libiberty() {
-    let Some(rows) = read_rows("libiberty.tsv") else { return };
+    let Some(rows) = read_rows("libiberty.tsv") else {
+        return;
+    };
     let mut score = Score::new("gnu libiberty.tsv");
     for row in &rows {
         let flags = String::from_utf8_lossy(&row[2]);
@@ -95,7 +117,9 @@ fn gnu_on_libiberty() {
 
 #[test]
 fn llvm_on_llvm() {
-    let Some(rows) = read_rows("llvm.tsv") else { return };
+    let Some(rows) = read_rows("llvm.tsv") else {
+        return;
+    };
     let mut score = Score::new("llvm llvm.tsv");
     let o = opts(Style::Llvm, true);
     for row in &rows {
@@ -116,7 +140,11 @@ fn nvidia_score(name: &'static str, file: &str, params_flags: Option<&str>) -> O
             Some(f) => !String::from_utf8_lossy(&f[i][2]).contains("--no-params"),
             None => true,
         };
-        let o = DemangleOptions { style: Style::Nvidia, params, types: false };
+        let o = DemangleOptions {
+            style: Style::Nvidia,
+            params,
+            types: false,
+        };
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
     Some(score.report())
@@ -124,24 +152,33 @@ fn nvidia_score(name: &'static str, file: &str, params_flags: Option<&str>) -> O
 
 #[test]
 fn nvidia_on_llvm_nvidia() {
-    let Some(rate) = nvidia_score("nvidia llvm_nvidia.tsv", "llvm_nvidia.tsv", None) else { return };
+    let Some(rate) = nvidia_score("nvidia llvm_nvidia.tsv", "llvm_nvidia.tsv", None) else {
+        return;
+    };
     assert!(rate >= 0.0);
 }
 
 #[test]
 fn nvidia_on_libiberty_nvidia() {
-    let Some(rate) = nvidia_score("nvidia libiberty_nvidia.tsv", "libiberty_nvidia.tsv", None) else { return };
+    let Some(rate) = nvidia_score("nvidia libiberty_nvidia.tsv", "libiberty_nvidia.tsv", None)
+    else {
+        return;
+    };
     assert!(rate >= 0.0);
 }
 
 fn unhex(s: &[u8]) -> Vec<u8> {
     let s = std::str::from_utf8(s).unwrap();
-    (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
+    (0..s.len() / 2)
+        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+        .collect()
 }
 
 #[test]
 fn invalid_names_are_rejected() {
-    let Some(rows) = read_rows("llvm_invalid.tsv") else { return };
+    let Some(rows) = read_rows("llvm_invalid.tsv") else {
+        return;
+    };
     let mut accepted = Vec::new();
     for row in &rows {
         let input = unhex(&row[0]);
@@ -151,15 +188,26 @@ fn invalid_names_are_rejected() {
             }
         }
     }
-    println!("llvm_invalid.tsv: {} of {} rejected in every dialect", rows.len() - accepted.len(), rows.len());
+    println!(
+        "llvm_invalid.tsv: {} of {} rejected in every dialect",
+        rows.len() - accepted.len(),
+        rows.len()
+    );
     assert!(accepted.is_empty(), "accepted invalid names: {accepted:#?}");
 }
 
 #[test]
 fn fp_literals_accepted_in_one_form() {
-    let Some(rows) = read_rows("llvm_fp_literal.tsv") else { return };
+    let Some(rows) = read_rows("llvm_fp_literal.tsv") else {
+        return;
+    };
     for row in &rows {
         let got = run(&row[0], &opts(Style::Llvm, true));
-        assert!(row[1..].contains(&got), "{} -> {}", String::from_utf8_lossy(&row[0]), String::from_utf8_lossy(&got));
+        assert!(
+            row[1..].contains(&got),
+            "{} -> {}",
+            String::from_utf8_lossy(&row[0]),
+            String::from_utf8_lossy(&got)
+        );
     }
 }

@@ -10,21 +10,35 @@ use mangle::{DemangleOptions, Style, demangle_bytes};
 
 fn rows() -> Option<Vec<Vec<String>>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = [root.join("test_data/mangle"), root.join("../shared/data/demangle")].into_iter().find(|d| d.join("cuda.tsv").exists());
+    let dir = [
+        root.join("test_data/mangle"),
+        root.join("../shared/data/demangle"),
+    ]
+    .into_iter()
+    .find(|d| d.join("cuda.tsv").exists());
     let Some(dir) = dir else {
         eprintln!("note: cuda.tsv not found; skipping");
         return None;
     };
     let data = std::fs::read(dir.join("cuda.tsv")).unwrap();
     let text = String::from_utf8_lossy(&data);
-    Some(text.lines().skip(1).map(|l| l.split('\t').map(str::to_owned).collect()).collect())
+    Some(
+        text.lines()
+            .skip(1)
+            .map(|l| l.split('\t').map(str::to_owned).collect())
+            .collect(),
+    )
 }
 
 /// Every `__nv_*_wrapper_t<...>` in `s`, with its balanced template argument list.
 fn wrappers(s: &str) -> Vec<String> {
     let mut res = Vec::new();
     let mut from = 0;
-    while let Some(i) = ["__nv_dl_wrapper_t<", "__nv_hdl_wrapper_t<"].iter().filter_map(|p| s[from..].find(p)).min() {
+    while let Some(i) = ["__nv_dl_wrapper_t<", "__nv_hdl_wrapper_t<"]
+        .iter()
+        .filter_map(|p| s[from..].find(p))
+        .min()
+    {
         let start = from + i;
         let mut depth = 0;
         let mut end = s.len();
@@ -53,7 +67,15 @@ fn wrappers(s: &str) -> Vec<String> {
 /// writes `_NV_ANON_NAMESPACE`, and stub names nest it in an `_INTERNAL_<module>` namespace).
 fn normalize(s: &str) -> String {
     let mut t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    for (from, to) in [("<::", "<"), (",::", ","), ("(::", "("), ("&::", "&"), ("*::", "*"), ("(bool)0", "false"), ("(bool)1", "true")] {
+    for (from, to) in [
+        ("<::", "<"),
+        (",::", ","),
+        ("(::", "("),
+        ("&::", "&"),
+        ("*::", "*"),
+        ("(bool)0", "false"),
+        ("(bool)1", "true"),
+    ] {
         t = t.replace(from, to);
     }
     // Casts that only name a literal's type: `(int)4`, `(unsigned int)7`.
@@ -114,7 +136,9 @@ fn const_first(s: &str) -> String {
     let mut out = s.to_string();
     let mut from = 0;
     while let Some(i) = out[from..].find("const").map(|i| i + from) {
-        let ident_start = out[..i].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).map_or(0, |p| p + 1);
+        let ident_start = out[..i]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |p| p + 1);
         if ident_start < i && !out[ident_start..i].ends_with("::") {
             let ident = out[ident_start..i].to_string();
             out.replace_range(ident_start..i + 5, &format!("const{ident}"));
@@ -133,7 +157,10 @@ fn vendor_lambda_types_carry_the_stub_information() {
     let mut failures = Vec::new();
     for row in &rows {
         let mangled = &row[0];
-        if !["Unvdl", "Unvdtl", "Unvhdl"].iter().any(|v| mangled.contains(v)) {
+        if !["Unvdl", "Unvdtl", "Unvhdl"]
+            .iter()
+            .any(|v| mangled.contains(v))
+        {
             continue;
         }
         let is_stub = row[1].starts_with("stub-embedded name (U");
@@ -144,7 +171,11 @@ fn vendor_lambda_types_carry_the_stub_information() {
         }
         let mut cross_checked = true;
         for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
-            let opts = DemangleOptions { style, params: true, types: false };
+            let opts = DemangleOptions {
+                style,
+                params: true,
+                types: false,
+            };
             let out = match demangle_bytes(mangled.as_bytes(), &opts) {
                 Ok(s) => s,
                 Err(e) => {
@@ -160,14 +191,18 @@ fn vendor_lambda_types_carry_the_stub_information() {
             if is_stub {
                 let want = wrappers(&row[5]);
                 if want.len() != 1 || got.iter().any(|g| *g != want[0]) {
-                    failures.push(format!("{style:?} {mangled}:\n  got  {got:?}\n  want {want:?}"));
+                    failures.push(format!(
+                        "{style:?} {mangled}:\n  got  {got:?}\n  want {want:?}"
+                    ));
                 }
             } else if style == Style::Llvm {
                 // LLVM prints `&f(int*)` for a function's address in the real type; the
                 // decoded vendor types must still agree with each other.
                 continue;
             } else if got.iter().any(|g| *g != got[0]) {
-                failures.push(format!("{style:?} {mangled}: decoded and real wrapper types differ: {got:?}"));
+                failures.push(format!(
+                    "{style:?} {mangled}: decoded and real wrapper types differ: {got:?}"
+                ));
             } else if got.len() < 2 {
                 cross_checked = false;
             }

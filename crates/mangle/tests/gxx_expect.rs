@@ -11,14 +11,23 @@ use std::path::PathBuf;
 
 #[test]
 fn mangler_matches_gxx() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../test_data/mangle/gxx_expect.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e} (run `cargo xtask mangle-expect`)", path.display()));
-    let expected: HashMap<&str, &str> = text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_once('\t')).collect();
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../test_data/mangle/gxx_expect.tsv");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run `cargo xtask mangle-expect`)", path.display()));
+    let expected: HashMap<&str, &str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
     let corpus = decls::corpus();
     let mut mismatches = Vec::new();
     let mut checked = 0;
     for d in &corpus.decls {
-        let want = expected.get(d.id.as_str()).copied().unwrap_or_else(|| panic!("{} is not in {}: regenerate it", d.id, path.display()));
+        let want = expected
+            .get(d.id.as_str())
+            .copied()
+            .unwrap_or_else(|| panic!("{} is not in {}: regenerate it", d.id, path.display()));
         checked += 1;
         match mangle::mangle::mangle(&corpus.ast, d.root) {
             Ok(got) if got == want => {}
@@ -29,9 +38,23 @@ fn mangler_matches_gxx() {
     let mut seen = std::collections::HashSet::new();
     for d in &corpus.decls {
         let sym = expected[d.id.as_str()];
-        assert!(sym == "?" || seen.insert(sym), "{} shares its symbol {sym} with another declaration", d.id);
+        assert!(
+            sym == "?" || seen.insert(sym),
+            "{} shares its symbol {sym} with another declaration",
+            d.id
+        );
     }
-    println!("g++ expectations: {} of {checked} symbols identical", checked - mismatches.len());
-    assert!(checked >= 2000, "the corpus shrank to {checked} declarations");
-    assert!(mismatches.is_empty(), "{:#?}", &mismatches[..mismatches.len().min(40)]);
+    println!(
+        "g++ expectations: {} of {checked} symbols identical",
+        checked - mismatches.len()
+    );
+    assert!(
+        checked >= 2000,
+        "the corpus shrank to {checked} declarations"
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{:#?}",
+        &mismatches[..mismatches.len().min(40)]
+    );
 }

@@ -33,7 +33,10 @@ impl Gen {
         if depth < 3 && self.next(4) == 0 {
             let count = 1 + self.next(3);
             let args = (0..count).map(|_| self.ty(depth + 1)).collect();
-            let args = self.n(Node::TemplateArgs { args, requires: None });
+            let args = self.n(Node::TemplateArgs {
+                args,
+                requires: None,
+            });
             cur = self.n(Node::NameWithTemplateArgs { name: cur, args });
         }
         cur
@@ -42,7 +45,16 @@ impl Gen {
         let leaf = depth >= 4;
         match if leaf { self.next(2) } else { self.next(10) } {
             0 => {
-                let b = ["int", "char", "bool", "double", "unsigned long", "void", "wchar_t", "char8_t"];
+                let b = [
+                    "int",
+                    "char",
+                    "bool",
+                    "double",
+                    "unsigned long",
+                    "void",
+                    "wchar_t",
+                    "char8_t",
+                ];
                 let i = self.next(b.len() as u64) as usize;
                 self.n(Node::Name(b[i].into()))
             }
@@ -53,26 +65,46 @@ impl Gen {
             }
             3 => {
                 let c = self.ty(depth + 1);
-                let kind = if self.next(2) == 0 { RefKind::LValue } else { RefKind::RValue };
+                let kind = if self.next(2) == 0 {
+                    RefKind::LValue
+                } else {
+                    RefKind::RValue
+                };
                 self.n(Node::Reference { child: c, kind })
             }
             4 => {
                 let c = self.non_function_ty(depth + 1);
                 let volatile = self.next(3) == 0;
-                self.n(Node::Qualified { child: c, cv: Cv { konst: true, volatile, restrict: false } })
+                self.n(Node::Qualified {
+                    child: c,
+                    cv: Cv {
+                        konst: true,
+                        volatile,
+                        restrict: false,
+                    },
+                })
             }
             5 => {
                 let base = self.non_function_ty(depth + 1);
                 let n = 1 + self.next(9);
                 let dim = self.n(Node::Name(n.to_string().into()));
-                let arr = self.n(Node::Array { base, dim: Some(dim) });
+                let arr = self.n(Node::Array {
+                    base,
+                    dim: Some(dim),
+                });
                 self.n(Node::Pointer(arr))
             }
             6 | 7 => {
                 let ret = self.ty(depth + 1);
                 let count = self.next(3);
                 let params = (0..count).map(|_| self.param_ty(depth + 1)).collect();
-                let f = self.n(Node::Function { ret, params, cv: Cv::default(), ref_qual: RefQual::None, exception: None });
+                let f = self.n(Node::Function {
+                    ret,
+                    params,
+                    cv: Cv::default(),
+                    ref_qual: RefQual::None,
+                    exception: None,
+                });
                 self.n(Node::Pointer(f))
             }
             8 => {
@@ -108,24 +140,46 @@ impl Gen {
 
 #[test]
 fn demangle_of_mangle_is_print() {
-    let mut g = Gen { state: 0x2545_F491_4F6C_DD1D, ast: Ast::new() };
+    let mut g = Gen {
+        state: 0x2545_F491_4F6C_DD1D,
+        ast: Ast::new(),
+    };
     let mut checked = 0;
     for _ in 0..3000 {
         let name = g.name(0);
         let count = 1 + g.next(4);
         let all: Vec<NodeId> = (0..count).map(|_| g.ty(0)).collect();
-        let params: Vec<NodeId> = all.into_iter().filter(|&t| !matches!(&g.ast[t], Node::Name(n) if &**n == "void")).collect();
+        let params: Vec<NodeId> = all
+            .into_iter()
+            .filter(|&t| !matches!(&g.ast[t], Node::Name(n) if &**n == "void"))
+            .collect();
         if params.is_empty() {
             continue;
         }
         let ret = matches!(g.ast[name], Node::NameWithTemplateArgs { .. }).then(|| g.ty(1));
-        let root = g.n(Node::FunctionEncoding { ret, name, params, attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None });
+        let root = g.n(Node::FunctionEncoding {
+            ret,
+            name,
+            params,
+            attrs: None,
+            requires: None,
+            cv: Cv::default(),
+            ref_qual: RefQual::None,
+        });
         let mangled = mangle::mangle::mangle(&g.ast, root).expect("mangle");
-        let parsed = Parsed { ast: g.ast.clone(), root };
+        let parsed = Parsed {
+            ast: g.ast.clone(),
+            root,
+        };
         for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
-            let opts = DemangleOptions { style, params: true, types: false };
+            let opts = DemangleOptions {
+                style,
+                params: true,
+                types: false,
+            };
             let want = print(&parsed, &opts).unwrap();
-            let got = demangle(&mangled, &opts).unwrap_or_else(|e| panic!("{mangled}: {e} (want {want})"));
+            let got = demangle(&mangled, &opts)
+                .unwrap_or_else(|e| panic!("{mangled}: {e} (want {want})"));
             if style != Style::Nvidia {
                 assert_eq!(got, want, "{mangled} in {style:?}");
             } else {

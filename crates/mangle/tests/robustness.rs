@@ -4,7 +4,11 @@
 use mangle::{DemangleError, DemangleOptions, Style, demangle_bytes};
 
 fn all_styles() -> [DemangleOptions; 3] {
-    [Style::Gnu, Style::Llvm, Style::Nvidia].map(|style| DemangleOptions { style, params: true, types: true })
+    [Style::Gnu, Style::Llvm, Style::Nvidia].map(|style| DemangleOptions {
+        style,
+        params: true,
+        types: true,
+    })
 }
 
 /// `S<seq-id>_` for substitution `index`.
@@ -28,7 +32,13 @@ fn sub(index: usize) -> String {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
-    for (open, close) in [("P", ""), ("PF", "E"), ("N1aI", "EE"), ("Dp", ""), ("A_", "")] {
+    for (open, close) in [
+        ("P", ""),
+        ("PF", "E"),
+        ("N1aI", "EE"),
+        ("Dp", ""),
+        ("A_", ""),
+    ] {
         let name = format!("_Z1f{}i{}", open.repeat(20_000), close.repeat(20_000));
         for opts in all_styles() {
             assert!(demangle_bytes(name.as_bytes(), &opts).is_err(), "{open}");
@@ -36,7 +46,11 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     }
     // Moderate nesting still works.
     let name = format!("_Z1f{}i", "P".repeat(100));
-    assert!(demangle_bytes(name.as_bytes(), &DemangleOptions::default()).unwrap().ends_with(&format!("{})", "*".repeat(100))));
+    assert!(
+        demangle_bytes(name.as_bytes(), &DemangleOptions::default())
+            .unwrap()
+            .ends_with(&format!("{})", "*".repeat(100)))
+    );
 }
 
 #[test]
@@ -48,11 +62,17 @@ fn deep_ast_through_substitutions_is_an_error() {
         name += &format!("P{}", sub(i));
     }
     for opts in all_styles() {
-        assert_eq!(demangle_bytes(name.as_bytes(), &opts), Err(DemangleError::TooLarge));
+        assert_eq!(
+            demangle_bytes(name.as_bytes(), &opts),
+            Err(DemangleError::TooLarge)
+        );
     }
     let parsed = mangle::parse(name.as_bytes(), false).unwrap();
     // The mangler writes the substitutions back, so it stays shallow.
-    assert_eq!(mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(), name);
+    assert_eq!(
+        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
+        name
+    );
 }
 
 #[test]
@@ -61,24 +81,93 @@ fn substitution_bomb_is_rejected_quickly() {
     let mut name = String::from("_Z1f1AIiiE");
     let mut prev = 1; // S0_ is A<int, int>
     for level in 0..60 {
-        name += &format!("1{}I{}{}E", (b'B' + (level % 20) as u8) as char, sub(prev), sub(prev));
+        name += &format!(
+            "1{}I{}{}E",
+            (b'B' + (level % 20) as u8) as char,
+            sub(prev),
+            sub(prev)
+        );
         prev += 2;
     }
     let start = std::time::Instant::now();
     for opts in all_styles() {
-        assert_eq!(demangle_bytes(name.as_bytes(), &opts), Err(DemangleError::TooLarge));
+        assert_eq!(
+            demangle_bytes(name.as_bytes(), &opts),
+            Err(DemangleError::TooLarge)
+        );
     }
-    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
 fn arbitrary_bytes_never_panic() {
     // A deterministic xorshift stream of names built from mangling alphabet fragments.
     let fragments: &[&[u8]] = &[
-        b"_Z", b"N", b"E", b"I", b"S_", b"S0_", b"T_", b"TL0__", b"Z", b"1a", b"3foo", b"P", b"R", b"O", b"K", b"F", b"v", b"i",
-        b"c", b"Dp", b"Dt", b"DT", b"X", b"L", b"Li1E", b"cl", b"cv", b"Ul", b"Ut_", b"C1", b"D0", b"B3tag", b"St", b"Sa",
-        b"sr", b"fp_", b"J", b"Unvdl1_", b"Unvhdl0_0_0_1_", b"_", b"0", b"9", b"\xff", b"W", b"Q", b"rq", b"dn", b"on",
-        b"tl", b"il", b"so", b"mc", b"nw", b"pi", b"Ty", b"Tn", b"Tk", b"GV", b"TV", b"Th", b"__nv_static_3_abc_",
+        b"_Z",
+        b"N",
+        b"E",
+        b"I",
+        b"S_",
+        b"S0_",
+        b"T_",
+        b"TL0__",
+        b"Z",
+        b"1a",
+        b"3foo",
+        b"P",
+        b"R",
+        b"O",
+        b"K",
+        b"F",
+        b"v",
+        b"i",
+        b"c",
+        b"Dp",
+        b"Dt",
+        b"DT",
+        b"X",
+        b"L",
+        b"Li1E",
+        b"cl",
+        b"cv",
+        b"Ul",
+        b"Ut_",
+        b"C1",
+        b"D0",
+        b"B3tag",
+        b"St",
+        b"Sa",
+        b"sr",
+        b"fp_",
+        b"J",
+        b"Unvdl1_",
+        b"Unvhdl0_0_0_1_",
+        b"_",
+        b"0",
+        b"9",
+        b"\xff",
+        b"W",
+        b"Q",
+        b"rq",
+        b"dn",
+        b"on",
+        b"tl",
+        b"il",
+        b"so",
+        b"mc",
+        b"nw",
+        b"pi",
+        b"Ty",
+        b"Tn",
+        b"Tk",
+        b"GV",
+        b"TV",
+        b"Th",
+        b"__nv_static_3_abc_",
     ];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = || {
@@ -101,9 +190,21 @@ fn arbitrary_bytes_never_panic() {
         }
         if let Ok(parsed) = mangle::parse(&input, false) {
             // Whatever parses must either mangle to a name with the same meaning, or decline.
-            let opts = DemangleOptions { style: Style::Llvm, params: true, types: false };
-            if let (Ok(printed), Ok(remangled)) = (mangle::print(&parsed, &opts), mangle::mangle::mangle(&parsed.ast, parsed.root)) {
-                assert_eq!(mangle::demangle(&remangled, &opts).as_ref(), Ok(&printed), "{}", String::from_utf8_lossy(&input));
+            let opts = DemangleOptions {
+                style: Style::Llvm,
+                params: true,
+                types: false,
+            };
+            if let (Ok(printed), Ok(remangled)) = (
+                mangle::print(&parsed, &opts),
+                mangle::mangle::mangle(&parsed.ast, parsed.root),
+            ) {
+                assert_eq!(
+                    mangle::demangle(&remangled, &opts).as_ref(),
+                    Ok(&printed),
+                    "{}",
+                    String::from_utf8_lossy(&input)
+                );
             }
         }
     }

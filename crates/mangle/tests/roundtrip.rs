@@ -7,13 +7,24 @@ use std::path::PathBuf;
 
 fn names(file: &str) -> Option<BTreeSet<Vec<u8>>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = [root.join("test_data/mangle"), root.join("../shared/data/demangle")].into_iter().find(|d| d.join(file).exists());
+    let dir = [
+        root.join("test_data/mangle"),
+        root.join("../shared/data/demangle"),
+    ]
+    .into_iter()
+    .find(|d| d.join(file).exists());
     let Some(dir) = dir else {
         eprintln!("note: {file} not found; skipping");
         return None;
     };
     let data = std::fs::read(dir.join(file)).unwrap();
-    Some(data.split(|&b| b == b'\n').filter_map(|l| l.split(|&b| b == b'\t').next()).filter(|n| n.starts_with(b"_Z")).map(<[u8]>::to_vec).collect())
+    Some(
+        data.split(|&b| b == b'\n')
+            .filter_map(|l| l.split(|&b| b == b'\t').next())
+            .filter(|n| n.starts_with(b"_Z"))
+            .map(<[u8]>::to_vec)
+            .collect(),
+    )
 }
 
 fn round_trip(file: &str) -> Option<(usize, usize)> {
@@ -21,7 +32,9 @@ fn round_trip(file: &str) -> Option<(usize, usize)> {
     let (mut total, mut ok) = (0, 0);
     let dump = std::env::var_os("MANGLE_DUMP").is_some();
     for n in &names {
-        let Ok(parsed) = mangle::parse(n, false) else { continue };
+        let Ok(parsed) = mangle::parse(n, false) else {
+            continue;
+        };
         total += 1;
         match mangle::mangle::mangle(&parsed.ast, parsed.root) {
             Ok(m) if m.as_bytes() == n.as_slice() => ok += 1,
@@ -29,24 +42,33 @@ fn round_trip(file: &str) -> Option<(usize, usize)> {
             _ => {}
         }
     }
-    println!("{file}: round trip {ok}/{total} = {:.2}%", 100.0 * ok as f64 / total.max(1) as f64);
+    println!(
+        "{file}: round trip {ok}/{total} = {:.2}%",
+        100.0 * ok as f64 / total.max(1) as f64
+    );
     Some((ok, total))
 }
 
 #[test]
 fn mangle_round_trips_llvm_corpus() {
-    let Some((ok, total)) = round_trip("llvm.tsv") else { return };
+    let Some((ok, total)) = round_trip("llvm.tsv") else {
+        return;
+    };
     assert!(ok as f64 >= 0.0 * total as f64);
 }
 
 #[test]
 fn mangle_round_trips_libiberty_corpus() {
-    let Some((ok, total)) = round_trip("libiberty.tsv") else { return };
+    let Some((ok, total)) = round_trip("libiberty.tsv") else {
+        return;
+    };
     assert!(ok as f64 >= 0.0 * total as f64);
 }
 
 #[test]
 fn mangle_round_trips_cuda_corpus() {
-    let Some((ok, total)) = round_trip("cuda.tsv") else { return };
+    let Some((ok, total)) = round_trip("cuda.tsv") else {
+        return;
+    };
     assert!(ok as f64 >= 0.0 * total as f64);
 }

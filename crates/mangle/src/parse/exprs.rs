@@ -92,11 +92,22 @@ impl<'a> Parser<'a> {
                         }
                         inits.push(self.parse_expr()?);
                     }
-                    Some(self.make(Node::New { exprs, ty, inits, global, array: info.flag, paren_init }))
+                    Some(self.make(Node::New {
+                        exprs,
+                        ty,
+                        inits,
+                        global,
+                        array: info.flag,
+                        paren_init,
+                    }))
                 }
                 OpKind::Del => {
                     let e = self.parse_expr()?;
-                    Some(self.make(Node::Delete { op: e, global, array: info.flag }))
+                    Some(self.make(Node::Delete {
+                        op: e,
+                        global,
+                        array: info.flag,
+                    }))
                 }
                 OpKind::Call => {
                     let callee = self.parse_expr()?;
@@ -107,7 +118,11 @@ impl<'a> Parser<'a> {
                         }
                         args.push(self.parse_expr()?);
                     }
-                    Some(self.make(Node::Call { callee, args, paren: info.flag }))
+                    Some(self.make(Node::Call {
+                        callee,
+                        args,
+                        paren: info.flag,
+                    }))
                 }
                 OpKind::CCast => {
                     let saved = std::mem::replace(&mut self.try_to_parse_template_args, false);
@@ -142,7 +157,11 @@ impl<'a> Parser<'a> {
                     Some(self.make(Node::Cast { op, to, from }))
                 }
                 OpKind::OfIdOp => {
-                    let child = if info.flag { self.parse_type()? } else { self.parse_expr()? };
+                    let child = if info.flag {
+                        self.parse_type()?
+                    } else {
+                        self.parse_expr()?
+                    };
                     Some(self.make(Node::OfId { op, child }))
                 }
                 OpKind::NameOnly => None,
@@ -156,7 +175,9 @@ impl<'a> Parser<'a> {
             b'T' => return self.parse_template_param(),
             b'f' => {
                 // Disambiguate a fold expression from a <function-param>.
-                if self.look_at(1) == b'p' || (self.look_at(1) == b'L' && self.look_at(2).is_ascii_digit()) {
+                if self.look_at(1) == b'p'
+                    || (self.look_at(1) == b'L' && self.look_at(2).is_ascii_digit())
+                {
                     return self.parse_function_param();
                 }
                 return self.parse_fold_expr();
@@ -180,11 +201,19 @@ impl<'a> Parser<'a> {
             if !self.consume_byte(b'E') {
                 return None;
             }
-            return Some(self.make(Node::PointerToMemberConversion { ty, expr, offset: offset.into() }));
+            return Some(self.make(Node::PointerToMemberConversion {
+                ty,
+                expr,
+                offset: offset.into(),
+            }));
         }
         if self.consume_if("nx") {
             let child = self.parse_expr()?;
-            return Some(self.make(Node::Enclosing { prefix: "noexcept ", child, postfix: "" }));
+            return Some(self.make(Node::Enclosing {
+                prefix: "noexcept ",
+                child,
+                postfix: "",
+            }));
         }
         if self.look() == b'r' && matches!(self.look_at(1), b'q' | b'Q') {
             return self.parse_requires_expr();
@@ -202,7 +231,11 @@ impl<'a> Parser<'a> {
                 return Some(self.make(Node::SizeofParamPack(p)));
             }
             let fp = self.parse_function_param()?;
-            return Some(self.make(Node::Enclosing { prefix: "sizeof... ", child: fp, postfix: "" }));
+            return Some(self.make(Node::Enclosing {
+                prefix: "sizeof... ",
+                child: fp,
+                postfix: "",
+            }));
         }
         if self.consume_if("sP") {
             let mut args = Vec::new();
@@ -213,7 +246,11 @@ impl<'a> Parser<'a> {
                 args.push(self.parse_template_arg()?);
             }
             let pack = self.make(Node::NodeArray(args));
-            return Some(self.make(Node::Enclosing { prefix: "sizeof... ", child: pack, postfix: "" }));
+            return Some(self.make(Node::Enclosing {
+                prefix: "sizeof... ",
+                child: pack,
+                postfix: "",
+            }));
         }
         if self.consume_if("tl") {
             let ty = self.parse_type()?;
@@ -224,7 +261,10 @@ impl<'a> Parser<'a> {
                 }
                 inits.push(self.parse_braced_expr()?);
             }
-            return Some(self.make(Node::InitList { ty: Some(ty), inits }));
+            return Some(self.make(Node::InitList {
+                ty: Some(ty),
+                inits,
+            }));
         }
         if self.consume_if("tr") {
             return Some(self.make(Node::Rethrow));
@@ -272,13 +312,21 @@ impl<'a> Parser<'a> {
                     self.pos += 2;
                     let elem = self.parse_source_name()?;
                     let init = self.parse_braced_expr()?;
-                    return Some(self.make(Node::Braced { elem, init, array: false }));
+                    return Some(self.make(Node::Braced {
+                        elem,
+                        init,
+                        array: false,
+                    }));
                 }
                 b'x' => {
                     self.pos += 2;
                     let elem = self.parse_expr()?;
                     let init = self.parse_braced_expr()?;
-                    return Some(self.make(Node::Braced { elem, init, array: true }));
+                    return Some(self.make(Node::Braced {
+                        elem,
+                        init,
+                        array: true,
+                    }));
                 }
                 b'X' => {
                     self.pos += 2;
@@ -310,7 +358,10 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let raw = self.text(begin);
-            return Some(self.make(Node::FunctionParam { index: n.into(), raw: raw.into() }));
+            return Some(self.make(Node::FunctionParam {
+                index: n.into(),
+                raw: raw.into(),
+            }));
         }
         if self.consume_if("fL") {
             if self.parse_number(false).is_empty() || !self.consume_byte(b'p') {
@@ -322,7 +373,10 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let raw = self.text(begin);
-            return Some(self.make(Node::FunctionParam { index: n.into(), raw: raw.into() }));
+            return Some(self.make(Node::FunctionParam {
+                index: n.into(),
+                raw: raw.into(),
+            }));
         }
         None
     }
@@ -343,7 +397,9 @@ impl<'a> Parser<'a> {
         let op = ops::lookup(&self.input[self.pos..])?;
         self.pos += 2;
         let info = op.info();
-        if !(info.kind == OpKind::Binary || (info.kind == OpKind::Member && info.name.ends_with('*'))) {
+        if !(info.kind == OpKind::Binary
+            || (info.kind == OpKind::Member && info.name.ends_with('*')))
+        {
             return None;
         }
         let mut pack = self.parse_expr()?;
@@ -357,7 +413,12 @@ impl<'a> Parser<'a> {
                 pack = i;
             }
         }
-        Some(self.make(Node::Fold { left, op, pack, init }))
+        Some(self.make(Node::Fold {
+            left,
+            op,
+            pack,
+            init,
+        }))
     }
 
     /// `<requirement>`s of a requires-expression.
@@ -383,7 +444,11 @@ impl<'a> Parser<'a> {
                 if self.consume_byte(b'R') {
                     constraint = Some(self.parse_name(None)?);
                 }
-                self.make(Node::ExprRequirement { expr, noexcept, constraint })
+                self.make(Node::ExprRequirement {
+                    expr,
+                    noexcept,
+                    constraint,
+                })
             } else if self.consume_byte(b'T') {
                 let t = self.parse_type()?;
                 self.make(Node::TypeRequirement(t))
@@ -398,7 +463,11 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        Some(self.make(Node::Requires { params, reqs, with_params }))
+        Some(self.make(Node::Requires {
+            params,
+            reqs,
+            with_params,
+        }))
     }
 
     /// `so <referent type> <expr> [<offset number>] <union-selector>* [p] E`
@@ -415,7 +484,13 @@ impl<'a> Parser<'a> {
         if !self.consume_byte(b'E') {
             return None;
         }
-        Some(self.make(Node::Subobject { ty, sub, offset: offset.into(), path, one_past_end }))
+        Some(self.make(Node::Subobject {
+            ty,
+            sub,
+            offset: offset.into(),
+            path,
+            one_past_end,
+        }))
     }
 
     /// ```text
@@ -432,14 +507,18 @@ impl<'a> Parser<'a> {
         }
         let c = self.look();
         match c {
-            b'w' | b'c' | b'a' | b'h' | b's' | b't' | b'i' | b'j' | b'l' | b'm' | b'x' | b'y' | b'n' | b'o' => {
+            b'w' | b'c' | b'a' | b'h' | b's' | b't' | b'i' | b'j' | b'l' | b'm' | b'x' | b'y'
+            | b'n' | b'o' => {
                 self.pos += 1;
                 let v = self.parse_number(true);
                 if v.is_empty() || !self.consume_byte(b'E') {
                     return None;
                 }
                 let ty = (c as char).to_string();
-                Some(self.make(Node::IntegerLiteral { ty: ty.into(), value: v.into() }))
+                Some(self.make(Node::IntegerLiteral {
+                    ty: ty.into(),
+                    value: v.into(),
+                }))
             }
             b'b' => {
                 if self.consume_if("b0E") {
@@ -461,7 +540,10 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let begin = self.pos;
-                if !self.input[begin..begin + len].iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+                if !self.input[begin..begin + len]
+                    .iter()
+                    .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+                {
                     return None;
                 }
                 self.pos += len;
@@ -469,7 +551,10 @@ impl<'a> Parser<'a> {
                 if !self.consume_byte(b'E') {
                     return None;
                 }
-                Some(self.make(Node::FloatLiteral { kind, hex: hex.into() }))
+                Some(self.make(Node::FloatLiteral {
+                    kind,
+                    hex: hex.into(),
+                }))
             }
             b'_' => {
                 if self.consume_if("_Z") {
@@ -514,7 +599,10 @@ impl<'a> Parser<'a> {
                 if v.is_empty() || !self.consume_byte(b'E') {
                     return None;
                 }
-                Some(self.make(Node::EnumLiteral { ty, value: v.into() }))
+                Some(self.make(Node::EnumLiteral {
+                    ty,
+                    value: v.into(),
+                }))
             }
         }
     }
@@ -531,18 +619,31 @@ impl<'a> Parser<'a> {
             let mut so_far = self.parse_unresolved_type()?;
             if self.look() == b'I' {
                 let ta = self.parse_template_args(false)?;
-                so_far = self.make(Node::NameWithTemplateArgs { name: so_far, args: ta });
+                so_far = self.make(Node::NameWithTemplateArgs {
+                    name: so_far,
+                    args: ta,
+                });
             }
             while !self.consume_byte(b'E') {
                 if self.at_end() {
                     return None;
                 }
                 let q = self.parse_simple_id()?;
-                so_far = self.make(Node::QualifiedName { qual: so_far, name: q });
+                so_far = self.make(Node::QualifiedName {
+                    qual: so_far,
+                    name: q,
+                });
             }
             let base = self.parse_base_unresolved_name()?;
-            let res = self.make(Node::QualifiedName { qual: so_far, name: base });
-            return Some(self.make(Node::UnresolvedName { name: res, global, form: 2 }));
+            let res = self.make(Node::QualifiedName {
+                qual: so_far,
+                name: base,
+            });
+            return Some(self.make(Node::UnresolvedName {
+                name: res,
+                global,
+                form: 2,
+            }));
         }
         if !self.consume_if("sr") {
             let mut n = self.parse_base_unresolved_name()?;
@@ -581,8 +682,15 @@ impl<'a> Parser<'a> {
             form = 0;
         }
         let base = self.parse_base_unresolved_name()?;
-        let res = self.make(Node::QualifiedName { qual: so_far, name: base });
-        Some(self.make(Node::UnresolvedName { name: res, global: global && form == 0, form }))
+        let res = self.make(Node::QualifiedName {
+            qual: so_far,
+            name: base,
+        });
+        Some(self.make(Node::UnresolvedName {
+            name: res,
+            global: global && form == 0,
+            form,
+        }))
     }
 
     /// `<simple-id> ::= <source-name> [<template-args>]`
@@ -621,7 +729,11 @@ impl<'a> Parser<'a> {
             return self.parse_simple_id();
         }
         if self.consume_if("dn") {
-            let n = if self.look().is_ascii_digit() { self.parse_simple_id()? } else { self.parse_unresolved_type()? };
+            let n = if self.look().is_ascii_digit() {
+                self.parse_simple_id()?
+            } else {
+                self.parse_unresolved_type()?
+            };
             return Some(self.make(Node::DtorName(n)));
         }
         let on = self.consume_if("on");

@@ -76,7 +76,8 @@ impl<'a> Parser<'a> {
         Parser {
             input,
             pos: 0,
-            ast: Ast::new(),
+            // About one node per three input bytes.
+            ast: Ast::for_demangling(input.len() / 3 + 4),
             subs: Vec::new(),
             prefix_subs: Vec::new(),
             template_params: Vec::new(),
@@ -172,7 +173,9 @@ impl<'a> Parser<'a> {
         }
         let mut n: u64 = 0;
         while self.look().is_ascii_digit() && !self.at_end() {
-            n = n.checked_mul(10)?.checked_add(u64::from(self.look() - b'0'))?;
+            n = n
+                .checked_mul(10)?
+                .checked_add(u64::from(self.look() - b'0'))?;
             self.pos += 1;
         }
         Some(n)
@@ -203,7 +206,11 @@ impl<'a> Parser<'a> {
 
     /// `<CV-qualifiers> ::= [r] [V] [K]`
     fn parse_cv(&mut self) -> Cv {
-        Cv { restrict: self.consume_byte(b'r'), volatile: self.consume_byte(b'V'), konst: self.consume_byte(b'K') }
+        Cv {
+            restrict: self.consume_byte(b'r'),
+            volatile: self.consume_byte(b'V'),
+            konst: self.consume_byte(b'K'),
+        }
     }
 
     // ---- top level -----------------------------------------------------------------------
@@ -237,7 +244,10 @@ impl<'a> Parser<'a> {
                 self.pos = self.input.len();
             }
             let suffix = self.text(begin);
-            self.make(Node::BlockInvoke { encoding: enc, suffix: suffix.into() })
+            self.make(Node::BlockInvoke {
+                encoding: enc,
+                suffix: suffix.into(),
+            })
         } else if types {
             self.parse_type()?
         } else {
@@ -252,7 +262,11 @@ impl<'a> Parser<'a> {
     /// `_GLOBAL_ [._$] (I|D) _ <mangled-name or identifier>`
     fn parse_global_ctor_dtor(&mut self) -> PResult {
         let b = self.input;
-        if b.len() < 11 || !b.starts_with(b"_GLOBAL_") || !matches!(b[8], b'.' | b'_' | b'$') || b[10] != b'_' {
+        if b.len() < 11
+            || !b.starts_with(b"_GLOBAL_")
+            || !matches!(b[8], b'.' | b'_' | b'$')
+            || b[10] != b'_'
+        {
             return None;
         }
         let ctor = match b[9] {
@@ -292,7 +306,8 @@ impl<'a> Parser<'a> {
         let mut i = 1;
         while i <= bytes.len() {
             if i == bytes.len() || bytes[i] == b'.' {
-                let next_is_number = i < bytes.len() && bytes.get(i + 1).is_some_and(|c| c.is_ascii_digit());
+                let next_is_number =
+                    i < bytes.len() && bytes.get(i + 1).is_some_and(|c| c.is_ascii_digit());
                 if i == bytes.len() || !next_is_number {
                     pieces.push(&all[start..i]);
                     start = i;
@@ -301,7 +316,10 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         for p in pieces {
-            enc = self.make(Node::DotSuffix { prefix: enc, suffix: p.into() });
+            enc = self.make(Node::DotSuffix {
+                prefix: enc,
+                suffix: p.into(),
+            });
         }
         enc
     }
@@ -325,7 +343,10 @@ impl<'a> Parser<'a> {
         if self.look() == b'G' || self.look() == b'T' {
             return self.parse_special_name();
         }
-        let mut state = NameState { forward_refs_begin: self.forward_refs.len(), ..NameState::default() };
+        let mut state = NameState {
+            forward_refs_begin: self.forward_refs.len(),
+            ..NameState::default()
+        };
         let name = self.parse_name(Some(&mut state))?;
         if !self.resolve_forward_refs(&state) {
             return None;
@@ -381,9 +402,20 @@ impl<'a> Parser<'a> {
     fn resolve_forward_refs(&mut self, state: &NameState) -> bool {
         for i in state.forward_refs_begin..self.forward_refs.len() {
             let id = self.forward_refs[i];
-            let Node::ForwardTemplateRef { level, index, .. } = self.ast[id] else { continue };
-            let Some(target) = self.lookup_param(0, index as usize) else { return false };
-            self.ast.set(id, Node::TemplateParam { level, index, resolved: Some(target) });
+            let Node::ForwardTemplateRef { level, index, .. } = self.ast[id] else {
+                continue;
+            };
+            let Some(target) = self.lookup_param(0, index as usize) else {
+                return false;
+            };
+            self.ast.set(
+                id,
+                Node::TemplateParam {
+                    level,
+                    index,
+                    resolved: Some(target),
+                },
+            );
         }
         self.forward_refs.truncate(state.forward_refs_begin);
         true
@@ -410,7 +442,13 @@ impl<'a> Parser<'a> {
     /// ```
     fn parse_special_name(&mut self) -> PResult {
         use crate::ast::Special as S;
-        let simple = |p: &mut Self, kind: S, child: NodeId| p.make(Node::SpecialName { kind, child, extra: "".into() });
+        let simple = |p: &mut Self, kind: S, child: NodeId| {
+            p.make(Node::SpecialName {
+                kind,
+                child,
+                extra: "".into(),
+            })
+        };
         match (self.look(), self.look_at(1)) {
             (b'T', b'A') => {
                 self.pos += 2;
@@ -436,7 +474,11 @@ impl<'a> Parser<'a> {
                 }
                 let extra = self.text(begin);
                 let enc = self.parse_encoding()?;
-                Some(self.make(Node::SpecialName { kind: S::CovariantThunk, child: enc, extra: extra.into() }))
+                Some(self.make(Node::SpecialName {
+                    kind: S::CovariantThunk,
+                    child: enc,
+                    extra: extra.into(),
+                }))
             }
             (b'T', b'C') if !self.nv_strict => {
                 self.pos += 2;
@@ -446,12 +488,20 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let second = self.parse_type()?;
-                Some(self.make(Node::CtorVtable { first, second, offset: offset.into() }))
+                Some(self.make(Node::CtorVtable {
+                    first,
+                    second,
+                    offset: offset.into(),
+                }))
             }
             (b'T', c @ (b'W' | b'H')) => {
                 self.pos += 2;
                 let name = self.parse_name(None)?;
-                Some(simple(self, if c == b'W' { S::TlsWrapper } else { S::TlsInit }, name))
+                Some(simple(
+                    self,
+                    if c == b'W' { S::TlsWrapper } else { S::TlsInit },
+                    name,
+                ))
             }
             (b'T', b'F') => {
                 self.pos += 2;
@@ -472,8 +522,16 @@ impl<'a> Parser<'a> {
                 }
                 let extra = self.text(begin);
                 let enc = self.parse_encoding()?;
-                let kind = if is_virtual { S::VirtualThunk } else { S::NonVirtualThunk };
-                Some(self.make(Node::SpecialName { kind, child: enc, extra: extra.into() }))
+                let kind = if is_virtual {
+                    S::VirtualThunk
+                } else {
+                    S::NonVirtualThunk
+                };
+                Some(self.make(Node::SpecialName {
+                    kind,
+                    child: enc,
+                    extra: extra.into(),
+                }))
             }
             (b'G', b'V') => {
                 self.pos += 2;
@@ -489,7 +547,11 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let extra = self.text(begin);
-                Some(self.make(Node::SpecialName { kind: S::ReferenceTemporary, child: name, extra: extra.into() }))
+                Some(self.make(Node::SpecialName {
+                    kind: S::ReferenceTemporary,
+                    child: name,
+                    extra: extra.into(),
+                }))
             }
             (b'G', b'T') => {
                 self.pos += 2;

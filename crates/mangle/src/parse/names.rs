@@ -32,7 +32,10 @@ impl<'a> Parser<'a> {
             if let Some(st) = state {
                 st.ends_with_template_args = true;
             }
-            res = self.make(Node::NameWithTemplateArgs { name: res, args: ta });
+            res = self.make(Node::NameWithTemplateArgs {
+                name: res,
+                args: ta,
+            });
         } else if is_subst {
             // The substitution case must be followed by <template-args>.
             return None;
@@ -44,7 +47,11 @@ impl<'a> Parser<'a> {
     /// <unscoped-name> ::= <unqualified-name>
     ///                 ::= St <unqualified-name>   # ::std::
     /// ```
-    pub(super) fn parse_unscoped_name(&mut self, state: Option<&mut NameState>, is_subst: Option<&mut bool>) -> PResult {
+    pub(super) fn parse_unscoped_name(
+        &mut self,
+        state: Option<&mut NameState>,
+        is_subst: Option<&mut bool>,
+    ) -> PResult {
         let mut std = None;
         if self.consume_if("St") {
             std = Some(self.name("std"));
@@ -91,7 +98,8 @@ impl<'a> Parser<'a> {
         let c = self.look();
         let mut res = if c.is_ascii_digit() && c != b'0' {
             self.parse_source_name()?
-        } else if c == b'U' && self.vendor_extensions && self.input[self.pos..].starts_with(b"Unv") {
+        } else if c == b'U' && self.vendor_extensions && self.input[self.pos..].starts_with(b"Unv")
+        {
             // cudafe++ names a lambda's closure type by its wrapper inside the local scope.
             self.parse_nv_lambda_wrapper()?
         } else if c == b'U' {
@@ -124,11 +132,17 @@ impl<'a> Parser<'a> {
             res = self.make(Node::Internal(res));
         }
         if let Some(m) = module {
-            res = self.make(Node::ModuleEntity { module: m, name: res });
+            res = self.make(Node::ModuleEntity {
+                module: m,
+                name: res,
+            });
         }
         res = self.parse_abi_tags(res)?;
         if member_like_friend {
-            res = self.make(Node::MemberLikeFriend { qual: scope?, name: res });
+            res = self.make(Node::MemberLikeFriend {
+                qual: scope?,
+                name: res,
+            });
         } else if let Some(s) = scope {
             res = self.make(Node::Nested { qual: s, name: res });
         }
@@ -140,14 +154,21 @@ impl<'a> Parser<'a> {
     /// <module-subname> ::= W <source-name> | W P <source-name>
     /// ```
     /// Outer `None` is a parse failure.
-    pub(super) fn parse_module_name_opt(&mut self, mut module: Option<NodeId>) -> Option<Option<NodeId>> {
+    pub(super) fn parse_module_name_opt(
+        &mut self,
+        mut module: Option<NodeId>,
+    ) -> Option<Option<NodeId>> {
         while self.consume_byte(b'W') {
             if self.nv_strict {
                 return None;
             }
             let partition = self.consume_byte(b'P');
             let name = self.parse_source_name()?;
-            let m = self.make(Node::ModuleName { parent: module, name, partition });
+            let m = self.make(Node::ModuleName {
+                parent: module,
+                name,
+                partition,
+            });
             self.subs.push(m);
             module = Some(m);
         }
@@ -197,7 +218,9 @@ impl<'a> Parser<'a> {
             return Some(self.make(Node::UnnamedType(count)));
         }
         if self.consume_if("Ul") {
-            let saved_level = self.parsing_lambda_params_at_level.replace(self.template_params.len());
+            let saved_level = self
+                .parsing_lambda_params_at_level
+                .replace(self.template_params.len());
             let old_len = self.template_params.len();
             self.template_params.push(ParamLevel::Own(Vec::new()));
             let res = self.parse_closure_rest(old_len);
@@ -221,7 +244,11 @@ impl<'a> Parser<'a> {
         if !self.consume_byte(b'_') {
             return None;
         }
-        if n.is_empty() { Some(0) } else { n.parse::<u64>().ok()?.checked_add(1) }
+        if n.is_empty() {
+            Some(0)
+        } else {
+            n.parse::<u64>().ok()?.checked_add(1)
+        }
     }
 
     fn parse_closure_rest(&mut self, level: usize) -> PResult {
@@ -257,7 +284,13 @@ impl<'a> Parser<'a> {
             return None;
         }
         let count = self.parse_count()?;
-        Some(self.make(Node::Closure { template_params, requires1, params, requires2, count }))
+        Some(self.make(Node::Closure {
+            template_params,
+            requires1,
+            params,
+            requires2,
+            count,
+        }))
     }
 
     pub(super) fn is_template_param_decl(&self) -> bool {
@@ -318,7 +351,11 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
-                Some(self.make(Node::TemplateTemplateParamDecl { name, params, requires }))
+                Some(self.make(Node::TemplateTemplateParamDecl {
+                    name,
+                    params,
+                    requires,
+                }))
             })();
             self.template_params.truncate(old_len);
             return res;
@@ -333,13 +370,19 @@ impl<'a> Parser<'a> {
     /// `<ctor-dtor-name> ::= C1 | C2 | C3 | C4 | C5 | CI1 <type> | CI2 <type> | D0 | D1 | D2 | D4 | D5`
     ///
     /// Returns the (possibly expanded) scope and the name.
-    fn parse_ctor_dtor_name(&mut self, mut scope: NodeId, state: Option<&mut NameState>) -> Option<(NodeId, NodeId)> {
+    fn parse_ctor_dtor_name(
+        &mut self,
+        mut scope: NodeId,
+        state: Option<&mut NameState>,
+    ) -> Option<(NodeId, NodeId)> {
         if let Node::SpecialSubstitution(k) = self.ast[scope] {
             scope = self.make(Node::ExpandedSpecialSubstitution(k));
         }
         if self.consume_byte(b'C') {
             let inherited = self.consume_byte(b'I');
-            if !matches!(self.look(), b'1'..=b'5') || (self.nv_strict && matches!(self.look(), b'4' | b'5')) {
+            if !matches!(self.look(), b'1'..=b'5')
+                || (self.nv_strict && matches!(self.look(), b'4' | b'5'))
+            {
                 return None;
             }
             let variant = self.look() - b'0';
@@ -348,8 +391,17 @@ impl<'a> Parser<'a> {
             if let Some(st) = state.as_deref_mut() {
                 st.ctor_dtor_conversion = true;
             }
-            let inherited = if inherited { Some(self.parse_name(state)?) } else { None };
-            let n = self.make(Node::CtorDtor { base: scope, dtor: false, variant, inherited });
+            let inherited = if inherited {
+                Some(self.parse_name(state)?)
+            } else {
+                None
+            };
+            let n = self.make(Node::CtorDtor {
+                base: scope,
+                dtor: false,
+                variant,
+                inherited,
+            });
             return Some((scope, n));
         }
         if self.look() == b'D' && matches!(self.look_at(1), b'0' | b'1' | b'2' | b'4' | b'5') {
@@ -361,7 +413,12 @@ impl<'a> Parser<'a> {
             if let Some(st) = state {
                 st.ctor_dtor_conversion = true;
             }
-            let n = self.make(Node::CtorDtor { base: scope, dtor: true, variant, inherited: None });
+            let n = self.make(Node::CtorDtor {
+                base: scope,
+                dtor: true,
+                variant,
+                inherited: None,
+            });
             return Some((scope, n));
         }
         None
@@ -405,7 +462,10 @@ impl<'a> Parser<'a> {
                 let digit = self.look() - b'0';
                 self.pos += 1;
                 let name = self.parse_bare_source_name()?;
-                return Some(self.make(Node::VendorOperator { digit, name: name.into() }));
+                return Some(self.make(Node::VendorOperator {
+                    digit,
+                    name: name.into(),
+                }));
             }
             return None;
         }
@@ -417,7 +477,10 @@ impl<'a> Parser<'a> {
         while self.look() == b'B' && self.look_at(1).is_ascii_digit() {
             self.pos += 1;
             let tag = self.parse_bare_source_name()?;
-            n = self.make(Node::AbiTagged { base: n, tag: tag.into() });
+            n = self.make(Node::AbiTagged {
+                base: n,
+                tag: tag.into(),
+            });
         }
         Some(n)
     }
@@ -474,7 +537,10 @@ impl<'a> Parser<'a> {
                 if let Some(st) = state.as_deref_mut() {
                     st.ends_with_template_args = true;
                 }
-                so_far = Some(self.make(Node::NameWithTemplateArgs { name: prefix, args: ta }));
+                so_far = Some(self.make(Node::NameWithTemplateArgs {
+                    name: prefix,
+                    args: ta,
+                }));
             } else if c == b'D' && matches!(self.look_at(1), b't' | b'T') {
                 if so_far.is_some() {
                     return None;
@@ -531,7 +597,11 @@ impl<'a> Parser<'a> {
         if self.consume_byte(b's') {
             let discriminator = self.parse_discriminator();
             let entity = self.make(Node::StringLiteralName);
-            return Some(self.make(Node::Local { encoding, entity, discriminator }));
+            return Some(self.make(Node::Local {
+                encoding,
+                entity,
+                discriminator,
+            }));
         }
         // The template parameters of the inner name are unrelated to those of the enclosing context.
         let saved_params = std::mem::take(&mut self.template_params);
@@ -542,14 +612,29 @@ impl<'a> Parser<'a> {
                 if !self.consume_byte(b'_') {
                     return None;
                 }
-                let index = if n.is_empty() { 0 } else { n.parse::<u64>().ok()? + 1 };
+                let index = if n.is_empty() {
+                    0
+                } else {
+                    n.parse::<u64>().ok()? + 1
+                };
                 let name = self.parse_name(state)?;
-                let entity = self.make(Node::DefaultArgScope { index, entity: name });
-                return Some(self.make(Node::Local { encoding, entity, discriminator: None }));
+                let entity = self.make(Node::DefaultArgScope {
+                    index,
+                    entity: name,
+                });
+                return Some(self.make(Node::Local {
+                    encoding,
+                    entity,
+                    discriminator: None,
+                }));
             }
             let entity = self.parse_name(state)?;
             let discriminator = self.parse_discriminator();
-            Some(self.make(Node::Local { encoding, entity, discriminator }))
+            Some(self.make(Node::Local {
+                encoding,
+                entity,
+                discriminator,
+            }))
         })();
         self.template_params = saved_params;
         self.outer = saved_outer;
@@ -641,7 +726,9 @@ impl<'a> Parser<'a> {
         let begin = self.pos;
         let mut level = 0usize;
         if self.consume_if("TL") {
-            level = usize::try_from(self.parse_positive_integer()?).ok()?.checked_add(1)?;
+            level = usize::try_from(self.parse_positive_integer()?)
+                .ok()?
+                .checked_add(1)?;
             if !self.consume_byte(b'_') {
                 return None;
             }
@@ -651,7 +738,9 @@ impl<'a> Parser<'a> {
         }
         let mut index = 0usize;
         if !self.consume_byte(b'_') {
-            index = usize::try_from(self.parse_positive_integer()?).ok()?.checked_add(1)?;
+            index = usize::try_from(self.parse_positive_integer()?)
+                .ok()?
+                .checked_add(1)?;
             if !self.consume_byte(b'_') {
                 return None;
             }
@@ -665,22 +754,36 @@ impl<'a> Parser<'a> {
         }
         if self.permit_forward_refs && level == 0 {
             let serial = self.forward_refs.len() as u32 + self.ast.len() as u32;
-            let n = self.make(Node::ForwardTemplateRef { level: lv, index: ix, serial });
+            let n = self.make(Node::ForwardTemplateRef {
+                level: lv,
+                index: ix,
+                serial,
+            });
             self.forward_refs.push(n);
             return Some(n);
         }
         match self.lookup_param(level, index) {
-            Some(target) => Some(self.make(Node::TemplateParam { level: lv, index: ix, resolved: Some(target) })),
+            Some(target) => Some(self.make(Node::TemplateParam {
+                level: lv,
+                index: ix,
+                resolved: Some(target),
+            })),
             None => {
                 // Itanium ABI 5.1.8: in a generic lambda, uses of `auto` in the parameter list
                 // are mangled as the corresponding artificial template type parameter.
-                if self.parsing_lambda_params_at_level == Some(level) && level <= self.template_params.len() {
+                if self.parsing_lambda_params_at_level == Some(level)
+                    && level <= self.template_params.len()
+                {
                     if level == self.template_params.len() {
                         self.template_params.push(ParamLevel::Null);
                     }
                     if self.nv_strict {
                         // NVIDIA prints the invented parameter by number (`T1`).
-                        return Some(self.make(Node::TemplateParam { level: lv, index: ix, resolved: None }));
+                        return Some(self.make(Node::TemplateParam {
+                            level: lv,
+                            index: ix,
+                            resolved: None,
+                        }));
                     }
                     return Some(self.name("auto"));
                 }

@@ -70,7 +70,9 @@ impl<'a> Parser<'a> {
                     }
                 }
                 let c = self.look_at(after);
-                if c == b'F' || (c == b'D' && matches!(self.look_at(after + 1), b'o' | b'O' | b'w' | b'x')) {
+                if c == b'F'
+                    || (c == b'D' && matches!(self.look_at(after + 1), b'o' | b'O' | b'w' | b'x'))
+                {
                     self.parse_function_type()?
                 } else {
                     self.parse_qualified_type()?
@@ -85,8 +87,8 @@ impl<'a> Parser<'a> {
                 }
                 self.parse_qualified_type()?
             }
-            c @ (b'v' | b'w' | b'b' | b'c' | b'a' | b'h' | b's' | b't' | b'i' | b'j' | b'l' | b'm' | b'x' | b'y'
-            | b'n' | b'o' | b'f' | b'd' | b'e' | b'g' | b'z') => {
+            c @ (b'v' | b'w' | b'b' | b'c' | b'a' | b'h' | b's' | b't' | b'i' | b'j' | b'l'
+            | b'm' | b'x' | b'y' | b'n' | b'o' | b'f' | b'd' | b'e' | b'g' | b'z') => {
                 self.pos += 1;
                 return Some(self.name(builtin_name(c)?));
             }
@@ -100,7 +102,10 @@ impl<'a> Parser<'a> {
                     if !self.consume_byte(b'E') {
                         return None;
                     }
-                    self.make(Node::Transformed { transform: name.into(), child: base })
+                    self.make(Node::Transformed {
+                        transform: name.into(),
+                        child: base,
+                    })
                 } else {
                     self.make(Node::VendorType(name.into()))
                 }
@@ -119,7 +124,10 @@ impl<'a> Parser<'a> {
                     let dim = self.name(n);
                     if self.consume_byte(b'x') {
                         let t = self.make(Node::BinaryFp(dim));
-                        return Some(self.make(Node::PostfixQualified { child: t, postfix: "x".into() }));
+                        return Some(self.make(Node::PostfixQualified {
+                            child: t,
+                            postfix: "x".into(),
+                        }));
                     }
                     if !self.consume_byte(b'_') {
                         return None;
@@ -140,7 +148,10 @@ impl<'a> Parser<'a> {
                     if !self.consume_byte(b'_') {
                         return None;
                     }
-                    return Some(self.make(Node::BitInt { size, signed: c == b'B' }));
+                    return Some(self.make(Node::BitInt {
+                        size,
+                        signed: c == b'B',
+                    }));
                 }
                 c @ (b'd' | b'e' | b'f' | b'h' | b'i' | b's' | b'u' | b'a' | b'c' | b'n') => {
                     self.pos += 2;
@@ -160,7 +171,10 @@ impl<'a> Parser<'a> {
                     self.pos += 2;
                     let constraint = self.parse_name(None)?;
                     let postfix = if decl { " decltype(auto)" } else { " auto" };
-                    return Some(self.make(Node::PostfixQualified { child: constraint, postfix: postfix.into() }));
+                    return Some(self.make(Node::PostfixQualified {
+                        child: constraint,
+                        postfix: postfix.into(),
+                    }));
                 }
                 _ => return None,
             },
@@ -181,7 +195,10 @@ impl<'a> Parser<'a> {
                     if self.try_to_parse_template_args && self.look() == b'I' {
                         self.subs.push(res);
                         let ta = self.parse_template_args(false)?;
-                        res = self.make(Node::NameWithTemplateArgs { name: res, args: ta });
+                        res = self.make(Node::NameWithTemplateArgs {
+                            name: res,
+                            args: ta,
+                        });
                     }
                     res
                 }
@@ -194,14 +211,21 @@ impl<'a> Parser<'a> {
             c @ (b'R' | b'O') => {
                 self.pos += 1;
                 let t = self.parse_type()?;
-                let kind = if c == b'R' { RefKind::LValue } else { RefKind::RValue };
+                let kind = if c == b'R' {
+                    RefKind::LValue
+                } else {
+                    RefKind::RValue
+                };
                 self.make(Node::Reference { child: t, kind })
             }
             c @ (b'C' | b'G') => {
                 self.pos += 1;
                 let t = self.parse_type()?;
                 let postfix = if c == b'C' { " complex" } else { " imaginary" };
-                self.make(Node::PostfixQualified { child: t, postfix: postfix.into() })
+                self.make(Node::PostfixQualified {
+                    child: t,
+                    postfix: postfix.into(),
+                })
             }
             b'S' if self.look_at(1) != b't' => {
                 let mut is_subst = false;
@@ -213,7 +237,10 @@ impl<'a> Parser<'a> {
                         self.subs.push(res);
                     }
                     let ta = self.parse_template_args(false)?;
-                    res = self.make(Node::NameWithTemplateArgs { name: res, args: ta });
+                    res = self.make(Node::NameWithTemplateArgs {
+                        name: res,
+                        args: ta,
+                    });
                 } else if is_subst {
                     // All we parsed was a substitution: don't re-insert it.
                     return Some(res);
@@ -247,9 +274,12 @@ impl<'a> Parser<'a> {
                     p.to_owned()
                 };
                 let child = self.parse_qualified_type()?;
-                return Some(self.make(Node::ObjCProto { ty: child, protocol: proto.into() }));
+                return Some(self.make(Node::ObjCProto {
+                    ty: child,
+                    protocol: proto.into(),
+                }));
             }
-            let qual: Box<str> = qual.into();
+            let qual: smol_str::SmolStr = qual.into();
             let mut args = None;
             if self.look() == b'I' {
                 if self.nv_strict {
@@ -258,7 +288,11 @@ impl<'a> Parser<'a> {
                 args = Some(self.parse_template_args(false)?);
             }
             let child = self.parse_qualified_type()?;
-            return Some(self.make(Node::VendorQualified { child, ext: qual, args }));
+            return Some(self.make(Node::VendorQualified {
+                child,
+                ext: qual,
+                args,
+            }));
         }
         let cv = self.parse_cv();
         let ty = self.parse_type()?;
@@ -277,7 +311,8 @@ impl<'a> Parser<'a> {
         let mut exception = None;
         if self.consume_if("Do") {
             exception = Some(self.name("noexcept"));
-        } else if self.nv_strict && (self.look() == b'D' && matches!(self.look_at(1), b'O' | b'w')) {
+        } else if self.nv_strict && (self.look() == b'D' && matches!(self.look_at(1), b'O' | b'w'))
+        {
             return None;
         } else if self.consume_if("DO") {
             let e = self.parse_expr()?;
@@ -323,7 +358,13 @@ impl<'a> Parser<'a> {
             }
             params.push(self.parse_type()?);
         }
-        Some(self.make(Node::Function { ret, params, cv, ref_qual, exception }))
+        Some(self.make(Node::Function {
+            ret,
+            params,
+            cv,
+            ref_qual,
+            exception,
+        }))
     }
 
     /// ```text
@@ -345,7 +386,10 @@ impl<'a> Parser<'a> {
                 return Some(self.make(Node::PixelVector(dim)));
             }
             let base = self.parse_type()?;
-            return Some(self.make(Node::Vector { base, dim: Some(dim) }));
+            return Some(self.make(Node::Vector {
+                base,
+                dim: Some(dim),
+            }));
         }
         if !self.consume_byte(b'_') {
             let dim = self.parse_expr()?;
@@ -353,7 +397,10 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let base = self.parse_type()?;
-            return Some(self.make(Node::Vector { base, dim: Some(dim) }));
+            return Some(self.make(Node::Vector {
+                base,
+                dim: Some(dim),
+            }));
         }
         let base = self.parse_type()?;
         Some(self.make(Node::Vector { base, dim: None }))
@@ -374,7 +421,11 @@ impl<'a> Parser<'a> {
         if !self.consume_byte(b'E') {
             return None;
         }
-        Some(self.make(Node::Enclosing { prefix: "decltype", child: e, postfix: "" }))
+        Some(self.make(Node::Enclosing {
+            prefix: "decltype",
+            child: e,
+            postfix: "",
+        }))
     }
 
     /// ```text
@@ -418,7 +469,10 @@ impl<'a> Parser<'a> {
         };
         let name = self.parse_name(None)?;
         match kw {
-            Some(kw) => Some(self.make(Node::Elaborated { kw: kw.into(), child: name })),
+            Some(kw) => Some(self.make(Node::Elaborated {
+                kw: kw.into(),
+                child: name,
+            })),
             None => Some(name),
         }
     }

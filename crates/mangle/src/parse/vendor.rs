@@ -28,7 +28,11 @@ impl<'a> Parser<'a> {
         } else if self.consume_if("Unvdl") {
             NvWrapperKind::Device
         } else if self.consume_if("Unvhdl") {
-            NvWrapperKind::HostDevice { mutable: false, fnptr_conv: false, never_throws: false }
+            NvWrapperKind::HostDevice {
+                mutable: false,
+                fnptr_conv: false,
+                never_throws: false,
+            }
         } else {
             return None;
         };
@@ -36,7 +40,11 @@ impl<'a> Parser<'a> {
             let mutable = self.parse_flag()?;
             let fnptr_conv = self.parse_flag()?;
             let never_throws = self.parse_flag()?;
-            kind = NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws };
+            kind = NvWrapperKind::HostDevice {
+                mutable,
+                fnptr_conv,
+                never_throws,
+            };
         }
         let ncap = self.parse_underscored_number()?;
         let fn_type = self.parse_type()?;
@@ -62,7 +70,15 @@ impl<'a> Parser<'a> {
         for _ in 0..ncap {
             captures.push(self.parse_type()?);
         }
-        Some(self.make(Node::NvLambdaWrapper { kind, fn_type, enclosing, id, ret, signature, captures }))
+        Some(self.make(Node::NvLambdaWrapper {
+            kind,
+            fn_type,
+            enclosing,
+            id,
+            ret,
+            signature,
+            captures,
+        }))
     }
 
     /// `<digit>+ _` with `0` meaning false.
@@ -101,7 +117,10 @@ impl<'a> Parser<'a> {
         if !self.at_end() {
             return None;
         }
-        Some(self.make(Node::NvStatic { module_id: module_id.into(), name: enc }))
+        Some(self.make(Node::NvStatic {
+            module_id: module_id.into(),
+            name: enc,
+        }))
     }
 
     /// `__device_stub__Z...`: cudafe++ names a kernel's host stub `__device_stub_` followed by
@@ -147,6 +166,9 @@ impl<'a> Parser<'a> {
         self.incomplete_template_tracking = saved_incomplete;
         self.parsing_lambda_params_at_level = saved_lambda;
         let encoding = res?;
-        Some(self.make(Node::DeviceStub { prefix_len: PREFIX.len() as u32, encoding }))
+        Some(self.make(Node::DeviceStub {
+            prefix_len: PREFIX.len() as u32,
+            encoding,
+        }))
     }
 }

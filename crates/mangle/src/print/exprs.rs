@@ -9,13 +9,16 @@ impl Printer<'_> {
     pub(crate) fn prec(&mut self, id: NodeId) -> Prec {
         let sn = self.syntax_node(id);
         match &self.ast[sn] {
-            Node::Binary { op, .. } | Node::Prefix { op, .. } | Node::Postfix { op, .. } | Node::MemberAccess { op, .. } => {
-                op.info().prec
-            }
+            Node::Binary { op, .. }
+            | Node::Prefix { op, .. }
+            | Node::Postfix { op, .. }
+            | Node::MemberAccess { op, .. } => op.info().prec,
             Node::OfId { op, .. } => op.info().prec,
             Node::ArraySubscript { .. } | Node::Cast { .. } | Node::Call { .. } => Prec::Postfix,
             Node::Conditional { .. } => Prec::Conditional,
-            Node::New { .. } | Node::Delete { .. } | Node::PointerToMemberConversion { .. } => Prec::Unary,
+            Node::New { .. } | Node::Delete { .. } | Node::PointerToMemberConversion { .. } => {
+                Prec::Unary
+            }
             Node::Conversion { .. } => Prec::Cast,
             Node::Enclosing { prefix, .. } if prefix.starts_with("noexcept") => Prec::Unary,
             _ => Prec::Primary,
@@ -37,9 +40,16 @@ impl Printer<'_> {
     fn print_gnu_subexpr(&mut self, id: NodeId) {
         let sn = self.syntax_node(id);
         let simple = match &self.ast[sn] {
-            Node::Name(_) | Node::Operator(_) | Node::QualifiedName { .. } | Node::Nested { .. } | Node::InitList { .. } | Node::FunctionParam { .. } => true,
+            Node::Name(_)
+            | Node::Operator(_)
+            | Node::QualifiedName { .. }
+            | Node::Nested { .. }
+            | Node::InitList { .. }
+            | Node::FunctionParam { .. } => true,
             Node::ExternalName(_) => true,
-            Node::Prefix { op, child } if op.code() == "ad" => matches!(self.ast[*child], Node::ExternalName(_)),
+            Node::Prefix { op, child } if op.code() == "ad" => {
+                matches!(self.ast[*child], Node::ExternalName(_))
+            }
             _ => false,
         };
         if !simple {
@@ -52,7 +62,11 @@ impl Printer<'_> {
     }
 
     fn operand(&mut self, id: NodeId, p: Prec, strictly_worse: bool) {
-        if self.gnu() { self.print_gnu_subexpr(id) } else { self.print_as_operand(id, p, strictly_worse) }
+        if self.gnu() {
+            self.print_gnu_subexpr(id)
+        } else {
+            self.print_as_operand(id, p, strictly_worse)
+        }
     }
 
     pub(super) fn print_expr(&mut self, id: NodeId) {
@@ -148,7 +162,9 @@ impl Printer<'_> {
                     self.print_as_operand(*rhs, prec, false)
                 }
             }
-            Node::Subobject { ty, sub, offset, .. } => {
+            Node::Subobject {
+                ty, sub, offset, ..
+            } => {
                 self.print(*sub);
                 self.push(".<");
                 self.print(*ty);
@@ -163,7 +179,11 @@ impl Printer<'_> {
                 }
                 self.push(">");
             }
-            Node::Enclosing { prefix, child, postfix } => {
+            Node::Enclosing {
+                prefix,
+                child,
+                postfix,
+            } => {
                 if gnu && *prefix == "decltype" {
                     self.push("decltype (");
                     self.print(*child);
@@ -173,7 +193,14 @@ impl Printer<'_> {
                     self.push(prefix.trim_end());
                     self.push("(");
                     let sn = self.syntax_node(*child);
-                    let simple = matches!(self.ast[sn], Node::Name(_) | Node::FunctionParam { .. } | Node::QualifiedName { .. } | Node::UnresolvedName { .. } | Node::Nested { .. });
+                    let simple = matches!(
+                        self.ast[sn],
+                        Node::Name(_)
+                            | Node::FunctionParam { .. }
+                            | Node::QualifiedName { .. }
+                            | Node::UnresolvedName { .. }
+                            | Node::Nested { .. }
+                    );
                     if !simple && *prefix == "decltype" {
                         self.push("(");
                     }
@@ -191,7 +218,11 @@ impl Printer<'_> {
                 self.push(postfix);
             }
             Node::OfId { op, child } => {
-                self.push(if self.nv() { op.symbol().trim_end() } else { op.symbol() });
+                self.push(if self.nv() {
+                    op.symbol().trim_end()
+                } else {
+                    op.symbol()
+                });
                 if gnu && !op.info().flag {
                     self.print_gnu_subexpr(*child);
                 } else {
@@ -221,7 +252,11 @@ impl Printer<'_> {
                 self.print_pack_expansion(*p);
                 self.close();
             }
-            Node::Call { callee, args, paren } if self.nv() => {
+            Node::Call {
+                callee,
+                args,
+                paren,
+            } if self.nv() => {
                 let sn = self.syntax_node(*callee);
                 let wrap = *paren || matches!(self.ast[sn], Node::MemberAccess { .. });
                 if wrap {
@@ -235,7 +270,11 @@ impl Printer<'_> {
                 self.print_with_comma(args);
                 self.close();
             }
-            Node::Call { callee, args, paren } => {
+            Node::Call {
+                callee,
+                args,
+                paren,
+            } => {
                 if *paren {
                     self.open();
                 }
@@ -257,7 +296,14 @@ impl Printer<'_> {
                 self.print_with_comma(args);
                 self.close();
             }
-            Node::New { exprs, ty, inits, global, array, paren_init } => {
+            Node::New {
+                exprs,
+                ty,
+                inits,
+                global,
+                array,
+                paren_init,
+            } => {
                 if *global {
                     self.push("::");
                 }
@@ -293,12 +339,20 @@ impl Printer<'_> {
                 self.print(*op);
             }
             Node::FunctionParam { index, .. } if self.nv() => {
-                let n = if index.is_empty() { 1 } else { index.parse::<u64>().unwrap_or(0) + 2 };
+                let n = if index.is_empty() {
+                    1
+                } else {
+                    index.parse::<u64>().unwrap_or(0) + 2
+                };
                 self.push(&format!("param#{n}"));
             }
             Node::FunctionParam { index, .. } => {
                 if gnu {
-                    let n = if index.is_empty() { 1 } else { index.parse::<u64>().unwrap_or(0) + 2 };
+                    let n = if index.is_empty() {
+                        1
+                    } else {
+                        index.parse::<u64>().unwrap_or(0) + 2
+                    };
                     self.push(&format!("{{parm#{n}}}"));
                 } else {
                     self.push("fp");
@@ -356,7 +410,10 @@ impl Printer<'_> {
                     self.push(".");
                     self.print(*elem);
                 }
-                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
                     self.push(" = ");
                 }
                 self.print(*init);
@@ -367,12 +424,20 @@ impl Printer<'_> {
                 self.push(" ... ");
                 self.print(*last);
                 self.push("]");
-                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
                     self.push(" = ");
                 }
                 self.print(*init);
             }
-            Node::Fold { left, op, pack, init } if self.nv() => {
+            Node::Fold {
+                left,
+                op,
+                pack,
+                init,
+            } if self.nv() => {
                 let sym = op.symbol();
                 self.open();
                 match (left, init) {
@@ -399,7 +464,12 @@ impl Printer<'_> {
                 }
                 self.close();
             }
-            Node::Fold { left, op, pack, init } => {
+            Node::Fold {
+                left,
+                op,
+                pack,
+                init,
+            } => {
                 let sym = op.symbol();
                 let print_pack = |p: &mut Self| {
                     p.open();
@@ -497,7 +567,11 @@ impl Printer<'_> {
                 self.gt_is_gt -= 1;
                 self.push("}");
             }
-            Node::ExprRequirement { expr, noexcept, constraint } => {
+            Node::ExprRequirement {
+                expr,
+                noexcept,
+                constraint,
+            } => {
                 self.push(" ");
                 let braces = *noexcept || constraint.is_some();
                 if braces {
@@ -562,7 +636,10 @@ impl Printer<'_> {
             "m" => ("", "ul"),
             "x" => ("", "ll"),
             "y" => ("", "ull"),
-            _ => (crate::parse::builtin_name_of(code.as_bytes()[0]).unwrap_or("?"), ""),
+            _ => (
+                crate::parse::builtin_name_of(code.as_bytes()[0]).unwrap_or("?"),
+                "",
+            ),
         };
         if !ty.is_empty() {
             self.open();
@@ -588,8 +665,12 @@ impl Printer<'_> {
             return;
         }
         let text = match kind {
-            0 => u32::from_str_radix(hex, 16).ok().map(|b| hex_float(f64::from(f32::from_bits(b)))),
-            1 => u64::from_str_radix(hex, 16).ok().map(|b| hex_float(f64::from_bits(b))),
+            0 => u32::from_str_radix(hex, 16)
+                .ok()
+                .map(|b| hex_float(f64::from(f32::from_bits(b)))),
+            1 => u64::from_str_radix(hex, 16)
+                .ok()
+                .map(|b| hex_float(f64::from_bits(b))),
             _ => u128::from_str_radix(hex, 16).ok().map(x87_hex_float),
         };
         match text {
@@ -617,12 +698,20 @@ fn hex_float(v: f64) -> String {
     if exp == 0 && mant == 0 {
         return format!("{sign}0x0p+0");
     }
-    let (lead, e) = if exp == 0 { (0, -1022) } else { (1, exp - 1023) };
+    let (lead, e) = if exp == 0 {
+        (0, -1022)
+    } else {
+        (1, exp - 1023)
+    };
     let mut frac = format!("{mant:013x}");
     while frac.ends_with('0') {
         frac.pop();
     }
-    let dot = if frac.is_empty() { String::new() } else { format!(".{frac}") };
+    let dot = if frac.is_empty() {
+        String::new()
+    } else {
+        format!(".{frac}")
+    };
     format!("{sign}0x{lead}{dot}p{}{e}", if e >= 0 { "+" } else { "" })
 }
 
@@ -641,6 +730,10 @@ fn x87_hex_float(bits: u128) -> String {
         frac.pop();
     }
     let e = exp - 16383 - 3;
-    let dot = if frac.is_empty() { String::new() } else { format!(".{frac}") };
+    let dot = if frac.is_empty() {
+        String::new()
+    } else {
+        format!(".{frac}")
+    };
     format!("{sign}0x{lead:x}{dot}p{}{e}", if e >= 0 { "+" } else { "" })
 }

@@ -43,7 +43,7 @@ impl<'a> Printer<'a> {
     pub(crate) fn new(ast: &'a Ast, style: Style) -> Printer<'a> {
         Printer {
             ast,
-            out: String::new(),
+            out: String::with_capacity(4 * ast.len() + 16),
             style,
             gt_is_gt: 1,
             pack_index: NO_PACK,
@@ -55,7 +55,11 @@ impl<'a> Printer<'a> {
     }
 
     pub(crate) fn finish(self) -> Result<String, TooBig> {
-        if self.failed { Err(TooBig) } else { Ok(self.out) }
+        if self.failed {
+            Err(TooBig)
+        } else {
+            Ok(self.out)
+        }
     }
 
     fn gnu(&self) -> bool {
@@ -111,7 +115,9 @@ impl<'a> Printer<'a> {
     pub(crate) fn syntax_node(&mut self, mut id: NodeId) -> NodeId {
         for _ in 0..MAX_PRINT_DEPTH {
             match &self.ast[id] {
-                Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => id = *r,
+                Node::TemplateParam {
+                    resolved: Some(r), ..
+                } if !self.nv() => id = *r,
                 Node::PrefixSubstitution(r) => id = *r,
                 Node::ParameterPack(elems) => {
                     self.init_pack(elems.len());
@@ -152,7 +158,9 @@ impl<'a> Printer<'a> {
             | Node::NonTypeTemplateParamDecl { .. }
             | Node::TemplateTemplateParamDecl { .. }
             | Node::TemplateParamPackDecl(_) => true,
-            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_rhs(*r),
+            Node::TemplateParam {
+                resolved: Some(r), ..
+            } if !self.nv() => self.has_rhs(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -172,8 +180,12 @@ impl<'a> Printer<'a> {
         }
         let res = match &self.ast[id] {
             Node::Array { .. } => true,
-            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::PrefixSubstitution(c) => self.has_array(*c),
-            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_array(*r),
+            Node::Qualified { child: c, .. }
+            | Node::AbiTagged { base: c, .. }
+            | Node::PrefixSubstitution(c) => self.has_array(*c),
+            Node::TemplateParam {
+                resolved: Some(r), ..
+            } if !self.nv() => self.has_array(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -193,8 +205,12 @@ impl<'a> Printer<'a> {
         }
         let res = match &self.ast[id] {
             Node::Function { .. } | Node::FunctionEncoding { .. } => true,
-            Node::Qualified { child: c, .. } | Node::AbiTagged { base: c, .. } | Node::PrefixSubstitution(c) => self.has_function(*c),
-            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.has_function(*r),
+            Node::Qualified { child: c, .. }
+            | Node::AbiTagged { base: c, .. }
+            | Node::PrefixSubstitution(c) => self.has_function(*c),
+            Node::TemplateParam {
+                resolved: Some(r), ..
+            } if !self.nv() => self.has_function(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -209,22 +225,27 @@ impl<'a> Printer<'a> {
     }
 
     /// The unqualified name a constructor or destructor of this class is spelled with.
-    fn base_name(&self, id: NodeId, fuel: u32) -> String {
+    fn base_name(&self, id: NodeId, fuel: u32) -> &'a str {
         if fuel == 0 {
-            return String::new();
+            return "";
         }
-        match &self.ast[id] {
-            Node::Name(s) => s.to_string(),
+        let ast: &'a Ast = self.ast;
+        match &ast[id] {
+            Node::Name(s) => s,
             Node::Nested { name, .. }
             | Node::NameWithTemplateArgs { name, .. }
             | Node::ModuleEntity { name, .. }
             | Node::MemberLikeFriend { name, .. } => self.base_name(*name, fuel - 1),
-            Node::AbiTagged { base, .. } | Node::Internal(base) | Node::PrefixSubstitution(base) => self.base_name(*base, fuel - 1),
+            Node::AbiTagged { base, .. }
+            | Node::Internal(base)
+            | Node::PrefixSubstitution(base) => self.base_name(*base, fuel - 1),
             Node::StdQualified(c) | Node::GlobalQualified(c) => self.base_name(*c, fuel - 1),
-            Node::TemplateParam { resolved: Some(r), .. } => self.base_name(*r, fuel - 1),
-            Node::SpecialSubstitution(k) => special_sub_short(*k).to_string(),
-            Node::ExpandedSpecialSubstitution(k) => k.base_name().to_string(),
-            _ => String::new(),
+            Node::TemplateParam {
+                resolved: Some(r), ..
+            } => self.base_name(*r, fuel - 1),
+            Node::SpecialSubstitution(k) => special_sub_short(*k),
+            Node::ExpandedSpecialSubstitution(k) => k.base_name(),
+            _ => "",
         }
     }
 
@@ -273,7 +294,11 @@ impl<'a> Printer<'a> {
         for &n in nodes {
             let before_comma = self.out.len();
             if !first {
-                self.push(if self.nv() && self.in_nv_template_args() { "," } else { ", " });
+                self.push(if self.nv() && self.in_nv_template_args() {
+                    ","
+                } else {
+                    ", "
+                });
             }
             let after_comma = self.out.len();
             self.print_as_operand(n, crate::ops::Prec::Comma, false);
@@ -308,7 +333,12 @@ impl<'a> Printer<'a> {
     fn print_left_inner(&mut self, id: NodeId) {
         let ast = self.ast;
         match &ast[id] {
-            Node::Name(s) if self.nv() && s.starts_with("operator") && s[8..].starts_with(|c: char| !c.is_alphanumeric() && c != ' ' && c != '_') => {
+            Node::Name(s)
+                if self.nv()
+                    && s.starts_with("operator")
+                    && s[8..]
+                        .starts_with(|c: char| !c.is_alphanumeric() && c != ' ' && c != '_') =>
+            {
                 self.push("operator ");
                 self.push(&s[8..]);
             }
@@ -329,7 +359,11 @@ impl<'a> Printer<'a> {
             Node::VendorType(s) => self.push(s),
             Node::Internal(n) => self.print(*n),
             Node::PrefixSubstitution(n) => self.print_left(*n),
-            Node::AnonymousNamespace(_) => self.push(if self.nv() { "<unnamed>" } else { "(anonymous namespace)" }),
+            Node::AnonymousNamespace(_) => self.push(if self.nv() {
+                "<unnamed>"
+            } else {
+                "(anonymous namespace)"
+            }),
             Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
                 self.print(*qual);
                 self.push("::");
@@ -364,8 +398,16 @@ impl<'a> Printer<'a> {
             Node::TemplateArgs { args, .. } => self.print_template_args(args),
             // The wrapper type is a global class template; the local scope only places the
             // closure it stands for.
-            Node::Local { entity, .. } if matches!(self.ast[*entity], Node::NvLambdaWrapper { .. }) => self.print(*entity),
-            Node::Local { encoding, entity, discriminator } => {
+            Node::Local { entity, .. }
+                if matches!(self.ast[*entity], Node::NvLambdaWrapper { .. }) =>
+            {
+                self.print(*entity)
+            }
+            Node::Local {
+                encoding,
+                entity,
+                discriminator,
+            } => {
                 if self.gnu() {
                     self.print_without_return_type(*encoding);
                 } else {
@@ -377,7 +419,11 @@ impl<'a> Printer<'a> {
                     self.push(&format!(" (instance {})", d + 2));
                 }
             }
-            Node::StringLiteralName => self.push(if self.nv() { "string" } else { "string literal" }),
+            Node::StringLiteralName => self.push(if self.nv() {
+                "string"
+            } else {
+                "string literal"
+            }),
             Node::DefaultArgScope { index, entity } => {
                 if self.nv() {
                     self.push(&format!("[default argument {} (from end)]::", index + 1));
@@ -387,7 +433,12 @@ impl<'a> Printer<'a> {
                 }
                 self.print(*entity);
             }
-            Node::CtorDtor { base, dtor, inherited, .. } => {
+            Node::CtorDtor {
+                base,
+                dtor,
+                inherited,
+                ..
+            } => {
                 if *dtor {
                     self.push("~");
                 }
@@ -397,7 +448,7 @@ impl<'a> Printer<'a> {
                     _ => *base,
                 };
                 let b = self.base_name(named, 64);
-                self.push(&b);
+                self.push(b);
             }
             Node::DtorName(c) => {
                 self.push("~");
@@ -408,10 +459,16 @@ impl<'a> Printer<'a> {
                 self.print(*t);
             }
             Node::LiteralOperator(n) => {
-                self.push(if self.nv() { "operator \"\"" } else { "operator\"\" " });
+                self.push(if self.nv() {
+                    "operator \"\""
+                } else {
+                    "operator\"\" "
+                });
                 self.print(*n);
             }
-            Node::SpecialSubstitution(k) if self.nv() && !matches!(k, SpecialSub::Allocator | SpecialSub::BasicString) => {
+            Node::SpecialSubstitution(k)
+                if self.nv() && !matches!(k, SpecialSub::Allocator | SpecialSub::BasicString) =>
+            {
                 self.print_expanded_special(*k)
             }
             Node::SpecialSubstitution(k) => {
@@ -465,7 +522,11 @@ impl<'a> Printer<'a> {
                 self.print_with_comma(names);
                 self.push("]");
             }
-            Node::ModuleName { parent, name, partition } => {
+            Node::ModuleName {
+                parent,
+                name,
+                partition,
+            } => {
                 if let Some(p) = parent {
                     self.print(*p);
                 }
@@ -493,7 +554,9 @@ impl<'a> Printer<'a> {
                 self.print(*encoding);
                 self.push(">");
             }
-            Node::FunctionEncoding { ret: Some(r), name, .. } if self.nv() => {
+            Node::FunctionEncoding {
+                ret: Some(r), name, ..
+            } if self.nv() => {
                 self.print(*r);
                 if !self.out.ends_with(' ') {
                     self.push(" ");
@@ -512,7 +575,10 @@ impl<'a> Printer<'a> {
             Node::SpecialName { kind, child, extra } => {
                 if self.nv() {
                     self.push(nv_special_prefix(*kind));
-                    if matches!(kind, Special::NonVirtualThunk | Special::VirtualThunk | Special::CovariantThunk) {
+                    if matches!(
+                        kind,
+                        Special::NonVirtualThunk | Special::VirtualThunk | Special::CovariantThunk
+                    ) {
                         self.push(&nv_thunk_offsets(extra));
                     }
                 } else {
@@ -552,7 +618,7 @@ impl<'a> Printer<'a> {
                     self.print_nv_qualified_left(*child, *cv);
                 } else {
                     self.print_left(*child);
-                    self.push(&quals(*cv));
+                    self.push_quals(*cv);
                 }
             }
             Node::VendorQualified { child, ext, args } => {
@@ -572,7 +638,8 @@ impl<'a> Printer<'a> {
                 }
                 self.print_left(*c);
                 let paren = self.has_array(*c) || self.has_function(*c);
-                if self.has_array(*c) && !(self.nv() && matches!(self.last_char(), Some('*' | '&'))) {
+                if self.has_array(*c) && !(self.nv() && matches!(self.last_char(), Some('*' | '&')))
+                {
                     self.push(" ");
                 }
                 if paren {
@@ -581,7 +648,9 @@ impl<'a> Printer<'a> {
                 self.push_declarator_sigil("*", *c);
             }
             Node::Reference { .. } => {
-                let Some((kind, target)) = self.collapse(id) else { return };
+                let Some((kind, target)) = self.collapse(id) else {
+                    return;
+                };
                 self.print_left(target);
                 let arr = self.has_array(target);
                 if arr {
@@ -590,7 +659,10 @@ impl<'a> Printer<'a> {
                 if arr || self.has_function(target) {
                     self.push("(");
                 }
-                self.push_declarator_sigil(if kind == RefKind::LValue { "&" } else { "&&" }, target);
+                self.push_declarator_sigil(
+                    if kind == RefKind::LValue { "&" } else { "&&" },
+                    target,
+                );
             }
             Node::PointerToMember { class, member } => {
                 self.print_left(*member);
@@ -673,9 +745,15 @@ impl<'a> Printer<'a> {
                 }
                 self.push(")");
             }
-            Node::Name(s) if self.gnu() && &**s == "std::nullptr_t" => self.push("decltype(nullptr)"),
+            Node::Name(s) if self.gnu() && &**s == "std::nullptr_t" => {
+                self.push("decltype(nullptr)")
+            }
             Node::GlobalCtorDtor { ctor, name } => {
-                self.push(if *ctor { "global constructors keyed to " } else { "global destructors keyed to " });
+                self.push(if *ctor {
+                    "global constructors keyed to "
+                } else {
+                    "global destructors keyed to "
+                });
                 self.print(*name);
             }
             Node::Vector { base, dim } => {
@@ -704,14 +782,20 @@ impl<'a> Printer<'a> {
                 self.print(*size);
                 self.close();
             }
-            Node::TemplateParam { level, index, resolved } => {
+            Node::TemplateParam {
+                level,
+                index,
+                resolved,
+            } => {
                 if self.nv() || resolved.is_none() {
                     self.print_template_param_spelling(*level, *index);
                 } else if let Some(r) = resolved {
                     self.print_left(*r);
                 }
             }
-            Node::ForwardTemplateRef { level, index, .. } => self.print_template_param_spelling(*level, *index),
+            Node::ForwardTemplateRef { level, index, .. } => {
+                self.print_template_param_spelling(*level, *index)
+            }
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 if let Some(e) = elems.get(self.pack_index as usize) {
@@ -765,7 +849,15 @@ impl<'a> Printer<'a> {
     fn print_right_inner(&mut self, id: NodeId) {
         let ast = self.ast;
         match &ast[id] {
-            Node::FunctionEncoding { ret, name, params, attrs, requires, cv, ref_qual } => {
+            Node::FunctionEncoding {
+                ret,
+                name,
+                params,
+                attrs,
+                requires,
+                cv,
+                ref_qual,
+            } => {
                 let ret = if self.nv() { &None } else { ret };
                 if self.nv() && self.nv_spaced_call(*name) {
                     self.push(" ");
@@ -775,14 +867,14 @@ impl<'a> Printer<'a> {
                 self.close();
                 // GNU and EDG put the function's own qualifiers before its return type's right half.
                 if self.gnu() || self.nv() {
-                    self.push(&quals(*cv));
+                    self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                 }
                 if let Some(r) = ret {
                     self.print_right(*r);
                 }
                 if !(self.gnu() || self.nv()) {
-                    self.push(&quals(*cv));
+                    self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                 }
                 if let Some(a) = attrs {
@@ -797,13 +889,19 @@ impl<'a> Printer<'a> {
                     self.push(suffix);
                 }
             }
-            Node::Function { ret, params, cv, ref_qual, exception } => {
+            Node::Function {
+                ret,
+                params,
+                cv,
+                ref_qual,
+                exception,
+            } => {
                 self.open();
                 self.print_with_comma(params);
                 self.close();
                 let gnu = self.gnu() || self.nv();
                 if gnu {
-                    self.push(&quals(*cv));
+                    self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                     if let Some(e) = exception {
                         self.push(" ");
@@ -812,7 +910,7 @@ impl<'a> Printer<'a> {
                 }
                 self.print_right(*ret);
                 if !gnu {
-                    self.push(&quals(*cv));
+                    self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                     if let Some(e) = exception {
                         self.push(" ");
@@ -841,7 +939,9 @@ impl<'a> Printer<'a> {
                 self.print_right(*c);
             }
             Node::Reference { .. } => {
-                let Some((_, target)) = self.collapse(id) else { return };
+                let Some((_, target)) = self.collapse(id) else {
+                    return;
+                };
                 if self.has_array(target) || self.has_function(target) {
                     self.push(")");
                 }
@@ -853,15 +953,20 @@ impl<'a> Printer<'a> {
                 }
                 self.print_right(*member);
             }
-            Node::Qualified { child, .. } | Node::AbiTagged { base: child, .. } => self.print_right(*child),
-            Node::TemplateParam { resolved: Some(r), .. } if !self.nv() => self.print_right(*r),
+            Node::Qualified { child, .. } | Node::AbiTagged { base: child, .. } => {
+                self.print_right(*child)
+            }
+            Node::TemplateParam {
+                resolved: Some(r), ..
+            } if !self.nv() => self.print_right(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 if let Some(e) = elems.get(self.pack_index as usize) {
                     self.print_right(*e);
                 }
             }
-            Node::TypeTemplateParamDecl(name) | Node::ConstrainedTypeTemplateParamDecl { name, .. } => self.print(*name),
+            Node::TypeTemplateParamDecl(name)
+            | Node::ConstrainedTypeTemplateParamDecl { name, .. } => self.print(*name),
             Node::NonTypeTemplateParamDecl { name, ty } => {
                 self.print(*name);
                 self.print_right(*ty);
@@ -884,7 +989,12 @@ impl<'a> Printer<'a> {
         loop {
             match &self.ast[id] {
                 Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => id = *name,
-                Node::Operator(op) => return matches!(op.info().kind, crate::ops::OpKind::New | crate::ops::OpKind::Del),
+                Node::Operator(op) => {
+                    return matches!(
+                        op.info().kind,
+                        crate::ops::OpKind::New | crate::ops::OpKind::Del
+                    );
+                }
                 _ => return false,
             }
         }
@@ -897,9 +1007,18 @@ impl<'a> Printer<'a> {
             match &self.ast[id] {
                 Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => id = *name,
                 Node::AbiTagged { base, .. } => id = *base,
-                Node::CtorDtor { dtor, variant, inherited, .. } => {
+                Node::CtorDtor {
+                    dtor,
+                    variant,
+                    inherited,
+                    ..
+                } => {
                     if inherited.is_some() {
-                        return if *variant == 1 { " [complete inheriting]" } else { " [base inheriting]" };
+                        return if *variant == 1 {
+                            " [complete inheriting]"
+                        } else {
+                            " [base inheriting]"
+                        };
                     }
                     return match (dtor, variant) {
                         (_, 2) => " [subobject]",
@@ -915,7 +1034,10 @@ impl<'a> Printer<'a> {
 
     /// `*`, `&`, `&&` after a type: NVIDIA writes `int *`, the others `int*`.
     fn push_declarator_sigil(&mut self, s: &str, pointee: NodeId) {
-        if self.nv() && !matches!(self.last_char(), Some('*' | '&' | '(' | ' ')) && !self.is_nv_tight(pointee) {
+        if self.nv()
+            && !matches!(self.last_char(), Some('*' | '&' | '(' | ' '))
+            && !self.is_nv_tight(pointee)
+        {
             self.push(" ");
         }
         self.push(s);
@@ -935,11 +1057,15 @@ impl<'a> Printer<'a> {
 
     /// Collapses references to references (`T& &&` is `T&`); `None` on a cycle.
     fn collapse(&mut self, id: NodeId) -> Option<(RefKind, NodeId)> {
-        let Node::Reference { child, kind } = self.ast[id] else { return None };
+        let Node::Reference { child, kind } = self.ast[id] else {
+            return None;
+        };
         let (mut kind, mut target) = (kind, child);
         for _ in 0..MAX_PRINT_DEPTH {
             let sn = self.syntax_node(target);
-            let Node::Reference { child, kind: k } = self.ast[sn] else { return Some((kind, target)) };
+            let Node::Reference { child, kind: k } = self.ast[sn] else {
+                return Some((kind, target));
+            };
             target = child;
             kind = kind.min(k);
         }
@@ -999,7 +1125,16 @@ impl<'a> Printer<'a> {
 
     fn print_closure_declarator(&mut self, id: NodeId) {
         let ast = self.ast;
-        let Node::Closure { template_params, requires1, params, requires2, .. } = &ast[id] else { return };
+        let Node::Closure {
+            template_params,
+            requires1,
+            params,
+            requires2,
+            ..
+        } = &ast[id]
+        else {
+            return;
+        };
         if !template_params.is_empty() {
             let saved = std::mem::replace(&mut self.gt_is_gt, 0);
             self.push("<");
@@ -1064,7 +1199,10 @@ impl<'a> Printer<'a> {
 
     fn print_nv_qualified_left(&mut self, child: NodeId, cv: Cv) {
         let sn = self.syntax_node(child);
-        let is_declarator = matches!(self.ast[sn], Node::Pointer(_) | Node::Reference { .. } | Node::PointerToMember { .. });
+        let is_declarator = matches!(
+            self.ast[sn],
+            Node::Pointer(_) | Node::Reference { .. } | Node::PointerToMember { .. }
+        );
         if is_declarator || self.has_function(child) || self.has_array(child) {
             self.print_left(child);
             let q = quals(cv);
@@ -1075,6 +1213,20 @@ impl<'a> Printer<'a> {
             self.push(q.trim_start());
             self.push(" ");
             self.print_left(child);
+        }
+    }
+}
+
+impl Printer<'_> {
+    fn push_quals(&mut self, cv: Cv) {
+        if cv.konst {
+            self.push(" const");
+        }
+        if cv.volatile {
+            self.push(" volatile");
+        }
+        if cv.restrict {
+            self.push(" restrict");
         }
     }
 }

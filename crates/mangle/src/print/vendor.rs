@@ -7,13 +7,26 @@ use crate::ast::{Node, NodeId, NvWrapperKind};
 impl Printer<'_> {
     pub(super) fn print_nv_wrapper(&mut self, id: NodeId) {
         let ast = self.ast;
-        let Node::NvLambdaWrapper { kind, fn_type, enclosing, id: lambda_id, ret, signature, captures } = &ast[id] else {
+        let Node::NvLambdaWrapper {
+            kind,
+            fn_type,
+            enclosing,
+            id: lambda_id,
+            ret,
+            signature,
+            captures,
+        } = &ast[id]
+        else {
             return;
         };
         let saved = std::mem::replace(&mut self.gt_is_gt, 0);
         let sep = ", ";
         match kind {
-            NvWrapperKind::HostDevice { mutable, fnptr_conv, never_throws } => {
+            NvWrapperKind::HostDevice {
+                mutable,
+                fnptr_conv,
+                never_throws,
+            } => {
                 self.push("__nv_hdl_wrapper_t<");
                 for flag in [mutable, fnptr_conv, never_throws] {
                     // As each dialect prints a `bool` template argument.
@@ -28,7 +41,11 @@ impl Printer<'_> {
             }
             _ => self.push("__nv_dl_wrapper_t<"),
         }
-        self.push(if *kind == NvWrapperKind::DeviceTrailingReturn { "__nv_dl_trailing_return_tag<" } else { "__nv_dl_tag<" });
+        self.push(if *kind == NvWrapperKind::DeviceTrailingReturn {
+            "__nv_dl_trailing_return_tag<"
+        } else {
+            "__nv_dl_tag<"
+        });
         self.print(*fn_type);
         self.push(sep);
         self.push("&");

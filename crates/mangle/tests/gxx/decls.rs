@@ -52,34 +52,82 @@ impl B {
         self.n(Node::Pointer(t))
     }
     fn cv(&mut self, t: NodeId, konst: bool, volatile: bool) -> NodeId {
-        self.n(Node::Qualified { child: t, cv: Cv { konst, volatile, restrict: false } })
+        self.n(Node::Qualified {
+            child: t,
+            cv: Cv {
+                konst,
+                volatile,
+                restrict: false,
+            },
+        })
     }
     fn lref(&mut self, t: NodeId) -> NodeId {
-        self.n(Node::Reference { child: t, kind: RefKind::LValue })
+        self.n(Node::Reference {
+            child: t,
+            kind: RefKind::LValue,
+        })
     }
     fn rref(&mut self, t: NodeId) -> NodeId {
-        self.n(Node::Reference { child: t, kind: RefKind::RValue })
+        self.n(Node::Reference {
+            child: t,
+            kind: RefKind::RValue,
+        })
     }
     fn targs(&mut self, args: Vec<NodeId>) -> NodeId {
-        self.n(Node::TemplateArgs { args, requires: None })
+        self.n(Node::TemplateArgs {
+            args,
+            requires: None,
+        })
     }
     fn inst(&mut self, name: NodeId, args: Vec<NodeId>) -> NodeId {
         let args = self.targs(args);
         self.n(Node::NameWithTemplateArgs { name, args })
     }
     fn func(&mut self, ret: NodeId, params: Vec<NodeId>) -> NodeId {
-        self.n(Node::Function { ret, params, cv: Cv::default(), ref_qual: RefQual::None, exception: None })
+        self.n(Node::Function {
+            ret,
+            params,
+            cv: Cv::default(),
+            ref_qual: RefQual::None,
+            exception: None,
+        })
     }
     fn int_lit(&mut self, code: &str, v: i64) -> NodeId {
-        let value = if v < 0 { format!("n{}", -v) } else { v.to_string() };
-        self.n(Node::IntegerLiteral { ty: code.into(), value: value.into() })
+        let value = if v < 0 {
+            format!("n{}", -v)
+        } else {
+            v.to_string()
+        };
+        self.n(Node::IntegerLiteral {
+            ty: code.into(),
+            value: value.into(),
+        })
     }
     fn encoding(&mut self, name: NodeId, params: Vec<NodeId>) -> NodeId {
-        self.n(Node::FunctionEncoding { ret: None, name, params, attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None })
+        self.n(Node::FunctionEncoding {
+            ret: None,
+            name,
+            params,
+            attrs: None,
+            requires: None,
+            cv: Cv::default(),
+            ref_qual: RefQual::None,
+        })
     }
     fn print(&self, id: NodeId) -> String {
-        let parsed = mangle::Parsed { ast: self.ast.clone(), root: id };
-        mangle::print(&parsed, &mangle::DemangleOptions { style: mangle::Style::Llvm, params: true, types: true }).unwrap()
+        let parsed = mangle::Parsed {
+            ast: self.ast.clone(),
+            root: id,
+        };
+        mangle::print(
+            &parsed,
+            &mangle::DemangleOptions {
+                style: mangle::Style::Llvm,
+                params: true,
+                types: true,
+            },
+        )
+        .unwrap()
     }
 }
 
@@ -102,9 +150,28 @@ enum Plain { p0, p1 };
 fn type_pool(b: &mut B) -> Vec<NodeId> {
     let mut pool = Vec::new();
     for builtin in [
-        "int", "char", "signed char", "unsigned char", "short", "unsigned short", "unsigned int", "long", "unsigned long",
-        "long long", "unsigned long long", "bool", "float", "double", "long double", "wchar_t", "char16_t", "char32_t",
-        "char8_t", "__int128", "unsigned __int128", "std::nullptr_t",
+        "int",
+        "char",
+        "signed char",
+        "unsigned char",
+        "short",
+        "unsigned short",
+        "unsigned int",
+        "long",
+        "unsigned long",
+        "long long",
+        "unsigned long long",
+        "bool",
+        "float",
+        "double",
+        "long double",
+        "wchar_t",
+        "char16_t",
+        "char32_t",
+        "char8_t",
+        "__int128",
+        "unsigned __int128",
+        "std::nullptr_t",
     ] {
         pool.push(b.name(builtin));
     }
@@ -149,17 +216,29 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
     // Arrays and pointers to arrays.
     for n in ["3", "10", "16"] {
         let dim = b.name(n);
-        let arr = b.n(Node::Array { base: int, dim: Some(dim) });
+        let arr = b.n(Node::Array {
+            base: int,
+            dim: Some(dim),
+        });
         let parr = b.ptr(arr);
         pool.push(parr);
         let rarr = b.lref(arr);
         pool.push(rarr);
-        let arr2 = b.n(Node::Array { base: arr, dim: Some(dim) });
+        let arr2 = b.n(Node::Array {
+            base: arr,
+            dim: Some(dim),
+        });
         let parr2 = b.ptr(arr2);
         pool.push(parr2);
     }
     // Function pointers and references.
-    for (ret, params) in [(void, vec![]), (int, vec![int]), (chr, vec![int, dbl]), (void, vec![a, c]), (a, vec![a])] {
+    for (ret, params) in [
+        (void, vec![]),
+        (int, vec![int]),
+        (chr, vec![int, dbl]),
+        (void, vec![a, c]),
+        (a, vec![a]),
+    ] {
         let f = b.func(ret, params);
         let pf = b.ptr(f);
         pool.push(pf);
@@ -170,13 +249,31 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
     }
     // Pointers to members.
     for &cls in &[a, c] {
-        let m = b.n(Node::PointerToMember { class: cls, member: int });
+        let m = b.n(Node::PointerToMember {
+            class: cls,
+            member: int,
+        });
         pool.push(m);
         let f = b.func(int, vec![int]);
-        let mf = b.n(Node::PointerToMember { class: cls, member: f });
+        let mf = b.n(Node::PointerToMember {
+            class: cls,
+            member: f,
+        });
         pool.push(mf);
-        let fc = b.n(Node::Function { ret: void, params: vec![], cv: Cv { konst: true, ..Cv::default() }, ref_qual: RefQual::None, exception: None });
-        let mfc = b.n(Node::PointerToMember { class: cls, member: fc });
+        let fc = b.n(Node::Function {
+            ret: void,
+            params: vec![],
+            cv: Cv {
+                konst: true,
+                ..Cv::default()
+            },
+            ref_qual: RefQual::None,
+            exception: None,
+        });
+        let mfc = b.n(Node::PointerToMember {
+            class: cls,
+            member: fc,
+        });
         pool.push(mfc);
     }
     // Templates and the std abbreviations.
@@ -222,9 +319,15 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
     pool.push(rcrs);
     let std = b.name("std");
     let unique = b.name("unique_ptr");
-    let unique = b.n(Node::Nested { qual: std, name: unique });
+    let unique = b.n(Node::Nested {
+        qual: std,
+        name: unique,
+    });
     let deleter = b.name("default_delete");
-    let deleter = b.n(Node::Nested { qual: std, name: deleter });
+    let deleter = b.n(Node::Nested {
+        qual: std,
+        name: deleter,
+    });
     for &t in &[int, a, c] {
         let del = b.inst(deleter, vec![t]);
         let up = b.inst(unique, vec![t, del]);
@@ -267,9 +370,16 @@ pub fn corpus() -> Corpus {
             let mut path: Vec<&str> = scope.to_vec();
             path.push(&id);
             let name = b.nested(&path);
-            let params = if k % 3 == 0 { vec![pool[i], pool[j], pool[i]] } else { vec![pool[i], pool[j]] };
+            let params = if k % 3 == 0 {
+                vec![pool[i], pool[j], pool[i]]
+            } else {
+                vec![pool[i], pool[j]]
+            };
             let root = b.encoding(name, params.clone());
-            let sig: Vec<String> = params.iter().map(|p| spelled[pool.iter().position(|q| q == p).unwrap()].clone()).collect();
+            let sig: Vec<String> = params
+                .iter()
+                .map(|p| spelled[pool.iter().position(|q| q == p).unwrap()].clone())
+                .collect();
             let open: String = scope.iter().map(|s| format!("namespace {s} {{ ")).collect();
             let close: String = scope.iter().map(|_| "} ").collect();
             cpp += &format!("{open}void {id}({}) {{}} {close}\n", sig.join(", "));
@@ -287,12 +397,26 @@ pub fn corpus() -> Corpus {
         let id = fresh();
         let name = b.name(&id);
         let name = b.inst(name, vec![targ]);
-        let t0 = b.n(Node::TemplateParam { level: 0, index: 0, resolved: Some(targ) });
+        let t0 = b.n(Node::TemplateParam {
+            level: 0,
+            index: 0,
+            resolved: Some(targ),
+        });
         let pt = b.ptr(t0);
         let ct = b.cv(t0, true, false);
         let rct = b.lref(ct);
-        let root = b.n(Node::FunctionEncoding { ret: Some(pt), name, params: vec![t0, rct], attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None });
-        cpp += &format!("template<class T> T* {id}(T, T const&) {{ return nullptr; }}\ntemplate {targ_spelled}* {id}<{targ_spelled}>({targ_spelled}, {targ_spelled} const&);\n");
+        let root = b.n(Node::FunctionEncoding {
+            ret: Some(pt),
+            name,
+            params: vec![t0, rct],
+            attrs: None,
+            requires: None,
+            cv: Cv::default(),
+            ref_qual: RefQual::None,
+        });
+        cpp += &format!(
+            "template<class T> T* {id}(T, T const&) {{ return nullptr; }}\ntemplate {targ_spelled}* {id}<{targ_spelled}>({targ_spelled}, {targ_spelled} const&);\n"
+        );
         decls.push(Decl { id, root });
         // template<class T, class U> void u(U, T*, Tpl<U>)
         let id = fresh();
@@ -301,10 +425,22 @@ pub fn corpus() -> Corpus {
         let second_spelled = b.print(second);
         let name = b.inst(name, vec![targ, second]);
         let void = b.name("void");
-        let t1 = b.n(Node::TemplateParam { level: 0, index: 1, resolved: Some(second) });
+        let t1 = b.n(Node::TemplateParam {
+            level: 0,
+            index: 1,
+            resolved: Some(second),
+        });
         let tpl = b.name("Tpl");
         let tplu = b.inst(tpl, vec![t1]);
-        let root = b.n(Node::FunctionEncoding { ret: Some(void), name, params: vec![t1, pt, tplu], attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None });
+        let root = b.n(Node::FunctionEncoding {
+            ret: Some(void),
+            name,
+            params: vec![t1, pt, tplu],
+            attrs: None,
+            requires: None,
+            cv: Cv::default(),
+            ref_qual: RefQual::None,
+        });
         cpp += &format!(
             "template<class T, class U> void {id}(U, T*, Tpl<U>) {{}}\ntemplate void {id}<{targ_spelled}, {second_spelled}>({second_spelled}, {targ_spelled}*, Tpl<{second_spelled}>);\n"
         );
@@ -314,14 +450,50 @@ pub fn corpus() -> Corpus {
     // 3. Classes: ctors (C1/C2), dtors (D0/D1/D2), cv/ref-qualified members, operators,
     // conversion operators, vtables and typeinfo, static data members.
     let member_ops: &[(&str, &str, usize)] = &[
-        ("+", "pl", 1), ("-", "mi", 1), ("*", "ml", 1), ("/", "dv", 1), ("%", "rm", 1), ("&", "an", 1), ("|", "or", 1),
-        ("^", "eo", 1), ("=", "aS", 1), ("+=", "pL", 1), ("-=", "mI", 1), ("*=", "mL", 1), ("/=", "dV", 1), ("%=", "rM", 1),
-        ("&=", "aN", 1), ("|=", "oR", 1), ("^=", "eO", 1), ("<<", "ls", 1), (">>", "rs", 1), ("<<=", "lS", 1), (">>=", "rS", 1),
-        ("==", "eq", 1), ("!=", "ne", 1), ("<", "lt", 1), (">", "gt", 1), ("<=", "le", 1), (">=", "ge", 1), ("<=>", "ss", 1),
-        ("!", "nt", 0), ("&&", "aa", 1), ("||", "oo", 1), ("++", "pp", 0), ("--", "mm", 0), (",", "cm", 1), ("->*", "pm", 1),
-        ("->", "pt", 0), ("()", "cl", 1), ("[]", "ix", 1), ("~", "co", 0),
+        ("+", "pl", 1),
+        ("-", "mi", 1),
+        ("*", "ml", 1),
+        ("/", "dv", 1),
+        ("%", "rm", 1),
+        ("&", "an", 1),
+        ("|", "or", 1),
+        ("^", "eo", 1),
+        ("=", "aS", 1),
+        ("+=", "pL", 1),
+        ("-=", "mI", 1),
+        ("*=", "mL", 1),
+        ("/=", "dV", 1),
+        ("%=", "rM", 1),
+        ("&=", "aN", 1),
+        ("|=", "oR", 1),
+        ("^=", "eO", 1),
+        ("<<", "ls", 1),
+        (">>", "rs", 1),
+        ("<<=", "lS", 1),
+        (">>=", "rS", 1),
+        ("==", "eq", 1),
+        ("!=", "ne", 1),
+        ("<", "lt", 1),
+        (">", "gt", 1),
+        ("<=", "le", 1),
+        (">=", "ge", 1),
+        ("<=>", "ss", 1),
+        ("!", "nt", 0),
+        ("&&", "aa", 1),
+        ("||", "oo", 1),
+        ("++", "pp", 0),
+        ("--", "mm", 0),
+        (",", "cm", 1),
+        ("->*", "pm", 1),
+        ("->", "pt", 0),
+        ("()", "cl", 1),
+        ("[]", "ix", 1),
+        ("~", "co", 0),
     ];
-    for (ci, scope) in [&[][..], &["ns"][..], &["ns", "inner"][..]].iter().enumerate() {
+    for (ci, scope) in [&[][..], &["ns"][..], &["ns", "inner"][..]]
+        .iter()
+        .enumerate()
+    {
         let cls_id = fresh();
         let mut path: Vec<&str> = scope.to_vec();
         path.push(&cls_id);
@@ -331,64 +503,159 @@ pub fn corpus() -> Corpus {
         let mut body = String::new();
         let void = b.name("void");
         // Virtual destructor + key function: vtable, typeinfo, D0/D1/D2.
-        body += &format!("virtual ~{cls_id}(); virtual void key(); {cls_id}(); {cls_id}(int, {cls_id} const&); ");
+        body += &format!(
+            "virtual ~{cls_id}(); virtual void key(); {cls_id}(); {cls_id}(int, {cls_id} const&); "
+        );
         let mut out_of_line = format!(
             "{cls_id}::~{cls_id}() {{}} void {cls_id}::key() {{}} {cls_id}::{cls_id}() {{}} {cls_id}::{cls_id}(int, {cls_id} const&) {{}} "
         );
         for (variant, dtor) in [(0u8, true), (1, true), (2, true), (1, false), (2, false)] {
-            let ctor = b.n(Node::CtorDtor { base: cls, dtor, variant, inherited: None });
-            let name = b.n(Node::Nested { qual: cls, name: ctor });
+            let ctor = b.n(Node::CtorDtor {
+                base: cls,
+                dtor,
+                variant,
+                inherited: None,
+            });
+            let name = b.n(Node::Nested {
+                qual: cls,
+                name: ctor,
+            });
             let root = b.encoding(name, vec![]);
-            decls.push(Decl { id: format!("{cls_id}/{}{variant}", if dtor { 'D' } else { 'C' }), root });
+            decls.push(Decl {
+                id: format!("{cls_id}/{}{variant}", if dtor { 'D' } else { 'C' }),
+                root,
+            });
             if !dtor {
                 let ccls = b.cv(cls, true, false);
                 let rccls = b.lref(ccls);
                 let root = b.encoding(name, vec![int, rccls]);
-                decls.push(Decl { id: format!("{cls_id}/C{variant}ir"), root });
+                decls.push(Decl {
+                    id: format!("{cls_id}/C{variant}ir"),
+                    root,
+                });
             }
         }
         let key = b.name("key");
-        let key = b.n(Node::Nested { qual: cls, name: key });
+        let key = b.n(Node::Nested {
+            qual: cls,
+            name: key,
+        });
         let root = b.encoding(key, vec![]);
-        decls.push(Decl { id: format!("{cls_id}/key"), root });
-        for (kind, tag) in [(Special::VTable, "TV"), (Special::TypeInfo, "TI"), (Special::TypeInfoName, "TS")] {
-            let root = b.n(Node::SpecialName { kind, child: cls, extra: "".into() });
-            decls.push(Decl { id: format!("{cls_id}/{tag}"), root });
+        decls.push(Decl {
+            id: format!("{cls_id}/key"),
+            root,
+        });
+        for (kind, tag) in [
+            (Special::VTable, "TV"),
+            (Special::TypeInfo, "TI"),
+            (Special::TypeInfoName, "TS"),
+        ] {
+            let root = b.n(Node::SpecialName {
+                kind,
+                child: cls,
+                extra: "".into(),
+            });
+            decls.push(Decl {
+                id: format!("{cls_id}/{tag}"),
+                root,
+            });
         }
         // Operators as members.
         for (oi, (sym, code, arity)) in member_ops.iter().enumerate() {
             let op = Node::Operator(op_ref(code));
             let opn = b.n(op);
-            let name = b.n(Node::Nested { qual: cls, name: opn });
+            let name = b.n(Node::Nested {
+                qual: cls,
+                name: opn,
+            });
             let param = pool[(oi * 5 + ci) % n];
             let params = if *arity == 1 { vec![param] } else { vec![] };
             let root = b.encoding(name, params.clone());
-            let sig = params.iter().map(|&p| b.print(p)).collect::<Vec<_>>().join(", ");
-            let ret = if *sym == "->" { format!("{cls_id}*") } else { "void".into() };
+            let sig = params
+                .iter()
+                .map(|&p| b.print(p))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let ret = if *sym == "->" {
+                format!("{cls_id}*")
+            } else {
+                "void".into()
+            };
             let body_ret = if *sym == "->" { "return this;" } else { "" };
             body += &format!("{ret} operator{sym}({sig}); ");
             out_of_line += &format!("{ret} {cls_id}::operator{sym}({sig}) {{ {body_ret} }} ");
-            decls.push(Decl { id: format!("{cls_id}/op{code}"), root });
+            decls.push(Decl {
+                id: format!("{cls_id}/op{code}"),
+                root,
+            });
         }
         // Conversion operators and qualified members.
         let chr = b.name("char");
         let pchr = b.ptr(chr);
         for (ti, &t) in [int, a, pchr].iter().enumerate() {
             let conv = b.n(Node::ConversionOperator(t));
-            let name = b.n(Node::Nested { qual: cls, name: conv });
-            let root = b.n(Node::FunctionEncoding { ret: None, name, params: vec![], attrs: None, requires: None, cv: Cv { konst: true, ..Cv::default() }, ref_qual: RefQual::None });
+            let name = b.n(Node::Nested {
+                qual: cls,
+                name: conv,
+            });
+            let root = b.n(Node::FunctionEncoding {
+                ret: None,
+                name,
+                params: vec![],
+                attrs: None,
+                requires: None,
+                cv: Cv {
+                    konst: true,
+                    ..Cv::default()
+                },
+                ref_qual: RefQual::None,
+            });
             let spelled_t = b.print(t);
             body += &format!("operator {spelled_t}() const; ");
-            out_of_line += &format!("{cls_id}::operator {spelled_t}() const {{ return *({spelled_t}*)nullptr; }} ");
-            decls.push(Decl { id: format!("{cls_id}/cv{ti}"), root });
+            out_of_line += &format!(
+                "{cls_id}::operator {spelled_t}() const {{ return *({spelled_t}*)nullptr; }} "
+            );
+            decls.push(Decl {
+                id: format!("{cls_id}/cv{ti}"),
+                root,
+            });
         }
         for (qi, (cv, rq, spell)) in [
-            (Cv { konst: true, ..Cv::default() }, RefQual::None, "const"),
-            (Cv { volatile: true, ..Cv::default() }, RefQual::None, "volatile"),
-            (Cv { konst: true, volatile: true, ..Cv::default() }, RefQual::None, "const volatile"),
+            (
+                Cv {
+                    konst: true,
+                    ..Cv::default()
+                },
+                RefQual::None,
+                "const",
+            ),
+            (
+                Cv {
+                    volatile: true,
+                    ..Cv::default()
+                },
+                RefQual::None,
+                "volatile",
+            ),
+            (
+                Cv {
+                    konst: true,
+                    volatile: true,
+                    ..Cv::default()
+                },
+                RefQual::None,
+                "const volatile",
+            ),
             (Cv::default(), RefQual::LValue, "&"),
             (Cv::default(), RefQual::RValue, "&&"),
-            (Cv { konst: true, ..Cv::default() }, RefQual::LValue, "const &"),
+            (
+                Cv {
+                    konst: true,
+                    ..Cv::default()
+                },
+                RefQual::LValue,
+                "const &",
+            ),
         ]
         .into_iter()
         .enumerate()
@@ -396,15 +663,32 @@ pub fn corpus() -> Corpus {
             let mname = format!("m{qi}");
             let m = b.name(&mname);
             let name = b.n(Node::Nested { qual: cls, name: m });
-            let root = b.n(Node::FunctionEncoding { ret: None, name, params: vec![cls], attrs: None, requires: None, cv, ref_qual: rq });
+            let root = b.n(Node::FunctionEncoding {
+                ret: None,
+                name,
+                params: vec![cls],
+                attrs: None,
+                requires: None,
+                cv,
+                ref_qual: rq,
+            });
             body += &format!("void {mname}({cls_id}) {spell}; ");
             out_of_line += &format!("void {cls_id}::{mname}({cls_id}) {spell} {{}} ");
-            decls.push(Decl { id: format!("{cls_id}/{mname}"), root });
+            decls.push(Decl {
+                id: format!("{cls_id}/{mname}"),
+                root,
+            });
         }
         // A static data member and a local static with a guard variable.
         let sd = b.name("sd");
-        let sd = b.n(Node::Nested { qual: cls, name: sd });
-        decls.push(Decl { id: format!("{cls_id}/sd"), root: sd });
+        let sd = b.n(Node::Nested {
+            qual: cls,
+            name: sd,
+        });
+        decls.push(Decl {
+            id: format!("{cls_id}/sd"),
+            root: sd,
+        });
         body += "static int sd; ";
         out_of_line += &format!("int {cls_id}::sd = 1; ");
         let _ = void;
@@ -422,14 +706,31 @@ pub fn corpus() -> Corpus {
             "int g{id}(); int* {id}() {{ static int v = g{id}(); {{ static int v = 2; sink = &v; }} {{ static int v = g{id}(); return &v; }} }}\n"
         );
         for (k, disc) in [(0, None), (1, Some(0)), (2, Some(1))] {
-            let local = b.n(Node::Local { encoding: enc, entity: var, discriminator: disc });
-            decls.push(Decl { id: format!("{id}/local{k}"), root: local });
+            let local = b.n(Node::Local {
+                encoding: enc,
+                entity: var,
+                discriminator: disc,
+            });
+            decls.push(Decl {
+                id: format!("{id}/local{k}"),
+                root: local,
+            });
             if k != 1 {
-                let guard = b.n(Node::SpecialName { kind: Special::GuardVariable, child: local, extra: "".into() });
-                decls.push(Decl { id: format!("{id}/guard{k}"), root: guard });
+                let guard = b.n(Node::SpecialName {
+                    kind: Special::GuardVariable,
+                    child: local,
+                    extra: "".into(),
+                });
+                decls.push(Decl {
+                    id: format!("{id}/guard{k}"),
+                    root: guard,
+                });
             }
         }
-        decls.push(Decl { id: id.clone(), root: enc });
+        decls.push(Decl {
+            id: id.clone(),
+            root: enc,
+        });
         let _ = i;
     }
 
@@ -443,14 +744,41 @@ pub fn corpus() -> Corpus {
         let void = b.name("void");
         let param = pool[(i * 11) % n];
         let spelled_p = b.print(param);
-        cpp += &format!("void {id}() {{ callme([]({spelled_p}) {{}}); callme([](int, {spelled_p}) {{}}); }}\n");
+        cpp += &format!(
+            "void {id}() {{ callme([]({spelled_p}) {{}}); callme([](int, {spelled_p}) {{}}); }}\n"
+        );
         for (count, params) in [(0u64, vec![param]), (1, vec![int, param])] {
-            let closure = b.n(Node::Closure { template_params: vec![], requires1: None, params, requires2: None, count });
-            let local = b.n(Node::Local { encoding: enc, entity: closure, discriminator: None });
+            let closure = b.n(Node::Closure {
+                template_params: vec![],
+                requires1: None,
+                params,
+                requires2: None,
+                count,
+            });
+            let local = b.n(Node::Local {
+                encoding: enc,
+                entity: closure,
+                discriminator: None,
+            });
             let name = b.inst(callme, vec![local]);
-            let t0 = b.n(Node::TemplateParam { level: 0, index: 0, resolved: Some(local) });
-            let root = b.n(Node::FunctionEncoding { ret: Some(void), name, params: vec![t0], attrs: None, requires: None, cv: Cv::default(), ref_qual: RefQual::None });
-            decls.push(Decl { id: format!("{id}/lambda{count}"), root });
+            let t0 = b.n(Node::TemplateParam {
+                level: 0,
+                index: 0,
+                resolved: Some(local),
+            });
+            let root = b.n(Node::FunctionEncoding {
+                ret: Some(void),
+                name,
+                params: vec![t0],
+                attrs: None,
+                requires: None,
+                cv: Cv::default(),
+                ref_qual: RefQual::None,
+            });
+            decls.push(Decl {
+                id: format!("{id}/lambda{count}"),
+                root,
+            });
         }
     }
 
@@ -458,21 +786,43 @@ pub fn corpus() -> Corpus {
     for i in 0..20 {
         let id = fresh();
         let fname = b.name(&id);
-        let tagged = b.n(Node::AbiTagged { base: fname, tag: format!("t{}", i % 3).into() });
+        let tagged = b.n(Node::AbiTagged {
+            base: fname,
+            tag: format!("t{}", i % 3).into(),
+        });
         let root = b.encoding(tagged, vec![pool[i % n]]);
         let spelled_p = b.print(pool[i % n]);
-        cpp += &format!("__attribute__((abi_tag(\"t{}\"))) void {id}({spelled_p}) {{}}\n", i % 3);
-        decls.push(Decl { id: id.clone(), root });
+        cpp += &format!(
+            "__attribute__((abi_tag(\"t{}\"))) void {id}({spelled_p}) {{}}\n",
+            i % 3
+        );
+        decls.push(Decl {
+            id: id.clone(),
+            root,
+        });
         let tl = format!("{id}tl");
         let tln = b.name(&tl);
-        cpp += &format!("int g{tl}(); thread_local int {tl} = g{tl}(); int* use{tl}() {{ return &{tl}; }}\n");
+        cpp += &format!(
+            "int g{tl}(); thread_local int {tl} = g{tl}(); int* use{tl}() {{ return &{tl}; }}\n"
+        );
         for (kind, tag) in [(Special::TlsInit, "TH"), (Special::TlsWrapper, "TW")] {
-            let root = b.n(Node::SpecialName { kind, child: tln, extra: "".into() });
-            decls.push(Decl { id: format!("{id}/{tag}"), root });
+            let root = b.n(Node::SpecialName {
+                kind,
+                child: tln,
+                extra: "".into(),
+            });
+            decls.push(Decl {
+                id: format!("{id}/{tag}"),
+                root,
+            });
         }
     }
 
-    Corpus { cpp, ast: b.ast, decls }
+    Corpus {
+        cpp,
+        ast: b.ast,
+        decls,
+    }
 }
 
 fn op_ref(code: &str) -> mangle::ast::OpRef {
