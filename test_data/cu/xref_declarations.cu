@@ -44,3 +44,4 @@ void loc() {
     goto label;
 }
 int main(int argc, char **argv) { return 0; }
+// Compiles with the expected warnings #177-D ("lo" and "lam" declared but never referenced).

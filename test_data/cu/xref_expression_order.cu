@@ -45,3 +45,4 @@ void t()
     int y = s.m;
     (void)x; (void)y;
 }
+// Compiles with the expected warning #550-D ("y" set but never used: (void)y is no use).
