@@ -73,6 +73,12 @@ impl Scope {
     }
     fn enter(&self, segment: String, in_class: bool) -> Scope {
         let mut s = self.clone();
+        if s.local {
+            // A local class's members print as `L::m`.
+            s.local = false;
+            s.path.clear();
+            s.namespace_depth = 0;
+        }
         s.path.push(segment);
         s.in_class = in_class;
         s.template_params.clear();
@@ -167,26 +173,7 @@ impl Walker {
                 let mut inner = scope.clone();
                 inner.template_params.clear();
                 if let Some(params) = node.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) {
-                    for param in params.children() {
-                        let name = match param.kind() {
-                            TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
-                            PARAM => param
-                                .children()
-                                .find(|n| n.kind() == DECLARATOR)
-                                .and_then(|d| name_token(&d)),
-                            _ => None,
-                        };
-                        if let Some(name) = name {
-                            let id = self.fresh();
-                            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
-                            let pack = param.descendants_with_tokens().any(|t| t.kind() == DOT3);
-                            inner.template_params.push(format!(
-                                "{}{}",
-                                name.text(),
-                                if pack { "..." } else { "" }
-                            ));
-                        }
-                    }
+                    inner.template_params = self.template_parameters(&params);
                 }
                 for child in node.children().filter(|n| n.kind() != TEMPLATE_PARAM_LIST) {
                     self.declaration(&child, &inner);
@@ -247,13 +234,55 @@ impl Walker {
         }
     }
 
+    /// Template parameters (each its own entity, `D`); unnamed ones are `<unnamed>`, logged at
+    /// the token after them. Returns the names as a template-id of the template prints them.
+    fn template_parameters(&mut self, params: &SyntaxNode) -> Vec<String> {
+        let mut names = Vec::new();
+        for param in params.children() {
+            if param.kind() == TEMPLATE_TEMPLATE_PARAM
+                && let Some(inner) = param.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+            {
+                self.template_parameters(&inner);
+            }
+            let name = match param.kind() {
+                TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
+                PARAM => param
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .and_then(|d| name_token(&d)),
+                _ => continue,
+            };
+            let pack = param.descendants_with_tokens().any(|t| t.kind() == DOT3);
+            let id = self.fresh();
+            match name {
+                Some(name) => {
+                    self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+                    names.push(format!("{}{}", name.text(), if pack { "..." } else { "" }));
+                }
+                None => {
+                    let next = std::iter::successors(
+                        param.last_token().and_then(|t| t.next_token()),
+                        |t| t.next_token(),
+                    )
+                    .find(|t| !t.kind().is_trivia());
+                    if let Some(next) = next {
+                        self.emit(id, "<unnamed>".to_string(), 'D', next.text_range().start());
+                    }
+                    names.push("<unnamed>".to_string());
+                }
+            }
+        }
+        names
+    }
+
     fn namespace(&mut self, node: &SyntaxNode, scope: &Scope) {
         let block = node.children().find(|n| n.kind() == DECL_BLOCK);
         // `namespace a::b::c {` declares (or reopens) each segment in turn.
         let mut inner = scope.clone();
+        // The names are the node's own identifiers (not those inside attributes, as in
+        // `namespace std __attribute__((__visibility__("default")))`).
         let names: Vec<SyntaxToken> = node
-            .descendants_with_tokens()
-            .take_while(|e| e.kind() != DECL_BLOCK)
+            .children_with_tokens()
             .filter_map(NodeOrToken::into_token)
             .filter(|t| t.kind() == IDENT)
             .collect();
@@ -288,14 +317,36 @@ impl Walker {
             match child.kind() {
                 CLASS_SPECIFIER => self.class(&child, scope),
                 ENUM_SPECIFIER => self.enumeration(&child, scope),
+                // `struct X *p;`: the first mention of a class declares it.
+                ELABORATED_TYPE if has_declarators && !scope.local => {
+                    let is_class = child
+                        .children_with_tokens()
+                        .any(|t| matches!(t.kind(), STRUCT_KW | CLASS_KW | UNION_KW));
+                    if let Some(name) = child.children().find(|n| n.kind() == NAME_REF)
+                        && is_class
+                        && let Some(ident) = last_ident(&name)
+                    {
+                        let qualified = scope.namespace_scope().qualify(ident.text());
+                        let (id, first) = self.keyed(format!("type {qualified}"));
+                        if first {
+                            self.emit(id, qualified, 'd', ident.text_range().start());
+                        }
+                    }
+                }
                 ELABORATED_TYPE if !has_declarators => {
-                    // A forward declaration: `struct S;`.
+                    // A forward declaration: `struct S;` (`friend struct G;` declares `G` in
+                    // the enclosing namespace).
                     if let Some(name) = child
                         .children()
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                         && let Some(ident) = last_ident(&name)
                     {
-                        let qualified = scope.qualify(ident.text());
+                        let name_scope = if has(FRIEND_KW) {
+                            scope.namespace_scope()
+                        } else {
+                            scope.clone()
+                        };
+                        let qualified = name_scope.qualify(ident.text());
                         let (id, _) = self.keyed(format!("type {qualified}"));
                         self.emit(id, qualified, 'd', ident.text_range().start());
                     }
@@ -313,9 +364,12 @@ impl Walker {
                         continue;
                     };
                     let has_init = child.children().any(|n| n.kind() == INITIALIZER);
-                    if is_typedef {
+                    if is_typedef && scope.local {
+                        let id = self.fresh();
+                        self.emit(id, name, 'D', offset);
+                    } else if is_typedef {
                         // A typedef that redeclares an existing one is a `d` of the same entity.
-                        let (id, first) = self.keyed(format!("type {name}"));
+                        let (id, first) = self.keyed(format!("typedef {name}"));
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
                     } else if declares_function(&declarator) {
                         let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
@@ -353,20 +407,33 @@ impl Walker {
             (Some(ident), Some(name)) => {
                 let args = template_args(name);
                 // An explicit specialization is named with its arguments; a partial one is not.
-                let own = if scope.template_params.is_empty() {
-                    format!("{}{args}", ident.text())
+                // `struct F::Inner { }` defines a member of `F`: its name keeps the qualifier.
+                let written = if name.kind() == QUALIFIED_NAME {
+                    let mut segments: Vec<String> = name
+                        .children()
+                        .filter(|n| n.kind() == NAME_REF)
+                        .map(|n| name_ref_text(&n))
+                        .collect();
+                    segments.pop();
+                    segments.push(ident.text().to_string());
+                    segments.join("::")
                 } else {
                     ident.text().to_string()
+                };
+                let own = if scope.template_params.is_empty() {
+                    format!("{written}{args}")
+                } else {
+                    written.clone()
                 };
                 let qualified = scope.qualify(&own);
                 let (id, _) = self.keyed(format!("type {qualified}{args}"));
                 self.emit(id, qualified, 'D', ident.text_range().start());
                 if !args.is_empty() {
-                    format!("{}{args}", ident.text())
+                    format!("{written}{args}")
                 } else if scope.template_params.is_empty() {
-                    ident.text().to_string()
+                    written
                 } else {
-                    format!("{}<{}>", ident.text(), scope.template_params.join(", "))
+                    format!("{written}<{}>", scope.template_params.join(", "))
                 }
             }
             _ => "<unnamed>".to_string(),
