@@ -750,11 +750,11 @@ impl Mangler<'_> {
 
     fn ty_inner(&mut self, id: NodeId) -> MResult {
         let ast = self.ast;
-        if let Node::Name(n) = &ast[id] {
-            if let Some(code) = builtin_code(n) {
-                self.w(code);
-                return Ok(());
-            }
+        if let Node::Name(n) = &ast[id]
+            && let Some(code) = builtin_code(n)
+        {
+            self.w(code);
+            return Ok(());
         }
         if let Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) = ast[id] {
             self.w(k.code());

@@ -9,15 +9,12 @@ use mangle::{DemangleOptions, Style, demangle_bytes};
 
 fn corpus_dir() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    for dir in [
+    [
         root.join("test_data/mangle"),
         root.join("../shared/data/demangle"),
-    ] {
-        if dir.join("llvm.tsv").exists() {
-            return Some(dir);
-        }
-    }
-    None
+    ]
+    .into_iter()
+    .find(|dir| dir.join("llvm.tsv").exists())
 }
 
 fn read_rows(name: &str) -> Option<Vec<Vec<Vec<u8>>>> {

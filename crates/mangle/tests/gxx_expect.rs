@@ -28,6 +28,11 @@ fn mangler_matches_gxx() {
             .get(d.id.as_str())
             .copied()
             .unwrap_or_else(|| panic!("{} is not in {}: regenerate it", d.id, path.display()));
+        assert!(
+            corpus.cpp.contains(d.ident()),
+            "{} is missing from the C++ corpus",
+            d.id
+        );
         checked += 1;
         match mangle::mangle::mangle(&corpus.ast, d.root) {
             Ok(got) if got == want => {}

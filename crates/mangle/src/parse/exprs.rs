@@ -407,11 +407,9 @@ impl<'a> Parser<'a> {
         if has_init {
             init = Some(self.parse_expr()?);
         }
-        if left {
-            if let Some(i) = init {
-                init = Some(pack);
-                pack = i;
-            }
+        if left && let Some(i) = init {
+            init = Some(pack);
+            pack = i;
         }
         Some(self.make(Node::Fold {
             left,

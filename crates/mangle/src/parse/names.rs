@@ -122,7 +122,7 @@ impl<'a> Parser<'a> {
             scope = Some(s);
             ctor
         } else {
-            self.parse_operator_name(state.as_deref_mut())?
+            self.parse_operator_name(state)?
         };
         if local {
             if self.look() == b'_' {

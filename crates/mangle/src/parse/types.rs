@@ -79,11 +79,12 @@ impl<'a> Parser<'a> {
                 }
             }
             b'U' => {
-                if self.vendor_extensions && self.input[self.pos..].starts_with(b"Unv") {
-                    if let Some(t) = self.parse_nv_lambda_wrapper() {
-                        self.subs.push(t);
-                        return Some(t);
-                    }
+                if self.vendor_extensions
+                    && self.input[self.pos..].starts_with(b"Unv")
+                    && let Some(t) = self.parse_nv_lambda_wrapper()
+                {
+                    self.subs.push(t);
+                    return Some(t);
                 }
                 self.parse_qualified_type()?
             }

@@ -566,7 +566,7 @@ impl<'a> Printer<'a> {
             Node::FunctionEncoding { ret, name, .. } => {
                 if let Some(r) = ret {
                     self.print_left(*r);
-                    if !self.has_rhs(*r) && !(self.nv() && self.out.ends_with("* ")) {
+                    if !self.has_rhs(*r) {
                         self.push(" ");
                     }
                 }
@@ -1074,10 +1074,10 @@ impl<'a> Printer<'a> {
     }
 
     fn objc_object_proto(&self, pointee: NodeId) -> Option<String> {
-        if let Node::ObjCProto { ty, protocol } = &self.ast[pointee] {
-            if matches!(&self.ast[*ty], Node::Name(n) if &**n == "objc_object") {
-                return Some(protocol.to_string());
-            }
+        if let Node::ObjCProto { ty, protocol } = &self.ast[pointee]
+            && matches!(&self.ast[*ty], Node::Name(n) if &**n == "objc_object")
+        {
+            return Some(protocol.to_string());
         }
         None
     }

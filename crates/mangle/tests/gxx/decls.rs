@@ -370,7 +370,7 @@ pub fn corpus() -> Corpus {
             let mut path: Vec<&str> = scope.to_vec();
             path.push(&id);
             let name = b.nested(&path);
-            let params = if k % 3 == 0 {
+            let params = if k.is_multiple_of(3) {
                 vec![pool[i], pool[j], pool[i]]
             } else {
                 vec![pool[i], pool[j]]
