@@ -14,16 +14,32 @@ use crate::project_root;
 
 fn output(cmd: &mut Command) -> anyhow::Result<Vec<u8>> {
     eprintln!("$ {cmd:?}");
-    let out = cmd.current_dir(project_root()).output().with_context(|| format!("{cmd:?}"))?;
+    let out = cmd
+        .current_dir(project_root())
+        .output()
+        .with_context(|| format!("{cmd:?}"))?;
     if !out.status.success() {
-        bail!("{cmd:?} failed: {}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+        bail!(
+            "{cmd:?} failed: {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     Ok(out.stdout)
 }
 
 fn example(args: &[&str]) -> Command {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.args(["run", "--quiet", "-p", "mangle", "--example", "gxx_corpus", "--"]).args(args);
+    cmd.args([
+        "run",
+        "--quiet",
+        "-p",
+        "mangle",
+        "--example",
+        "gxx_corpus",
+        "--",
+    ])
+    .args(args);
     cmd
 }
 
@@ -36,15 +52,30 @@ pub fn run() -> anyhow::Result<()> {
     let obj = work.join("gxx_corpus.o");
     let syms = work.join("gxx_corpus.nm");
     std::fs::write(&cpp, output(&mut example(&["cpp"]))?)?;
-    output(Command::new("g++").args(["-std=c++20", "-c"]).arg(&cpp).arg("-o").arg(&obj))?;
+    output(
+        Command::new("g++")
+            .args(["-std=c++20", "-c"])
+            .arg(&cpp)
+            .arg("-o")
+            .arg(&obj),
+    )?;
     std::fs::write(&syms, output(Command::new("nm").arg("-P").arg(&obj))?)?;
-    let tsv = output(&mut example(&["expect", syms.to_str().context("path is not UTF-8")?]))?;
-    let unmatched = String::from_utf8_lossy(&tsv).lines().filter(|l| l.ends_with("\t?")).count();
+    let tsv = output(&mut example(&[
+        "expect",
+        syms.to_str().context("path is not UTF-8")?,
+    ]))?;
+    let unmatched = String::from_utf8_lossy(&tsv)
+        .lines()
+        .filter(|l| l.ends_with("\t?"))
+        .count();
     let dest = root.join("test_data/mangle/gxx_expect.tsv");
     let tmp = dest.with_extension("tsv.tmp");
     std::fs::write(&tmp, &tsv)?;
     std::fs::rename(&tmp, &dest)?;
-    eprintln!("wrote {} ({unmatched} declarations without a symbol)", dest.display());
+    eprintln!(
+        "wrote {} ({unmatched} declarations without a symbol)",
+        dest.display()
+    );
     if unmatched > 0 {
         bail!("{unmatched} declarations have no symbol in g++'s output");
     }

@@ -31,14 +31,22 @@ fn parse_style(s: &str) -> Result<Style, String> {
 
 /// The same options when the binary runs as `cu++filt`, which has no subcommand.
 #[derive(clap::Parser)]
-#[command(name = "cu++filt", version, about = "Demangle C++ and CUDA symbol names")]
+#[command(
+    name = "cu++filt",
+    version,
+    about = "Demangle C++ and CUDA symbol names"
+)]
 struct FilterCli {
     #[command(flatten)]
     args: Args,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let opts = DemangleOptions { style: args.style, params: !args.no_params, types: args.types };
+    let opts = DemangleOptions {
+        style: args.style,
+        params: !args.no_params,
+        types: args.types,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.names.is_empty() {
@@ -53,7 +61,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 break;
             }
             match std::str::from_utf8(&raw) {
-                Ok(text) => out.write_all(demangle_text_with(text, &opts, args.strip_underscore).as_bytes())?,
+                Ok(text) => out
+                    .write_all(demangle_text_with(text, &opts, args.strip_underscore).as_bytes())?,
                 Err(_) => out.write_all(&raw)?,
             }
         }

@@ -5,8 +5,19 @@ use std::process::{Command, Stdio};
 use expect_test::{Expect, expect};
 
 fn run(program: &std::path::Path, args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(program).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     format!(
         "exit: {}\n{}{}",
@@ -38,46 +49,78 @@ fn arguments_are_demangled_one_by_one() {
 
 #[test]
 fn options_types_no_params_and_strip_underscore() {
-    check(&["-t", "PKc", "i"], "", expect![[r#"
+    check(
+        &["-t", "PKc", "i"],
+        "",
+        expect![[r#"
         exit: 0
         char const*
         int
-    "#]]);
-    check(&["i"], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["i"],
+        "",
+        expect![[r#"
         exit: 0
         i
-    "#]]);
-    check(&["-p", "_Z3fooIiEvT_"], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["-p", "_Z3fooIiEvT_"],
+        "",
+        expect![[r#"
         exit: 0
         foo<int>
-    "#]]);
-    check(&["--strip-underscore", "__Z3barv"], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["--strip-underscore", "__Z3barv"],
+        "",
+        expect![[r#"
         exit: 0
         bar()
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn dialects() {
     let name = "_ZN12_GLOBAL__N_11fIPKcEEvT_";
-    check(&["--style", "gnu", name], "", expect![[r#"
+    check(
+        &["--style", "gnu", name],
+        "",
+        expect![[r#"
         exit: 0
         void (anonymous namespace)::f<char const*>(char const*)
-    "#]]);
-    check(&["--style", "llvm", name], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["--style", "llvm", name],
+        "",
+        expect![[r#"
         exit: 0
         void (anonymous namespace)::f<char const*>(char const*)
-    "#]]);
-    check(&["--style", "nvidia", name], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["--style", "nvidia", name],
+        "",
+        expect![[r#"
         exit: 0
         void <unnamed>::f<const char *>(T1)
-    "#]]);
-    check(&["--style", "klingon", name], "", expect![[r#"
+    "#]],
+    );
+    check(
+        &["--style", "klingon", name],
+        "",
+        expect![[r#"
         exit: 2
         error: invalid value 'klingon' for '--style <STYLE>': unknown demangling style `klingon` (expected gnu, llvm or nvidia)
 
         For more information, try '--help'.
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]

@@ -8,13 +8,29 @@ use mangle::{DemangleOptions, Style};
 fuzz_target!(|data: &[u8]| {
     for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
         for (params, types) in [(true, false), (false, true)] {
-            let _ = mangle::demangle_bytes(data, &DemangleOptions { style, params, types });
+            let _ = mangle::demangle_bytes(
+                data,
+                &DemangleOptions {
+                    style,
+                    params,
+                    types,
+                },
+            );
         }
     }
-    let _ = mangle::filter::demangle_text(&String::from_utf8_lossy(data), &DemangleOptions::default());
-    let Ok(parsed) = mangle::parse(data, false) else { return };
-    let opts = DemangleOptions { style: Style::Llvm, params: true, types: false };
-    let Ok(printed) = mangle::print(&parsed, &opts) else { return };
+    let _ =
+        mangle::filter::demangle_text(&String::from_utf8_lossy(data), &DemangleOptions::default());
+    let Ok(parsed) = mangle::parse(data, false) else {
+        return;
+    };
+    let opts = DemangleOptions {
+        style: Style::Llvm,
+        params: true,
+        types: false,
+    };
+    let Ok(printed) = mangle::print(&parsed, &opts) else {
+        return;
+    };
     if let Ok(remangled) = mangle::mangle::mangle(&parsed.ast, parsed.root) {
         // Consistency: the re-mangled name means the same thing.
         match mangle::demangle(&remangled, &opts) {
