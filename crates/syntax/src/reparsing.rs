@@ -2,20 +2,23 @@
 //! block and splice its new green node into the old tree (rust-analyzer's technique).
 //!
 //! The edited block is the smallest ancestor of the edit that [`crate::is_reparsable_block`]
-//! accepts and whose braces the edit leaves alone. Its new text must still be one balanced
-//! `{ ... }` (checked by lexing it: an inserted `}` or an unterminated `/*` fails the check), and
-//! [`crate::reparse_block`] must accept it as one whole block. Otherwise, and when an old error
-//! straddles the block's boundary (we could not tell whose it is), the whole text is reparsed.
+//! accepts and whose braces the edit leaves alone (up to [`MAX_BLOCKS_TRIED`] enclosing ones are
+//! tried). Its new text must still be one balanced `{ ... }` (checked by lexing it: an inserted
+//! `}` or an unterminated `/*` fails), and [`crate::reparse_block`] must accept it as one whole
+//! block that ends with its own `}`. Otherwise, and when an old error straddles the block's
+//! boundary (we could not tell whose it is), the whole text is reparsed.
+//!
+//! C++ is not context-free: the parser consults the names declared before a block, and
+//! `reparse_block` parses with none. So the fast path also requires that the old block parses
+//! alone exactly as it did in context, and that the edit leaves every token the grammar reads
+//! unchanged (literal values and trivia may change): then the block's parse makes the same
+//! decisions as before. Edits of identifiers, keywords or punctuation reparse everything.
 //!
 //! The splice rebuilds only the path from the block to the root (`replace_with`); every other
 //! green node of the old tree is shared by the new one. Errors before the block are kept, those
 //! inside it replaced by the block's new ones, those after it shifted by the edit's length change.
 //! The result's errors are ordered by position (stable, so equal starts keep their parse order).
-//!
-//! The parser's decisions depend on the names declared before a block (is `T * x;` a declaration
-//! or a product?), so a block parsed alone could differ from the same block in a full parse;
-//! [`crate::reparse_block`] is responsible for parsing it in the right context, and the property
-//! test (`tests/reparse_property.rs`) checks the outcome against full reparses.
+//! `tests/reparse_property.rs` compares the outcome with full reparses.
 use std::sync::Arc;
 
 use rowan::{NodeOrToken, TextRange, TextSize};
