@@ -24,58 +24,170 @@ struct Entry {
 }
 
 fn includes(headers: &[&str]) -> String {
-    headers.iter().map(|h| format!("#include <{h}>\n")).collect()
+    headers
+        .iter()
+        .map(|h| format!("#include <{h}>\n"))
+        .collect()
 }
 
 /// The header families of the issue, one translation unit each (plus a few combined ones).
 fn header_families() -> Vec<Entry> {
     let mut entries = vec![
-        Entry { name: "stdcpp17".into(), std: "c++17", source: includes(&["bits/stdc++.h"]) },
-        Entry { name: "stdcpp20".into(), std: "c++20", source: includes(&["bits/stdc++.h"]) },
-        Entry { name: "cuda_fp16".into(), std: "c++17", source: includes(&["cuda_fp16.h"]) },
-        Entry { name: "cuda_bf16".into(), std: "c++17", source: includes(&["cuda_bf16.h"]) },
+        Entry {
+            name: "stdcpp17".into(),
+            std: "c++17",
+            source: includes(&["bits/stdc++.h"]),
+        },
+        Entry {
+            name: "stdcpp20".into(),
+            std: "c++20",
+            source: includes(&["bits/stdc++.h"]),
+        },
+        Entry {
+            name: "cuda_fp16".into(),
+            std: "c++17",
+            source: includes(&["cuda_fp16.h"]),
+        },
+        Entry {
+            name: "cuda_bf16".into(),
+            std: "c++17",
+            source: includes(&["cuda_bf16.h"]),
+        },
         Entry {
             name: "cooperative_groups".into(),
             std: "c++17",
-            source: includes(&["cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/memcpy_async.h"]),
+            source: includes(&[
+                "cooperative_groups.h",
+                "cooperative_groups/reduce.h",
+                "cooperative_groups/memcpy_async.h",
+            ]),
         },
-        Entry { name: "mma".into(), std: "c++17", source: includes(&["mma.h"]) },
-        Entry { name: "cub".into(), std: "c++17", source: includes(&["cub/cub.cuh"]) },
+        Entry {
+            name: "mma".into(),
+            std: "c++17",
+            source: includes(&["mma.h"]),
+        },
+        Entry {
+            name: "cub".into(),
+            std: "c++17",
+            source: includes(&["cub/cub.cuh"]),
+        },
     ];
     let cuda_std = [
-        "cuda/std/atomic", "cuda/std/array", "cuda/std/bit", "cuda/std/cassert", "cuda/std/cfloat",
-        "cuda/std/chrono", "cuda/std/climits", "cuda/std/cmath", "cuda/std/complex",
-        "cuda/std/cstddef", "cuda/std/cstdint", "cuda/std/functional", "cuda/std/limits",
-        "cuda/std/optional", "cuda/std/ratio", "cuda/std/span", "cuda/std/tuple",
-        "cuda/std/type_traits", "cuda/std/utility", "cuda/std/variant", "cuda/std/expected",
-        "cuda/std/mdspan", "cuda/std/barrier", "cuda/std/latch", "cuda/std/semaphore",
-        "cuda/std/iterator", "cuda/std/numeric", "cuda/std/bitset", "cuda/std/inplace_vector",
+        "cuda/std/atomic",
+        "cuda/std/array",
+        "cuda/std/bit",
+        "cuda/std/cassert",
+        "cuda/std/cfloat",
+        "cuda/std/chrono",
+        "cuda/std/climits",
+        "cuda/std/cmath",
+        "cuda/std/complex",
+        "cuda/std/cstddef",
+        "cuda/std/cstdint",
+        "cuda/std/functional",
+        "cuda/std/limits",
+        "cuda/std/optional",
+        "cuda/std/ratio",
+        "cuda/std/span",
+        "cuda/std/tuple",
+        "cuda/std/type_traits",
+        "cuda/std/utility",
+        "cuda/std/variant",
+        "cuda/std/expected",
+        "cuda/std/mdspan",
+        "cuda/std/barrier",
+        "cuda/std/latch",
+        "cuda/std/semaphore",
+        "cuda/std/iterator",
+        "cuda/std/numeric",
+        "cuda/std/bitset",
+        "cuda/std/inplace_vector",
     ];
-    entries.push(Entry { name: "cuda_std_all".into(), std: "c++17", source: includes(&cuda_std) });
-    entries.push(Entry { name: "cuda_std_all_cpp20".into(), std: "c++20", source: includes(&cuda_std) });
-    for header in ["cuda/std/atomic", "cuda/std/complex", "cuda/std/mdspan", "cuda/std/variant", "cuda/std/chrono"] {
+    entries.push(Entry {
+        name: "cuda_std_all".into(),
+        std: "c++17",
+        source: includes(&cuda_std),
+    });
+    entries.push(Entry {
+        name: "cuda_std_all_cpp20".into(),
+        std: "c++20",
+        source: includes(&cuda_std),
+    });
+    for header in [
+        "cuda/std/atomic",
+        "cuda/std/complex",
+        "cuda/std/mdspan",
+        "cuda/std/variant",
+        "cuda/std/chrono",
+    ] {
         let name = header.replace('/', "_");
-        entries.push(Entry { name, std: "c++17", source: includes(&[header]) });
+        entries.push(Entry {
+            name,
+            std: "c++17",
+            source: includes(&[header]),
+        });
     }
     entries.push(Entry {
         name: "cuda_misc".into(),
         std: "c++17",
-        source: includes(&["cuda/atomic", "cuda/barrier", "cuda/pipeline", "cuda/memory_resource", "cuda/annotated_ptr"]),
+        source: includes(&[
+            "cuda/atomic",
+            "cuda/barrier",
+            "cuda/pipeline",
+            "cuda/memory_resource",
+            "cuda/annotated_ptr",
+        ]),
     });
     let thrust = [
-        "thrust/device_vector.h", "thrust/host_vector.h", "thrust/sort.h", "thrust/reduce.h",
-        "thrust/transform.h", "thrust/scan.h", "thrust/copy.h", "thrust/fill.h",
-        "thrust/sequence.h", "thrust/functional.h", "thrust/iterator/counting_iterator.h",
-        "thrust/iterator/zip_iterator.h", "thrust/iterator/transform_iterator.h",
-        "thrust/execution_policy.h", "thrust/unique.h", "thrust/count.h", "thrust/find.h",
-        "thrust/binary_search.h", "thrust/remove.h", "thrust/partition.h", "thrust/tuple.h",
-        "thrust/complex.h", "thrust/random.h", "thrust/set_operations.h", "thrust/extrema.h",
-        "thrust/inner_product.h", "thrust/for_each.h", "thrust/gather.h", "thrust/scatter.h",
+        "thrust/device_vector.h",
+        "thrust/host_vector.h",
+        "thrust/sort.h",
+        "thrust/reduce.h",
+        "thrust/transform.h",
+        "thrust/scan.h",
+        "thrust/copy.h",
+        "thrust/fill.h",
+        "thrust/sequence.h",
+        "thrust/functional.h",
+        "thrust/iterator/counting_iterator.h",
+        "thrust/iterator/zip_iterator.h",
+        "thrust/iterator/transform_iterator.h",
+        "thrust/execution_policy.h",
+        "thrust/unique.h",
+        "thrust/count.h",
+        "thrust/find.h",
+        "thrust/binary_search.h",
+        "thrust/remove.h",
+        "thrust/partition.h",
+        "thrust/tuple.h",
+        "thrust/complex.h",
+        "thrust/random.h",
+        "thrust/set_operations.h",
+        "thrust/extrema.h",
+        "thrust/inner_product.h",
+        "thrust/for_each.h",
+        "thrust/gather.h",
+        "thrust/scatter.h",
     ];
-    entries.push(Entry { name: "thrust_all".into(), std: "c++17", source: includes(&thrust) });
-    for header in ["thrust/device_vector.h", "thrust/sort.h", "thrust/reduce.h", "thrust/transform.h", "thrust/random.h"] {
+    entries.push(Entry {
+        name: "thrust_all".into(),
+        std: "c++17",
+        source: includes(&thrust),
+    });
+    for header in [
+        "thrust/device_vector.h",
+        "thrust/sort.h",
+        "thrust/reduce.h",
+        "thrust/transform.h",
+        "thrust/random.h",
+    ] {
         let name = header.trim_end_matches(".h").replace('/', "_");
-        entries.push(Entry { name, std: "c++17", source: includes(&[header]) });
+        entries.push(Entry {
+            name,
+            std: "c++17",
+            source: includes(&[header]),
+        });
     }
     entries.push(Entry {
         name: "thrust_cpp20".into(),
@@ -104,6 +216,17 @@ fn cu_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The nvcc options a test program asks for on its first line (`// nvcc-flags: --extended-lambda`),
+/// the convention of `test_data/cu` (docs/arch/test_data.md).
+fn nvcc_flags_line(path: &Path) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)?;
+    let first = text.lines().next().unwrap_or("");
+    Ok(first
+        .strip_prefix("// nvcc-flags:")
+        .map(|flags| flags.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default())
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     let tc = toolchain::install()?;
     let out = corpus_dir();
@@ -111,43 +234,58 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     std::fs::create_dir_all(&sources)?;
     let root = project_root();
 
-    let mut jobs: Vec<(String, PathBuf, &'static str)> = Vec::new();
+    let mut jobs: Vec<(String, PathBuf, &'static str, Vec<String>)> = Vec::new();
     for entry in header_families() {
         let path = sources.join(format!("{}.cu", entry.name));
         std::fs::write(&path, &entry.source)?;
-        jobs.push((entry.name, path, entry.std));
+        jobs.push((entry.name, path, entry.std, Vec::new()));
     }
     let mut user = Vec::new();
     cu_files(&root.join("test_data"), &mut user)?;
     user.sort();
     for path in user {
         let rel = path.strip_prefix(&root).unwrap_or(&path);
-        let name = rel.with_extension("").to_string_lossy().replace(['/', '\\'], "__");
-        jobs.push((name, path, "c++17"));
+        let name = rel
+            .with_extension("")
+            .to_string_lossy()
+            .replace(['/', '\\'], "__");
+        let defines = toolchain::host_defines_for_nvcc_options(&nvcc_flags_line(&path)?);
+        jobs.push((name, path, "c++17", defines));
     }
 
     let (mut written, mut bytes) = (0usize, 0u64);
     let mut failed = Vec::new();
-    for (name, input, std) in jobs {
+    for (name, input, std, defines) in jobs {
         if args.filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
         let output = out.join(format!("{name}.ii"));
         let result = tc
-            .host_preprocess_command(&input, &output, Some(std), &[])
+            .host_preprocess_command(&input, &output, Some(std), &defines)
             .output()
             .with_context(|| format!("preprocessing {}", input.display()))?;
         if !result.status.success() {
-            failed.push(format!("{name}: {}", String::from_utf8_lossy(&result.stderr)));
+            failed.push(format!(
+                "{name}: {}",
+                String::from_utf8_lossy(&result.stderr)
+            ));
             let _ = std::fs::remove_file(&output);
             continue;
         }
         bytes += std::fs::metadata(&output)?.len();
         written += 1;
     }
-    println!("{}: {written} files, {:.1} MB", out.display(), bytes as f64 / 1e6);
+    println!(
+        "{}: {written} files, {:.1} MB",
+        out.display(),
+        bytes as f64 / 1e6
+    );
     if !failed.is_empty() {
-        bail!("{} entries failed to preprocess:\n{}", failed.len(), failed.join("\n"));
+        bail!(
+            "{} entries failed to preprocess:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
     }
     Ok(())
 }

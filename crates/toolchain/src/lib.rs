@@ -31,8 +31,8 @@ impl Toolchain {
     /// A toolchain at `root` (the directory holding `bin/` and `include/`), if it looks complete.
     pub fn at(root: impl Into<PathBuf>) -> Option<Toolchain> {
         let root = root.into();
-        let complete = root.join("include/cuda_runtime.h").is_file()
-            && root.join("include/cccl").is_dir();
+        let complete =
+            root.join("include/cuda_runtime.h").is_file() && root.join("include/cccl").is_dir();
         complete.then_some(Toolchain { root })
     }
 
@@ -40,7 +40,10 @@ impl Toolchain {
     pub fn locate(explicit: Option<&Path>) -> anyhow::Result<Toolchain> {
         if let Some(root) = explicit {
             return Toolchain::at(root).with_context(|| {
-                format!("{}: not a CUDA toolchain root (no include/cuda_runtime.h)", root.display())
+                format!(
+                    "{}: not a CUDA toolchain root (no include/cuda_runtime.h)",
+                    root.display()
+                )
             });
         }
         if let Some(root) = std::env::var_os("CUDA_PATH") {
@@ -66,7 +69,11 @@ impl Toolchain {
     /// An executable: `bin/<name>`, or `nvvm/bin/<name>` for cicc.
     pub fn bin(&self, name: &str) -> PathBuf {
         let direct = self.root.join("bin").join(name);
-        if direct.exists() { direct } else { self.root.join("nvvm/bin").join(name) }
+        if direct.exists() {
+            direct
+        } else {
+            self.root.join("nvvm/bin").join(name)
+        }
     }
 
     pub fn include_dir(&self) -> PathBuf {
@@ -85,7 +92,8 @@ impl Toolchain {
     ) -> Command {
         let include = self.include_dir();
         let mut cmd = Command::new(host_compiler());
-        cmd.arg("-D__CUDA_ARCH_LIST__=750").args(["-E", "-x", "c++"]);
+        cmd.arg("-D__CUDA_ARCH_LIST__=750")
+            .args(["-E", "-x", "c++"]);
         if let Some(std) = std {
             cmd.arg(format!("-std={std}"));
         }
@@ -113,6 +121,32 @@ impl Toolchain {
     }
 }
 
+/// The extra `-D` options nvcc gives the host preprocessor for some of its own options
+/// (measured with `nvcc --dryrun`): `--extended-lambda` defines `__CUDACC_EXTENDED_LAMBDA__`,
+/// `--expt-relaxed-constexpr` `__CUDACC_RELAXED_CONSTEXPR__`, `-rdc=true` `__CUDACC_RDC__`.
+/// Options that do not change preprocessing are ignored.
+pub fn host_defines_for_nvcc_options<S: AsRef<str>>(nvcc_options: &[S]) -> Vec<String> {
+    let mut defines = Vec::new();
+    for option in nvcc_options {
+        let define = match option.as_ref() {
+            "--extended-lambda" | "-extended-lambda" | "--expt-extended-lambda" => {
+                "-D__CUDACC_EXTENDED_LAMBDA__"
+            }
+            "--expt-relaxed-constexpr" | "-expt-relaxed-constexpr" => {
+                "-D__CUDACC_RELAXED_CONSTEXPR__"
+            }
+            "-rdc=true" | "--relocatable-device-code=true" | "-dc" | "--device-c" => {
+                "-D__CUDACC_RDC__"
+            }
+            _ => continue,
+        };
+        if !defines.iter().any(|d| d == define) {
+            defines.push(define.to_string());
+        }
+    }
+    defines
+}
+
 /// The host compiler nvcc would use: `$CUFE_HOST_CXX` or `gcc`.
 pub fn host_compiler() -> String {
     std::env::var("CUFE_HOST_CXX").unwrap_or_else(|_| "gcc".to_string())
@@ -123,7 +157,9 @@ pub fn install_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("NVIDIA_TOOLCHAIN_DIR") {
         return PathBuf::from(dir);
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."));
     home.join(".cache/nvidia-cuda-13.0.88")
 }
 
@@ -167,7 +203,9 @@ pub fn install() -> anyhow::Result<Toolchain> {
     // Python's zipfile drops the executable bit.
     let root = install_root();
     for sub in ["bin", "nvvm/bin"] {
-        let Ok(entries) = std::fs::read_dir(root.join(sub)) else { continue };
+        let Ok(entries) = std::fs::read_dir(root.join(sub)) else {
+            continue;
+        };
         for entry in entries {
             let path = entry?.path();
             if path.is_file() {
