@@ -777,15 +777,12 @@ impl<'a> Parser<'a> {
                     if level == self.template_params.len() {
                         self.template_params.push(ParamLevel::Null);
                     }
-                    if self.nv_strict {
-                        // NVIDIA prints the invented parameter by number (`T1`).
-                        return Some(self.make(Node::TemplateParam {
-                            level: lv,
-                            index: ix,
-                            resolved: None,
-                        }));
-                    }
-                    return Some(self.name("auto"));
+                    // An invented parameter: `auto` (LLVM), `auto:1` (GNU), `T1` (NVIDIA).
+                    return Some(self.make(Node::TemplateParam {
+                        level: lv,
+                        index: ix,
+                        resolved: None,
+                    }));
                 }
                 None
             }

@@ -35,6 +35,10 @@ pub(crate) struct Printer<'a> {
     failed: bool,
     /// Print only the name of a function encoding (`--no-params`).
     pub(crate) no_params_top: bool,
+    /// GNU: the template arguments of the functions being printed, innermost last.
+    templates: Vec<NodeId>,
+    /// GNU: inside the parameter list of a lambda, where `T_` is `auto:1`.
+    lambda_args: u32,
 }
 
 const NO_PACK: u32 = u32::MAX;
@@ -51,6 +55,8 @@ impl<'a> Printer<'a> {
             depth: 0,
             failed: false,
             no_params_top: false,
+            templates: Vec::new(),
+            lambda_args: 0,
         }
     }
 
@@ -114,10 +120,11 @@ impl<'a> Printer<'a> {
     /// element of a parameter pack.
     pub(crate) fn syntax_node(&mut self, mut id: NodeId) -> NodeId {
         for _ in 0..MAX_PRINT_DEPTH {
+            if let Some(target) = self.param_target(id) {
+                id = target;
+                continue;
+            }
             match &self.ast[id] {
-                Node::TemplateParam {
-                    resolved: Some(r), ..
-                } if !self.nv() => id = *r,
                 Node::PrefixSubstitution(r) => id = *r,
                 Node::ParameterPack(elems) => {
                     self.init_pack(elems.len());
@@ -144,6 +151,11 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
+        if let Some(target) = self.param_target(id) {
+            let res = self.has_rhs(target);
+            self.leave();
+            return res;
+        }
         let res = match &self.ast[id] {
             Node::Pointer(c)
             | Node::Qualified { child: c, .. }
@@ -158,9 +170,6 @@ impl<'a> Printer<'a> {
             | Node::NonTypeTemplateParamDecl { .. }
             | Node::TemplateTemplateParamDecl { .. }
             | Node::TemplateParamPackDecl(_) => true,
-            Node::TemplateParam {
-                resolved: Some(r), ..
-            } if !self.nv() => self.has_rhs(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -178,14 +187,16 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
+        if let Some(target) = self.param_target(id) {
+            let res = self.has_array(target);
+            self.leave();
+            return res;
+        }
         let res = match &self.ast[id] {
             Node::Array { .. } => true,
             Node::Qualified { child: c, .. }
             | Node::AbiTagged { base: c, .. }
             | Node::PrefixSubstitution(c) => self.has_array(*c),
-            Node::TemplateParam {
-                resolved: Some(r), ..
-            } if !self.nv() => self.has_array(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -203,14 +214,16 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
+        if let Some(target) = self.param_target(id) {
+            let res = self.has_function(target);
+            self.leave();
+            return res;
+        }
         let res = match &self.ast[id] {
             Node::Function { .. } | Node::FunctionEncoding { .. } => true,
             Node::Qualified { child: c, .. }
             | Node::AbiTagged { base: c, .. }
             | Node::PrefixSubstitution(c) => self.has_function(*c),
-            Node::TemplateParam {
-                resolved: Some(r), ..
-            } if !self.nv() => self.has_function(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
@@ -318,7 +331,11 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
+        let pushed = self.push_function_templates(id);
         self.print_left_inner(id);
+        if pushed {
+            self.templates.pop();
+        }
         self.leave();
     }
 
@@ -326,8 +343,27 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
+        let pushed = self.push_function_templates(id);
         self.print_right_inner(id);
+        if pushed {
+            self.templates.pop();
+        }
         self.leave();
+    }
+
+    /// GNU: while a function template's encoding prints, its `T_` are its own arguments.
+    fn push_function_templates(&mut self, id: NodeId) -> bool {
+        if !self.gnu() {
+            return false;
+        }
+        let Node::FunctionEncoding { name, .. } = self.ast[id] else { return false };
+        match self.encoding_template_args(name) {
+            Some(args) => {
+                self.templates.push(args);
+                true
+            }
+            None => false,
+        }
     }
 
     fn print_left_inner(&mut self, id: NodeId) {
@@ -782,17 +818,10 @@ impl<'a> Printer<'a> {
                 self.print(*size);
                 self.close();
             }
-            Node::TemplateParam {
-                level,
-                index,
-                resolved,
-            } => {
-                if self.nv() || resolved.is_none() {
-                    self.print_template_param_spelling(*level, *index);
-                } else if let Some(r) = resolved {
-                    self.print_left(*r);
-                }
-            }
+            Node::TemplateParam { level, index, .. } => match self.param_target(id) {
+                Some(target) => self.print_left(target),
+                None => self.print_unresolved_param(*level, *index),
+            },
             Node::ForwardTemplateRef { level, index, .. } => {
                 self.print_template_param_spelling(*level, *index)
             }
@@ -810,7 +839,9 @@ impl<'a> Printer<'a> {
                     1 => "$N",
                     _ => "$TT",
                 });
-                if *index > 0 {
+                if self.gnu() {
+                    self.push(&index.to_string());
+                } else if *index > 0 {
                     self.push(&(index - 1).to_string());
                 }
             }
@@ -848,6 +879,10 @@ impl<'a> Printer<'a> {
 
     fn print_right_inner(&mut self, id: NodeId) {
         let ast = self.ast;
+        if let Some(target) = self.param_target(id) {
+            self.print_right(target);
+            return;
+        }
         match &ast[id] {
             Node::FunctionEncoding {
                 ret,
@@ -956,9 +991,6 @@ impl<'a> Printer<'a> {
             Node::Qualified { child, .. } | Node::AbiTagged { base: child, .. } => {
                 self.print_right(*child)
             }
-            Node::TemplateParam {
-                resolved: Some(r), ..
-            } if !self.nv() => self.print_right(*r),
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
                 if let Some(e) = elems.get(self.pack_index as usize) {
@@ -1124,6 +1156,12 @@ impl<'a> Printer<'a> {
     }
 
     fn print_closure_declarator(&mut self, id: NodeId) {
+        self.lambda_args += 1;
+        self.print_closure_declarator_inner(id);
+        self.lambda_args -= 1;
+    }
+
+    fn print_closure_declarator_inner(&mut self, id: NodeId) {
         let ast = self.ast;
         let Node::Closure {
             template_params,
@@ -1153,6 +1191,55 @@ impl<'a> Printer<'a> {
         if let Some(r) = requires2 {
             self.push(" requires ");
             self.print(*r);
+        }
+    }
+
+    /// What a template parameter stands for when printed, or `None` to print it by name.
+    ///
+    /// LLVM resolves `T_` when parsing. NVIDIA prints it by number (`T1`). GNU resolves it
+    /// against the template arguments of the function being printed (as libiberty does), and
+    /// prints the parameters of a generic lambda as `auto:1`.
+    fn param_target(&self, id: NodeId) -> Option<NodeId> {
+        let Node::TemplateParam { level, index, resolved } = self.ast[id] else { return None };
+        match self.style {
+            Style::Nvidia => None,
+            Style::Llvm => resolved,
+            Style::Gnu => {
+                if self.lambda_args > 0 {
+                    return resolved.filter(|r| matches!(self.ast[*r], Node::SyntheticTemplateParam { .. }));
+                }
+                if level == 0 {
+                    if let Some(&args) = self.templates.last() {
+                        if let Node::TemplateArgs { args, .. } = &self.ast[args] {
+                            match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
+                                Some((_, Node::TemplateArgumentPack(_))) | None => {}
+                                Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => return Some(*arg),
+                                Some((a, _)) => return Some(a),
+                            }
+                        }
+                    }
+                }
+                resolved
+            }
+        }
+    }
+
+    fn print_unresolved_param(&mut self, level: u32, index: u32) {
+        match self.style {
+            Style::Nvidia => self.print_template_param_spelling(level, index),
+            Style::Gnu => self.push(&format!("auto:{}", index + 1)),
+            Style::Llvm => self.push("auto"),
+        }
+    }
+
+    /// The template arguments of the function an encoding names (`f<int>` in `f<int>(T)`).
+    fn encoding_template_args(&self, mut name: NodeId) -> Option<NodeId> {
+        loop {
+            match &self.ast[name] {
+                Node::NameWithTemplateArgs { args, .. } => return Some(*args),
+                Node::Nested { name: n, .. } | Node::Local { entity: n, .. } | Node::AbiTagged { base: n, .. } => name = *n,
+                _ => return None,
+            }
         }
     }
 
