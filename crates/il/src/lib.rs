@@ -5,12 +5,18 @@
 //! - [`item`], [`lower`], [`scope`]: entities with stable identities, the source sequence and
 //!   the members of every scope.
 //! - [`cuda`], [`decl`]: CUDA attributes, execution and memory spaces, declaration facts.
+//! - [`lookup`], [`resolve`], [`record`]: declaration-level name lookup, the types written in
+//!   declarations, and the layout of the program's classes.
+//! - [`xref`]: the declaration lines of cudafe++'s `--xref` log.
 pub mod cuda;
 pub mod db;
 pub mod decl;
 pub mod item;
 pub mod layout;
+pub mod lookup;
 pub mod lower;
+pub mod record;
+pub mod resolve;
 pub mod scope;
 pub mod ty;
 pub mod xref;

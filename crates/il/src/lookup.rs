@@ -1,0 +1,312 @@
+//! Declaration-level name lookup over namespace, class and file scopes.
+//!
+//! - A namespace is the union of all its blocks (`namespace N {}` opened several times): the items
+//!   with the same name and parent. Inline namespaces' members are members of the enclosing one.
+//! - Unqualified lookup walks from the innermost scope outwards; at each namespace level it also
+//!   sees the namespaces nominated by using-directives there. In a class it also searches the
+//!   bases (an ambiguity is reported as several results).
+//! - Qualified lookup resolves `a::b::c` one segment at a time; `::x` starts at file scope.
+//!
+//! These are plain functions over the memoized `top_level_items`/`scope_items`; they record
+//! their dependencies through those queries.
+use base_db::SourceFile;
+
+use crate::IlDatabase;
+use crate::item::{Item, ItemKind};
+use crate::scope::{scope_items, top_level_items};
+
+/// Where a lookup starts: a namespace or class item, or file scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScopeRef<'db> {
+    File(SourceFile),
+    Item(Item<'db>),
+}
+
+/// The items declared directly in a scope (all blocks of a namespace), in order.
+fn direct_members<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
+    match scope {
+        ScopeRef::File(file) => top_level_items(db, file).to_vec(),
+        ScopeRef::Item(item) if item.kind(db) == ItemKind::Namespace => namespace_blocks(db, item)
+            .into_iter()
+            .flat_map(|block| scope_items(db, block).to_vec())
+            .collect(),
+        ScopeRef::Item(item) => scope_items(db, item).to_vec(),
+    }
+}
+
+/// Every block of the namespace `ns` (same name, same parent), in order.
+pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
+    if ns.name(db).is_none() {
+        return vec![ns];
+    }
+    let siblings = match ns.parent(db) {
+        Some(parent) => direct_members(db, ScopeRef::Item(parent)),
+        None => top_level_items(db, ns.file(db)).to_vec(),
+    };
+    siblings
+        .into_iter()
+        .filter(|s| s.kind(db) == ItemKind::Namespace && s.name(db) == ns.name(db))
+        .collect()
+}
+
+fn is_inline_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    item.kind(db) == ItemKind::Namespace
+        && syntax::SyntaxNode::new_root(item.header(db).clone())
+            .children_with_tokens()
+            .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
+}
+
+/// Members of a scope named `name`: for a namespace including its inline namespaces' (and
+/// unnamed namespaces'), for a class including its bases' when the class has none of its own.
+pub fn members_named<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+    name: &str,
+) -> Vec<Item<'db>> {
+    let mut out = Vec::new();
+    let mut visited = Vec::new();
+    collect_members(db, scope, name, &mut out, &mut visited);
+    out
+}
+
+fn collect_members<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+    name: &str,
+    out: &mut Vec<Item<'db>>,
+    visited: &mut Vec<ScopeRef<'db>>,
+) {
+    if visited.contains(&scope) {
+        return;
+    }
+    visited.push(scope);
+    let members = direct_members(db, scope);
+    let before = out.len();
+    for &m in &members {
+        if m.name_text(db) == Some(name)
+            && !matches!(
+                m.kind(db),
+                ItemKind::UsingDirective | ItemKind::StaticAssert
+            )
+        {
+            out.push(m);
+        }
+        // Members of inline and unnamed namespaces are members of the enclosing namespace.
+        if m.kind(db) == ItemKind::Namespace && (m.name(db).is_none() || is_inline_namespace(db, m))
+        {
+            collect_members(db, ScopeRef::Item(m), name, out, visited);
+        }
+    }
+    if out.len() == before
+        && let ScopeRef::Item(class) = scope
+        && class.kind(db).is_scope()
+        && class.kind(db) != ItemKind::Namespace
+    {
+        for base in base_classes(db, class) {
+            collect_members(db, ScopeRef::Item(base), name, out, visited);
+        }
+    }
+}
+
+/// The direct base classes of a class item that lookup can resolve, in declaration order.
+pub fn base_classes<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Vec<Item<'db>> {
+    use syntax::SyntaxKind::*;
+    let header = syntax::SyntaxNode::new_root(class.header(db).clone());
+    let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
+        return Vec::new();
+    };
+    let from = class
+        .parent(db)
+        .map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
+    clause
+        .children()
+        .filter(|n| n.kind() == BASE_SPEC)
+        .filter_map(|spec| {
+            spec.children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+        })
+        .filter_map(|name| {
+            let (global, segments) = name_segments(&name);
+            lookup_path(db, from, global, &segments)
+                .into_iter()
+                .find(|i| i.kind(db).is_scope())
+        })
+        .collect()
+}
+
+/// Unqualified lookup of `name` from `from` outwards.
+pub fn lookup_unqualified<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    name: &str,
+) -> Vec<Item<'db>> {
+    lookup_outwards(db, from, name, true)
+}
+
+/// `directives`: whether using-directives are followed. The namespace a directive nominates is
+/// itself looked up without them (a directive cannot make its own target visible).
+fn lookup_outwards<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    name: &str,
+    directives: bool,
+) -> Vec<Item<'db>> {
+    let mut scope = Some(from);
+    while let Some(s) = scope {
+        let mut found = members_named(db, s, name);
+        if found.is_empty() && directives {
+            for ns in using_directive_targets(db, s) {
+                found.extend(members_named(db, ScopeRef::Item(ns), name));
+            }
+        }
+        if !found.is_empty() {
+            return found;
+        }
+        scope = match s {
+            ScopeRef::File(_) => None,
+            ScopeRef::Item(item) => Some(
+                item.parent(db)
+                    .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item),
+            ),
+        };
+    }
+    Vec::new()
+}
+
+/// The namespaces nominated by the using-directives directly in a scope.
+fn using_directive_targets<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
+    direct_members(db, scope)
+        .into_iter()
+        .filter(|m| m.kind(db) == ItemKind::UsingDirective)
+        .flat_map(|m| {
+            let text = m.name_text(db).unwrap_or_default().to_string();
+            let global = text.starts_with("::");
+            let segments: Vec<String> = text
+                .trim_start_matches("::")
+                .split("::")
+                .map(str::to_string)
+                .collect();
+            // One block stands for the namespace: member lookup unions all its blocks.
+            lookup_path_with(db, scope, global, &segments, false)
+                .into_iter()
+                .find(|i| i.kind(db) == ItemKind::Namespace)
+        })
+        .collect()
+}
+
+/// Qualified lookup of `a::b::c` (`global` for a leading `::`): the first segment by unqualified
+/// lookup from `from` (or at file scope), each next one among the previous one's members.
+pub fn lookup_path<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    global: bool,
+    segments: &[String],
+) -> Vec<Item<'db>> {
+    lookup_path_with(db, from, global, segments, true)
+}
+
+fn lookup_path_with<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    global: bool,
+    segments: &[String],
+    directives: bool,
+) -> Vec<Item<'db>> {
+    let Some((first, rest)) = segments.split_first() else {
+        return Vec::new();
+    };
+    let file = match from {
+        ScopeRef::File(f) => f,
+        ScopeRef::Item(i) => i.file(db),
+    };
+    let mut current = if global {
+        members_named(db, ScopeRef::File(file), first)
+    } else {
+        lookup_outwards(db, from, first, directives)
+    };
+    for segment in rest {
+        let Some(&scope) = current.iter().find(|i| i.kind(db).is_scope()) else {
+            return Vec::new();
+        };
+        current = members_named(db, ScopeRef::Item(scope), segment);
+    }
+    current
+}
+
+/// The segments of a NAME_REF or QUALIFIED_NAME (template arguments dropped) and whether it
+/// starts with `::`.
+pub fn name_segments(name: &syntax::SyntaxNode) -> (bool, Vec<String>) {
+    use syntax::SyntaxKind::*;
+    let refs: Vec<syntax::SyntaxNode> = if name.kind() == QUALIFIED_NAME {
+        name.children().filter(|n| n.kind() == NAME_REF).collect()
+    } else {
+        vec![name.clone()]
+    };
+    let global = name.kind() == QUALIFIED_NAME
+        && name
+            .children_with_tokens()
+            .find(|t| !t.kind().is_trivia())
+            .is_some_and(|t| t.kind() == COLON2);
+    let segments = refs
+        .iter()
+        .filter_map(|r| {
+            r.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.to_string())
+        })
+        .collect();
+    (global, segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+    use crate::test_db::TestDb;
+
+    #[test]
+    fn namespaces_classes_and_directives() {
+        let (db, file) = TestDb::with_file(
+            r#"
+namespace lib { inline namespace v2 { int version(); } namespace v1 { int version(); } }
+namespace lib { int twice(); }
+namespace { int hidden; }
+struct Base { int b; };
+struct Der : Base { int d; };
+namespace app { using namespace lib; struct In { int i; }; }
+"#,
+        );
+        let at_file = ScopeRef::File(file);
+        let show = |items: Vec<Item<'_>>| -> String {
+            items
+                .iter()
+                .map(|i| format!("{}:{:?}", i.qualified_name(&db), i.kind(&db)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let path = |p: &str| -> Vec<String> { p.split("::").map(str::to_string).collect() };
+        let app = lookup_unqualified(&db, at_file, "app")[0];
+        let in_ = lookup_path(&db, at_file, false, &path("app::In"))[0];
+        let der = lookup_unqualified(&db, at_file, "Der")[0];
+        let out = [
+            show(lookup_path(&db, at_file, false, &path("lib::version"))),
+            show(lookup_path(&db, at_file, false, &path("lib::v1::version"))),
+            show(lookup_path(&db, at_file, true, &path("lib::twice"))),
+            show(lookup_unqualified(&db, at_file, "hidden")),
+            show(members_named(&db, ScopeRef::Item(der), "b")),
+            show(lookup_unqualified(&db, ScopeRef::Item(in_), "twice")),
+            show(lookup_unqualified(&db, ScopeRef::Item(app), "nothing")),
+        ];
+        expect![[r#"
+            lib::v2::version:Routine
+            lib::v1::version:Routine
+            lib::twice:Routine
+            (anonymous namespace)::hidden:Variable
+            Base::b:Field
+            lib::twice:Routine
+
+        "#]]
+        .assert_eq(&(out.join("\n") + "\n"));
+    }
+}

@@ -1,0 +1,220 @@
+//! The types written in declarations: decl-specifiers plus declarator, resolved to [`Ty`]s with
+//! declaration-level lookup for the names in them.
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::IlDatabase;
+use crate::item::{Item, ItemKind};
+use crate::lookup::{ScopeRef, lookup_path, name_segments};
+use crate::ty::{Builtin, Cv, RefKind, Ty, TyKind};
+
+/// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
+pub fn specifier_type<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    decl: &SyntaxNode,
+) -> Ty<'db> {
+    specifier_type_of(db, from, decl.children_with_tokens())
+}
+
+/// The type named by a sequence of specifier elements (also an enum's underlying type: the
+/// elements after its `:`).
+pub fn specifier_type_of<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    elements: impl Iterator<Item = syntax::SyntaxElement>,
+) -> Ty<'db> {
+    let mut cv = Cv::default();
+    let (mut signed, mut unsigned, mut longs) = (false, false, 0);
+    let mut base: Option<Builtin> = None;
+    let mut named: Option<Ty<'db>> = None;
+    for element in elements {
+        match element.kind() {
+            CONST_KW => cv.is_const = true,
+            VOLATILE_KW => cv.is_volatile = true,
+            SIGNED_KW => signed = true,
+            UNSIGNED_KW => unsigned = true,
+            LONG_KW => longs += 1,
+            SHORT_KW => base = Some(Builtin::Short),
+            INT_KW => base = base.or(Some(Builtin::Int)),
+            CHAR_KW => base = Some(Builtin::Char),
+            BOOL_KW => base = Some(Builtin::Bool),
+            VOID_KW => base = Some(Builtin::Void),
+            FLOAT_KW => base = Some(Builtin::Float),
+            DOUBLE_KW => base = Some(Builtin::Double),
+            WCHAR_T_KW => base = Some(Builtin::WChar),
+            CHAR8_T_KW => base = Some(Builtin::Char8),
+            CHAR16_T_KW => base = Some(Builtin::Char16),
+            CHAR32_T_KW => base = Some(Builtin::Char32),
+            INT128_KW => base = Some(Builtin::Int128),
+            FLOATN_KW => {
+                let text = element.as_token().map_or("", |t| t.text());
+                base = Some(match text {
+                    "_Float16" | "__fp16" | "__bf16" => return Ty::new(db, TyKind::Unknown),
+                    "_Float32" => Builtin::Float,
+                    "_Float64" | "_Float32x" => Builtin::Double,
+                    "__float80" | "_Float64x" => Builtin::LongDouble,
+                    _ => Builtin::Float128,
+                });
+            }
+            NAME_REF | QUALIFIED_NAME => {
+                named = Some(named_type(db, from, element.as_node().unwrap()));
+            }
+            CLASS_SPECIFIER | ENUM_SPECIFIER | ELABORATED_TYPE => {
+                let node = element.as_node().unwrap();
+                if let Some(name) = node
+                    .children()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                {
+                    named = Some(named_type(db, from, &name));
+                }
+            }
+            _ => {}
+        }
+    }
+    let ty = match named {
+        Some(t) => t,
+        None => {
+            let b = match (base, longs) {
+                (Some(Builtin::Double), 1) => Builtin::LongDouble,
+                (Some(Builtin::Int) | None, 1) => {
+                    if unsigned {
+                        Builtin::UnsignedLong
+                    } else {
+                        Builtin::Long
+                    }
+                }
+                (Some(Builtin::Int) | None, 2..) => {
+                    if unsigned {
+                        Builtin::UnsignedLongLong
+                    } else {
+                        Builtin::LongLong
+                    }
+                }
+                (Some(Builtin::Short), _) => {
+                    if unsigned {
+                        Builtin::UnsignedShort
+                    } else {
+                        Builtin::Short
+                    }
+                }
+                (Some(Builtin::Char), _) if unsigned => Builtin::UnsignedChar,
+                (Some(Builtin::Char), _) if signed => Builtin::SignedChar,
+                (Some(Builtin::Int128), _) if unsigned => Builtin::UnsignedInt128,
+                (Some(Builtin::Int) | None, _) if unsigned => Builtin::UnsignedInt,
+                (None, _) if signed => Builtin::Int,
+                (Some(b), _) => b,
+                (None, _) => return Ty::new(db, TyKind::Unknown),
+            };
+            Ty::builtin(db, b)
+        }
+    };
+    ty.qualified(db, cv)
+}
+
+fn named_type<'db>(db: &'db dyn IlDatabase, from: ScopeRef<'db>, name: &SyntaxNode) -> Ty<'db> {
+    let (global, segments) = name_segments(name);
+    if name.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+        return Ty::new(db, TyKind::TemplateId(crate::lower::tokens_text(name)));
+    }
+    let found = lookup_path(db, from, global, &segments);
+    let kind = found.iter().find_map(|&item| match item.kind(db) {
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union => Some(TyKind::Class(item)),
+        ItemKind::Enum => Some(TyKind::Enum(item)),
+        ItemKind::Typedef => Some(TyKind::Typedef(item)),
+        _ => None,
+    });
+    Ty::new(db, kind.unwrap_or(TyKind::Unknown))
+}
+
+/// Applies a declarator to the specifiers' type: pointers, references, arrays (with integer
+/// literal bounds), functions (parameters left unresolved for now).
+pub fn declarator_type<'db>(
+    db: &'db dyn IlDatabase,
+    base: Ty<'db>,
+    declarator: &SyntaxNode,
+) -> Ty<'db> {
+    let mut ty = base;
+    // Pointer operators bind looser than suffixes: apply them first, outermost last.
+    for op in declarator.children().filter(|n| n.kind() == PTR_OP) {
+        let tokens: Vec<_> = op.children_with_tokens().map(|t| t.kind()).collect();
+        ty = if tokens.contains(&AMP) {
+            Ty::new(db, TyKind::Reference(RefKind::Lvalue, ty))
+        } else if tokens.contains(&AMP2) {
+            Ty::new(db, TyKind::Reference(RefKind::Rvalue, ty))
+        } else {
+            let cv = Cv {
+                is_const: tokens.contains(&CONST_KW),
+                is_volatile: tokens.contains(&VOLATILE_KW),
+                is_restrict: false,
+            };
+            Ty::new(db, TyKind::Pointer(ty)).qualified(db, cv)
+        };
+    }
+    let suffixes: Vec<SyntaxNode> = declarator
+        .children()
+        .filter(|n| matches!(n.kind(), ARRAY_SUFFIX | FUNCTION_SUFFIX))
+        .collect();
+    // `int a[2][3]` is an array of 2 arrays of 3: apply the suffixes from the last.
+    for suffix in suffixes.iter().rev() {
+        ty = match suffix.kind() {
+            ARRAY_SUFFIX => Ty::new(db, TyKind::Array(ty, array_bound(suffix))),
+            _ => Ty::new(db, TyKind::Unknown),
+        };
+    }
+    if let Some(inner) = declarator.children().find(|n| n.kind() == DECLARATOR) {
+        ty = declarator_type(db, ty, &inner);
+    }
+    ty
+}
+
+fn array_bound(suffix: &SyntaxNode) -> Option<u64> {
+    let literal = suffix.children().find(|n| n.kind() == LITERAL)?;
+    let text = literal
+        .children_with_tokens()
+        .find(|t| t.kind() == INT_LIT)?
+        .to_string();
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u64::from_str_radix(hex, 16).ok()
+    } else {
+        digits.parse().ok()
+    }
+}
+
+/// The type of a variable or field item (the declarator that declares its name).
+pub fn declared_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let from = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+    let base = specifier_type(db, from, &header);
+    match item_declarator(db, item, &header) {
+        Some(d) => declarator_type(db, base, &d),
+        None => base,
+    }
+}
+
+/// The DECLARATOR of `item` in its (possibly multi-declarator) header.
+pub fn item_declarator(
+    db: &dyn IlDatabase,
+    item: Item<'_>,
+    header: &SyntaxNode,
+) -> Option<SyntaxNode> {
+    let name = item.name_text(db)?;
+    header
+        .children()
+        .filter(|n| n.kind() == INIT_DECLARATOR)
+        .find_map(|init| {
+            let d = init.children().find(|n| n.kind() == DECLARATOR)?;
+            let declares = d.descendants().filter(|n| n.kind() == NAME_REF).any(|n| {
+                !n.ancestors()
+                    .any(|a| matches!(a.kind(), PARAM_LIST | ARRAY_SUFFIX))
+                    && n.children_with_tokens()
+                        .any(|t| t.kind() == IDENT && t.to_string() == name)
+            });
+            declares.then_some(d)
+        })
+}
