@@ -273,6 +273,7 @@ pub fn read(data: &[u8]) -> Result<Cubin, ReadError> {
         );
     }
     let mut segments = Vec::new();
+    let mut extents = Vec::new();
     for k in 0..phnum {
         let at = phoff + k * PHDR_SIZE;
         let ph: ProgramHeader64<LE> = read_pod(data, at, "a program header")?;
@@ -285,12 +286,25 @@ pub fn read(data: &[u8]) -> Result<Cubin, ReadError> {
             &raw,
             at,
         )?);
+        extents.push((ph.p_offset.get(e), ph.p_filesz.get(e), ph.p_memsz.get(e)));
     }
-    Ok(Cubin {
+    let cubin = Cubin {
         header,
         sections,
         segments,
-    })
+    };
+    // Program-header numbers are derived from the sections they cover; insist that they are.
+    let sizes: Vec<u64> = raw.iter().map(|r| r.size).collect();
+    for (k, (seg, extent)) in cubin.segments.iter().zip(extents).enumerate() {
+        if crate::write::segment_extent(&cubin, &placer.offsets, &sizes, phoff, seg) != extent {
+            let at = phoff + k as u64 * PHDR_SIZE + 8;
+            return err(
+                at,
+                "p_offset, p_filesz and p_memsz spanning the covered sections",
+            );
+        }
+    }
+    Ok(cubin)
 }
 
 fn segment_of(
@@ -326,9 +340,9 @@ fn segment_of(
                 && (f & u64::from(object::elf::SHF_WRITE) != 0) == writable
                 && (exec || f & u64::from(object::elf::SHF_EXECINSTR) == 0)
                 && offsets[i] >= off
-                && offsets[i] <= off + filesz
+                && offsets[i] <= off.saturating_add(filesz)
                 && (!layout::occupies_file(s, raw[i].size)
-                    || offsets[i] + raw[i].size <= off + filesz)
+                    || offsets[i].saturating_add(raw[i].size) <= off.saturating_add(filesz))
         })
         .map(|i| i as u32)
         .collect();

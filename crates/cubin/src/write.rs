@@ -190,25 +190,7 @@ pub fn write(cubin: &Cubin) -> Vec<u8> {
     }
 
     for (k, seg) in cubin.segments.iter().enumerate() {
-        let (off, filesz, memsz) = match &seg.covers {
-            Covers::HeaderTable => (phoff, phnum * PHDR_SIZE, phnum * PHDR_SIZE),
-            Covers::Sections(members) => {
-                let first = members.first().map_or(0, |&i| offsets[i as usize]);
-                let file_end = members
-                    .iter()
-                    .filter(|&&i| !is_nobits(cubin.sections[i as usize].sh_type))
-                    .map(|&i| offsets[i as usize] + size_of(i as usize))
-                    .max()
-                    .unwrap_or(first);
-                let filesz = file_end.saturating_sub(first);
-                let bss: u64 = members
-                    .iter()
-                    .filter(|&&i| is_nobits(cubin.sections[i as usize].sh_type))
-                    .map(|&i| size_of(i as usize))
-                    .fold(0u64, u64::saturating_add);
-                (first, filesz, filesz.saturating_add(bss))
-            }
-        };
+        let (off, filesz, memsz) = segment_extent(cubin, &offsets, &sizes, phoff, seg);
         let ph = ProgramHeader64::<LE> {
             p_type: U32::new(e, seg.p_type),
             p_flags: U32::new(e, seg.p_flags),
@@ -323,5 +305,37 @@ fn encode_section(
             out
         }
         SectionData::Bytes(b) => b.clone(),
+    }
+}
+
+/// A program header's `(p_offset, p_filesz, p_memsz)`: from the first covered section's offset
+/// to the end of the last one with file data, plus the NOBITS sizes in memory.
+pub(crate) fn segment_extent(
+    cubin: &Cubin,
+    offsets: &[u64],
+    sizes: &[u64],
+    phoff: u64,
+    seg: &Segment,
+) -> (u64, u64, u64) {
+    let table = cubin.segments.len() as u64 * PHDR_SIZE;
+    match &seg.covers {
+        Covers::HeaderTable => (phoff, table, table),
+        Covers::Sections(members) => {
+            let first = members.first().map_or(0, |&i| offsets[i as usize]);
+            let nobits = |i: u32| is_nobits(cubin.sections[i as usize].sh_type);
+            let file_end = members
+                .iter()
+                .filter(|&&i| !nobits(i))
+                .map(|&i| offsets[i as usize].saturating_add(sizes[i as usize]))
+                .max()
+                .unwrap_or(first);
+            let filesz = file_end.saturating_sub(first);
+            let bss = members
+                .iter()
+                .filter(|&&i| nobits(i))
+                .map(|&i| sizes[i as usize])
+                .fold(0u64, u64::saturating_add);
+            (first, filesz, filesz.saturating_add(bss))
+        }
     }
 }
