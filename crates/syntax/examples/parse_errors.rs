@@ -44,10 +44,15 @@ fn main() {
             let start = usize::from(e.range.start());
             let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
             let line_no = text[..start].matches('\n').count() + 1;
-            let prev_start = text[..line_start.saturating_sub(1)].rfind('\n').map_or(0, |i| i + 1);
+            let prev_start = text[..line_start.saturating_sub(1)]
+                .rfind('\n')
+                .map_or(0, |i| i + 1);
             let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
             println!("  {line_no}: {} at {:?}", e.message, e.range);
-            println!("    | {}", &text[prev_start..line_start.saturating_sub(1).max(prev_start)]);
+            println!(
+                "    | {}",
+                &text[prev_start..line_start.saturating_sub(1).max(prev_start)]
+            );
             println!("    | {}", &text[line_start..line_end]);
             println!("    | {}^", " ".repeat(start - line_start));
         }

@@ -12,7 +12,14 @@ pub fn debug_dump(node: &SyntaxNode) -> String {
         match event {
             rowan::WalkEvent::Enter(SyntaxElement::Node(n)) => {
                 let r = n.text_range();
-                let _ = writeln!(out, "{:indent$}{:?}@{:?}", "", n.kind(), r, indent = depth * 2);
+                let _ = writeln!(
+                    out,
+                    "{:indent$}{:?}@{:?}",
+                    "",
+                    n.kind(),
+                    r,
+                    indent = depth * 2
+                );
                 depth += 1;
             }
             rowan::WalkEvent::Leave(SyntaxElement::Node(_)) => depth -= 1,
@@ -20,7 +27,14 @@ pub fn debug_dump(node: &SyntaxNode) -> String {
                 if t.kind() == crate::SyntaxKind::WHITESPACE {
                     continue;
                 }
-                let _ = writeln!(out, "{:indent$}{:?} {:?}", "", t.kind(), t.text(), indent = depth * 2);
+                let _ = writeln!(
+                    out,
+                    "{:indent$}{:?} {:?}",
+                    "",
+                    t.kind(),
+                    t.text(),
+                    indent = depth * 2
+                );
             }
             rowan::WalkEvent::Leave(SyntaxElement::Token(_)) => {}
         }

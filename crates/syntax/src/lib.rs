@@ -21,6 +21,8 @@ mod dump;
 mod lexer;
 mod parser;
 mod syntax_kind;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 
@@ -72,14 +74,20 @@ impl Parse {
     }
     /// Builds a `Parse` from parts (used by incremental reparsing).
     pub fn from_parts(green: GreenNode, errors: Vec<SyntaxError>) -> Parse {
-        Parse { green, errors: errors.into() }
+        Parse {
+            green,
+            errors: errors.into(),
+        }
     }
 }
 
 /// Parses a whole preprocessed translation unit.
 pub fn parse_text(text: &str) -> Parse {
     let (green, errors) = parser::parse_source_file(text);
-    Parse { green, errors: errors.into() }
+    Parse {
+        green,
+        errors: errors.into(),
+    }
 }
 
 /// Node kinds [`reparse_block`] accepts: braced blocks whose contents declare nothing visible

@@ -14,12 +14,20 @@ use crate::{SyntaxError, SyntaxKind, TextRange, TextSize, lexer::Token};
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Event {
-    Start { kind: SyntaxKind, forward_parent: Option<u32> },
+    Start {
+        kind: SyntaxKind,
+        forward_parent: Option<u32>,
+    },
     Finish,
     /// `n_raw` lexer tokens glued into one token of `kind` (`>` `>` becomes `SHR`).
-    Token { kind: SyntaxKind, n_raw: u8 },
+    Token {
+        kind: SyntaxKind,
+        n_raw: u8,
+    },
     /// An error at the current non-trivia token; the message is in the side table.
-    Error { msg: u32 },
+    Error {
+        msg: u32,
+    },
     /// A `Start` that was abandoned or moved.
     Tombstone,
 }
@@ -40,21 +48,25 @@ pub(crate) fn build_tree(
     let mut depth = 0usize;
     let mut parents: Vec<SyntaxKind> = Vec::new();
 
-    let eat_trivia = |builder: &mut GreenNodeBuilder<'_>, tok_idx: &mut usize, offset: &mut usize| {
-        while let Some(t) = tokens.get(*tok_idx) {
-            if !t.kind.is_trivia() {
-                break;
+    let eat_trivia =
+        |builder: &mut GreenNodeBuilder<'_>, tok_idx: &mut usize, offset: &mut usize| {
+            while let Some(t) = tokens.get(*tok_idx) {
+                if !t.kind.is_trivia() {
+                    break;
+                }
+                let end = *offset + t.len as usize;
+                builder.token(t.kind.into(), &text[*offset..end]);
+                *offset = end;
+                *tok_idx += 1;
             }
-            let end = *offset + t.len as usize;
-            builder.token(t.kind.into(), &text[*offset..end]);
-            *offset = end;
-            *tok_idx += 1;
-        }
-    };
+        };
 
     for i in 0..events.len() {
         match std::mem::replace(&mut events[i], Event::Tombstone) {
-            Event::Start { kind, forward_parent } => {
+            Event::Start {
+                kind,
+                forward_parent,
+            } => {
                 // Collect the chain of forward parents; the outermost is started first.
                 parents.push(kind);
                 let mut fp = forward_parent;
@@ -62,7 +74,10 @@ pub(crate) fn build_tree(
                 while let Some(delta) = fp {
                     idx += delta as usize;
                     match std::mem::replace(&mut events[idx], Event::Tombstone) {
-                        Event::Start { kind, forward_parent } => {
+                        Event::Start {
+                            kind,
+                            forward_parent,
+                        } => {
                             parents.push(kind);
                             fp = forward_parent;
                         }

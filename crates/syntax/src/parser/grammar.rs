@@ -50,9 +50,6 @@ pub(crate) fn reparse_block(p: &mut Parser<'_>, kind: SyntaxKind) -> bool {
     p.at_eof()
 }
 
-/// Tokens at which a broken declaration stops being skipped.
-pub(crate) const DECL_RECOVERY: TokenSet = TokenSet::new(&[SEMI, R_CURLY, L_CURLY]);
-
 /// Skips tokens into an ERROR node up to and including the next `;` at this nesting level, or up
 /// to (not including) a `}` that would close the enclosing block. Never recurses.
 pub(crate) fn recover_to_semi(p: &mut Parser<'_>, message: &str) {

@@ -48,12 +48,6 @@ impl Entry {
     pub(crate) fn is_value(self) -> bool {
         self.flags & Entry::VALUE != 0
     }
-    pub(crate) fn is_namespace(self) -> bool {
-        self.flags & Entry::NAMESPACE != 0
-    }
-    pub(crate) fn is_dependent(self) -> bool {
-        self.flags & Entry::DEPENDENT != 0
-    }
     pub(crate) fn scope(self) -> Option<ScopeId> {
         (self.scope != NO_SCOPE).then_some(self.scope)
     }
@@ -86,10 +80,20 @@ struct Scope {
 }
 
 enum LogEntry {
-    Name { scope: ScopeId, name: Box<str>, previous: Option<Entry> },
-    Extra { scope: ScopeId },
-    Lexical { scope: ScopeId },
-    Enter { previous: ScopeId },
+    Name {
+        scope: ScopeId,
+        name: Box<str>,
+        previous: Option<Entry>,
+    },
+    Extra {
+        scope: ScopeId,
+    },
+    Lexical {
+        scope: ScopeId,
+    },
+    Enter {
+        previous: ScopeId,
+    },
 }
 
 pub(crate) struct NameTable {
@@ -131,9 +135,20 @@ impl NameTable {
             class_name: None,
             class_flags: 0,
         };
-        let mut table = NameTable { scopes: vec![root], current: 0, log: Vec::new(), tentative: 0 };
+        let mut table = NameTable {
+            scopes: vec![root],
+            current: 0,
+            log: Vec::new(),
+            tentative: 0,
+        };
         for name in BUILTIN_TYPES {
-            table.scopes[0].names.insert((*name).into(), Entry { flags: Entry::TYPE, scope: NO_SCOPE });
+            table.scopes[0].names.insert(
+                (*name).into(),
+                Entry {
+                    flags: Entry::TYPE,
+                    scope: NO_SCOPE,
+                },
+            );
         }
         table
     }
@@ -156,7 +171,11 @@ impl NameTable {
                 None => return None,
             }
         }
-        if scope.kind == ScopeKind::Class { scope.class_name.as_deref() } else { None }
+        if scope.kind == ScopeKind::Class {
+            scope.class_name.as_deref()
+        } else {
+            None
+        }
     }
 
     /// The nearest enclosing scope that is not `Local` (where declarations of entities go).
@@ -177,7 +196,9 @@ impl NameTable {
     /// Opens a tentative parse; close it with [`NameTable::commit`] or [`NameTable::rewind`].
     pub(crate) fn checkpoint(&mut self) -> NameCheckpoint {
         self.tentative += 1;
-        NameCheckpoint { log_len: self.log.len() }
+        NameCheckpoint {
+            log_len: self.log.len(),
+        }
     }
 
     pub(crate) fn commit(&mut self, _cp: NameCheckpoint) {
@@ -197,7 +218,11 @@ impl NameTable {
         self.tentative -= 1;
         while self.log.len() > cp.log_len {
             match self.log.pop() {
-                Some(LogEntry::Name { scope, name, previous }) => {
+                Some(LogEntry::Name {
+                    scope,
+                    name,
+                    previous,
+                }) => {
                     let names = &mut self.scopes[scope as usize].names;
                     match previous {
                         Some(e) => {
@@ -246,13 +271,17 @@ impl NameTable {
 
     /// Enters an existing scope (a reopened namespace, a class body).
     pub(crate) fn enter(&mut self, id: ScopeId) {
-        self.log(LogEntry::Enter { previous: self.current });
+        self.log(LogEntry::Enter {
+            previous: self.current,
+        });
         self.current = id;
     }
 
     /// Leaves to `previous`, the value of [`NameTable::current`] before entering.
     pub(crate) fn leave_to(&mut self, previous: ScopeId) {
-        self.log(LogEntry::Enter { previous: self.current });
+        self.log(LogEntry::Enter {
+            previous: self.current,
+        });
         self.current = previous;
     }
 
@@ -273,16 +302,31 @@ impl NameTable {
     }
 
     /// Declares (or adds flags to) `name` in `scope`.
-    pub(crate) fn declare(&mut self, scope: ScopeId, name: &str, flags: u8, target: Option<ScopeId>) {
+    pub(crate) fn declare(
+        &mut self,
+        scope: ScopeId,
+        name: &str,
+        flags: u8,
+        target: Option<ScopeId>,
+    ) {
         let names = &mut self.scopes[scope as usize].names;
         let previous = names.get(name).copied();
-        let mut entry = previous.unwrap_or(Entry { flags: 0, scope: NO_SCOPE });
-        if flags & Entry::VALUE != 0 && entry.flags & Entry::TEMPLATE != 0 && entry.flags & Entry::TYPE != 0 {
+        let mut entry = previous.unwrap_or(Entry {
+            flags: 0,
+            scope: NO_SCOPE,
+        });
+        if flags & Entry::VALUE != 0
+            && entry.flags & Entry::TEMPLATE != 0
+            && entry.flags & Entry::TYPE != 0
+        {
             // A variable or function never hides a class template in practice; keep the template.
         } else if flags & Entry::VALUE != 0 {
             entry.flags &= !Entry::TYPE;
             entry.flags |= flags;
-        } else if flags & Entry::TYPE != 0 && entry.flags & Entry::VALUE != 0 && flags & Entry::TEMPLATE == 0 {
+        } else if flags & Entry::TYPE != 0
+            && entry.flags & Entry::VALUE != 0
+            && flags & Entry::TEMPLATE == 0
+        {
             // `struct stat` after the function `stat`: the function keeps hiding the class.
         } else {
             if flags & Entry::TYPE != 0 {
@@ -297,18 +341,30 @@ impl NameTable {
             return;
         }
         names.insert(name.into(), entry);
-        self.log(LogEntry::Name { scope, name: name.into(), previous });
+        self.log(LogEntry::Name {
+            scope,
+            name: name.into(),
+            previous,
+        });
     }
 
     /// Declares a namespace or class in the current declaration scope, reusing its scope when the
     /// name already has one, and returns that scope.
-    pub(crate) fn declare_scope(&mut self, parent: ScopeId, name: &str, kind: ScopeKind, flags: u8) -> ScopeId {
-        if let Some(e) = self.scopes[parent as usize].names.get(name).copied() {
-            if let Some(s) = e.scope() {
-                self.declare(parent, name, flags, None);
-                self.scopes[s as usize].class_flags |= flags & Entry::TEMPLATE;
-                return s;
-            }
+    pub(crate) fn declare_scope(
+        &mut self,
+        parent: ScopeId,
+        name: &str,
+        kind: ScopeKind,
+        flags: u8,
+    ) -> ScopeId {
+        if let Some(s) = self.scopes[parent as usize]
+            .names
+            .get(name)
+            .and_then(|e| e.scope())
+        {
+            self.declare(parent, name, flags, None);
+            self.scopes[s as usize].class_flags |= flags & Entry::TEMPLATE;
+            return s;
         }
         let class_name = (kind == ScopeKind::Class).then_some(name);
         let id = self.new_scope(kind, parent, class_name);
@@ -373,7 +429,10 @@ impl NameTable {
         }
         if s.kind == ScopeKind::Class && s.class_name.as_deref() == Some(name) {
             // The injected class name.
-            return Some(Entry { flags: Entry::TYPE | s.class_flags, scope });
+            return Some(Entry {
+                flags: Entry::TYPE | s.class_flags,
+                scope,
+            });
         }
         if fuel == 0 {
             return None;

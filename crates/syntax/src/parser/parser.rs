@@ -18,6 +18,9 @@ const STEP_LIMIT: u32 = 1_000_000;
 /// input cannot overflow the stack.
 pub(crate) const NESTING_LIMIT: u32 = 256;
 
+/// Token visits one lookahead scan of a name may make, nested template arguments included.
+const SCAN_FUEL: u32 = 4000;
+
 pub(crate) struct Parser<'t> {
     text: &'t str,
     kinds: Vec<SyntaxKind>,
@@ -35,6 +38,9 @@ pub(crate) struct Parser<'t> {
     /// Parsing a name in a type position, where an unknown name followed by `<...>` must be a
     /// template (no expression can appear there).
     type_ctx: bool,
+    /// Token visits left to the current lookahead scan (see `grammar::names`); bounds the
+    /// nested template-argument scans on adversarial input.
+    scan_fuel: std::cell::Cell<u32>,
 }
 
 pub(crate) struct Marker {
@@ -44,7 +50,6 @@ pub(crate) struct Marker {
 #[derive(Clone, Copy)]
 pub(crate) struct CompletedMarker {
     pos: u32,
-    kind: SyntaxKind,
 }
 
 /// A saved parser state for tentative parsing (declaration-or-expression and similar).
@@ -86,7 +91,23 @@ impl<'t> Parser<'t> {
             names,
             nesting: 0,
             type_ctx: false,
+            scan_fuel: std::cell::Cell::new(0),
         }
+    }
+
+    /// Starts a lookahead scan with a fresh budget.
+    pub(crate) fn refuel_scan(&self) {
+        self.scan_fuel.set(SCAN_FUEL);
+    }
+
+    /// Spends one token visit of the current scan; `false` when the budget is exhausted.
+    pub(crate) fn take_scan_fuel(&self) -> bool {
+        let left = self.scan_fuel.get();
+        if left == 0 {
+            return false;
+        }
+        self.scan_fuel.set(left - 1);
+        true
     }
 
     pub(crate) fn in_type_context(&self) -> bool {
@@ -175,7 +196,11 @@ impl<'t> Parser<'t> {
         }
         let (k, n) = self.glued_at(self.pos);
         // `>==` is `>` `==`, never `>=` `=`.
-        if k == GTEQ && n == 1 { (R_ANGLE, 1) } else { (k, n) }
+        if k == GTEQ && n == 1 {
+            (R_ANGLE, 1)
+        } else {
+            (k, n)
+        }
     }
 
     pub(crate) fn at(&mut self, kind: SyntaxKind) -> bool {
@@ -186,17 +211,8 @@ impl<'t> Parser<'t> {
         self.nth(n) == kind
     }
 
-    pub(crate) fn at_ts(&mut self, set: TokenSet) -> bool {
-        let k = self.current();
-        set.contains(k)
-    }
-
     pub(crate) fn at_eof(&mut self) -> bool {
         self.current() == EOF
-    }
-
-    pub(crate) fn at_contextual(&mut self, text: &str) -> bool {
-        self.at(IDENT) && self.nth_text(0) == text
     }
 
     pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
@@ -213,14 +229,6 @@ impl<'t> Parser<'t> {
             return;
         }
         let kind = self.kinds[self.pos];
-        self.push_token(kind, 1);
-    }
-
-    /// Bumps the current token, remapping its kind (e.g. a contextual keyword).
-    pub(crate) fn bump_remap(&mut self, kind: SyntaxKind) {
-        if self.current() == EOF {
-            return;
-        }
         self.push_token(kind, 1);
     }
 
@@ -270,7 +278,10 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn start(&mut self) -> Marker {
         let pos = self.events.len() as u32;
-        self.events.push(Event::Start { kind: ERROR, forward_parent: None });
+        self.events.push(Event::Start {
+            kind: ERROR,
+            forward_parent: None,
+        });
         Marker { pos }
     }
 
@@ -339,7 +350,7 @@ impl Marker {
             *slot = kind;
         }
         p.events.push(Event::Finish);
-        CompletedMarker { pos: self.pos, kind }
+        CompletedMarker { pos: self.pos }
     }
 
     pub(crate) fn abandon(self, p: &mut Parser<'_>) {
@@ -360,10 +371,6 @@ impl CompletedMarker {
             *forward_parent = Some(m.pos - self.pos);
         }
         m
-    }
-
-    pub(crate) fn kind(&self) -> SyntaxKind {
-        self.kind
     }
 }
 

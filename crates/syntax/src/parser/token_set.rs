@@ -16,15 +16,6 @@ impl TokenSet {
         TokenSet(bits)
     }
 
-    pub(crate) const fn union(self, other: TokenSet) -> TokenSet {
-        TokenSet([
-            self.0[0] | other.0[0],
-            self.0[1] | other.0[1],
-            self.0[2] | other.0[2],
-            self.0[3] | other.0[3],
-        ])
-    }
-
     pub(crate) const fn contains(&self, kind: SyntaxKind) -> bool {
         let k = kind as usize;
         k < 256 && self.0[k / 64] & (1 << (k % 64)) != 0

@@ -23,13 +23,22 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     let m = p.start();
     p.bump_any();
     class_head_attributes(p);
-    let scan = if matches!(p.current(), IDENT | COLON2) { names::type_name(p) } else { None };
+    let scan = if matches!(p.current(), IDENT | COLON2) {
+        names::type_name(p)
+    } else {
+        None
+    };
     class_head_attributes(p);
-    if p.at(IDENT) && matches!(p.nth_text(0), "final" | "__final") && matches!(p.nth(1), L_CURLY | COLON) {
+    if p.at(IDENT)
+        && matches!(p.nth_text(0), "final" | "__final")
+        && matches!(p.nth(1), L_CURLY | COLON)
+    {
         p.bump_any();
     }
     let has_body = p.at(L_CURLY) || (p.at(COLON) && scan.is_some() && !ctx.type_only);
-    let simple_name = scan.filter(|s| !s.qualified && !s.last_has_targs).and_then(|s| s.last_ident);
+    let simple_name = scan
+        .filter(|s| !s.qualified && !s.last_has_targs)
+        .and_then(|s| s.last_ident);
     let decl_scope = p.names.decl_scope();
     let mut flags = Entry::TYPE;
     if ctx.in_template {
@@ -40,18 +49,26 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
         if let Some(idx) = simple_name {
             let text = p.text_at(idx);
             let forward = p.at(SEMI) && !is_friend;
-            let unknown = scan.is_some_and(|s| s.entry.is_none_or(|e| !e.is_type() && !e.is_template()));
+            let unknown =
+                scan.is_some_and(|s| s.entry.is_none_or(|e| !e.is_type() && !e.is_template()));
             if (forward || unknown) && !is_friend {
-                scope = Some(p.names.declare_scope(decl_scope, text, ScopeKind::Class, flags));
+                scope = Some(
+                    p.names
+                        .declare_scope(decl_scope, text, ScopeKind::Class, flags),
+                );
             }
         }
         m.complete(p, ELABORATED_TYPE);
-        return ClassInfo { has_body: false, scope };
+        return ClassInfo {
+            has_body: false,
+            scope,
+        };
     }
     let scope = match (simple_name, scan) {
         (Some(idx), _) => {
             let text = p.text_at(idx);
-            p.names.declare_scope(decl_scope, text, ScopeKind::Class, flags)
+            p.names
+                .declare_scope(decl_scope, text, ScopeKind::Class, flags)
         }
         (None, Some(s)) => match s.entry.and_then(Entry::scope) {
             Some(scope) => scope,
@@ -79,7 +96,10 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
         p.error("expected `{`");
     }
     m.complete(p, CLASS_SPECIFIER);
-    ClassInfo { has_body: true, scope: Some(scope) }
+    ClassInfo {
+        has_body: true,
+        scope: Some(scope),
+    }
 }
 
 fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
@@ -88,7 +108,10 @@ fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
     loop {
         let b = p.start();
         attributes::opt_attributes(p);
-        while matches!(p.current(), VIRTUAL_KW | PUBLIC_KW | PRIVATE_KW | PROTECTED_KW) {
+        while matches!(
+            p.current(),
+            VIRTUAL_KW | PUBLIC_KW | PRIVATE_KW | PROTECTED_KW
+        ) {
             p.bump_any();
         }
         p.eat(TYPENAME_KW);
@@ -127,13 +150,20 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     p.bump_any();
     let scoped = p.eat(CLASS_KW) || p.eat(STRUCT_KW);
     class_head_attributes(p);
-    let scan = if matches!(p.current(), IDENT | COLON2) { names::type_name(p) } else { None };
+    let scan = if matches!(p.current(), IDENT | COLON2) {
+        names::type_name(p)
+    } else {
+        None
+    };
     class_head_attributes(p);
     let decl_scope = p.names.decl_scope();
     let mut enum_scope = None;
     if let Some(idx) = scan.filter(|s| !s.qualified).and_then(|s| s.last_ident) {
         let text = p.text_at(idx);
-        enum_scope = Some(p.names.declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE));
+        enum_scope = Some(
+            p.names
+                .declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE),
+        );
     }
     let mut has_body = false;
     if p.at(COLON) && !ctx.type_only {
@@ -143,10 +173,21 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     }
     if p.at(L_CURLY) {
         has_body = true;
-        let target = if scoped { enum_scope.unwrap_or(decl_scope) } else { decl_scope };
+        let target = if scoped {
+            enum_scope.unwrap_or(decl_scope)
+        } else {
+            decl_scope
+        };
         enumerator_list(p, target);
     }
-    m.complete(p, if has_body { ENUM_SPECIFIER } else { ELABORATED_TYPE });
+    m.complete(
+        p,
+        if has_body {
+            ENUM_SPECIFIER
+        } else {
+            ELABORATED_TYPE
+        },
+    );
     has_body
 }
 
@@ -182,7 +223,9 @@ fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
 /// A token-level scan at the body's top level, not a parse.
 fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
     let open = p.pos();
-    let Some(close) = names::skip_parens(p, open) else { return };
+    let Some(close) = names::skip_parens(p, open) else {
+        return;
+    };
     let close = close - 1;
     let mut i = open + 1;
     // Start of the current member declaration, and whether it has a template head.
@@ -190,7 +233,9 @@ fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
     while i < close {
         match p.kind_at(i) {
             L_PAREN | L_BRACK | L_CURLY => {
-                let Some(end) = names::skip_parens(p, i) else { return };
+                let Some(end) = names::skip_parens(p, i) else {
+                    return;
+                };
                 // A `{...}` body ends a member; `(`/`[` groups are skipped.
                 if p.kind_at(i) == L_CURLY && !matches!(p.kind_at(end), SEMI | COMMA | EQ) {
                     in_template = false;
@@ -209,9 +254,13 @@ fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
                     None => return,
                 }
             }
-            CLASS_KW | STRUCT_KW | UNION_KW if p.kind_at(i + 1) == IDENT && p.kind_at(i.saturating_sub(1)) != FRIEND_KW => {
+            CLASS_KW | STRUCT_KW | UNION_KW
+                if p.kind_at(i + 1) == IDENT && p.kind_at(i.saturating_sub(1)) != FRIEND_KW =>
+            {
                 let after = p.kind_at(i + 2);
-                if matches!(after, L_CURLY | COLON | SEMI) || (after == IDENT && p.kind_at(i + 3) == L_CURLY) {
+                if matches!(after, L_CURLY | COLON | SEMI)
+                    || (after == IDENT && p.kind_at(i + 3) == L_CURLY)
+                {
                     let mut flags = Entry::TYPE;
                     if in_template {
                         flags |= Entry::TEMPLATE;
@@ -241,7 +290,9 @@ fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
             }
             IDENT if in_template && matches!(p.kind_at(i + 1), L_PAREN | EQ | L_CURLY | SEMI) => {
                 // A member function or variable template: the name before `(`, `=`, `{` or `;`.
-                if p.kind_at(i.saturating_sub(1)) != COLON2 && p.kind_at(i.saturating_sub(1)) != TILDE {
+                if p.kind_at(i.saturating_sub(1)) != COLON2
+                    && p.kind_at(i.saturating_sub(1)) != TILDE
+                {
                     declare_prescanned(p, scope, i, Entry::VALUE | Entry::TEMPLATE);
                 }
                 in_template = false;

@@ -41,7 +41,8 @@ fn at_member_pointer(p: &mut Parser<'_>) -> bool {
     if p.kind_at(pos) == COLON2 && p.kind_at(pos + 1) == STAR {
         return false;
     }
-    names::scan_name(p, pos).is_some_and(|s| p.kind_at(s.end) == COLON2 && p.kind_at(s.end + 1) == STAR)
+    names::scan_name(p, pos)
+        .is_some_and(|s| p.kind_at(s.end) == COLON2 && p.kind_at(s.end + 1) == STAR)
 }
 
 fn ptr_operators(p: &mut Parser<'_>) {
@@ -169,7 +170,9 @@ fn nested_declarator_follows(p: &mut Parser<'_>, kind: DeclaratorKind) -> bool {
                 DeclaratorKind::Named => true,
                 DeclaratorKind::Abstract => false,
                 // `void (name)(int)` as a parameter, but `f(T)` is a function type.
-                DeclaratorKind::Either => scan.is_some_and(|s| !s.is_type() && p.kind_at(s.end) == R_PAREN && !s.is_unknown()),
+                DeclaratorKind::Either => scan.is_some_and(|s| {
+                    !s.is_type() && p.kind_at(s.end) == R_PAREN && !s.is_unknown()
+                }),
             }
         }
         TILDE | OPERATOR_KW => kind == DeclaratorKind::Named,
@@ -193,15 +196,34 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
         }
         IDENT | COLON2 => {
             let pos = p.pos() + 1;
-            let Some(scan) = names::scan_name(p, pos) else { return false };
+            let Some(scan) = names::scan_name(p, pos) else {
+                return false;
+            };
             let after = p.kind_at(scan.end);
-            if matches!(after, L_CURLY | DOT | ARROW | PLUS | MINUS | SLASH | PERCENT | EQ2 | NEQ | L_PAREN | QUESTION) && !scan.is_type() {
+            if matches!(
+                after,
+                L_CURLY
+                    | DOT
+                    | ARROW
+                    | PLUS
+                    | MINUS
+                    | SLASH
+                    | PERCENT
+                    | EQ2
+                    | NEQ
+                    | L_PAREN
+                    | QUESTION
+            ) && !scan.is_type()
+            {
                 return false;
             }
             if scan.is_type() {
                 // `T x(U(1, y))` initializes; `T x(U (*f)(int))` declares.
                 if after == L_PAREN {
-                    return matches!(p.kind_at(scan.end + 1), IDENT | STAR | AMP | AMP2 | L_PAREN | R_PAREN | DOT3 | COLON2 | CARET);
+                    return matches!(
+                        p.kind_at(scan.end + 1),
+                        IDENT | STAR | AMP | AMP2 | L_PAREN | R_PAREN | DOT3 | COLON2 | CARET
+                    );
                 }
                 return !matches!(after, L_CURLY | DOT | ARROW);
             }
@@ -209,7 +231,8 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
                 return false;
             }
             // Unknown names: parameters outside function bodies, initializers inside them.
-            p.names.current_kind() != ScopeKind::Local || matches!(after, IDENT | STAR | AMP | AMP2) && scan.dependent
+            p.names.current_kind() != ScopeKind::Local
+                || matches!(after, IDENT | STAR | AMP | AMP2) && scan.dependent
         }
         _ => false,
     }
@@ -297,7 +320,13 @@ pub(super) fn param_list(p: &mut Parser<'_>, _no_gt: bool) -> Vec<usize> {
 /// One parameter (function or non-type template parameter); returns its name's token index.
 pub(super) fn param(p: &mut Parser<'_>, no_gt: bool) -> Option<usize> {
     let m = p.start();
-    let specs = specifiers::decl_specifiers(p, specifiers::SpecCtx { param: true, ..Default::default() });
+    let specs = specifiers::decl_specifiers(
+        p,
+        specifiers::SpecCtx {
+            param: true,
+            ..Default::default()
+        },
+    );
     if !specs.consumed {
         m.abandon(p);
         return None;

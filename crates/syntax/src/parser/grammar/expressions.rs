@@ -33,7 +33,8 @@ pub(crate) fn constraint_expr(p: &mut Parser<'_>) {
 fn infix(op: SyntaxKind) -> Option<(u8, bool)> {
     let res = match op {
         COMMA => (1, false),
-        EQ | PLUSEQ | MINUSEQ | STAREQ | SLASHEQ | PERCENTEQ | CARETEQ | AMPEQ | PIPEEQ | SHLEQ | SHREQ => (2, true),
+        EQ | PLUSEQ | MINUSEQ | STAREQ | SLASHEQ | PERCENTEQ | CARETEQ | AMPEQ | PIPEEQ | SHLEQ
+        | SHREQ => (2, true),
         QUESTION => (3, true),
         PIPE2 => (4, false),
         AMP2 => (5, false),
@@ -69,7 +70,9 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<Comp
         if r.no_gt && matches!(op, R_ANGLE | SHR | LAUNCH_CLOSE) {
             break;
         }
-        let Some((bp, right_assoc)) = infix(op) else { break };
+        let Some((bp, right_assoc)) = infix(op) else {
+            break;
+        };
         if bp < min_bp {
             break;
         }
@@ -118,7 +121,8 @@ fn unary(p: &mut Parser<'_>, r: Restrictions) -> Option<CompletedMarker> {
 fn unary_inner(p: &mut Parser<'_>, r: Restrictions) -> Option<CompletedMarker> {
     let m = p.start();
     let kind = match p.current() {
-        STAR | AMP | PLUS | MINUS | BANG | TILDE | PLUS2 | MINUS2 | REAL_KW | IMAG_KW | EXTENSION_KW => {
+        STAR | AMP | PLUS | MINUS | BANG | TILDE | PLUS2 | MINUS2 | REAL_KW | IMAG_KW
+        | EXTENSION_KW => {
             p.bump_any();
             unary(p, r);
             PREFIX_EXPR
@@ -135,7 +139,11 @@ fn unary_inner(p: &mut Parser<'_>, r: Restrictions) -> Option<CompletedMarker> {
             CO_AWAIT_EXPR
         }
         SIZEOF_KW | ALIGNOF_KW => {
-            let kind = if p.at(SIZEOF_KW) { SIZEOF_EXPR } else { ALIGNOF_EXPR };
+            let kind = if p.at(SIZEOF_KW) {
+                SIZEOF_EXPR
+            } else {
+                ALIGNOF_EXPR
+            };
             p.bump_any();
             if p.at(DOT3) {
                 p.bump_any();
@@ -177,7 +185,10 @@ fn unary_inner(p: &mut Parser<'_>, r: Restrictions) -> Option<CompletedMarker> {
         }
         THROW_KW => {
             p.bump_any();
-            if !matches!(p.current(), SEMI | R_PAREN | COMMA | COLON | R_BRACK | R_CURLY | EOF) {
+            if !matches!(
+                p.current(),
+                SEMI | R_PAREN | COMMA | COLON | R_BRACK | R_CURLY | EOF
+            ) {
                 expr_bp(p, 2, r);
             }
             THROW_EXPR
@@ -409,7 +420,8 @@ fn member_name(p: &mut Parser<'_>) {
                     None => false,
                     Some(_) if template_kw => true,
                     Some(end) => {
-                        p.kind_at(end) == L_PAREN && known.is_none_or(|e| e.is_template() || !e.is_value())
+                        p.kind_at(end) == L_PAREN
+                            && known.is_none_or(|e| e.is_template() || !e.is_value())
                     }
                 };
                 if is_template {
@@ -536,7 +548,9 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 /// A compiler builtin taking types as arguments (`__is_same(T, U)`, `__builtin_types_compatible_p`):
 /// an identifier starting with `__` that lookup does not find, called.
 fn at_builtin_call(p: &mut Parser<'_>) -> bool {
-    p.nth_at(1, L_PAREN) && p.nth_text(0).starts_with("__") && p.names.lookup(p.nth_text(0)).is_none()
+    p.nth_at(1, L_PAREN)
+        && p.nth_text(0).starts_with("__")
+        && p.names.lookup(p.nth_text(0)).is_none()
 }
 
 fn functional_cast_args(p: &mut Parser<'_>) {
@@ -562,7 +576,10 @@ pub(crate) fn arg_list(p: &mut Parser<'_>) {
         }
         p.eat(DOT3);
         if p.pos() == before {
-            p.err_recover("expected an argument", TokenSet::new(&[COMMA, R_PAREN, SEMI]));
+            p.err_recover(
+                "expected an argument",
+                TokenSet::new(&[COMMA, R_PAREN, SEMI]),
+            );
             if matches!(p.current(), SEMI | L_CURLY | R_CURLY) {
                 break;
             }
@@ -598,7 +615,10 @@ pub(crate) fn builtin_args(p: &mut Parser<'_>) {
         }
         p.eat(DOT3);
         if p.pos() == before {
-            p.err_recover("expected an argument", TokenSet::new(&[COMMA, R_PAREN, SEMI]));
+            p.err_recover(
+                "expected an argument",
+                TokenSet::new(&[COMMA, R_PAREN, SEMI]),
+            );
             if matches!(p.current(), SEMI | L_CURLY | R_CURLY) {
                 break;
             }
@@ -621,7 +641,10 @@ pub(crate) fn init_list(p: &mut Parser<'_>) -> CompletedMarker {
     p.bump_any();
     while !p.at(R_CURLY) && !p.at_eof() {
         let before = p.pos();
-        if matches!(p.current(), DOT | L_BRACK) && !(p.at(L_BRACK) && p.nth_at(1, L_BRACK)) && designator_follows(p) {
+        if matches!(p.current(), DOT | L_BRACK)
+            && !(p.at(L_BRACK) && p.nth_at(1, L_BRACK))
+            && designator_follows(p)
+        {
             let d = p.start();
             while matches!(p.current(), DOT | L_BRACK) {
                 if p.eat(DOT) {
@@ -650,7 +673,10 @@ pub(crate) fn init_list(p: &mut Parser<'_>) -> CompletedMarker {
         }
         p.eat(DOT3);
         if p.pos() == before {
-            p.err_recover("expected an initializer", TokenSet::new(&[COMMA, R_CURLY, SEMI]));
+            p.err_recover(
+                "expected an initializer",
+                TokenSet::new(&[COMMA, R_CURLY, SEMI]),
+            );
             if p.at(SEMI) {
                 break;
             }

@@ -23,12 +23,24 @@ pub(crate) struct DeclCtx {
 }
 
 impl DeclCtx {
-    pub(crate) const NAMESPACE: DeclCtx = DeclCtx { place: DeclPlace::Namespace, in_template: false };
-    pub(super) const CLASS: DeclCtx = DeclCtx { place: DeclPlace::Class, in_template: false };
-    pub(super) const BLOCK: DeclCtx = DeclCtx { place: DeclPlace::Block, in_template: false };
+    pub(crate) const NAMESPACE: DeclCtx = DeclCtx {
+        place: DeclPlace::Namespace,
+        in_template: false,
+    };
+    pub(super) const CLASS: DeclCtx = DeclCtx {
+        place: DeclPlace::Class,
+        in_template: false,
+    };
+    pub(super) const BLOCK: DeclCtx = DeclCtx {
+        place: DeclPlace::Block,
+        in_template: false,
+    };
 
     fn spec_ctx(self) -> SpecCtx {
-        SpecCtx { in_template: self.in_template, ..SpecCtx::default() }
+        SpecCtx {
+            in_template: self.in_template,
+            ..SpecCtx::default()
+        }
     }
 }
 
@@ -75,7 +87,12 @@ pub(super) fn declaration(p: &mut Parser<'_>, ctx: DeclCtx) {
         }
         NAMESPACE_KW => namespace(p),
         INLINE_KW if p.nth_at(1, NAMESPACE_KW) => namespace(p),
-        EXTERN_KW if p.nth_at(1, STRING_LIT) && matches!(p.nth(2), L_CURLY | EXTERN_KW | TEMPLATE_KW | NAMESPACE_KW) => linkage_spec(p, ctx),
+        EXTERN_KW
+            if p.nth_at(1, STRING_LIT)
+                && matches!(p.nth(2), L_CURLY | EXTERN_KW | TEMPLATE_KW | NAMESPACE_KW) =>
+        {
+            linkage_spec(p, ctx)
+        }
         EXTERN_KW if p.nth_at(1, STRING_LIT) && !p.nth_at(2, L_CURLY) => linkage_spec(p, ctx),
         EXTERN_KW if p.nth_at(1, TEMPLATE_KW) => explicit_instantiation(p, ctx),
         TEMPLATE_KW if p.nth_at(1, L_ANGLE) => templates::template_decl(p, ctx),
@@ -90,7 +107,12 @@ pub(super) fn declaration(p: &mut Parser<'_>, ctx: DeclCtx) {
             p.expect(COLON);
             m.complete(p, ACCESS_SPEC);
         }
-        EXTENSION_KW if matches!(p.nth(1), NAMESPACE_KW | TEMPLATE_KW | USING_KW | STATIC_ASSERT_KW) => {
+        EXTENSION_KW
+            if matches!(
+                p.nth(1),
+                NAMESPACE_KW | TEMPLATE_KW | USING_KW | STATIC_ASSERT_KW
+            ) =>
+        {
             // The keyword becomes part of the next declaration's text.
             p.bump_any();
             declaration(p, ctx);
@@ -139,7 +161,12 @@ fn namespace(p: &mut Parser<'_>) {
     }
     for &(idx, is_inline) in &path {
         let parent = scope;
-        scope = p.names.declare_scope(parent, p.text_at(idx), ScopeKind::Namespace, Entry::NAMESPACE);
+        scope = p.names.declare_scope(
+            parent,
+            p.text_at(idx),
+            ScopeKind::Namespace,
+            Entry::NAMESPACE,
+        );
         if is_inline {
             p.names.add_extra(parent, scope);
         }
@@ -198,7 +225,10 @@ fn using(p: &mut Parser<'_>, ctx: DeclCtx) {
             }
             m.complete(p, USING_DIRECTIVE);
         }
-        IDENT if matches!(p.nth(1), EQ | ATTRIBUTE_KW) || (p.nth_at(1, L_BRACK) && p.nth_at(2, L_BRACK)) => {
+        IDENT
+            if matches!(p.nth(1), EQ | ATTRIBUTE_KW)
+                || (p.nth_at(1, L_BRACK) && p.nth_at(2, L_BRACK)) =>
+        {
             let name_idx = p.pos();
             p.bump_any();
             attributes::opt_attributes(p);
@@ -210,7 +240,8 @@ fn using(p: &mut Parser<'_>, ctx: DeclCtx) {
                 flags |= Entry::TEMPLATE;
             }
             let scope = declaring_scope(p, ctx);
-            p.names.declare(scope, p.text_at(name_idx), flags, specs.type_scope);
+            p.names
+                .declare(scope, p.text_at(name_idx), flags, specs.type_scope);
             m.complete(p, ALIAS_DECL);
         }
         _ => {
@@ -304,7 +335,12 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
         i.complete(p, INIT_DECLARATOR);
         return finish_init_declarators(p, m, ctx, specs);
     }
-    if !specs.consumed && !matches!(p.current(), IDENT | COLON2 | TILDE | OPERATOR_KW | STAR | AMP | AMP2 | L_PAREN) {
+    if !specs.consumed
+        && !matches!(
+            p.current(),
+            IDENT | COLON2 | TILDE | OPERATOR_KW | STAR | AMP | AMP2 | L_PAREN
+        )
+    {
         m.abandon(p);
         return DeclEnd::Done;
     }
@@ -319,7 +355,13 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
         EQ => matches!(p.nth(1), DEFAULT_KW | DELETE_KW),
         _ => false,
     };
-    if d.is_function && body_follows && matches!(ctx.place, DeclPlace::Namespace | DeclPlace::Class | DeclPlace::Block) {
+    if d.is_function
+        && body_follows
+        && matches!(
+            ctx.place,
+            DeclPlace::Namespace | DeclPlace::Class | DeclPlace::Block
+        )
+    {
         declare_declarator(p, &d, &specs, ctx);
         function_body(p, &d);
         m.complete(p, FUNCTION_DEF);
@@ -334,7 +376,12 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
     finish_init_declarators(p, m, ctx, specs)
 }
 
-fn finish_init_declarators(p: &mut Parser<'_>, m: Marker, ctx: DeclCtx, specs: DeclSpecs) -> DeclEnd {
+fn finish_init_declarators(
+    p: &mut Parser<'_>,
+    m: Marker,
+    ctx: DeclCtx,
+    specs: DeclSpecs,
+) -> DeclEnd {
     while ctx.place != DeclPlace::Condition && p.eat(COMMA) {
         let i = p.start();
         if ctx.place == DeclPlace::Class && p.at(COLON) {
@@ -407,11 +454,19 @@ fn declare_declarator(p: &mut Parser<'_>, d: &DeclaratorInfo, specs: &DeclSpecs,
     if d.qualified || specs.is_friend {
         return;
     }
-    let mut flags = if specs.is_typedef { Entry::TYPE } else { Entry::VALUE };
+    let mut flags = if specs.is_typedef {
+        Entry::TYPE
+    } else {
+        Entry::VALUE
+    };
     if ctx.in_template {
         flags |= Entry::TEMPLATE;
     }
-    let target = if specs.is_typedef { specs.type_scope } else { None };
+    let target = if specs.is_typedef {
+        specs.type_scope
+    } else {
+        None
+    };
     let scope = declaring_scope(p, ctx);
     let text = p.text_at(idx);
     if p.names.current_class_name() == Some(text) {

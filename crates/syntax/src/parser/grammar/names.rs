@@ -20,13 +20,28 @@ pub(super) struct Qual {
 }
 
 impl Qual {
-    pub(super) const FIRST: Qual = Qual { scope: None, first: true, dependent: false };
-    const GLOBAL: Qual = Qual { scope: Some(0), first: false, dependent: false };
+    pub(super) const FIRST: Qual = Qual {
+        scope: None,
+        first: true,
+        dependent: false,
+    };
+    const GLOBAL: Qual = Qual {
+        scope: Some(0),
+        first: false,
+        dependent: false,
+    };
 
+    /// The qualifier state after `entry::`. A qualifier that lookup did not find at all stays
+    /// "unknown" (handled by the unknown-name heuristics), one that names a template parameter
+    /// or a type without a known scope makes the rest dependent.
     fn after(self, entry: Option<Entry>) -> Qual {
         let scope = entry.and_then(Entry::scope);
-        let dependent = self.dependent || scope.is_none();
-        Qual { scope, first: false, dependent }
+        let dependent = self.dependent || (entry.is_some() && scope.is_none());
+        Qual {
+            scope,
+            first: false,
+            dependent,
+        }
     }
 }
 
@@ -81,6 +96,7 @@ pub(super) fn starts_template_args(
     q: Qual,
     template_kw: bool,
 ) -> bool {
+    p.refuel_scan();
     starts_template_args_depth(p, lt, entry, q, template_kw, 0)
 }
 
@@ -106,10 +122,15 @@ fn starts_template_args_depth(
             skip_template_args_depth(p, lt, depth).is_some()
         }
         Some(_) => false,
-        None if q.dependent => depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some(),
+        None if q.dependent => {
+            depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some()
+        }
         None => {
-            skip_template_args_depth(p, lt, depth).is_some_and(|end| matches!(p.kind_at(end), L_PAREN | COLON2))
-                || (depth == 0 && p.in_type_context() && skip_template_args_depth(p, lt, depth).is_some())
+            skip_template_args_depth(p, lt, depth).is_some_and(|end| {
+                matches!(p.kind_at(end), L_PAREN | COLON2) || p.glued_at(end).0 == LAUNCH_OPEN
+            }) || (depth == 0
+                && p.in_type_context()
+                && skip_template_args_depth(p, lt, depth).is_some())
         }
     }
 }
@@ -117,6 +138,7 @@ fn starts_template_args_depth(
 /// Skips a balanced `<...>` starting at `lt`; returns the index after the closing `>`.
 /// Names inside are scanned with the same decisions, so `A<x::y < z>` stays intact.
 pub(super) fn skip_template_args(p: &Parser<'_>, lt: usize) -> Option<usize> {
+    p.refuel_scan();
     skip_template_args_depth(p, lt, 0)
 }
 
@@ -127,7 +149,7 @@ fn skip_template_args_depth(p: &Parser<'_>, lt: usize, depth: u32) -> Option<usi
     let mut i = lt + 1;
     let mut angle = 1u32;
     let mut paren = 0u32;
-    while i < lt + 4000 {
+    while p.take_scan_fuel() {
         match p.kind_at(i) {
             EOF | SEMI => return None,
             L_PAREN | L_BRACK | L_CURLY => paren += 1,
@@ -221,7 +243,11 @@ fn skip_operator_name(p: &Parser<'_>, idx: usize) -> usize {
             loop {
                 match p.kind_at(i) {
                     STAR | AMP | AMP2 => i += 1,
-                    k if specifiers::is_simple_type_keyword(k) || matches!(k, CONST_KW | VOLATILE_KW) => i += 1,
+                    k if specifiers::is_simple_type_keyword(k)
+                        || matches!(k, CONST_KW | VOLATILE_KW) =>
+                    {
+                        i += 1
+                    }
                     DECLTYPE_KW | TYPEOF_KW => i = skip_keyword_parens(p, i),
                     TYPENAME_KW => i += 1,
                     IDENT | COLON2 => match scan_name(p, i) {
@@ -238,6 +264,7 @@ fn skip_operator_name(p: &Parser<'_>, idx: usize) -> usize {
 
 /// Scans the (possibly qualified) name at `idx` without emitting anything.
 pub(super) fn scan_name(p: &Parser<'_>, idx: usize) -> Option<NameScan> {
+    p.refuel_scan();
     scan_name_depth(p, idx, 0)
 }
 
@@ -261,6 +288,9 @@ fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
         res.qualified = true;
     }
     loop {
+        if !p.take_scan_fuel() {
+            break;
+        }
         res.qual_scope = if q.first { None } else { q.scope };
         let template_kw = !q.first && p.kind_at(i) == TEMPLATE_KW;
         if template_kw {
@@ -274,11 +304,11 @@ fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
                 res.entry = entry;
                 res.last_has_targs = false;
                 i += 1;
-                if starts_template_args_depth(p, i, entry, q, template_kw, depth) {
-                    if let Some(end) = skip_template_args_depth(p, i, depth) {
-                        i = end;
-                        res.last_has_targs = true;
-                    }
+                if starts_template_args_depth(p, i, entry, q, template_kw, depth)
+                    && let Some(end) = skip_template_args_depth(p, i, depth)
+                {
+                    i = end;
+                    res.last_has_targs = true;
                 }
                 if continues_qualified(p, i) {
                     q = q.after(entry);
@@ -290,7 +320,10 @@ fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
             }
             DECLTYPE_KW if q.first => {
                 i = skip_keyword_parens(p, i);
-                res.entry = Some(Entry { flags: Entry::TYPE | Entry::DEPENDENT, scope: u32::MAX });
+                res.entry = Some(Entry {
+                    flags: Entry::TYPE | Entry::DEPENDENT,
+                    scope: u32::MAX,
+                });
                 if continues_qualified(p, i) {
                     q = q.after(None);
                     i += 1;
@@ -368,7 +401,9 @@ pub(super) fn name(p: &mut Parser<'_>) -> Option<NameScan> {
                 let entry = lookup_component(p, p.nth_text(0), q);
                 p.bump_any();
                 let lt = p.pos();
-                if starts_template_args(p, lt, entry, q, template_kw) && skip_template_args(p, lt).is_some() {
+                if starts_template_args(p, lt, entry, q, template_kw)
+                    && skip_template_args(p, lt).is_some()
+                {
                     template_arg_list(p);
                 }
                 seg.complete(p, NAME_REF);
@@ -396,7 +431,10 @@ pub(super) fn name(p: &mut Parser<'_>) -> Option<NameScan> {
                 if p.at(IDENT) {
                     p.bump_any();
                     let lt = p.pos();
-                    if p.at(L_ANGLE) && skip_template_args(p, lt).is_some() && p.glued_at(lt).0 == L_ANGLE {
+                    if p.at(L_ANGLE)
+                        && skip_template_args(p, lt).is_some()
+                        && p.glued_at(lt).0 == L_ANGLE
+                    {
                         template_arg_list(p);
                     }
                 } else if p.at(DECLTYPE_KW) {
@@ -473,7 +511,10 @@ fn operator_name(p: &mut Parser<'_>) {
     }
     // `operator< <T>` in explicit specializations and friend declarations.
     let lt = p.pos();
-    if p.at(L_ANGLE) && p.glued_at(lt).0 == L_ANGLE && skip_template_args(p, lt).is_some_and(|e| p.kind_at(e) == L_PAREN) {
+    if p.at(L_ANGLE)
+        && p.glued_at(lt).0 == L_ANGLE
+        && skip_template_args(p, lt).is_some_and(|e| p.kind_at(e) == L_PAREN)
+    {
         template_arg_list(p);
     }
     m.complete(p, OPERATOR_NAME);
@@ -521,7 +562,15 @@ pub(super) fn looks_like_type_id(p: &Parser<'_>, idx: usize) -> bool {
     if specifiers::is_simple_type_keyword(k)
         || matches!(
             k,
-            CONST_KW | VOLATILE_KW | TYPENAME_KW | CLASS_KW | STRUCT_KW | UNION_KW | ENUM_KW | TYPEOF_KW | ATTRIBUTE_KW
+            CONST_KW
+                | VOLATILE_KW
+                | TYPENAME_KW
+                | CLASS_KW
+                | STRUCT_KW
+                | UNION_KW
+                | ENUM_KW
+                | TYPEOF_KW
+                | ATTRIBUTE_KW
         )
     {
         return true;

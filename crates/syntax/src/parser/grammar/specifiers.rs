@@ -88,7 +88,10 @@ pub(super) fn is_decl_specifier_keyword(k: SyntaxKind) -> bool {
 /// A compiler builtin that names a type, like `__underlying_type(T)` or `__remove_cvref(T)`:
 /// an unknown `__` identifier followed by `(` where a type is expected.
 fn at_builtin_type_call(p: &mut Parser<'_>) -> bool {
-    p.at(IDENT) && p.nth_at(1, L_PAREN) && p.nth_text(0).starts_with("__") && p.names.lookup(p.nth_text(0)).is_none()
+    p.at(IDENT)
+        && p.nth_at(1, L_PAREN)
+        && p.nth_text(0).starts_with("__")
+        && p.names.lookup(p.nth_text(0)).is_none()
 }
 
 pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
@@ -98,8 +101,8 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
         let k = p.current();
         match k {
             CONST_KW | VOLATILE_KW | RESTRICT_KW => p.bump_any(),
-            STATIC_KW | EXTERN_KW | INLINE_KW | VIRTUAL_KW | MUTABLE_KW | REGISTER_KW | THREAD_LOCAL_KW
-            | CONSTEXPR_KW | CONSTEVAL_KW | CONSTINIT_KW | EXTENSION_KW
+            STATIC_KW | EXTERN_KW | INLINE_KW | VIRTUAL_KW | MUTABLE_KW | REGISTER_KW
+            | THREAD_LOCAL_KW | CONSTEXPR_KW | CONSTEVAL_KW | CONSTINIT_KW | EXTENSION_KW
                 if !ctx.type_only =>
             {
                 if k == EXTERN_KW && p.nth_at(1, STRING_LIT) {
@@ -210,26 +213,28 @@ fn name_is_type_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     }
     let next = p.kind_at(scan.end);
     // `X::X(`, `X<T>::X(`: an out-of-class constructor.
-    if let (Some(last), Some(prev)) = (scan.last_ident, scan.prev_ident) {
-        if p.text_at(last) == p.text_at(prev) && next == L_PAREN {
+    if let (Some(last), Some(prev)) = (scan.last_ident, scan.prev_ident)
+        && p.text_at(last) == p.text_at(prev)
+        && next == L_PAREN
+    {
+        return false;
+    }
+    if next == L_PAREN
+        && !scan.qualified
+        && let Some(last) = scan.last_ident
+    {
+        let text = p.text_at(last);
+        // A constructor declared in its class.
+        if p.names.current_class_name() == Some(text) {
             return false;
         }
-    }
-    if next == L_PAREN && !scan.qualified {
-        if let Some(last) = scan.last_ident {
-            let text = p.text_at(last);
-            // A constructor declared in its class.
-            if p.names.current_class_name() == Some(text) {
-                return false;
-            }
-            // A deduction guide: `vector(T, T) -> vector<T>;`.
-            if !scan.last_has_targs && scan.entry.is_some_and(|e| e.is_template() && e.is_type()) {
-                if let Some(close) = names::skip_parens(p, scan.end) {
-                    if p.kind_at(close) == ARROW {
-                        return false;
-                    }
-                }
-            }
+        // A deduction guide: `vector(T, T) -> vector<T>;`.
+        if !scan.last_has_targs
+            && scan.entry.is_some_and(|e| e.is_template() && e.is_type())
+            && let Some(close) = names::skip_parens(p, scan.end)
+            && p.kind_at(close) == ARROW
+        {
+            return false;
         }
     }
     true
@@ -264,7 +269,13 @@ pub(super) fn typeof_spec(p: &mut Parser<'_>) {
 
 /// A type-specifier-seq (no storage classes), as in a type-id or a conversion function.
 pub(super) fn type_specifier_seq(p: &mut Parser<'_>) -> DeclSpecs {
-    let specs = decl_specifiers(p, SpecCtx { type_only: true, ..SpecCtx::default() });
+    let specs = decl_specifiers(
+        p,
+        SpecCtx {
+            type_only: true,
+            ..SpecCtx::default()
+        },
+    );
     if !specs.has_type {
         p.error("expected a type");
     }

@@ -100,14 +100,22 @@ fn statement_inner(p: &mut Parser<'_>) {
             m.complete(p, LABELED_STMT);
         }
         BREAK_KW | CONTINUE_KW => {
-            let kind = if p.at(BREAK_KW) { BREAK_STMT } else { CONTINUE_STMT };
+            let kind = if p.at(BREAK_KW) {
+                BREAK_STMT
+            } else {
+                CONTINUE_STMT
+            };
             let m = p.start();
             p.bump_any();
             p.expect(SEMI);
             m.complete(p, kind);
         }
         RETURN_KW | CO_RETURN_KW => {
-            let kind = if p.at(RETURN_KW) { RETURN_STMT } else { CO_RETURN_STMT };
+            let kind = if p.at(RETURN_KW) {
+                RETURN_STMT
+            } else {
+                CO_RETURN_STMT
+            };
             let m = p.start();
             p.bump_any();
             if p.at(L_CURLY) {
@@ -224,10 +232,11 @@ pub(super) fn declaration_follows(p: &mut Parser<'_>) -> bool {
     let pos = p.pos();
     let k = p.current();
     match k {
-        TYPEDEF_KW | STATIC_KW | EXTERN_KW | REGISTER_KW | THREAD_LOCAL_KW | CONSTEXPR_KW | CONSTEVAL_KW
-        | CONSTINIT_KW | INLINE_KW | MUTABLE_KW | VIRTUAL_KW | FRIEND_KW | EXPLICIT_KW | CLASS_KW | STRUCT_KW
-        | UNION_KW | ENUM_KW | USING_KW | TEMPLATE_KW | STATIC_ASSERT_KW | NAMESPACE_KW | CONST_KW | VOLATILE_KW
-        | ATTRIBUTE_KW | DECLSPEC_KW | ALIGNAS_KW | CONCEPT_KW | RESTRICT_KW => true,
+        TYPEDEF_KW | STATIC_KW | EXTERN_KW | REGISTER_KW | THREAD_LOCAL_KW | CONSTEXPR_KW
+        | CONSTEVAL_KW | CONSTINIT_KW | INLINE_KW | MUTABLE_KW | VIRTUAL_KW | FRIEND_KW
+        | EXPLICIT_KW | CLASS_KW | STRUCT_KW | UNION_KW | ENUM_KW | USING_KW | TEMPLATE_KW
+        | STATIC_ASSERT_KW | NAMESPACE_KW | CONST_KW | VOLATILE_KW | ATTRIBUTE_KW | DECLSPEC_KW
+        | ALIGNAS_KW | CONCEPT_KW | RESTRICT_KW => true,
         TYPENAME_KW | DECLTYPE_KW | TYPEOF_KW => true,
         EXTENSION_KW => {
             p.nth(1) != L_PAREN && {
@@ -257,7 +266,9 @@ pub(super) fn declaration_follows(p: &mut Parser<'_>) -> bool {
 }
 
 fn name_starts_declaration(p: &mut Parser<'_>, pos: usize) -> bool {
-    let Some(scan) = names::scan_name(p, pos) else { return false };
+    let Some(scan) = names::scan_name(p, pos) else {
+        return false;
+    };
     if scan.special || scan.is_value() {
         return false;
     }
@@ -265,8 +276,8 @@ fn name_starts_declaration(p: &mut Parser<'_>, pos: usize) -> bool {
     let next2 = p.kind_at(scan.end + 1);
     if scan.is_type() {
         return match next {
-            IDENT | STAR | AMP | AMP2 | DOT3 | CONST_KW | VOLATILE_KW | RESTRICT_KW | ATTRIBUTE_KW | L_PAREN
-            | CARET | DECLSPEC_KW | OPERATOR_KW => true,
+            IDENT | STAR | AMP | AMP2 | DOT3 | CONST_KW | VOLATILE_KW | RESTRICT_KW
+            | ATTRIBUTE_KW | L_PAREN | CARET | DECLSPEC_KW | OPERATOR_KW => true,
             COLON2 => next2 == STAR,
             L_BRACK => next2 == L_BRACK,
             _ => false,
@@ -281,7 +292,8 @@ fn name_starts_declaration(p: &mut Parser<'_>, pos: usize) -> bool {
             while matches!(p.kind_at(i), STAR | AMP | AMP2 | CONST_KW) {
                 i += 1;
             }
-            p.kind_at(i) == IDENT && matches!(p.kind_at(i + 1), EQ | SEMI | COMMA | L_BRACK | L_CURLY)
+            p.kind_at(i) == IDENT
+                && matches!(p.kind_at(i + 1), EQ | SEMI | COMMA | L_BRACK | L_CURLY)
         }
         _ => false,
     }
@@ -333,7 +345,13 @@ fn condition(p: &mut Parser<'_>) {
     let m = p.start();
     if declaration_follows(p) {
         let cp = p.checkpoint();
-        items::simple_declaration(p, DeclCtx { place: DeclPlace::Condition, in_template: false });
+        items::simple_declaration(
+            p,
+            DeclCtx {
+                place: DeclPlace::Condition,
+                in_template: false,
+            },
+        );
         if !p.has_errors_since(&cp) && matches!(p.current(), R_PAREN | SEMI) {
             p.commit(cp);
             m.complete(p, CONDITION);
@@ -357,7 +375,13 @@ fn for_stmt(p: &mut Parser<'_>) {
             p.bump_any();
         } else if declaration_follows(p) {
             let d = p.start();
-            let end = items::simple_declaration(p, DeclCtx { place: DeclPlace::ForInit, in_template: false });
+            let end = items::simple_declaration(
+                p,
+                DeclCtx {
+                    place: DeclPlace::ForInit,
+                    in_template: false,
+                },
+            );
             d.complete(p, DECL_STMT);
             if end == DeclEnd::RangeColon {
                 kind = RANGE_FOR_STMT;

@@ -12,7 +12,10 @@ pub(super) fn template_decl(p: &mut Parser<'_>, ctx: DeclCtx) {
     if p.at(REQUIRES_KW) {
         requires_clause(p);
     }
-    let inner = DeclCtx { in_template: true, ..ctx };
+    let inner = DeclCtx {
+        in_template: true,
+        ..ctx
+    };
     match p.current() {
         CONCEPT_KW => concept_def(p, inner),
         _ => items::declaration(p, inner),
@@ -28,7 +31,10 @@ pub(super) fn template_param_list(p: &mut Parser<'_>) {
         let before = p.pos();
         template_param(p);
         if p.pos() == before {
-            p.err_recover("expected a template parameter", TokenSet::new(&[COMMA, R_ANGLE, L_CURLY, SEMI]));
+            p.err_recover(
+                "expected a template parameter",
+                TokenSet::new(&[COMMA, R_ANGLE, L_CURLY, SEMI]),
+            );
             if matches!(p.current(), L_CURLY | SEMI | R_CURLY) {
                 break;
             }
@@ -102,8 +108,9 @@ fn typename_names_a_type(p: &mut Parser<'_>) -> bool {
 /// A constrained type parameter: `std::integral T`, `Concept<U> T`.
 fn at_type_constraint(p: &mut Parser<'_>) -> bool {
     let pos = p.pos();
-    names::scan_name(p, pos)
-        .is_some_and(|s| s.is_concept() && matches!(p.kind_at(s.end), IDENT | DOT3 | COMMA | R_ANGLE | EQ))
+    names::scan_name(p, pos).is_some_and(|s| {
+        s.is_concept() && matches!(p.kind_at(s.end), IDENT | DOT3 | COMMA | R_ANGLE | EQ)
+    })
 }
 
 fn type_param_rest(p: &mut Parser<'_>, flags: u8) {
@@ -127,7 +134,8 @@ pub(super) fn concept_def(p: &mut Parser<'_>, ctx: DeclCtx) {
         p.bump_any();
         let scope = items::declaring_scope(p, ctx);
         let text = p.text_at(idx);
-        p.names.declare(scope, text, Entry::CONCEPT | Entry::TEMPLATE, None);
+        p.names
+            .declare(scope, text, Entry::CONCEPT | Entry::TEMPLATE, None);
     } else {
         p.error("expected a concept name");
     }

@@ -1,0 +1,1286 @@
+use expect_test::expect;
+
+use super::check_ok;
+
+#[test]
+fn namespaces() {
+    check_ok(
+        "namespace a::inline b __attribute__((__abi_tag__(\"x\"))) { int x; }\nnamespace { }\ninline namespace v1 { }\nnamespace fs = a::b;",
+        expect![[r#"
+            SOURCE_FILE@0..125
+              NAMESPACE@0..66
+                NAMESPACE_KW "namespace"
+                IDENT "a"
+                COLON2 "::"
+                INLINE_KW "inline"
+                IDENT "b"
+                ATTRIBUTE_SPEC@22..55
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@37..53
+                    IDENT "__abi_tag__"
+                    ATTRIBUTE_ARGS@48..53
+                      L_PAREN "("
+                      STRING_LIT "\"x\""
+                      R_PAREN ")"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                DECL_BLOCK@56..66
+                  L_CURLY "{"
+                  SIMPLE_DECLARATION@58..64
+                    INT_KW "int"
+                    INIT_DECLARATOR@62..63
+                      DECLARATOR@62..63
+                        NAME_REF@62..63
+                          IDENT "x"
+                    SEMI ";"
+                  R_CURLY "}"
+              NAMESPACE@67..80
+                NAMESPACE_KW "namespace"
+                DECL_BLOCK@77..80
+                  L_CURLY "{"
+                  R_CURLY "}"
+              NAMESPACE@81..104
+                INLINE_KW "inline"
+                NAMESPACE_KW "namespace"
+                IDENT "v1"
+                DECL_BLOCK@101..104
+                  L_CURLY "{"
+                  R_CURLY "}"
+              NAMESPACE_ALIAS@105..125
+                NAMESPACE_KW "namespace"
+                IDENT "fs"
+                EQ "="
+                QUALIFIED_NAME@120..124
+                  NAME_REF@120..121
+                    IDENT "a"
+                  COLON2 "::"
+                  NAME_REF@123..124
+                    IDENT "b"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn linkage_specs() {
+    check_ok(
+        "extern \"C\" { int f(void); }\nextern \"C++\" int g();",
+        expect![[r#"
+        SOURCE_FILE@0..49
+          LINKAGE_SPEC@0..27
+            EXTERN_KW "extern"
+            STRING_LIT "\"C\""
+            DECL_BLOCK@11..27
+              L_CURLY "{"
+              SIMPLE_DECLARATION@13..25
+                INT_KW "int"
+                INIT_DECLARATOR@17..24
+                  DECLARATOR@17..24
+                    NAME_REF@17..18
+                      IDENT "f"
+                    FUNCTION_SUFFIX@18..24
+                      PARAM_LIST@18..24
+                        L_PAREN "("
+                        PARAM@19..23
+                          VOID_KW "void"
+                        R_PAREN ")"
+                SEMI ";"
+              R_CURLY "}"
+          LINKAGE_SPEC@28..49
+            EXTERN_KW "extern"
+            STRING_LIT "\"C++\""
+            SIMPLE_DECLARATION@41..49
+              INT_KW "int"
+              INIT_DECLARATOR@45..48
+                DECLARATOR@45..48
+                  NAME_REF@45..46
+                    IDENT "g"
+                  FUNCTION_SUFFIX@46..48
+                    PARAM_LIST@46..48
+                      L_PAREN "("
+                      R_PAREN ")"
+              SEMI ";"
+    "#]],
+    );
+}
+
+#[test]
+fn class_with_members() {
+    check_ok(
+        "struct B {};\nclass C : public virtual B, private D {\npublic:\n  C(int x) : B(), m(x) {}\n  ~C();\n  virtual int f() const noexcept override = 0;\n  unsigned bits : 3, : 0;\n  friend class E;\n  template<class T> T g(T t) { return t; }\n  struct N { int y; } n;\n  operator bool() const;\nprivate:\n  int m = 1;\n};",
+        expect![[r#"
+            SOURCE_FILE@0..303
+              SIMPLE_DECLARATION@0..12
+                CLASS_SPECIFIER@0..11
+                  STRUCT_KW "struct"
+                  NAME_REF@7..8
+                    IDENT "B"
+                  MEMBER_LIST@9..11
+                    L_CURLY "{"
+                    R_CURLY "}"
+                SEMI ";"
+              SIMPLE_DECLARATION@13..303
+                CLASS_SPECIFIER@13..302
+                  CLASS_KW "class"
+                  NAME_REF@19..20
+                    IDENT "C"
+                  BASE_CLAUSE@21..50
+                    COLON ":"
+                    BASE_SPEC@23..39
+                      PUBLIC_KW "public"
+                      VIRTUAL_KW "virtual"
+                      NAME_REF@38..39
+                        IDENT "B"
+                    COMMA ","
+                    BASE_SPEC@41..50
+                      PRIVATE_KW "private"
+                      NAME_REF@49..50
+                        IDENT "D"
+                  MEMBER_LIST@51..302
+                    L_CURLY "{"
+                    ACCESS_SPEC@53..60
+                      PUBLIC_KW "public"
+                      COLON ":"
+                    FUNCTION_DEF@63..86
+                      DECLARATOR@63..71
+                        NAME_REF@63..64
+                          IDENT "C"
+                        FUNCTION_SUFFIX@64..71
+                          PARAM_LIST@64..71
+                            L_PAREN "("
+                            PARAM@65..70
+                              INT_KW "int"
+                              DECLARATOR@69..70
+                                NAME_REF@69..70
+                                  IDENT "x"
+                            R_PAREN ")"
+                      CTOR_INITIALIZER@72..83
+                        COLON ":"
+                        MEM_INITIALIZER@74..77
+                          NAME_REF@74..75
+                            IDENT "B"
+                          ARG_LIST@75..77
+                            L_PAREN "("
+                            R_PAREN ")"
+                        COMMA ","
+                        MEM_INITIALIZER@79..83
+                          NAME_REF@79..80
+                            IDENT "m"
+                          ARG_LIST@80..83
+                            L_PAREN "("
+                            ID_EXPR@81..82
+                              NAME_REF@81..82
+                                IDENT "x"
+                            R_PAREN ")"
+                      COMPOUND_STMT@84..86
+                        L_CURLY "{"
+                        R_CURLY "}"
+                    SIMPLE_DECLARATION@89..94
+                      INIT_DECLARATOR@89..93
+                        DECLARATOR@89..93
+                          DESTRUCTOR_NAME@89..91
+                            TILDE "~"
+                            IDENT "C"
+                          FUNCTION_SUFFIX@91..93
+                            PARAM_LIST@91..93
+                              L_PAREN "("
+                              R_PAREN ")"
+                      SEMI ";"
+                    SIMPLE_DECLARATION@97..141
+                      VIRTUAL_KW "virtual"
+                      INT_KW "int"
+                      INIT_DECLARATOR@109..140
+                        DECLARATOR@109..136
+                          NAME_REF@109..110
+                            IDENT "f"
+                          FUNCTION_SUFFIX@110..136
+                            PARAM_LIST@110..112
+                              L_PAREN "("
+                              R_PAREN ")"
+                            CONST_KW "const"
+                            NOEXCEPT_SPEC@119..127
+                              NOEXCEPT_KW "noexcept"
+                            IDENT "override"
+                        PURE_SPEC@137..140
+                          EQ "="
+                          INT_LIT "0"
+                      SEMI ";"
+                    SIMPLE_DECLARATION@144..167
+                      UNSIGNED_KW "unsigned"
+                      INIT_DECLARATOR@153..161
+                        DECLARATOR@153..157
+                          NAME_REF@153..157
+                            IDENT "bits"
+                        BIT_FIELD@158..161
+                          COLON ":"
+                          LITERAL@160..161
+                            INT_LIT "3"
+                      COMMA ","
+                      INIT_DECLARATOR@163..166
+                        BIT_FIELD@163..166
+                          COLON ":"
+                          LITERAL@165..166
+                            INT_LIT "0"
+                      SEMI ";"
+                    SIMPLE_DECLARATION@170..185
+                      FRIEND_KW "friend"
+                      ELABORATED_TYPE@177..184
+                        CLASS_KW "class"
+                        NAME_REF@183..184
+                          IDENT "E"
+                      SEMI ";"
+                    TEMPLATE_DECL@188..228
+                      TEMPLATE_KW "template"
+                      TEMPLATE_PARAM_LIST@196..205
+                        L_ANGLE "<"
+                        TYPE_PARAM@197..204
+                          CLASS_KW "class"
+                          IDENT "T"
+                        R_ANGLE ">"
+                      FUNCTION_DEF@206..228
+                        NAME_REF@206..207
+                          IDENT "T"
+                        DECLARATOR@208..214
+                          NAME_REF@208..209
+                            IDENT "g"
+                          FUNCTION_SUFFIX@209..214
+                            PARAM_LIST@209..214
+                              L_PAREN "("
+                              PARAM@210..213
+                                NAME_REF@210..211
+                                  IDENT "T"
+                                DECLARATOR@212..213
+                                  NAME_REF@212..213
+                                    IDENT "t"
+                              R_PAREN ")"
+                        COMPOUND_STMT@215..228
+                          L_CURLY "{"
+                          RETURN_STMT@217..226
+                            RETURN_KW "return"
+                            ID_EXPR@224..225
+                              NAME_REF@224..225
+                                IDENT "t"
+                            SEMI ";"
+                          R_CURLY "}"
+                    SIMPLE_DECLARATION@231..253
+                      CLASS_SPECIFIER@231..250
+                        STRUCT_KW "struct"
+                        NAME_REF@238..239
+                          IDENT "N"
+                        MEMBER_LIST@240..250
+                          L_CURLY "{"
+                          SIMPLE_DECLARATION@242..248
+                            INT_KW "int"
+                            INIT_DECLARATOR@246..247
+                              DECLARATOR@246..247
+                                NAME_REF@246..247
+                                  IDENT "y"
+                            SEMI ";"
+                          R_CURLY "}"
+                      INIT_DECLARATOR@251..252
+                        DECLARATOR@251..252
+                          NAME_REF@251..252
+                            IDENT "n"
+                      SEMI ";"
+                    SIMPLE_DECLARATION@256..278
+                      INIT_DECLARATOR@256..277
+                        DECLARATOR@256..277
+                          OPERATOR_NAME@256..269
+                            OPERATOR_KW "operator"
+                            BOOL_KW "bool"
+                          FUNCTION_SUFFIX@269..277
+                            PARAM_LIST@269..271
+                              L_PAREN "("
+                              R_PAREN ")"
+                            CONST_KW "const"
+                      SEMI ";"
+                    ACCESS_SPEC@279..287
+                      PRIVATE_KW "private"
+                      COLON ":"
+                    SIMPLE_DECLARATION@290..300
+                      INT_KW "int"
+                      INIT_DECLARATOR@294..299
+                        DECLARATOR@294..295
+                          NAME_REF@294..295
+                            IDENT "m"
+                        INITIALIZER@296..299
+                          EQ "="
+                          LITERAL@298..299
+                            INT_LIT "1"
+                      SEMI ";"
+                    R_CURLY "}"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn enums() {
+    check_ok(
+        "enum class E : unsigned char { A, B = 2, C };\nenum F { X = 1 << 2 };\nenum class G : int;",
+        expect![[r#"
+        SOURCE_FILE@0..88
+          SIMPLE_DECLARATION@0..45
+            ENUM_SPECIFIER@0..44
+              ENUM_KW "enum"
+              CLASS_KW "class"
+              NAME_REF@11..12
+                IDENT "E"
+              COLON ":"
+              UNSIGNED_KW "unsigned"
+              CHAR_KW "char"
+              ENUMERATOR_LIST@29..44
+                L_CURLY "{"
+                ENUMERATOR@31..32
+                  IDENT "A"
+                COMMA ","
+                ENUMERATOR@34..39
+                  IDENT "B"
+                  EQ "="
+                  LITERAL@38..39
+                    INT_LIT "2"
+                COMMA ","
+                ENUMERATOR@41..42
+                  IDENT "C"
+                R_CURLY "}"
+            SEMI ";"
+          SIMPLE_DECLARATION@46..68
+            ENUM_SPECIFIER@46..67
+              ENUM_KW "enum"
+              NAME_REF@51..52
+                IDENT "F"
+              ENUMERATOR_LIST@53..67
+                L_CURLY "{"
+                ENUMERATOR@55..65
+                  IDENT "X"
+                  EQ "="
+                  BIN_EXPR@59..65
+                    LITERAL@59..60
+                      INT_LIT "1"
+                    SHL "<<"
+                    LITERAL@64..65
+                      INT_LIT "2"
+                R_CURLY "}"
+            SEMI ";"
+          SIMPLE_DECLARATION@69..88
+            ENUM_SPECIFIER@69..87
+              ENUM_KW "enum"
+              CLASS_KW "class"
+              NAME_REF@80..81
+                IDENT "G"
+              COLON ":"
+              INT_KW "int"
+            SEMI ";"
+    "#]],
+    );
+}
+
+#[test]
+fn typedefs_and_aliases() {
+    check_ok(
+        "typedef unsigned long size_t;\ntypedef struct { int a; } S, *PS;\ntypedef void (*fp)(int);\nusing U __attribute__((aligned(8))) = const int&;\ntemplate<class T> using V = T*;",
+        expect![[r#"
+            SOURCE_FILE@0..170
+              SIMPLE_DECLARATION@0..29
+                TYPEDEF_KW "typedef"
+                UNSIGNED_KW "unsigned"
+                LONG_KW "long"
+                INIT_DECLARATOR@22..28
+                  DECLARATOR@22..28
+                    NAME_REF@22..28
+                      IDENT "size_t"
+                SEMI ";"
+              SIMPLE_DECLARATION@30..63
+                TYPEDEF_KW "typedef"
+                CLASS_SPECIFIER@38..55
+                  STRUCT_KW "struct"
+                  MEMBER_LIST@45..55
+                    L_CURLY "{"
+                    SIMPLE_DECLARATION@47..53
+                      INT_KW "int"
+                      INIT_DECLARATOR@51..52
+                        DECLARATOR@51..52
+                          NAME_REF@51..52
+                            IDENT "a"
+                      SEMI ";"
+                    R_CURLY "}"
+                INIT_DECLARATOR@56..57
+                  DECLARATOR@56..57
+                    NAME_REF@56..57
+                      IDENT "S"
+                COMMA ","
+                INIT_DECLARATOR@59..62
+                  DECLARATOR@59..62
+                    PTR_OP@59..60
+                      STAR "*"
+                    NAME_REF@60..62
+                      IDENT "PS"
+                SEMI ";"
+              SIMPLE_DECLARATION@64..88
+                TYPEDEF_KW "typedef"
+                VOID_KW "void"
+                INIT_DECLARATOR@77..87
+                  DECLARATOR@77..87
+                    L_PAREN "("
+                    DECLARATOR@78..81
+                      PTR_OP@78..79
+                        STAR "*"
+                      NAME_REF@79..81
+                        IDENT "fp"
+                    R_PAREN ")"
+                    FUNCTION_SUFFIX@82..87
+                      PARAM_LIST@82..87
+                        L_PAREN "("
+                        PARAM@83..86
+                          INT_KW "int"
+                        R_PAREN ")"
+                SEMI ";"
+              ALIAS_DECL@89..138
+                USING_KW "using"
+                IDENT "U"
+                ATTRIBUTE_SPEC@97..124
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@112..122
+                    IDENT "aligned"
+                    ATTRIBUTE_ARGS@119..122
+                      L_PAREN "("
+                      INT_LIT "8"
+                      R_PAREN ")"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                EQ "="
+                TYPE_ID@127..137
+                  CONST_KW "const"
+                  INT_KW "int"
+                  DECLARATOR@136..137
+                    PTR_OP@136..137
+                      AMP "&"
+                SEMI ";"
+              TEMPLATE_DECL@139..170
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@147..156
+                  L_ANGLE "<"
+                  TYPE_PARAM@148..155
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                ALIAS_DECL@157..170
+                  USING_KW "using"
+                  IDENT "V"
+                  EQ "="
+                  TYPE_ID@167..169
+                    NAME_REF@167..168
+                      IDENT "T"
+                    DECLARATOR@168..169
+                      PTR_OP@168..169
+                        STAR "*"
+                  SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn templates() {
+    check_ok(
+        "template<typename T, int N = 3, template<class> class TT, class... Ts> struct A;\ntemplate<> struct A<int, 1, X> { };\ntemplate struct A<char>;\nextern template class A<long>;\ntemplate<class T> requires (sizeof(T) > 1) void f(T) {}\ntemplate<class T> concept C = requires(T t) { t + 1; typename T::type; { t } -> C2; };",
+        expect![[r#"
+            SOURCE_FILE@0..315
+              TEMPLATE_DECL@0..80
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@8..70
+                  L_ANGLE "<"
+                  TYPE_PARAM@9..19
+                    TYPENAME_KW "typename"
+                    IDENT "T"
+                  COMMA ","
+                  PARAM@21..30
+                    INT_KW "int"
+                    DECLARATOR@25..26
+                      NAME_REF@25..26
+                        IDENT "N"
+                    INITIALIZER@27..30
+                      EQ "="
+                      LITERAL@29..30
+                        INT_LIT "3"
+                  COMMA ","
+                  TEMPLATE_TEMPLATE_PARAM@32..56
+                    TEMPLATE_KW "template"
+                    TEMPLATE_PARAM_LIST@40..47
+                      L_ANGLE "<"
+                      TYPE_PARAM@41..46
+                        CLASS_KW "class"
+                      R_ANGLE ">"
+                    CLASS_KW "class"
+                    IDENT "TT"
+                  COMMA ","
+                  TYPE_PARAM@58..69
+                    CLASS_KW "class"
+                    DOT3 "..."
+                    IDENT "Ts"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@71..80
+                  ELABORATED_TYPE@71..79
+                    STRUCT_KW "struct"
+                    NAME_REF@78..79
+                      IDENT "A"
+                  SEMI ";"
+              TEMPLATE_DECL@81..116
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@89..91
+                  L_ANGLE "<"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@92..116
+                  CLASS_SPECIFIER@92..115
+                    STRUCT_KW "struct"
+                    NAME_REF@99..111
+                      IDENT "A"
+                      TEMPLATE_ARG_LIST@100..111
+                        L_ANGLE "<"
+                        TYPE_ID@101..104
+                          INT_KW "int"
+                        COMMA ","
+                        LITERAL@106..107
+                          INT_LIT "1"
+                        COMMA ","
+                        ID_EXPR@109..110
+                          NAME_REF@109..110
+                            IDENT "X"
+                        R_ANGLE ">"
+                    MEMBER_LIST@112..115
+                      L_CURLY "{"
+                      R_CURLY "}"
+                  SEMI ";"
+              EXPLICIT_INSTANTIATION@117..141
+                TEMPLATE_KW "template"
+                SIMPLE_DECLARATION@126..141
+                  ELABORATED_TYPE@126..140
+                    STRUCT_KW "struct"
+                    NAME_REF@133..140
+                      IDENT "A"
+                      TEMPLATE_ARG_LIST@134..140
+                        L_ANGLE "<"
+                        TYPE_ID@135..139
+                          CHAR_KW "char"
+                        R_ANGLE ">"
+                  SEMI ";"
+              EXPLICIT_INSTANTIATION@142..172
+                EXTERN_KW "extern"
+                TEMPLATE_KW "template"
+                SIMPLE_DECLARATION@158..172
+                  ELABORATED_TYPE@158..171
+                    CLASS_KW "class"
+                    NAME_REF@164..171
+                      IDENT "A"
+                      TEMPLATE_ARG_LIST@165..171
+                        L_ANGLE "<"
+                        TYPE_ID@166..170
+                          LONG_KW "long"
+                        R_ANGLE ">"
+                  SEMI ";"
+              TEMPLATE_DECL@173..228
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@181..190
+                  L_ANGLE "<"
+                  TYPE_PARAM@182..189
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                REQUIRES_CLAUSE@191..215
+                  REQUIRES_KW "requires"
+                  PAREN_EXPR@200..215
+                    L_PAREN "("
+                    BIN_EXPR@201..214
+                      SIZEOF_EXPR@201..210
+                        SIZEOF_KW "sizeof"
+                        L_PAREN "("
+                        TYPE_ID@208..209
+                          NAME_REF@208..209
+                            IDENT "T"
+                        R_PAREN ")"
+                      R_ANGLE ">"
+                      LITERAL@213..214
+                        INT_LIT "1"
+                    R_PAREN ")"
+                FUNCTION_DEF@216..228
+                  VOID_KW "void"
+                  DECLARATOR@221..225
+                    NAME_REF@221..222
+                      IDENT "f"
+                    FUNCTION_SUFFIX@222..225
+                      PARAM_LIST@222..225
+                        L_PAREN "("
+                        PARAM@223..224
+                          NAME_REF@223..224
+                            IDENT "T"
+                        R_PAREN ")"
+                  COMPOUND_STMT@226..228
+                    L_CURLY "{"
+                    R_CURLY "}"
+              TEMPLATE_DECL@229..315
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@237..246
+                  L_ANGLE "<"
+                  TYPE_PARAM@238..245
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                CONCEPT_DEF@247..315
+                  CONCEPT_KW "concept"
+                  IDENT "C"
+                  EQ "="
+                  REQUIRES_EXPR@259..314
+                    REQUIRES_KW "requires"
+                    PARAM_LIST@267..272
+                      L_PAREN "("
+                      PARAM@268..271
+                        NAME_REF@268..269
+                          IDENT "T"
+                        DECLARATOR@270..271
+                          NAME_REF@270..271
+                            IDENT "t"
+                      R_PAREN ")"
+                    L_CURLY "{"
+                    REQUIREMENT@275..281
+                      BIN_EXPR@275..280
+                        ID_EXPR@275..276
+                          NAME_REF@275..276
+                            IDENT "t"
+                        PLUS "+"
+                        LITERAL@279..280
+                          INT_LIT "1"
+                      SEMI ";"
+                    REQUIREMENT@282..299
+                      TYPENAME_KW "typename"
+                      QUALIFIED_NAME@291..298
+                        NAME_REF@291..292
+                          IDENT "T"
+                        COLON2 "::"
+                        NAME_REF@294..298
+                          IDENT "type"
+                      SEMI ";"
+                    REQUIREMENT@300..312
+                      L_CURLY "{"
+                      ID_EXPR@302..303
+                        NAME_REF@302..303
+                          IDENT "t"
+                      R_CURLY "}"
+                      ARROW "->"
+                      TYPE_ID@309..311
+                        NAME_REF@309..311
+                          IDENT "C2"
+                      SEMI ";"
+                    R_CURLY "}"
+                  SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn functions() {
+    check_ok(
+        "auto f(int a, ...) -> decltype(a) { return a; }\nint g() try { return 1; } catch (...) { return 0; }\nstruct S { S() = default; S(const S&) = delete; int h() && noexcept(true); };\nvoid k() throw();\nint (*pf(int))(double);",
+        expect![[r#"
+            SOURCE_FILE@0..219
+              FUNCTION_DEF@0..47
+                AUTO_KW "auto"
+                DECLARATOR@5..33
+                  NAME_REF@5..6
+                    IDENT "f"
+                  FUNCTION_SUFFIX@6..33
+                    PARAM_LIST@6..18
+                      L_PAREN "("
+                      PARAM@7..12
+                        INT_KW "int"
+                        DECLARATOR@11..12
+                          NAME_REF@11..12
+                            IDENT "a"
+                      COMMA ","
+                      DOT3 "..."
+                      R_PAREN ")"
+                    TRAILING_RETURN@19..33
+                      ARROW "->"
+                      TYPE_ID@22..33
+                        DECLTYPE_SPEC@22..33
+                          DECLTYPE_KW "decltype"
+                          L_PAREN "("
+                          ID_EXPR@31..32
+                            NAME_REF@31..32
+                              IDENT "a"
+                          R_PAREN ")"
+                COMPOUND_STMT@34..47
+                  L_CURLY "{"
+                  RETURN_STMT@36..45
+                    RETURN_KW "return"
+                    ID_EXPR@43..44
+                      NAME_REF@43..44
+                        IDENT "a"
+                    SEMI ";"
+                  R_CURLY "}"
+              FUNCTION_DEF@48..99
+                INT_KW "int"
+                DECLARATOR@52..55
+                  NAME_REF@52..53
+                    IDENT "g"
+                  FUNCTION_SUFFIX@53..55
+                    PARAM_LIST@53..55
+                      L_PAREN "("
+                      R_PAREN ")"
+                FUNCTION_TRY_BLOCK@56..99
+                  TRY_KW "try"
+                  COMPOUND_STMT@60..73
+                    L_CURLY "{"
+                    RETURN_STMT@62..71
+                      RETURN_KW "return"
+                      LITERAL@69..70
+                        INT_LIT "1"
+                      SEMI ";"
+                    R_CURLY "}"
+                  HANDLER@74..99
+                    CATCH_KW "catch"
+                    L_PAREN "("
+                    DOT3 "..."
+                    R_PAREN ")"
+                    COMPOUND_STMT@86..99
+                      L_CURLY "{"
+                      RETURN_STMT@88..97
+                        RETURN_KW "return"
+                        LITERAL@95..96
+                          INT_LIT "0"
+                        SEMI ";"
+                      R_CURLY "}"
+              SIMPLE_DECLARATION@100..177
+                CLASS_SPECIFIER@100..176
+                  STRUCT_KW "struct"
+                  NAME_REF@107..108
+                    IDENT "S"
+                  MEMBER_LIST@109..176
+                    L_CURLY "{"
+                    FUNCTION_DEF@111..125
+                      DECLARATOR@111..114
+                        NAME_REF@111..112
+                          IDENT "S"
+                        FUNCTION_SUFFIX@112..114
+                          PARAM_LIST@112..114
+                            L_PAREN "("
+                            R_PAREN ")"
+                      DEFAULTED_BODY@115..125
+                        EQ "="
+                        DEFAULT_KW "default"
+                        SEMI ";"
+                    FUNCTION_DEF@126..147
+                      DECLARATOR@126..137
+                        NAME_REF@126..127
+                          IDENT "S"
+                        FUNCTION_SUFFIX@127..137
+                          PARAM_LIST@127..137
+                            L_PAREN "("
+                            PARAM@128..136
+                              CONST_KW "const"
+                              NAME_REF@134..135
+                                IDENT "S"
+                              DECLARATOR@135..136
+                                PTR_OP@135..136
+                                  AMP "&"
+                            R_PAREN ")"
+                      DEFAULTED_BODY@138..147
+                        EQ "="
+                        DELETE_KW "delete"
+                        SEMI ";"
+                    SIMPLE_DECLARATION@148..174
+                      INT_KW "int"
+                      INIT_DECLARATOR@152..173
+                        DECLARATOR@152..173
+                          NAME_REF@152..153
+                            IDENT "h"
+                          FUNCTION_SUFFIX@153..173
+                            PARAM_LIST@153..155
+                              L_PAREN "("
+                              R_PAREN ")"
+                            AMP2 "&&"
+                            NOEXCEPT_SPEC@159..173
+                              NOEXCEPT_KW "noexcept"
+                              L_PAREN "("
+                              LITERAL@168..172
+                                TRUE_KW "true"
+                              R_PAREN ")"
+                      SEMI ";"
+                    R_CURLY "}"
+                SEMI ";"
+              SIMPLE_DECLARATION@178..195
+                VOID_KW "void"
+                INIT_DECLARATOR@183..194
+                  DECLARATOR@183..194
+                    NAME_REF@183..184
+                      IDENT "k"
+                    FUNCTION_SUFFIX@184..194
+                      PARAM_LIST@184..186
+                        L_PAREN "("
+                        R_PAREN ")"
+                      THROW_SPEC@187..194
+                        THROW_KW "throw"
+                        L_PAREN "("
+                        R_PAREN ")"
+                SEMI ";"
+              SIMPLE_DECLARATION@196..219
+                INT_KW "int"
+                INIT_DECLARATOR@200..218
+                  DECLARATOR@200..218
+                    L_PAREN "("
+                    DECLARATOR@201..209
+                      PTR_OP@201..202
+                        STAR "*"
+                      NAME_REF@202..204
+                        IDENT "pf"
+                      FUNCTION_SUFFIX@204..209
+                        PARAM_LIST@204..209
+                          L_PAREN "("
+                          PARAM@205..208
+                            INT_KW "int"
+                          R_PAREN ")"
+                    R_PAREN ")"
+                    FUNCTION_SUFFIX@210..218
+                      PARAM_LIST@210..218
+                        L_PAREN "("
+                        PARAM@211..217
+                          DOUBLE_KW "double"
+                        R_PAREN ")"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn variables_and_initializers() {
+    check_ok(
+        "int a = 1, b(2), c{3}, d[] = {1, 2}, *e = nullptr;\nstruct P { int x, y; } p = { .x = 1, .y = 2 };\nstatic_assert(sizeof(int) == 4, \"int\");\nconstexpr auto [q, r] = p;\nextern int v __asm__(\"v2\") __attribute__((weak));",
+        expect![[r#"
+            SOURCE_FILE@0..214
+              SIMPLE_DECLARATION@0..50
+                INT_KW "int"
+                INIT_DECLARATOR@4..9
+                  DECLARATOR@4..5
+                    NAME_REF@4..5
+                      IDENT "a"
+                  INITIALIZER@6..9
+                    EQ "="
+                    LITERAL@8..9
+                      INT_LIT "1"
+                COMMA ","
+                INIT_DECLARATOR@11..15
+                  DECLARATOR@11..12
+                    NAME_REF@11..12
+                      IDENT "b"
+                  INITIALIZER@12..15
+                    ARG_LIST@12..15
+                      L_PAREN "("
+                      LITERAL@13..14
+                        INT_LIT "2"
+                      R_PAREN ")"
+                COMMA ","
+                INIT_DECLARATOR@17..21
+                  DECLARATOR@17..18
+                    NAME_REF@17..18
+                      IDENT "c"
+                  INITIALIZER@18..21
+                    INIT_LIST@18..21
+                      L_CURLY "{"
+                      LITERAL@19..20
+                        INT_LIT "3"
+                      R_CURLY "}"
+                COMMA ","
+                INIT_DECLARATOR@23..35
+                  DECLARATOR@23..26
+                    NAME_REF@23..24
+                      IDENT "d"
+                    ARRAY_SUFFIX@24..26
+                      L_BRACK "["
+                      R_BRACK "]"
+                  INITIALIZER@27..35
+                    EQ "="
+                    INIT_LIST@29..35
+                      L_CURLY "{"
+                      LITERAL@30..31
+                        INT_LIT "1"
+                      COMMA ","
+                      LITERAL@33..34
+                        INT_LIT "2"
+                      R_CURLY "}"
+                COMMA ","
+                INIT_DECLARATOR@37..49
+                  DECLARATOR@37..39
+                    PTR_OP@37..38
+                      STAR "*"
+                    NAME_REF@38..39
+                      IDENT "e"
+                  INITIALIZER@40..49
+                    EQ "="
+                    LITERAL@42..49
+                      NULLPTR_KW "nullptr"
+                SEMI ";"
+              SIMPLE_DECLARATION@51..97
+                CLASS_SPECIFIER@51..73
+                  STRUCT_KW "struct"
+                  NAME_REF@58..59
+                    IDENT "P"
+                  MEMBER_LIST@60..73
+                    L_CURLY "{"
+                    SIMPLE_DECLARATION@62..71
+                      INT_KW "int"
+                      INIT_DECLARATOR@66..67
+                        DECLARATOR@66..67
+                          NAME_REF@66..67
+                            IDENT "x"
+                      COMMA ","
+                      INIT_DECLARATOR@69..70
+                        DECLARATOR@69..70
+                          NAME_REF@69..70
+                            IDENT "y"
+                      SEMI ";"
+                    R_CURLY "}"
+                INIT_DECLARATOR@74..96
+                  DECLARATOR@74..75
+                    NAME_REF@74..75
+                      IDENT "p"
+                  INITIALIZER@76..96
+                    EQ "="
+                    INIT_LIST@78..96
+                      L_CURLY "{"
+                      DESIGNATOR@80..84
+                        DOT "."
+                        IDENT "x"
+                        EQ "="
+                      LITERAL@85..86
+                        INT_LIT "1"
+                      COMMA ","
+                      DESIGNATOR@88..92
+                        DOT "."
+                        IDENT "y"
+                        EQ "="
+                      LITERAL@93..94
+                        INT_LIT "2"
+                      R_CURLY "}"
+                SEMI ";"
+              STATIC_ASSERT@98..137
+                STATIC_ASSERT_KW "static_assert"
+                L_PAREN "("
+                BIN_EXPR@112..128
+                  SIZEOF_EXPR@112..123
+                    SIZEOF_KW "sizeof"
+                    L_PAREN "("
+                    TYPE_ID@119..122
+                      INT_KW "int"
+                    R_PAREN ")"
+                  EQ2 "=="
+                  LITERAL@127..128
+                    INT_LIT "4"
+                COMMA ","
+                LITERAL@130..135
+                  STRING_LIT "\"int\""
+                R_PAREN ")"
+                SEMI ";"
+              SIMPLE_DECLARATION@138..164
+                CONSTEXPR_KW "constexpr"
+                AUTO_KW "auto"
+                INIT_DECLARATOR@153..163
+                  DECLARATOR@153..159
+                    L_BRACK "["
+                    IDENT "q"
+                    COMMA ","
+                    IDENT "r"
+                    R_BRACK "]"
+                  INITIALIZER@160..163
+                    EQ "="
+                    ID_EXPR@162..163
+                      NAME_REF@162..163
+                        IDENT "p"
+                SEMI ";"
+              SIMPLE_DECLARATION@165..214
+                EXTERN_KW "extern"
+                INT_KW "int"
+                INIT_DECLARATOR@176..213
+                  DECLARATOR@176..213
+                    NAME_REF@176..177
+                      IDENT "v"
+                    ASM_LABEL@178..191
+                      ASM_KW "__asm__"
+                      L_PAREN "("
+                      STRING_LIT "\"v2\""
+                      R_PAREN ")"
+                    ATTRIBUTE_SPEC@192..213
+                      ATTRIBUTE_KW "__attribute__"
+                      L_PAREN "("
+                      L_PAREN "("
+                      ATTRIBUTE@207..211
+                        IDENT "weak"
+                      R_PAREN ")"
+                      R_PAREN ")"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn cuda_declarations() {
+    check_ok(
+        "__attribute__((global)) __attribute__((__launch_bounds__(256, 2))) void k(float *x) {}\n__attribute__((device)) __attribute__((shared)) float buf[32];\nextern __attribute__((shared)) float dyn[];\n__attribute__((constant)) int c;\nstatic __inline__ __attribute__((host)) __attribute__((device)) int hd() { return 0; }",
+        expect![[r#"
+            SOURCE_FILE@0..313
+              FUNCTION_DEF@0..86
+                ATTRIBUTE_SPEC@0..23
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@15..21
+                    IDENT "global"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                ATTRIBUTE_SPEC@24..66
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@39..64
+                    IDENT "__launch_bounds__"
+                    ATTRIBUTE_ARGS@56..64
+                      L_PAREN "("
+                      INT_LIT "256"
+                      COMMA ","
+                      INT_LIT "2"
+                      R_PAREN ")"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                VOID_KW "void"
+                DECLARATOR@72..83
+                  NAME_REF@72..73
+                    IDENT "k"
+                  FUNCTION_SUFFIX@73..83
+                    PARAM_LIST@73..83
+                      L_PAREN "("
+                      PARAM@74..82
+                        FLOAT_KW "float"
+                        DECLARATOR@80..82
+                          PTR_OP@80..81
+                            STAR "*"
+                          NAME_REF@81..82
+                            IDENT "x"
+                      R_PAREN ")"
+                COMPOUND_STMT@84..86
+                  L_CURLY "{"
+                  R_CURLY "}"
+              SIMPLE_DECLARATION@87..149
+                ATTRIBUTE_SPEC@87..110
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@102..108
+                    IDENT "device"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                ATTRIBUTE_SPEC@111..134
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@126..132
+                    IDENT "shared"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                FLOAT_KW "float"
+                INIT_DECLARATOR@141..148
+                  DECLARATOR@141..148
+                    NAME_REF@141..144
+                      IDENT "buf"
+                    ARRAY_SUFFIX@144..148
+                      L_BRACK "["
+                      LITERAL@145..147
+                        INT_LIT "32"
+                      R_BRACK "]"
+                SEMI ";"
+              SIMPLE_DECLARATION@150..193
+                EXTERN_KW "extern"
+                ATTRIBUTE_SPEC@157..180
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@172..178
+                    IDENT "shared"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                FLOAT_KW "float"
+                INIT_DECLARATOR@187..192
+                  DECLARATOR@187..192
+                    NAME_REF@187..190
+                      IDENT "dyn"
+                    ARRAY_SUFFIX@190..192
+                      L_BRACK "["
+                      R_BRACK "]"
+                SEMI ";"
+              SIMPLE_DECLARATION@194..226
+                ATTRIBUTE_SPEC@194..219
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@209..217
+                    IDENT "constant"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                INT_KW "int"
+                INIT_DECLARATOR@224..225
+                  DECLARATOR@224..225
+                    NAME_REF@224..225
+                      IDENT "c"
+                SEMI ";"
+              FUNCTION_DEF@227..313
+                STATIC_KW "static"
+                INLINE_KW "__inline__"
+                ATTRIBUTE_SPEC@245..266
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@260..264
+                    IDENT "host"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                ATTRIBUTE_SPEC@267..290
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@282..288
+                    IDENT "device"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                INT_KW "int"
+                DECLARATOR@295..299
+                  NAME_REF@295..297
+                    IDENT "hd"
+                  FUNCTION_SUFFIX@297..299
+                    PARAM_LIST@297..299
+                      L_PAREN "("
+                      R_PAREN ")"
+                COMPOUND_STMT@300..313
+                  L_CURLY "{"
+                  RETURN_STMT@302..311
+                    RETURN_KW "return"
+                    LITERAL@309..310
+                      INT_LIT "0"
+                    SEMI ";"
+                  R_CURLY "}"
+        "#]],
+    );
+}
+
+#[test]
+fn gnu_extensions() {
+    check_ok(
+        "__extension__ typedef __int128 i128;\n__extension__ typedef _Float128 f128;\ntypedef __typeof__(sizeof(0)) sz;\nasm(\"nop\");\n[[nodiscard, gnu::always_inline]] inline int f();\nalignas(16) char buf[16];",
+        expect![[r#"
+            SOURCE_FILE@0..196
+              SIMPLE_DECLARATION@0..36
+                EXTENSION_KW "__extension__"
+                TYPEDEF_KW "typedef"
+                INT128_KW "__int128"
+                INIT_DECLARATOR@31..35
+                  DECLARATOR@31..35
+                    NAME_REF@31..35
+                      IDENT "i128"
+                SEMI ";"
+              SIMPLE_DECLARATION@37..74
+                EXTENSION_KW "__extension__"
+                TYPEDEF_KW "typedef"
+                FLOATN_KW "_Float128"
+                INIT_DECLARATOR@69..73
+                  DECLARATOR@69..73
+                    NAME_REF@69..73
+                      IDENT "f128"
+                SEMI ";"
+              SIMPLE_DECLARATION@75..108
+                TYPEDEF_KW "typedef"
+                TYPEOF_SPEC@83..104
+                  TYPEOF_KW "__typeof__"
+                  ARG_LIST@93..104
+                    L_PAREN "("
+                    SIZEOF_EXPR@94..103
+                      SIZEOF_KW "sizeof"
+                      PAREN_EXPR@100..103
+                        L_PAREN "("
+                        LITERAL@101..102
+                          INT_LIT "0"
+                        R_PAREN ")"
+                    R_PAREN ")"
+                INIT_DECLARATOR@105..107
+                  DECLARATOR@105..107
+                    NAME_REF@105..107
+                      IDENT "sz"
+                SEMI ";"
+              ASM_DECL@109..120
+                ASM_KW "asm"
+                L_PAREN "("
+                STRING_LIT "\"nop\""
+                R_PAREN ")"
+                SEMI ";"
+              SIMPLE_DECLARATION@121..170
+                ATTRIBUTE_SPEC@121..154
+                  L_BRACK "["
+                  L_BRACK "["
+                  ATTRIBUTE@123..132
+                    IDENT "nodiscard"
+                  COMMA ","
+                  ATTRIBUTE@134..152
+                    IDENT "gnu"
+                    COLON2 "::"
+                    IDENT "always_inline"
+                  R_BRACK "]"
+                  R_BRACK "]"
+                INLINE_KW "inline"
+                INT_KW "int"
+                INIT_DECLARATOR@166..169
+                  DECLARATOR@166..169
+                    NAME_REF@166..167
+                      IDENT "f"
+                    FUNCTION_SUFFIX@167..169
+                      PARAM_LIST@167..169
+                        L_PAREN "("
+                        R_PAREN ")"
+                SEMI ";"
+              SIMPLE_DECLARATION@171..196
+                ATTRIBUTE_SPEC@171..182
+                  ALIGNAS_KW "alignas"
+                  ATTRIBUTE_ARGS@178..182
+                    L_PAREN "("
+                    INT_LIT "16"
+                    R_PAREN ")"
+                CHAR_KW "char"
+                INIT_DECLARATOR@188..195
+                  DECLARATOR@188..195
+                    NAME_REF@188..191
+                      IDENT "buf"
+                    ARRAY_SUFFIX@191..195
+                      L_BRACK "["
+                      LITERAL@192..194
+                        INT_LIT "16"
+                      R_BRACK "]"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn line_markers_are_trivia() {
+    check_ok(
+        "int\n# 12 \"a.h\" 3\nx\n#pragma unroll\n;",
+        expect![[r##"
+        SOURCE_FILE@0..35
+          SIMPLE_DECLARATION@0..35
+            INT_KW "int"
+            LINE_MARKER "# 12 \"a.h\" 3"
+            INIT_DECLARATOR@17..18
+              DECLARATOR@17..18
+                NAME_REF@17..18
+                  IDENT "x"
+            PRAGMA "#pragma unroll"
+            SEMI ";"
+    "##]],
+    );
+}
