@@ -46,9 +46,13 @@ impl Printer<'_> {
             | Node::Nested { .. }
             | Node::InitList { .. }
             | Node::FunctionParam { .. } => true,
-            Node::ExternalName(_) => true,
+            Node::ExternalName(e) => matches!(
+                self.ast[*e],
+                Node::Name(_) | Node::Nested { .. } | Node::FunctionEncoding { .. }
+            ),
+            Node::UnresolvedName { .. } => true,
             Node::Prefix { op, child } if op.code() == "ad" => {
-                matches!(self.ast[*child], Node::ExternalName(_))
+                matches!(self.ast[*child], Node::ExternalName(_) | Node::UnresolvedName { .. })
             }
             _ => false,
         };
@@ -151,7 +155,7 @@ impl Printer<'_> {
                 self.push(op.symbol());
                 if gnu {
                     let sn = self.syntax_node(*rhs);
-                    if matches!(self.ast[sn], Node::NameWithTemplateArgs { .. }) {
+                    if !matches!(self.ast[sn], Node::Name(_)) {
                         self.push("(");
                         self.print(*rhs);
                         self.push(")");
@@ -184,7 +188,12 @@ impl Printer<'_> {
                 child,
                 postfix,
             } => {
-                if gnu && *prefix == "decltype" {
+                if gnu && *prefix == "noexcept " {
+                    self.push("noexcept");
+                    self.open();
+                    self.print(*child);
+                    self.close();
+                } else if gnu && *prefix == "decltype" {
                     self.push("decltype (");
                     self.print(*child);
                     self.push(")");
@@ -245,6 +254,10 @@ impl Printer<'_> {
                     self.print_as_operand(*from, Prec::Default, false);
                 }
                 self.close();
+            }
+            Node::SizeofParamPack(p) if gnu && self.gnu_pack_len(*p).is_some() => {
+                let n = self.gnu_pack_len(*p).unwrap_or(0);
+                self.push(&n.to_string());
             }
             Node::SizeofParamPack(p) => {
                 self.push("sizeof...");
@@ -401,6 +414,35 @@ impl Printer<'_> {
                 self.print_with_comma(inits);
                 self.push("}");
             }
+            Node::Braced { elem, init, array } if gnu => {
+                if *array {
+                    self.push("[");
+                    self.print(*elem);
+                    self.push("]");
+                } else {
+                    self.push(".");
+                    self.print(*elem);
+                }
+                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                    self.push("=");
+                    self.print_gnu_subexpr(*init);
+                } else {
+                    self.print(*init);
+                }
+            }
+            Node::BracedRange { first, last, init } if gnu => {
+                self.push("[");
+                self.print(*first);
+                self.push(" ... ");
+                self.print(*last);
+                self.push("]");
+                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                    self.push("=");
+                    self.print_gnu_subexpr(*init);
+                } else {
+                    self.print(*init);
+                }
+            }
             Node::Braced { elem, init, array } => {
                 if *array {
                     self.push("[");
@@ -463,6 +505,38 @@ impl Printer<'_> {
                     }
                 }
                 self.close();
+            }
+            Node::Fold {
+                left,
+                op,
+                pack,
+                init,
+            } if gnu => {
+                let sym = op.symbol();
+                self.push("(");
+                match init {
+                    Some(i) if *left => {
+                        self.print_gnu_subexpr(*i);
+                        self.push(&format!("{sym}...{sym}"));
+                        self.print_gnu_fold_pack(*pack);
+                    }
+                    Some(i) => {
+                        self.print_gnu_fold_pack(*pack);
+                        self.push(&format!("{sym}...{sym}"));
+                        self.print_gnu_subexpr(*i);
+                    }
+                    None if *left => {
+                        self.push("...");
+                        self.push(sym);
+                        self.print_gnu_fold_pack(*pack);
+                    }
+                    None => {
+                        self.print_gnu_fold_pack(*pack);
+                        self.push(sym);
+                        self.push("...");
+                    }
+                }
+                self.push(")");
             }
             Node::Fold {
                 left,
@@ -539,6 +613,7 @@ impl Printer<'_> {
             }
             Node::IntegerLiteral { ty, value } => self.print_integer_literal(ty, value),
             Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, hex),
+            Node::NullPointer { .. } if gnu => self.push("decltype(nullptr)"),
             Node::NullPointer { .. } => self.push("nullptr"),
             Node::ExternalName(e) => {
                 // GNU names a function in an expression without its parameter types.
@@ -605,6 +680,25 @@ impl Printer<'_> {
             Node::NodeArray(items) => self.print_with_comma(items),
             _ => {}
         }
+    }
+
+    /// The number of elements of the pack a template parameter stands for.
+    fn gnu_pack_len(&mut self, id: NodeId) -> Option<usize> {
+        let target = match &self.ast[id] {
+            Node::TemplateParam { resolved, .. } => self.param_target(id).or(*resolved)?,
+            _ => id,
+        };
+        match &self.ast[target] {
+            Node::ParameterPack(e) | Node::TemplateArgumentPack(e) => Some(e.len()),
+            _ => None,
+        }
+    }
+
+    /// GNU prints a fold's pack as the parenthesised list of its elements.
+    fn print_gnu_fold_pack(&mut self, pack: NodeId) {
+        self.push("(");
+        self.print_pack_expansion(pack);
+        self.push(")");
     }
 
     pub(crate) fn print_closure_declarator_pub(&mut self, id: NodeId) {

@@ -74,6 +74,9 @@ impl<'a> Printer<'a> {
     fn nv(&self) -> bool {
         self.style == Style::Nvidia
     }
+    fn llvm(&self) -> bool {
+        self.style == Style::Llvm
+    }
 
     fn push(&mut self, s: &str) {
         if self.out.len() + s.len() > MAX_OUTPUT {
@@ -480,7 +483,7 @@ impl<'a> Printer<'a> {
                 }
                 // NVIDIA names an inheriting constructor after the base it inherits from.
                 let named = match inherited {
-                    Some(i) if self.nv() => *i,
+                    Some(i) if !self.llvm() => *i,
                     _ => *base,
                 };
                 let b = self.base_name(named, 64);
@@ -703,6 +706,9 @@ impl<'a> Printer<'a> {
             Node::PointerToMember { class, member } => {
                 self.print_left(*member);
                 if self.has_array(*member) || self.has_function(*member) {
+                    if self.gnu() && !matches!(self.last_char(), Some('(' | ' ')) {
+                        self.push(" ");
+                    }
                     self.push("(");
                 } else {
                     self.push(" ");
@@ -755,6 +761,10 @@ impl<'a> Printer<'a> {
                 self.push("_Complex ");
                 self.print(*child);
                 self.push(" ");
+            }
+            Node::PostfixQualified { child, postfix } if self.gnu() && (&**postfix == " complex" || &**postfix == " imaginary") => {
+                self.print_left(*child);
+                self.push(if &**postfix == " complex" { " _Complex" } else { " _Imaginary" });
             }
             Node::PostfixQualified { child, postfix } => {
                 if &**postfix == "x" {
@@ -856,12 +866,25 @@ impl<'a> Printer<'a> {
                     self.push(" ");
                 }
             }
+            Node::TemplateTemplateParamDecl { params, .. } if self.gnu() => {
+                // libiberty: `template<typename, unsigned int> class $TT0`.
+                self.print_gnu_template_head(params);
+                self.push(" ");
+            }
             Node::TemplateTemplateParamDecl { params, .. } => {
                 let saved = std::mem::replace(&mut self.gt_is_gt, 0);
                 self.push("template<");
                 self.print_with_comma(params);
                 self.push("> typename ");
                 self.gt_is_gt = saved;
+            }
+            Node::TemplateParamPackDecl(p) if self.gnu() => {
+                // libiberty: `typename... $T0`, `int... $N0`, `template<...> class... $TT0`.
+                self.print_left(*p);
+                if self.out.ends_with(' ') {
+                    self.out.pop();
+                }
+                self.push("... ");
             }
             Node::TemplateParamPackDecl(p) => {
                 self.print_left(*p);
@@ -1194,12 +1217,38 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// GNU's unnamed template head of a template template parameter: `template<typename> class`.
+    fn print_gnu_template_head(&mut self, params: &[NodeId]) {
+        let saved = std::mem::replace(&mut self.gt_is_gt, 0);
+        self.push("template<");
+        for (i, p) in params.iter().enumerate() {
+            if i > 0 {
+                self.push(", ");
+            }
+            let ast = self.ast;
+            let (decl, pack) = match &ast[*p] {
+                Node::TemplateParamPackDecl(d) => (*d, true),
+                _ => (*p, false),
+            };
+            match &ast[decl] {
+                Node::NonTypeTemplateParamDecl { ty, .. } => self.print(*ty),
+                Node::TemplateTemplateParamDecl { params, .. } => self.print_gnu_template_head(params),
+                _ => self.push("typename"),
+            }
+            if pack {
+                self.push("...");
+            }
+        }
+        self.push("> class");
+        self.gt_is_gt = saved;
+    }
+
     /// What a template parameter stands for when printed, or `None` to print it by name.
     ///
     /// LLVM resolves `T_` when parsing. NVIDIA prints it by number (`T1`). GNU resolves it
     /// against the template arguments of the function being printed (as libiberty does), and
     /// prints the parameters of a generic lambda as `auto:1`.
-    fn param_target(&self, id: NodeId) -> Option<NodeId> {
+    pub(crate) fn param_target(&self, id: NodeId) -> Option<NodeId> {
         let Node::TemplateParam { level, index, resolved } = self.ast[id] else { return None };
         match self.style {
             Style::Nvidia => None,
@@ -1268,7 +1317,12 @@ impl<'a> Printer<'a> {
         self.print(child);
         if self.pack_max == NO_PACK {
             // No pack was found in the child (e.g. a pack expansion of a function parameter).
-            self.push("...");
+            if self.gnu() {
+                self.out.insert(start, '(');
+                self.push(")...");
+            } else {
+                self.push("...");
+            }
         } else if self.pack_max == 0 {
             self.out.truncate(start);
         } else {
