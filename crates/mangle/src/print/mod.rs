@@ -43,6 +43,15 @@ pub(crate) struct Printer<'a> {
 
 const NO_PACK: u32 = u32::MAX;
 
+/// What printing a node as a template parameter amounts to.
+enum Param {
+    /// Not a template parameter with a known target.
+    No,
+    Is(NodeId),
+    /// The current element of an empty argument pack: nothing.
+    EmptyPack,
+}
+
 impl<'a> Printer<'a> {
     pub(crate) fn new(ast: &'a Ast, style: Style) -> Printer<'a> {
         Printer {
@@ -123,9 +132,13 @@ impl<'a> Printer<'a> {
     /// element of a parameter pack.
     pub(crate) fn syntax_node(&mut self, mut id: NodeId) -> NodeId {
         for _ in 0..MAX_PRINT_DEPTH {
-            if let Some(target) = self.param_target(id) {
-                id = target;
-                continue;
+            match self.resolve_param(id) {
+                Param::No => {}
+                Param::Is(target) => {
+                    id = target;
+                    continue;
+                }
+                Param::EmptyPack => return id,
             }
             match &self.ast[id] {
                 Node::PrefixSubstitution(r) => id = *r,
@@ -154,10 +167,17 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
-        if let Some(target) = self.param_target(id) {
-            let res = self.has_rhs(target);
-            self.leave();
-            return res;
+        match self.resolve_param(id) {
+            Param::No => {}
+            Param::Is(target) => {
+                let res = self.has_rhs(target);
+                self.leave();
+                return res;
+            }
+            Param::EmptyPack => {
+                self.leave();
+                return false;
+            }
         }
         let res = match &self.ast[id] {
             Node::Pointer(c)
@@ -190,10 +210,17 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
-        if let Some(target) = self.param_target(id) {
-            let res = self.has_array(target);
-            self.leave();
-            return res;
+        match self.resolve_param(id) {
+            Param::No => {}
+            Param::Is(target) => {
+                let res = self.has_array(target);
+                self.leave();
+                return res;
+            }
+            Param::EmptyPack => {
+                self.leave();
+                return false;
+            }
         }
         let res = match &self.ast[id] {
             Node::Array { .. } => true,
@@ -217,10 +244,17 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return false;
         }
-        if let Some(target) = self.param_target(id) {
-            let res = self.has_function(target);
-            self.leave();
-            return res;
+        match self.resolve_param(id) {
+            Param::No => {}
+            Param::Is(target) => {
+                let res = self.has_function(target);
+                self.leave();
+                return res;
+            }
+            Param::EmptyPack => {
+                self.leave();
+                return false;
+            }
         }
         let res = match &self.ast[id] {
             Node::Function { .. } | Node::FunctionEncoding { .. } => true,
@@ -828,9 +862,10 @@ impl<'a> Printer<'a> {
                 self.print(*size);
                 self.close();
             }
-            Node::TemplateParam { level, index, .. } => match self.param_target(id) {
-                Some(target) => self.print_left(target),
-                None => self.print_unresolved_param(*level, *index),
+            Node::TemplateParam { level, index, .. } => match self.resolve_param(id) {
+                Param::Is(target) => self.print_left(target),
+                Param::EmptyPack => {}
+                Param::No => self.print_unresolved_param(*level, *index),
             },
             Node::ForwardTemplateRef { level, index, .. } => {
                 self.print_template_param_spelling(*level, *index)
@@ -902,9 +937,13 @@ impl<'a> Printer<'a> {
 
     fn print_right_inner(&mut self, id: NodeId) {
         let ast = self.ast;
-        if let Some(target) = self.param_target(id) {
-            self.print_right(target);
-            return;
+        match self.resolve_param(id) {
+            Param::Is(target) => {
+                self.print_right(target);
+                return;
+            }
+            Param::EmptyPack => return,
+            Param::No => {}
         }
         match &ast[id] {
             Node::FunctionEncoding {
@@ -1243,6 +1282,22 @@ impl<'a> Printer<'a> {
         self.gt_is_gt = saved;
     }
 
+    /// A template parameter's target, where an argument pack (GNU resolves `T_` against the
+    /// printed function's arguments, which hold packs as `J...E`) yields its current element.
+    fn resolve_param(&mut self, id: NodeId) -> Param {
+        let Some(target) = self.param_target(id) else { return Param::No };
+        match &self.ast[target] {
+            Node::TemplateArgumentPack(elems) => {
+                self.init_pack(elems.len());
+                match elems.get(self.pack_index as usize) {
+                    Some(e) => Param::Is(*e),
+                    None => Param::EmptyPack,
+                }
+            }
+            _ => Param::Is(target),
+        }
+    }
+
     /// What a template parameter stands for when printed, or `None` to print it by name.
     ///
     /// LLVM resolves `T_` when parsing. NVIDIA prints it by number (`T1`). GNU resolves it
@@ -1261,7 +1316,7 @@ impl<'a> Printer<'a> {
                     if let Some(&args) = self.templates.last() {
                         if let Node::TemplateArgs { args, .. } = &self.ast[args] {
                             match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
-                                Some((_, Node::TemplateArgumentPack(_))) | None => {}
+                                None => {}
                                 Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => return Some(*arg),
                                 Some((a, _)) => return Some(a),
                             }
