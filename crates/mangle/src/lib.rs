@@ -89,24 +89,21 @@ pub struct Parsed {
 }
 
 /// Parses `input` into the AST without printing it.
+/// This is the Itanium grammar as LLVM reads it, independent of any dialect: what the
+/// mangler and the round-trip tests use.
 pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
-    parse_for(
-        input,
-        &DemangleOptions {
-            types,
-            ..DemangleOptions::default()
-        },
-    )
+    parse_with(input, types, false, false)
 }
 
 /// Parses `input` as the demangler does for `opts` (the `nvidia` dialect rejects what
 /// NVIDIA's demangler rejects).
 pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, DemangleError> {
     let strict = opts.style == Style::Nvidia;
-    match parse_with(input, opts.types, strict) {
+    let gnu = opts.style == Style::Gnu;
+    match parse_with(input, opts.types, strict, gnu) {
         // NVIDIA's own tool never decodes its lambda vendor types; names carrying them are
         // demangled in full even where that tool would give up.
-        Err(_) if strict && carries_nv_vendor_types(input) => parse_with(input, opts.types, false),
+        Err(_) if strict && carries_nv_vendor_types(input) => parse_with(input, opts.types, false, false),
         res => res,
     }
 }
@@ -115,9 +112,10 @@ fn carries_nv_vendor_types(input: &[u8]) -> bool {
     input.windows(3).any(|w| w == b"Unv") || input.windows(14).any(|w| w == b"__device_stub_")
 }
 
-fn parse_with(input: &[u8], types: bool, nv_strict: bool) -> Result<Parsed, DemangleError> {
+fn parse_with(input: &[u8], types: bool, nv_strict: bool, gnu: bool) -> Result<Parsed, DemangleError> {
     let mut p = parse::Parser::new(input);
     p.nv_strict = nv_strict;
+    p.gnu = gnu;
     match p.parse_top(types) {
         Some(root) => Ok(Parsed { ast: p.ast, root }),
         None => Err(DemangleError::Invalid {

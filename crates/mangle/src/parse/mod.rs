@@ -67,6 +67,8 @@ pub(crate) struct Parser<'a> {
     /// Reject what NVIDIA's demangler rejects (internal-linkage `L`, `__Z`, C4/C5/D4/D5,
     /// modules, `_BitInt`...), so that the `nvidia` dialect echoes the same names it does.
     pub(crate) nv_strict: bool,
+    /// Follow libiberty where its grammar differs (discriminators, vendor qualifiers).
+    pub(crate) gnu: bool,
 }
 
 type PResult = Option<NodeId>;
@@ -91,6 +93,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             vendor_extensions: true,
             nv_strict: false,
+            gnu: false,
         }
     }
 

@@ -646,6 +646,21 @@ impl<'a> Parser<'a> {
     ///  extension      := decimal-digit+   # at the end of the string
     /// ```
     fn parse_discriminator(&mut self) -> Option<u64> {
+        if self.gnu && self.look() == b'_' {
+            // libiberty: `_ [_] <number>`, with a closing `_` after two underscores and a
+            // number of at least 10.
+            let save = self.pos;
+            self.pos += 1;
+            let two = self.consume_byte(b'_');
+            let n = self.parse_number(false);
+            match n.parse::<u64>() {
+                Ok(v) if !(two && v >= 10) || self.consume_byte(b'_') => return Some(v),
+                _ => {
+                    self.pos = save;
+                    return None;
+                }
+            }
+        }
         if self.look() == b'_' && !self.at_end() {
             let c = self.look_at(1);
             if c.is_ascii_digit() && self.num_left() >= 2 {

@@ -289,6 +289,14 @@ impl<'a> Parser<'a> {
                 args = Some(self.parse_template_args(false)?);
             }
             let child = self.parse_qualified_type()?;
+            let child = match self.ast[child] {
+                // libiberty makes each inner vendor-qualified layer a substitution candidate.
+                Node::VendorQualified { .. } if self.gnu => {
+                    self.subs.push(child);
+                    child
+                }
+                _ => child,
+            };
             return Some(self.make(Node::VendorQualified {
                 child,
                 ext: qual,

@@ -155,7 +155,10 @@ impl Printer<'_> {
                 self.push(op.symbol());
                 if gnu {
                     let sn = self.syntax_node(*rhs);
-                    if !matches!(self.ast[sn], Node::Name(_)) {
+                    if !matches!(
+                        self.ast[sn],
+                        Node::Name(_) | Node::FunctionParam { .. } | Node::UnresolvedName { .. }
+                    ) {
                         self.push("(");
                         self.print(*rhs);
                         self.push(")");

@@ -442,6 +442,12 @@ impl<'a> Printer<'a> {
                 self.push("::");
                 self.print(*name);
             }
+            Node::MemberLikeFriend { qual, name } if self.gnu() => {
+                self.print(*qual);
+                self.push("::");
+                self.print(*name);
+                self.push("[friend]");
+            }
             Node::MemberLikeFriend { qual, name } => {
                 self.print(*qual);
                 self.push("::friend ");
