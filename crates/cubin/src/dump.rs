@@ -219,7 +219,7 @@ fn dump_contents(cubin: &Cubin, i: usize, s: &Section, out: &mut String) {
                         let _ = writeln!(out, " value={v:#x}");
                     }
                     AttrValue::Payload(p) => {
-                        let _ = writeln!(out, " {}", payload_str(cubin, p));
+                        let _ = writeln!(out, " {}", payload_str(cubin, s.link, p));
                     }
                 }
             }
@@ -271,7 +271,7 @@ fn dump_contents(cubin: &Cubin, i: usize, s: &Section, out: &mut String) {
                     "  offset={:#x} {kind} sym={}({})",
                     r.offset,
                     r.symbol,
-                    cubin.symbol_name(r.symbol)
+                    cubin.symbol_name_in(s.link, r.symbol)
                 );
                 if let Some(a) = r.addend {
                     let _ = write!(out, " addend={a}");
@@ -313,7 +313,7 @@ fn dump_contents(cubin: &Cubin, i: usize, s: &Section, out: &mut String) {
     }
 }
 
-fn payload_str(cubin: &Cubin, p: &Payload) -> String {
+fn payload_str(cubin: &Cubin, symtab: u32, p: &Payload) -> String {
     match p {
         Payload::KParamInfo(k) => format!(
             "index={} ordinal={} offset={:#x} size={} log_align={} space={} cbank={} smem={}",

@@ -304,6 +304,22 @@ impl Cubin {
             })
     }
 
+    /// The name of symbol `idx` of the symbol table in section `symtab` (Mercury files have two).
+    pub fn symbol_name_in(&self, symtab: u32, idx: u32) -> String {
+        let table = self.sections.get(symtab as usize);
+        let strings = table.and_then(|t| match &self.sections.get(t.link as usize)?.data {
+            SectionData::Strings(s) => Some(s),
+            _ => None,
+        });
+        match (table.map(|t| &t.data), strings) {
+            (Some(SectionData::Symbols(syms)), Some(strings)) => match syms.get(idx as usize) {
+                Some(sym) => String::from_utf8_lossy(strings.get(sym.name)).into_owned(),
+                None => format!("<bad symbol {idx}>"),
+            },
+            _ => self.symbol_name(idx),
+        }
+    }
+
     pub fn symbol_name(&self, idx: u32) -> String {
         match self.symbol_table() {
             Some((_, syms, strings)) => match syms.get(idx as usize) {

@@ -412,7 +412,7 @@ fn decode_section(
     Ok(match r.sh_type {
         0 => return err(r.offset, "only section 0 to be SHT_NULL"),
         SHT_STRTAB => SectionData::Strings(tables[i].as_ref().expect("parsed above").0.clone()),
-        SHT_SYMTAB => {
+        SHT_SYMTAB | SHT_CUDA_MERC_SYMTAB => {
             let Some(Some((_, name_offsets))) = tables.get(link) else {
                 return err(r.offset, "a symbol table linked to a string table");
             };
@@ -456,8 +456,8 @@ fn decode_section(
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect(),
         ),
-        SHT_REL | SHT_RELA => {
-            let rela = r.sh_type == SHT_RELA;
+        SHT_REL | SHT_RELA | SHT_CUDA_MERC_RELA => {
+            let rela = r.sh_type != SHT_REL;
             let n = entries(if rela { 24 } else { 16 })?;
             let mut relocs = Vec::with_capacity(n as usize);
             for k in 0..n {
@@ -485,7 +485,7 @@ fn decode_section(
             Ok(notes) => SectionData::Notes(notes),
             Err((off, expected)) => return err(r.offset + off as u64, expected),
         },
-        SHT_CUDA_INFO | SHT_CUDA_COMPAT_INFO => {
+        SHT_CUDA_INFO | SHT_CUDA_MERC_INFO | SHT_CUDA_COMPAT_INFO => {
             match decode_attributes(bytes, r.sh_type == SHT_CUDA_COMPAT_INFO) {
                 Ok(attrs) => SectionData::Attributes(attrs),
                 Err(e) => return err(r.offset + e.offset as u64, e.expected),
