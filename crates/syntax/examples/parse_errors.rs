@@ -25,6 +25,15 @@ fn main() {
                 continue;
             }
         };
+        if std::env::var("PHASES").is_ok() {
+            let t = Instant::now();
+            let tokens = syntax::lex(&text);
+            println!(
+                "lex: {:.1} MB/s ({} tokens)",
+                text.len() as f64 / 1e6 / t.elapsed().as_secs_f64(),
+                tokens.len()
+            );
+        }
         let start = Instant::now();
         let parse = syntax::parse_text(&text);
         let elapsed = start.elapsed();

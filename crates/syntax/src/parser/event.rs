@@ -8,7 +8,8 @@
 //! events: Start(NAME_REF, fp=+2) Token(a) Finish Start(BIN_EXPR) ...
 //! tree:   BIN_EXPR { NAME_REF { a } ... }
 //! ```
-use rowan::{GreenNode, GreenNodeBuilder, NodeCache};
+use rowan::{GreenNode, GreenToken, NodeOrToken};
+use rustc_hash::FxHashMap;
 
 use crate::{SyntaxError, SyntaxKind, TextRange, TextSize, lexer::Token};
 
@@ -39,27 +40,10 @@ pub(crate) fn build_tree(
     tokens: &[Token],
     mut events: Vec<Event>,
     messages: &[String],
-    cache: &mut NodeCache,
 ) -> (GreenNode, Vec<SyntaxError>) {
-    let mut builder = GreenNodeBuilder::with_cache(cache);
+    let mut builder = TreeSink::new(text, tokens);
     let mut errors = Vec::new();
-    let mut tok_idx = 0usize;
-    let mut offset = 0usize;
-    let mut depth = 0usize;
     let mut parents: Vec<SyntaxKind> = Vec::new();
-
-    let eat_trivia =
-        |builder: &mut GreenNodeBuilder<'_>, tok_idx: &mut usize, offset: &mut usize| {
-            while let Some(t) = tokens.get(*tok_idx) {
-                if !t.kind.is_trivia() {
-                    break;
-                }
-                let end = *offset + t.len as usize;
-                builder.token(t.kind.into(), &text[*offset..end]);
-                *offset = end;
-                *tok_idx += 1;
-            }
-        };
 
     for i in 0..events.len() {
         match std::mem::replace(&mut events[i], Event::Tombstone) {
@@ -85,51 +69,143 @@ pub(crate) fn build_tree(
                     }
                 }
                 for kind in parents.drain(..).rev() {
-                    if depth > 0 {
-                        eat_trivia(&mut builder, &mut tok_idx, &mut offset);
-                    }
-                    builder.start_node(kind.into());
-                    depth += 1;
+                    builder.start_node(kind);
                 }
             }
-            Event::Finish => {
-                depth -= 1;
-                if depth == 0 {
-                    // The root: everything left (trailing trivia) belongs to it.
-                    eat_trivia(&mut builder, &mut tok_idx, &mut offset);
-                }
-                builder.finish_node();
-            }
-            Event::Token { kind, n_raw } => {
-                eat_trivia(&mut builder, &mut tok_idx, &mut offset);
-                let start = offset;
-                for _ in 0..n_raw {
-                    // Glued tokens are adjacent, so no trivia lies between them.
-                    offset += tokens[tok_idx].len as usize;
-                    tok_idx += 1;
-                }
-                builder.token(kind.into(), &text[start..offset]);
-            }
+            Event::Finish => builder.finish_node(),
+            Event::Token { kind, n_raw } => builder.token(kind, n_raw),
             Event::Error { msg } => {
-                // Point at the next non-trivia token (or the end of input).
-                let mut j = tok_idx;
-                let mut at = offset;
-                while let Some(t) = tokens.get(j) {
-                    if !t.kind.is_trivia() {
-                        break;
-                    }
-                    at += t.len as usize;
-                    j += 1;
-                }
-                let len = tokens.get(j).map_or(0, |t| t.len);
-                let start = TextSize::from(at as u32);
+                let range = builder.next_token_range();
                 errors.push(SyntaxError {
                     message: messages[msg as usize].clone(),
-                    range: TextRange::at(start, TextSize::from(len)),
+                    range,
                 });
             }
             Event::Tombstone => {}
         }
     }
     (builder.finish(), errors)
+}
+
+/// Builds green nodes bottom-up without rowan's `NodeCache`: hashing every small node to
+/// deduplicate it costs more than it saves here. Tokens are deduplicated cheaply instead:
+/// punctuation and keywords by kind, identifiers and short trivia by text.
+struct TreeSink<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    tok_idx: usize,
+    offset: usize,
+    /// Open nodes: kind and the index of their first child in `children`.
+    open: Vec<(SyntaxKind, usize)>,
+    children: Vec<NodeOrToken<GreenNode, GreenToken>>,
+    by_kind: Vec<Option<GreenToken>>,
+    by_text: FxHashMap<(SyntaxKind, &'a str), GreenToken>,
+    root: Option<GreenNode>,
+}
+
+impl<'a> TreeSink<'a> {
+    fn new(text: &'a str, tokens: &'a [Token]) -> TreeSink<'a> {
+        TreeSink {
+            text,
+            tokens,
+            tok_idx: 0,
+            offset: 0,
+            open: Vec::new(),
+            children: Vec::new(),
+            by_kind: vec![None; SyntaxKind::SOURCE_FILE as usize],
+            by_text: FxHashMap::default(),
+            root: None,
+        }
+    }
+
+    fn start_node(&mut self, kind: SyntaxKind) {
+        if !self.open.is_empty() {
+            self.eat_trivia();
+        }
+        self.open.push((kind, self.children.len()));
+    }
+
+    fn finish_node(&mut self) {
+        if self.open.len() == 1 {
+            // The root: everything left (trailing trivia) belongs to it.
+            self.eat_trivia();
+        }
+        let Some((kind, first)) = self.open.pop() else {
+            return;
+        };
+        let node = GreenNode::new(kind.into(), self.children.drain(first..));
+        if self.open.is_empty() {
+            self.root = Some(node);
+        } else {
+            self.children.push(NodeOrToken::Node(node));
+        }
+    }
+
+    fn token(&mut self, kind: SyntaxKind, n_raw: u8) {
+        self.eat_trivia();
+        let start = self.offset;
+        for _ in 0..n_raw {
+            // Glued tokens are adjacent, so no trivia lies between them.
+            self.offset += self.tokens[self.tok_idx].len as usize;
+            self.tok_idx += 1;
+        }
+        self.push_token(kind, start);
+    }
+
+    fn eat_trivia(&mut self) {
+        while let Some(t) = self.tokens.get(self.tok_idx) {
+            if !t.kind.is_trivia() {
+                break;
+            }
+            let start = self.offset;
+            self.offset += t.len as usize;
+            self.tok_idx += 1;
+            self.push_token(t.kind, start);
+        }
+    }
+
+    fn push_token(&mut self, kind: SyntaxKind, start: usize) {
+        let text = &self.text[start..self.offset];
+        let token = if kind.is_keyword() || kind.is_punct() {
+            match &self.by_kind[kind as usize] {
+                Some(t) if t.text() == text => t.clone(),
+                _ => {
+                    let t = GreenToken::new(kind.into(), text);
+                    self.by_kind[kind as usize] = Some(t.clone());
+                    t
+                }
+            }
+        } else if text.len() <= 16 {
+            self.by_text
+                .entry((kind, text))
+                .or_insert_with(|| GreenToken::new(kind.into(), text))
+                .clone()
+        } else {
+            GreenToken::new(kind.into(), text)
+        };
+        self.children.push(NodeOrToken::Token(token));
+    }
+
+    /// The range of the next non-trivia token (empty at the end of input), for errors.
+    fn next_token_range(&self) -> TextRange {
+        let mut j = self.tok_idx;
+        let mut at = self.offset;
+        while let Some(t) = self.tokens.get(j) {
+            if !t.kind.is_trivia() {
+                break;
+            }
+            at += t.len as usize;
+            j += 1;
+        }
+        let len = self.tokens.get(j).map_or(0, |t| t.len);
+        TextRange::at(TextSize::from(at as u32), TextSize::from(len))
+    }
+
+    fn finish(mut self) -> GreenNode {
+        while !self.open.is_empty() {
+            self.finish_node();
+        }
+        self.root
+            .unwrap_or_else(|| GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()))
+    }
 }

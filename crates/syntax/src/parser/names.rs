@@ -21,6 +21,9 @@ use rustc_hash::FxHashMap;
 
 pub(crate) type ScopeId = u32;
 
+/// An interned identifier: names are compared and hashed as integers.
+pub(crate) type Sym = u32;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Entry {
     pub(crate) flags: u8,
@@ -67,14 +70,14 @@ pub(crate) enum ScopeKind {
 struct Scope {
     kind: ScopeKind,
     parent: Option<ScopeId>,
-    names: FxHashMap<Box<str>, Entry>,
+    names: FxHashMap<Sym, Entry>,
     /// Nominated namespaces, inline namespaces, and bases: searched after `names`.
     extra: Vec<ScopeId>,
     /// Scopes searched only by unqualified lookup from inside this one: the class `X` for the
     /// body of `X::f` or of `struct X::Inner`.
     lexical: Vec<ScopeId>,
     /// The class name, for constructor detection and the injected class name.
-    class_name: Option<Box<str>>,
+    class_name: Option<Sym>,
     /// The flags the class was declared with (`TEMPLATE` for class templates).
     class_flags: u8,
 }
@@ -82,7 +85,7 @@ struct Scope {
 enum LogEntry {
     Name {
         scope: ScopeId,
-        name: Box<str>,
+        name: Sym,
         previous: Option<Entry>,
     },
     Extra {
@@ -98,6 +101,7 @@ enum LogEntry {
 
 pub(crate) struct NameTable {
     scopes: Vec<Scope>,
+    interner: FxHashMap<Box<str>, Sym>,
     current: ScopeId,
     /// Changes are logged only while a tentative parse is open (`tentative > 0`).
     log: Vec<LogEntry>,
@@ -137,13 +141,15 @@ impl NameTable {
         };
         let mut table = NameTable {
             scopes: vec![root],
+            interner: FxHashMap::default(),
             current: 0,
             log: Vec::new(),
             tentative: 0,
         };
         for name in BUILTIN_TYPES {
+            let sym = table.intern(name);
             table.scopes[0].names.insert(
-                (*name).into(),
+                sym,
                 Entry {
                     flags: Entry::TYPE,
                     scope: NO_SCOPE,
@@ -151,6 +157,15 @@ impl NameTable {
             );
         }
         table
+    }
+
+    pub(crate) fn intern(&mut self, name: &str) -> Sym {
+        if let Some(&sym) = self.interner.get(name) {
+            return sym;
+        }
+        let sym = self.interner.len() as Sym;
+        self.interner.insert(name.into(), sym);
+        sym
     }
 
     pub(crate) fn current(&self) -> ScopeId {
@@ -163,7 +178,7 @@ impl NameTable {
 
     /// The innermost enclosing class's name, if the current scope is a class body (possibly
     /// inside the template head of a member template).
-    pub(crate) fn current_class_name(&self) -> Option<&str> {
+    pub(crate) fn current_class_name(&self) -> Option<Sym> {
         let mut scope = &self.scopes[self.current as usize];
         while scope.kind == ScopeKind::Template {
             match scope.parent {
@@ -172,7 +187,7 @@ impl NameTable {
             }
         }
         if scope.kind == ScopeKind::Class {
-            scope.class_name.as_deref()
+            scope.class_name
         } else {
             None
         }
@@ -249,13 +264,13 @@ impl NameTable {
     }
 
     /// Creates a new scope below the current one and enters it.
-    pub(crate) fn push_scope(&mut self, kind: ScopeKind, class_name: Option<&str>) -> ScopeId {
+    pub(crate) fn push_scope(&mut self, kind: ScopeKind, class_name: Option<Sym>) -> ScopeId {
         let id = self.new_scope(kind, self.current, class_name);
         self.enter(id);
         id
     }
 
-    fn new_scope(&mut self, kind: ScopeKind, parent: ScopeId, class_name: Option<&str>) -> ScopeId {
+    fn new_scope(&mut self, kind: ScopeKind, parent: ScopeId, class_name: Option<Sym>) -> ScopeId {
         let id = self.scopes.len() as ScopeId;
         self.scopes.push(Scope {
             kind,
@@ -263,7 +278,7 @@ impl NameTable {
             names: FxHashMap::default(),
             extra: Vec::new(),
             lexical: Vec::new(),
-            class_name: class_name.map(Into::into),
+            class_name,
             class_flags: Entry::TYPE,
         });
         id
@@ -305,12 +320,12 @@ impl NameTable {
     pub(crate) fn declare(
         &mut self,
         scope: ScopeId,
-        name: &str,
+        name: Sym,
         flags: u8,
         target: Option<ScopeId>,
     ) {
         let names = &mut self.scopes[scope as usize].names;
-        let previous = names.get(name).copied();
+        let previous = names.get(&name).copied();
         let mut entry = previous.unwrap_or(Entry {
             flags: 0,
             scope: NO_SCOPE,
@@ -340,7 +355,7 @@ impl NameTable {
         if previous == Some(entry) {
             return;
         }
-        names.insert(name.into(), entry);
+        names.insert(name, entry);
         self.log(LogEntry::Name {
             scope,
             name: name.into(),
@@ -353,13 +368,13 @@ impl NameTable {
     pub(crate) fn declare_scope(
         &mut self,
         parent: ScopeId,
-        name: &str,
+        name: Sym,
         kind: ScopeKind,
         flags: u8,
     ) -> ScopeId {
         if let Some(s) = self.scopes[parent as usize]
             .names
-            .get(name)
+            .get(&name)
             .and_then(|e| e.scope())
         {
             self.declare(parent, name, flags, None);
@@ -396,7 +411,7 @@ impl NameTable {
     }
 
     /// Unqualified lookup from the current scope.
-    pub(crate) fn lookup(&self, name: &str) -> Option<Entry> {
+    pub(crate) fn lookup(&self, name: Sym) -> Option<Entry> {
         let mut id = Some(self.current);
         let mut fuel = 10_000;
         while let Some(s) = id {
@@ -418,16 +433,16 @@ impl NameTable {
     }
 
     /// Qualified lookup of `name` in `scope` (its own names, then nominated scopes and bases).
-    pub(crate) fn lookup_in(&self, scope: ScopeId, name: &str) -> Option<Entry> {
+    pub(crate) fn lookup_in(&self, scope: ScopeId, name: Sym) -> Option<Entry> {
         self.lookup_in_bounded(scope, name, 8)
     }
 
-    fn lookup_in_bounded(&self, scope: ScopeId, name: &str, fuel: u32) -> Option<Entry> {
+    fn lookup_in_bounded(&self, scope: ScopeId, name: Sym, fuel: u32) -> Option<Entry> {
         let s = &self.scopes[scope as usize];
-        if let Some(e) = s.names.get(name) {
+        if let Some(e) = s.names.get(&name) {
             return Some(*e);
         }
-        if s.kind == ScopeKind::Class && s.class_name.as_deref() == Some(name) {
+        if s.kind == ScopeKind::Class && s.class_name == Some(name) {
             // The injected class name.
             return Some(Entry {
                 flags: Entry::TYPE | s.class_flags,

@@ -6,7 +6,7 @@ use crate::{
 
 use super::{
     event::Event,
-    names::{NameCheckpoint, NameTable},
+    names::{NameCheckpoint, NameTable, Sym},
     token_set::TokenSet,
 };
 
@@ -27,6 +27,8 @@ pub(crate) struct Parser<'t> {
     /// Byte offset of each non-trivia token, plus one entry for the end of input.
     starts: Vec<u32>,
     ends: Vec<u32>,
+    /// The interned name of each identifier token (0 for other tokens).
+    syms: Vec<Sym>,
     pos: usize,
     events: Vec<Event>,
     messages: Vec<String>,
@@ -62,16 +64,23 @@ pub(crate) struct Checkpoint {
 }
 
 impl<'t> Parser<'t> {
-    pub(crate) fn new(text: &'t str, tokens: &[Token], names: NameTable) -> Parser<'t> {
+    pub(crate) fn new(text: &'t str, tokens: &[Token], mut names: NameTable) -> Parser<'t> {
         let mut kinds = Vec::with_capacity(tokens.len() / 2);
         let mut starts = Vec::with_capacity(tokens.len() / 2);
         let mut ends = Vec::with_capacity(tokens.len() / 2);
+        let mut syms = Vec::with_capacity(tokens.len() / 2);
         let mut offset = 0u32;
         for t in tokens {
             if !t.kind.is_trivia() {
                 kinds.push(t.kind);
                 starts.push(offset);
                 ends.push(offset + t.len);
+                let sym = if t.kind == IDENT {
+                    names.intern(&text[offset as usize..(offset + t.len) as usize])
+                } else {
+                    0
+                };
+                syms.push(sym);
             }
             offset += t.len;
         }
@@ -82,6 +91,7 @@ impl<'t> Parser<'t> {
             kinds,
             starts,
             ends,
+            syms,
             pos: 0,
             events: Vec::with_capacity(tokens.len()),
             messages: Vec::new(),
@@ -156,6 +166,15 @@ impl<'t> Parser<'t> {
             (Some(&s), Some(&e)) => &self.text[s as usize..e as usize],
             _ => "",
         }
+    }
+
+    /// The interned name of identifier token `idx`.
+    pub(crate) fn sym_at(&self, idx: usize) -> Sym {
+        self.syms.get(idx).copied().unwrap_or(0)
+    }
+
+    pub(crate) fn nth_sym(&self, n: usize) -> Sym {
+        self.sym_at(self.pos + n)
     }
 
     pub(crate) fn nth_text(&self, n: usize) -> &'t str {

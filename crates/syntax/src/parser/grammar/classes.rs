@@ -47,7 +47,7 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     if !has_body {
         let mut scope = scan.and_then(|s| s.entry).and_then(Entry::scope);
         if let Some(idx) = simple_name {
-            let text = p.text_at(idx);
+            let text = p.sym_at(idx);
             let forward = p.at(SEMI) && !is_friend;
             let unknown =
                 scan.is_some_and(|s| s.entry.is_none_or(|e| !e.is_type() && !e.is_template()));
@@ -66,7 +66,7 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     }
     let scope = match (simple_name, scan) {
         (Some(idx), _) => {
-            let text = p.text_at(idx);
+            let text = p.sym_at(idx);
             p.names
                 .declare_scope(decl_scope, text, ScopeKind::Class, flags)
         }
@@ -159,7 +159,7 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     let decl_scope = p.names.decl_scope();
     let mut enum_scope = None;
     if let Some(idx) = scan.filter(|s| !s.qualified).and_then(|s| s.last_ident) {
-        let text = p.text_at(idx);
+        let text = p.sym_at(idx);
         enum_scope = Some(
             p.names
                 .declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE),
@@ -199,7 +199,7 @@ fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
             let e = p.start();
             let idx = p.pos();
             p.bump_any();
-            p.names.declare(target, p.text_at(idx), Entry::VALUE, None);
+            p.names.declare(target, p.sym_at(idx), Entry::VALUE, None);
             attributes::opt_attributes(p);
             if p.eat(EQ) {
                 expressions::expr_assign(p);
@@ -304,7 +304,7 @@ fn prescan_members(p: &mut Parser<'_>, scope: ScopeId) {
 }
 
 fn declare_prescanned(p: &mut Parser<'_>, scope: ScopeId, idx: usize, flags: u8) {
-    let text = p.text_at(idx);
+    let text = p.sym_at(idx);
     if p.names.lookup_in(scope, text).is_none() {
         p.names.declare(scope, text, flags, None);
     }

@@ -410,7 +410,7 @@ fn member_name(p: &mut Parser<'_>) {
         }
         IDENT => {
             let m = p.start();
-            let text = p.nth_text(0);
+            let text = p.nth_sym(0);
             p.bump_any();
             let lt = p.pos();
             if p.at(L_ANGLE) && p.glued_at(lt).0 == L_ANGLE {
@@ -550,7 +550,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 fn at_builtin_call(p: &mut Parser<'_>) -> bool {
     p.nth_at(1, L_PAREN)
         && p.nth_text(0).starts_with("__")
-        && p.names.lookup(p.nth_text(0)).is_none()
+        && p.names.lookup(p.nth_sym(0)).is_none()
 }
 
 fn functional_cast_args(p: &mut Parser<'_>) {
@@ -791,7 +791,7 @@ fn lambda(p: &mut Parser<'_>) {
     attributes::opt_attributes(p);
     if p.at(L_PAREN) {
         for idx in declarators::param_list(p, false) {
-            let text = p.text_at(idx);
+            let text = p.sym_at(idx);
             p.names.declare(scope, text, Entry::VALUE, None);
         }
     }
@@ -831,7 +831,7 @@ fn requires_expr(p: &mut Parser<'_>) {
     let scope = p.names.push_scope(ScopeKind::Local, None);
     if p.at(L_PAREN) {
         for idx in declarators::param_list(p, false) {
-            let text = p.text_at(idx);
+            let text = p.sym_at(idx);
             p.names.declare(scope, text, Entry::VALUE, None);
         }
     }

@@ -149,7 +149,7 @@ fn namespace(p: &mut Parser<'_>) {
         let target = names::name(p).and_then(|s| s.entry).and_then(Entry::scope);
         p.expect(SEMI);
         let scope = p.names.decl_scope();
-        let text = p.text_at(path[0].0);
+        let text = p.sym_at(path[0].0);
         p.names.declare(scope, text, Entry::NAMESPACE, target);
         m.complete(p, NAMESPACE_ALIAS);
         return;
@@ -163,7 +163,7 @@ fn namespace(p: &mut Parser<'_>) {
         let parent = scope;
         scope = p.names.declare_scope(
             parent,
-            p.text_at(idx),
+            p.sym_at(idx),
             ScopeKind::Namespace,
             Entry::NAMESPACE,
         );
@@ -241,7 +241,7 @@ fn using(p: &mut Parser<'_>, ctx: DeclCtx) {
             }
             let scope = declaring_scope(p, ctx);
             p.names
-                .declare(scope, p.text_at(name_idx), flags, specs.type_scope);
+                .declare(scope, p.sym_at(name_idx), flags, specs.type_scope);
             m.complete(p, ALIAS_DECL);
         }
         _ => {
@@ -259,8 +259,8 @@ fn using(p: &mut Parser<'_>, ctx: DeclCtx) {
                         None if is_typename => Entry::TYPE,
                         None => 0,
                     };
-                    let text = p.text_at(idx);
-                    let is_ctor = scan.prev_ident.is_some_and(|prev| p.text_at(prev) == text);
+                    let text = p.sym_at(idx);
+                    let is_ctor = scan.prev_ident.is_some_and(|prev| p.sym_at(prev) == text);
                     if flags != 0 && !is_ctor {
                         let scope = declaring_scope(p, ctx);
                         let target = scan.entry.and_then(Entry::scope);
@@ -468,7 +468,7 @@ fn declare_declarator(p: &mut Parser<'_>, d: &DeclaratorInfo, specs: &DeclSpecs,
         None
     };
     let scope = declaring_scope(p, ctx);
-    let text = p.text_at(idx);
+    let text = p.sym_at(idx);
     if p.names.current_class_name() == Some(text) {
         // A constructor: the injected class name stays a type.
         return;
@@ -485,7 +485,7 @@ fn function_body(p: &mut Parser<'_>, d: &DeclaratorInfo) {
         p.names.add_lexical(scope, qs);
     }
     for &idx in &d.params {
-        let text = p.text_at(idx);
+        let text = p.sym_at(idx);
         p.names.declare(scope, text, Entry::VALUE, None);
     }
     match p.current() {

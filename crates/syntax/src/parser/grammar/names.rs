@@ -8,7 +8,7 @@
 //! - After a dependent qualifier (`T::`, or a qualifier we cannot resolve) a name is a template
 //!   only with the `template` keyword, and a type only with `typename`, as the standard says.
 use super::*;
-use crate::parser::names::ScopeId;
+use crate::parser::names::{ScopeId, Sym};
 
 /// Where qualified lookup of the next name component happens.
 #[derive(Clone, Copy)]
@@ -78,7 +78,7 @@ impl NameScan {
     }
 }
 
-pub(super) fn lookup_component(p: &Parser<'_>, text: &str, q: Qual) -> Option<Entry> {
+pub(super) fn lookup_component(p: &Parser<'_>, text: Sym, q: Qual) -> Option<Entry> {
     if q.first {
         p.names.lookup(text)
     } else if let Some(s) = q.scope {
@@ -298,7 +298,7 @@ fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
         }
         match p.kind_at(i) {
             IDENT => {
-                let entry = lookup_component(p, p.text_at(i), q);
+                let entry = lookup_component(p, p.sym_at(i), q);
                 res.prev_ident = res.last_ident;
                 res.last_ident = Some(i);
                 res.entry = entry;
@@ -398,7 +398,7 @@ pub(super) fn name(p: &mut Parser<'_>) -> Option<NameScan> {
         match p.current() {
             IDENT => {
                 let seg = p.start();
-                let entry = lookup_component(p, p.nth_text(0), q);
+                let entry = lookup_component(p, p.nth_sym(0), q);
                 p.bump_any();
                 let lt = p.pos();
                 if starts_template_args(p, lt, entry, q, template_kw)

@@ -91,7 +91,7 @@ fn at_builtin_type_call(p: &mut Parser<'_>) -> bool {
     p.at(IDENT)
         && p.nth_at(1, L_PAREN)
         && p.nth_text(0).starts_with("__")
-        && p.names.lookup(p.nth_text(0)).is_none()
+        && p.names.lookup(p.nth_sym(0)).is_none()
 }
 
 pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
@@ -214,7 +214,7 @@ fn name_is_type_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     let next = p.kind_at(scan.end);
     // `X::X(`, `X<T>::X(`: an out-of-class constructor.
     if let (Some(last), Some(prev)) = (scan.last_ident, scan.prev_ident)
-        && p.text_at(last) == p.text_at(prev)
+        && p.sym_at(last) == p.sym_at(prev)
         && next == L_PAREN
     {
         return false;
@@ -223,7 +223,7 @@ fn name_is_type_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
         && !scan.qualified
         && let Some(last) = scan.last_ident
     {
-        let text = p.text_at(last);
+        let text = p.sym_at(last);
         // A constructor declared in its class.
         if p.names.current_class_name() == Some(text) {
             return false;

@@ -49,7 +49,7 @@ pub(super) fn template_param_list(p: &mut Parser<'_>) {
 
 fn declare_param(p: &mut Parser<'_>, idx: usize, flags: u8) {
     let scope = p.names.current();
-    let text = p.text_at(idx);
+    let text = p.sym_at(idx);
     p.names.declare(scope, text, flags, None);
 }
 
@@ -133,7 +133,7 @@ pub(super) fn concept_def(p: &mut Parser<'_>, ctx: DeclCtx) {
         let idx = p.pos();
         p.bump_any();
         let scope = items::declaring_scope(p, ctx);
-        let text = p.text_at(idx);
+        let text = p.sym_at(idx);
         p.names
             .declare(scope, text, Entry::CONCEPT | Entry::TEMPLATE, None);
     } else {
