@@ -338,13 +338,13 @@ fn payload_str(cubin: &Cubin, symtab: u32, p: &Payload) -> String {
         Payload::ParamCbank { symbol, base, size } => {
             format!(
                 "sym={symbol}({}) base={base:#x} size={size:#x}",
-                cubin.symbol_name(*symbol)
+                cubin.symbol_name_in(symtab, *symbol)
             )
         }
         Payload::SymbolValue { symbol, value } => {
             format!(
                 "sym={symbol}({}) value={value:#x}",
-                cubin.symbol_name(*symbol)
+                cubin.symbol_name_in(symtab, *symbol)
             )
         }
         Payload::Words(w) => w
