@@ -103,7 +103,9 @@ pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, Demangl
     match parse_with(input, opts.types, strict, gnu) {
         // NVIDIA's own tool never decodes its lambda vendor types; names carrying them are
         // demangled in full even where that tool would give up.
-        Err(_) if strict && carries_nv_vendor_types(input) => parse_with(input, opts.types, false, false),
+        Err(_) if strict && carries_nv_vendor_types(input) => {
+            parse_with(input, opts.types, false, false)
+        }
         res => res,
     }
 }
@@ -112,7 +114,12 @@ fn carries_nv_vendor_types(input: &[u8]) -> bool {
     input.windows(3).any(|w| w == b"Unv") || input.windows(14).any(|w| w == b"__device_stub_")
 }
 
-fn parse_with(input: &[u8], types: bool, nv_strict: bool, gnu: bool) -> Result<Parsed, DemangleError> {
+fn parse_with(
+    input: &[u8],
+    types: bool,
+    nv_strict: bool,
+    gnu: bool,
+) -> Result<Parsed, DemangleError> {
     let mut p = parse::Parser::new(input);
     p.nv_strict = nv_strict;
     p.gnu = gnu;

@@ -73,6 +73,18 @@ impl Score {
     fn rate(&self) -> f64 {
         100.0 * self.ok as f64 / self.total.max(1) as f64
     }
+    /// Prints the rate and fails below `floor` exact matches (the level reached, so that a
+    /// regression fails; raise it when the demangler improves).
+    fn report_at_least(&self, floor: usize) {
+        self.report();
+        assert!(
+            self.ok >= floor,
+            "{}: {} exact, below the {floor} reached before",
+            self.name,
+            self.ok
+        );
+    }
+
     fn report(&self) -> f64 {
         println!(
             "{}: {}/{} exact = {:.2}%",
@@ -109,7 +121,8 @@ fn gnu_on_libiberty() {
         let o = opts(Style::Gnu, !flags.contains("--no-params"));
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
-    assert!(score.report() >= 0.0);
+    // c++filt 2.40 scores 97.2% on the parameter rows; the bar of the issue is 99.5%.
+    score.report_at_least(452);
 }
 
 #[test]
@@ -122,10 +135,10 @@ fn llvm_on_llvm() {
     for row in &rows {
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
-    assert!(score.report() >= 0.0);
+    score.report_at_least(29849);
 }
 
-fn nvidia_score(name: &'static str, file: &str, params_flags: Option<&str>) -> Option<f64> {
+fn nvidia_score(name: &'static str, file: &str, params_flags: Option<&str>) -> Option<Score> {
     let rows = read_rows(file)?;
     let flags_rows = params_flags.and_then(read_rows);
     let mut score = Score::new(name);
@@ -144,24 +157,24 @@ fn nvidia_score(name: &'static str, file: &str, params_flags: Option<&str>) -> O
         };
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
-    Some(score.report())
+    Some(score)
 }
 
 #[test]
 fn nvidia_on_llvm_nvidia() {
-    let Some(rate) = nvidia_score("nvidia llvm_nvidia.tsv", "llvm_nvidia.tsv", None) else {
+    let Some(score) = nvidia_score("nvidia llvm_nvidia.tsv", "llvm_nvidia.tsv", None) else {
         return;
     };
-    assert!(rate >= 0.0);
+    score.report_at_least(29680);
 }
 
 #[test]
 fn nvidia_on_libiberty_nvidia() {
-    let Some(rate) = nvidia_score("nvidia libiberty_nvidia.tsv", "libiberty_nvidia.tsv", None)
+    let Some(score) = nvidia_score("nvidia libiberty_nvidia.tsv", "libiberty_nvidia.tsv", None)
     else {
         return;
     };
-    assert!(rate >= 0.0);
+    score.report_at_least(397);
 }
 
 fn unhex(s: &[u8]) -> Vec<u8> {

@@ -54,7 +54,8 @@ fn mangle_round_trips_llvm_corpus() {
     let Some((ok, total)) = round_trip("llvm.tsv") else {
         return;
     };
-    assert!(ok as f64 >= 0.0 * total as f64);
+    // Floors at the level reached, so that a regression fails.
+    assert!(ok >= 29268, "round trip regressed: {ok}/{total}");
 }
 
 #[test]
@@ -62,7 +63,7 @@ fn mangle_round_trips_libiberty_corpus() {
     let Some((ok, total)) = round_trip("libiberty.tsv") else {
         return;
     };
-    assert!(ok as f64 >= 0.0 * total as f64);
+    assert!(ok >= 244, "round trip regressed: {ok}/{total}");
 }
 
 #[test]
@@ -70,5 +71,5 @@ fn mangle_round_trips_cuda_corpus() {
     let Some((ok, total)) = round_trip("cuda.tsv") else {
         return;
     };
-    assert!(ok as f64 >= 0.0 * total as f64);
+    assert_eq!(ok, total, "every cuda.tsv name round-trips");
 }

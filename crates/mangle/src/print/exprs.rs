@@ -52,7 +52,10 @@ impl Printer<'_> {
             ),
             Node::UnresolvedName { .. } => true,
             Node::Prefix { op, child } if op.code() == "ad" => {
-                matches!(self.ast[*child], Node::ExternalName(_) | Node::UnresolvedName { .. })
+                matches!(
+                    self.ast[*child],
+                    Node::ExternalName(_) | Node::UnresolvedName { .. }
+                )
             }
             _ => false,
         };
@@ -426,7 +429,10 @@ impl Printer<'_> {
                     self.push(".");
                     self.print(*elem);
                 }
-                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
                     self.push("=");
                     self.print_gnu_subexpr(*init);
                 } else {
@@ -439,7 +445,10 @@ impl Printer<'_> {
                 self.push(" ... ");
                 self.print(*last);
                 self.push("]");
-                if !matches!(self.ast[*init], Node::Braced { .. } | Node::BracedRange { .. }) {
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
                     self.push("=");
                     self.print_gnu_subexpr(*init);
                 } else {

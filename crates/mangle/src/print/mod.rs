@@ -393,7 +393,9 @@ impl<'a> Printer<'a> {
         if !self.gnu() {
             return false;
         }
-        let Node::FunctionEncoding { name, .. } = self.ast[id] else { return false };
+        let Node::FunctionEncoding { name, .. } = self.ast[id] else {
+            return false;
+        };
         match self.encoding_template_args(name) {
             Some(args) => {
                 self.templates.push(args);
@@ -802,9 +804,15 @@ impl<'a> Printer<'a> {
                 self.print(*child);
                 self.push(" ");
             }
-            Node::PostfixQualified { child, postfix } if self.gnu() && (&**postfix == " complex" || &**postfix == " imaginary") => {
+            Node::PostfixQualified { child, postfix }
+                if self.gnu() && (&**postfix == " complex" || &**postfix == " imaginary") =>
+            {
                 self.print_left(*child);
-                self.push(if &**postfix == " complex" { " _Complex" } else { " _Imaginary" });
+                self.push(if &**postfix == " complex" {
+                    " _Complex"
+                } else {
+                    " _Imaginary"
+                });
             }
             Node::PostfixQualified { child, postfix } => {
                 if &**postfix == "x" {
@@ -1277,7 +1285,9 @@ impl<'a> Printer<'a> {
             };
             match &ast[decl] {
                 Node::NonTypeTemplateParamDecl { ty, .. } => self.print(*ty),
-                Node::TemplateTemplateParamDecl { params, .. } => self.print_gnu_template_head(params),
+                Node::TemplateTemplateParamDecl { params, .. } => {
+                    self.print_gnu_template_head(params)
+                }
                 _ => self.push("typename"),
             }
             if pack {
@@ -1291,7 +1301,9 @@ impl<'a> Printer<'a> {
     /// A template parameter's target, where an argument pack (GNU resolves `T_` against the
     /// printed function's arguments, which hold packs as `J...E`) yields its current element.
     fn resolve_param(&mut self, id: NodeId) -> Param {
-        let Some(target) = self.param_target(id) else { return Param::No };
+        let Some(target) = self.param_target(id) else {
+            return Param::No;
+        };
         match &self.ast[target] {
             Node::TemplateArgumentPack(elems) => {
                 self.init_pack(elems.len());
@@ -1310,20 +1322,30 @@ impl<'a> Printer<'a> {
     /// against the template arguments of the function being printed (as libiberty does), and
     /// prints the parameters of a generic lambda as `auto:1`.
     pub(crate) fn param_target(&self, id: NodeId) -> Option<NodeId> {
-        let Node::TemplateParam { level, index, resolved } = self.ast[id] else { return None };
+        let Node::TemplateParam {
+            level,
+            index,
+            resolved,
+        } = self.ast[id]
+        else {
+            return None;
+        };
         match self.style {
             Style::Nvidia => None,
             Style::Llvm => resolved,
             Style::Gnu => {
                 if self.lambda_args > 0 {
-                    return resolved.filter(|r| matches!(self.ast[*r], Node::SyntheticTemplateParam { .. }));
+                    return resolved
+                        .filter(|r| matches!(self.ast[*r], Node::SyntheticTemplateParam { .. }));
                 }
                 if level == 0 {
                     if let Some(&args) = self.templates.last() {
                         if let Node::TemplateArgs { args, .. } = &self.ast[args] {
                             match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
                                 None => {}
-                                Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => return Some(*arg),
+                                Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => {
+                                    return Some(*arg);
+                                }
                                 Some((a, _)) => return Some(a),
                             }
                         }
@@ -1347,7 +1369,9 @@ impl<'a> Printer<'a> {
         loop {
             match &self.ast[name] {
                 Node::NameWithTemplateArgs { args, .. } => return Some(*args),
-                Node::Nested { name: n, .. } | Node::Local { entity: n, .. } | Node::AbiTagged { base: n, .. } => name = *n,
+                Node::Nested { name: n, .. }
+                | Node::Local { entity: n, .. }
+                | Node::AbiTagged { base: n, .. } => name = *n,
                 _ => return None,
             }
         }
