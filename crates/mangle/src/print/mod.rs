@@ -1338,17 +1338,16 @@ impl<'a> Printer<'a> {
                     return resolved
                         .filter(|r| matches!(self.ast[*r], Node::SyntheticTemplateParam { .. }));
                 }
-                if level == 0 {
-                    if let Some(&args) = self.templates.last() {
-                        if let Node::TemplateArgs { args, .. } = &self.ast[args] {
-                            match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
-                                None => {}
-                                Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => {
-                                    return Some(*arg);
-                                }
-                                Some((a, _)) => return Some(a),
-                            }
+                if level == 0
+                    && let Some(&args) = self.templates.last()
+                    && let Node::TemplateArgs { args, .. } = &self.ast[args]
+                {
+                    match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
+                        None => {}
+                        Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => {
+                            return Some(*arg);
                         }
+                        Some((a, _)) => return Some(a),
                     }
                 }
                 resolved
