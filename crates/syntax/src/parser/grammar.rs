@@ -8,6 +8,8 @@ mod declarators;
 mod expressions;
 mod items;
 mod names;
+
+pub(crate) use names::NameScan;
 mod specifiers;
 mod statements;
 mod templates;

@@ -106,6 +106,8 @@ pub(crate) struct NameTable {
     /// Changes are logged only while a tentative parse is open (`tentative > 0`).
     log: Vec<LogEntry>,
     tentative: u32,
+    /// Bumped by every change that can alter a lookup's result (see [`NameTable::version`]).
+    version: u32,
 }
 
 /// A saved state of the table, for tentative parsing.
@@ -145,6 +147,7 @@ impl NameTable {
             current: 0,
             log: Vec::new(),
             tentative: 0,
+            version: 0,
         };
         for name in BUILTIN_TYPES {
             let sym = table.intern(name);
@@ -166,6 +169,11 @@ impl NameTable {
         let sym = self.interner.len() as Sym;
         self.interner.insert(name.into(), sym);
         sym
+    }
+
+    /// Changes whenever a lookup could answer differently, so lookahead results can be cached.
+    pub(crate) fn version(&self) -> u32 {
+        self.version
     }
 
     pub(crate) fn current(&self) -> ScopeId {
@@ -230,6 +238,7 @@ impl NameTable {
     }
 
     pub(crate) fn rewind(&mut self, cp: NameCheckpoint) {
+        self.version = self.version.wrapping_add(1);
         self.tentative -= 1;
         while self.log.len() > cp.log_len {
             match self.log.pop() {
@@ -286,6 +295,7 @@ impl NameTable {
 
     /// Enters an existing scope (a reopened namespace, a class body).
     pub(crate) fn enter(&mut self, id: ScopeId) {
+        self.version = self.version.wrapping_add(1);
         self.log(LogEntry::Enter {
             previous: self.current,
         });
@@ -294,6 +304,7 @@ impl NameTable {
 
     /// Leaves to `previous`, the value of [`NameTable::current`] before entering.
     pub(crate) fn leave_to(&mut self, previous: ScopeId) {
+        self.version = self.version.wrapping_add(1);
         self.log(LogEntry::Enter {
             previous: self.current,
         });
@@ -301,6 +312,7 @@ impl NameTable {
     }
 
     pub(crate) fn add_extra(&mut self, scope: ScopeId, searched: ScopeId) {
+        self.version = self.version.wrapping_add(1);
         if scope == searched || self.scopes[scope as usize].extra.contains(&searched) {
             return;
         }
@@ -309,6 +321,7 @@ impl NameTable {
     }
 
     pub(crate) fn add_lexical(&mut self, scope: ScopeId, searched: ScopeId) {
+        self.version = self.version.wrapping_add(1);
         if scope == searched || self.scopes[scope as usize].lexical.contains(&searched) {
             return;
         }
@@ -324,6 +337,7 @@ impl NameTable {
         flags: u8,
         target: Option<ScopeId>,
     ) {
+        self.version = self.version.wrapping_add(1);
         let names = &mut self.scopes[scope as usize].names;
         let previous = names.get(&name).copied();
         let mut entry = previous.unwrap_or(Entry {
@@ -358,7 +372,7 @@ impl NameTable {
         names.insert(name, entry);
         self.log(LogEntry::Name {
             scope,
-            name: name.into(),
+            name,
             previous,
         });
     }
@@ -372,6 +386,7 @@ impl NameTable {
         kind: ScopeKind,
         flags: u8,
     ) -> ScopeId {
+        self.version = self.version.wrapping_add(1);
         if let Some(s) = self.scopes[parent as usize]
             .names
             .get(&name)
@@ -390,6 +405,7 @@ impl NameTable {
 
     /// Re-parents a class scope at its definition, so the body sees the template parameters.
     pub(crate) fn set_parent(&mut self, scope: ScopeId, parent: ScopeId) {
+        self.version = self.version.wrapping_add(1);
         // Never create a cycle: `parent` must not lie inside `scope`.
         let mut id = Some(parent);
         while let Some(s) = id {

@@ -43,7 +43,12 @@ pub(crate) struct Parser<'t> {
     /// Token visits left to the current lookahead scan (see `grammar::names`); bounds the
     /// nested template-argument scans on adversarial input.
     scan_fuel: std::cell::Cell<u32>,
+    /// The last name scan: (token index, name-table version, type context) and its result.
+    scan_cache: std::cell::Cell<Option<(usize, u32, bool, ScanResult)>>,
 }
+
+/// A cached lookahead result, opaque to the parser core.
+pub(crate) type ScanResult = Option<super::grammar::NameScan>;
 
 pub(crate) struct Marker {
     pos: u32,
@@ -102,7 +107,23 @@ impl<'t> Parser<'t> {
             nesting: 0,
             type_ctx: false,
             scan_fuel: std::cell::Cell::new(0),
+            scan_cache: std::cell::Cell::new(None),
         }
+    }
+
+    /// The cached scan of the name at `idx`, if still valid.
+    pub(crate) fn cached_scan(&self, idx: usize) -> Option<ScanResult> {
+        match self.scan_cache.get() {
+            Some((i, v, t, res)) if i == idx && v == self.names.version() && t == self.type_ctx => {
+                Some(res)
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn cache_scan(&self, idx: usize, res: ScanResult) {
+        self.scan_cache
+            .set(Some((idx, self.names.version(), self.type_ctx, res)));
     }
 
     /// Starts a lookahead scan with a fresh budget.

@@ -47,7 +47,7 @@ impl Qual {
 
 /// What a lookahead scan learned about the name starting at some token.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct NameScan {
+pub(crate) struct NameScan {
     /// Token index just past the name.
     pub(super) end: usize,
     /// What the last component denotes; `None` if unknown or dependent.
@@ -264,8 +264,13 @@ fn skip_operator_name(p: &Parser<'_>, idx: usize) -> usize {
 
 /// Scans the (possibly qualified) name at `idx` without emitting anything.
 pub(super) fn scan_name(p: &Parser<'_>, idx: usize) -> Option<NameScan> {
+    if let Some(res) = p.cached_scan(idx) {
+        return res;
+    }
     p.refuel_scan();
-    scan_name_depth(p, idx, 0)
+    let res = scan_name_depth(p, idx, 0);
+    p.cache_scan(idx, res);
+    res
 }
 
 fn scan_name_depth(p: &Parser<'_>, idx: usize, depth: u32) -> Option<NameScan> {
@@ -401,8 +406,10 @@ pub(super) fn name(p: &mut Parser<'_>) -> Option<NameScan> {
                 let entry = lookup_component(p, p.nth_sym(0), q);
                 p.bump_any();
                 let lt = p.pos();
+                // A known template needs no balance check (the scan made it already).
+                let known = template_kw || entry.is_some_and(Entry::is_template);
                 if starts_template_args(p, lt, entry, q, template_kw)
-                    && skip_template_args(p, lt).is_some()
+                    && (known || skip_template_args(p, lt).is_some())
                 {
                     template_arg_list(p);
                 }
