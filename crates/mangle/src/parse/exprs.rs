@@ -237,7 +237,7 @@ impl<'a> Parser<'a> {
                 postfix: "",
             }));
         }
-        if self.consume_if("sP") {
+        if !self.nv_strict && self.consume_if("sP") {
             let mut args = Vec::new();
             while !self.consume_byte(b'E') {
                 if self.at_end() {

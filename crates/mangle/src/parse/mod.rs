@@ -67,6 +67,8 @@ pub(crate) struct Parser<'a> {
     /// Reject what NVIDIA's demangler rejects (internal-linkage `L`, `__Z`, C4/C5/D4/D5,
     /// modules, `_BitInt`...), so that the `nvidia` dialect echoes the same names it does.
     pub(crate) nv_strict: bool,
+    /// Inside the type of a conversion operator (`cv <type>`).
+    in_conversion_type: bool,
     /// Follow libiberty where its grammar differs (discriminators, vendor qualifiers).
     pub(crate) gnu: bool,
 }
@@ -94,6 +96,7 @@ impl<'a> Parser<'a> {
             vendor_extensions: true,
             nv_strict: false,
             gnu: false,
+            in_conversion_type: false,
         }
     }
 
@@ -224,8 +227,10 @@ impl<'a> Parser<'a> {
         if self.input.starts_with(b"__nv_static_") {
             return self.parse_nv_static();
         }
-        if let Some(res) = self.parse_global_ctor_dtor() {
-            return Some(res);
+        if !self.nv_strict {
+            if let Some(res) = self.parse_global_ctor_dtor() {
+                return Some(res);
+            }
         }
         let res = if self.consume_if("_Z") || (!self.nv_strict && self.consume_if("__Z")) {
             let mut enc = self.parse_encoding()?;
@@ -387,6 +392,9 @@ impl<'a> Parser<'a> {
             }
         }
         let mut requires = None;
+        if self.look() == b'Q' && self.nv_strict {
+            return None;
+        }
         if self.consume_byte(b'Q') {
             requires = Some(self.parse_constraint_expr()?);
         }

@@ -90,6 +90,9 @@ impl<'a> Parser<'a> {
     ) -> PResult {
         let module = self.parse_module_name_opt(module)?;
         let member_like_friend = scope.is_some() && self.consume_byte(b'F');
+        if member_like_friend && self.nv_strict {
+            return None;
+        }
         let local = self.consume_byte(b'L');
         if local && self.nv_strict {
             return None;
@@ -439,7 +442,9 @@ impl<'a> Parser<'a> {
                 // The conversion type may name template arguments that follow later in the name.
                 let saved_permit = self.permit_forward_refs;
                 self.permit_forward_refs = saved_permit || state.is_some();
+                let saved_conv = std::mem::replace(&mut self.in_conversion_type, true);
                 let ty = self.parse_type();
+                self.in_conversion_type = saved_conv;
                 self.try_to_parse_template_args = saved_try;
                 self.permit_forward_refs = saved_permit;
                 let ty = ty?;
@@ -799,6 +804,14 @@ impl<'a> Parser<'a> {
                         resolved: None,
                     }));
                 }
+                if self.nv_strict && self.in_conversion_type {
+                    // NVIDIA prints parameters by number: `operator T1` needs no target.
+                    return Some(self.make(Node::TemplateParam {
+                        level: lv,
+                        index: ix,
+                        resolved: None,
+                    }));
+                }
                 None
             }
         }
@@ -840,6 +853,9 @@ impl<'a> Parser<'a> {
                 }
                 self.outer.push(entry);
             }
+            if self.look() == b'Q' && self.nv_strict {
+                return None;
+            }
             if self.consume_byte(b'Q') {
                 requires = Some(self.parse_constraint_expr()?);
                 if !self.consume_byte(b'E') {
@@ -874,6 +890,7 @@ impl<'a> Parser<'a> {
                 Some(e)
             }
             // `I ... E` is the pack syntax of GCC before 4.7.
+            b'I' if self.nv_strict => None,
             b'J' | b'I' => {
                 self.pos += 1;
                 let mut args = Vec::new();

@@ -123,6 +123,9 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                     let dim = self.name(n);
+                    if self.look() == b'x' && self.nv_strict {
+                        return None;
+                    }
                     if self.consume_byte(b'x') {
                         let t = self.make(Node::BinaryFp(dim));
                         return Some(self.make(Node::PostfixQualified {
@@ -154,6 +157,7 @@ impl<'a> Parser<'a> {
                         signed: c == b'B',
                     }));
                 }
+                b'd' | b'e' | b'f' | b'h' if self.nv_strict => return None,
                 c @ (b'd' | b'e' | b'f' | b'h' | b'i' | b's' | b'u' | b'a' | b'c' | b'n') => {
                     self.pos += 2;
                     return Some(self.name(builtin_d_name(c)?));
@@ -320,8 +324,7 @@ impl<'a> Parser<'a> {
         let mut exception = None;
         if self.consume_if("Do") {
             exception = Some(self.name("noexcept"));
-        } else if self.nv_strict && (self.look() == b'D' && matches!(self.look_at(1), b'O' | b'w'))
-        {
+        } else if self.nv_strict && (self.look() == b'D' && self.look_at(1) == b'w') {
             return None;
         } else if self.consume_if("DO") {
             let e = self.parse_expr()?;
@@ -339,7 +342,10 @@ impl<'a> Parser<'a> {
             }
             exception = Some(self.make(Node::DynamicExceptionSpec(types)));
         }
-        self.consume_if("Dx"); // transaction safe
+        if self.consume_if("Dx") && self.nv_strict {
+            // transaction safe: unknown to NVIDIA's demangler
+            return None;
+        }
         if !self.consume_byte(b'F') {
             return None;
         }

@@ -83,7 +83,7 @@ impl Printer<'_> {
             Node::Binary { lhs, op, rhs } => {
                 let sym = op.symbol();
                 let prec = op.info().prec;
-                let paren_all = self.gt_is_gt == 0 && (sym == ">" || sym == ">>");
+                let paren_all = self.gt_is_gt == 0 && (sym == ">" || sym == ">>") && !self.nv();
                 if paren_all {
                     self.open();
                 }
@@ -109,6 +109,10 @@ impl Printer<'_> {
                 if paren_all {
                     self.close();
                 }
+            }
+            Node::Prefix { op, child } if self.nv() => {
+                self.push(op.symbol());
+                self.print(*child);
             }
             Node::Prefix { op, child } => {
                 self.push(op.symbol());
@@ -265,6 +269,12 @@ impl Printer<'_> {
                 let n = self.gnu_pack_len(*p).unwrap_or(0);
                 self.push(&n.to_string());
             }
+            Node::SizeofParamPack(p) if self.nv() => {
+                self.push("sizeof...");
+                self.open();
+                self.print(*p);
+                self.close();
+            }
             Node::SizeofParamPack(p) => {
                 self.push("sizeof...");
                 self.open();
@@ -331,7 +341,7 @@ impl Printer<'_> {
                     self.push("[]");
                 }
                 if !exprs.is_empty() {
-                    if gnu {
+                    if gnu || self.nv() {
                         self.push(" ");
                     }
                     self.open();
@@ -419,6 +429,38 @@ impl Printer<'_> {
                 self.push("{");
                 self.print_with_comma(inits);
                 self.push("}");
+            }
+            Node::Braced { elem, init, array } if self.nv() => {
+                // EDG: `.a.b=[3]=1`.
+                if *array {
+                    self.push("=[");
+                    self.print(*elem);
+                    self.push("]");
+                } else {
+                    self.push(".");
+                    self.print(*elem);
+                }
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
+                    self.push("=");
+                }
+                self.print(*init);
+            }
+            Node::BracedRange { first, last, init } if self.nv() => {
+                self.push("=[");
+                self.print(*first);
+                self.push(" ... ");
+                self.print(*last);
+                self.push("]");
+                if !matches!(
+                    self.ast[*init],
+                    Node::Braced { .. } | Node::BracedRange { .. }
+                ) {
+                    self.push("=");
+                }
+                self.print(*init);
             }
             Node::Braced { elem, init, array } if gnu => {
                 if *array {
@@ -769,6 +811,21 @@ impl Printer<'_> {
             self.push(hex);
             self.push("]");
             return;
+        }
+        if self.nv() && kind < 2 {
+            // EDG: `(float)1.0`.
+            let value = match kind {
+                0 => u32::from_str_radix(hex, 16)
+                    .ok()
+                    .map(|b| format!("{:?}", f32::from_bits(b))),
+                _ => u64::from_str_radix(hex, 16)
+                    .ok()
+                    .map(|b| format!("{:?}", f64::from_bits(b))),
+            };
+            if let Some(v) = value {
+                self.push(&format!("({ty}){v}"));
+                return;
+            }
         }
         let text = match kind {
             0 => u32::from_str_radix(hex, 16)

@@ -752,7 +752,7 @@ impl<'a> Printer<'a> {
                         self.push(" ");
                     }
                     self.push("(");
-                } else {
+                } else if !(self.nv() && matches!(self.last_char(), Some('*' | '&' | '(' | ' '))) {
                     self.push(" ");
                 }
                 if self.nv() {
@@ -766,7 +766,9 @@ impl<'a> Printer<'a> {
             Node::Function { ret, .. } => {
                 self.print_left(*ret);
                 // libiberty writes `int (*(*)())`: no space after `(` or `*`.
-                if !((self.gnu() || self.nv()) && matches!(self.last_char(), Some('(' | '*'))) {
+                if !((self.gnu() && matches!(self.last_char(), Some('(' | '*')))
+                    || (self.nv() && matches!(self.last_char(), Some('(' | '*' | ' '))))
+                {
                     self.push(" ");
                 }
             }
