@@ -227,10 +227,10 @@ impl<'a> Parser<'a> {
         if self.input.starts_with(b"__nv_static_") {
             return self.parse_nv_static();
         }
-        if !self.nv_strict {
-            if let Some(res) = self.parse_global_ctor_dtor() {
-                return Some(res);
-            }
+        if !self.nv_strict
+            && let Some(res) = self.parse_global_ctor_dtor()
+        {
+            return Some(res);
         }
         let res = if self.consume_if("_Z") || (!self.nv_strict && self.consume_if("__Z")) {
             let mut enc = self.parse_encoding()?;
