@@ -1137,6 +1137,8 @@ impl Mangler<'_> {
                     for e in inits {
                         self.expr(*e)?;
                     }
+                } else if let [braced] = inits[..] {
+                    self.expr(braced)?;
                 }
                 self.w("E");
             }

@@ -86,6 +86,21 @@ impl<'a> Parser<'a> {
                     let ty = self.parse_type()?;
                     let paren_init = self.consume_if("pi");
                     let mut inits = Vec::new();
+                    if !paren_init && self.look() == b'i' && self.look_at(1) == b'l' {
+                        // `new T{...}`: GCC writes the braced initializer as an `il` expression.
+                        inits.push(self.parse_expr()?);
+                        if !self.consume_byte(b'E') {
+                            return None;
+                        }
+                        return Some(self.make(Node::New {
+                            exprs,
+                            ty,
+                            inits,
+                            global,
+                            array: info.flag,
+                            paren_init,
+                        }));
+                    }
                     while !self.consume_byte(b'E') {
                         if !paren_init || self.at_end() {
                             return None;
@@ -735,6 +750,10 @@ impl<'a> Parser<'a> {
             return Some(self.make(Node::DtorName(n)));
         }
         let on = self.consume_if("on");
+        if !on && self.nv_strict {
+            // NVIDIA's demangler wants `on` before an operator in an unresolved name.
+            return None;
+        }
         let mut op = self.parse_operator_name(None)?;
         if on {
             op = self.make(Node::OnOperator(op));

@@ -236,6 +236,17 @@ impl Printer<'_> {
                 }
                 self.push(postfix);
             }
+            Node::OfId { op, child }
+                if self.nv()
+                    && !op.info().flag
+                    && matches!(self.ast[*child], Node::MemberAccess { .. }) =>
+            {
+                // EDG wraps a member access in a second pair of parentheses.
+                self.push(op.symbol().trim_end());
+                self.push("((");
+                self.print(*child);
+                self.push("))");
+            }
             Node::OfId { op, child } => {
                 self.push(if self.nv() {
                     op.symbol().trim_end()
@@ -350,7 +361,10 @@ impl Printer<'_> {
                 }
                 self.push(" ");
                 self.print(*ty);
-                if !inits.is_empty() || *paren_init {
+                if !*paren_init && inits.len() == 1 {
+                    // A braced initializer: `new T{}`.
+                    self.print(inits[0]);
+                } else if !inits.is_empty() || *paren_init {
                     self.open();
                     self.print_with_comma(inits);
                     self.close();

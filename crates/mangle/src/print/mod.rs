@@ -530,6 +530,28 @@ impl<'a> Printer<'a> {
                 };
                 let b = self.base_name(named, 64);
                 self.push(b);
+                if self.nv() {
+                    // EDG repeats the class's ABI tags on its constructor's name.
+                    let mut tags = Vec::new();
+                    let mut cur = named;
+                    loop {
+                        match &self.ast[cur] {
+                            Node::Nested { name, .. } | Node::NameWithTemplateArgs { name, .. } => {
+                                cur = *name
+                            }
+                            Node::AbiTagged { base, tag } => {
+                                tags.push(tag.clone());
+                                cur = *base;
+                            }
+                            _ => break,
+                        }
+                    }
+                    for t in tags.iter().rev() {
+                        self.push("[abi:");
+                        self.push(t);
+                        self.push("]");
+                    }
+                }
             }
             Node::DtorName(c) => {
                 self.push("~");
