@@ -1138,7 +1138,8 @@ impl Mangler<'_> {
                         self.expr(*e)?;
                     }
                 } else if let [braced] = inits[..] {
-                    self.expr(braced)?;
+                    // `il ... E` ends the new-expression itself.
+                    return self.expr(braced);
                 }
                 self.w("E");
             }

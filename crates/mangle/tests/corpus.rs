@@ -122,7 +122,7 @@ fn gnu_on_libiberty() {
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
     // c++filt 2.40 scores 97.2% on the parameter rows; the bar of the issue is 99.5%.
-    score.report_at_least(452);
+    score.report_at_least(453);
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn nvidia_on_libiberty_nvidia() {
     else {
         return;
     };
-    score.report_at_least(433);
+    score.report_at_least(434);
 }
 
 fn unhex(s: &[u8]) -> Vec<u8> {

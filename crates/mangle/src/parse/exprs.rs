@@ -88,10 +88,8 @@ impl<'a> Parser<'a> {
                     let mut inits = Vec::new();
                     if !paren_init && self.look() == b'i' && self.look_at(1) == b'l' {
                         // `new T{...}`: GCC writes the braced initializer as an `il` expression.
+                        // The list is the initializer and ends the new-expression.
                         inits.push(self.parse_expr()?);
-                        if !self.consume_byte(b'E') {
-                            return None;
-                        }
                         return Some(self.make(Node::New {
                             exprs,
                             ty,
