@@ -47,6 +47,9 @@ fn main() {
             std::mem::forget(parse);
             continue;
         }
+        if std::env::var("SUSPICIOUS").is_ok() {
+            report_suspicious(&parse.syntax_node(), &text);
+        }
         let lossless = parse.syntax_node().text() == text.as_str();
         let errors = parse.errors();
         if dump {
@@ -85,4 +88,27 @@ fn main() {
         total_errors,
         start_all.elapsed().as_secs_f64()
     );
+}
+
+/// Prints expression statements that are probably misparsed declarations: `a * b;`, `a & b;`,
+/// `a < b > c;` (a product or comparison whose value is discarded).
+fn report_suspicious(root: &syntax::SyntaxNode, text: &str) {
+    use syntax::SyntaxKind::*;
+    for node in root.descendants().filter(|n| n.kind() == EXPR_STMT) {
+        let Some(expr) = node.first_child() else {
+            continue;
+        };
+        if expr.kind() != BIN_EXPR {
+            continue;
+        }
+        let op = expr
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| !t.kind().is_trivia());
+        if op.is_some_and(|t| matches!(t.kind(), STAR | AMP | AMP2 | L_ANGLE | R_ANGLE)) {
+            let start = usize::from(node.text_range().start());
+            let line = text[..start].matches('\n').count() + 1;
+            println!("  suspicious {line}: {}", node.text());
+        }
+    }
 }

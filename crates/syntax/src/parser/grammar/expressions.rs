@@ -401,11 +401,19 @@ fn launch_config(p: &mut Parser<'_>) {
     m.complete(p, LAUNCH_CONFIG);
 }
 
+/// `x.Base<T>::m`: a template-id that continues with `::` after the member access.
+fn qualified_member_follows(p: &mut Parser<'_>) -> bool {
+    let lt = p.pos() + 1;
+    p.nth_at(1, L_ANGLE)
+        && p.glued_at(lt).0 == L_ANGLE
+        && names::skip_template_args(p, lt).is_some_and(|end| p.kind_at(end) == COLON2)
+}
+
 /// The name after `.` or `->`: `m`, `template f<T>`, `~T`, `operator()`, `Base::m`.
 fn member_name(p: &mut Parser<'_>) {
     let template_kw = p.eat(TEMPLATE_KW);
     match p.current() {
-        IDENT if p.nth_at(1, COLON2) => {
+        IDENT if p.nth_at(1, COLON2) || qualified_member_follows(p) => {
             names::name(p);
         }
         IDENT => {
