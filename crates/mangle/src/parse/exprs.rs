@@ -7,7 +7,8 @@ use crate::ops::{self, OpKind};
 impl<'a> Parser<'a> {
     /// `<constraint-expression>`: an expression whose template parameters we print by number.
     pub(super) fn parse_constraint_expr(&mut self) -> PResult {
-        let saved = std::mem::replace(&mut self.incomplete_template_tracking, true);
+        // libiberty substitutes the arguments into a constraint; LLVM prints `T`.
+        let saved = std::mem::replace(&mut self.incomplete_template_tracking, !self.gnu);
         let res = self.parse_expr();
         self.incomplete_template_tracking = saved;
         res
@@ -72,7 +73,16 @@ impl<'a> Parser<'a> {
                 }
                 OpKind::Member => {
                     let lhs = self.parse_expr()?;
-                    let rhs = self.parse_expr()?;
+                    let save = self.pos;
+                    let rhs = match self.parse_expr() {
+                        Some(rhs) => rhs,
+                        // GCC names an operator member without `on`: `dt fp_ mi`.
+                        None if self.gnu => {
+                            self.pos = save;
+                            self.parse_operator_name(None)?
+                        }
+                        None => return None,
+                    };
                     Some(self.make(Node::MemberAccess { lhs, op, rhs }))
                 }
                 OpKind::New => {

@@ -417,6 +417,22 @@ impl<'a> Parser<'a> {
                 dim: Some(dim),
             }));
         }
+        if self.gnu {
+            // libiberty (and GCC) write a dependent dimension as `Dv_ <expression> _ <type>`.
+            let save = self.pos;
+            let with_dim = (|| {
+                let dim = self.parse_expr()?;
+                if !self.consume_byte(b'_') {
+                    return None;
+                }
+                let base = self.parse_type()?;
+                Some(self.make(Node::Vector { base, dim: Some(dim) }))
+            })();
+            if with_dim.is_some() {
+                return with_dim;
+            }
+            self.pos = save;
+        }
         let base = self.parse_type()?;
         Some(self.make(Node::Vector { base, dim: None }))
     }

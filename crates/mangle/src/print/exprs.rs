@@ -164,7 +164,7 @@ impl Printer<'_> {
                     let sn = self.syntax_node(*rhs);
                     if !matches!(
                         self.ast[sn],
-                        Node::Name(_) | Node::FunctionParam { .. } | Node::UnresolvedName { .. }
+                        Node::Name(_) | Node::FunctionParam { .. } | Node::UnresolvedName { global: false, .. }
                     ) {
                         self.push("(");
                         self.print(*rhs);
@@ -275,6 +275,20 @@ impl Printer<'_> {
                     self.print_as_operand(*from, Prec::Default, false);
                 }
                 self.close();
+            }
+            Node::Enclosing { prefix: "sizeof... ", child, .. }
+                if gnu && matches!(self.ast[*child], Node::NodeArray(_)) =>
+            {
+                // libiberty counts the elements of `sizeof...(T...)` when the packs are known.
+                let Node::NodeArray(items) = &self.ast[*child] else { return };
+                let mut n = 0;
+                for i in items.clone() {
+                    n += match self.ast[i] {
+                        Node::ParameterPackExpansion(p) => self.gnu_pack_len(p).unwrap_or(1),
+                        _ => 1,
+                    };
+                }
+                self.push(&n.to_string());
             }
             Node::SizeofParamPack(p) if gnu && self.gnu_pack_len(*p).is_some() => {
                 let n = self.gnu_pack_len(*p).unwrap_or(0);

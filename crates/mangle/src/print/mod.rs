@@ -1018,6 +1018,10 @@ impl<'a> Printer<'a> {
                 if let Some(r) = requires {
                     self.push(" requires ");
                     self.print(*r);
+                } else if let Some(r) = self.gnu_template_requires(*name) {
+                    // libiberty moves a requires-clause of the template arguments to the end.
+                    self.push(" requires ");
+                    self.print(r);
                 }
                 if self.nv() {
                     let suffix = self.nv_ctor_dtor_suffix(*name);
@@ -1112,6 +1116,17 @@ impl<'a> Printer<'a> {
             }
             Node::TemplateParamPackDecl(p) | Node::PrefixSubstitution(p) => self.print_right(*p),
             _ => {}
+        }
+    }
+
+    fn gnu_template_requires(&self, name: NodeId) -> Option<NodeId> {
+        if !self.gnu() {
+            return None;
+        }
+        let args = self.encoding_template_args(name)?;
+        match &self.ast[args] {
+            Node::TemplateArgs { requires, .. } => *requires,
+            _ => None,
         }
     }
 
