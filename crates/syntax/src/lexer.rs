@@ -192,7 +192,9 @@ impl Lexer<'_> {
                     float = true;
                     self.pos += 2;
                 }
-                b'\'' if is_ident_continue(self.peek(1)) => self.pos += 2,
+                b'\'' if self.peek(1).is_ascii_alphanumeric() || self.peek(1) == b'_' => {
+                    self.pos += 2
+                }
                 b'.' => {
                     float = true;
                     self.pos += 1;

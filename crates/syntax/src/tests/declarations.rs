@@ -1284,3 +1284,450 @@ fn line_markers_are_trivia() {
     "##]],
     );
 }
+
+#[test]
+fn pointers_to_members_and_function_types() {
+    check_ok(
+        "struct C { int m; int f(int); };\nint C::*pm = &C::m;\nint (C::*pf)(int) = &C::f;\ntemplate<class R, class... A> struct F<R(A...)>;\ntypedef int (&ra)[3];",
+        expect![[r#"
+            SOURCE_FILE@0..150
+              SIMPLE_DECLARATION@0..32
+                CLASS_SPECIFIER@0..31
+                  STRUCT_KW "struct"
+                  NAME_REF@7..8
+                    IDENT "C"
+                  MEMBER_LIST@9..31
+                    L_CURLY "{"
+                    SIMPLE_DECLARATION@11..17
+                      INT_KW "int"
+                      INIT_DECLARATOR@15..16
+                        DECLARATOR@15..16
+                          NAME_REF@15..16
+                            IDENT "m"
+                      SEMI ";"
+                    SIMPLE_DECLARATION@18..29
+                      INT_KW "int"
+                      INIT_DECLARATOR@22..28
+                        DECLARATOR@22..28
+                          NAME_REF@22..23
+                            IDENT "f"
+                          FUNCTION_SUFFIX@23..28
+                            PARAM_LIST@23..28
+                              L_PAREN "("
+                              PARAM@24..27
+                                INT_KW "int"
+                              R_PAREN ")"
+                      SEMI ";"
+                    R_CURLY "}"
+                SEMI ";"
+              SIMPLE_DECLARATION@33..52
+                INT_KW "int"
+                INIT_DECLARATOR@37..51
+                  DECLARATOR@37..43
+                    PTR_OP@37..41
+                      NAME_REF@37..38
+                        IDENT "C"
+                      COLON2 "::"
+                      STAR "*"
+                    NAME_REF@41..43
+                      IDENT "pm"
+                  INITIALIZER@44..51
+                    EQ "="
+                    PREFIX_EXPR@46..51
+                      AMP "&"
+                      ID_EXPR@47..51
+                        QUALIFIED_NAME@47..51
+                          NAME_REF@47..48
+                            IDENT "C"
+                          COLON2 "::"
+                          NAME_REF@50..51
+                            IDENT "m"
+                SEMI ";"
+              SIMPLE_DECLARATION@53..79
+                INT_KW "int"
+                INIT_DECLARATOR@57..78
+                  DECLARATOR@57..70
+                    L_PAREN "("
+                    DECLARATOR@58..64
+                      PTR_OP@58..62
+                        NAME_REF@58..59
+                          IDENT "C"
+                        COLON2 "::"
+                        STAR "*"
+                      NAME_REF@62..64
+                        IDENT "pf"
+                    R_PAREN ")"
+                    FUNCTION_SUFFIX@65..70
+                      PARAM_LIST@65..70
+                        L_PAREN "("
+                        PARAM@66..69
+                          INT_KW "int"
+                        R_PAREN ")"
+                  INITIALIZER@71..78
+                    EQ "="
+                    PREFIX_EXPR@73..78
+                      AMP "&"
+                      ID_EXPR@74..78
+                        QUALIFIED_NAME@74..78
+                          NAME_REF@74..75
+                            IDENT "C"
+                          COLON2 "::"
+                          NAME_REF@77..78
+                            IDENT "f"
+                SEMI ";"
+              TEMPLATE_DECL@80..128
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@88..109
+                  L_ANGLE "<"
+                  TYPE_PARAM@89..96
+                    CLASS_KW "class"
+                    IDENT "R"
+                  COMMA ","
+                  TYPE_PARAM@98..108
+                    CLASS_KW "class"
+                    DOT3 "..."
+                    IDENT "A"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@110..128
+                  ELABORATED_TYPE@110..127
+                    STRUCT_KW "struct"
+                    NAME_REF@117..127
+                      IDENT "F"
+                      TEMPLATE_ARG_LIST@118..127
+                        L_ANGLE "<"
+                        TYPE_ID@119..126
+                          NAME_REF@119..120
+                            IDENT "R"
+                          DECLARATOR@120..126
+                            FUNCTION_SUFFIX@120..126
+                              PARAM_LIST@120..126
+                                L_PAREN "("
+                                PARAM@121..125
+                                  NAME_REF@121..122
+                                    IDENT "A"
+                                  DECLARATOR@122..125
+                                    DOT3 "..."
+                                R_PAREN ")"
+                        R_ANGLE ">"
+                  SEMI ";"
+              SIMPLE_DECLARATION@129..150
+                TYPEDEF_KW "typedef"
+                INT_KW "int"
+                INIT_DECLARATOR@141..149
+                  DECLARATOR@141..149
+                    L_PAREN "("
+                    DECLARATOR@142..145
+                      PTR_OP@142..143
+                        AMP "&"
+                      NAME_REF@143..145
+                        IDENT "ra"
+                    R_PAREN ")"
+                    ARRAY_SUFFIX@146..149
+                      L_BRACK "["
+                      LITERAL@147..148
+                        INT_LIT "3"
+                      R_BRACK "]"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn special_members_and_guides() {
+    check_ok(
+        "template<class T> struct W {\n  explicit(sizeof(T) > 1) W(T);\n  template<class U> friend struct W;\n  friend bool operator==(const W&, const W&) = default;\n  auto operator<=>(const W&) const = default;\n};\ntemplate<class T> W(T) -> W<T>;",
+        expect![[r#"
+            SOURCE_FILE@0..234
+              TEMPLATE_DECL@0..202
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@8..17
+                  L_ANGLE "<"
+                  TYPE_PARAM@9..16
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@18..202
+                  CLASS_SPECIFIER@18..201
+                    STRUCT_KW "struct"
+                    NAME_REF@25..26
+                      IDENT "W"
+                    MEMBER_LIST@27..201
+                      L_CURLY "{"
+                      SIMPLE_DECLARATION@31..60
+                        EXPLICIT_KW "explicit"
+                        ATTRIBUTE_ARGS@39..54
+                          L_PAREN "("
+                          BIN_EXPR@40..53
+                            SIZEOF_EXPR@40..49
+                              SIZEOF_KW "sizeof"
+                              L_PAREN "("
+                              TYPE_ID@47..48
+                                NAME_REF@47..48
+                                  IDENT "T"
+                              R_PAREN ")"
+                            R_ANGLE ">"
+                            LITERAL@52..53
+                              INT_LIT "1"
+                          R_PAREN ")"
+                        INIT_DECLARATOR@55..59
+                          DECLARATOR@55..59
+                            NAME_REF@55..56
+                              IDENT "W"
+                            FUNCTION_SUFFIX@56..59
+                              PARAM_LIST@56..59
+                                L_PAREN "("
+                                PARAM@57..58
+                                  NAME_REF@57..58
+                                    IDENT "T"
+                                R_PAREN ")"
+                        SEMI ";"
+                      TEMPLATE_DECL@63..97
+                        TEMPLATE_KW "template"
+                        TEMPLATE_PARAM_LIST@71..80
+                          L_ANGLE "<"
+                          TYPE_PARAM@72..79
+                            CLASS_KW "class"
+                            IDENT "U"
+                          R_ANGLE ">"
+                        SIMPLE_DECLARATION@81..97
+                          FRIEND_KW "friend"
+                          ELABORATED_TYPE@88..96
+                            STRUCT_KW "struct"
+                            NAME_REF@95..96
+                              IDENT "W"
+                          SEMI ";"
+                      FUNCTION_DEF@100..153
+                        FRIEND_KW "friend"
+                        BOOL_KW "bool"
+                        DECLARATOR@112..142
+                          OPERATOR_NAME@112..122
+                            OPERATOR_KW "operator"
+                            EQ2 "=="
+                          FUNCTION_SUFFIX@122..142
+                            PARAM_LIST@122..142
+                              L_PAREN "("
+                              PARAM@123..131
+                                CONST_KW "const"
+                                NAME_REF@129..130
+                                  IDENT "W"
+                                DECLARATOR@130..131
+                                  PTR_OP@130..131
+                                    AMP "&"
+                              COMMA ","
+                              PARAM@133..141
+                                CONST_KW "const"
+                                NAME_REF@139..140
+                                  IDENT "W"
+                                DECLARATOR@140..141
+                                  PTR_OP@140..141
+                                    AMP "&"
+                              R_PAREN ")"
+                        DEFAULTED_BODY@143..153
+                          EQ "="
+                          DEFAULT_KW "default"
+                          SEMI ";"
+                      FUNCTION_DEF@156..199
+                        AUTO_KW "auto"
+                        DECLARATOR@161..188
+                          OPERATOR_NAME@161..172
+                            OPERATOR_KW "operator"
+                            SPACESHIP "<=>"
+                          FUNCTION_SUFFIX@172..188
+                            PARAM_LIST@172..182
+                              L_PAREN "("
+                              PARAM@173..181
+                                CONST_KW "const"
+                                NAME_REF@179..180
+                                  IDENT "W"
+                                DECLARATOR@180..181
+                                  PTR_OP@180..181
+                                    AMP "&"
+                              R_PAREN ")"
+                            CONST_KW "const"
+                        DEFAULTED_BODY@189..199
+                          EQ "="
+                          DEFAULT_KW "default"
+                          SEMI ";"
+                      R_CURLY "}"
+                  SEMI ";"
+              TEMPLATE_DECL@203..234
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@211..220
+                  L_ANGLE "<"
+                  TYPE_PARAM@212..219
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@221..234
+                  INIT_DECLARATOR@221..233
+                    DECLARATOR@221..233
+                      NAME_REF@221..222
+                        IDENT "W"
+                      FUNCTION_SUFFIX@222..233
+                        PARAM_LIST@222..225
+                          L_PAREN "("
+                          PARAM@223..224
+                            NAME_REF@223..224
+                              IDENT "T"
+                          R_PAREN ")"
+                        TRAILING_RETURN@226..233
+                          ARROW "->"
+                          TYPE_ID@229..233
+                            NAME_REF@229..233
+                              IDENT "W"
+                              TEMPLATE_ARG_LIST@230..233
+                                L_ANGLE "<"
+                                TYPE_ID@231..232
+                                  NAME_REF@231..232
+                                    IDENT "T"
+                                R_ANGLE ">"
+                  SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn using_forms() {
+    check_ok(
+        "namespace n { struct T {}; int v; enum class E { a }; }\nusing namespace n;\nusing n::v, n::T;\nusing enum n::E;\nstruct D : n::T { using T::T; };",
+        expect![[r#"
+            SOURCE_FILE@0..142
+              NAMESPACE@0..55
+                NAMESPACE_KW "namespace"
+                IDENT "n"
+                DECL_BLOCK@12..55
+                  L_CURLY "{"
+                  SIMPLE_DECLARATION@14..26
+                    CLASS_SPECIFIER@14..25
+                      STRUCT_KW "struct"
+                      NAME_REF@21..22
+                        IDENT "T"
+                      MEMBER_LIST@23..25
+                        L_CURLY "{"
+                        R_CURLY "}"
+                    SEMI ";"
+                  SIMPLE_DECLARATION@27..33
+                    INT_KW "int"
+                    INIT_DECLARATOR@31..32
+                      DECLARATOR@31..32
+                        NAME_REF@31..32
+                          IDENT "v"
+                    SEMI ";"
+                  SIMPLE_DECLARATION@34..53
+                    ENUM_SPECIFIER@34..52
+                      ENUM_KW "enum"
+                      CLASS_KW "class"
+                      NAME_REF@45..46
+                        IDENT "E"
+                      ENUMERATOR_LIST@47..52
+                        L_CURLY "{"
+                        ENUMERATOR@49..50
+                          IDENT "a"
+                        R_CURLY "}"
+                    SEMI ";"
+                  R_CURLY "}"
+              USING_DIRECTIVE@56..74
+                USING_KW "using"
+                NAMESPACE_KW "namespace"
+                NAME_REF@72..73
+                  IDENT "n"
+                SEMI ";"
+              USING_DECL@75..92
+                USING_KW "using"
+                QUALIFIED_NAME@81..85
+                  NAME_REF@81..82
+                    IDENT "n"
+                  COLON2 "::"
+                  NAME_REF@84..85
+                    IDENT "v"
+                COMMA ","
+                QUALIFIED_NAME@87..91
+                  NAME_REF@87..88
+                    IDENT "n"
+                  COLON2 "::"
+                  NAME_REF@90..91
+                    IDENT "T"
+                SEMI ";"
+              USING_DECL@93..109
+                USING_KW "using"
+                ENUM_KW "enum"
+                QUALIFIED_NAME@104..108
+                  NAME_REF@104..105
+                    IDENT "n"
+                  COLON2 "::"
+                  NAME_REF@107..108
+                    IDENT "E"
+                SEMI ";"
+              SIMPLE_DECLARATION@110..142
+                CLASS_SPECIFIER@110..141
+                  STRUCT_KW "struct"
+                  NAME_REF@117..118
+                    IDENT "D"
+                  BASE_CLAUSE@119..125
+                    COLON ":"
+                    BASE_SPEC@121..125
+                      QUALIFIED_NAME@121..125
+                        NAME_REF@121..122
+                          IDENT "n"
+                        COLON2 "::"
+                        NAME_REF@124..125
+                          IDENT "T"
+                  MEMBER_LIST@126..141
+                    L_CURLY "{"
+                    USING_DECL@128..139
+                      USING_KW "using"
+                      QUALIFIED_NAME@134..138
+                        NAME_REF@134..135
+                          IDENT "T"
+                        COLON2 "::"
+                        NAME_REF@137..138
+                          IDENT "T"
+                      SEMI ";"
+                    R_CURLY "}"
+                SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn coroutines() {
+    check_ok(
+        "task f() { co_await g(); co_yield 1; co_return; }",
+        expect![[r#"
+        SOURCE_FILE@0..49
+          FUNCTION_DEF@0..49
+            NAME_REF@0..4
+              IDENT "task"
+            DECLARATOR@5..8
+              NAME_REF@5..6
+                IDENT "f"
+              FUNCTION_SUFFIX@6..8
+                PARAM_LIST@6..8
+                  L_PAREN "("
+                  R_PAREN ")"
+            COMPOUND_STMT@9..49
+              L_CURLY "{"
+              EXPR_STMT@11..24
+                CO_AWAIT_EXPR@11..23
+                  CO_AWAIT_KW "co_await"
+                  CALL_EXPR@20..23
+                    ID_EXPR@20..21
+                      NAME_REF@20..21
+                        IDENT "g"
+                    ARG_LIST@21..23
+                      L_PAREN "("
+                      R_PAREN ")"
+                SEMI ";"
+              EXPR_STMT@25..36
+                CO_YIELD_EXPR@25..35
+                  CO_YIELD_KW "co_yield"
+                  LITERAL@34..35
+                    INT_LIT "1"
+                SEMI ";"
+              CO_RETURN_STMT@37..47
+                CO_RETURN_KW "co_return"
+                SEMI ";"
+              R_CURLY "}"
+    "#]],
+    );
+}

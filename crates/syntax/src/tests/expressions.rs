@@ -1109,3 +1109,259 @@ fn requires_expression() {
         "#]],
     );
 }
+
+#[test]
+fn member_access_forms() {
+    check_ok(
+        "template<class T> struct B { template<class U> U get(); void op(); };\ntemplate<class T> struct D : B<T> {\n  void f(D* p) { this->template get<int>(); p->B<T>::op(); p->~D(); (this->*pm)(); }\n};",
+        expect![[r#"
+            SOURCE_FILE@0..193
+              TEMPLATE_DECL@0..69
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@8..17
+                  L_ANGLE "<"
+                  TYPE_PARAM@9..16
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@18..69
+                  CLASS_SPECIFIER@18..68
+                    STRUCT_KW "struct"
+                    NAME_REF@25..26
+                      IDENT "B"
+                    MEMBER_LIST@27..68
+                      L_CURLY "{"
+                      TEMPLATE_DECL@29..55
+                        TEMPLATE_KW "template"
+                        TEMPLATE_PARAM_LIST@37..46
+                          L_ANGLE "<"
+                          TYPE_PARAM@38..45
+                            CLASS_KW "class"
+                            IDENT "U"
+                          R_ANGLE ">"
+                        SIMPLE_DECLARATION@47..55
+                          NAME_REF@47..48
+                            IDENT "U"
+                          INIT_DECLARATOR@49..54
+                            DECLARATOR@49..54
+                              NAME_REF@49..52
+                                IDENT "get"
+                              FUNCTION_SUFFIX@52..54
+                                PARAM_LIST@52..54
+                                  L_PAREN "("
+                                  R_PAREN ")"
+                          SEMI ";"
+                      SIMPLE_DECLARATION@56..66
+                        VOID_KW "void"
+                        INIT_DECLARATOR@61..65
+                          DECLARATOR@61..65
+                            NAME_REF@61..63
+                              IDENT "op"
+                            FUNCTION_SUFFIX@63..65
+                              PARAM_LIST@63..65
+                                L_PAREN "("
+                                R_PAREN ")"
+                        SEMI ";"
+                      R_CURLY "}"
+                  SEMI ";"
+              TEMPLATE_DECL@70..193
+                TEMPLATE_KW "template"
+                TEMPLATE_PARAM_LIST@78..87
+                  L_ANGLE "<"
+                  TYPE_PARAM@79..86
+                    CLASS_KW "class"
+                    IDENT "T"
+                  R_ANGLE ">"
+                SIMPLE_DECLARATION@88..193
+                  CLASS_SPECIFIER@88..192
+                    STRUCT_KW "struct"
+                    NAME_REF@95..96
+                      IDENT "D"
+                    BASE_CLAUSE@97..103
+                      COLON ":"
+                      BASE_SPEC@99..103
+                        NAME_REF@99..103
+                          IDENT "B"
+                          TEMPLATE_ARG_LIST@100..103
+                            L_ANGLE "<"
+                            TYPE_ID@101..102
+                              NAME_REF@101..102
+                                IDENT "T"
+                            R_ANGLE ">"
+                    MEMBER_LIST@104..192
+                      L_CURLY "{"
+                      FUNCTION_DEF@108..190
+                        VOID_KW "void"
+                        DECLARATOR@113..120
+                          NAME_REF@113..114
+                            IDENT "f"
+                          FUNCTION_SUFFIX@114..120
+                            PARAM_LIST@114..120
+                              L_PAREN "("
+                              PARAM@115..119
+                                NAME_REF@115..116
+                                  IDENT "D"
+                                DECLARATOR@116..119
+                                  PTR_OP@116..117
+                                    STAR "*"
+                                  NAME_REF@118..119
+                                    IDENT "p"
+                              R_PAREN ")"
+                        COMPOUND_STMT@121..190
+                          L_CURLY "{"
+                          EXPR_STMT@123..149
+                            CALL_EXPR@123..148
+                              MEMBER_EXPR@123..146
+                                THIS_EXPR@123..127
+                                  THIS_KW "this"
+                                ARROW "->"
+                                TEMPLATE_KW "template"
+                                NAME_REF@138..146
+                                  IDENT "get"
+                                  TEMPLATE_ARG_LIST@141..146
+                                    L_ANGLE "<"
+                                    TYPE_ID@142..145
+                                      INT_KW "int"
+                                    R_ANGLE ">"
+                              ARG_LIST@146..148
+                                L_PAREN "("
+                                R_PAREN ")"
+                            SEMI ";"
+                          EXPR_STMT@150..164
+                            CALL_EXPR@150..163
+                              MEMBER_EXPR@150..161
+                                ID_EXPR@150..151
+                                  NAME_REF@150..151
+                                    IDENT "p"
+                                ARROW "->"
+                                QUALIFIED_NAME@153..161
+                                  NAME_REF@153..157
+                                    IDENT "B"
+                                    TEMPLATE_ARG_LIST@154..157
+                                      L_ANGLE "<"
+                                      TYPE_ID@155..156
+                                        NAME_REF@155..156
+                                          IDENT "T"
+                                      R_ANGLE ">"
+                                  COLON2 "::"
+                                  NAME_REF@159..161
+                                    IDENT "op"
+                              ARG_LIST@161..163
+                                L_PAREN "("
+                                R_PAREN ")"
+                            SEMI ";"
+                          EXPR_STMT@165..173
+                            CALL_EXPR@165..172
+                              MEMBER_EXPR@165..170
+                                ID_EXPR@165..166
+                                  NAME_REF@165..166
+                                    IDENT "p"
+                                ARROW "->"
+                                DESTRUCTOR_NAME@168..170
+                                  TILDE "~"
+                                  IDENT "D"
+                              ARG_LIST@170..172
+                                L_PAREN "("
+                                R_PAREN ")"
+                            SEMI ";"
+                          EXPR_STMT@174..188
+                            CALL_EXPR@174..187
+                              PAREN_EXPR@174..185
+                                L_PAREN "("
+                                BIN_EXPR@175..184
+                                  THIS_EXPR@175..179
+                                    THIS_KW "this"
+                                  ARROW_STAR "->*"
+                                  ID_EXPR@182..184
+                                    NAME_REF@182..184
+                                      IDENT "pm"
+                                R_PAREN ")"
+                              ARG_LIST@185..187
+                                L_PAREN "("
+                                R_PAREN ")"
+                            SEMI ";"
+                          R_CURLY "}"
+                      R_CURLY "}"
+                  SEMI ";"
+        "#]],
+    );
+}
+
+#[test]
+fn gnu_operators_and_literals() {
+    check_ok(
+        "_Complex double z;\ndouble r = __real__ z + __imag__ z;\nauto s = u8\"a\" \"b\" L\"c\"_sv;\nvoid* l = &&label;\nunsigned long long n = 0x1'0000ULL;",
+        expect![[r#"
+            SOURCE_FILE@0..137
+              SIMPLE_DECLARATION@0..18
+                COMPLEX_KW "_Complex"
+                DOUBLE_KW "double"
+                INIT_DECLARATOR@16..17
+                  DECLARATOR@16..17
+                    NAME_REF@16..17
+                      IDENT "z"
+                SEMI ";"
+              SIMPLE_DECLARATION@19..54
+                DOUBLE_KW "double"
+                INIT_DECLARATOR@26..53
+                  DECLARATOR@26..27
+                    NAME_REF@26..27
+                      IDENT "r"
+                  INITIALIZER@28..53
+                    EQ "="
+                    BIN_EXPR@30..53
+                      PREFIX_EXPR@30..40
+                        REAL_KW "__real__"
+                        ID_EXPR@39..40
+                          NAME_REF@39..40
+                            IDENT "z"
+                      PLUS "+"
+                      PREFIX_EXPR@43..53
+                        IMAG_KW "__imag__"
+                        ID_EXPR@52..53
+                          NAME_REF@52..53
+                            IDENT "z"
+                SEMI ";"
+              SIMPLE_DECLARATION@55..82
+                AUTO_KW "auto"
+                INIT_DECLARATOR@60..81
+                  DECLARATOR@60..61
+                    NAME_REF@60..61
+                      IDENT "s"
+                  INITIALIZER@62..81
+                    EQ "="
+                    LITERAL@64..81
+                      STRING_LIT "u8\"a\""
+                      STRING_LIT "\"b\""
+                      STRING_LIT "L\"c\"_sv"
+                SEMI ";"
+              SIMPLE_DECLARATION@83..101
+                VOID_KW "void"
+                INIT_DECLARATOR@87..100
+                  DECLARATOR@87..90
+                    PTR_OP@87..88
+                      STAR "*"
+                    NAME_REF@89..90
+                      IDENT "l"
+                  INITIALIZER@91..100
+                    EQ "="
+                    PREFIX_EXPR@93..100
+                      AMP2 "&&"
+                      IDENT "label"
+                SEMI ";"
+              SIMPLE_DECLARATION@102..137
+                UNSIGNED_KW "unsigned"
+                LONG_KW "long"
+                LONG_KW "long"
+                INIT_DECLARATOR@121..136
+                  DECLARATOR@121..122
+                    NAME_REF@121..122
+                      IDENT "n"
+                  INITIALIZER@123..136
+                    EQ "="
+                    LITERAL@125..136
+                      INT_LIT "0x1'0000ULL"
+                SEMI ";"
+        "#]],
+    );
+}

@@ -471,3 +471,198 @@ fn gnu_statement_expression() {
     "#]],
     );
 }
+
+#[test]
+fn cpp17_and_cpp20_statements() {
+    check_ok(
+        "void f(int* a) {\n  if consteval { } else { }\n  if !consteval { }\n  for (auto [k, v] : {p, q}) { }\n  switch (int x = *a; x) { }\n  [[likely]] return;\n}",
+        expect![[r#"
+            SOURCE_FILE@0..149
+              FUNCTION_DEF@0..149
+                VOID_KW "void"
+                DECLARATOR@5..14
+                  NAME_REF@5..6
+                    IDENT "f"
+                  FUNCTION_SUFFIX@6..14
+                    PARAM_LIST@6..14
+                      L_PAREN "("
+                      PARAM@7..13
+                        INT_KW "int"
+                        DECLARATOR@10..13
+                          PTR_OP@10..11
+                            STAR "*"
+                          NAME_REF@12..13
+                            IDENT "a"
+                      R_PAREN ")"
+                COMPOUND_STMT@15..149
+                  L_CURLY "{"
+                  IF_STMT@19..44
+                    IF_KW "if"
+                    CONSTEVAL_KW "consteval"
+                    COMPOUND_STMT@32..35
+                      L_CURLY "{"
+                      R_CURLY "}"
+                    ELSE_BRANCH@36..44
+                      ELSE_KW "else"
+                      COMPOUND_STMT@41..44
+                        L_CURLY "{"
+                        R_CURLY "}"
+                  IF_STMT@47..64
+                    IF_KW "if"
+                    BANG "!"
+                    CONSTEVAL_KW "consteval"
+                    COMPOUND_STMT@61..64
+                      L_CURLY "{"
+                      R_CURLY "}"
+                  RANGE_FOR_STMT@67..97
+                    FOR_KW "for"
+                    L_PAREN "("
+                    DECL_STMT@72..83
+                      SIMPLE_DECLARATION@72..83
+                        AUTO_KW "auto"
+                        INIT_DECLARATOR@77..83
+                          DECLARATOR@77..83
+                            L_BRACK "["
+                            IDENT "k"
+                            COMMA ","
+                            IDENT "v"
+                            R_BRACK "]"
+                    COLON ":"
+                    INIT_LIST@86..92
+                      L_CURLY "{"
+                      ID_EXPR@87..88
+                        NAME_REF@87..88
+                          IDENT "p"
+                      COMMA ","
+                      ID_EXPR@90..91
+                        NAME_REF@90..91
+                          IDENT "q"
+                      R_CURLY "}"
+                    R_PAREN ")"
+                    COMPOUND_STMT@94..97
+                      L_CURLY "{"
+                      R_CURLY "}"
+                  SWITCH_STMT@100..126
+                    SWITCH_KW "switch"
+                    L_PAREN "("
+                    CONDITION@108..118
+                      SIMPLE_DECLARATION@108..118
+                        INT_KW "int"
+                        INIT_DECLARATOR@112..118
+                          DECLARATOR@112..113
+                            NAME_REF@112..113
+                              IDENT "x"
+                          INITIALIZER@114..118
+                            EQ "="
+                            PREFIX_EXPR@116..118
+                              STAR "*"
+                              ID_EXPR@117..118
+                                NAME_REF@117..118
+                                  IDENT "a"
+                    SEMI ";"
+                    CONDITION@120..121
+                      ID_EXPR@120..121
+                        NAME_REF@120..121
+                          IDENT "x"
+                    R_PAREN ")"
+                    COMPOUND_STMT@123..126
+                      L_CURLY "{"
+                      R_CURLY "}"
+                  ATTRIBUTE_SPEC@129..139
+                    L_BRACK "["
+                    L_BRACK "["
+                    ATTRIBUTE@131..137
+                      IDENT "likely"
+                    R_BRACK "]"
+                    R_BRACK "]"
+                  RETURN_STMT@140..147
+                    RETURN_KW "return"
+                    SEMI ";"
+                  R_CURLY "}"
+        "#]],
+    );
+}
+
+#[test]
+fn pragmas_inside_bodies() {
+    check_ok(
+        "__attribute__((global)) void k(float* x) {\n#pragma unroll 4\n  for (int i = 0; i < 4; ++i) x[i] = 0;\n#pragma nv_diag_suppress 177\n}",
+        expect![[r##"
+            SOURCE_FILE@0..130
+              FUNCTION_DEF@0..130
+                ATTRIBUTE_SPEC@0..23
+                  ATTRIBUTE_KW "__attribute__"
+                  L_PAREN "("
+                  L_PAREN "("
+                  ATTRIBUTE@15..21
+                    IDENT "global"
+                  R_PAREN ")"
+                  R_PAREN ")"
+                VOID_KW "void"
+                DECLARATOR@29..40
+                  NAME_REF@29..30
+                    IDENT "k"
+                  FUNCTION_SUFFIX@30..40
+                    PARAM_LIST@30..40
+                      L_PAREN "("
+                      PARAM@31..39
+                        FLOAT_KW "float"
+                        DECLARATOR@36..39
+                          PTR_OP@36..37
+                            STAR "*"
+                          NAME_REF@38..39
+                            IDENT "x"
+                      R_PAREN ")"
+                COMPOUND_STMT@41..130
+                  L_CURLY "{"
+                  PRAGMA "#pragma unroll 4"
+                  FOR_STMT@62..99
+                    FOR_KW "for"
+                    L_PAREN "("
+                    DECL_STMT@67..77
+                      SIMPLE_DECLARATION@67..77
+                        INT_KW "int"
+                        INIT_DECLARATOR@71..76
+                          DECLARATOR@71..72
+                            NAME_REF@71..72
+                              IDENT "i"
+                          INITIALIZER@73..76
+                            EQ "="
+                            LITERAL@75..76
+                              INT_LIT "0"
+                        SEMI ";"
+                    CONDITION@78..83
+                      BIN_EXPR@78..83
+                        ID_EXPR@78..79
+                          NAME_REF@78..79
+                            IDENT "i"
+                        L_ANGLE "<"
+                        LITERAL@82..83
+                          INT_LIT "4"
+                    SEMI ";"
+                    PREFIX_EXPR@85..88
+                      PLUS2 "++"
+                      ID_EXPR@87..88
+                        NAME_REF@87..88
+                          IDENT "i"
+                    R_PAREN ")"
+                    EXPR_STMT@90..99
+                      BIN_EXPR@90..98
+                        INDEX_EXPR@90..94
+                          ID_EXPR@90..91
+                            NAME_REF@90..91
+                              IDENT "x"
+                          L_BRACK "["
+                          ID_EXPR@92..93
+                            NAME_REF@92..93
+                              IDENT "i"
+                          R_BRACK "]"
+                        EQ "="
+                        LITERAL@97..98
+                          INT_LIT "0"
+                      SEMI ";"
+                  PRAGMA "#pragma nv_diag_suppress 177"
+                  R_CURLY "}"
+        "##]],
+    );
+}
