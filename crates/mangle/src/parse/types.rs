@@ -426,7 +426,10 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let base = self.parse_type()?;
-                Some(self.make(Node::Vector { base, dim: Some(dim) }))
+                Some(self.make(Node::Vector {
+                    base,
+                    dim: Some(dim),
+                }))
             })();
             if with_dim.is_some() {
                 return with_dim;

@@ -164,8 +164,11 @@ impl Printer<'_> {
                     let sn = self.syntax_node(*rhs);
                     if !matches!(
                         self.ast[sn],
-                        Node::Name(_) | Node::FunctionParam { .. } | Node::UnresolvedName { global: false, .. }
-                    ) {
+                        Node::Name(_)
+                            | Node::FunctionParam { .. }
+                            | Node::UnresolvedName { global: false, .. }
+                    ) || self.starts_global(sn)
+                    {
                         self.push("(");
                         self.print(*rhs);
                         self.push(")");
@@ -192,6 +195,24 @@ impl Printer<'_> {
                     self.push(offset);
                 }
                 self.push(">");
+            }
+            Node::Enclosing {
+                prefix: "sizeof... ",
+                child,
+                ..
+            } if gnu && matches!(self.ast[*child], Node::NodeArray(_)) => {
+                // libiberty counts the elements of `sizeof...(T...)` when the packs are known.
+                let Node::NodeArray(items) = &self.ast[*child] else {
+                    return;
+                };
+                let mut n = 0;
+                for i in items.clone() {
+                    n += match self.ast[i] {
+                        Node::ParameterPackExpansion(p) => self.gnu_pack_len(p).unwrap_or(1),
+                        _ => 1,
+                    };
+                }
+                self.push(&n.to_string());
             }
             Node::Enclosing {
                 prefix,
@@ -275,20 +296,6 @@ impl Printer<'_> {
                     self.print_as_operand(*from, Prec::Default, false);
                 }
                 self.close();
-            }
-            Node::Enclosing { prefix: "sizeof... ", child, .. }
-                if gnu && matches!(self.ast[*child], Node::NodeArray(_)) =>
-            {
-                // libiberty counts the elements of `sizeof...(T...)` when the packs are known.
-                let Node::NodeArray(items) = &self.ast[*child] else { return };
-                let mut n = 0;
-                for i in items.clone() {
-                    n += match self.ast[i] {
-                        Node::ParameterPackExpansion(p) => self.gnu_pack_len(p).unwrap_or(1),
-                        _ => 1,
-                    };
-                }
-                self.push(&n.to_string());
             }
             Node::SizeofParamPack(p) if gnu && self.gnu_pack_len(*p).is_some() => {
                 let n = self.gnu_pack_len(*p).unwrap_or(0);
@@ -761,6 +768,20 @@ impl Printer<'_> {
             }
             Node::NodeArray(items) => self.print_with_comma(items),
             _ => {}
+        }
+    }
+
+    /// Whether an unresolved name starts with `::` (GNU parenthesises it after `.`/`->`).
+    fn starts_global(&self, mut id: NodeId) -> bool {
+        loop {
+            match &self.ast[id] {
+                Node::UnresolvedName { global: true, .. } | Node::GlobalQualified(_) => {
+                    return true;
+                }
+                Node::UnresolvedName { name, .. } => id = *name,
+                Node::QualifiedName { qual, .. } => id = *qual,
+                _ => return false,
+            }
         }
     }
 
