@@ -8,6 +8,7 @@
 //! - [`lookup`], [`resolve`], [`record`]: declaration-level name lookup, the types written in
 //!   declarations, and the layout of the program's classes.
 //! - [`xref`]: the declaration lines of cudafe++'s `--xref` log.
+pub mod consteval;
 pub mod cuda;
 pub mod db;
 pub mod decl;

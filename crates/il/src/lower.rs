@@ -9,6 +9,9 @@ use syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode};
 
 use crate::item::{Access, ItemKind};
 
+/// The signature key of an anonymous union or struct member (`union { int a; };`).
+pub const ANONYMOUS_AGGREGATE: &str = "<anonymous>";
+
 /// One entity a declaration introduces, before it becomes an [`crate::Item`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoweredItem {
@@ -76,10 +79,14 @@ fn lower_declaration(
         };
     match node.kind() {
         NAMESPACE => {
-            let name = node
+            // `namespace a::b::c {` (C++17) is named as written until lookup learns to open
+            // each segment.
+            let segments: Vec<String> = node
                 .children_with_tokens()
-                .find(|t| t.kind() == IDENT)
-                .map(|t| t.to_string());
+                .filter(|t| t.kind() == IDENT)
+                .map(|t| t.to_string())
+                .collect();
+            let name = (!segments.is_empty()).then(|| segments.join("::"));
             let (header, body) = split(node, &[DECL_BLOCK]);
             out.push(item(ItemKind::Namespace, name, String::new(), header, body));
         }
@@ -224,10 +231,18 @@ fn lower_simple_declaration(
                     .children()
                     .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME));
                 let (header, body) = split(&spec, &[MEMBER_LIST]);
+                let header = with_trailing_attributes(header, &spec);
+                // `union { int a; float b; };` in a class: an anonymous member object.
+                let anonymous =
+                    name_node.is_none() && !node.children().any(|n| n.kind() == INIT_DECLARATOR);
                 out.push(LoweredItem {
                     kind: key.unwrap_or(ItemKind::Struct),
                     name: name_node.as_ref().and_then(name_without_args),
-                    signature_key: name_node.as_ref().map_or(String::new(), template_args_key),
+                    signature_key: if anonymous {
+                        ANONYMOUS_AGGREGATE.to_string()
+                    } else {
+                        name_node.as_ref().map_or(String::new(), template_args_key)
+                    },
                     header,
                     body,
                     access,
@@ -276,6 +291,18 @@ fn lower_simple_declaration(
             }
             INIT_DECLARATOR => {
                 let Some(declarator) = spec.children().find(|n| n.kind() == DECLARATOR) else {
+                    // `int : 3;`: an unnamed bit-field (it takes space, so it is a member).
+                    if spec.children().any(|n| n.kind() == BIT_FIELD) {
+                        out.push(LoweredItem {
+                            kind: ItemKind::Field,
+                            name: None,
+                            signature_key: String::new(),
+                            header: node.green().into_owned(),
+                            body: None,
+                            access,
+                            extern_c,
+                        });
+                    }
                     continue;
                 };
                 let is_function = declares_function(&declarator);
@@ -342,6 +369,31 @@ fn split(node: &SyntaxNode, body_kinds: &[SyntaxKind]) -> (GreenNode, Option<Gre
         return (green.into_owned(), None);
     }
     (GreenNode::new(green.kind(), children), body)
+}
+
+/// GCC applies attributes written after a class's closing brace (`struct S { } __attribute__((
+/// aligned(32)));`) to the class: they become part of its header.
+fn with_trailing_attributes(header: GreenNode, spec: &SyntaxNode) -> GreenNode {
+    let trailing: Vec<SyntaxNode> =
+        std::iter::successors(spec.next_sibling(), |n| n.next_sibling())
+            .take_while(|n| n.kind() == ATTRIBUTE_SPEC)
+            .collect();
+    if trailing.is_empty() {
+        return header;
+    }
+    let mut children: Vec<NodeOrToken<GreenNode, rowan::GreenToken>> = header
+        .children()
+        .map(|c| match c {
+            NodeOrToken::Node(n) => NodeOrToken::Node(n.to_owned()),
+            NodeOrToken::Token(t) => NodeOrToken::Token(t.to_owned()),
+        })
+        .collect();
+    children.extend(
+        trailing
+            .iter()
+            .map(|a| NodeOrToken::Node(a.green().into_owned())),
+    );
+    GreenNode::new(header.kind(), children)
 }
 
 /// Is the entity a declarator names a function? True when the declarator that holds the name
@@ -422,8 +474,22 @@ fn template_args_key(name: &SyntaxNode) -> String {
 }
 
 /// The identifier of a NAME_REF or the last one of a QUALIFIED_NAME, without template arguments.
+/// A class name as written, without template arguments: `S`, or `locale::facet` for a class
+/// defined outside its enclosing class (lookup binds it to the member it defines).
 fn name_without_args(name: &SyntaxNode) -> Option<String> {
-    last_name(name)
+    if name.kind() != QUALIFIED_NAME {
+        return last_name(name);
+    }
+    let segments: Vec<String> = name
+        .children()
+        .filter(|n| n.kind() == NAME_REF)
+        .filter_map(|n| {
+            n.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.to_string())
+        })
+        .collect();
+    (!segments.is_empty()).then(|| segments.join("::"))
 }
 
 fn last_name(name: &SyntaxNode) -> Option<String> {

@@ -8,11 +8,13 @@ use std::sync::Arc;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
+use crate::consteval::const_value;
 use crate::item::{Access, Item, ItemKind};
 use crate::layout::{
     BaseDesc, FieldDesc, FieldType, RecordDesc, RecordKind, RecordLayout, SizeAlign, layout_record,
 };
-use crate::lookup::base_classes;
+use crate::lookup::{ScopeRef, base_classes};
+use crate::lower::ANONYMOUS_AGGREGATE;
 use crate::resolve::{declared_type, item_declarator};
 use crate::scope::scope_items;
 use crate::ty::{Ty, TyKind, cuda_vector_type, scalar_size_align};
@@ -26,6 +28,17 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
         return None;
     }
     class.body(db).as_ref()?;
+    // A class inside a template depends on its parameters: only instances have a layout.
+    let mut ancestor = class.parent(db);
+    while let Some(a) = ancestor {
+        if matches!(
+            a.kind(db),
+            ItemKind::ClassTemplate | ItemKind::FunctionTemplate
+        ) {
+            return None;
+        }
+        ancestor = a.parent(db);
+    }
     let header = SyntaxNode::new_root(class.header(db).clone());
     let mut desc = RecordDesc::new(
         class_key(class),
@@ -35,7 +48,10 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
             RecordKind::Struct
         },
     );
-    let (packed, aligned) = layout_attributes(&header);
+    let from = class
+        .parent(db)
+        .map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
+    let (packed, aligned) = layout_attributes(db, from, &header);
     desc.packed = packed;
     desc.aligned = aligned;
 
@@ -58,6 +74,24 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
     }
     for member in scope_items(db, class) {
         match member.kind(db) {
+            ItemKind::Field if member.name(db).is_none() => {
+                // An unnamed bit-field: it takes space but does not align the class.
+                let header = SyntaxNode::new_root(member.header(db).clone());
+                let inside = ScopeRef::Item(class);
+                let ty = crate::resolve::specifier_type(db, inside, &header);
+                let bit_field = header.descendants().find(|n| n.kind() == BIT_FIELD)?;
+                let width = const_value(db, inside, &bit_field)?;
+                let scalar = FieldType::Scalar(size_align_of(db, ty)?);
+                let mut field = FieldDesc::bit_field(scalar, width);
+                field.named = false;
+                desc.fields.push(field);
+            }
+            ItemKind::Class | ItemKind::Struct | ItemKind::Union
+                if member.signature_key(db) == ANONYMOUS_AGGREGATE =>
+            {
+                let layout = class_layout(db, *member)?;
+                desc.fields.push(FieldDesc::new(FieldType::Record(layout)));
+            }
             ItemKind::Field => {
                 let header = SyntaxNode::new_root(member.header(db).clone());
                 let ty = declared_type(db, *member);
@@ -71,8 +105,8 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
                 let width = init
                     .as_ref()
                     .and_then(|i| i.children().find(|n| n.kind() == BIT_FIELD))
-                    .and_then(|b| literal_value(&b));
-                let (packed, aligned) = layout_attributes(&header);
+                    .and_then(|b| const_value(db, ScopeRef::Item(class), &b));
+                let (packed, aligned) = layout_attributes(db, ScopeRef::Item(class), &header);
                 let mut field = FieldDesc::new(field_ty);
                 field.bit_width = width;
                 field.packed = packed;
@@ -139,7 +173,10 @@ fn typedef_target<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Ty<'d
 fn typedef_size_align(db: &dyn IlDatabase, item: Item<'_>) -> Option<SizeAlign> {
     let header = SyntaxNode::new_root(item.header(db).clone());
     // `typedef int v4 __attribute__((vector_size(16)))`: a GNU vector.
-    if let Some(bytes) = attribute_value(&header, "vector_size") {
+    let from = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+    if let Some(bytes) = attribute_value(db, from, &header, "vector_size") {
         return Some(SizeAlign::new(bytes, bytes.min(16)));
     }
     if let Some(name) = item.name_text(db)
@@ -150,7 +187,7 @@ fn typedef_size_align(db: &dyn IlDatabase, item: Item<'_>) -> Option<SizeAlign> 
     }
     let target = typedef_target(db, item)?;
     let sa = size_align_of(db, target)?;
-    Some(match attribute_value(&header, "aligned") {
+    Some(match attribute_value(db, from, &header, "aligned") {
         Some(a) => SizeAlign::new(sa.size, a),
         None => sa,
     })
@@ -158,10 +195,9 @@ fn typedef_size_align(db: &dyn IlDatabase, item: Item<'_>) -> Option<SizeAlign> 
 
 fn enum_size_align(db: &dyn IlDatabase, item: Item<'_>) -> SizeAlign {
     let header = SyntaxNode::new_root(item.header(db).clone());
-    let from = item.parent(db).map_or(
-        crate::lookup::ScopeRef::File(item.file(db)),
-        crate::lookup::ScopeRef::Item,
-    );
+    let from = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
     let spec = header
         .descendants()
         .find(|n| n.kind() == ENUM_SPECIFIER)
@@ -190,7 +226,11 @@ fn class_key(class: Item<'_>) -> u32 {
 
 /// `__attribute__((packed))` and the largest `aligned(N)` / `alignas(N)` among a declaration's
 /// own attributes (not those of nested member lists).
-fn layout_attributes(decl: &SyntaxNode) -> (bool, Option<u64>) {
+fn layout_attributes(
+    db: &dyn IlDatabase,
+    from: ScopeRef<'_>,
+    decl: &SyntaxNode,
+) -> (bool, Option<u64>) {
     let mut packed = false;
     let mut aligned = None;
     for attr in decl.descendants().filter(|n| n.kind() == ATTRIBUTE) {
@@ -212,7 +252,7 @@ fn layout_attributes(decl: &SyntaxNode) -> (bool, Option<u64>) {
                 let value = attr
                     .children()
                     .find(|n| n.kind() == ATTRIBUTE_ARGS)
-                    .and_then(|a| literal_value(&a))
+                    .and_then(|a| const_value(db, from, &a))
                     .unwrap_or(16);
                 aligned = Some(aligned.map_or(value, |a: u64| a.max(value)));
             }
@@ -223,11 +263,13 @@ fn layout_attributes(decl: &SyntaxNode) -> (bool, Option<u64>) {
         .descendants_with_tokens()
         .filter(|t| t.kind() == ALIGNAS_KW)
     {
-        if let Some(args) = spec.parent()
+        if let Some(args) = spec
+            .parent()
+            .and_then(|p| p.children().find(|n| n.kind() == ATTRIBUTE_ARGS))
             && !args
                 .ancestors()
                 .any(|a| matches!(a.kind(), MEMBER_LIST | PARAM_LIST))
-            && let Some(value) = literal_value(&args)
+            && let Some(value) = const_value(db, from, &args)
         {
             aligned = Some(aligned.map_or(value, |a: u64| a.max(value)));
         }
@@ -235,7 +277,12 @@ fn layout_attributes(decl: &SyntaxNode) -> (bool, Option<u64>) {
     (packed, aligned)
 }
 
-fn attribute_value(decl: &SyntaxNode, wanted: &str) -> Option<u64> {
+fn attribute_value(
+    db: &dyn IlDatabase,
+    from: ScopeRef<'_>,
+    decl: &SyntaxNode,
+    wanted: &str,
+) -> Option<u64> {
     decl.descendants()
         .filter(|n| n.kind() == ATTRIBUTE)
         .find_map(|attr| {
@@ -246,24 +293,12 @@ fn attribute_value(decl: &SyntaxNode, wanted: &str) -> Option<u64> {
             if name.trim_matches('_') != wanted {
                 return None;
             }
-            literal_value(&attr.children().find(|n| n.kind() == ATTRIBUTE_ARGS)?)
+            const_value(
+                db,
+                from,
+                &attr.children().find(|n| n.kind() == ATTRIBUTE_ARGS)?,
+            )
         })
-}
-
-/// The first integer literal inside a node (`: 3`, `(16)`).
-fn literal_value(node: &SyntaxNode) -> Option<u64> {
-    let token = node
-        .descendants_with_tokens()
-        .find(|t| t.kind() == INT_LIT)?;
-    let text = token.to_string();
-    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
-    match digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        Some(hex) => u64::from_str_radix(hex, 16).ok(),
-        None => digits.parse().ok(),
-    }
 }
 
 #[cfg(test)]

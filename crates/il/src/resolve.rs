@@ -130,6 +130,7 @@ fn named_type<'db>(db: &'db dyn IlDatabase, from: ScopeRef<'db>, name: &SyntaxNo
 /// literal bounds), functions (parameters left unresolved for now).
 pub fn declarator_type<'db>(
     db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
     base: Ty<'db>,
     declarator: &SyntaxNode,
 ) -> Ty<'db> {
@@ -157,30 +158,33 @@ pub fn declarator_type<'db>(
     // `int a[2][3]` is an array of 2 arrays of 3: apply the suffixes from the last.
     for suffix in suffixes.iter().rev() {
         ty = match suffix.kind() {
-            ARRAY_SUFFIX => Ty::new(db, TyKind::Array(ty, array_bound(suffix))),
+            // `[]` is an unknown bound; a bound we cannot evaluate leaves the type unknown.
+            ARRAY_SUFFIX if suffix.children().next().is_none() => {
+                Ty::new(db, TyKind::Array(ty, None))
+            }
+            ARRAY_SUFFIX => match crate::consteval::const_value(db, from, suffix) {
+                Some(n) => Ty::new(db, TyKind::Array(ty, Some(n))),
+                None => Ty::new(db, TyKind::Unknown),
+            },
             _ => Ty::new(db, TyKind::Unknown),
         };
     }
     if let Some(inner) = declarator.children().find(|n| n.kind() == DECLARATOR) {
-        ty = declarator_type(db, ty, &inner);
+        ty = declarator_type(db, from, ty, &inner);
     }
     ty
 }
 
-fn array_bound(suffix: &SyntaxNode) -> Option<u64> {
-    let literal = suffix.children().find(|n| n.kind() == LITERAL)?;
-    let text = literal
-        .children_with_tokens()
-        .find(|t| t.kind() == INT_LIT)?
-        .to_string();
-    let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
-    if let Some(hex) = digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        u64::from_str_radix(hex, 16).ok()
-    } else {
-        digits.parse().ok()
+/// The type a TYPE_ID names (`long int`, `void *`, `const S &`).
+pub fn type_id_type<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    type_id: &SyntaxNode,
+) -> Ty<'db> {
+    let base = specifier_type(db, from, type_id);
+    match type_id.children().find(|n| n.kind() == DECLARATOR) {
+        Some(d) => declarator_type(db, from, base, &d),
+        None => base,
     }
 }
 
@@ -192,7 +196,7 @@ pub fn declared_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
     let base = specifier_type(db, from, &header);
     match item_declarator(db, item, &header) {
-        Some(d) => declarator_type(db, base, &d),
+        Some(d) => declarator_type(db, from, base, &d),
         None => base,
     }
 }
