@@ -224,8 +224,10 @@ impl<'a> Marker<'a> {
                         Some(3) => system = true,
                         Some(_) => {}
                         None => {
-                            let word = cursor.0.iter().position(|b| b.is_ascii_whitespace());
-                            cursor.0 = &cursor.0[word.unwrap_or(cursor.0.len())..];
+                            // At least one byte: the word may start with whitespace that is not
+                            // a blank (`\x0c`, a `\r` before the end), and must still advance.
+                            let word = cursor.0[1..].iter().position(|b| b.is_ascii_whitespace());
+                            cursor.0 = &cursor.0[word.map_or(cursor.0.len(), |n| n + 1)..];
                         }
                     }
                 }
@@ -363,7 +365,16 @@ mod tests {
             };
             let file = pos.file.unwrap_or("<input>");
             offset += line.len();
-            let line = line.replace('\r', "\\r");
+            let line: String = line
+                .chars()
+                .map(|c| {
+                    if c.is_control() && c != '\n' {
+                        c.escape_default().to_string()
+                    } else {
+                        c.into()
+                    }
+                })
+                .collect();
             out += &format!("{index}: {file}:{}:{}{system}  | {line}", pos.line, pos.col);
         }
         out += &format!("files: {:?}\n", map.files());
@@ -457,6 +468,21 @@ int main() {
                 11: nospace:43:1  | # 99999999999 "overflow"
                 12: nospace:44:1  | u
                 files: ["a b.h", "c\\d\"eA", "bad", "nospace"]
+            "#]],
+        );
+    }
+
+    /// Found by the `line_map` fuzz target: a flag word starting with a form feed (or any
+    /// whitespace other than a blank) used to stop the flag loop from advancing.
+    #[test]
+    fn odd_whitespace_after_a_marker_terminates() {
+        check(
+            "# 1 \"a\" \x0c3\n# 2 \"b\" 3 \r 4\nx\n",
+            expect![[r#"
+                0: <input>:1:1  | # 1 "a" \u{c}3
+                1: a:1:1  | # 2 "b" 3 \r 4
+                2: b:2:1 [sys]  | x
+                files: ["a", "b"]
             "#]],
         );
     }
