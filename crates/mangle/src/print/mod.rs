@@ -1232,7 +1232,25 @@ impl<'a> Printer<'a> {
     fn print_template_args(&mut self, args: &[NodeId]) {
         let saved = std::mem::replace(&mut self.gt_is_gt, 0);
         self.push("<");
-        self.print_with_comma(args);
+        if self.gnu()
+            && args
+                .iter()
+                .any(|a| matches!(self.ast[*a], Node::ExternalName(_)))
+        {
+            // libiberty prints a function named as a template argument (`L_Z3foocE`) in full,
+            // `foo(char)`, unlike inside an expression.
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    self.push(", ");
+                }
+                match self.ast[*a] {
+                    Node::ExternalName(e) => self.print(e),
+                    _ => self.print_as_operand(*a, crate::ops::Prec::Comma, false),
+                }
+            }
+        } else {
+            self.print_with_comma(args);
+        }
         if self.gnu() && self.last_char() == Some('>') {
             self.push(" ");
         }
