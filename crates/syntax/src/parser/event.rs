@@ -9,7 +9,6 @@
 //! tree:   BIN_EXPR { NAME_REF { a } ... }
 //! ```
 use rowan::{GreenNode, GreenToken, NodeOrToken};
-use rustc_hash::FxHashMap;
 
 use crate::{SyntaxError, SyntaxKind, TextRange, TextSize, lexer::Token};
 
@@ -99,8 +98,21 @@ struct TreeSink<'a> {
     open: Vec<(SyntaxKind, usize)>,
     children: Vec<NodeOrToken<GreenNode, GreenToken>>,
     by_kind: Vec<Option<GreenToken>>,
-    by_text: FxHashMap<(SyntaxKind, &'a str), GreenToken>,
+    /// A direct-mapped cache of short tokens (identifiers, whitespace, literals): a miss just
+    /// replaces the slot, so no hashing or probing is needed.
+    by_text: Vec<Option<GreenToken>>,
     root: Option<GreenNode>,
+}
+
+const TEXT_CACHE_SIZE: usize = 4096;
+
+/// A cheap slot index for a short token text: FNV over at most 24 bytes.
+fn text_slot(kind: SyntaxKind, text: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5 ^ kind as u32;
+    for &b in text.as_bytes() {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    h as usize % TEXT_CACHE_SIZE
 }
 
 impl<'a> TreeSink<'a> {
@@ -113,7 +125,7 @@ impl<'a> TreeSink<'a> {
             open: Vec::new(),
             children: Vec::new(),
             by_kind: vec![None; SyntaxKind::SOURCE_FILE as usize],
-            by_text: FxHashMap::default(),
+            by_text: vec![None; TEXT_CACHE_SIZE],
             root: None,
         }
     }
@@ -175,11 +187,16 @@ impl<'a> TreeSink<'a> {
                     t
                 }
             }
-        } else if text.len() <= 16 {
-            self.by_text
-                .entry((kind, text))
-                .or_insert_with(|| GreenToken::new(kind.into(), text))
-                .clone()
+        } else if text.len() <= 24 {
+            let slot = &mut self.by_text[text_slot(kind, text)];
+            match slot {
+                Some(t) if t.kind() == kind.into() && t.text() == text => t.clone(),
+                _ => {
+                    let t = GreenToken::new(kind.into(), text);
+                    *slot = Some(t.clone());
+                    t
+                }
+            }
         } else {
             GreenToken::new(kind.into(), text)
         };

@@ -52,14 +52,46 @@ pub(crate) fn reparse_block(p: &mut Parser<'_>, kind: SyntaxKind) -> bool {
     p.at_eof()
 }
 
+/// Keywords that start a declaration; at the start of a line they end error recovery.
+const DECL_START: TokenSet = TokenSet::new(&[
+    NAMESPACE_KW,
+    TEMPLATE_KW,
+    TYPEDEF_KW,
+    USING_KW,
+    STRUCT_KW,
+    CLASS_KW,
+    UNION_KW,
+    ENUM_KW,
+    EXTERN_KW,
+    STATIC_KW,
+    STATIC_ASSERT_KW,
+    INLINE_KW,
+    VOID_KW,
+    INT_KW,
+    CHAR_KW,
+    BOOL_KW,
+    FLOAT_KW,
+    DOUBLE_KW,
+    UNSIGNED_KW,
+    CONST_KW,
+    AUTO_KW,
+    ATTRIBUTE_KW,
+]);
+
 /// Skips tokens into an ERROR node up to and including the next `;` at this nesting level, or up
-/// to (not including) a `}` that would close the enclosing block. Never recurses.
+/// to (not including) a `}` that would close the enclosing block or a declaration keyword that
+/// starts a line. Never recurses.
 pub(crate) fn recover_to_semi(p: &mut Parser<'_>, message: &str) {
     p.error(message);
     let m = p.start();
+    let before = p.pos();
     let mut depth = 0i32;
     loop {
-        match p.current() {
+        let k = p.current();
+        if depth == 0 && DECL_START.contains(k) && p.at_line_start() {
+            break;
+        }
+        match k {
             EOF => break,
             SEMI if depth == 0 => {
                 p.bump_any();
@@ -85,7 +117,11 @@ pub(crate) fn recover_to_semi(p: &mut Parser<'_>, message: &str) {
         }
         p.bump_any();
     }
-    m.complete(p, ERROR);
+    if p.pos() == before {
+        m.abandon(p);
+    } else {
+        m.complete(p, ERROR);
+    }
 }
 
 /// Bumps a balanced `(...)`, `[...]` or `{...}` group without looking inside. Never recurses.

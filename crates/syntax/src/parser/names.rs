@@ -102,6 +102,9 @@ enum LogEntry {
 pub(crate) struct NameTable {
     scopes: Vec<Scope>,
     interner: FxHashMap<Box<str>, Sym>,
+    /// Indexed by `Sym`: whether the name was ever declared in any scope. Most lookups that
+    /// miss are for names declared nowhere; this answers them without walking the scopes.
+    ever_declared: Vec<bool>,
     current: ScopeId,
     /// Changes are logged only while a tentative parse is open (`tentative > 0`).
     log: Vec<LogEntry>,
@@ -144,6 +147,7 @@ impl NameTable {
         let mut table = NameTable {
             scopes: vec![root],
             interner: FxHashMap::default(),
+            ever_declared: Vec::new(),
             current: 0,
             log: Vec::new(),
             tentative: 0,
@@ -151,6 +155,7 @@ impl NameTable {
         };
         for name in BUILTIN_TYPES {
             let sym = table.intern(name);
+            table.ever_declared[sym as usize] = true;
             table.scopes[0].names.insert(
                 sym,
                 Entry {
@@ -168,6 +173,7 @@ impl NameTable {
         }
         let sym = self.interner.len() as Sym;
         self.interner.insert(name.into(), sym);
+        self.ever_declared.push(false);
         sym
     }
 
@@ -338,6 +344,9 @@ impl NameTable {
         target: Option<ScopeId>,
     ) {
         self.version = self.version.wrapping_add(1);
+        if let Some(seen) = self.ever_declared.get_mut(name as usize) {
+            *seen = true;
+        }
         let names = &mut self.scopes[scope as usize].names;
         let previous = names.get(&name).copied();
         let mut entry = previous.unwrap_or(Entry {
@@ -428,6 +437,14 @@ impl NameTable {
 
     /// Unqualified lookup from the current scope.
     pub(crate) fn lookup(&self, name: Sym) -> Option<Entry> {
+        if !self
+            .ever_declared
+            .get(name as usize)
+            .copied()
+            .unwrap_or(true)
+        {
+            return None;
+        }
         let mut id = Some(self.current);
         let mut fuel = 10_000;
         while let Some(s) = id {
@@ -450,6 +467,14 @@ impl NameTable {
 
     /// Qualified lookup of `name` in `scope` (its own names, then nominated scopes and bases).
     pub(crate) fn lookup_in(&self, scope: ScopeId, name: Sym) -> Option<Entry> {
+        if !self
+            .ever_declared
+            .get(name as usize)
+            .copied()
+            .unwrap_or(true)
+        {
+            return None;
+        }
         self.lookup_in_bounded(scope, name, 8)
     }
 

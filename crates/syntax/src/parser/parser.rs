@@ -189,6 +189,16 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Whether the current token is the first on its line (for error recovery).
+    pub(crate) fn at_line_start(&self) -> bool {
+        let pos = self.pos;
+        if pos == 0 || pos >= self.kinds.len() {
+            return pos == 0;
+        }
+        let gap = &self.text[self.ends[pos - 1] as usize..self.starts[pos] as usize];
+        gap.contains('\n')
+    }
+
     /// The interned name of identifier token `idx`.
     pub(crate) fn sym_at(&self, idx: usize) -> Sym {
         self.syms.get(idx).copied().unwrap_or(0)

@@ -7,19 +7,22 @@ fn missing_semicolon() {
     check(
         "int a\nint b;",
         expect![[r#"
-        SOURCE_FILE@0..12
-          SIMPLE_DECLARATION@0..12
-            INT_KW "int"
-            INIT_DECLARATOR@4..5
-              DECLARATOR@4..5
-                NAME_REF@4..5
-                  IDENT "a"
-            ERROR@6..12
-              INT_KW "int"
-              IDENT "b"
-              SEMI ";"
-        error 6..9: expected `;`
-    "#]],
+            SOURCE_FILE@0..12
+              SIMPLE_DECLARATION@0..5
+                INT_KW "int"
+                INIT_DECLARATOR@4..5
+                  DECLARATOR@4..5
+                    NAME_REF@4..5
+                      IDENT "a"
+              SIMPLE_DECLARATION@6..12
+                INT_KW "int"
+                INIT_DECLARATOR@10..11
+                  DECLARATOR@10..11
+                    NAME_REF@10..11
+                      IDENT "b"
+                SEMI ";"
+            error 6..9: expected `;`
+        "#]],
     );
 }
 
@@ -180,27 +183,30 @@ fn unterminated_literal() {
     check(
         "const char* s = \"abc;\nint z;",
         expect![[r#"
-        SOURCE_FILE@0..28
-          SIMPLE_DECLARATION@0..28
-            CONST_KW "const"
-            CHAR_KW "char"
-            INIT_DECLARATOR@10..21
-              DECLARATOR@10..13
-                PTR_OP@10..11
-                  STAR "*"
-                NAME_REF@12..13
-                  IDENT "s"
-              INITIALIZER@14..21
-                EQ "="
-                LITERAL@16..21
-                  STRING_LIT "\"abc;"
-            ERROR@22..28
-              INT_KW "int"
-              IDENT "z"
-              SEMI ";"
-        error 16..21: unterminated literal
-        error 22..25: expected `;`
-    "#]],
+            SOURCE_FILE@0..28
+              SIMPLE_DECLARATION@0..21
+                CONST_KW "const"
+                CHAR_KW "char"
+                INIT_DECLARATOR@10..21
+                  DECLARATOR@10..13
+                    PTR_OP@10..11
+                      STAR "*"
+                    NAME_REF@12..13
+                      IDENT "s"
+                  INITIALIZER@14..21
+                    EQ "="
+                    LITERAL@16..21
+                      STRING_LIT "\"abc;"
+              SIMPLE_DECLARATION@22..28
+                INT_KW "int"
+                INIT_DECLARATOR@26..27
+                  DECLARATOR@26..27
+                    NAME_REF@26..27
+                      IDENT "z"
+                SEMI ";"
+            error 16..21: unterminated literal
+            error 22..25: expected `;`
+        "#]],
     );
 }
 

@@ -41,6 +41,10 @@ fn at_member_pointer(p: &mut Parser<'_>) -> bool {
     if p.kind_at(pos) == COLON2 && p.kind_at(pos + 1) == STAR {
         return false;
     }
+    // Cheap exit for the common case, a plain declarator-id.
+    if p.kind_at(pos) == IDENT && !matches!(p.kind_at(pos + 1), COLON2 | L_ANGLE) {
+        return false;
+    }
     names::scan_name(p, pos)
         .is_some_and(|s| p.kind_at(s.end) == COLON2 && p.kind_at(s.end + 1) == STAR)
 }
