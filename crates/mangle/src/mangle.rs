@@ -938,6 +938,11 @@ impl Mangler<'_> {
                 self.w("E");
             }
             Node::NvLambdaWrapper { .. } => self.nv_wrapper(id)?,
+            // As a type, only a source name may stand unscoped: `cl` would read as `char`,
+            // `long`. Anything else takes the one-component nested form `NclE`.
+            _ if !self.unscoped_type_ok(id) => {
+                self.nested_name(id, Cv::default(), RefQual::None, false)?
+            }
             _ => self.name(id, Cv::default(), RefQual::None, false)?,
         }
         self.subs.push(id);
@@ -1000,6 +1005,27 @@ impl Mangler<'_> {
             self.ty(*c)?;
         }
         Ok(())
+    }
+
+    /// Whether `id`, as a `<class-enum-type>`, may be written as an unscoped name.
+    fn unscoped_type_ok(&self, mut id: NodeId) -> bool {
+        loop {
+            match &self.ast[id] {
+                Node::AbiTagged { base, .. } => id = *base,
+                Node::NameWithTemplateArgs { name, .. } => id = *name,
+                Node::Name(_)
+                | Node::AnonymousNamespace(_)
+                | Node::DeviceStub { .. }
+                | Node::ModuleEntity { .. }
+                | Node::Nested { .. }
+                | Node::Local { .. }
+                | Node::MemberLikeFriend { .. }
+                | Node::Internal(_)
+                | Node::SpecialSubstitution(_)
+                | Node::ExpandedSpecialSubstitution(_) => return true,
+                _ => return false,
+            }
+        }
     }
 
     fn vendor_qualified(&mut self, id: NodeId) -> MResult {

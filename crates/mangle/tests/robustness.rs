@@ -177,7 +177,12 @@ fn arbitrary_bytes_never_panic() {
         state
     };
     let mut accepted = 0;
-    for _ in 0..30_000 {
+    // `MANGLE_RANDOM_NAMES=N` runs a longer campaign.
+    let count = std::env::var("MANGLE_RANDOM_NAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(30_000);
+    for _ in 0..count {
         let mut input = b"_Z".to_vec();
         for _ in 0..(next() % 24) {
             input.extend_from_slice(fragments[(next() % fragments.len() as u64) as usize]);
@@ -209,4 +214,77 @@ fn arbitrary_bytes_never_panic() {
         }
     }
     println!("random names accepted: {accepted}");
+}
+
+#[test]
+fn mutated_corpus_names_never_panic() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../test_data/mangle/llvm.tsv");
+    let Ok(data) = std::fs::read(&path) else {
+        eprintln!("note: {} not found; skipping", path.display());
+        return;
+    };
+    let names: Vec<&[u8]> = data
+        .split(|&b| b == b'\n')
+        .filter_map(|l| l.split(|&b| b == b'\t').next())
+        .step_by(7)
+        .collect();
+    let mut state: u64 = 0xDEAD_BEEF_CAFE_F00D;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let alphabet = b"_ZNESIJXLTDKVRPOFvicd0123456789ABZ";
+    for name in names {
+        let rounds = std::env::var("MANGLE_MUTATIONS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(3);
+        for _ in 0..rounds {
+            let mut m = name.to_vec();
+            match next(4) {
+                0 if !m.is_empty() => {
+                    let i = next(m.len());
+                    m[i] = alphabet[next(alphabet.len())];
+                }
+                1 => {
+                    let n = m.len();
+                    m.truncate(next(n + 1));
+                }
+                2 if !m.is_empty() => {
+                    let (i, j) = (next(m.len()), next(m.len()));
+                    let (a, b) = (i.min(j), i.max(j));
+                    let chunk = m[a..b].to_vec();
+                    m.splice(b..b, chunk);
+                }
+                _ => {
+                    let i = next(m.len() + 1);
+                    m.insert(i, alphabet[next(alphabet.len())]);
+                }
+            }
+            for opts in all_styles() {
+                let _ = demangle_bytes(&m, &opts);
+            }
+            if let Ok(parsed) = mangle::parse(&m, true) {
+                let opts = DemangleOptions {
+                    style: Style::Llvm,
+                    params: true,
+                    types: true,
+                };
+                if let (Ok(printed), Ok(remangled)) = (
+                    mangle::print(&parsed, &opts),
+                    mangle::mangle::mangle(&parsed.ast, parsed.root),
+                ) {
+                    assert_eq!(
+                        mangle::demangle(&remangled, &opts).as_ref(),
+                        Ok(&printed),
+                        "{} re-mangled as {remangled}",
+                        String::from_utf8_lossy(&m)
+                    );
+                }
+            }
+        }
+    }
 }
