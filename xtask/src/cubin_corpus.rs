@@ -7,7 +7,8 @@
 //!   `<stem>.<sm>.ewp.cubin`: `-ewp` output for one target per family;
 //! - `split/<multi>/<kernel>.<sm>.cubin`: each kernel of a `multi_*.ptx` compiled alone, plus
 //!   `split/<multi>/renamed.<sm>.cubin` and `split/<multi>/reparam.<sm>.cubin`, the whole file with
-//!   its first kernel renamed / given one more parameter (the builder tests' references);
+//!   its first kernel renamed / given one more parameter (the builder tests' references), and
+//!   `split/<multi>/<name>.sm_90.rel.cubin`, the same with `-c`;
 //! - `toolchain_bin`: the directory of ptxas, cuobjdump and nvdisasm, for the tests;
 //! - `xindex/xindex.ptx` and `.cubin` with `--xindex`: 22,000 kernels, more than 65,280 sections.
 use std::path::{Path, PathBuf};
@@ -153,6 +154,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     output: dir.join(format!("{name}.{sm}.cubin")),
                 });
             }
+            // `-c` references for the builder's relocatable output (family H).
+            jobs.push(Job {
+                args: vec!["-arch=sm_90".into(), "-c".into()],
+                input: ptx.clone(),
+                output: dir.join(format!("{name}.sm_90.rel.cubin")),
+            });
         }
     }
     if args.xindex {

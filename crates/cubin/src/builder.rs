@@ -1,5 +1,5 @@
 //! Building a cubin from per-function pieces, the way ptxas lays out whole-program (exec) output
-//! for families L and H.
+//! for families L and H, and `-c` (relocatable) output for family H.
 //!
 //! The caller gives what only code generation knows (each kernel's code bytes, register count,
 //! the code-dependent `.nv.info.F` records, the call-frame program) and the kernel's parameter
@@ -9,8 +9,8 @@
 //! PARAM_CBANK), `.nv.constant0.F` sizes, notes, `.debug_frame` and its relocations, program
 //! headers. Cross references are resolved to indices once the order is known.
 //!
-//! Not covered: family M (its `.nv.capmerc`/`.nv.merc.*` tail), `-c` output, device functions,
-//! variables, debug information.
+//! Not covered: family M (its `.nv.capmerc`/`.nv.merc.*` tail), `-c` output of family L, device
+//! functions, variables, debug information.
 use object::elf::{
     PF_R, PF_W, PF_X, PT_LOAD, PT_PHDR, SHF_ALLOC, SHF_EXECINSTR, SHF_INFO_LINK, SHF_WRITE,
     SHT_NOBITS, SHT_NOTE, SHT_PROGBITS, SHT_REL, SHT_RELA, SHT_STRTAB, SHT_SYMTAB,
@@ -89,7 +89,10 @@ pub struct Kernel {
     pub code: Vec<u8>,
     pub regcount: u32,
     pub frame_size: u32,
+    /// `.nv.info` MIN_STACK_SIZE (whole-program output).
     pub min_stack_size: u32,
+    /// `.nv.info` MAX_STACK_SIZE (`-c` output).
+    pub max_stack_size: u32,
     /// The code-dependent `.nv.info.F` records in ptxas's order, without the parameter records
     /// (KPARAM_INFO[_V2], CBANK_PARAM_SIZE, PARAM_CBANK), which the builder computes and inserts.
     pub code_attributes: Vec<Attribute>,
@@ -216,6 +219,33 @@ impl Draft {
 /// Builds the whole-program cubin ptxas writes for `kernels` (in function order, i.e. the reverse
 /// of PTX definition order). Family M targets are rejected.
 pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> {
+    build(target, kernels, false)
+}
+
+/// Builds the `ptxas -c` cubin for `kernels` (in function order). Family H only.
+pub fn build_relocatable(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> {
+    if target.family() != Family::Hopper {
+        return Err(format!(
+            "sm_{}: the builder makes -c output for family H only",
+            target.sm
+        ));
+    }
+    build(target, kernels, true)
+}
+
+/// The weak symbols ptxas declares in `-c` output for the unified function/data tables.
+const UNIFIED_TABLE_SYMBOLS: [&str; 8] = [
+    "__UDT_OFFSET",
+    "__UFT_OFFSET",
+    "__UFT_CANONICAL",
+    "__UDT_CANONICAL",
+    "__UFT",
+    "__UDT",
+    "__UFT_END",
+    "__UDT_END",
+];
+
+fn build(target: &Target, kernels: &[Kernel], relocatable: bool) -> Result<Cubin, String> {
     let family = target.family();
     if family == Family::Mercury {
         return Err(format!(
@@ -350,7 +380,14 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
             d.strtab.push(&name);
         }
         d.section_symbol(text);
-        if hopper && k == 0 {
+        if relocatable && k == 0 {
+            for name in UNIFIED_TABLE_SYMBOLS {
+                let name = d.strtab.push(name);
+                d.symbol(name, STB_WEAK, STT_OBJECT, 0, None, 8);
+            }
+            let offset0 = d.strtab.push(".nv.reservedSmem.offset0");
+            d.symbol(offset0, STB_WEAK, STT_OBJECT, 0, None, 4);
+        } else if hopper && k == 0 {
             let offset0 = d.strtab.push(".nv.reservedSmem.offset0");
             d.symbol(offset0, STB_WEAK, STT_OBJECT, 0, None, 4);
             let sec = d.section(
@@ -468,7 +505,7 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
         d.strtab.push(".nv.rel.action");
         s
     });
-    d.section_symbol(debug_frame);
+    let debug_frame_sym = d.section_symbol(debug_frame);
     d.section_symbol(callgraph);
     if let Some(s) = rel_action {
         d.section_symbol(s);
@@ -493,7 +530,12 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
             let (_, param_bytes) = param_layout(&kernel.params);
             m.constant0 = d.section(
                 &format!(".nv.constant0.{}", kernel.name),
-                SHT_PROGBITS,
+                // `-c` keeps the CUDA bank type that exec output converts to PROGBITS.
+                if relocatable {
+                    SHT_CUDA_CONSTANT_B0
+                } else {
+                    SHT_PROGBITS
+                },
                 u64::from(SHF_ALLOC | SHF_INFO_LINK),
                 4,
                 0,
@@ -507,41 +549,44 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
 
     // Contents that refer to symbols (indices are final: symbols are not reordered).
     let mut global_info = Vec::new();
+    let sym_value = |id: u8, symbol: u32, value: u32| {
+        Attribute::sval(id, Payload::SymbolValue { symbol, value })
+    };
     for (kernel, &sym) in kernels.iter().zip(&func_syms).rev() {
-        global_info.push(Attribute::sval(
-            EIATTR_REGCOUNT,
-            Payload::SymbolValue {
-                symbol: sym,
-                value: kernel.regcount,
-            },
-        ));
-        global_info.push(Attribute::sval(
-            EIATTR_FRAME_SIZE,
-            Payload::SymbolValue {
-                symbol: sym,
-                value: kernel.frame_size,
-            },
-        ));
+        global_info.push(sym_value(EIATTR_REGCOUNT, sym, kernel.regcount));
+        if relocatable {
+            global_info.push(sym_value(EIATTR_MAX_STACK_SIZE, sym, kernel.max_stack_size));
+        }
+        global_info.push(sym_value(EIATTR_FRAME_SIZE, sym, kernel.frame_size));
     }
-    for (kernel, &sym) in kernels.iter().zip(&func_syms) {
-        global_info.push(Attribute::sval(
-            EIATTR_MIN_STACK_SIZE,
-            Payload::SymbolValue {
-                symbol: sym,
-                value: kernel.min_stack_size,
-            },
-        ));
+    if !relocatable {
+        for (kernel, &sym) in kernels.iter().zip(&func_syms) {
+            global_info.push(sym_value(EIATTR_MIN_STACK_SIZE, sym, kernel.min_stack_size));
+        }
     }
     d.sections[nv_info].0.data = SectionData::Attributes(global_info);
     let mut frame = Vec::new();
     let mut relocs = Vec::new();
-    for (kernel, &sym) in kernels.iter().zip(&func_syms) {
+    for (k, (kernel, &sym)) in kernels.iter().zip(&func_syms).enumerate() {
         let cie_at = frame.len() as u64;
         frame.extend_from_slice(&CIE);
         let fde_len = 24 + kernel.frame_program.len() as u32;
         frame.extend_from_slice(&[0xff, 0xff, 0xff, 0xff]);
         frame.extend_from_slice(&u64::from(fde_len).to_le_bytes());
-        frame.extend_from_slice(&cie_at.to_le_bytes());
+        if relocatable {
+            // The CIE pointer is left to the linker: zero, relocated against `.debug_frame`.
+            let at = frame.len() as u64;
+            relocs.push(Relocation {
+                offset: at,
+                symbol: debug_frame_sym,
+                r_type: R_CUDA_64,
+                // Measured: ptxas adds 8 bytes per preceding function (reason unknown).
+                addend: Some((cie_at + 8 * k as u64) as i64),
+            });
+            frame.extend_from_slice(&0u64.to_le_bytes());
+        } else {
+            frame.extend_from_slice(&cie_at.to_le_bytes());
+        }
         relocs.push(Relocation {
             offset: frame.len() as u64,
             symbol: sym,
@@ -549,6 +594,15 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
             addend: hopper.then_some(0),
         });
         frame.extend_from_slice(&0u64.to_le_bytes());
+        if relocatable {
+            let at = frame.len() as u64;
+            relocs.push(Relocation {
+                offset: at,
+                symbol: sym,
+                r_type: R_CUDA_UNUSED_CLEAR64,
+                addend: Some(0),
+            });
+        }
         frame.extend_from_slice(&(kernel.code.len() as u64).to_le_bytes());
         frame.extend_from_slice(&kernel.frame_program);
     }
@@ -654,7 +708,9 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
         covers: Covers::Sections(list),
     };
     let mut segments = Vec::new();
-    if hopper {
+    if relocatable {
+        // No program headers in `-c` output.
+    } else if hopper {
         segments.push(Segment {
             p_type: PT_PHDR,
             p_flags: PF_R,
@@ -697,7 +753,11 @@ pub fn build_exec(target: &Target, kernels: &[Kernel]) -> Result<Cubin, String> 
     }
     Ok(Cubin {
         header: Header {
-            e_type: object::elf::ET_EXEC,
+            e_type: if relocatable {
+                object::elf::ET_REL
+            } else {
+                object::elf::ET_EXEC
+            },
             os_abi: ELFOSABI_CUDA,
             abi_version: 8,
             e_flags: (if symtab_shndx.is_some() { 0x07 } else { 0x06 } << 24)

@@ -487,3 +487,4 @@ pub fn r_cuda_name(r_type: u32) -> Option<&'static str> {
 
 pub const R_CUDA_32: u32 = 1;
 pub const R_CUDA_64: u32 = 2;
+pub const R_CUDA_UNUSED_CLEAR64: u32 = 73;

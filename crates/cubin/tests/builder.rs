@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cubin::builder::{AddressSpace, Kernel, Param, Pointee, Target, build_exec};
+use cubin::builder::{AddressSpace, Kernel, Param, Pointee, Target, build_exec, build_relocatable};
 use cubin::consts::*;
 use cubin::note::NoteDesc;
 use cubin::nv_info::{Attribute, Payload};
@@ -134,6 +134,7 @@ fn kernel_from_single(single: &Cubin, name: &str, params: Vec<Param>) -> Kernel 
         regcount: value_of(EIATTR_REGCOUNT),
         frame_size: value_of(EIATTR_FRAME_SIZE),
         min_stack_size: value_of(EIATTR_MIN_STACK_SIZE),
+        max_stack_size: value_of(EIATTR_MAX_STACK_SIZE),
         code_attributes,
         frame_program,
     }
@@ -231,10 +232,12 @@ fn builder_reproduces_multi_kernel_files() {
         let stem = ptx.file_stem().unwrap().to_string_lossy().into_owned();
         let kernels = ptx_kernels(&std::fs::read_to_string(ptx).unwrap());
         let split = generated.join("split").join(&stem);
-        for sm in ["sm_75", "sm_90"] {
+        // (target, -c): whole-program output for families L and H, relocatable output for H.
+        for (sm, rel) in [("sm_75", false), ("sm_90", false), ("sm_90", true)] {
+            let suffix = if rel { ".rel" } else { "" };
             let singles: Vec<Cubin> = kernels
                 .iter()
-                .map(|(name, _)| read(&split.join(format!("{name}.{sm}.cubin"))))
+                .map(|(name, _)| read(&split.join(format!("{name}.{sm}{suffix}.cubin"))))
                 .collect();
             let mut function_order: Vec<Kernel> = kernels
                 .iter()
@@ -257,22 +260,30 @@ fn builder_reproduces_multi_kernel_files() {
                 (
                     "whole",
                     &function_order,
-                    generated.join(format!("{stem}.{sm}.exec.cubin")),
+                    generated.join(format!(
+                        "{stem}.{sm}.{}.cubin",
+                        if rel { "rel" } else { "exec" }
+                    )),
                 ),
                 (
                     "renamed",
                     &renamed,
-                    split.join(format!("renamed.{sm}.cubin")),
+                    split.join(format!("renamed.{sm}{suffix}.cubin")),
                 ),
                 (
                     "reparam",
                     &reparam,
-                    split.join(format!("reparam.{sm}.cubin")),
+                    split.join(format!("reparam.{sm}{suffix}.cubin")),
                 ),
             ] {
                 total += 1;
-                let label = format!("{stem}/{sm}/{variant}");
-                let built = cubin::write(&build_exec(&target, input).unwrap());
+                let label = format!("{stem}/{sm}{suffix}/{variant}");
+                let model = if rel {
+                    build_relocatable(&target, input)
+                } else {
+                    build_exec(&target, input)
+                };
+                let built = cubin::write(&model.unwrap());
                 let expected = std::fs::read(&reference).unwrap();
                 if built == expected {
                     same += 1;
@@ -318,7 +329,7 @@ fn builder_reproduces_multi_kernel_files() {
         "builder: {same}/{total} byte-identical to ptxas; cuobjdump+nvdisasm accepted {accepted}"
     );
     assert!(
-        total >= 20 * 3 * 2 || files.len() < 20,
+        total >= 20 * 3 * 3 || files.len() < 20,
         "too few multi-kernel inputs"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -23,6 +23,7 @@ fn built_cubin_reads_back_and_dumps() {
         regcount: 8,
         frame_size: 0,
         min_stack_size: 0,
+        max_stack_size: 0,
         code_attributes: vec![
             Attribute::short(EIFMT_BVAL, EIATTR_SW_WAR, 0),
             Attribute::sval(EIATTR_CUDA_API_VERSION, Payload::Words(vec![130])),

@@ -17,6 +17,7 @@ fn sample() -> Vec<u8> {
         regcount: 8,
         frame_size: 0,
         min_stack_size: 0,
+        max_stack_size: 0,
         code_attributes: vec![
             Attribute::sval(EIATTR_CUDA_API_VERSION, Payload::Words(vec![130])),
             Attribute::sval(EIATTR_EXIT_INSTR_OFFSETS, Payload::Words(vec![0x50])),

@@ -37,6 +37,7 @@ fn kernel(i: usize) -> Kernel {
         regcount: 8,
         frame_size: 0,
         min_stack_size: 0,
+        max_stack_size: 0,
         code_attributes: vec![
             Attribute::sval(EIATTR_CUDA_API_VERSION, Payload::Words(vec![130])),
             Attribute::short(EIFMT_HVAL, EIATTR_SPARSE_MMA_MASK, 0),

@@ -24,6 +24,7 @@ fn sample() -> Vec<u8> {
         regcount: 8,
         frame_size: 0,
         min_stack_size: 0,
+        max_stack_size: 0,
         code_attributes: Vec::new(),
         frame_program: vec![0; 4],
     };
