@@ -38,7 +38,7 @@ enum Task {
 }
 
 /// Tasks that generate git-ignored corpora, run by `cargo xtask test` before the tests.
-pub const CORPUS_TASKS: &[&str] = &[];
+pub const CORPUS_TASKS: &[&str] = &["cubin-corpus"];
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().task {
