@@ -101,8 +101,11 @@ pub fn remove_sections(cubin: &Cubin, remove: &[bool]) -> Cubin {
     for (i, s) in cubin.sections.iter().enumerate() {
         if sec_map[i].is_none() {
             let name = names.get(s.name).to_vec();
+            // ptxas creates both relocation sections and drops the unused twin; its name stays.
             if let Some(base) = name.strip_prefix(b".rela") {
                 dropped.insert([b".rel", base].concat());
+            } else if let Some(base) = name.strip_prefix(b".rel") {
+                dropped.insert([b".rela", base].concat());
             }
             dropped.insert(name);
         }
