@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use rowan::{NodeOrToken, TextRange, TextSize};
 
-use crate::{Parse, SyntaxError, SyntaxKind, lexer};
+use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode, lexer};
 
 /// One text edit: replace `delete` by `insert`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,27 +58,6 @@ impl Indel {
     }
 }
 
-/// A language for navigating any green tree of this crate with rowan's cursors; kinds are
-/// translated with [`SyntaxKind::from_raw`] where they matter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum RawLanguage {}
-
-impl rowan::Language for RawLanguage {
-    type Kind = rowan::SyntaxKind;
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> rowan::SyntaxKind {
-        raw
-    }
-    fn kind_to_raw(kind: rowan::SyntaxKind) -> rowan::SyntaxKind {
-        kind
-    }
-}
-
-type RawNode = rowan::SyntaxNode<RawLanguage>;
-
-fn kind_of(node: &RawNode) -> Option<SyntaxKind> {
-    SyntaxKind::from_raw(node.kind().0)
-}
-
 impl Parse {
     /// The parse of the edited text: incremental when the edit lies inside a reparsable block,
     /// a full reparse otherwise. Equal to `parse_text` of the edited text either way.
@@ -93,7 +72,7 @@ impl Parse {
     /// The incremental path alone: `None` where [`Parse::reparse`] would reparse everything.
     /// For tests and for measuring how often the fast path applies.
     pub fn reparse_block_only(&self, edit: &Indel) -> Option<Parse> {
-        let root = RawNode::new_root(self.green().clone());
+        let root = self.syntax_node();
         // The smallest block first; an outer one may still parse alone where an inner one needs
         // names that the outer one declares.
         for block in reparsable_blocks(&root, edit.delete).take(MAX_BLOCKS_TRIED) {
@@ -104,8 +83,8 @@ impl Parse {
         None
     }
 
-    fn reparse_in(&self, block: &RawNode, edit: &Indel) -> Option<Parse> {
-        let kind = kind_of(block)?;
+    fn reparse_in(&self, block: &SyntaxNode, edit: &Indel) -> Option<Parse> {
+        let kind = block.kind();
         let old_text = block.text().to_string();
         let new_text = edited_block_text(block, &old_text, edit)?;
         let new_tokens = lexer::lex(&new_text);
@@ -143,7 +122,7 @@ fn closes_itself(green: &rowan::GreenNode) -> bool {
 /// Whether the old block, parsed alone (with no names declared around it), gives the very tree
 /// the full parse gave it in context. If not, its parse depends on outer names and the edited
 /// block would not parse right alone either.
-fn parses_alone_as_in_context(block: &RawNode, old_text: &str, kind: SyntaxKind) -> bool {
+fn parses_alone_as_in_context(block: &SyntaxNode, old_text: &str, kind: SyntaxKind) -> bool {
     let old = block.green();
     crate::reparse_block(old_text, kind).is_some_and(|(alone, _)| *alone == *old)
 }
@@ -179,7 +158,7 @@ fn significant_tokens<'a>(
 
 /// The reparsable blocks strictly containing `delete` (the edit may touch neither brace),
 /// innermost first.
-fn reparsable_blocks(root: &RawNode, delete: TextRange) -> impl Iterator<Item = RawNode> {
+fn reparsable_blocks(root: &SyntaxNode, delete: TextRange) -> impl Iterator<Item = SyntaxNode> {
     let start = if root.text_range().contains_range(delete) {
         match root.covering_element(delete) {
             NodeOrToken::Node(node) => Some(node),
@@ -193,13 +172,13 @@ fn reparsable_blocks(root: &RawNode, delete: TextRange) -> impl Iterator<Item = 
         .flat_map(|node| node.ancestors())
         .filter(move |node| {
             let range = node.text_range();
-            kind_of(node).is_some_and(crate::is_reparsable_block)
+            crate::is_reparsable_block(node.kind())
                 && range.start() < delete.start()
                 && delete.end() < range.end()
         })
 }
 
-fn edited_block_text(block: &RawNode, old_text: &str, edit: &Indel) -> Option<String> {
+fn edited_block_text(block: &SyntaxNode, old_text: &str, edit: &Indel) -> Option<String> {
     let local = edit.delete.checked_sub(block.text_range().start())?;
     if !old_text.is_char_boundary(local.start().into())
         || !old_text.is_char_boundary(local.end().into())
