@@ -28,18 +28,27 @@ impl RootDatabase {
                 sink.lock().unwrap().push(RawEvent::Executed(database_key));
             }
         })));
-        RootDatabase { storage, events: Some(events) }
+        RootDatabase {
+            storage,
+            events: Some(events),
+        }
     }
 
     /// Drains the execution log as `query_name` strings in execution order. The raw keys are kept
     /// until now because their `Debug` needs an attached database (SALSA-0.28.md §11).
     pub fn take_executed(&self) -> Vec<String> {
         use salsa::Database as _;
-        let Some(events) = &self.events else { return Vec::new() };
+        let Some(events) = &self.events else {
+            return Vec::new();
+        };
         let raw = std::mem::take(&mut *events.lock().unwrap());
         raw.into_iter()
             .map(|RawEvent::Executed(key)| {
-                format!("{}({:?})", self.ingredient_debug_name(key.ingredient_index()), key.key_index())
+                format!(
+                    "{}({:?})",
+                    self.ingredient_debug_name(key.ingredient_index()),
+                    key.key_index()
+                )
             })
             .collect()
     }

@@ -13,7 +13,11 @@ fuzz_target!(|data: &[u8]| {
     for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
         let pos = map.position(TextSize::from(offset as u32));
         let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        assert_eq!(pos.col as usize, offset - line_start + 1, "column at {offset}");
+        assert_eq!(
+            pos.col as usize,
+            offset - line_start + 1,
+            "column at {offset}"
+        );
         let _ = map.is_system(TextSize::from(offset as u32));
     }
 });

@@ -9,11 +9,16 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     // Bytes that are not UTF-8 are what `cufe parse` reports before parsing; the parser itself
     // only ever sees text.
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let parse = syntax::parse_text(text);
     assert_eq!(parse.green().to_string(), text, "the tree is not the input");
     let len = syntax::TextSize::of(text);
     for error in parse.errors() {
-        assert!(error.range.end() <= len, "error {error:?} past the end ({len:?})");
+        assert!(
+            error.range.end() <= len,
+            "error {error:?} past the end ({len:?})"
+        );
     }
 });

@@ -23,11 +23,22 @@ fuzz_target!(|input: (&str, u16, u8, &str)| {
     let mut edited = text.to_owned();
     edit.apply(&mut edited);
     let full = syntax::parse_text(&edited);
-    assert!(incremental.green() == full.green(), "trees differ for {edit:?}");
+    assert!(
+        incremental.green() == full.green(),
+        "trees differ for {edit:?}"
+    );
     let sorted = |p: &syntax::Parse| {
-        let mut e: Vec<_> = p.errors().iter().map(|e| (e.range.start(), e.range.end(), e.message.clone())).collect();
+        let mut e: Vec<_> = p
+            .errors()
+            .iter()
+            .map(|e| (e.range.start(), e.range.end(), e.message.clone()))
+            .collect();
         e.sort();
         e
     };
-    assert_eq!(sorted(&incremental), sorted(&full), "errors differ for {edit:?}");
+    assert_eq!(
+        sorted(&incremental),
+        sorted(&full),
+        "errors differ for {edit:?}"
+    );
 });
