@@ -7,9 +7,9 @@
 //!   bases (an ambiguity is reported as several results).
 //! - Qualified lookup resolves `a::b::c` one segment at a time; `::x` starts at file scope.
 //!
-//! These are plain functions over the memoized `top_level_items`/`scope_items`; they record
-//! their dependencies through those queries.
-use base_db::SourceFile;
+//! Member lookup in one scope is a query per (scope, name) ([`members_named_in`],
+//! [`file_members_named`]); the walks built on it are plain functions.
+use base_db::{Name, SourceFile};
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
@@ -63,9 +63,48 @@ pub fn members_named<'db>(
     scope: ScopeRef<'db>,
     name: &str,
 ) -> Vec<Item<'db>> {
+    let name = Name::new(db, name);
+    match scope {
+        ScopeRef::File(file) => file_members_named(db, file, name).clone(),
+        ScopeRef::Item(item) => members_named_in(db, item, name).clone(),
+    }
+}
+
+/// [`members_named`] in a namespace or class, memoized per (scope, name): adding a declaration
+/// re-runs only the lookups in the scope it was added to, and those backdate unless the name is
+/// the added one.
+#[salsa::tracked(returns(ref), cycle_result = |_, _, _, _| Vec::new())]
+pub fn members_named_in<'db>(
+    db: &'db dyn IlDatabase,
+    scope: Item<'db>,
+    name: Name<'db>,
+) -> Vec<Item<'db>> {
     let mut out = Vec::new();
-    let mut visited = Vec::new();
-    collect_members(db, scope, name, &mut out, &mut visited);
+    collect_members(
+        db,
+        ScopeRef::Item(scope),
+        name.text(db),
+        &mut out,
+        &mut Vec::new(),
+    );
+    out
+}
+
+/// [`members_named`] at file scope, memoized per (file, name).
+#[salsa::tracked(returns(ref))]
+pub fn file_members_named<'db>(
+    db: &'db dyn IlDatabase,
+    file: SourceFile,
+    name: Name<'db>,
+) -> Vec<Item<'db>> {
+    let mut out = Vec::new();
+    collect_members(
+        db,
+        ScopeRef::File(file),
+        name.text(db),
+        &mut out,
+        &mut Vec::new(),
+    );
     out
 }
 

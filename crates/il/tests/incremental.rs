@@ -148,3 +148,57 @@ fn changing_an_attribute_reruns_that_entitys_queries_only() {
         "#]],
     );
 }
+
+const NAMESPACES: &str = r#"
+namespace A { int x; int f() { return 1; } }
+namespace B { int y; }
+"#;
+
+fn check_lookup_edit(from: &str, to: &str, expect: Expect) {
+    let mut db = Db::new();
+    let file = SourceFile::create(&db, "t.ii".into(), NAMESPACES.to_string(), FileOrigin::User);
+    let lookups = |db: &Db| {
+        for path in [["A", "x"], ["B", "y"]] {
+            let segments: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+            let found =
+                il::lookup::lookup_path(db, il::lookup::ScopeRef::File(file), false, &segments);
+            assert_eq!(found.len(), 1, "{path:?}");
+        }
+    };
+    lookups(&db);
+    db.take_executed();
+    file.update_text(&mut db, NAMESPACES.replacen(from, to, 1));
+    lookups(&db);
+    expect.assert_debug_eq(&db.take_executed());
+}
+
+#[test]
+fn adding_a_declaration_reruns_only_the_lookups_of_its_scope() {
+    check_lookup_edit(
+        "int y;",
+        "int y; int z;",
+        expect![[r#"
+            [
+                "members_named_in",
+                "parse",
+                "scope_items",
+                "top_level_items",
+            ]
+        "#]],
+    );
+}
+
+#[test]
+fn editing_a_body_reruns_no_lookup() {
+    check_lookup_edit(
+        "return 1;",
+        "return 2 + 3;",
+        expect![[r#"
+            [
+                "parse",
+                "scope_items",
+                "top_level_items",
+            ]
+        "#]],
+    );
+}
