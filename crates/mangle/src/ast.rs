@@ -594,13 +594,19 @@ impl Ast {
             ..Ast::default()
         }
     }
+    #[inline]
     pub fn alloc(&mut self, node: Node) -> NodeId {
-        use std::hash::{BuildHasher, BuildHasherDefault};
         if self.no_interning {
             let id = NodeId(self.nodes.len() as u32);
             self.nodes.push(node);
             return id;
         }
+        self.intern(node)
+    }
+
+    #[inline(never)]
+    fn intern(&mut self, node: Node) -> NodeId {
+        use std::hash::{BuildHasher, BuildHasherDefault};
         let hash = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&node);
         let id = NodeId(self.nodes.len() as u32);
         match self.interned.entry(hash) {

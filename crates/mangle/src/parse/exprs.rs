@@ -371,7 +371,7 @@ impl<'a> Parser<'a> {
     /// ```
     fn parse_function_param(&mut self) -> PResult {
         if self.consume_if("fpT") {
-            return Some(self.name("this"));
+            return Some(self.static_name("this"));
         }
         let begin = self.pos;
         if self.consume_if("fp") {

@@ -145,6 +145,10 @@ impl<'a> Parser<'a> {
     fn name(&mut self, s: &str) -> NodeId {
         self.make(Node::Name(s.into()))
     }
+    /// A name spelled by the grammar itself (`int`, `std`): no copy.
+    fn static_name(&mut self, s: &'static str) -> NodeId {
+        self.make(Node::Name(smol_str::SmolStr::new_static(s)))
+    }
 
     /// Runs `f` one level deeper, failing beyond [`MAX_DEPTH`].
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {

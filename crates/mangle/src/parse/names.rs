@@ -54,7 +54,7 @@ impl<'a> Parser<'a> {
     ) -> PResult {
         let mut std = None;
         if self.consume_if("St") {
-            std = Some(self.name("std"));
+            std = Some(self.static_name("std"));
         }
         let mut res = None;
         let mut module = None;
@@ -556,7 +556,7 @@ impl<'a> Parser<'a> {
                 if c == b'S' {
                     let s = if self.look_at(1) == b't' {
                         self.pos += 2;
-                        self.name("std")
+                        self.static_name("std")
                     } else {
                         self.parse_substitution()?
                     };
