@@ -44,8 +44,21 @@ fn main() {
                 parse.errors().len(),
                 text.len() as f64 / 1e6 / elapsed.as_secs_f64()
             );
-            std::mem::forget(parse);
+            let t = Instant::now();
+            drop(parse);
+            println!("drop: {:?}", t.elapsed());
             continue;
+        }
+        if std::env::var("COUNT").is_ok() {
+            let root = parse.syntax_node();
+            let mut by_kind = std::collections::BTreeMap::new();
+            for n in root.descendants() {
+                *by_kind.entry(format!("{:?}", n.kind())).or_insert(0usize) += 1;
+            }
+            let mut v: Vec<_> = by_kind.into_iter().collect();
+            v.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
+            let total: usize = v.iter().map(|(_, c)| c).sum();
+            println!("nodes: {total}; top: {:?}", &v[..12.min(v.len())]);
         }
         if std::env::var("SUSPICIOUS").is_ok() {
             report_suspicious(&parse.syntax_node(), &text);
