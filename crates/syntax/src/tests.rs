@@ -34,3 +34,32 @@ pub(crate) fn check_ok(text: &str, expect: Expect) {
     );
     check(text, expect);
 }
+
+#[test]
+fn reparse_block_accepts_exactly_one_block() {
+    use crate::{SyntaxKind::*, reparse_block};
+    let (green, errors) = reparse_block("{ int x = 1; f(x); }", COMPOUND_STMT).expect("one block");
+    assert_eq!(green.kind(), COMPOUND_STMT.into());
+    assert!(errors.is_empty());
+    assert_eq!(
+        crate::SyntaxNode::new_root(green).text().to_string(),
+        "{ int x = 1; f(x); }"
+    );
+    assert!(reparse_block("{ } { }", COMPOUND_STMT).is_none());
+    assert!(reparse_block("{ int x; ", COMPOUND_STMT).is_none_or(|(_, e)| !e.is_empty()));
+    assert!(reparse_block("int x;", COMPOUND_STMT).is_none());
+    assert!(reparse_block("{ }", MEMBER_LIST).is_none());
+}
+
+#[test]
+fn block_parses_like_the_same_block_in_context() {
+    // Without outer names, a body that only uses its own names parses as it does in context.
+    let text = "void f() { int a = 1; int b = a < 2 > (3); }";
+    let full = parse_text(text).syntax_node();
+    let body = full
+        .descendants()
+        .find(|n| n.kind() == crate::SyntaxKind::COMPOUND_STMT)
+        .unwrap();
+    let (alone, _) = crate::reparse_block(&body.text().to_string(), body.kind()).unwrap();
+    assert_eq!(alone, body.green().into_owned());
+}
