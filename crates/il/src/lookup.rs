@@ -348,4 +348,21 @@ namespace app { using namespace lib; struct In { int i; }; }
         "#]]
         .assert_eq(&(out.join("\n") + "\n"));
     }
+
+    #[test]
+    fn nested_namespace_definitions_open_each_namespace() {
+        let (db, file) = TestDb::with_file(
+            "namespace app::math::detail { int sq(int); }\nnamespace app { int top; }\n",
+        );
+        let at_file = ScopeRef::File(file);
+        let path = |p: &str| -> Vec<String> { p.split("::").map(str::to_string).collect() };
+        let sq = lookup_path(&db, at_file, false, &path("app::math::detail::sq"));
+        let top = lookup_path(&db, at_file, false, &path("app::top"));
+        let names: Vec<String> = sq
+            .iter()
+            .chain(&top)
+            .map(|i| i.qualified_name(&db))
+            .collect();
+        assert_eq!(names, ["app::math::detail::sq", "app::top"]);
+    }
 }

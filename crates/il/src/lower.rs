@@ -9,6 +9,10 @@ use syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode};
 
 use crate::item::{Access, ItemKind};
 
+/// The signature-key prefix of the outer namespaces of a nested namespace definition
+/// (`namespace a::b {`): what follows it are the namespaces still to open inside.
+pub const NESTED_NAMESPACE: &str = "nested ";
+
 /// The signature key of an anonymous union or struct member (`union { int a; };`).
 pub const ANONYMOUS_AGGREGATE: &str = "<anonymous>";
 
@@ -79,16 +83,21 @@ fn lower_declaration(
         };
     match node.kind() {
         NAMESPACE => {
-            // `namespace a::b::c {` (C++17) is named as written until lookup learns to open
-            // each segment.
+            // `namespace a::b::c {` (C++17) opens `a`, in it `b`, in it `c`: the item is `a`, and
+            // its signature key names the namespaces still to open (see `scope_items`).
             let segments: Vec<String> = node
                 .children_with_tokens()
                 .filter(|t| t.kind() == IDENT)
                 .map(|t| t.to_string())
                 .collect();
-            let name = (!segments.is_empty()).then(|| segments.join("::"));
+            let name = segments.first().cloned();
+            let key = if segments.len() > 1 {
+                format!("{NESTED_NAMESPACE}{}", segments[1..].join("::"))
+            } else {
+                String::new()
+            };
             let (header, body) = split(node, &[DECL_BLOCK]);
-            out.push(item(ItemKind::Namespace, name, String::new(), header, body));
+            out.push(item(ItemKind::Namespace, name, key, header, body));
         }
         LINKAGE_SPEC => {
             // `extern "C" { ... }` is not a scope: its declarations belong to the enclosing one.

@@ -10,7 +10,7 @@ use syntax::{SyntaxKind, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
-use crate::lower::{LoweredItem, lower_scope};
+use crate::lower::{LoweredItem, NESTED_NAMESPACE, lower_scope};
 
 #[salsa::tracked(returns(deref))]
 pub fn top_level_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
@@ -28,6 +28,23 @@ pub fn scope_items<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'
     let Some(body) = scope.body(db) else {
         return Vec::new();
     };
+    // `namespace a::b {`: the item `a` contains just `b`, which holds the declarations.
+    if let Some(rest) = scope.signature_key(db).strip_prefix(NESTED_NAMESPACE) {
+        let (first, inner) = match rest.split_once("::") {
+            Some((first, inner)) => (first, format!("{NESTED_NAMESPACE}{inner}")),
+            None => (rest, String::new()),
+        };
+        let inner_ns = LoweredItem {
+            kind: ItemKind::Namespace,
+            name: Some(first.to_string()),
+            signature_key: inner,
+            header: scope.header(db).clone(),
+            body: Some(body.clone()),
+            access: None,
+            extern_c: scope.extern_c(db),
+        };
+        return create_items(db, scope.file(db), Some(scope), vec![inner_ns]);
+    }
     let body = SyntaxNode::new_root(body.clone());
     let class_key = match scope.kind(db) {
         ItemKind::Namespace => None,
