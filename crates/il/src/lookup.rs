@@ -297,6 +297,35 @@ pub fn name_segments(name: &syntax::SyntaxNode) -> (bool, Vec<String>) {
     (global, segments)
 }
 
+/// The entity an out-of-class definition defines: `void S::f(int) {}` and
+/// `int S::count = 0;` at namespace scope define members declared inside `S` (matched by name,
+/// kind and signature key). `None` for other items or when the member is not declared.
+pub fn defined_member<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Item<'db>> {
+    let written = item.name_text(db)?;
+    let (qualifier, last) = written.rsplit_once("::")?;
+    let from = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+    let global = qualifier.starts_with("::") || qualifier.is_empty();
+    let segments: Vec<String> = qualifier
+        .trim_start_matches("::")
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    let scope = lookup_path(db, from, global, &segments)
+        .into_iter()
+        .find(|i| i.kind(db).is_scope())?;
+    let kind = item.kind(db);
+    members_named(db, ScopeRef::Item(scope), last)
+        .into_iter()
+        .find(|m| {
+            let same_kind =
+                m.kind(db) == kind || (kind == ItemKind::Variable && m.kind(db) == ItemKind::Field);
+            same_kind && m.signature_key(db) == item.signature_key(db)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use expect_test::expect;
@@ -364,5 +393,33 @@ namespace app { using namespace lib; struct In { int i; }; }
             .map(|i| i.qualified_name(&db))
             .collect();
         assert_eq!(names, ["app::math::detail::sq", "app::top"]);
+    }
+
+    #[test]
+    fn out_of_class_definitions_find_their_members() {
+        let (db, file) = TestDb::with_file(
+            "namespace n { struct S { void f(int); void f(long) const; static int count; }; }\n\
+             void n::S::f(long) const {}\nint n::S::count = 0;\nvoid n::S::g() {}\n",
+        );
+        let out: Vec<String> = top_level_items(&db, file)[1..]
+            .iter()
+            .map(|&d| match defined_member(&db, d) {
+                Some(m) => format!(
+                    "{} -> {} [{}]",
+                    d.name_text(&db).unwrap(),
+                    m.qualified_name(&db),
+                    m.signature_key(&db)
+                ),
+                None => format!("{} -> none", d.name_text(&db).unwrap()),
+            })
+            .collect();
+        assert_eq!(
+            out,
+            [
+                "n::S::f -> n::S::f [(long)const]",
+                "n::S::count -> n::S::count []",
+                "n::S::g -> none"
+            ]
+        );
     }
 }
