@@ -127,6 +127,14 @@ fn render(
     severity: &str,
     message: &str,
 ) {
+    // cudafe++ names no line for an error after the last token.
+    if text[usize::from(offset).min(text.len())..]
+        .trim()
+        .is_empty()
+    {
+        writeln!(out, "At end of source: {severity}: {message}\n").unwrap();
+        return;
+    }
     let pos = line_map.position(offset);
     let file = pos.file.unwrap_or("<input>");
     writeln!(out, "{file}({}): {severity}: {message}", pos.line).unwrap();
@@ -168,6 +176,25 @@ mod tests {
     use expect_test::expect;
 
     use super::*;
+
+    #[test]
+    fn errors_after_the_last_token_are_at_end_of_source() {
+        let text = "# 1 \"x.cu\"\nint y\n";
+        let mut out = String::new();
+        render(
+            &mut out,
+            text,
+            &LineMap::new(text),
+            TextSize::from(text.len() as u32),
+            "error",
+            "expected a \";\"",
+        );
+        expect![[r#"
+            At end of source: error: expected a ";"
+
+        "#]]
+        .assert_eq(&out);
+    }
 
     #[test]
     fn diagnostics_point_into_the_original_file() {
