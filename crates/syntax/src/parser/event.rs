@@ -8,6 +8,8 @@
 //! events: Start(NAME_REF, fp=+2) Token(a) Finish Start(BIN_EXPR) ...
 //! tree:   BIN_EXPR { NAME_REF { a } ... }
 //! ```
+use std::num::NonZeroU32;
+
 use rowan::{GreenNode, GreenToken, NodeOrToken};
 
 use crate::{SyntaxError, SyntaxKind, TextRange, TextSize, lexer::Token};
@@ -16,7 +18,7 @@ use crate::{SyntaxError, SyntaxKind, TextRange, TextSize, lexer::Token};
 pub(crate) enum Event {
     Start {
         kind: SyntaxKind,
-        forward_parent: Option<u32>,
+        forward_parent: Option<NonZeroU32>,
     },
     Finish,
     /// `n_raw` lexer tokens glued into one token of `kind` (`>` `>` becomes `SHR`).
@@ -55,7 +57,7 @@ pub(crate) fn build_tree(
                 let mut fp = forward_parent;
                 let mut idx = i;
                 while let Some(delta) = fp {
-                    idx += delta as usize;
+                    idx += delta.get() as usize;
                     match std::mem::replace(&mut events[idx], Event::Tombstone) {
                         Event::Start {
                             kind,
@@ -224,5 +226,14 @@ impl<'a> TreeSink<'a> {
         }
         self.root
             .unwrap_or_else(|| GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn events_stay_small() {
+        // Millions of events are allocated per translation unit.
+        assert_eq!(size_of::<super::Event>(), 8);
     }
 }

@@ -91,6 +91,7 @@ impl<'t> Parser<'t> {
         }
         starts.push(offset);
         ends.push(offset);
+        let n_significant = kinds.len();
         Parser {
             text,
             kinds,
@@ -98,7 +99,8 @@ impl<'t> Parser<'t> {
             ends,
             syms,
             pos: 0,
-            events: Vec::with_capacity(tokens.len()),
+            // About three events per non-trivia token (its own, plus node starts and ends).
+            events: Vec::with_capacity(3 * n_significant + 16),
             messages: Vec::new(),
             n_errors: 0,
             steps: 0,
@@ -418,7 +420,7 @@ impl CompletedMarker {
     pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
         let m = p.start();
         if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
-            *forward_parent = Some(m.pos - self.pos);
+            *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
         m
     }
