@@ -21,7 +21,7 @@ fn names(file: &str) -> Option<BTreeSet<Vec<u8>>> {
     Some(
         data.split(|&b| b == b'\n')
             .filter_map(|l| l.split(|&b| b == b'\t').next())
-            .filter(|n| n.starts_with(b"_Z"))
+            .filter(|n| n.starts_with(b"_Z") || n.starts_with(b"__nv_static_"))
             .map(<[u8]>::to_vec)
             .collect(),
     )

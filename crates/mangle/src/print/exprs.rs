@@ -46,17 +46,14 @@ impl Printer<'_> {
             | Node::Nested { .. }
             | Node::InitList { .. }
             | Node::FunctionParam { .. } => true,
-            Node::ExternalName(e) => matches!(
-                self.ast[*e],
-                Node::Name(_) | Node::Nested { .. } | Node::FunctionEncoding { .. }
-            ),
-            Node::UnresolvedName { .. } => true,
-            Node::Prefix { op, child } if op.code() == "ad" => {
-                matches!(
-                    self.ast[*child],
-                    Node::ExternalName(_) | Node::UnresolvedName { .. }
-                )
-            }
+            Node::ExternalName(e) => match &self.ast[*e] {
+                Node::Name(_) | Node::Nested { .. } => true,
+                Node::FunctionEncoding { cv, ref_qual, .. } => {
+                    cv.is_empty() && *ref_qual == crate::ast::RefQual::None
+                }
+                _ => false,
+            },
+            Node::UnresolvedName { name, .. } => !self.ends_with_template_args(*name),
             _ => false,
         };
         if !simple {
@@ -83,7 +80,8 @@ impl Printer<'_> {
             Node::Binary { lhs, op, rhs } => {
                 let sym = op.symbol();
                 let prec = op.info().prec;
-                let paren_all = self.gt_is_gt == 0 && (sym == ">" || sym == ">>") && !self.nv();
+                let paren_all =
+                    self.gt_is_gt == 0 && (sym == ">" || (sym == ">>" && !gnu)) && !self.nv();
                 if paren_all {
                     self.open();
                 }
@@ -400,7 +398,11 @@ impl Printer<'_> {
                     self.push("[]");
                 }
                 self.push(" ");
-                self.print(*op);
+                if gnu {
+                    self.print_gnu_subexpr(*op);
+                } else {
+                    self.print(*op);
+                }
             }
             Node::FunctionParam { index, .. } if self.nv() => {
                 let n = if index.is_empty() {
@@ -702,12 +704,20 @@ impl Printer<'_> {
             }
             Node::IntegerLiteral { ty, value } => self.print_integer_literal(ty, value),
             Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, hex),
+            Node::NullPointer { zero: true } if gnu => self.push("(decltype(nullptr))0"),
             Node::NullPointer { .. } if gnu => self.push("decltype(nullptr)"),
             Node::NullPointer { .. } => self.push("nullptr"),
             Node::ExternalName(e) => {
-                // GNU names a function in an expression without its parameter types.
+                // GNU names a function in an expression without its parameter types, unless it
+                // is a qualified member function (`&(A::f() const)`).
                 match self.ast[*e] {
-                    Node::FunctionEncoding { name, .. } if gnu || self.nv() => self.print(name),
+                    Node::FunctionEncoding {
+                        name, cv, ref_qual, ..
+                    } if self.nv()
+                        || (gnu && cv.is_empty() && ref_qual == crate::ast::RefQual::None) =>
+                    {
+                        self.print(name)
+                    }
                     _ => self.print(*e),
                 }
             }
@@ -771,6 +781,17 @@ impl Printer<'_> {
         }
     }
 
+    /// Whether a qualified name's last component has template arguments (`A::f<int>`).
+    fn ends_with_template_args(&self, mut id: NodeId) -> bool {
+        loop {
+            match &self.ast[id] {
+                Node::QualifiedName { name, .. } => id = *name,
+                Node::NameWithTemplateArgs { .. } => return true,
+                _ => return false,
+            }
+        }
+    }
+
     /// Whether an unresolved name starts with `::` (GNU parenthesises it after `.`/`->`).
     fn starts_global(&self, mut id: NodeId) -> bool {
         loop {
@@ -793,15 +814,30 @@ impl Printer<'_> {
         };
         match &self.ast[target] {
             Node::ParameterPack(e) | Node::TemplateArgumentPack(e) => Some(e.len()),
+            // The pack inside a pattern like `T::type`.
+            Node::Nested { qual: inner, .. }
+            | Node::QualifiedName { qual: inner, .. }
+            | Node::Pointer(inner)
+            | Node::Reference { child: inner, .. }
+            | Node::Qualified { child: inner, .. } => {
+                let inner = *inner;
+                self.gnu_pack_len(inner)
+            }
             _ => None,
         }
     }
 
     /// GNU prints a fold's pack as the parenthesised list of its elements.
     fn print_gnu_fold_pack(&mut self, pack: NodeId) {
+        let start = self.out.len();
         self.push("(");
         self.print_pack_expansion(pack);
         self.push(")");
+        if self.out[start..].ends_with(")...)") {
+            // No pack inside (a plain name): libiberty prints just the operand.
+            self.out.truncate(start);
+            self.print(pack);
+        }
     }
 
     pub(crate) fn print_closure_declarator_pub(&mut self, id: NodeId) {

@@ -351,7 +351,12 @@ impl<'a> Printer<'a> {
                 });
             }
             let after_comma = self.out.len();
-            self.print_as_operand(n, crate::ops::Prec::Comma, false);
+            if self.gnu() {
+                // libiberty does not parenthesise a comma expression in a list.
+                self.print(n);
+            } else {
+                self.print_as_operand(n, crate::ops::Prec::Comma, false);
+            }
             if self.out.len() == after_comma {
                 self.out.truncate(before_comma);
                 continue;
@@ -787,8 +792,11 @@ impl<'a> Printer<'a> {
             Node::Array { base, .. } => self.print_left(*base),
             Node::Function { ret, .. } => {
                 self.print_left(*ret);
-                // libiberty writes `int (*(*)())`: no space after `(` or `*`.
-                if !((self.gnu() && matches!(self.last_char(), Some('(' | '*')))
+                // libiberty writes `int (*(*)())` but `char const* (*)()`: no space inside a
+                // declarator that is still open.
+                let open_declarator = self.last_char() == Some('(')
+                    || (self.last_char() == Some('*') && self.has_rhs(*ret));
+                if !((self.gnu() && open_declarator)
                     || (self.nv() && matches!(self.last_char(), Some('(' | '*' | ' '))))
                 {
                     self.push(" ");
@@ -933,6 +941,11 @@ impl<'a> Printer<'a> {
                 self.print(*constraint);
                 self.push(" ");
             }
+            Node::NonTypeTemplateParamDecl { ty, .. } if self.gnu() => {
+                // libiberty: the type, then the name (`int (*) [3] $N0`).
+                self.print(*ty);
+                self.push(" ");
+            }
             Node::NonTypeTemplateParamDecl { ty, .. } => {
                 self.print_left(*ty);
                 if !self.has_rhs(*ty) {
@@ -1039,7 +1052,15 @@ impl<'a> Printer<'a> {
                 self.print_with_comma(params);
                 self.close();
                 let gnu = self.gnu() || self.nv();
-                if gnu {
+                if self.gnu() {
+                    // libiberty: `() noexcept(true) const &`.
+                    if let Some(e) = exception {
+                        self.push(" ");
+                        self.print(*e);
+                    }
+                    self.push_quals(*cv);
+                    self.push(ref_qual_str(*ref_qual));
+                } else if gnu {
                     self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                     if let Some(e) = exception {
@@ -1103,6 +1124,7 @@ impl<'a> Printer<'a> {
             }
             Node::TypeTemplateParamDecl(name)
             | Node::ConstrainedTypeTemplateParamDecl { name, .. } => self.print(*name),
+            Node::NonTypeTemplateParamDecl { name, .. } if self.gnu() => self.print(*name),
             Node::NonTypeTemplateParamDecl { name, ty } => {
                 self.print(*name);
                 self.print_right(*ty);

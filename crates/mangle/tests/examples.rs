@@ -1,0 +1,130 @@
+//! One line per construct, in the three dialects: a readable record of what each prints.
+
+use expect_test::{Expect, expect};
+use mangle::{DemangleOptions, Style, demangle};
+
+fn check(name: &str, expect: Expect) {
+    let mut out = String::new();
+    for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
+        let opts = DemangleOptions {
+            style,
+            params: true,
+            types: true,
+        };
+        let text = demangle(name, &opts).unwrap_or_else(|e| format!("error: {e}"));
+        out += &format!("{style:?}: {text}\n");
+    }
+    // The mangler writes every accepted name back unchanged.
+    if let Ok(parsed) = mangle::parse(name.as_bytes(), true) {
+        let again = mangle::mangle::mangle(&parsed.ast, parsed.root)
+            .unwrap_or_else(|e| format!("error: {e}"));
+        if again != name {
+            out += &format!("re-mangled: {again}\n");
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn nvidia_lambda_wrappers() {
+    check(
+        "_Z6kernelIZ4mainEUnvdl1_PFivE4main1_iEvT_Pi",
+        expect![[r#"
+            Gnu: void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 1u>, int> >(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 1u>, int>, int*)
+            Llvm: void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 1u>, int>>(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 1u>, int>, int*)
+            Nvidia: void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, (unsigned int)1>, int>>(T1, int *)
+        "#]],
+    );
+    check(
+        "_Z6kernelIZ4mainEUnvhdl1_0_1_1_PFivE4main6_iiEiEvT_Pi",
+        expect![[r#"
+            Gnu: void kernel<__nv_hdl_wrapper_t<true, false, true, __nv_dl_tag<int (*)(), &main, 6u>, int (int), int> >(__nv_hdl_wrapper_t<true, false, true, __nv_dl_tag<int (*)(), &main, 6u>, int (int), int>, int*)
+            Llvm: void kernel<__nv_hdl_wrapper_t<true, false, true, __nv_dl_tag<int (*)(), &main, 6u>, int (int), int>>(__nv_hdl_wrapper_t<true, false, true, __nv_dl_tag<int (*)(), &main, 6u>, int (int), int>, int*)
+            Nvidia: void kernel<__nv_hdl_wrapper_t<(bool)1, (bool)0, (bool)1, __nv_dl_tag<int (*)(), &main, (unsigned int)6>, int (int), int>>(T1, int *)
+        "#]],
+    );
+}
+
+#[test]
+fn nvidia_static_prefix_and_stub_names() {
+    check(
+        "__nv_static_29__53802b82_8_names_cu_9236c26a__ZN40_GLOBAL__N__53802b82_8_names_cu_9236c26a11anon_kernelEPi",
+        expect![[r#"
+            Gnu: (anonymous namespace)::anon_kernel(int*) [__nv_static _53802b82_8_names_cu_9236c26a]
+            Llvm: (anonymous namespace)::anon_kernel(int*) [__nv_static _53802b82_8_names_cu_9236c26a]
+            Nvidia: <unnamed>::anon_kernel(int *)
+        "#]],
+    );
+    check(
+        "_ZL56__device_stub__Z6kernelIZ4mainEUnvdl0_PFivE4main5_EvT_PiR17__nv_dl_wrapper_tI11__nv_dl_tagIPFivEXadL_Z4mainEELj5EEJEEPi",
+        expect![[r#"
+            Gnu: __device_stub_<void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u> > >(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u> >, int*)>(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u> >&, int*)
+            Llvm: __device_stub_<void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u>>>(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u>>, int*)>(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, 5u>>&, int*)
+            Nvidia: __device_stub_<void kernel<__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, (unsigned int)5>>>(T1, int *)>(__nv_dl_wrapper_t<__nv_dl_tag<int (*)(), &main, (unsigned int)5>> &, int *)
+        "#]],
+    );
+}
+
+#[test]
+fn vendor_operator_and_local_names() {
+    check(
+        "_Zv23minii",
+        expect![[r#"
+            Gnu: operator min(int, int)
+            Llvm: operator min(int, int)
+            Nvidia: operator min(int, int)
+        "#]],
+    );
+    check(
+        "_ZZ4mainENKUliE_clEi",
+        expect![[r#"
+            Gnu: main::{lambda(int)#1}::operator()(int) const
+            Llvm: main::'lambda'(int)::operator()(int) const
+            Nvidia: main::[lambda(int) (instance 1)]::operator ()(int) const
+        "#]],
+    );
+    check(
+        "_ZZN1S1fEiiEd0_NKUlvE0_clEv",
+        expect![[r#"
+            Gnu: S::f(int, int)::{default arg#2}::{lambda()#2}::operator()() const
+            Llvm: S::f(int, int)::'lambda0'()::operator()() const
+            Nvidia: S::f(int, int)::[default argument 2 (from end)]::[lambda() (instance 2)]::operator ()() const
+        "#]],
+    );
+    check(
+        "_ZZ3foovE1x_0",
+        expect![[r#"
+            Gnu: foo()::x
+            Llvm: foo()::x
+            Nvidia: foo()::x (instance 2)
+        "#]],
+    );
+}
+
+#[test]
+fn special_names_and_types() {
+    check(
+        "_ZTVN2ns6WidgetE",
+        expect![[r#"
+            Gnu: vtable for ns::Widget
+            Llvm: vtable for ns::Widget
+            Nvidia: Virtual function table for ns::Widget
+        "#]],
+    );
+    check(
+        "_ZNSt6vectorIPKcSaIS1_EED2Ev",
+        expect![[r#"
+            Gnu: std::vector<char const*, std::allocator<char const*> >::~vector()
+            Llvm: std::vector<char const*, std::allocator<char const*>>::~vector()
+            Nvidia: std::vector<const char *, std::allocator<const char *>>::~vector() [subobject]
+        "#]],
+    );
+    check(
+        "PFPKcRA4_iE",
+        expect![[r#"
+            Gnu: char const* (*)(int (&) [4])
+            Llvm: char const* (*)(int (&) [4])
+            Nvidia: const char *(*)(int (&)[4])
+        "#]],
+    );
+}
