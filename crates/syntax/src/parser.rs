@@ -14,15 +14,10 @@ use crate::{SyntaxError, SyntaxKind, lexer};
 /// Lexes and parses a whole translation unit.
 pub(crate) fn parse_source_file(text: &str) -> (GreenNode, Vec<SyntaxError>) {
     let (tokens, lex_errors) = lexer::lex_with_errors(text);
-    let t0 = std::time::Instant::now();
     let mut p = parser::Parser::new(text, &tokens, names::NameTable::new());
     grammar::source_file(&mut p);
     let (events, messages, _names) = p.finish();
-    let t1 = std::time::Instant::now();
     let (green, errors) = event::build_tree(text, &tokens, events, &messages);
-    if std::env::var("PHASES").is_ok() {
-        eprintln!("parse {:?} build {:?}", t1 - t0, t1.elapsed());
-    }
     (green, merge_errors(lex_errors, errors))
 }
 

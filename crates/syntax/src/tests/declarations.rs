@@ -1,3 +1,5 @@
+//! Snapshot tests of declarations: namespaces, linkage, classes, enums, templates, functions.
+
 use expect_test::expect;
 
 use super::check_ok;

@@ -1,3 +1,5 @@
+//! Snapshot tests of expressions: precedence, template arguments, casts, lambdas, launches.
+
 use expect_test::expect;
 
 use super::check_ok;

@@ -1,3 +1,5 @@
+//! Snapshot tests of malformed input: the errors, their positions, and the recovered tree.
+
 use expect_test::expect;
 
 use super::check;

@@ -1,3 +1,5 @@
+//! Snapshot tests of statements, including the declaration-or-expression decision.
+
 use expect_test::expect;
 
 use super::check_ok;
