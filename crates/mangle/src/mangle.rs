@@ -809,6 +809,7 @@ impl Mangler<'_> {
                 if let Some(e) = exception {
                     match &ast[*e] {
                         Node::Name(n) if &**n == "noexcept" => self.w("Do"),
+                        Node::Name(n) if &**n == "transaction_safe" => self.w("Dx"),
                         Node::NoexceptSpec(x) => {
                             self.w("DO");
                             self.expr(*x)?;

@@ -188,6 +188,19 @@ impl<'a> Parser<'a> {
             b'M' => {
                 self.pos += 1;
                 let class = self.parse_type()?;
+                // libiberty gives up on a member pointer whose class is no class at all.
+                if self.gnu
+                    && matches!(
+                        self.ast[class],
+                        Node::Pointer(_)
+                            | Node::Reference { .. }
+                            | Node::Array { .. }
+                            | Node::PointerToMember { .. }
+                            | Node::Function { .. }
+                    )
+                {
+                    return None;
+                }
                 let member = self.parse_type()?;
                 self.make(Node::PointerToMember { class, member })
             }
@@ -342,9 +355,16 @@ impl<'a> Parser<'a> {
             }
             exception = Some(self.make(Node::DynamicExceptionSpec(types)));
         }
-        if self.consume_if("Dx") && self.nv_strict {
-            // transaction safe: unknown to NVIDIA's demangler
-            return None;
+        if self.consume_if("Dx") {
+            if self.nv_strict {
+                // transaction safe: unknown to NVIDIA's demangler
+                return None;
+            }
+            // Kept where the exception specification goes (a function has at most one of
+            // the two in practice).
+            if exception.is_none() {
+                exception = Some(self.static_name("transaction_safe"));
+            }
         }
         if !self.consume_byte(b'F') {
             return None;

@@ -1072,9 +1072,11 @@ impl<'a> Printer<'a> {
                 if !gnu {
                     self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
-                    if let Some(e) = exception {
+                    if let Some(e) = exception.filter(
+                        |e| !matches!(&self.ast[*e], Node::Name(n) if &**n == "transaction_safe"),
+                    ) {
                         self.push(" ");
-                        self.print(*e);
+                        self.print(e);
                     }
                 }
             }
