@@ -42,6 +42,9 @@ struct NameState {
 
 pub(crate) struct Parser<'a> {
     input: &'a [u8],
+    /// `input` as text when it is all ASCII (the common case), to slice names without
+    /// validating each.
+    ascii: Option<&'a str>,
     pos: usize,
     pub(crate) ast: Ast,
     /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
@@ -79,6 +82,11 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(input: &'a [u8]) -> Parser<'a> {
         Parser {
             input,
+            ascii: if input.is_ascii() {
+                std::str::from_utf8(input).ok()
+            } else {
+                None
+            },
             pos: 0,
             // About one node per three input bytes.
             ast: Ast::for_demangling(input.len() / 3 + 4),
@@ -135,7 +143,19 @@ impl<'a> Parser<'a> {
             false
         }
     }
+    /// The bytes `range` as text: sliced from `ascii` when the input is ASCII (every offset is
+    /// a character boundary then), validated otherwise.
+    fn slice(&self, range: std::ops::Range<usize>) -> Option<&'a str> {
+        match self.ascii {
+            Some(text) => text.get(range),
+            None => std::str::from_utf8(self.input.get(range)?).ok(),
+        }
+    }
+
     fn text(&self, begin: usize) -> &'a str {
+        if let Some(text) = self.ascii {
+            return text.get(begin..self.pos).unwrap_or("");
+        }
         // The input was checked to be ASCII-compatible where it matters; names are bytes.
         std::str::from_utf8(&self.input[begin..self.pos]).unwrap_or("")
     }

@@ -200,7 +200,7 @@ impl<'a> Parser<'a> {
         }
         let begin = self.pos;
         self.pos += len as usize;
-        let s = std::str::from_utf8(&self.input[begin..self.pos]).ok()?;
+        let s = self.slice(begin..self.pos)?;
         Some(s)
     }
 
@@ -769,7 +769,7 @@ impl<'a> Parser<'a> {
         // We don't track enclosing template parameter levels well enough to substitute them
         // inside a constraint expression, so print the parameter's own spelling there.
         if self.incomplete_template_tracking {
-            let text = std::str::from_utf8(&self.input[begin..self.pos - 1]).ok()?;
+            let text = self.slice(begin..self.pos - 1)?;
             return Some(self.name(text));
         }
         if self.permit_forward_refs && level == 0 {
