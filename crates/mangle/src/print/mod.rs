@@ -332,7 +332,18 @@ impl<'a> Printer<'a> {
             return;
         }
         self.print_left(id);
-        if self.has_rhs(id) {
+        // Names never have a right half: skip the query for the most common nodes.
+        let name_like = matches!(
+            self.ast[id],
+            Node::Name(_)
+                | Node::Nested { .. }
+                | Node::NameWithTemplateArgs { .. }
+                | Node::TemplateArgs { .. }
+                | Node::Operator(_)
+                | Node::SpecialSubstitution(_)
+                | Node::AnonymousNamespace(_)
+        );
+        if !name_like && self.has_rhs(id) {
             self.print_right(id);
         }
         self.leave();
