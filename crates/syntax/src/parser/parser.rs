@@ -29,6 +29,10 @@ pub(crate) struct Parser<'t> {
     ends: Vec<u32>,
     /// The interned name of each identifier token (0 for other tokens).
     syms: Vec<Sym>,
+    /// For each token, whether a `>` occurs at or after it before the next `;`: without one, no
+    /// template argument list can close, and lookahead scans fail at once instead of running
+    /// to their budget (which made `a < b, a < b, ...` quadratic).
+    angle_closes: Vec<bool>,
     pos: usize,
     events: Vec<Event>,
     messages: Vec<String>,
@@ -92,12 +96,23 @@ impl<'t> Parser<'t> {
         starts.push(offset);
         ends.push(offset);
         let n_significant = kinds.len();
+        let mut angle_closes = vec![false; n_significant];
+        let mut seen = false;
+        for (i, &k) in kinds.iter().enumerate().rev() {
+            match k {
+                R_ANGLE => seen = true,
+                SEMI => seen = false,
+                _ => {}
+            }
+            angle_closes[i] = seen;
+        }
         Parser {
             text,
             kinds,
             starts,
             ends,
             syms,
+            angle_closes,
             pos: 0,
             // About three events per non-trivia token (its own, plus node starts and ends).
             events: Vec::with_capacity(3 * n_significant + 16),
@@ -126,6 +141,11 @@ impl<'t> Parser<'t> {
     pub(crate) fn cache_scan(&self, idx: usize, res: ScanResult) {
         self.scan_cache
             .set(Some((idx, self.names.version(), self.type_ctx, res)));
+    }
+
+    /// Whether a `>` follows token `idx` before the next `;`.
+    pub(crate) fn angle_may_close(&self, idx: usize) -> bool {
+        self.angle_closes.get(idx).copied().unwrap_or(false)
     }
 
     /// Starts a lookahead scan with a fresh budget.

@@ -226,6 +226,21 @@ fn deep_nesting_is_bounded() {
     let braces = "{".repeat(50_000);
     let parse = crate::parse_text(&braces);
     assert_eq!(parse.syntax_node().text().to_string(), braces);
+    // Unknown names before `<` with no `>` anywhere: lookahead must fail fast (was quadratic).
+    let comparisons = format!("void f() {{ {} 0; }}", "a < b, ".repeat(40_000));
+    let parse = crate::parse_text(&comparisons);
+    assert_eq!(parse.syntax_node().text().to_string(), comparisons);
+    // Chains longer than 4096 operators are cut (a deeper tree could overflow when freed).
+    assert!(
+        parse
+            .errors()
+            .iter()
+            .any(|e| e.message == "expression too long")
+    );
+    let chain = format!("int x = {}0;", "a + ".repeat(4000));
+    assert!(crate::parse_text(&chain).errors().is_empty());
+    let else_ifs = format!("void f(int x) {{ {} ; }}", "if (x) ; else ".repeat(2000));
+    assert!(crate::parse_text(&else_ifs).errors().is_empty());
     let angles = "a<".repeat(30_000);
     let parse = crate::parse_text(&angles);
     assert_eq!(parse.syntax_node().text().to_string(), angles);

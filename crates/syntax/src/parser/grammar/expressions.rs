@@ -63,9 +63,19 @@ fn expr_bp(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<CompletedM
     res
 }
 
+/// Operators one chain (`a + b + c ...`) may fold. Each one nests the tree a level deeper, and
+/// rowan frees trees recursively, so an unbounded chain could overflow the stack later.
+const MAX_CHAIN: u32 = 4096;
+
 fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<CompletedMarker> {
     let mut lhs = unary(p, r)?;
+    let mut chain = 0u32;
     loop {
+        chain += 1;
+        if chain > MAX_CHAIN {
+            p.error("expression too long");
+            break;
+        }
         let (op, n) = p.current_glued();
         if r.no_gt && matches!(op, R_ANGLE | SHR | LAUNCH_CLOSE) {
             break;

@@ -143,7 +143,7 @@ pub(super) fn skip_template_args(p: &Parser<'_>, lt: usize) -> Option<usize> {
 }
 
 fn skip_template_args_depth(p: &Parser<'_>, lt: usize, depth: u32) -> Option<usize> {
-    if depth > 32 {
+    if depth > 32 || !p.angle_may_close(lt) {
         return None;
     }
     let mut i = lt + 1;

@@ -299,33 +299,49 @@ fn name_starts_declaration(p: &mut Parser<'_>, pos: usize) -> bool {
     }
 }
 
+/// `if [constexpr] (cond) stmt [else stmt]`. An `else if` chain is parsed in a loop, not by
+/// recursion, so long chains never hit the nesting limit; the tree still nests them.
 fn if_stmt(p: &mut Parser<'_>) {
-    let m = p.start();
-    p.bump_any();
-    p.eat(CONSTEXPR_KW);
-    let prev = p.names.current();
-    p.names.push_scope(ScopeKind::Local, None);
-    if p.at(BANG) && p.nth_at(1, CONSTEVAL_KW) {
+    let mut open: Vec<(Marker, Marker)> = Vec::new();
+    loop {
+        let m = p.start();
         p.bump_any();
-    }
-    if p.eat(CONSTEVAL_KW) {
-        if p.at(L_CURLY) {
-            compound_stmt(p);
-        } else {
-            p.error("expected `{`");
+        p.eat(CONSTEXPR_KW);
+        let prev = p.names.current();
+        p.names.push_scope(ScopeKind::Local, None);
+        if p.at(BANG) && p.nth_at(1, CONSTEVAL_KW) {
+            p.bump_any();
         }
-    } else {
-        paren_condition(p);
-        statement(p);
-    }
-    p.names.leave_to(prev);
-    if p.at(ELSE_KW) {
+        if p.eat(CONSTEVAL_KW) {
+            if p.at(L_CURLY) {
+                compound_stmt(p);
+            } else {
+                p.error("expected `{`");
+            }
+        } else {
+            paren_condition(p);
+            statement(p);
+        }
+        p.names.leave_to(prev);
+        if !p.at(ELSE_KW) {
+            m.complete(p, IF_STMT);
+            break;
+        }
         let e = p.start();
         p.bump_any();
+        if p.at(IF_KW) {
+            open.push((m, e));
+            continue;
+        }
         statement(p);
         e.complete(p, ELSE_BRANCH);
+        m.complete(p, IF_STMT);
+        break;
     }
-    m.complete(p, IF_STMT);
+    while let Some((m, e)) = open.pop() {
+        e.complete(p, ELSE_BRANCH);
+        m.complete(p, IF_STMT);
+    }
 }
 
 /// `( [init-statement] condition )`.
