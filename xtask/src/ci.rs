@@ -10,7 +10,10 @@ use crate::project_root;
 
 fn run(cmd: &mut Command) -> anyhow::Result<()> {
     eprintln!("$ {cmd:?}");
-    let status = cmd.current_dir(project_root()).status().with_context(|| format!("{cmd:?}"))?;
+    let status = cmd
+        .current_dir(project_root())
+        .status()
+        .with_context(|| format!("{cmd:?}"))?;
     if !status.success() {
         bail!("{cmd:?} failed: {status}");
     }
@@ -47,6 +50,12 @@ pub fn demo() -> anyhow::Result<()> {
     let ii = out_dir.join("demo_saxpy.cpp4.ii");
     run(cargo().args(["build", "--release", "-p", "cufe"]))?;
     let cufe = root.join("target/release/cufe");
-    run(Command::new(&cufe).arg("preprocess").arg(&input).arg("-o").arg(&ii))?;
-    run(Command::new(&cufe).args(["parse", "--check-lossless"]).arg(&ii))
+    run(Command::new(&cufe)
+        .arg("preprocess")
+        .arg(&input)
+        .arg("-o")
+        .arg(&ii))?;
+    run(Command::new(&cufe)
+        .args(["parse", "--check-lossless"])
+        .arg(&ii))
 }

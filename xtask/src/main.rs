@@ -59,5 +59,8 @@ fn main() -> anyhow::Result<()> {
 
 /// The repository root (xtask lives one level below it).
 pub fn project_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
