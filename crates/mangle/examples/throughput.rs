@@ -1,7 +1,7 @@
 //! Demangling throughput: reads names (one per line) from standard input, demangles each as
 //! `c++filt -t` would (whole names, types allowed), writes the results to standard output and
 //! the rate to standard error. Compare whole processes on the same input, e.g.
-//! `cut -f1 test_data/mangle/llvm.tsv > names && time throughput < names` against
+//! `cut -f1 ../shared/data/demangle/llvm.tsv > names && time throughput < names` against
 //! `time c++filt -t < names` (see docs/arch/mangle.md).
 
 use std::io::{BufRead, Write};

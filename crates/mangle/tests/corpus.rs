@@ -1,30 +1,14 @@
-//! The demangling corpora of `../shared/data/demangle` (or a copy in `test_data/mangle`):
+//! The demangling corpora of `../shared/data/demangle` (small ones also in `test_data/mangle`):
 //! exact-match rates per dialect with the harness semantics of that directory's README.
 //! Each rate is asserted against the level reached, so a regression fails the test.
 //! Set `MANGLE_DUMP=1` to print the mismatches.
 
-use std::path::PathBuf;
+mod common;
 
 use mangle::{DemangleOptions, Style, demangle_bytes};
 
-fn corpus_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    [
-        root.join("test_data/mangle"),
-        root.join("../shared/data/demangle"),
-    ]
-    .into_iter()
-    .find(|dir| dir.join("llvm.tsv").exists())
-}
-
 fn read_rows(name: &str) -> Option<Vec<Vec<Vec<u8>>>> {
-    let Some(dir) = corpus_dir() else {
-        eprintln!(
-            "note: demangling corpora not found (test_data/mangle or ../shared/data/demangle); skipping"
-        );
-        return None;
-    };
-    let data = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"));
+    let data = common::read_corpus(name)?;
     Some(
         data.split(|&b| b == b'\n')
             .filter(|l| !l.is_empty())

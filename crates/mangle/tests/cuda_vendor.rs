@@ -4,23 +4,12 @@
 //! `cudafe_source_form`). For host symbols, which embed a `__device_stub__` name next to the
 //! real C++ wrapper type, the decoded vendor type must equal the real type.
 
-use std::path::PathBuf;
+mod common;
 
 use mangle::{DemangleOptions, Style, demangle_bytes};
 
 fn rows() -> Option<Vec<Vec<String>>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = [
-        root.join("test_data/mangle"),
-        root.join("../shared/data/demangle"),
-    ]
-    .into_iter()
-    .find(|d| d.join("cuda.tsv").exists());
-    let Some(dir) = dir else {
-        eprintln!("note: cuda.tsv not found; skipping");
-        return None;
-    };
-    let data = std::fs::read(dir.join("cuda.tsv")).unwrap();
+    let data = common::read_corpus("cuda.tsv")?;
     let text = String::from_utf8_lossy(&data);
     Some(
         text.lines()

@@ -6,14 +6,13 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+
 use mangle::{DemangleOptions, Style, demangle_bytes};
 
 #[test]
 fn gnu_dialect_agrees_with_cxxfilt() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../test_data/mangle/llvm.tsv");
-    let Ok(data) = std::fs::read(&path) else {
-        eprintln!("note: {} not found; skipping", path.display());
+    let Some(data) = common::read_corpus("llvm.tsv") else {
         return;
     };
     let Ok(version) = Command::new("c++filt").arg("--version").output() else {

@@ -1,6 +1,8 @@
 //! Hostile input: the demangler returns an error instead of overflowing the stack, producing
 //! exponential output, or panicking.
 
+mod common;
+
 use mangle::{DemangleError, DemangleOptions, Style, demangle_bytes};
 
 fn all_styles() -> [DemangleOptions; 3] {
@@ -218,10 +220,7 @@ fn arbitrary_bytes_never_panic() {
 
 #[test]
 fn mutated_corpus_names_never_panic() {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../test_data/mangle/llvm.tsv");
-    let Ok(data) = std::fs::read(&path) else {
-        eprintln!("note: {} not found; skipping", path.display());
+    let Some(data) = common::read_corpus("llvm.tsv") else {
         return;
     };
     let names: Vec<&[u8]> = data

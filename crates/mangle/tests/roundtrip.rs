@@ -3,21 +3,11 @@
 //! Set `MANGLE_DUMP=1` to print the mismatches.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+
+mod common;
 
 fn names(file: &str) -> Option<BTreeSet<Vec<u8>>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = [
-        root.join("test_data/mangle"),
-        root.join("../shared/data/demangle"),
-    ]
-    .into_iter()
-    .find(|d| d.join(file).exists());
-    let Some(dir) = dir else {
-        eprintln!("note: {file} not found; skipping");
-        return None;
-    };
-    let data = std::fs::read(dir.join(file)).unwrap();
+    let data = common::read_corpus(file)?;
     Some(
         data.split(|&b| b == b'\n')
             .filter_map(|l| l.split(|&b| b == b'\t').next())
