@@ -41,6 +41,8 @@ pub(crate) struct Parser<'t> {
     stuck: bool,
     pub(crate) names: NameTable,
     nesting: u32,
+    /// Open `else if` links, across recursion (see `statements::if_stmt`).
+    pub(crate) else_if_links: u32,
     /// Parsing a name in a type position, where an unknown name followed by `<...>` must be a
     /// template (no expression can appear there).
     type_ctx: bool,
@@ -122,6 +124,7 @@ impl<'t> Parser<'t> {
             stuck: false,
             names,
             nesting: 0,
+            else_if_links: 0,
             type_ctx: false,
             scan_fuel: std::cell::Cell::new(0),
             scan_cache: std::cell::Cell::new(None),

@@ -230,17 +230,33 @@ fn deep_nesting_is_bounded() {
     let comparisons = format!("void f() {{ {} 0; }}", "a < b, ".repeat(40_000));
     let parse = crate::parse_text(&comparisons);
     assert_eq!(parse.syntax_node().text().to_string(), comparisons);
-    // Chains longer than 4096 operators are cut (a deeper tree could overflow when freed).
+    // Chains longer than 2048 operators are cut (a deeper tree could overflow when freed).
     assert!(
         parse
             .errors()
             .iter()
             .any(|e| e.message == "expression too long")
     );
-    let chain = format!("int x = {}0;", "a + ".repeat(4000));
+    let chain = format!("int x = {}0;", "a + ".repeat(2000));
     assert!(crate::parse_text(&chain).errors().is_empty());
-    let else_ifs = format!("void f(int x) {{ {} ; }}", "if (x) ; else ".repeat(2000));
+    let else_ifs = format!("void f(int x) {{ {} ; }}", "if (x) ; else ".repeat(1000));
     assert!(crate::parse_text(&else_ifs).errors().is_empty());
+    let else_ifs = format!("void f(int x) {{ {} ; }}", "if (x) ; else ".repeat(20_000));
+    assert!(
+        crate::parse_text(&else_ifs)
+            .errors()
+            .iter()
+            .any(|e| e.message == "nesting too deep")
+    );
+    let members = format!("int y = x{};", ".m".repeat(20_000));
+    let parse = crate::parse_text(&members);
+    assert_eq!(parse.syntax_node().text().to_string(), members);
+    assert!(
+        parse
+            .errors()
+            .iter()
+            .any(|e| e.message == "expression too long")
+    );
     let angles = "a<".repeat(30_000);
     let parse = crate::parse_text(&angles);
     assert_eq!(parse.syntax_node().text().to_string(), angles);

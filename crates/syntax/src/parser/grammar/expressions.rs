@@ -63,9 +63,9 @@ fn expr_bp(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<CompletedM
     res
 }
 
-/// Operators one chain (`a + b + c ...`) may fold. Each one nests the tree a level deeper, and
+/// Operators one chain (`a + b + c ...`, `a.b.c ...`) may fold. Each one nests the tree a level deeper, and
 /// rowan frees trees recursively, so an unbounded chain could overflow the stack later.
-const MAX_CHAIN: u32 = 4096;
+const MAX_CHAIN: u32 = 2048;
 
 fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8, r: Restrictions) -> Option<CompletedMarker> {
     let mut lhs = unary(p, r)?;
@@ -348,7 +348,13 @@ fn paren_or_cast(p: &mut Parser<'_>, r: Restrictions) -> Option<CompletedMarker>
 }
 
 fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
+    let mut chain = 0u32;
     loop {
+        chain += 1;
+        if chain > MAX_CHAIN {
+            p.error("expression too long");
+            break;
+        }
         match p.current() {
             L_PAREN => {
                 let m = lhs.precede(p);

@@ -329,7 +329,10 @@ fn if_stmt(p: &mut Parser<'_>) {
         }
         let e = p.start();
         p.bump_any();
-        if p.at(IF_KW) {
+        // Past 1024 links the chain continues by recursion, where the nesting limit applies:
+        // the tree is as deep as the chain, and rowan frees trees recursively.
+        if p.at(IF_KW) && p.else_if_links < 1024 {
+            p.else_if_links += 1;
             open.push((m, e));
             continue;
         }
@@ -339,6 +342,7 @@ fn if_stmt(p: &mut Parser<'_>) {
         break;
     }
     while let Some((m, e)) = open.pop() {
+        p.else_if_links -= 1;
         e.complete(p, ELSE_BRANCH);
         m.complete(p, IF_STMT);
     }
