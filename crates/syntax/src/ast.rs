@@ -131,6 +131,18 @@ ast_node!(
     /// `< args >`.
     TemplateArgList, TEMPLATE_ARG_LIST
 );
+ast_node!(
+    /// `: public B, virtual C<T>`.
+    BaseClause, BASE_CLAUSE
+);
+ast_node!(
+    /// One base class with its access and `virtual` keywords.
+    BaseSpec, BASE_SPEC
+);
+ast_node!(
+    /// One enumerator: `name [= value]`.
+    Enumerator, ENUMERATOR
+);
 
 /// Any expression node.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -275,13 +287,49 @@ impl ClassSpecifier {
     }
 }
 
+impl ClassSpecifier {
+    pub fn base_clause(&self) -> Option<BaseClause> {
+        support::child(&self.syntax)
+    }
+}
+
+impl BaseClause {
+    pub fn bases(&self) -> AstChildren<BaseSpec> {
+        support::children(&self.syntax)
+    }
+}
+
+impl BaseSpec {
+    /// The base class name (`NAME_REF` or `QUALIFIED_NAME`).
+    pub fn name(&self) -> Option<SyntaxNode> {
+        self.syntax
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+    }
+    pub fn is_virtual(&self) -> bool {
+        first_token(&self.syntax, VIRTUAL_KW).is_some()
+    }
+}
+
 impl MemberList {
     pub fn members(&self) -> impl Iterator<Item = SyntaxNode> + '_ {
         declarations(&self.syntax)
     }
 }
 
+impl Enumerator {
+    pub fn name(&self) -> Option<SyntaxToken> {
+        first_token(&self.syntax, IDENT)
+    }
+}
+
 impl EnumSpecifier {
+    pub fn enumerators(&self) -> impl Iterator<Item = Enumerator> {
+        self.syntax
+            .children()
+            .filter(|n| n.kind() == ENUMERATOR_LIST)
+            .flat_map(|list| list.children().filter_map(Enumerator::cast))
+    }
     pub fn name(&self) -> Option<SyntaxNode> {
         self.syntax
             .children()
@@ -296,6 +344,10 @@ impl EnumSpecifier {
 }
 
 impl FunctionDef {
+    /// The declared name (`f`, `ns::C::f`, `operator+`).
+    pub fn name(&self) -> Option<SyntaxNode> {
+        self.declarator()?.name()
+    }
     pub fn declarator(&self) -> Option<Declarator> {
         support::child(&self.syntax)
     }
@@ -590,6 +642,31 @@ mod tests {
             .collect();
         assert_eq!(params, ["n", "x"]);
         assert!(f.body().is_some());
+    }
+
+    #[test]
+    fn bases_and_enumerators() {
+        let class: ClassSpecifier = find("struct D : public B, virtual ns::C<int> { };");
+        let bases: Vec<(String, bool)> = class
+            .base_clause()
+            .unwrap()
+            .bases()
+            .map(|b| (b.name().unwrap().text().to_string(), b.is_virtual()))
+            .collect();
+        assert_eq!(
+            bases,
+            [("B".to_string(), false), ("ns::C<int>".to_string(), true)]
+        );
+        let e: EnumSpecifier = find("enum class E : int { A, B = 2 };");
+        assert!(e.is_scoped());
+        let names: Vec<String> = e
+            .enumerators()
+            .filter_map(|x| x.name())
+            .map(|t| t.text().to_string())
+            .collect();
+        assert_eq!(names, ["A", "B"]);
+        let f: FunctionDef = find("void ns::C::f() {}");
+        assert_eq!(f.name().unwrap().text().to_string(), "ns::C::f");
     }
 
     #[test]

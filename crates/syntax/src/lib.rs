@@ -6,9 +6,10 @@
 //! invisible to the grammar.
 //!
 //! Incremental reparsing: [`reparse_block`] re-parses the text of one braced block whose kind
-//! [`is_reparsable_block`]. Policy: the block is parsed with an empty name table, so its tree
-//! equals the in-context tree only when the block's parse does not depend on names declared
-//! outside it; callers must compare (or fall back to a full parse) — see `docs/arch/syntax.md`.
+//! [`is_reparsable_block`]. Policy: the block is parsed with an empty name table, which is
+//! deterministic but may differ from the block's parse in context (the table decides `T * x;`).
+//! `reparsing.rs` therefore uses it only when the old block parses alone exactly as it did in
+//! context and the edit keeps the block's significant tokens; otherwise it parses the whole text.
 
 // modules owned by syntax-infra:
 mod line_map;
