@@ -96,6 +96,8 @@ pub enum Special {
     NonTransactionClone,
     TypeInfoFunction,
     Javaclass,
+    /// `_ZGr`: a Java resource (gcj); the child is the decoded resource path.
+    JavaResource,
     /// `_ZGI` module initializer.
     ModuleInit,
     /// `_ZTX`: template parameter object.

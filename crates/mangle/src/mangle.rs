@@ -304,6 +304,23 @@ impl Mangler<'_> {
                 });
                 self.encoding(child)
             }
+            S::JavaResource => {
+                let Node::Name(path) = &self.ast[child] else {
+                    return Err(MangleError::Unsupported("java resource"));
+                };
+                let mut escaped = String::with_capacity(path.len() + 8);
+                for c in path.chars() {
+                    match c {
+                        '/' => escaped.push_str("$S"),
+                        '.' => escaped.push_str("$_"),
+                        '$' => escaped.push_str("$$"),
+                        c => escaped.push(c),
+                    }
+                }
+                let text = format!("Gr{}_{escaped}", escaped.len() + 1);
+                self.w(&text);
+                Ok(())
+            }
             S::ModuleInit => {
                 self.w("GI");
                 self.module_name(child)

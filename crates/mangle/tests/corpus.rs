@@ -106,7 +106,7 @@ fn gnu_on_libiberty() {
         score.check(&row[0], &run(&row[0], &o), &row[1]);
     }
     // c++filt 2.40 scores 97.2% on the parameter rows; the bar of the issue is 99.5%.
-    score.report_at_least(465);
+    score.report_at_least(471);
 }
 
 #[test]
@@ -168,26 +168,47 @@ fn unhex(s: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// LLVM's invalid names: the `llvm` and `nvidia` dialects reject all of them. libiberty reads a
+/// float literal as whatever precedes its `E`, so the `gnu` dialect accepts the two with an
+/// odd-width literal (`3FooILdaaaaaaaaaaaaaaEE`) exactly as `c++filt -t` does; where c++filt is
+/// installed, every name the `gnu` dialect accepts must be printed identically by it.
 #[test]
 fn invalid_names_are_rejected() {
     let Some(rows) = read_rows("llvm_invalid.tsv") else {
         return;
     };
     let mut accepted = Vec::new();
+    let mut gnu_accepted = Vec::new();
     for row in &rows {
         let input = unhex(&row[0]);
-        for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
+        for style in [Style::Llvm, Style::Nvidia] {
             if let Ok(s) = demangle_bytes(&input, &opts(style, true)) {
                 accepted.push(format!("{:?} -> {s}", String::from_utf8_lossy(&input)));
             }
         }
+        if let Ok(s) = demangle_bytes(&input, &opts(Style::Gnu, true)) {
+            gnu_accepted.push((input, s));
+        }
     }
     println!(
-        "llvm_invalid.tsv: {} of {} rejected in every dialect",
-        rows.len() - accepted.len(),
-        rows.len()
+        "llvm_invalid.tsv: {} of {} rejected by the llvm and nvidia dialects, {} by the gnu dialect",
+        rows.len() - accepted.len() / 2,
+        rows.len(),
+        rows.len() - gnu_accepted.len()
     );
     assert!(accepted.is_empty(), "accepted invalid names: {accepted:#?}");
+    assert!(gnu_accepted.len() <= 2, "gnu accepted {gnu_accepted:#?}");
+    for (input, ours) in &gnu_accepted {
+        let Ok(out) = std::process::Command::new("c++filt")
+            .arg("-t")
+            .arg(String::from_utf8_lossy(input).as_ref())
+            .output()
+        else {
+            println!("note: c++filt not installed; gnu acceptances not cross-checked");
+            break;
+        };
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), ours);
+    }
 }
 
 #[test]

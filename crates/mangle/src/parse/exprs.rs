@@ -550,6 +550,20 @@ impl<'a> Parser<'a> {
                 }
                 None
             }
+            b'f' | b'd' | b'e' if self.gnu => {
+                // libiberty keeps whatever precedes the `E` (other widths, upper-case hex).
+                self.pos += 1;
+                let hex = self.parse_raw_literal_value()?;
+                let kind = match c {
+                    b'f' => 0u8,
+                    b'd' => 1,
+                    _ => 2,
+                };
+                Some(self.make(Node::FloatLiteral {
+                    kind,
+                    hex: hex.into(),
+                }))
+            }
             b'f' | b'd' | b'e' => {
                 self.pos += 1;
                 let (kind, len) = match c {
@@ -616,6 +630,14 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let ty = self.parse_type()?;
+                if self.gnu {
+                    // libiberty: any bytes up to the `E` (`LCf0_0E`, a complex literal).
+                    let v = self.parse_raw_literal_value()?;
+                    return Some(self.make(Node::EnumLiteral {
+                        ty,
+                        value: v.into(),
+                    }));
+                }
                 let v = self.parse_number(true);
                 if v.is_empty() || !self.consume_byte(b'E') {
                     return None;
@@ -626,6 +648,19 @@ impl<'a> Parser<'a> {
                 }))
             }
         }
+    }
+
+    /// A literal's value as libiberty reads it: every byte up to the closing `E`, at least one.
+    fn parse_raw_literal_value(&mut self) -> Option<&'a str> {
+        let begin = self.pos;
+        while !self.at_end() && self.look() != b'E' {
+            self.pos += 1;
+        }
+        let value = self.text(begin);
+        if value.is_empty() || !self.consume_byte(b'E') {
+            return None;
+        }
+        Some(value)
     }
 
     /// ```text

@@ -399,7 +399,9 @@ impl<'a> Parser<'a> {
             attrs = Some(self.make(Node::EnableIf(args)));
         }
         let mut ret = None;
-        if !state.ctor_dtor_conversion && state.ends_with_template_args {
+        // gcj's `J` marks an explicit return type on a non-template function.
+        let java_return = self.gnu && self.consume_byte(b'J');
+        if java_return || (!state.ctor_dtor_conversion && state.ends_with_template_args) {
             ret = Some(self.parse_type()?);
         }
         let mut params = Vec::new();
@@ -473,6 +475,7 @@ impl<'a> Parser<'a> {
     ///                ::= GR <name> [<seq-id>] _          # reference temporary
     ///                ::= GTt <encoding> | GTn <encoding> # transaction clones
     ///                ::= GI <module-name>                # module initializer
+    ///                ::= Gr <length> _ <java resource>    # gcj, gnu dialect only
     ///                ::= TA <template-arg>               # template parameter object
     /// ```
     fn parse_special_name(&mut self) -> PResult {
@@ -588,6 +591,12 @@ impl<'a> Parser<'a> {
                     extra: extra.into(),
                 }))
             }
+            (b'G', b'r') if self.gnu => {
+                self.pos += 2;
+                let path = self.parse_java_resource()?;
+                let child = self.name(&path);
+                Some(simple(self, S::JavaResource, child))
+            }
             (b'G', b'T') => {
                 self.pos += 2;
                 let kind = if self.consume_byte(b't') {
@@ -608,6 +617,36 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         }
+    }
+
+    /// gcj's resource names: `<length> _ <bytes>`, the length counting the `_`, with `$S` for
+    /// `/`, `$_` for `.` and `$$` for `$` (libiberty's reading).
+    fn parse_java_resource(&mut self) -> Option<String> {
+        let len = self.parse_positive_integer()? as usize;
+        if len < 2 || !self.consume_byte(b'_') || self.num_left() < len - 1 {
+            return None;
+        }
+        let end = self.pos + len - 1;
+        let mut path = String::with_capacity(len);
+        while self.pos < end {
+            let c = self.look();
+            self.pos += 1;
+            if c != b'$' {
+                path.push(char::from(c));
+                continue;
+            }
+            if self.pos >= end {
+                return None;
+            }
+            path.push(match self.look() {
+                b'S' => '/',
+                b'_' => '.',
+                b'$' => '$',
+                _ => return None,
+            });
+            self.pos += 1;
+        }
+        Some(path)
     }
 
     /// ```text

@@ -1644,6 +1644,7 @@ fn special_prefix(kind: Special, style: Style) -> &'static str {
         Special::NonTransactionClone => "non-transaction clone for ",
         Special::TypeInfoFunction => "typeinfo fn for ",
         Special::Javaclass => "java Class for ",
+        Special::JavaResource => "java resource ",
         Special::ModuleInit => "initializer for module ",
         Special::TemplateParamObject => "template parameter object for ",
     }
