@@ -63,3 +63,13 @@ fn block_parses_like_the_same_block_in_context() {
     let (alone, _) = crate::reparse_block(&body.text().to_string(), body.kind()).unwrap();
     assert_eq!(alone, body.green().into_owned());
 }
+
+#[test]
+fn parse_is_a_thread_safe_value() {
+    // `Parse` is a salsa query output: it must be shareable across threads and comparable.
+    fn assert_value<T: Send + Sync + Clone + Eq + std::fmt::Debug>() {}
+    assert_value::<crate::Parse>();
+    let a = parse_text("int x;");
+    assert_eq!(a, parse_text("int x;"));
+    assert_ne!(a, parse_text("int y;"));
+}
