@@ -64,7 +64,7 @@ fn gnu_dialect_agrees_with_cxxfilt() {
     );
     if version.contains(" 2.40") {
         assert!(
-            agree >= 29731,
+            agree >= 29732,
             "agreement with c++filt regressed to {agree}"
         );
     }

@@ -39,6 +39,14 @@ pub(crate) struct Printer<'a> {
     templates: Vec<NodeId>,
     /// GNU: inside the parameter list of a lambda, where `T_` is `auto:1`.
     lambda_args: u32,
+    /// GNU: for each `T_` seen under a reference, the template stack of its first printing.
+    /// libiberty resolves such a `T_` against that stack again wherever the same parameter
+    /// is reached later through a reference (its reference-collapsing code keeps the scope),
+    /// so `S5_` naming an inner function's `T_` in an outer return type leaks the outer
+    /// arguments into the inner function's parameters (the `_Any_data::_M_access` rows).
+    ref_scopes: rustc_hash::FxHashMap<NodeId, Vec<NodeId>>,
+    /// GNU: the references and template parameters being printed, outermost first.
+    active_refs: Vec<NodeId>,
 }
 
 const NO_PACK: u32 = u32::MAX;
@@ -66,6 +74,8 @@ impl<'a> Printer<'a> {
             no_params_top: false,
             templates: Vec::new(),
             lambda_args: 0,
+            ref_scopes: rustc_hash::FxHashMap::default(),
+            active_refs: Vec::new(),
         }
     }
 
@@ -385,7 +395,9 @@ impl<'a> Printer<'a> {
             return;
         }
         let pushed = self.push_function_templates(id);
+        let scope = self.enter_ref_scope(id, true);
         self.print_left_inner(id);
+        self.leave_ref_scope(scope);
         if pushed {
             self.templates.pop();
         }
@@ -397,11 +409,60 @@ impl<'a> Printer<'a> {
             return;
         }
         let pushed = self.push_function_templates(id);
+        let scope = self.enter_ref_scope(id, false);
         self.print_right_inner(id);
+        self.leave_ref_scope(scope);
         if pushed {
             self.templates.pop();
         }
         self.leave();
+    }
+
+    /// GNU, around a reference to a template parameter or a parameter itself: records the
+    /// template stack the first time the parameter is printed under a reference, and swaps it
+    /// back in when the same parameter is reached through a reference again from outside
+    /// (see [`Printer::ref_scopes`]). Returns what [`Printer::leave_ref_scope`] undoes.
+    fn enter_ref_scope(&mut self, id: NodeId, first_half: bool) -> Option<Option<Vec<NodeId>>> {
+        if !self.gnu() {
+            return None;
+        }
+        let param = match self.ast[id] {
+            Node::TemplateParam { .. } => {
+                self.active_refs.push(id);
+                return Some(None);
+            }
+            Node::Reference { child, .. }
+                if matches!(self.ast[child], Node::TemplateParam { .. }) =>
+            {
+                child
+            }
+            _ => return None,
+        };
+        let reentered = self.active_refs.contains(&param) || self.active_refs.contains(&id);
+        self.active_refs.push(id);
+        match self.ref_scopes.get(&param) {
+            Some(scope) if !reentered && *scope != self.templates => {
+                let scope = scope.clone();
+                Some(Some(std::mem::replace(&mut self.templates, scope)))
+            }
+            Some(_) => Some(None),
+            None => {
+                if first_half {
+                    self.ref_scopes.insert(param, self.templates.clone());
+                }
+                Some(None)
+            }
+        }
+    }
+
+    fn leave_ref_scope(&mut self, scope: Option<Option<Vec<NodeId>>>) {
+        let Some(saved) = scope else {
+            return;
+        };
+        self.active_refs.pop();
+        if let Some(templates) = saved {
+            self.templates = templates;
+        }
     }
 
     /// GNU: while a function template's encoding prints, its `T_` are its own arguments.
