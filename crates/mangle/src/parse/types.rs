@@ -1,7 +1,7 @@
 //! `<type>` and its parts.
 
 use super::{PResult, Parser};
-use crate::ast::{Node, RefKind, RefQual};
+use crate::ast::{Node, NodeId, RefKind, RefQual};
 
 /// `<builtin-type>` codes of one letter.
 pub(crate) fn builtin_name(c: u8) -> Option<&'static str> {
@@ -217,6 +217,8 @@ impl<'a> Parser<'a> {
                             name: res,
                             args: ta,
                         });
+                    } else if self.gnu && self.in_conversion_type && self.look() == b'I' {
+                        res = self.parse_conversion_template_template_args(res)?;
                     }
                     res
                 }
@@ -529,5 +531,23 @@ impl<'a> Parser<'a> {
             })),
             None => Some(name),
         }
+    }
+
+    /// libiberty, in a conversion operator's type: `T_ <template-args>` is a template template
+    /// parameter with arguments only when another `<template-args>` (the operator's own)
+    /// follows (`cvT_IiEI1CE` is `operator C<int><C>`); otherwise the arguments are the
+    /// operator's and are left for the name to read.
+    fn parse_conversion_template_template_args(&mut self, param: NodeId) -> PResult {
+        let (pos, subs, forward_refs) = (self.pos, self.subs.len(), self.forward_refs.len());
+        if let Some(args) = self.parse_template_args(false)
+            && self.look() == b'I'
+        {
+            self.subs.push(param);
+            return Some(self.make(Node::NameWithTemplateArgs { name: param, args }));
+        }
+        self.pos = pos;
+        self.subs.truncate(subs);
+        self.forward_refs.truncate(forward_refs);
+        Some(param)
     }
 }

@@ -198,6 +198,7 @@ impl<'a> Printer<'a> {
             Node::Reference { child, .. } => self.has_rhs(*child),
             Node::PointerToMember { member, .. } => self.has_rhs(*member),
             Node::Array { .. } | Node::Function { .. } | Node::FunctionEncoding { .. } => true,
+            Node::VendorQualified { .. } => self.gnu_qualified_function(id).is_some(),
             Node::TypeTemplateParamDecl(_)
             | Node::ConstrainedTypeTemplateParamDecl { .. }
             | Node::NonTypeTemplateParamDecl { .. }
@@ -801,6 +802,16 @@ impl<'a> Printer<'a> {
                     self.push_quals(*cv);
                 }
             }
+            Node::VendorQualified { .. } if let Some(func) = self.gnu_qualified_function(id) => {
+                // libiberty: vendor qualifiers on a function type are declarator modifiers,
+                // innermost first: `void ( regparm<3> stdcall*)(int, int)`.
+                self.print_left(func);
+                if self.last_char() != Some(' ') {
+                    self.push(" ");
+                }
+                self.push("(");
+                self.push_vendor_qualifiers_innermost_first(id, func);
+            }
             Node::VendorQualified { child, ext, args } => {
                 self.print(*child);
                 self.push(" ");
@@ -1172,6 +1183,10 @@ impl<'a> Printer<'a> {
                 }
                 self.print_right(*c);
             }
+            Node::VendorQualified { .. } if let Some(func) = self.gnu_qualified_function(id) => {
+                self.push(")");
+                self.print_right(func);
+            }
             Node::Reference { .. } => {
                 let Some((_, target)) = self.collapse(id) else {
                     return;
@@ -1294,6 +1309,44 @@ impl<'a> Printer<'a> {
                 Node::Qualified { child, .. } => id = *child,
                 Node::PrefixSubstitution(_) | Node::SpecialSubstitution(_) => return true,
                 _ => return false,
+            }
+        }
+    }
+
+    /// GNU: the function type under a chain of vendor qualifiers (`U7stdcallFviE`).
+    fn gnu_qualified_function(&self, id: NodeId) -> Option<NodeId> {
+        if !self.gnu() {
+            return None;
+        }
+        let mut cur = id;
+        for _ in 0..MAX_PRINT_DEPTH {
+            match &self.ast[cur] {
+                Node::VendorQualified { child, .. } => cur = *child,
+                Node::Function { .. } => return Some(cur),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The qualifiers of the chain from `id` down to `func`, the innermost first.
+    fn push_vendor_qualifiers_innermost_first(&mut self, id: NodeId, func: NodeId) {
+        let mut chain = Vec::new();
+        let mut cur = id;
+        while cur != func {
+            let Node::VendorQualified { child, .. } = self.ast[cur] else {
+                break;
+            };
+            chain.push(cur);
+            cur = child;
+        }
+        for &q in chain.iter().rev() {
+            if let Node::VendorQualified { ext, args, .. } = &self.ast[q] {
+                self.push(" ");
+                self.push(ext);
+                if let Some(a) = args {
+                    self.print(*a);
+                }
             }
         }
     }
