@@ -5,7 +5,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, name_segments};
-use crate::ty::{Builtin, Cv, RefKind, Ty, TyKind};
+use crate::ty::{Builtin, Cv, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
 pub fn specifier_type<'db>(
@@ -166,13 +166,98 @@ pub fn declarator_type<'db>(
                 Some(n) => Ty::new(db, TyKind::Array(ty, Some(n))),
                 None => Ty::new(db, TyKind::Unknown),
             },
-            _ => Ty::new(db, TyKind::Unknown),
+            _ => Ty::new(
+                db,
+                TyKind::Function(function_signature(db, from, ty, suffix)),
+            ),
         };
     }
     if let Some(inner) = declarator.children().find(|n| n.kind() == DECLARATOR) {
         ty = declarator_type(db, from, ty, &inner);
     }
     ty
+}
+
+/// A function suffix `(int a, const S &, ...) const & noexcept` applied to a return type.
+/// Parameter types are adjusted as [dcl.fct] says: arrays and functions become pointers, and
+/// top-level cv-qualifiers are dropped.
+fn function_signature<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    ret: Ty<'db>,
+    suffix: &SyntaxNode,
+) -> FnSig<'db> {
+    let params_node = suffix.children().find(|n| n.kind() == PARAM_LIST);
+    let mut params = Vec::new();
+    for param in params_node
+        .iter()
+        .flat_map(|p| p.children())
+        .filter(|n| n.kind() == PARAM)
+    {
+        let base = specifier_type(db, from, &param);
+        let ty = match param.children().find(|n| n.kind() == DECLARATOR) {
+            Some(d) => declarator_type(db, from, base, &d),
+            None => base,
+        };
+        let ty = match ty.kind(db) {
+            TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
+            TyKind::Function(_) => Ty::new(db, TyKind::Pointer(ty)),
+            TyKind::Qualified(_, inner) => *inner,
+            _ => ty,
+        };
+        // `(void)` declares no parameters.
+        if !(matches!(ty.kind(db), TyKind::Builtin(Builtin::Void))
+            && param.children().all(|n| n.kind() != DECLARATOR))
+        {
+            params.push(ty);
+        }
+    }
+    let variadic = params_node.is_some_and(|p| p.children_with_tokens().any(|t| t.kind() == DOT3));
+    let tokens: Vec<_> = suffix.children_with_tokens().map(|t| t.kind()).collect();
+    FnSig {
+        ret,
+        params,
+        variadic,
+        this_cv: Cv {
+            is_const: tokens.contains(&CONST_KW),
+            is_volatile: tokens.contains(&VOLATILE_KW),
+            is_restrict: false,
+        },
+        ref_qualifier: if tokens.contains(&AMP) {
+            Some(RefKind::Lvalue)
+        } else if tokens.contains(&AMP2) {
+            Some(RefKind::Rvalue)
+        } else {
+            None
+        },
+        noexcept: suffix.children().any(|n| n.kind() == NOEXCEPT_SPEC),
+    }
+}
+
+/// The type of a routine item: its return type and signature.
+pub fn routine_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    // A template's header wraps the declaration; a definition's declarator is a direct child.
+    let decl = if header.kind() == TEMPLATE_DECL {
+        header
+            .children()
+            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
+            .unwrap_or(header)
+    } else {
+        header
+    };
+    let from = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+    let base = specifier_type(db, from, &decl);
+    let declarator = decl
+        .children()
+        .find(|n| n.kind() == DECLARATOR)
+        .or_else(|| item_declarator(db, item, &decl));
+    match declarator {
+        Some(d) => declarator_type(db, from, base, &d),
+        None => Ty::new(db, TyKind::Unknown),
+    }
 }
 
 /// The type a TYPE_ID names (`long int`, `void *`, `const S &`).
@@ -221,4 +306,61 @@ pub fn item_declarator(
             });
             declares.then_some(d)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+    use crate::scope::all_items;
+    use crate::test_db::TestDb;
+
+    #[test]
+    fn declared_types() {
+        let (db, file) = TestDb::with_file(
+            r#"
+namespace n { struct S { int m; }; typedef unsigned long size_type; }
+const char *name;
+unsigned short table[4][2];
+int (*handler)(long, ...);
+n::S &ref_s = *(n::S *)0;
+n::size_type count;
+long double ld;
+signed char sc;
+unsigned __int128 big;
+__attribute__((device)) float *const dev_ptr = 0;
+int f(int a[3], void g(), const long c) noexcept;
+struct T { void m(int) const &; };
+"#,
+        );
+        let mut out = String::new();
+        for item in all_items(&db, file) {
+            let ty = match item.kind(&db) {
+                ItemKind::Variable | ItemKind::Field => declared_type(&db, item),
+                ItemKind::Routine => routine_type(&db, item),
+                _ => continue,
+            };
+            out.push_str(&format!(
+                "{}: {}\n",
+                item.qualified_name(&db),
+                ty.display(&db)
+            ));
+        }
+        expect![[r#"
+            n::S::m: int
+            name: const char *
+            table: unsigned short [4][2]
+            handler: int (*)(long, ...)
+            ref_s: n::S &
+            count: n::size_type
+            ld: long double
+            sc: signed char
+            big: unsigned __int128
+            dev_ptr: float *const
+            f: int (int *, void (*)(), long) noexcept
+            T::m: void (int) const &
+        "#]]
+        .assert_eq(&out);
+    }
 }

@@ -186,6 +186,88 @@ impl<'db> Ty<'db> {
     }
 }
 
+impl<'db> Ty<'db> {
+    /// A readable C++ spelling (`const char *`, `int (*)(long)`, `S [4]`), for tests and
+    /// messages. Not yet EDG's exact spelling for every declarator shape.
+    pub fn display(self, db: &'db dyn salsa::Database) -> String {
+        match self.kind(db) {
+            TyKind::Builtin(b) => b.spelling().to_string(),
+            TyKind::Qualified(cv, inner) => {
+                let mut quals = Vec::new();
+                if cv.is_const {
+                    quals.push("const");
+                }
+                if cv.is_volatile {
+                    quals.push("volatile");
+                }
+                if cv.is_restrict {
+                    quals.push("__restrict__");
+                }
+                match inner.kind(db) {
+                    TyKind::Pointer(_) => format!("{}{}", inner.display(db), quals.join(" ")),
+                    _ => format!("{} {}", quals.join(" "), inner.display(db)),
+                }
+            }
+            TyKind::Pointer(inner) => match inner.kind(db) {
+                TyKind::Function(sig) => {
+                    format!("{} (*){}", sig.ret.display(db), params_display(db, sig))
+                }
+                _ => format!("{} *", inner.display(db)),
+            },
+            TyKind::Reference(RefKind::Lvalue, inner) => format!("{} &", inner.display(db)),
+            TyKind::Reference(RefKind::Rvalue, inner) => format!("{} &&", inner.display(db)),
+            TyKind::Array(..) => {
+                // `T [4][2]`: the outermost bound first.
+                let mut dims = String::new();
+                let mut ty = self;
+                while let TyKind::Array(elem, n) = ty.kind(db) {
+                    dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+                    ty = *elem;
+                }
+                format!("{} {dims}", ty.display(db))
+            }
+            TyKind::Function(sig) => format!("{} {}", sig.ret.display(db), params_display(db, sig)),
+            TyKind::MemberPointer { class, pointee } => {
+                format!("{} {}::*", pointee.display(db), class.display(db))
+            }
+            TyKind::Class(item) | TyKind::Enum(item) | TyKind::Typedef(item) => {
+                item.qualified_name(db)
+            }
+            TyKind::Vector { elem, bytes } => {
+                format!("{} __attribute__((vector_size({bytes})))", elem.display(db))
+            }
+            TyKind::TemplateParam { depth, index } => {
+                format!("<template parameter {depth}.{index}>")
+            }
+            TyKind::TemplateId(text) => text.clone(),
+            TyKind::Unknown => "<unknown>".to_string(),
+        }
+    }
+}
+
+fn params_display<'db>(db: &'db dyn salsa::Database, sig: &FnSig<'db>) -> String {
+    let mut params: Vec<String> = sig.params.iter().map(|p| p.display(db)).collect();
+    if sig.variadic {
+        params.push("...".to_string());
+    }
+    let mut out = format!("({})", params.join(", "));
+    if sig.this_cv.is_const {
+        out.push_str(" const");
+    }
+    if sig.this_cv.is_volatile {
+        out.push_str(" volatile");
+    }
+    match sig.ref_qualifier {
+        Some(RefKind::Lvalue) => out.push_str(" &"),
+        Some(RefKind::Rvalue) => out.push_str(" &&"),
+        None => {}
+    }
+    if sig.noexcept {
+        out.push_str(" noexcept");
+    }
+    out
+}
+
 /// Size and alignment of the types that need no class layout. `None` for incomplete types and
 /// for the ones that do (classes, enums, typedefs: the entity layer answers those).
 pub fn scalar_size_align(db: &dyn salsa::Database, ty: Ty<'_>) -> Option<SizeAlign> {
