@@ -794,6 +794,9 @@ impl<'a> Printer<'a> {
                 self.print_with_comma(args);
                 self.push("]");
             }
+            Node::Qualified { .. } if let Some((element, quals)) = self.gnu_array_quals(id) => {
+                self.print_gnu_qualified_array_element(element, &quals);
+            }
             Node::Qualified { child, cv } => {
                 if self.nv() {
                     self.print_nv_qualified_left(*child, *cv);
@@ -1310,6 +1313,60 @@ impl<'a> Printer<'a> {
                 Node::PrefixSubstitution(_) | Node::SpecialSubstitution(_) => return true,
                 _ => return false,
             }
+        }
+    }
+
+    /// GNU: a cv-qualified array type (`KA6_i`, or `KT_` with `T_` an array) is printed as an
+    /// array of qualified elements. libiberty moves the qualifiers of every array level down to
+    /// the element, prints them outermost first after the element's own, and drops an element
+    /// qualifier the arrays already carry (`K(A9_ K(A6_ Ki))` is `int const [9][6]`).
+    /// Returns the element and the qualifiers gathered from the arrays, outermost first.
+    fn gnu_array_quals(&mut self, id: NodeId) -> Option<(NodeId, Vec<Cv>)> {
+        if !self.gnu() {
+            return None;
+        }
+        let mut quals = Vec::new();
+        let mut saw_array = false;
+        let mut cur = id;
+        for _ in 0..MAX_PRINT_DEPTH {
+            match self.resolve_param(cur) {
+                Param::Is(target) => {
+                    cur = target;
+                    continue;
+                }
+                Param::EmptyPack => return None,
+                Param::No => {}
+            }
+            match self.ast[cur] {
+                Node::Qualified { child, cv } if self.has_array(child) => {
+                    quals.push(cv);
+                    cur = child;
+                }
+                Node::Array { base, .. } => {
+                    saw_array = true;
+                    cur = base;
+                }
+                _ => break,
+            }
+        }
+        (saw_array && !quals.is_empty()).then_some((cur, quals))
+    }
+
+    fn print_gnu_qualified_array_element(&mut self, element: NodeId, quals: &[Cv]) {
+        match self.ast[element] {
+            Node::Qualified { child, cv } => {
+                self.print_left(child);
+                let carried = |f: fn(&Cv) -> bool| quals.iter().any(f);
+                self.push_quals(Cv {
+                    konst: cv.konst && !carried(|q| q.konst),
+                    volatile: cv.volatile && !carried(|q| q.volatile),
+                    restrict: cv.restrict && !carried(|q| q.restrict),
+                });
+            }
+            _ => self.print_left(element),
+        }
+        for &cv in quals {
+            self.push_quals(cv);
         }
     }
 
