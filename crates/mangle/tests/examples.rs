@@ -128,3 +128,70 @@ fn special_names_and_types() {
         "#]],
     );
 }
+
+/// libiberty's print-time rules that the `gnu` dialect follows (rows of libiberty.tsv).
+#[test]
+fn gnu_print_time_quirks() {
+    // gcj: an explicit return type and a resource name.
+    check(
+        "_ZN4java4lang4Math4acosEJdd",
+        expect![[r#"
+            Gnu: double java::lang::Math::acos(double)
+            Llvm: error: invalid mangled name (at byte 24)
+            Nvidia: error: invalid mangled name (at byte 24)
+        "#]],
+    );
+    check(
+        "_ZGr32_java$Sutil$Siso4217$_properties",
+        expect![[r#"
+            Gnu: java resource java/util/iso4217.properties
+            Llvm: error: invalid mangled name (at byte 2)
+            Nvidia: error: invalid mangled name (at byte 2)
+        "#]],
+    );
+    // A `T_` reached again through a reference keeps the template scope of its first printing.
+    check(
+        "_ZN1A1fIPZ4postI1BEvOT_EUlvE_EERS3_v",
+        expect![[r#"
+            Gnu: post<B>(B&&)::{lambda()#1}*& A::f<post<B>(post<B>(B&&)::{lambda()#1}*&&)::{lambda()#1}*>()
+            Llvm: B& A::f<void post<B>(B&&)::'lambda'()*>()
+            Nvidia: T1 & A::f<void post<B>(T1 &&)::[lambda() (instance 1)] *>()
+        "#]],
+    );
+    // Qualifiers of an array move to its element, once.
+    check(
+        "_Z3fooIA6_KiEvA9_KT_",
+        expect![[r#"
+            Gnu: void foo<int const [6]>(int const [9][6])
+            Llvm: void foo<int const [6]>(int const const [9][6])
+            Nvidia: void foo<const int [6]>(const T1 [9])
+        "#]],
+    );
+    // Vendor qualifiers on a function type are declarator modifiers.
+    check(
+        "_Z1fIPU7stdcallFviEEvT_",
+        expect![[r#"
+            Gnu: void f<void ( stdcall*)(int)>(void ( stdcall*)(int))
+            Llvm: void f<void (int) stdcall*>(void (int) stdcall*)
+            Nvidia: void f<void (int) stdcall *>(T1)
+        "#]],
+    );
+    // A template template parameter with arguments in a conversion type.
+    check(
+        "_ZN1AcvT_IiEI1CEEv",
+        expect![[r#"
+            Gnu: A::operator C<int><C>()
+            Llvm: error: invalid mangled name (at byte 16)
+            Nvidia: error: invalid mangled name (at byte 16)
+        "#]],
+    );
+    // A reference to a closure type is absorbed by the closure's first declarator.
+    check(
+        "_Z3eatIZ3FoovEUlPA5_T_E1_EvRS0_",
+        expect![[r#"
+            Gnu: void eat<Foo()::{lambda(auto:1 (*) [5])#3}>(Foo()::{lambda(auto:1 (*&) [5])#3})
+            Llvm: void eat<Foo()::'lambda1'(auto (*) [5])>(auto&)
+            Nvidia: void eat<Foo()::[lambda(T1 (*)[5]) (instance 3)]>(T1 &)
+        "#]],
+    );
+}

@@ -47,6 +47,20 @@ pub(crate) struct Printer<'a> {
     ref_scopes: rustc_hash::FxHashMap<NodeId, Vec<NodeId>>,
     /// GNU: the references and template parameters being printed, outermost first.
     active_refs: Vec<NodeId>,
+    /// GNU: the `&`/`&&` of a reference to a closure type, waiting to be absorbed by the
+    /// first parenthesised declarator of that closure's parameter list.
+    pending_sigil: Option<PendingSigil>,
+}
+
+/// libiberty keeps its modifier stack while it prints a lambda's parameters, so a reference
+/// to a closure type is printed by the first parameter that opens a declarator:
+/// `{lambda(auto:1 (*&) [5])#3}` for a `&` to `{lambda(auto:1 (*) [5])#3}`.
+#[derive(Clone, Copy)]
+struct PendingSigil {
+    sigil: &'static str,
+    /// The closure parameter-list depth (`lambda_args`) at which it may be absorbed.
+    depth: u32,
+    absorbed: bool,
 }
 
 const NO_PACK: u32 = u32::MAX;
@@ -76,6 +90,7 @@ impl<'a> Printer<'a> {
             lambda_args: 0,
             ref_scopes: rustc_hash::FxHashMap::default(),
             active_refs: Vec::new(),
+            pending_sigil: None,
         }
     }
 
@@ -840,12 +855,29 @@ impl<'a> Printer<'a> {
                     self.push("(");
                 }
                 self.push_declarator_sigil("*", *c);
+                if paren {
+                    self.absorb_pending_sigil();
+                }
             }
             Node::Reference { .. } => {
                 let Some((kind, target)) = self.collapse(id) else {
                     return;
                 };
-                self.print_left(target);
+                let sigil = if kind == RefKind::LValue { "&" } else { "&&" };
+                if self.gnu() && self.names_closure(target) {
+                    let outer = self.pending_sigil.replace(PendingSigil {
+                        sigil,
+                        depth: self.lambda_args + 1,
+                        absorbed: false,
+                    });
+                    self.print_left(target);
+                    let pending = std::mem::replace(&mut self.pending_sigil, outer);
+                    if pending.is_some_and(|p| p.absorbed) {
+                        return;
+                    }
+                } else {
+                    self.print_left(target);
+                }
                 let arr = self.has_array(target);
                 if arr {
                     self.push(" ");
@@ -1370,6 +1402,34 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Whether `id` is a closure type (`Foo()::{lambda()#1}`).
+    fn names_closure(&mut self, id: NodeId) -> bool {
+        let mut cur = id;
+        for _ in 0..MAX_PRINT_DEPTH {
+            cur = self.syntax_node(cur);
+            match self.ast[cur] {
+                Node::Local { entity, .. } => cur = entity,
+                Node::Nested { name, .. } => cur = name,
+                Node::Closure { .. } => return true,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// Writes the pending reference of [`PendingSigil`] inside a declarator just opened
+    /// directly in the closure's parameter list.
+    fn absorb_pending_sigil(&mut self) {
+        if let Some(p) = &mut self.pending_sigil
+            && !p.absorbed
+            && p.depth == self.lambda_args
+        {
+            p.absorbed = true;
+            let sigil = p.sigil;
+            self.push(sigil);
+        }
+    }
+
     /// GNU: the function type under a chain of vendor qualifiers (`U7stdcallFviE`).
     fn gnu_qualified_function(&self, id: NodeId) -> Option<NodeId> {
         if !self.gnu() {
@@ -1436,6 +1496,13 @@ impl<'a> Printer<'a> {
     }
 
     fn print_template_args(&mut self, args: &[NodeId]) {
+        // libiberty clears its modifier stack for template arguments.
+        let pending = self.pending_sigil.take();
+        self.print_template_args_inner(args);
+        self.pending_sigil = pending;
+    }
+
+    fn print_template_args_inner(&mut self, args: &[NodeId]) {
         let saved = std::mem::replace(&mut self.gt_is_gt, 0);
         self.push("<");
         if self.gnu()
