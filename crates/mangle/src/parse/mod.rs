@@ -72,6 +72,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) nv_strict: bool,
     /// Inside the type of a conversion operator (`cv <type>`).
     in_conversion_type: bool,
+    /// The next type is the member type of a pointer to member (`M <class> <type>`).
+    parsing_member_type: bool,
     /// Follow libiberty where its grammar differs (discriminators, vendor qualifiers).
     pub(crate) gnu: bool,
 }
@@ -105,6 +107,7 @@ impl<'a> Parser<'a> {
             nv_strict: false,
             gnu: false,
             in_conversion_type: false,
+            parsing_member_type: false,
         }
     }
 

@@ -1,7 +1,7 @@
 //! `<type>` and its parts.
 
 use super::{PResult, Parser};
-use crate::ast::{Node, NodeId, RefKind, RefQual};
+use crate::ast::{Cv, Node, NodeId, RefKind, RefQual};
 
 /// `<builtin-type>` codes of one letter.
 pub(crate) fn builtin_name(c: u8) -> Option<&'static str> {
@@ -61,6 +61,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_type_inner(&mut self) -> PResult {
+        let member_type = std::mem::take(&mut self.parsing_member_type);
         let res = match self.look() {
             b'r' | b'V' | b'K' => {
                 let mut after = 0;
@@ -73,7 +74,32 @@ impl<'a> Parser<'a> {
                 if c == b'F'
                     || (c == b'D' && matches!(self.look_at(after + 1), b'o' | b'O' | b'w' | b'x'))
                 {
-                    self.parse_function_type()?
+                    let f = self.parse_function_type()?;
+                    // NVIDIA's demangler makes the unqualified function type a candidate too
+                    // (`KFvvES0_`: `S0_` is `void ()`), except for the member function type
+                    // of a pointer to member; libiberty and LLVM do not.
+                    if self.nv_strict
+                        && !member_type
+                        && let Node::Function {
+                            ret,
+                            ref params,
+                            cv,
+                            ref_qual,
+                            exception,
+                        } = self.ast[f]
+                        && !cv.is_empty()
+                    {
+                        let params = params.clone();
+                        let unqualified = self.make(Node::Function {
+                            ret,
+                            params,
+                            cv: Cv::default(),
+                            ref_qual,
+                            exception,
+                        });
+                        self.subs.push(unqualified);
+                    }
+                    f
                 } else {
                     self.parse_qualified_type()?
                 }
@@ -201,6 +227,7 @@ impl<'a> Parser<'a> {
                 {
                     return None;
                 }
+                self.parsing_member_type = true;
                 let member = self.parse_type()?;
                 self.make(Node::PointerToMember { class, member })
             }
@@ -217,7 +244,10 @@ impl<'a> Parser<'a> {
                             name: res,
                             args: ta,
                         });
-                    } else if self.gnu && self.in_conversion_type && self.look() == b'I' {
+                    } else if (self.gnu || self.nv_strict)
+                        && self.in_conversion_type
+                        && self.look() == b'I'
+                    {
                         res = self.parse_conversion_template_template_args(res)?;
                     }
                     res
