@@ -158,7 +158,7 @@ fn nvidia_on_libiberty_nvidia() {
     else {
         return;
     };
-    score.report_at_least(438);
+    score.report_at_least(444);
 }
 
 fn unhex(s: &[u8]) -> Vec<u8> {

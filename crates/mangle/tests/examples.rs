@@ -195,3 +195,35 @@ fn gnu_print_time_quirks() {
         "#]],
     );
 }
+
+/// NVIDIA's demangler (rows of libiberty_nvidia.tsv).
+#[test]
+fn nvidia_qualifier_rules() {
+    // Vendor qualifiers run together after the first; each inner layer is a substitution.
+    check(
+        "_ZlsRKU3fooU4bart1XS2_",
+        expect![[r#"
+            Gnu: operator<<(X bart foo const&, X bart foo const)
+            Llvm: operator<<(X bart foo const&, X bart foo const&)
+            Nvidia: operator <<(X bartfooconst &, X bartfooconst )
+        "#]],
+    );
+    // `restrict` on an array is dropped.
+    check(
+        "_Z1fPrA5_i",
+        expect![[r#"
+            Gnu: f(int restrict (*) [5])
+            Llvm: f(int restrict (*) [5])
+            Nvidia: f(int (*)[5])
+        "#]],
+    );
+    // The unqualified function type of `KFvvE` is a substitution candidate.
+    check(
+        "_Z1fIKFvvES0_Evv",
+        expect![[r#"
+            Gnu: void f<void () const, void () const>()
+            Llvm: void f<void () const, void () const>()
+            Nvidia: void f<void () const, void ()>()
+        "#]],
+    );
+}

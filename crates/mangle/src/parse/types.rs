@@ -339,8 +339,8 @@ impl<'a> Parser<'a> {
             }
             let child = self.parse_qualified_type()?;
             let child = match self.ast[child] {
-                // libiberty makes each inner vendor-qualified layer a substitution candidate.
-                Node::VendorQualified { .. } if self.gnu => {
+                // libiberty and NVIDIA make each inner vendor-qualified layer a substitution candidate.
+                Node::VendorQualified { .. } if self.gnu || self.nv_strict => {
                     self.subs.push(child);
                     child
                 }

@@ -830,6 +830,29 @@ impl<'a> Printer<'a> {
                 self.push("(");
                 self.push_vendor_qualifiers_innermost_first(id, func);
             }
+            Node::VendorQualified { .. } if self.nv() => {
+                // NVIDIA: `X bartfoo` for `U3fooU4bart1X`, the innermost qualifier first.
+                let mut chain = Vec::new();
+                let mut cur = id;
+                while let Node::VendorQualified { child, .. } = self.ast[cur] {
+                    if chain.len() >= MAX_PRINT_DEPTH as usize {
+                        self.failed = true;
+                        return;
+                    }
+                    chain.push(cur);
+                    cur = child;
+                }
+                self.print(cur);
+                self.push(" ");
+                for &q in chain.iter().rev() {
+                    if let Node::VendorQualified { ext, args, .. } = &self.ast[q] {
+                        self.push(ext);
+                        if let Some(a) = args {
+                            self.print(*a);
+                        }
+                    }
+                }
+            }
             Node::VendorQualified { child, ext, args } => {
                 self.print(*child);
                 self.push(" ");
@@ -1752,8 +1775,23 @@ impl<'a> Printer<'a> {
         (self.pack_index, self.pack_max) = saved;
     }
 
-    fn print_nv_qualified_left(&mut self, child: NodeId, cv: Cv) {
+    fn print_nv_qualified_left(&mut self, child: NodeId, mut cv: Cv) {
+        // NVIDIA's demangler drops `restrict` on an array type.
+        if cv.restrict && self.has_array(child) {
+            cv.restrict = false;
+            if cv.is_empty() {
+                self.print_left(child);
+                return;
+            }
+        }
         let sn = self.syntax_node(child);
+        if matches!(self.ast[sn], Node::VendorQualified { .. }) {
+            // `X bartfooconst `: NVIDIA runs the qualifiers together after the first.
+            self.print_left(child);
+            self.push(&quals(cv).replace(' ', ""));
+            self.push(" ");
+            return;
+        }
         let is_declarator = matches!(
             self.ast[sn],
             Node::Pointer(_) | Node::Reference { .. } | Node::PointerToMember { .. }
