@@ -427,7 +427,11 @@ pub fn layout_record(desc: &RecordDesc) -> RecordLayout {
         tmp.virtual_bases(&mut vbases);
         tmp.indirect_primary_bases(&mut indirect_primaries);
     }
-    let primary_key = primary_base.map(|p| desc.bases[p].layout.key);
+    // Only a virtual primary base is already placed among the virtual bases (at offset 0); a
+    // class can also be a non-virtual primary base and, separately, a virtual base.
+    let primary_key = primary_base
+        .filter(|&p| desc.bases[p].is_virtual)
+        .map(|p| desc.bases[p].layout.key);
     let mut vbase_offsets: Vec<(RecordKey, u64)> = Vec::new();
     if let Some(p) = primary_base
         && desc.bases[p].is_virtual

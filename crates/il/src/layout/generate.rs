@@ -122,9 +122,9 @@ struct Usable {
     /// Classes with a flexible array member must stay last and alone.
     has_flexible: bool,
     has_vbases: bool,
-    /// Has a reference member somewhere inside: its default constructor is deleted, so no
-    /// class containing it may declare `R() {}`.
-    has_reference: bool,
+    /// Its implicit default constructor is deleted (a reference member somewhere inside, or a
+    /// union with a non-trivial member), so no class containing it may declare `R() {}`.
+    default_ctor_deleted: bool,
 }
 
 pub fn generate_case(seed: u64) -> Case {
@@ -147,7 +147,7 @@ pub fn generate_case(seed: u64) -> Case {
         );
         let mut bases_src = Vec::new();
         let mut has_vbases = false;
-        let mut contains_reference = false;
+        let mut default_ctor_deleted = false;
         if !is_union {
             for _ in 0..rng.below(3) {
                 let candidates: Vec<&Usable> = usable
@@ -163,7 +163,7 @@ pub fn generate_case(seed: u64) -> Case {
                     continue;
                 }
                 let is_virtual = rng.chance(25);
-                contains_reference |= base.has_reference;
+                default_ctor_deleted |= base.default_ctor_deleted;
                 has_vbases |= is_virtual || base.has_vbases;
                 bases_src.push(format!(
                     "{}{}",
@@ -226,7 +226,7 @@ pub fn generate_case(seed: u64) -> Case {
                     (s.spelling.to_string(), FieldType::Scalar(s.layout))
                 } else {
                     let u = *rng.pick(&candidates);
-                    contains_reference |= u.has_reference;
+                    default_ctor_deleted |= u.default_ctor_deleted;
                     (
                         records[u.index].name.clone(),
                         FieldType::Record(records[u.index].layout.clone()),
@@ -282,10 +282,10 @@ pub fn generate_case(seed: u64) -> Case {
         if desc.declares_virtual {
             body.push_str("  virtual void v();\n");
         }
-        contains_reference |= has_reference;
+        default_ctor_deleted |= has_reference;
         // A union with a member of non-trivial class type has a deleted default constructor.
-        contains_reference |= is_union && desc.fields.iter().any(|f| !f.ty.is_pod());
-        if !is_union && !contains_reference && !has_flexible && rng.chance(20) {
+        default_ctor_deleted |= is_union && desc.fields.iter().any(|f| !f.ty.is_pod());
+        if !is_union && !default_ctor_deleted && !has_flexible && rng.chance(20) {
             desc.non_pod = true;
             writeln!(body, "  {rname}() {{}}").unwrap();
         }
@@ -309,7 +309,7 @@ pub fn generate_case(seed: u64) -> Case {
             is_union,
             has_flexible,
             has_vbases,
-            has_reference: contains_reference,
+            default_ctor_deleted,
         });
         records.push(Record {
             name: rname,
