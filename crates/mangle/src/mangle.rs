@@ -371,6 +371,11 @@ impl Mangler<'_> {
         let ast = self.ast;
         let needs_nested = !cv.is_empty() || ref_qual != RefQual::None || explicit_object;
         match &ast[id] {
+            Node::BlockScope { text, name } => {
+                self.w("B");
+                self.w(text);
+                self.name(*name, cv, ref_qual, explicit_object)
+            }
             Node::Local {
                 encoding,
                 entity,

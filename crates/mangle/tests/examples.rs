@@ -227,3 +227,33 @@ fn nvidia_qualifier_rules() {
         "#]],
     );
 }
+
+/// EDG's block-scope prefix `B [n] <length> <bytes>` before a name: skipped when printing,
+/// written back by the mangler.
+#[test]
+fn edg_block_scope_names() {
+    check(
+        "_ZB4blk13fooIiEvT_",
+        expect![[r#"
+            Gnu: void foo<int>(int)
+            Llvm: void foo<int>(int)
+            Nvidia: void foo<int>(T1)
+        "#]],
+    );
+    check(
+        "_ZBn2xyN1A1bE",
+        expect![[r#"
+            Gnu: A::b
+            Llvm: A::b
+            Nvidia: A::b
+        "#]],
+    );
+    check(
+        "_ZB9tooshort",
+        expect![[r#"
+            Gnu: error: invalid mangled name (at byte 4)
+            Llvm: error: invalid mangled name (at byte 4)
+            Nvidia: error: invalid mangled name (at byte 4)
+        "#]],
+    );
+}

@@ -19,6 +19,7 @@ impl<'a> Parser<'a> {
         match self.look() {
             b'N' => return self.parse_nested_name(state),
             b'Z' => return self.parse_local_name(state),
+            b'B' if self.vendor_extensions => return self.parse_block_scope_name(state),
             _ => {}
         }
         let mut is_subst = false;
@@ -41,6 +42,29 @@ impl<'a> Parser<'a> {
             return None;
         }
         Some(res)
+    }
+
+    /// EDG (cudafe++) names a block-scope static entity with a prefix that NVIDIA's demangler
+    /// skips, printing only the name that follows:
+    /// ```text
+    /// <name> ::= B [n] <length> <length bytes> <name>   # vendor extension
+    /// ```
+    /// A `B` cannot begin an Itanium `<name>` (ABI tags follow a name), so this is unambiguous.
+    fn parse_block_scope_name(&mut self, state: Option<&mut NameState>) -> PResult {
+        let begin = self.pos;
+        self.pos += 1;
+        self.consume_byte(b'n');
+        let len = usize::try_from(self.parse_positive_integer()?).ok()?;
+        if len == 0 || self.num_left() < len {
+            return None;
+        }
+        self.pos += len;
+        let text = self.slice(begin + 1..self.pos)?;
+        let name = self.parse_name(state)?;
+        Some(self.make(Node::BlockScope {
+            text: text.into(),
+            name,
+        }))
     }
 
     /// ```text

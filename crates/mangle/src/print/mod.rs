@@ -1723,7 +1723,8 @@ impl<'a> Printer<'a> {
                 Node::NameWithTemplateArgs { args, .. } => return Some(*args),
                 Node::Nested { name: n, .. }
                 | Node::Local { entity: n, .. }
-                | Node::AbiTagged { base: n, .. } => name = *n,
+                | Node::AbiTagged { base: n, .. }
+                | Node::BlockScope { name: n, .. } => name = *n,
                 _ => return None,
             }
         }
