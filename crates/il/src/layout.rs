@@ -295,19 +295,21 @@ impl Builder<'_> {
         if let Some(width) = field.bit_width {
             return self.place_bit_field(field, width, natural, packed, is_union);
         }
+        let mut subobjects = Vec::new();
+        field.ty.empty_subobjects(0, &mut subobjects);
+        // A union's members all sit at 0; their empty subobjects still keep a class containing
+        // the union from putting a same-typed empty base there.
         let offset = if is_union {
             0
         } else {
             let mut offset = align_to(self.data_size(), align);
-            let mut subobjects = Vec::new();
-            field.ty.empty_subobjects(0, &mut subobjects);
             while !self.can_place(&subobjects, offset) {
                 offset += align;
             }
-            self.empty
-                .extend(subobjects.iter().map(|&(k, o)| (k, o + offset)));
             offset
         };
+        self.empty
+            .extend(subobjects.iter().map(|&(k, o)| (k, o + offset)));
         let end = offset + natural.size;
         self.data_bits = if is_union {
             self.data_bits.max(end * 8)
