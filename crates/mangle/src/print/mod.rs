@@ -410,12 +410,22 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
-        let pushed = self.push_function_templates(id);
-        let scope = self.enter_ref_scope(id, true);
-        self.print_left_inner(id);
-        self.leave_ref_scope(scope);
-        if pushed {
-            self.templates.pop();
+        // Only a few node kinds carry GNU's template-scope bookkeeping.
+        if self.gnu()
+            && matches!(
+                self.ast[id],
+                Node::FunctionEncoding { .. } | Node::Reference { .. } | Node::TemplateParam { .. }
+            )
+        {
+            let pushed = self.push_function_templates(id);
+            let scope = self.enter_ref_scope(id, true);
+            self.print_left_inner(id);
+            self.leave_ref_scope(scope);
+            if pushed {
+                self.templates.pop();
+            }
+        } else {
+            self.print_left_inner(id);
         }
         self.leave();
     }
@@ -424,12 +434,22 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
-        let pushed = self.push_function_templates(id);
-        let scope = self.enter_ref_scope(id, false);
-        self.print_right_inner(id);
-        self.leave_ref_scope(scope);
-        if pushed {
-            self.templates.pop();
+        // Only a few node kinds carry GNU's template-scope bookkeeping.
+        if self.gnu()
+            && matches!(
+                self.ast[id],
+                Node::FunctionEncoding { .. } | Node::Reference { .. } | Node::TemplateParam { .. }
+            )
+        {
+            let pushed = self.push_function_templates(id);
+            let scope = self.enter_ref_scope(id, false);
+            self.print_right_inner(id);
+            self.leave_ref_scope(scope);
+            if pushed {
+                self.templates.pop();
+            }
+        } else {
+            self.print_right_inner(id);
         }
         self.leave();
     }
