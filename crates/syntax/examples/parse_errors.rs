@@ -43,10 +43,12 @@ fn main() {
         let elapsed = start.elapsed();
         if std::env::var("PARSE_ONLY").is_ok() {
             println!(
-                "{path}: {} bytes, {} errors, {:.1} MB/s",
+                "{path}: {} bytes, {} errors, {:.1} MB/s, {} block contexts, ~{} KB reparse state",
                 text.len(),
                 parse.errors().len(),
-                text.len() as f64 / 1e6 / elapsed.as_secs_f64()
+                text.len() as f64 / 1e6 / elapsed.as_secs_f64(),
+                parse.block_context_count(),
+                parse.reparse_state_bytes() / 1024,
             );
             let t = Instant::now();
             drop(parse);

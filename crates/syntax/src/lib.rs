@@ -5,11 +5,13 @@
 //! Trivia (whitespace, comments, gcc line markers, `#pragma` lines) are tokens in the tree but
 //! invisible to the grammar.
 //!
-//! Incremental reparsing: [`reparse_block`] re-parses the text of one braced block whose kind
-//! [`is_reparsable_block`]. Policy: the block is parsed with an empty name table, which is
-//! deterministic but may differ from the block's parse in context (the table decides `T * x;`).
-//! `reparsing.rs` therefore uses it only when the old block parses alone exactly as it did in
-//! context and the edit keeps the block's significant tokens; otherwise it parses the whole text.
+//! Incremental reparsing ([`Parse::reparse`]): C++ parsing depends on the names declared before
+//! a block (the table decides `T * x;`). A [`Parse`] therefore keeps, for every outermost
+//! compound statement, a record of the questions its parse asked the name table about the
+//! scopes outside it and the answers (a "block context"). An edited block is reparsed alone
+//! with those answers; if it asks anything the record cannot answer, or declares something
+//! visible outside, the whole text is reparsed. Either way the result equals a full parse.
+//! [`reparse_block`] is the context-free fallback: a block parsed with an empty name table.
 
 // modules owned by syntax-infra:
 mod line_map;
@@ -57,11 +59,26 @@ pub struct SyntaxError {
 }
 
 /// The result of parsing: a green tree (always covering the whole input) and its errors.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// It also keeps the name-table contexts of its outermost blocks, for [`Parse::reparse`]; they
+/// are a function of the text and take no part in equality.
+#[derive(Debug, Clone)]
 pub struct Parse {
     green: GreenNode,
     errors: Arc<[SyntaxError]>,
+    /// By the offset of the block's `{`, ascending.
+    contexts: Arc<[(TextSize, Arc<parser::BlockContext>)]>,
+    /// The names declared anywhere in the text, outside blocks (see `parser::names`).
+    declared: Arc<parser::DeclaredNames>,
 }
+
+impl PartialEq for Parse {
+    fn eq(&self, other: &Parse) -> bool {
+        self.green == other.green && self.errors == other.errors
+    }
+}
+
+impl Eq for Parse {}
 
 impl Parse {
     pub fn green(&self) -> &GreenNode {
@@ -74,20 +91,42 @@ impl Parse {
         SyntaxNode::new_root(self.green.clone())
     }
     /// Builds a `Parse` from parts (used by incremental reparsing).
+    /// It has no block contexts, so its reparses are slower (the context-free fallback).
     pub fn from_parts(green: GreenNode, errors: Vec<SyntaxError>) -> Parse {
         Parse {
             green,
             errors: errors.into(),
+            contexts: Arc::new([]),
+            declared: Arc::default(),
         }
+    }
+
+    /// How many outermost blocks have a recorded context (for tests and measurements).
+    pub fn block_context_count(&self) -> usize {
+        self.contexts.len()
+    }
+
+    /// About how many heap bytes the reparse state (block contexts, declared names) takes beyond
+    /// the tree, for measurements; names shared between blocks are counted once per block.
+    pub fn reparse_state_bytes(&self) -> usize {
+        let contexts: usize = self.contexts.iter().map(|(_, c)| c.heap_bytes()).sum();
+        let declared: usize = self.declared.iter().map(|n| n.len() + 32).sum();
+        contexts + declared
     }
 }
 
 /// Parses a whole preprocessed translation unit.
 pub fn parse_text(text: &str) -> Parse {
-    let (green, errors) = parser::parse_source_file(text);
+    let parsed = parser::parse_source_file(text);
     Parse {
-        green,
-        errors: errors.into(),
+        green: parsed.green,
+        errors: parsed.errors.into(),
+        contexts: parsed
+            .contexts
+            .into_iter()
+            .map(|(offset, context)| (offset.into(), Arc::new(context)))
+            .collect(),
+        declared: Arc::new(parsed.declared.unwrap_or_default()),
     }
 }
 

@@ -1,18 +1,26 @@
 //! Incremental reparsing: after an edit inside a braced block, re-lex and re-parse only that
 //! block and splice its new green node into the old tree (rust-analyzer's technique).
 //!
-//! The edited block is the smallest ancestor of the edit that [`crate::is_reparsable_block`]
-//! accepts and whose braces the edit leaves alone (up to [`MAX_BLOCKS_TRIED`] enclosing ones are
-//! tried). Its new text must still be one balanced `{ ... }` (checked by lexing it: an inserted
-//! `}` or an unterminated `/*` fails), and [`crate::reparse_block`] must accept it as one whole
-//! block that ends with its own `}`. Otherwise, and when an old error straddles the block's
-//! boundary (we could not tell whose it is), the whole text is reparsed.
+//! The edited block is a compound statement whose braces the edit leaves alone. Its new text
+//! must still be one balanced `{ ... }` (checked by lexing it: an inserted `}` or an
+//! unterminated `/*` fails), and must parse as one whole block that ends with its own `}`.
+//! Otherwise, and when an old error straddles the block's boundary (we could not tell whose it
+//! is), the whole text is reparsed.
 //!
-//! C++ is not context-free: the parser consults the names declared before a block, and
-//! `reparse_block` parses with none. So the fast path also requires that the old block parses
-//! alone exactly as it did in context, and that the edit leaves every token the grammar reads
-//! unchanged (literal values and trivia may change): then the block's parse makes the same
-//! decisions as before. Edits of identifiers, keywords or punctuation reparse everything.
+//! C++ is not context-free: the parser consults the names declared before a block. Two ways
+//! to reparse a block alone, tried from the innermost enclosing block outwards:
+//!
+//! 1. With its context: the outermost compound statement around the edit usually has a
+//!    recorded context (the name-table questions its parse asked about outer scopes, with the
+//!    answers, see `parser::names`). It is reparsed with those answers, so any edit (identifiers,
+//!    punctuation, whole statements) is handled as long as the new block asks only questions
+//!    the old one asked and declares nothing outside itself; otherwise the whole text is
+//!    reparsed. This is the main path.
+//! 2. Without context (blocks without a record: those that declared something outside, like a
+//!    local class, or a `Parse` built by [`Parse::from_parts`]): the first
+//!    [`MAX_BLOCKS_TRIED`] enclosing blocks are parsed with an empty name table, only when the
+//!    old block parses alone exactly as it did in context and the edit leaves every token the
+//!    grammar reads unchanged (literal values and trivia may change).
 //!
 //! The splice rebuilds only the path from the block to the root (`replace_with`); every other
 //! green node of the old tree is shared by the new one. Errors before the block are kept, those
@@ -23,7 +31,7 @@ use std::sync::Arc;
 
 use rowan::{NodeOrToken, TextRange, TextSize};
 
-use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode, lexer};
+use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode, lexer, parser::BlockContext};
 
 /// One text edit: replace `delete` by `insert`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,17 +81,66 @@ impl Parse {
     /// For tests and for measuring how often the fast path applies.
     pub fn reparse_block_only(&self, edit: &Indel) -> Option<Parse> {
         let root = self.syntax_node();
-        // The smallest block first; an outer one may still parse alone where an inner one needs
-        // names that the outer one declares.
-        for block in reparsable_blocks(&root, edit.delete).take(MAX_BLOCKS_TRIED) {
-            if let Some(parse) = self.reparse_in(&block, edit) {
+        // The smallest block first: an inner block that the context-free path can take is
+        // cheaper than the outermost one; the outermost one has the context.
+        for (i, block) in reparsable_blocks(&root, edit.delete).enumerate() {
+            if let Some(context) = self.context_at(block.text_range().start()) {
+                return self.reparse_with_context(&block, context, edit);
+            }
+            if i < MAX_BLOCKS_TRIED
+                && let Some(parse) = self.reparse_alone(&block, edit)
+            {
                 return Some(parse);
             }
         }
         None
     }
 
-    fn reparse_in(&self, block: &SyntaxNode, edit: &Indel) -> Option<Parse> {
+    fn context_at(&self, offset: TextSize) -> Option<&BlockContext> {
+        let i = self
+            .contexts
+            .binary_search_by_key(&offset, |(o, _)| *o)
+            .ok()?;
+        Some(&self.contexts[i].1)
+    }
+
+    /// Path 1: the outermost block, with its recorded context.
+    fn reparse_with_context(
+        &self,
+        block: &SyntaxNode,
+        context: &BlockContext,
+        edit: &Indel,
+    ) -> Option<Parse> {
+        let old_text = block.text().to_string();
+        let new_text = edited_block_text(block, &old_text, edit)?;
+        if !is_balanced(&lexer::lex(&new_text)) {
+            return None;
+        }
+        let parsed = crate::parser::parse_block_in_context(
+            &new_text,
+            context,
+            &self.declared,
+            angle_after(block),
+        )?;
+        if !closes_itself(&parsed.green) {
+            return None;
+        }
+        let range = block.text_range();
+        let errors = merge_errors(self.errors(), range, &new_text, parsed.errors)?;
+        let new_context = parsed.contexts.into_iter().next().map(|(_, c)| Arc::new(c));
+        let contexts = splice_contexts(&self.contexts, range, &new_text, new_context);
+        // Names the new block declares are local to it, so the set of names declared outside
+        // blocks is unchanged.
+        Some(Parse {
+            green: block.replace_with(parsed.green),
+            errors: Arc::from(errors),
+            contexts,
+            declared: self.declared.clone(),
+        })
+    }
+
+    /// Path 2: an empty name table, for edits that keep the tokens the grammar reads.
+    fn reparse_alone(&self, block: &SyntaxNode, edit: &Indel) -> Option<Parse> {
         let kind = block.kind();
         let old_text = block.text().to_string();
         let new_text = edited_block_text(block, &old_text, edit)?;
@@ -98,13 +155,51 @@ impl Parse {
         if !closes_itself(&green) {
             return None;
         }
-        let errors = merge_errors(self.errors(), block.text_range(), &new_text, block_errors)?;
-        let green = block.replace_with(green);
+        let range = block.text_range();
+        let errors = merge_errors(self.errors(), range, &new_text, block_errors)?;
+        // Same tokens, same decisions: an enclosing block's context stays valid.
+        let own = self.context_at(range.start()).cloned().map(Arc::new);
+        let contexts = splice_contexts(&self.contexts, range, &new_text, own);
         Some(Parse {
-            green,
+            green: block.replace_with(green),
             errors: Arc::from(errors),
+            contexts,
+            declared: self.declared.clone(),
         })
     }
+}
+
+/// The contexts after replacing the block at `block` by `new_text`: those before it kept, the
+/// block's own replaced by `own`, those after it shifted.
+fn splice_contexts(
+    old: &[(TextSize, Arc<BlockContext>)],
+    block: TextRange,
+    new_text: &str,
+    own: Option<Arc<BlockContext>>,
+) -> Arc<[(TextSize, Arc<BlockContext>)]> {
+    let new_end = block.start() + TextSize::of(new_text);
+    let before = old.iter().filter(|(o, _)| *o < block.start()).cloned();
+    let inside = own.map(|c| (block.start(), c));
+    let after = old
+        .iter()
+        .filter(|(o, _)| *o >= block.end())
+        .map(|(o, c)| (*o - block.end() + new_end, c.clone()));
+    before.chain(inside).chain(after).collect()
+}
+
+/// Whether a `>` follows the block before the next `;`, as the parser's lookahead bound sees it
+/// (see `Parser::new`).
+fn angle_after(block: &SyntaxNode) -> bool {
+    let mut token = block.last_token().and_then(|t| t.next_token());
+    while let Some(t) = token {
+        match t.kind() {
+            SyntaxKind::R_ANGLE => return true,
+            SyntaxKind::SEMI => return false,
+            _ => {}
+        }
+        token = t.next_token();
+    }
+    false
 }
 
 /// How many enclosing blocks, smallest first, an edit may be reparsed in before giving up.

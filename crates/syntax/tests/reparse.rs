@@ -75,10 +75,10 @@ fn edits_of_literals_and_trivia_inside_blocks_are_incremental() {
     );
 }
 
-/// The parser's decisions depend on names declared outside the block, which a block parsed alone
-/// does not know, so edits that change the tokens the grammar reads take the full path.
+/// Edits that change the tokens of a function body are reparsed in the body alone, with the
+/// answers the full parse got from the name table about the scopes outside it.
 #[test]
-fn edits_that_change_tokens_or_braces_reparse_everything() {
+fn edits_that_change_tokens_inside_a_body_are_incremental() {
     check(
         &[
             (
@@ -86,12 +86,36 @@ fn edits_that_change_tokens_or_braces_reparse_everything() {
                 Indel::insert(range_of("// note").start(), "int y = x;\n    "),
             ),
             (
-                "fill an empty body",
-                Indel::insert(range_of("{ }\n").start() + TextSize::from(1), "f(1);"),
-            ),
-            (
                 "introduce an error",
                 Indel::replace(range_of("x = 1;"), "x = ;"),
+            ),
+            (
+                "use a name declared nowhere",
+                Indel::replace(range_of("x = 1;"), "undeclared(x);"),
+            ),
+            (
+                "a new inner block",
+                Indel::insert(range_of("// note").start(), "{ int z; z * x; }"),
+            ),
+        ],
+        expect![[r#"
+            insert a statement: incremental, 0 errors
+            introduce an error: incremental, 1 errors
+            use a name declared nowhere: incremental, 0 errors
+            a new inner block: incremental, 0 errors
+        "#]],
+    );
+}
+
+/// Braces that no longer balance, edits outside blocks, and blocks that ask the name table a
+/// question their old parse did not ask (about a name declared somewhere) take the full path.
+#[test]
+fn edits_that_break_braces_or_ask_new_questions_reparse_everything() {
+    check(
+        &[
+            (
+                "call a function the body never named",
+                Indel::insert(range_of("{ }\n").start() + TextSize::from(1), "f(1);"),
             ),
             (
                 "insert a closing brace",
@@ -119,9 +143,7 @@ fn edits_that_change_tokens_or_braces_reparse_everything() {
             ),
         ],
         expect![[r#"
-            insert a statement: full, 0 errors
-            fill an empty body: full, 0 errors
-            introduce an error: full, 1 errors
+            call a function the body never named: full, 0 errors
             insert a closing brace: full, 1 errors
             insert an opening brace: full, 1 errors
             open a comment that eats the brace: full, 2 errors
@@ -133,12 +155,13 @@ fn edits_that_change_tokens_or_braces_reparse_everything() {
 }
 
 /// `cur * n;` is a product only because `cur` names a variable declared outside the block: parsed
-/// alone, the block would read a declaration of a pointer. Not even a literal edit may reparse it
-/// alone; an outer block that declares the names it needs may be reparsed instead.
+/// alone with an empty table, the block would read a declaration of a pointer. The recorded
+/// context knows `cur`, so edits of such a block are incremental and still equal a full parse
+/// (which `check_in` asserts); a local class declares its name outside the block, so that block
+/// keeps no context.
 #[test]
-fn blocks_that_need_outer_names_reparse_everything() {
-    let text =
-        "int cur;\nvoid f(int n) { cur * n; n = 0; }\nvoid g() { int c2, m; { c2 * m; m = 0; } }\n";
+fn blocks_that_need_outer_names_reparse_with_their_context() {
+    let text = "int cur;\nvoid f(int n) { cur * n; n = 0; }\nvoid g() { int c2, m; { c2 * m; m = 0; } }\nvoid h() { struct L {}; int k = 0; }\n";
     check_in(
         text,
         &[
@@ -147,14 +170,35 @@ fn blocks_that_need_outer_names_reparse_everything() {
                 Indel::replace(range_in(text, "n = 0"), "n = 1"),
             ),
             (
+                "a second product with the outer variable",
+                Indel::replace(range_in(text, "n = 0"), "cur * n"),
+            ),
+            (
                 "literal in a block using its parent's",
                 Indel::replace(range_in(text, "m = 0"), "m = 1"),
             ),
+            (
+                "literal next to a local class",
+                Indel::replace(range_in(text, "k = 0"), "k = 1"),
+            ),
+            (
+                "a new name next to a local class",
+                Indel::replace(range_in(text, "k = 0"), "k2 = 0"),
+            ),
         ],
         expect![[r#"
-            literal in a block using an outer variable: full, 0 errors
+            literal in a block using an outer variable: incremental, 0 errors
+            a second product with the outer variable: incremental, 0 errors
             literal in a block using its parent's: incremental, 0 errors
+            literal next to a local class: incremental, 0 errors
+            a new name next to a local class: full, 0 errors
         "#]],
+    );
+    let parse = parse_text(text);
+    assert_eq!(
+        parse.block_context_count(),
+        2,
+        "f and g have contexts, h not"
     );
 }
 

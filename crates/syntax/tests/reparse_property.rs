@@ -175,8 +175,6 @@ impl Chain<'_> {
         let mut rng = Rng(self.seed | 1);
         let mut text = text.to_owned();
         let mut parse = parse_text(&text);
-        // Fast-path edits keep every block (they change no brace), so the list is shifted, not
-        // recomputed; each batch check compares it with a fresh walk.
         let mut blocks = reparsable_blocks(&parse);
         let mut checkpoint = (text.clone(), parse.clone());
         let mut pending: Vec<Indel> = Vec::new();
@@ -193,8 +191,10 @@ impl Chain<'_> {
             taken += 1;
             stats.incremental += 1;
             edit.apply(&mut text);
-            shift(&mut blocks, &edit);
             parse = incremental;
+            // An edit may add or remove blocks (an inserted `{ }`, a `{` that turns from a
+            // block into an initializer), so the list is recomputed from the result.
+            blocks = reparsable_blocks(&parse);
             pending.push(edit);
             if pending.len() == self.batch {
                 self.verify(&checkpoint, &pending, &text, &parse, &blocks);
@@ -248,27 +248,6 @@ impl Chain<'_> {
             parse = incremental;
         }
         unreachable!("the batch failed but none of its edits did");
-    }
-}
-
-/// Moves the block ranges after a fast-path edit (which lies strictly inside some of them): a
-/// block starting at or after the edit moves, and so does an end after it; an end right where
-/// text is inserted (a block just before the edit) stays.
-fn shift(blocks: &mut [TextRange], edit: &Indel) {
-    let end = edit.delete.end();
-    let moved = |offset: TextSize| offset - edit.delete.len() + TextSize::of(&edit.insert);
-    for block in blocks {
-        let start = if block.start() >= end {
-            moved(block.start())
-        } else {
-            block.start()
-        };
-        let block_end = if block.end() > end {
-            moved(block.end())
-        } else {
-            block.end()
-        };
-        *block = TextRange::new(start, block_end);
     }
 }
 

@@ -17,14 +17,33 @@
 //!   heuristics (see `grammar::names`).
 //!
 //! Every change is logged so that tentative parsing can undo it ([`NameTable::checkpoint`]).
-use rustc_hash::FxHashMap;
+//!
+//! Block contexts, for incremental reparsing: while the parser is inside an outermost compound
+//! statement, every question it asks about a scope that existed before the block's `{` (an
+//! "outer" scope) goes through [`NameTable::outer`], which records the question and its answer.
+//! A block that changes an outer scope (a local class is declared in the enclosing namespace)
+//! "escapes" and keeps no record. Since outer scopes do not change while a block is parsed, the
+//! record ([`BlockContext`]) answers every question the block asked exactly as the full parse
+//! did; [`NameTable::with_context`] builds a table that answers outer questions from it, and
+//! from the set of names the whole parse ever declared (a lookup of a name declared nowhere
+//! finds nothing, whatever the scope), and reports any other question, so a reparse of the
+//! edited block either makes the same decisions as a full parse or is abandoned.
+use std::{
+    cell::{Cell, RefCell},
+    sync::Arc,
+};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Every name a parse declared anywhere, and every class name (found as injected class names).
+pub(crate) type DeclaredNames = FxHashSet<Arc<str>>;
 
 pub(crate) type ScopeId = u32;
 
 /// An interned identifier: names are compared and hashed as integers.
 pub(crate) type Sym = u32;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Entry {
     pub(crate) flags: u8,
     /// The scope a qualified name continues into (namespaces and classes), or `NO_SCOPE`.
@@ -56,7 +75,7 @@ impl Entry {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum ScopeKind {
     Namespace,
     Class,
@@ -99,9 +118,116 @@ enum LogEntry {
     },
 }
 
+/// A question about an outer scope; `N` is the name type (`Sym` while parsing, the spelling in a
+/// stored [`BlockContext`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Query<N> {
+    /// Unqualified lookup starting at the scope.
+    Chain(ScopeId, N),
+    /// Qualified lookup in the scope, with the fuel left for nominated scopes and bases.
+    In(ScopeId, N, u32),
+    Kind(ScopeId),
+    ClassName(ScopeId),
+    DeclScope(ScopeId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Answer<N> {
+    Entry(Option<Entry>),
+    Kind(ScopeKind),
+    Name(Option<N>),
+    Scope(ScopeId),
+}
+
+impl<N> Query<N> {
+    fn map<M>(self, mut f: impl FnMut(N) -> M) -> Query<M> {
+        match self {
+            Query::Chain(s, n) => Query::Chain(s, f(n)),
+            Query::In(s, n, fuel) => Query::In(s, f(n), fuel),
+            Query::Kind(s) => Query::Kind(s),
+            Query::ClassName(s) => Query::ClassName(s),
+            Query::DeclScope(s) => Query::DeclScope(s),
+        }
+    }
+}
+
+impl<N> Answer<N> {
+    fn map<M>(self, f: impl FnMut(N) -> M) -> Answer<M> {
+        match self {
+            Answer::Entry(e) => Answer::Entry(e),
+            Answer::Kind(k) => Answer::Kind(k),
+            Answer::Name(n) => Answer::Name(n.map(f)),
+            Answer::Scope(s) => Answer::Scope(s),
+        }
+    }
+    fn entry(self) -> Option<Entry> {
+        match self {
+            Answer::Entry(e) => e,
+            _ => None,
+        }
+    }
+}
+
+/// A recorded question and its answer, with names spelled out.
+type StoredAnswer = (Query<Arc<str>>, Answer<Arc<str>>);
+
+/// What the parse of one outermost block asked about the scopes outside it, with the answers,
+/// and the parser state at its `{`. Scope ids are those of the parse that recorded it; ids below
+/// `base` are outer scopes. Two records of the same block are equal up to a renaming of scopes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BlockContext {
+    base: ScopeId,
+    current: ScopeId,
+    answers: Box<[StoredAnswer]>,
+    pub(crate) state: BlockState,
+}
+
+impl BlockContext {
+    /// Approximate heap size: the answers, the context itself, and its `Arc` header.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        size_of::<BlockContext>() + 16 + self.answers.len() * size_of::<StoredAnswer>()
+    }
+}
+
+/// The parser's own state at a block's `{` that can change how the block parses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct BlockState {
+    pub(crate) nesting: u32,
+    pub(crate) else_if_links: u32,
+    pub(crate) type_ctx: bool,
+}
+
+/// How questions about outer scopes are answered.
+enum OuterMode {
+    /// No block is being recorded: every scope is real.
+    Off,
+    /// Recording an outermost block: answers come from the real scopes and are kept.
+    Recording {
+        answers: RefCell<FxHashMap<Query<Sym>, Answer<Sym>>>,
+        escaped: bool,
+    },
+    /// Reparsing a block: outer scopes do not exist; answers come from a record.
+    Replaying {
+        known: FxHashMap<Query<Sym>, Answer<Sym>>,
+        declared: Arc<DeclaredNames>,
+        used: RefCell<FxHashMap<Query<Sym>, Answer<Sym>>>,
+        /// A question the record cannot answer, or a change to an outer scope.
+        failed: Cell<bool>,
+    },
+}
+
 pub(crate) struct NameTable {
+    /// Scope `id` is `scopes[id - first_id]`; `first_id` is 0 except when replaying a block.
     scopes: Vec<Scope>,
-    interner: FxHashMap<Box<str>, Sym>,
+    first_id: ScopeId,
+    /// Scopes below this id are outer scopes (0: none, or routing suspended while answering).
+    outer_base: Cell<ScopeId>,
+    outer_mode: OuterMode,
+    /// The scope current at the recorded block's `{`.
+    outer_current: ScopeId,
+    interner: FxHashMap<Arc<str>, Sym>,
+    /// Indexed by `Sym`: the spelling.
+    spellings: Vec<Arc<str>>,
     /// Indexed by `Sym`: whether the name was ever declared in any scope. Most lookups that
     /// miss are for names declared nowhere; this answers them without walking the scopes.
     ever_declared: Vec<bool>,
@@ -146,7 +272,12 @@ impl NameTable {
         };
         let mut table = NameTable {
             scopes: vec![root],
+            first_id: 0,
+            outer_base: Cell::new(0),
+            outer_mode: OuterMode::Off,
+            outer_current: 0,
             interner: FxHashMap::default(),
+            spellings: Vec::new(),
             ever_declared: Vec::new(),
             current: 0,
             log: Vec::new(),
@@ -171,10 +302,199 @@ impl NameTable {
         if let Some(&sym) = self.interner.get(name) {
             return sym;
         }
-        let sym = self.interner.len() as Sym;
-        self.interner.insert(name.into(), sym);
+        let sym = self.spellings.len() as Sym;
+        let spelling: Arc<str> = name.into();
+        self.interner.insert(spelling.clone(), sym);
+        self.spellings.push(spelling);
         self.ever_declared.push(false);
         sym
+    }
+
+    fn scope(&self, id: ScopeId) -> &Scope {
+        &self.scopes[(id - self.first_id) as usize]
+    }
+
+    fn scope_mut(&mut self, id: ScopeId) -> &mut Scope {
+        &mut self.scopes[(id - self.first_id) as usize]
+    }
+
+    fn is_outer(&self, id: ScopeId) -> bool {
+        id < self.outer_base.get()
+    }
+
+    /// A table for reparsing a block alone: scopes outside it are answered by `context`.
+    pub(crate) fn with_context(context: &BlockContext, declared: Arc<DeclaredNames>) -> NameTable {
+        let mut table = NameTable {
+            scopes: Vec::new(),
+            first_id: context.base,
+            outer_base: Cell::new(context.base),
+            outer_mode: OuterMode::Off,
+            outer_current: context.current,
+            interner: FxHashMap::default(),
+            spellings: Vec::new(),
+            ever_declared: Vec::new(),
+            current: context.current,
+            log: Vec::new(),
+            tentative: 0,
+            version: 0,
+        };
+        let mut known = FxHashMap::default();
+        for (q, a) in context.answers.iter() {
+            let q = q.clone().map(|n| table.intern(&n));
+            let a = a.clone().map(|n| table.intern(&n));
+            known.insert(q, a);
+        }
+        table.outer_mode = OuterMode::Replaying {
+            known,
+            declared,
+            used: RefCell::default(),
+            failed: Cell::new(false),
+        };
+        table
+    }
+
+    /// The names declared anywhere so far, and the class names (see [`DeclaredNames`]).
+    pub(crate) fn declared_names(&self) -> DeclaredNames {
+        let declared = self.spellings.iter().zip(&self.ever_declared);
+        let mut names: DeclaredNames = declared
+            .filter(|(_, d)| **d)
+            .map(|(s, _)| s.clone())
+            .collect();
+        names.extend(
+            self.scopes
+                .iter()
+                .filter_map(|s| s.class_name)
+                .map(|n| self.spellings[n as usize].clone()),
+        );
+        names
+    }
+
+    /// Starts recording an outermost block at its `{`; `false` if one is being recorded or
+    /// replayed already (nested blocks belong to it).
+    pub(crate) fn begin_block(&mut self) -> bool {
+        if !matches!(self.outer_mode, OuterMode::Off) {
+            return false;
+        }
+        self.outer_base
+            .set(self.first_id + self.scopes.len() as ScopeId);
+        self.outer_current = self.current;
+        self.outer_mode = OuterMode::Recording {
+            answers: RefCell::default(),
+            escaped: false,
+        };
+        true
+    }
+
+    /// Ends the recording begun by [`NameTable::begin_block`]: the record, unless the block
+    /// changed an outer scope.
+    pub(crate) fn end_block(&mut self, state: BlockState) -> Option<BlockContext> {
+        let base = self.outer_base.replace(0);
+        match std::mem::replace(&mut self.outer_mode, OuterMode::Off) {
+            OuterMode::Recording {
+                answers,
+                escaped: false,
+            } => Some(self.context(base, answers.into_inner(), state)),
+            _ => None,
+        }
+    }
+
+    /// After replaying a block: its new record, or `None` if the old one could not answer.
+    pub(crate) fn replayed_context(self, state: BlockState) -> Option<BlockContext> {
+        match &self.outer_mode {
+            OuterMode::Replaying { used, failed, .. } if !failed.get() => {
+                let used = used.take();
+                Some(self.context(self.outer_base.get(), used, state))
+            }
+            _ => None,
+        }
+    }
+
+    fn context(
+        &self,
+        base: ScopeId,
+        answers: FxHashMap<Query<Sym>, Answer<Sym>>,
+        state: BlockState,
+    ) -> BlockContext {
+        let spelling = |n: Sym| self.spellings[n as usize].clone();
+        BlockContext {
+            base,
+            current: self.outer_current,
+            answers: answers
+                .into_iter()
+                .map(|(q, a)| (q.map(spelling), a.map(spelling)))
+                .collect(),
+            state,
+        }
+    }
+
+    /// Answers a question about an outer scope (see the module docs).
+    fn outer(&self, query: Query<Sym>) -> Answer<Sym> {
+        match &self.outer_mode {
+            OuterMode::Off => self.answer(query),
+            OuterMode::Recording { answers, .. } => {
+                let base = self.outer_base.replace(0);
+                let answer = self.answer(query);
+                self.outer_base.set(base);
+                answers.borrow_mut().insert(query, answer);
+                answer
+            }
+            OuterMode::Replaying {
+                known,
+                declared,
+                used,
+                failed,
+            } => match known.get(&query) {
+                Some(&answer) => {
+                    used.borrow_mut().insert(query, answer);
+                    answer
+                }
+                None if matches!(query, Query::Chain(_, n) | Query::In(_, n, _)
+                    if !declared.contains(&self.spellings[n as usize])) =>
+                {
+                    let answer = Answer::Entry(None);
+                    used.borrow_mut().insert(query, answer);
+                    answer
+                }
+                None => {
+                    failed.set(true);
+                    match query {
+                        Query::Kind(_) => Answer::Kind(ScopeKind::Namespace),
+                        Query::DeclScope(s) => Answer::Scope(s),
+                        Query::ClassName(_) => Answer::Name(None),
+                        Query::Chain(..) | Query::In(..) => Answer::Entry(None),
+                    }
+                }
+            },
+        }
+    }
+
+    /// The answer from the real scopes (routing suspended).
+    fn answer(&self, query: Query<Sym>) -> Answer<Sym> {
+        match query {
+            Query::Chain(s, name) => Answer::Entry(self.lookup_from(s, name)),
+            Query::In(s, name, fuel) => Answer::Entry(self.lookup_in_bounded(s, name, fuel)),
+            Query::Kind(s) => Answer::Kind(self.scope(s).kind),
+            Query::ClassName(s) => Answer::Name(self.class_name_from(s)),
+            Query::DeclScope(s) => Answer::Scope(self.decl_scope_from(s)),
+        }
+    }
+
+    /// Notes a change to scope `id`; `false` if it is an outer scope that must not change.
+    fn may_change(&mut self, id: ScopeId) -> bool {
+        if !self.is_outer(id) {
+            return true;
+        }
+        match &mut self.outer_mode {
+            OuterMode::Off => true,
+            OuterMode::Recording { escaped, .. } => {
+                *escaped = true;
+                true
+            }
+            OuterMode::Replaying { failed, .. } => {
+                failed.set(true);
+                false
+            }
+        }
     }
 
     /// Changes whenever a lookup could answer differently, so lookahead results can be cached.
@@ -187,16 +507,33 @@ impl NameTable {
     }
 
     pub(crate) fn current_kind(&self) -> ScopeKind {
-        self.scopes[self.current as usize].kind
+        if self.is_outer(self.current) {
+            match self.outer(Query::Kind(self.current)) {
+                Answer::Kind(k) => return k,
+                _ => return ScopeKind::Namespace,
+            }
+        }
+        self.scope(self.current).kind
     }
 
     /// The innermost enclosing class's name, if the current scope is a class body (possibly
     /// inside the template head of a member template).
     pub(crate) fn current_class_name(&self) -> Option<Sym> {
-        let mut scope = &self.scopes[self.current as usize];
+        self.class_name_from(self.current)
+    }
+
+    fn class_name_from(&self, id: ScopeId) -> Option<Sym> {
+        if self.is_outer(id) {
+            return match self.outer(Query::ClassName(id)) {
+                Answer::Name(n) => n,
+                _ => None,
+            };
+        }
+        let mut scope = self.scope(id);
         while scope.kind == ScopeKind::Template {
             match scope.parent {
-                Some(p) => scope = &self.scopes[p as usize],
+                Some(p) if self.is_outer(p) => return self.class_name_from(p),
+                Some(p) => scope = self.scope(p),
                 None => return None,
             }
         }
@@ -209,9 +546,18 @@ impl NameTable {
 
     /// The nearest enclosing scope that is not `Local` (where declarations of entities go).
     pub(crate) fn decl_scope(&self) -> ScopeId {
-        let mut id = self.current;
+        self.decl_scope_from(self.current)
+    }
+
+    fn decl_scope_from(&self, mut id: ScopeId) -> ScopeId {
         loop {
-            let s = &self.scopes[id as usize];
+            if self.is_outer(id) {
+                return match self.outer(Query::DeclScope(id)) {
+                    Answer::Scope(s) => s,
+                    _ => id,
+                };
+            }
+            let s = self.scope(id);
             if !matches!(s.kind, ScopeKind::Local | ScopeKind::Template) {
                 return id;
             }
@@ -253,7 +599,7 @@ impl NameTable {
                     name,
                     previous,
                 }) => {
-                    let names = &mut self.scopes[scope as usize].names;
+                    let names = &mut self.scope_mut(scope).names;
                     match previous {
                         Some(e) => {
                             names.insert(name, e);
@@ -264,10 +610,10 @@ impl NameTable {
                     }
                 }
                 Some(LogEntry::Extra { scope }) => {
-                    self.scopes[scope as usize].extra.pop();
+                    self.scope_mut(scope).extra.pop();
                 }
                 Some(LogEntry::Lexical { scope }) => {
-                    self.scopes[scope as usize].lexical.pop();
+                    self.scope_mut(scope).lexical.pop();
                 }
                 Some(LogEntry::Enter { previous }) => self.current = previous,
                 None => break,
@@ -286,7 +632,7 @@ impl NameTable {
     }
 
     fn new_scope(&mut self, kind: ScopeKind, parent: ScopeId, class_name: Option<Sym>) -> ScopeId {
-        let id = self.scopes.len() as ScopeId;
+        let id = self.first_id + self.scopes.len() as ScopeId;
         self.scopes.push(Scope {
             kind,
             parent: Some(parent),
@@ -319,19 +665,25 @@ impl NameTable {
 
     pub(crate) fn add_extra(&mut self, scope: ScopeId, searched: ScopeId) {
         self.version = self.version.wrapping_add(1);
-        if scope == searched || self.scopes[scope as usize].extra.contains(&searched) {
+        if !self.may_change(scope)
+            || scope == searched
+            || self.scope(scope).extra.contains(&searched)
+        {
             return;
         }
-        self.scopes[scope as usize].extra.push(searched);
+        self.scope_mut(scope).extra.push(searched);
         self.log(LogEntry::Extra { scope });
     }
 
     pub(crate) fn add_lexical(&mut self, scope: ScopeId, searched: ScopeId) {
         self.version = self.version.wrapping_add(1);
-        if scope == searched || self.scopes[scope as usize].lexical.contains(&searched) {
+        if !self.may_change(scope)
+            || scope == searched
+            || self.scope(scope).lexical.contains(&searched)
+        {
             return;
         }
-        self.scopes[scope as usize].lexical.push(searched);
+        self.scope_mut(scope).lexical.push(searched);
         self.log(LogEntry::Lexical { scope });
     }
 
@@ -344,10 +696,13 @@ impl NameTable {
         target: Option<ScopeId>,
     ) {
         self.version = self.version.wrapping_add(1);
+        if !self.may_change(scope) {
+            return;
+        }
         if let Some(seen) = self.ever_declared.get_mut(name as usize) {
             *seen = true;
         }
-        let names = &mut self.scopes[scope as usize].names;
+        let names = &mut self.scope_mut(scope).names;
         let previous = names.get(&name).copied();
         let mut entry = previous.unwrap_or(Entry {
             flags: 0,
@@ -396,18 +751,17 @@ impl NameTable {
         flags: u8,
     ) -> ScopeId {
         self.version = self.version.wrapping_add(1);
-        if let Some(s) = self.scopes[parent as usize]
-            .names
-            .get(&name)
-            .and_then(|e| e.scope())
-        {
+        if !self.may_change(parent) {
+            return self.new_scope(kind, parent, None);
+        }
+        if let Some(s) = self.scope(parent).names.get(&name).and_then(|e| e.scope()) {
             self.declare(parent, name, flags, None);
-            self.scopes[s as usize].class_flags |= flags & Entry::TEMPLATE;
+            self.scope_mut(s).class_flags |= flags & Entry::TEMPLATE;
             return s;
         }
         let class_name = (kind == ScopeKind::Class).then_some(name);
         let id = self.new_scope(kind, parent, class_name);
-        self.scopes[id as usize].class_flags = flags & (Entry::TYPE | Entry::TEMPLATE);
+        self.scope_mut(id).class_flags = flags & (Entry::TYPE | Entry::TEMPLATE);
         self.declare(parent, name, flags, Some(id));
         id
     }
@@ -415,15 +769,22 @@ impl NameTable {
     /// Re-parents a class scope at its definition, so the body sees the template parameters.
     pub(crate) fn set_parent(&mut self, scope: ScopeId, parent: ScopeId) {
         self.version = self.version.wrapping_add(1);
-        // Never create a cycle: `parent` must not lie inside `scope`.
+        if !self.may_change(scope) {
+            return;
+        }
+        // Never create a cycle: `parent` must not lie inside `scope`. Outer scopes cannot: they
+        // are older than `scope` and their parents do not change.
         let mut id = Some(parent);
         while let Some(s) = id {
             if s == scope {
                 return;
             }
-            id = self.scopes[s as usize].parent;
+            if self.is_outer(s) {
+                break;
+            }
+            id = self.scope(s).parent;
         }
-        self.scopes[scope as usize].parent = Some(parent);
+        self.scope_mut(scope).parent = Some(parent);
     }
 
     /// Creates a scope for an unnamed namespace or class, whose names are visible in `parent`.
@@ -437,26 +798,39 @@ impl NameTable {
 
     /// Unqualified lookup from the current scope.
     pub(crate) fn lookup(&self, name: Sym) -> Option<Entry> {
-        if !self
-            .ever_declared
-            .get(name as usize)
-            .copied()
-            .unwrap_or(true)
-        {
+        self.lookup_from(self.current, name)
+    }
+
+    /// Whether `name` is declared nowhere, when that alone answers a lookup (not while outer
+    /// scopes are routed: their answers must be recorded or replayed).
+    fn surely_undeclared(&self, name: Sym) -> bool {
+        self.outer_base.get() == 0
+            && !self
+                .ever_declared
+                .get(name as usize)
+                .copied()
+                .unwrap_or(true)
+    }
+
+    fn lookup_from(&self, start: ScopeId, name: Sym) -> Option<Entry> {
+        if self.surely_undeclared(name) {
             return None;
         }
-        let mut id = Some(self.current);
+        let mut id = Some(start);
         let mut fuel = 10_000;
         while let Some(s) = id {
+            if self.is_outer(s) {
+                return self.outer(Query::Chain(s, name)).entry();
+            }
             if let Some(e) = self.lookup_in(s, name) {
                 return Some(e);
             }
-            for &l in &self.scopes[s as usize].lexical {
+            for &l in &self.scope(s).lexical {
                 if let Some(e) = self.lookup_in(l, name) {
                     return Some(e);
                 }
             }
-            id = self.scopes[s as usize].parent;
+            id = self.scope(s).parent;
             fuel -= 1;
             if fuel == 0 {
                 break;
@@ -467,19 +841,17 @@ impl NameTable {
 
     /// Qualified lookup of `name` in `scope` (its own names, then nominated scopes and bases).
     pub(crate) fn lookup_in(&self, scope: ScopeId, name: Sym) -> Option<Entry> {
-        if !self
-            .ever_declared
-            .get(name as usize)
-            .copied()
-            .unwrap_or(true)
-        {
+        if self.surely_undeclared(name) {
             return None;
         }
         self.lookup_in_bounded(scope, name, 8)
     }
 
     fn lookup_in_bounded(&self, scope: ScopeId, name: Sym, fuel: u32) -> Option<Entry> {
-        let s = &self.scopes[scope as usize];
+        if self.is_outer(scope) {
+            return self.outer(Query::In(scope, name, fuel)).entry();
+        }
+        let s = self.scope(scope);
         if let Some(e) = s.names.get(&name) {
             return Some(*e);
         }

@@ -6,7 +6,7 @@ use crate::{
 
 use super::{
     event::Event,
-    names::{NameCheckpoint, NameTable, Sym},
+    names::{BlockContext, BlockState, NameCheckpoint, NameTable, Sym},
     token_set::TokenSet,
 };
 
@@ -51,10 +51,21 @@ pub(crate) struct Parser<'t> {
     scan_fuel: std::cell::Cell<u32>,
     /// The last name scan: (token index, name-table version, type context) and its result.
     scan_cache: std::cell::Cell<Option<(usize, u32, bool, ScanResult)>>,
+    /// The recorded outermost blocks, by the token index of their `{` (see `names`).
+    contexts: Vec<(u32, BlockContext)>,
 }
 
 /// A cached lookahead result, opaque to the parser core.
 pub(crate) type ScanResult = Option<super::grammar::NameScan>;
+
+/// What a parse produced, before the tree is built.
+pub(crate) struct Finished {
+    pub(crate) events: Vec<Event>,
+    pub(crate) messages: Vec<String>,
+    pub(crate) names: NameTable,
+    /// Recorded block contexts by the byte offset of their `{`, in order.
+    pub(crate) contexts: Vec<(u32, BlockContext)>,
+}
 
 pub(crate) struct Marker {
     pos: u32,
@@ -72,10 +83,18 @@ pub(crate) struct Checkpoint {
     messages: usize,
     n_errors: u32,
     names: NameCheckpoint,
+    contexts: usize,
 }
 
 impl<'t> Parser<'t> {
-    pub(crate) fn new(text: &'t str, tokens: &[Token], mut names: NameTable) -> Parser<'t> {
+    /// `angle_after`: whether a `>` follows the text before the next `;` (for a block parsed
+    /// alone: in the text after the block).
+    pub(crate) fn new(
+        text: &'t str,
+        tokens: &[Token],
+        mut names: NameTable,
+        angle_after: bool,
+    ) -> Parser<'t> {
         let mut kinds = Vec::with_capacity(tokens.len() / 2);
         let mut starts = Vec::with_capacity(tokens.len() / 2);
         let mut ends = Vec::with_capacity(tokens.len() / 2);
@@ -99,7 +118,7 @@ impl<'t> Parser<'t> {
         ends.push(offset);
         let n_significant = kinds.len();
         let mut angle_closes = vec![false; n_significant];
-        let mut seen = false;
+        let mut seen = angle_after;
         for (i, &k) in kinds.iter().enumerate().rev() {
             match k {
                 R_ANGLE => seen = true,
@@ -128,7 +147,35 @@ impl<'t> Parser<'t> {
             type_ctx: false,
             scan_fuel: std::cell::Cell::new(0),
             scan_cache: std::cell::Cell::new(None),
+            contexts: Vec::new(),
         }
+    }
+
+    /// At the `{` of a compound statement: starts recording its context if it is outermost.
+    pub(crate) fn begin_block_context(&mut self) -> Option<BlockState> {
+        self.names.begin_block().then_some(self.block_state())
+    }
+
+    /// After the block begun at token `start` (when `begin_block_context` gave a state).
+    pub(crate) fn end_block_context(&mut self, start: usize, state: BlockState) {
+        if let Some(context) = self.names.end_block(state) {
+            self.contexts.push((start as u32, context));
+        }
+    }
+
+    pub(crate) fn block_state(&self) -> BlockState {
+        BlockState {
+            nesting: self.nesting,
+            else_if_links: self.else_if_links,
+            type_ctx: self.type_ctx,
+        }
+    }
+
+    /// Restores the state of a block's `{` in the full parse, to parse the block alone.
+    pub(crate) fn set_block_state(&mut self, state: BlockState) {
+        self.nesting = state.nesting;
+        self.else_if_links = state.else_if_links;
+        self.type_ctx = state.type_ctx;
     }
 
     /// The cached scan of the name at `idx`, if still valid.
@@ -175,8 +222,18 @@ impl<'t> Parser<'t> {
         std::mem::replace(&mut self.type_ctx, on)
     }
 
-    pub(crate) fn finish(self) -> (Vec<Event>, Vec<String>, NameTable) {
-        (self.events, self.messages, self.names)
+    pub(crate) fn finish(self) -> Finished {
+        let contexts = self
+            .contexts
+            .into_iter()
+            .map(|(idx, context)| (self.starts[idx as usize], context))
+            .collect();
+        Finished {
+            events: self.events,
+            messages: self.messages,
+            names: self.names,
+            contexts,
+        }
     }
 
     pub(crate) fn pos(&self) -> usize {
@@ -367,6 +424,7 @@ impl<'t> Parser<'t> {
             messages: self.messages.len(),
             n_errors: self.n_errors,
             names: self.names.checkpoint(),
+            contexts: self.contexts.len(),
         }
     }
 
@@ -380,6 +438,7 @@ impl<'t> Parser<'t> {
         self.messages.truncate(cp.messages);
         self.n_errors = cp.n_errors;
         self.names.rewind(cp.names);
+        self.contexts.truncate(cp.contexts);
     }
 
     pub(crate) fn commit(&mut self, cp: Checkpoint) {

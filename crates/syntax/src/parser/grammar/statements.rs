@@ -3,6 +3,8 @@ use super::*;
 use items::{DeclCtx, DeclEnd, DeclPlace};
 
 pub(crate) fn compound_stmt(p: &mut Parser<'_>) {
+    let start = p.pos();
+    let recording = p.begin_block_context();
     let m = p.start();
     p.bump_any();
     let prev = p.names.current();
@@ -11,6 +13,9 @@ pub(crate) fn compound_stmt(p: &mut Parser<'_>) {
     p.names.leave_to(prev);
     p.expect(R_CURLY);
     m.complete(p, COMPOUND_STMT);
+    if let Some(state) = recording {
+        p.end_block_context(start, state);
+    }
 }
 
 fn statement_list(p: &mut Parser<'_>) {
