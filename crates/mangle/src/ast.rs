@@ -596,6 +596,13 @@ impl Ast {
             ..Ast::default()
         }
     }
+    /// Empties a demangler's arena for the next name, keeping its storage.
+    pub(crate) fn clear_for_demangling(&mut self) {
+        self.nodes.clear();
+        self.interned.clear();
+        self.collisions.clear();
+        self.no_interning = true;
+    }
     #[inline]
     pub fn alloc(&mut self, node: Node) -> NodeId {
         if self.no_interning {

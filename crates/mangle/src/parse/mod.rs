@@ -82,6 +82,17 @@ type PResult = Option<NodeId>;
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(input: &'a [u8]) -> Parser<'a> {
+        // About one node per three input bytes.
+        Parser::build(input, Ast::for_demangling(input.len() / 3 + 4))
+    }
+
+    /// A parser that builds its AST in `arena`, emptied first (its capacity is kept).
+    pub(crate) fn with_arena(input: &'a [u8], mut arena: Ast) -> Parser<'a> {
+        arena.clear_for_demangling();
+        Parser::build(input, arena)
+    }
+
+    fn build(input: &'a [u8], ast: Ast) -> Parser<'a> {
         Parser {
             input,
             ascii: if input.is_ascii() {
@@ -90,8 +101,7 @@ impl<'a> Parser<'a> {
                 None
             },
             pos: 0,
-            // About one node per three input bytes.
-            ast: Ast::for_demangling(input.len() / 3 + 4),
+            ast,
             subs: Vec::new(),
             prefix_subs: Vec::new(),
             template_params: Vec::new(),
