@@ -7,6 +7,7 @@ mod bench;
 mod ci;
 mod corpus;
 mod cubin_corpus;
+mod diff_il;
 mod layout_check;
 mod mangle_expect;
 
@@ -33,6 +34,9 @@ enum Task {
     Test,
     /// Check il's class layout engine against g++ with generated static_asserts.
     LayoutCheck(layout_check::Args),
+    /// Compare cufe's `--il_display` with cudafe++'s on test_data (`--write-expected` rewrites
+    /// test_data/il_display).
+    DiffIl(diff_il::Args),
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
     Demo,
 }
@@ -54,6 +58,7 @@ fn main() -> anyhow::Result<()> {
         Task::Test => ci::test(),
         Task::Demo => ci::demo(),
         Task::LayoutCheck(args) => layout_check::run(args),
+        Task::DiffIl(args) => diff_il::run(args),
     }
 }
 

@@ -99,6 +99,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let unit = options.input.display().to_string();
         write_atomically(path, il::xref::render(&lines, line_map, &unit).as_bytes())?;
     }
+    if options.outputs.il_display {
+        // To stdout, as cudafe++ does; ids stand for addresses and no timestamp is printed.
+        let opts = il::il_display::DisplayOptions {
+            ii_name: options.input.display().to_string(),
+            timestamp: None,
+        };
+        print!("{}", il::il_display::render_file_scope(&db, file, &opts));
+    }
     let missing = missing_outputs(&options);
     for (option, what) in &missing {
         eprintln!("cufe: warning: {option}: not produced yet: {what}");
@@ -166,7 +174,10 @@ fn missing_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
         ));
     }
     if out.il_display {
-        missing.push(("--il_display", "the IL display"));
+        missing.push((
+            "--il_display",
+            "all but the file-scope entries of namespaces, types, routines, variables and fields",
+        ));
     }
     missing
 }

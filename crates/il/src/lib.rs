@@ -12,6 +12,7 @@ pub mod consteval;
 pub mod cuda;
 pub mod db;
 pub mod decl;
+pub mod il_display;
 pub mod item;
 pub mod layout;
 pub mod lookup;
