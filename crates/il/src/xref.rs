@@ -507,8 +507,38 @@ impl Walker {
             .children()
             .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
         {
-            for node in body.descendants() {
+            let mut walk = body.preorder();
+            while let Some(event) = walk.next() {
+                let rowan::WalkEvent::Enter(node) = event else {
+                    continue;
+                };
                 match node.kind() {
+                    // A local class or enum is walked by its declaration; its members are not
+                    // the function's.
+                    CLASS_SPECIFIER | ENUM_SPECIFIER => walk.skip_subtree(),
+                    // `catch (int e)`: the handler's parameter is a definition.
+                    HANDLER => {
+                        if let Some(param) = node.children().find(|n| n.kind() == PARAM)
+                            && let Some(name) = param
+                                .children()
+                                .find(|n| n.kind() == DECLARATOR)
+                                .and_then(|d| name_token(&d))
+                        {
+                            let id = self.fresh();
+                            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+                        }
+                    }
+                    LABELED_STMT => {
+                        if let Some(label) = first_token(&node, IDENT) {
+                            let id = self.fresh();
+                            self.emit(
+                                id,
+                                label.text().to_string(),
+                                'D',
+                                label.text_range().start(),
+                            );
+                        }
+                    }
                     SIMPLE_DECLARATION => {
                         if let Some(binding) = structured_binding(&node) {
                             bindings += 1;
@@ -584,16 +614,34 @@ impl Walker {
                 let text = edg_text(&r);
                 text.trim_start_matches("->").trim().to_string()
             });
+        let closure = format!("lambda []({}){mutable}->{ret}", types.join(", "));
         let id = self.fresh();
         self.emit(
             id,
-            format!(
-                "lambda []({}){mutable}->{ret}::operator()",
-                types.join(", ")
-            ),
+            format!("{closure}::operator()"),
             'D',
             open.text_range().start(),
         );
+        // An init-capture (`[n = 3]`, `[&r = x]`) is a member of the closure.
+        for capture in lambda
+            .children()
+            .filter(|n| n.kind() == LAMBDA_CAPTURES)
+            .flat_map(|c| c.children())
+            .filter(|n| n.kind() == CAPTURE)
+        {
+            let is_init = capture
+                .children_with_tokens()
+                .any(|t| matches!(t.kind(), EQ | L_CURLY | L_PAREN));
+            if is_init && let Some(name) = first_token(&capture, IDENT) {
+                let id = self.fresh();
+                self.emit(
+                    id,
+                    format!("{closure}::{}", name.text()),
+                    'D',
+                    name.text_range().start(),
+                );
+            }
+        }
         if let Some(params) = params {
             self.param_list(&params, 'D');
         }

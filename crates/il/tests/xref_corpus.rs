@@ -9,8 +9,8 @@ type Line = (String, char, u32, u32);
 
 /// The floor for the share of cudafe++'s D/d lines reproduced exactly, and the ceiling for extra
 /// lines, both in per mille. Raise them as the entity layer grows; a drop is a regression.
-const MIN_MATCHED_PER_MILLE: usize = 940;
-const MAX_EXTRA_PER_MILLE: usize = 5;
+const MIN_MATCHED_PER_MILLE: usize = 953;
+const MAX_EXTRA_PER_MILLE: usize = 1;
 
 #[test]
 fn declaration_lines_match_cudafe() {
@@ -89,10 +89,16 @@ fn declaration_lines_match_cudafe() {
             expected.len(),
             extra.len()
         ));
-        for l in missing.iter().take(3) {
+        // `XREF_SHOW_ALL=1` lists every miss and extra instead of the first three.
+        let shown = if std::env::var_os("XREF_SHOW_ALL").is_some() {
+            usize::MAX
+        } else {
+            3
+        };
+        for l in missing.iter().take(shown) {
             report.push_str(&format!("  missing {l:?}\n"));
         }
-        for l in extra.iter().take(3) {
+        for l in extra.iter().take(shown) {
             report.push_str(&format!("  extra   {l:?}\n"));
         }
     }
