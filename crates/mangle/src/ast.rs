@@ -119,8 +119,12 @@ pub enum NvWrapperKind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     // ---- names -------------------------------------------------------------------------
-    /// A source identifier or a builtin type spelling (`int`, `std`, `operator+`).
+    /// A source identifier or a word of the grammar that is no type (`std`, `this`, `noexcept`).
     Name(SmolStr),
+    /// A builtin type by its spelling (`int`, `long long`, `std::nullptr_t`). Kept apart from
+    /// [`Node::Name`] so that a source name spelled like a type (`9long long`) never becomes
+    /// the type, in particular not in the mangler's hash-consed arena.
+    Builtin(SmolStr),
     /// `operator+` and friends: the operator's table entry.
     Operator(OpRef),
     /// `v <digit> <source-name>`: a vendor extended operator such as NVIDIA's `v23min`.

@@ -165,7 +165,7 @@ impl Mangler<'_> {
             Node::GlobalCtorDtor { ctor, name } => {
                 self.w(if *ctor { "_GLOBAL__I_" } else { "_GLOBAL__D_" });
                 match &self.ast[*name] {
-                    Node::Name(s) if builtin_code(s).is_none() => {
+                    Node::Name(s) => {
                         let s = s.clone();
                         self.w(&s);
                         Ok(())
@@ -772,10 +772,8 @@ impl Mangler<'_> {
 
     fn ty_inner(&mut self, id: NodeId) -> MResult {
         let ast = self.ast;
-        if let Node::Name(n) = &ast[id]
-            && let Some(code) = builtin_code(n)
-        {
-            self.w(code);
+        if let Node::Builtin(n) = &ast[id] {
+            self.w(builtin_code(n).ok_or(MangleError::Unsupported("builtin type"))?);
             return Ok(());
         }
         if let Node::SpecialSubstitution(k) | Node::ExpandedSpecialSubstitution(k) = ast[id] {
@@ -1511,7 +1509,7 @@ fn is_type_root(n: &Node) -> bool {
             | Node::Elaborated { .. }
             | Node::Transformed { .. }
             | Node::NvLambdaWrapper { .. }
-    ) || matches!(n, Node::Name(s) if builtin_code(s).is_some())
+    ) || matches!(n, Node::Builtin(_))
 }
 
 /// `<expr-primary>`s appear in template arguments without `X...E`.

@@ -56,7 +56,7 @@ impl Gen {
                     "char8_t",
                 ];
                 let i = self.next(b.len() as u64) as usize;
-                self.n(Node::Name(b[i].into()))
+                self.n(Node::Builtin(b[i].into()))
             }
             1 => self.name(depth + 1),
             2 => {
@@ -119,7 +119,7 @@ impl Gen {
     fn param_ty(&mut self, depth: u32) -> NodeId {
         loop {
             let t = self.ty(depth);
-            if !matches!(&self.ast[t], Node::Name(n) if &**n == "void") {
+            if !matches!(&self.ast[t], Node::Builtin(n) if &**n == "void") {
                 return t;
             }
         }
@@ -131,7 +131,7 @@ impl Gen {
             let t = self.ty(depth);
             match &self.ast[t] {
                 Node::Reference { .. } | Node::Qualified { .. } => continue,
-                Node::Name(n) if &**n == "void" => continue,
+                Node::Builtin(n) if &**n == "void" => continue,
                 _ => return t,
             }
         }
@@ -151,7 +151,7 @@ fn demangle_of_mangle_is_print() {
         let all: Vec<NodeId> = (0..count).map(|_| g.ty(0)).collect();
         let params: Vec<NodeId> = all
             .into_iter()
-            .filter(|&t| !matches!(&g.ast[t], Node::Name(n) if &**n == "void"))
+            .filter(|&t| !matches!(&g.ast[t], Node::Builtin(n) if &**n == "void"))
             .collect();
         if params.is_empty() {
             continue;

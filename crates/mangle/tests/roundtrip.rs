@@ -63,3 +63,22 @@ fn mangle_round_trips_cuda_corpus() {
     };
     assert_eq!(ok, total, "every cuda.tsv name round-trips");
 }
+
+/// A source name spelled like a builtin type stays a name: the fuzzer found `_Z9long long`
+/// re-mangled as the type `x`.
+#[test]
+fn source_names_spelled_like_builtin_types_stay_names() {
+    for name in [
+        "_Z9long long",
+        "_Z3intv",
+        "_Z1f3int",
+        "_Z1fi3int",
+        "_ZN3int4voidEv",
+        "_Z1fI4boolbEvv",
+        "_GLOBAL__I_3int",
+    ] {
+        let parsed = mangle::parse(name.as_bytes(), false).unwrap();
+        let remangled = mangle::mangle::mangle(&parsed.ast, parsed.root);
+        assert_eq!(remangled.as_deref(), Ok(name), "{name}");
+    }
+}

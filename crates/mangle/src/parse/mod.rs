@@ -178,9 +178,13 @@ impl<'a> Parser<'a> {
     fn name(&mut self, s: &str) -> NodeId {
         self.make(Node::Name(s.into()))
     }
-    /// A name spelled by the grammar itself (`int`, `std`): no copy.
+    /// A name spelled by the grammar itself (`std`, `this`): no copy.
     fn static_name(&mut self, s: &'static str) -> NodeId {
         self.make(Node::Name(smol_str::SmolStr::new_static(s)))
+    }
+    /// A builtin type (`int`): no copy.
+    fn builtin(&mut self, s: &'static str) -> NodeId {
+        self.make(Node::Builtin(smol_str::SmolStr::new_static(s)))
     }
 
     /// Runs `f` one level deeper, failing beyond [`MAX_DEPTH`].

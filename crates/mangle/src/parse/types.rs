@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
             c @ (b'v' | b'w' | b'b' | b'c' | b'a' | b'h' | b's' | b't' | b'i' | b'j' | b'l'
             | b'm' | b'x' | b'y' | b'n' | b'o' | b'f' | b'd' | b'e' | b'g' | b'z') => {
                 self.pos += 1;
-                return Some(self.static_name(builtin_name(c)?));
+                return Some(self.builtin(builtin_name(c)?));
             }
             b'u' => {
                 // <builtin-type> ::= u <source-name> [<template-args>]   # vendor extended type
@@ -142,7 +142,7 @@ impl<'a> Parser<'a> {
                     // DF16b | DF <number> _ [x]
                     self.pos += 2;
                     if self.consume_if("16b") {
-                        return Some(self.name("std::bfloat16_t"));
+                        return Some(self.builtin("std::bfloat16_t"));
                     }
                     let n = self.parse_number(false);
                     if n.is_empty() {
@@ -186,7 +186,7 @@ impl<'a> Parser<'a> {
                 b'd' | b'e' | b'f' | b'h' if self.nv_strict => return None,
                 c @ (b'd' | b'e' | b'f' | b'h' | b'i' | b's' | b'u' | b'a' | b'c' | b'n') => {
                     self.pos += 2;
-                    return Some(self.static_name(builtin_d_name(c)?));
+                    return Some(self.builtin(builtin_d_name(c)?));
                 }
                 b't' | b'T' => self.parse_decltype()?,
                 b'v' => self.parse_vector_type()?,

@@ -41,13 +41,14 @@ impl Printer<'_> {
         let sn = self.syntax_node(id);
         let simple = match &self.ast[sn] {
             Node::Name(_)
+            | Node::Builtin(_)
             | Node::Operator(_)
             | Node::QualifiedName { .. }
             | Node::Nested { .. }
             | Node::InitList { .. }
             | Node::FunctionParam { .. } => true,
             Node::ExternalName(e) => match &self.ast[*e] {
-                Node::Name(_) | Node::Nested { .. } => true,
+                Node::Name(_) | Node::Builtin(_) | Node::Nested { .. } => true,
                 Node::FunctionEncoding { cv, ref_qual, .. } => {
                     cv.is_empty() && *ref_qual == crate::ast::RefQual::None
                 }
@@ -163,6 +164,7 @@ impl Printer<'_> {
                     if !matches!(
                         self.ast[sn],
                         Node::Name(_)
+                            | Node::Builtin(_)
                             | Node::FunctionParam { .. }
                             | Node::UnresolvedName { global: false, .. }
                     ) || self.starts_global(sn)
@@ -234,6 +236,7 @@ impl Printer<'_> {
                     let simple = matches!(
                         self.ast[sn],
                         Node::Name(_)
+                            | Node::Builtin(_)
                             | Node::FunctionParam { .. }
                             | Node::QualifiedName { .. }
                             | Node::UnresolvedName { .. }

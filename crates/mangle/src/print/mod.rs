@@ -307,7 +307,7 @@ impl<'a> Printer<'a> {
         }
         let ast: &'a Ast = self.ast;
         match &ast[id] {
-            Node::Name(s) => s,
+            Node::Name(s) | Node::Builtin(s) => s,
             Node::Nested { name, .. }
             | Node::NameWithTemplateArgs { name, .. }
             | Node::ModuleEntity { name, .. }
@@ -362,6 +362,7 @@ impl<'a> Printer<'a> {
         let name_like = matches!(
             self.ast[id],
             Node::Name(_)
+                | Node::Builtin(_)
                 | Node::Nested { .. }
                 | Node::NameWithTemplateArgs { .. }
                 | Node::TemplateArgs { .. }
@@ -530,7 +531,8 @@ impl<'a> Printer<'a> {
                 self.push("operator ");
                 self.push(&s[8..]);
             }
-            Node::Name(s) if !(self.gnu() && &**s == "std::nullptr_t") => self.push(s),
+            Node::Name(s) => self.push(s),
+            Node::Builtin(s) if !(self.gnu() && &**s == "std::nullptr_t") => self.push(s),
             Node::Operator(op) => {
                 let name = op.info().name;
                 if self.nv() {
@@ -1032,7 +1034,7 @@ impl<'a> Printer<'a> {
                 }
                 self.push(")");
             }
-            Node::Name(s) if self.gnu() && &**s == "std::nullptr_t" => {
+            Node::Builtin(s) if self.gnu() && &**s == "std::nullptr_t" => {
                 self.push("decltype(nullptr)")
             }
             Node::GlobalCtorDtor { ctor, name } => {

@@ -40,6 +40,9 @@ impl B {
     fn name(&mut self, s: &str) -> NodeId {
         self.n(Node::Name(s.into()))
     }
+    fn builtin(&mut self, s: &str) -> NodeId {
+        self.n(Node::Builtin(s.into()))
+    }
     fn nested(&mut self, path: &[&str]) -> NodeId {
         let mut cur = self.name(path[0]);
         for p in &path[1..] {
@@ -173,7 +176,7 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
         "unsigned __int128",
         "std::nullptr_t",
     ] {
-        pool.push(b.name(builtin));
+        pool.push(b.builtin(builtin));
     }
     let a = b.name("A");
     let bb = b.name("Bb");
@@ -184,10 +187,10 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
     let plain = b.name("Plain");
     let classes = [a, bb, c, d, e, color, plain];
     pool.extend(classes);
-    let int = b.name("int");
-    let chr = b.name("char");
-    let void = b.name("void");
-    let dbl = b.name("double");
+    let int = b.builtin("int");
+    let chr = b.builtin("char");
+    let void = b.builtin("void");
+    let dbl = b.builtin("double");
     // Pointers, references and cv-qualification.
     for &t in &[int, chr, a, c, e, dbl] {
         let p = b.ptr(t);
@@ -388,7 +391,7 @@ pub fn corpus() -> Corpus {
     }
 
     // 2. Function templates: return types, `T_`/`T0_`, template-args substitution.
-    let int = b.name("int");
+    let int = b.builtin("int");
     let a = b.name("A");
     let c = b.nested(&["ns", "C"]);
     for (ti, &targ) in [int, a, c, pool[30 % n], pool[45 % n]].iter().enumerate() {
@@ -424,7 +427,7 @@ pub fn corpus() -> Corpus {
         let second = pool[(ti * 7 + 3) % n];
         let second_spelled = b.print(second);
         let name = b.inst(name, vec![targ, second]);
-        let void = b.name("void");
+        let void = b.builtin("void");
         let t1 = b.n(Node::TemplateParam {
             level: 0,
             index: 1,
@@ -501,7 +504,7 @@ pub fn corpus() -> Corpus {
         let open: String = scope.iter().map(|s| format!("namespace {s} {{ ")).collect();
         let close: String = scope.iter().map(|_| "} ").collect();
         let mut body = String::new();
-        let void = b.name("void");
+        let void = b.builtin("void");
         // Virtual destructor + key function: vtable, typeinfo, D0/D1/D2.
         body += &format!(
             "virtual ~{cls_id}(); virtual void key(); {cls_id}(); {cls_id}(int, {cls_id} const&); "
@@ -590,7 +593,7 @@ pub fn corpus() -> Corpus {
             });
         }
         // Conversion operators and qualified members.
-        let chr = b.name("char");
+        let chr = b.builtin("char");
         let pchr = b.ptr(chr);
         for (ti, &t) in [int, a, pchr].iter().enumerate() {
             let conv = b.n(Node::ConversionOperator(t));
@@ -741,7 +744,7 @@ pub fn corpus() -> Corpus {
         let id = fresh();
         let fname = b.name(&id);
         let enc = b.encoding(fname, vec![]);
-        let void = b.name("void");
+        let void = b.builtin("void");
         let param = pool[(i * 11) % n];
         let spelled_p = b.print(param);
         cpp += &format!(
