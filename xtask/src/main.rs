@@ -8,6 +8,7 @@ mod ci;
 mod corpus;
 mod cubin_corpus;
 mod diff_il;
+mod diff_xref;
 mod layout_check;
 mod mangle_expect;
 
@@ -37,6 +38,9 @@ enum Task {
     /// Compare cufe's `--il_display` with cudafe++'s on test_data (`--write-expected` rewrites
     /// test_data/il_display).
     DiffIl(diff_il::Args),
+    /// Compare cufe's `--xref` log with cudafe++'s on test_data: D/d match rates, own file and
+    /// whole translation unit.
+    DiffXref(diff_xref::Args),
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
     Demo,
 }
@@ -59,6 +63,7 @@ fn main() -> anyhow::Result<()> {
         Task::Demo => ci::demo(),
         Task::LayoutCheck(args) => layout_check::run(args),
         Task::DiffIl(args) => diff_il::run(args),
+        Task::DiffXref(args) => diff_xref::run(args),
     }
 }
 

@@ -1,0 +1,364 @@
+//! `cargo xtask diff-xref`: cufe's `--xref` log against cudafe++ 13.0.88's, on every
+//! `test_data/cu` program, own file and whole translation unit.
+//!
+//! Each program is preprocessed as `docs/spec/xref.md` says (gcc in the source's directory with
+//! the bare file name, the `-D`s its `// nvcc-flags:` line implies), then both tools run on the
+//! same `.ii` with the cudafe++ options nvcc passes plus `--xref`. Scratch files go to the
+//! ignored `test_data/generated/xref/`.
+//!
+//! Normalization: addresses are only identities, so a line is compared by (name, kind, file,
+//! line, column), as a multiset; a matched line is also *id-consistent* when its pair of ids
+//! agrees with the one-to-one mapping between the tools' ids built from the matched lines in
+//! order (first pairing wins). Only the declaration kinds `D`/`d` are produced by cufe yet; the
+//! reference kinds are counted on cudafe++'s side and reported as not produced.
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, bail};
+
+use crate::project_root;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only programs whose name contains this.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Print up to this many missing and extra D/d lines per program (own file first).
+    #[arg(long, default_value_t = 0)]
+    show: usize,
+    /// Use the release build of cufe (faster on the large translation units).
+    #[arg(long)]
+    release: bool,
+}
+
+/// One log line; the address is kept as an opaque id.
+#[derive(Debug, Clone)]
+struct Line {
+    id: String,
+    name: String,
+    kind: char,
+    file: String,
+    line: u32,
+    col: u32,
+}
+
+type Key = (String, char, String, u32, u32);
+
+impl Line {
+    fn key(&self) -> Key {
+        (
+            self.name.clone(),
+            self.kind,
+            self.file.clone(),
+            self.line,
+            self.col,
+        )
+    }
+}
+
+/// Match counts for one set of lines.
+#[derive(Default, Clone, Copy)]
+struct Stats {
+    expected: usize,
+    matched: usize,
+    id_consistent: usize,
+    extra: usize,
+}
+
+impl Stats {
+    fn add(&mut self, o: Stats) {
+        self.expected += o.expected;
+        self.matched += o.matched;
+        self.id_consistent += o.id_consistent;
+        self.extra += o.extra;
+    }
+    fn summary(&self) -> String {
+        let pct = |n: usize| {
+            if self.expected == 0 {
+                100.0
+            } else {
+                n as f64 * 100.0 / self.expected as f64
+            }
+        };
+        format!(
+            "{}/{} exact ({:.1}%), {} id-consistent ({:.1}%), {} extra ({:.1}%)",
+            self.matched,
+            self.expected,
+            pct(self.matched),
+            self.id_consistent,
+            pct(self.id_consistent),
+            self.extra,
+            pct(self.extra)
+        )
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let tc = toolchain::Toolchain::locate(None)?;
+    let root = project_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut build = Command::new(cargo);
+    build.args(["build", "-p", "cufe"]);
+    if args.release {
+        build.arg("--release");
+    }
+    if !build.status()?.success() {
+        bail!("building cufe failed");
+    }
+    let cufe = root.join(if args.release {
+        "target/release/cufe"
+    } else {
+        "target/debug/cufe"
+    });
+    let cu_dir = root.join("test_data/cu");
+    let scratch = root.join("test_data/generated/xref");
+    std::fs::create_dir_all(&scratch)?;
+
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&cu_dir)?
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    programs.sort();
+    let (mut own_total, mut tu_total) = (Stats::default(), Stats::default());
+    let mut not_produced: BTreeMap<char, usize> = BTreeMap::new();
+    let mut failed = Vec::new();
+    for program in programs {
+        let name = program.file_stem().unwrap().to_string_lossy().to_string();
+        if args.filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let result = compare_program(&tc, &cufe, &program, &scratch);
+        let (theirs, ours) = match result {
+            Ok(logs) => logs,
+            Err(e) => {
+                println!("{name}: skipped: {e:#}");
+                failed.push(name);
+                continue;
+            }
+        };
+        let own_file = format!("{name}.cu");
+        let our_kinds: BTreeSet<char> = ours.iter().map(|l| l.kind).collect();
+        for l in &theirs {
+            if !is_declaration(l.kind) && !our_kinds.contains(&l.kind) {
+                *not_produced.entry(l.kind).or_default() += 1;
+            }
+        }
+        let decl = |lines: &[Line], own: bool| -> Vec<Line> {
+            lines
+                .iter()
+                .filter(|l| is_declaration(l.kind) && (!own || l.file == own_file))
+                .cloned()
+                .collect()
+        };
+        let (own, own_missing, own_extra) = compare(&decl(&theirs, true), &decl(&ours, true));
+        let (tu, tu_missing, tu_extra) = compare(&decl(&theirs, false), &decl(&ours, false));
+        own_total.add(own);
+        tu_total.add(tu);
+        println!("{name}: own {} | TU {}", own.summary(), tu.summary());
+        let shown = own_missing
+            .iter()
+            .map(|l| ("missing", l))
+            .chain(own_extra.iter().map(|l| ("extra", l)))
+            .chain(tu_missing.iter().map(|l| ("missing", l)))
+            .chain(tu_extra.iter().map(|l| ("extra", l)))
+            .take(args.show);
+        for (what, l) in shown {
+            println!(
+                "  {what:7} {}\t{}\t{}\t{}\t{}",
+                l.name, l.kind, l.file, l.line, l.col
+            );
+        }
+    }
+    println!("xref D/d lines, own files: {}", own_total.summary());
+    println!(
+        "xref D/d lines, whole translation units: {}",
+        tu_total.summary()
+    );
+    if !not_produced.is_empty() {
+        let kinds: Vec<String> = not_produced
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        println!(
+            "reference kinds not produced yet (cudafe++'s lines, whole units): {}",
+            kinds.join(", ")
+        );
+    }
+    if !failed.is_empty() {
+        println!("not compared: {}", failed.join(", "));
+    }
+    Ok(())
+}
+
+fn is_declaration(kind: char) -> bool {
+    matches!(kind, 'D' | 'd')
+}
+
+/// Preprocesses one program, runs both tools, and reads both logs.
+fn compare_program(
+    tc: &toolchain::Toolchain,
+    cufe: &Path,
+    program: &Path,
+    scratch: &Path,
+) -> anyhow::Result<(Vec<Line>, Vec<Line>)> {
+    let name = program.file_stem().unwrap().to_string_lossy().to_string();
+    let source = std::fs::read_to_string(program)?;
+    let flags: Vec<String> = source
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// nvcc-flags:"))
+        .map(|f| f.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let ii = scratch.join(format!("{name}.cpp4.ii"));
+    // As nvcc runs it in the source's directory: the line markers then say `NAME.cu`.
+    let status = tc
+        .host_preprocess_command(
+            Path::new(program.file_name().unwrap()),
+            &ii,
+            None,
+            &toolchain::host_defines_for_nvcc_options(&flags),
+        )
+        .current_dir(program.parent().unwrap())
+        .stderr(Stdio::null())
+        .status()?;
+    if !status.success() {
+        bail!("preprocessing failed");
+    }
+    let options = cudafe_options(program, &flags, scratch);
+    let theirs_path = scratch.join(format!("{name}.cudafe.xref"));
+    let ours_path = scratch.join(format!("{name}.cufe.xref"));
+    let status = Command::new(tc.bin("cudafe++"))
+        .args(&options)
+        .arg("--xref")
+        .arg(&theirs_path)
+        .arg(&ii)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()?;
+    if !status.success() {
+        bail!("cudafe++ exited with {status}");
+    }
+    // cufe exits 3 when asked for outputs it does not write yet; the log is still written.
+    let _ = std::fs::remove_file(&ours_path);
+    let output = Command::new(cufe)
+        .arg("cudafe")
+        .args(&options)
+        .arg("--xref")
+        .arg(&ours_path)
+        .arg(&ii)
+        .stdout(Stdio::null())
+        .output()?;
+    if !ours_path.exists() {
+        bail!(
+            "cufe wrote no log ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        );
+    }
+    let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
+    let ours = read_log(&ours_path).context("cufe's log")?;
+    Ok((theirs, ours))
+}
+
+/// The cudafe++ options nvcc 13.0 passes for a host compilation (docs/REFERENCE-TOOLCHAIN.md),
+/// with its other outputs in `scratch`.
+fn cudafe_options(program: &Path, flags: &[String], scratch: &Path) -> Vec<String> {
+    let has = |f: &str| flags.iter().any(|x| x == f);
+    let rdc = has("-rdc=true");
+    let out = |ext: &str| scratch.join(format!("x.{ext}")).display().to_string();
+    let mut options: Vec<String> = vec!["--c++17".into()];
+    if !rdc {
+        options.push("--static-host-stub".into());
+    }
+    options.extend(
+        [
+            "--device-hidden-visibility",
+            "--gnu_version=120200",
+            "--display_error_number",
+        ]
+        .map(String::from),
+    );
+    let file_name = program.file_name().unwrap().to_string_lossy().to_string();
+    options.extend(["--orig_src_file_name".into(), file_name]);
+    options.extend(["--orig_src_path_name".into(), program.display().to_string()]);
+    options.push("--allow_managed".into());
+    if has("--extended-lambda") {
+        options.push("--extended-lambda".into());
+    }
+    if has("--expt-relaxed-constexpr") {
+        options.push("--relaxed_constexpr".into());
+    }
+    if rdc {
+        options.push("--device-c".into());
+    }
+    options.extend(["--m64".into(), "--parse_templates".into()]);
+    options.extend(["--gen_c_file_name".into(), out("cudafe1.cpp")]);
+    options.extend(["--stub_file_name".into(), out("stub.c")]);
+    options.extend([
+        "--gen_module_id_file".into(),
+        "--module_id_file_name".into(),
+        out("module_id"),
+    ]);
+    options
+}
+
+fn read_log(path: &Path) -> anyhow::Result<Vec<Line>> {
+    let text = std::fs::read(path)?;
+    let text = String::from_utf8_lossy(&text);
+    let mut lines = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let parsed = (f.len() == 6)
+            .then(|| {
+                Some(Line {
+                    id: f[0].to_string(),
+                    name: f[1].to_string(),
+                    kind: f[2].chars().next()?,
+                    file: f[3].to_string(),
+                    line: f[4].parse().ok()?,
+                    col: f[5].parse().ok()?,
+                })
+            })
+            .flatten();
+        match parsed {
+            Some(l) => lines.push(l),
+            None => bail!("{}:{}: not an xref line: {line:?}", path.display(), n + 1),
+        }
+    }
+    Ok(lines)
+}
+
+/// Multiset comparison of the lines by key, then the id check over the matched pairs.
+fn compare(expected: &[Line], ours: &[Line]) -> (Stats, Vec<Line>, Vec<Line>) {
+    let mut pool: HashMap<Key, Vec<&Line>> = HashMap::new();
+    for l in ours.iter().rev() {
+        pool.entry(l.key()).or_default().push(l);
+    }
+    let mut their_to_ours: HashMap<&str, &str> = HashMap::new();
+    let mut ours_to_their: HashMap<&str, &str> = HashMap::new();
+    let mut stats = Stats {
+        expected: expected.len(),
+        ..Stats::default()
+    };
+    let mut missing = Vec::new();
+    for l in expected {
+        let Some(o) = pool.get_mut(&l.key()).and_then(Vec::pop) else {
+            missing.push(l.clone());
+            continue;
+        };
+        stats.matched += 1;
+        let mapped = *their_to_ours.entry(&l.id).or_insert(&o.id);
+        let back = *ours_to_their.entry(&o.id).or_insert(&l.id);
+        if mapped == o.id && back == l.id {
+            stats.id_consistent += 1;
+        }
+    }
+    let mut extra: Vec<Line> = pool.into_values().flatten().cloned().collect();
+    extra.sort_by_key(Line::key);
+    stats.extra = extra.len();
+    (stats, missing, extra)
+}
