@@ -47,7 +47,8 @@ pub(crate) fn build_tree(
     let mut parents: Vec<SyntaxKind> = Vec::new();
 
     for i in 0..events.len() {
-        match std::mem::replace(&mut events[i], Event::Tombstone) {
+        // Only forward parents, which lie ahead, need tombstoning; events behind are not read.
+        match events[i] {
             Event::Start {
                 kind,
                 forward_parent,
@@ -88,9 +89,12 @@ pub(crate) fn build_tree(
     (builder.finish(), errors)
 }
 
-/// Builds green nodes bottom-up without rowan's `NodeCache`: hashing every small node to
-/// deduplicate it costs more than it saves here. Tokens are deduplicated cheaply instead:
-/// punctuation and keywords by kind, identifiers and short trivia by text.
+/// Builds green nodes bottom-up without rowan's `NodeCache`: hashing every node to deduplicate
+/// it costs more than it saves here. Tokens are deduplicated cheaply instead (punctuation and
+/// keywords by kind, identifiers and short trivia by text), and so are nodes of at most
+/// [`SMALL_NODE`] children that are all tokens (`NAME_REF { x }`, `LITERAL { 0 }`): a third of
+/// all nodes, found by the addresses of their already deduplicated tokens, so each costs one
+/// allocation (and one free) per distinct spelling instead of one per occurrence.
 struct TreeSink<'a> {
     text: &'a str,
     tokens: &'a [Token],
@@ -103,10 +107,24 @@ struct TreeSink<'a> {
     /// A direct-mapped cache of short tokens (identifiers, whitespace, literals): a miss just
     /// replaces the slot, so no hashing or probing is needed.
     by_text: Vec<Option<GreenToken>>,
+    /// A direct-mapped cache of small all-token nodes, by kind and token addresses.
+    small_nodes: Vec<Option<GreenNode>>,
     root: Option<GreenNode>,
 }
 
 const TEXT_CACHE_SIZE: usize = 4096;
+const NODE_CACHE_SIZE: usize = 4096;
+/// The most children a node may have to be deduplicated.
+const SMALL_NODE: usize = 3;
+
+/// A slot for a node of `kind` whose children are the tokens at these addresses.
+fn node_slot(kind: SyntaxKind, tokens: impl Iterator<Item = usize>) -> usize {
+    let mut h = kind as u64;
+    for address in tokens {
+        h = (h.rotate_left(5) ^ (address as u64 >> 3)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    (h >> 32) as usize % NODE_CACHE_SIZE
+}
 
 /// A cheap slot index for a short token text: FNV over at most 24 bytes.
 fn text_slot(kind: SyntaxKind, text: &str) -> usize {
@@ -128,6 +146,7 @@ impl<'a> TreeSink<'a> {
             children: Vec::new(),
             by_kind: vec![None; SyntaxKind::SOURCE_FILE as usize],
             by_text: vec![None; TEXT_CACHE_SIZE],
+            small_nodes: vec![None; NODE_CACHE_SIZE],
             root: None,
         }
     }
@@ -147,12 +166,50 @@ impl<'a> TreeSink<'a> {
         let Some((kind, first)) = self.open.pop() else {
             return;
         };
-        let node = GreenNode::new(kind.into(), self.children.drain(first..));
+        let node = self
+            .small_node(kind, first)
+            .unwrap_or_else(|| GreenNode::new(kind.into(), self.children.drain(first..)));
         if self.open.is_empty() {
             self.root = Some(node);
         } else {
             self.children.push(NodeOrToken::Node(node));
         }
+    }
+
+    /// The node of `kind` with the children from `first` on, from the cache or added to it;
+    /// `None` (children untouched) if it is not a small all-token node.
+    fn small_node(&mut self, kind: SyntaxKind, first: usize) -> Option<GreenNode> {
+        let children = &self.children[first..];
+        if children.len() > SMALL_NODE {
+            return None;
+        }
+        let mut addresses = [0usize; SMALL_NODE];
+        for (address, child) in addresses.iter_mut().zip(children) {
+            *address = match child {
+                NodeOrToken::Token(t) => token_address(t),
+                NodeOrToken::Node(n) => node_address(n),
+            };
+        }
+        let addresses = &addresses[..children.len()];
+        let slot = node_slot(kind, addresses.iter().copied());
+        if let Some(node) = &self.small_nodes[slot]
+            && node.kind() == kind.into()
+            && node.children().len() == addresses.len()
+            && node.children().zip(addresses).all(|(child, &address)| {
+                let child = match child {
+                    NodeOrToken::Token(t) => std::ptr::from_ref(t) as usize,
+                    NodeOrToken::Node(n) => std::ptr::from_ref(n) as usize,
+                };
+                child == address
+            })
+        {
+            let node = node.clone();
+            self.children.truncate(first);
+            return Some(node);
+        }
+        let node = GreenNode::new(kind.into(), self.children.drain(first..));
+        self.small_nodes[slot] = Some(node.clone());
+        Some(node)
     }
 
     fn token(&mut self, kind: SyntaxKind, n_raw: u8) {
@@ -227,6 +284,17 @@ impl<'a> TreeSink<'a> {
         self.root
             .unwrap_or_else(|| GreenNode::new(SyntaxKind::SOURCE_FILE.into(), std::iter::empty()))
     }
+}
+
+/// The address of a token's data: equal addresses are the same deduplicated token.
+fn token_address(token: &GreenToken) -> usize {
+    std::ptr::from_ref::<rowan::GreenTokenData>(token) as usize
+}
+
+/// The address of a node's data: small nodes built from equal children are shared, so equal
+/// addresses find them again (`TYPE_REF { NAME_REF { x } }`).
+fn node_address(node: &GreenNode) -> usize {
+    std::ptr::from_ref::<rowan::GreenNodeData>(node) as usize
 }
 
 #[cfg(test)]
