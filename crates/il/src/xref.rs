@@ -12,10 +12,12 @@
 //! Not produced yet: template-instance lines (`t`, `T`, and the instances' member lines), lambda
 //! call operators, structured bindings, and references (`R`, `U`, `M`, `A`, `C`).
 use rowan::NodeOrToken;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::lower::tokens_text;
+
+mod instances;
 
 /// One line of the log, before positions are rendered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -62,6 +64,9 @@ struct Scope {
     template_params: Vec<String>,
     /// How many leading segments of `path` are namespaces (a friend belongs to those).
     namespace_depth: usize,
+    /// The parameter list of the template declaration being walked (`template <>` has an
+    /// empty one).
+    template_param_list: Option<SyntaxNode>,
 }
 
 impl Scope {
@@ -82,6 +87,7 @@ impl Scope {
         s.path.push(segment);
         s.in_class = in_class;
         s.template_params.clear();
+        s.template_param_list = None;
         if !in_class && !self.in_class {
             s.namespace_depth = s.path.len();
         }
@@ -107,6 +113,12 @@ struct Walker {
     class_depth: u32,
     /// Namespace aliases seen so far: alias name to the qualified name it stands for.
     aliases: FxHashMap<String, String>,
+    /// Class templates defined so far, by qualified name.
+    templates: FxHashMap<String, instances::ClassTemplate>,
+    /// Class template instances whose members have been logged.
+    instantiated: FxHashSet<String>,
+    /// Nesting depth of template definitions (nothing is instantiated inside one).
+    template_depth: u32,
 }
 
 impl Walker {
@@ -172,12 +184,18 @@ impl Walker {
             TEMPLATE_DECL => {
                 let mut inner = scope.clone();
                 inner.template_params.clear();
-                if let Some(params) = node.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) {
-                    inner.template_params = self.template_parameters(&params);
+                let params = node.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST);
+                if let Some(params) = &params {
+                    inner.template_params = self.template_parameters(params);
                 }
+                inner.template_param_list = params;
+                // `template <>` introduces an explicit specialization, not a template.
+                let is_template = !inner.template_params.is_empty();
+                self.template_depth += u32::from(is_template);
                 for child in node.children().filter(|n| n.kind() != TEMPLATE_PARAM_LIST) {
                     self.declaration(&child, &inner);
                 }
+                self.template_depth -= u32::from(is_template);
             }
             FUNCTION_DEF => {
                 let Some(declarator) = node.children().find(|n| n.kind() == DECLARATOR) else {
@@ -197,10 +215,20 @@ impl Walker {
                 if scope.in_class {
                     self.deferred.push((node.clone(), scope.clone()));
                 } else {
-                    self.function_body(node, &declarator);
+                    self.function_body(node, &declarator, scope);
                 }
             }
             SIMPLE_DECLARATION => self.simple_declaration(node, scope),
+            // `template struct A<double>;` completes the instance (`extern template` does not).
+            EXPLICIT_INSTANTIATION if !has_token(node, EXTERN_KW) => {
+                if let Some(name) = node
+                    .descendants()
+                    .find(|n| n.kind() == ELABORATED_TYPE)
+                    .and_then(|e| e.children().find(|n| n.kind() == NAME_REF))
+                {
+                    self.complete_instance(&name, scope, &instances::Substitution::default());
+                }
+            }
             ALIAS_DECL => {
                 if let Some(name) = first_token(node, IDENT) {
                     let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
@@ -307,7 +335,27 @@ impl Walker {
         *scope = scope.enter(name.to_string(), false);
     }
 
+    /// A qualifier that names a class template instance (`Traits<int>::value`) completes it.
+    fn complete_qualifiers(&mut self, name: &SyntaxNode, scope: &Scope) {
+        if self.template_depth > 0 {
+            return;
+        }
+        let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
+        if let Some((_, qualifiers)) = segments.split_last() {
+            for q in qualifiers {
+                if q.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+                    self.complete_instance(q, scope, &instances::Substitution::default());
+                }
+            }
+        }
+    }
+
     fn simple_declaration(&mut self, node: &SyntaxNode, scope: &Scope) {
+        if !scope.local {
+            for name in node.descendants().filter(|n| n.kind() == QUALIFIED_NAME) {
+                self.complete_qualifiers(&name, scope);
+            }
+        }
         let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
         let has = |k: SyntaxKind| node.children_with_tokens().any(|t| t.kind() == k);
         let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
@@ -377,6 +425,13 @@ impl Walker {
                         self.parameters(&declarator, 'd');
                         self.emit(id, name, 'd', offset);
                     } else {
+                        let completes = self.template_depth == 0
+                            && !is_extern
+                            && !(scope.in_class && is_static)
+                            && instances::is_object_declarator(&declarator);
+                        if completes && let Some(ty) = instances::type_template_id(node) {
+                            self.complete_instance(&ty, scope, &instances::Substitution::default());
+                        }
                         let defining = if scope.in_class {
                             !is_static || is_inline_static
                         } else {
@@ -438,6 +493,34 @@ impl Walker {
             }
             _ => "<unnamed>".to_string(),
         };
+        if let Some(params) = &scope.template_param_list {
+            self.record_class_template(
+                spec,
+                scope,
+                Some(params).filter(|p| p.children().next().is_some()),
+            );
+        }
+        if self.template_depth == 0 {
+            for base in spec
+                .children()
+                .filter(|n| n.kind() == BASE_CLAUSE)
+                .flat_map(|c| c.children())
+                .filter_map(|b| {
+                    b.children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                })
+            {
+                let last = if base.kind() == QUALIFIED_NAME {
+                    self.complete_qualifiers(&base, scope);
+                    base.children().filter(|n| n.kind() == NAME_REF).last()
+                } else {
+                    Some(base)
+                };
+                if let Some(last) = last {
+                    self.complete_instance(&last, scope, &instances::Substitution::default());
+                }
+            }
+        }
         let inner = scope.enter(segment, true);
         self.class_depth += 1;
         for member in members.children() {
@@ -447,9 +530,9 @@ impl Walker {
         }
         self.class_depth -= 1;
         if self.class_depth == 0 {
-            for (function, _) in std::mem::take(&mut self.deferred) {
+            for (function, scope) in std::mem::take(&mut self.deferred) {
                 if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
-                    self.function_body(&function, &declarator);
+                    self.function_body(&function, &declarator, &scope);
                 }
             }
         }
@@ -496,10 +579,13 @@ impl Walker {
     }
 
     /// A function definition's parameters (D) and the declarations in its body, in order.
-    fn function_body(&mut self, function: &SyntaxNode, declarator: &SyntaxNode) {
+    fn function_body(&mut self, function: &SyntaxNode, declarator: &SyntaxNode, enclosing: &Scope) {
         self.parameters(declarator, 'D');
+        // Names in the body print unqualified; the enclosing path is where templates are
+        // looked up from.
         let local = Scope {
             local: true,
+            path: enclosing.path.clone(),
             ..Scope::default()
         };
         let mut bindings = 0;
@@ -516,6 +602,7 @@ impl Walker {
                     // A local class or enum is walked by its declaration; its members are not
                     // the function's.
                     CLASS_SPECIFIER | ENUM_SPECIFIER => walk.skip_subtree(),
+                    QUALIFIED_NAME => self.complete_qualifiers(&node, &local),
                     // `catch (int e)`: the handler's parameter is a definition.
                     HANDLER => {
                         if let Some(param) = node.children().find(|n| n.kind() == PARAM)
@@ -830,6 +917,10 @@ fn first_non_trivia(node: &SyntaxNode) -> Option<SyntaxToken> {
         .find(|t| !t.kind().is_trivia())
 }
 
+fn has_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {
+    node.children_with_tokens().any(|t| t.kind() == kind)
+}
+
 fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
     node.children_with_tokens()
         .filter_map(NodeOrToken::into_token)
@@ -864,24 +955,27 @@ fn template_args(name: &SyntaxNode) -> String {
 /// that follow a word or `>` (`int *`, `const float &`, `A<T> *`).
 fn edg_text(node: &SyntaxNode) -> String {
     let mut out = String::new();
-    let word = |c: char| c.is_alphanumeric() || c == '_';
     for token in node
         .descendants_with_tokens()
         .filter_map(NodeOrToken::into_token)
     {
-        if token.kind().is_trivia() {
-            continue;
+        if !token.kind().is_trivia() {
+            push_edg_token(&mut out, token.text());
         }
-        let text = token.text();
-        let after_word = out.ends_with(word) || out.ends_with('>');
-        if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
-            || out.ends_with(',')
-        {
-            out.push(' ');
-        }
-        out.push_str(text);
     }
     out
+}
+
+/// Appends one token (or an already printed piece) with EDG's spacing.
+fn push_edg_token(out: &mut String, text: &str) {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let after_word = out.ends_with(word) || out.ends_with('>');
+    if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
+        || out.ends_with(',')
+    {
+        out.push(' ');
+    }
+    out.push_str(text);
 }
 
 /// `operator+`, `operator int`, `~S`: EDG's spelling.

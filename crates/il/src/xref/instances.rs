@@ -1,0 +1,499 @@
+//! The member declaration lines of class template instances.
+//!
+//! cudafe++ logs the members of a class template instance again, under the instance's name
+//! (`A<short>::x`) and at the template's positions, when the instance is completed (the point of
+//! instantiation; `docs/spec/xref.md`, "Template instances"): data members and member typedefs
+//! `D`, member functions `d` with their parameters `d` (bodies are not instantiated), static data
+//! members `d` unless defined in the class, member templates `d` after their own parameters.
+//!
+//! Until lookup and instantiation are queries, this works on the syntax: a class template is
+//! known by its qualified name once its definition has been walked; an instance is completed
+//! where a template-id names the type of an object (a variable, a data member, a base), where
+//! it qualifies a name (`Traits<int>::value`), and by an explicit instantiation definition.
+//! Partial specializations are matched token by token with their parameters as wildcards; an
+//! explicit specialization is a class of its own and instantiates nothing.
+use rowan::NodeOrToken;
+use rustc_hash::FxHashMap;
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use super::{Scope, Walker, declares_function, first_token, has_token, name_holder, name_token};
+
+/// A class template whose definition has been seen.
+#[derive(Clone)]
+pub(super) struct ClassTemplate {
+    /// The enclosing scope's qualified-name segments.
+    path: Vec<String>,
+    name: String,
+    definition: Pattern,
+    partials: Vec<Pattern>,
+    /// Argument lists of explicit specializations, as printed.
+    explicit: Vec<String>,
+}
+
+/// A definition to instantiate: the primary template or a partial specialization.
+#[derive(Clone)]
+struct Pattern {
+    params: Vec<Param>,
+    /// For a partial specialization, its arguments' tokens (parameters are wildcards).
+    args: Vec<Vec<String>>,
+    members: SyntaxNode,
+}
+
+#[derive(Clone)]
+struct Param {
+    name: String,
+    pack: bool,
+    /// The default argument's node (a type or an expression).
+    default: Option<SyntaxNode>,
+}
+
+/// Template parameter name to the argument text it stands for.
+pub(super) type Substitution = FxHashMap<String, String>;
+
+impl Walker {
+    /// Records a class template definition, partial or explicit specialization (`spec` is the
+    /// CLASS_SPECIFIER, `params` the enclosing TEMPLATE_PARAM_LIST, absent for `template <>`).
+    pub(super) fn record_class_template(
+        &mut self,
+        spec: &SyntaxNode,
+        scope: &Scope,
+        params: Option<&SyntaxNode>,
+    ) {
+        let Some(name) = spec.children().find(|n| n.kind() == NAME_REF) else {
+            return;
+        };
+        let (Some(ident), Some(members)) = (
+            first_token(&name, IDENT),
+            spec.children().find(|n| n.kind() == MEMBER_LIST),
+        ) else {
+            return;
+        };
+        let key = scope.qualify(ident.text());
+        let arg_list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
+        let params = params.map(template_params).unwrap_or_default();
+        match arg_list {
+            None if !params.is_empty() => {
+                self.templates.insert(
+                    key,
+                    ClassTemplate {
+                        path: scope.path.clone(),
+                        name: ident.text().to_string(),
+                        definition: Pattern {
+                            params,
+                            args: Vec::new(),
+                            members,
+                        },
+                        partials: Vec::new(),
+                        explicit: Vec::new(),
+                    },
+                );
+            }
+            Some(list) => {
+                let Some(template) = self.templates.get_mut(&key) else {
+                    return;
+                };
+                if params.is_empty() {
+                    let args = list
+                        .children()
+                        .map(|a| substituted_text(&a, &Substitution::default()))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    template.explicit.push(args);
+                } else {
+                    let args = list.children().map(|a| arg_tokens(&a)).collect();
+                    template.partials.push(Pattern {
+                        params,
+                        args,
+                        members,
+                    });
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Completes the instance a template-id names (`Vec<float, 4>`, `N::A<int>`), if it is an
+    /// instance of a known class template, logging its members once.
+    pub(super) fn complete_instance(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
+        let (ident, list) = match name.kind() {
+            NAME_REF => (
+                first_token(name, IDENT),
+                name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST),
+            ),
+            _ => return,
+        };
+        let (Some(ident), Some(list)) = (ident, list) else {
+            return;
+        };
+        // A qualifier written before the template's name (`N::A<int>`).
+        let mut written = Vec::new();
+        if let Some(q) = name.parent().filter(|p| p.kind() == QUALIFIED_NAME) {
+            for segment in q.children().filter(|n| n.kind() == NAME_REF) {
+                if segment == *name {
+                    break;
+                }
+                written.push(super::tokens_text(&segment));
+            }
+        }
+        let template_name = subst
+            .get(ident.text())
+            .cloned()
+            .unwrap_or_else(|| ident.text().to_string());
+        written.push(template_name);
+        let Some(key) = self.find_template(&written.join("::"), scope) else {
+            return;
+        };
+        let args: Vec<String> = list
+            .children()
+            .map(|a| substituted_text(&a, subst))
+            .collect();
+        self.instantiate(&key, args);
+    }
+
+    /// The key of the class template `written` names from `scope`, searching outwards.
+    fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
+        let written = written.trim_start_matches("::");
+        (0..=scope.path.len()).rev().find_map(|n| {
+            let key = if n == 0 {
+                written.to_string()
+            } else {
+                format!("{}::{written}", scope.path[..n].join("::"))
+            };
+            self.templates.contains_key(&key).then_some(key)
+        })
+    }
+
+    /// Logs the members of `template<args>` at the pattern's positions, once per instance.
+    pub(super) fn instantiate(&mut self, key: &str, mut args: Vec<String>) {
+        let Some(template) = self.templates.get(key).cloned() else {
+            return;
+        };
+        if template.explicit.contains(&args.join(", ")) {
+            return;
+        }
+        // Default arguments complete the list, in terms of the earlier parameters.
+        let primary = &template.definition.params;
+        if args.len() < primary.len() {
+            let mut bound = bind(primary, &args);
+            for param in &primary[args.len()..] {
+                let Some(default) = &param.default else { break };
+                let text = substituted_text(default, &bound);
+                bound.insert(param.name.clone(), text.clone());
+                args.push(text);
+            }
+        }
+        let instance = format!("{}<{}>", template.name, args.join(", "));
+        let mut path = template.path.clone();
+        path.push(instance);
+        if !self.instantiated.insert(path.join("::")) || self.instantiated.len() > INSTANCE_LIMIT {
+            return;
+        }
+        let (pattern, subst) = match template
+            .partials
+            .iter()
+            .find_map(|p| match_partial(p, &args).map(|s| (p, s)))
+        {
+            Some(found) => found,
+            None => (&template.definition, bind(primary, &args)),
+        };
+        let scope = Scope {
+            in_class: true,
+            namespace_depth: template.path.len(),
+            path,
+            ..Scope::default()
+        };
+        self.instance_members(&pattern.members, &scope, &subst);
+    }
+
+    fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+        for member in members.children() {
+            match member.kind() {
+                SIMPLE_DECLARATION => self.instance_declaration(&member, scope, subst),
+                FUNCTION_DEF => {
+                    if has_token(&member, FRIEND_KW) {
+                        continue;
+                    }
+                    if let Some(declarator) = member.children().find(|n| n.kind() == DECLARATOR) {
+                        self.instance_function(&declarator, scope, true);
+                    }
+                }
+                ALIAS_DECL => {
+                    if let Some(name) = first_token(&member, IDENT) {
+                        let id = self.fresh();
+                        self.emit(
+                            id,
+                            scope.qualify(name.text()),
+                            'D',
+                            name.text_range().start(),
+                        );
+                    }
+                }
+                TEMPLATE_DECL => {
+                    // A member template: its parameters are declared again, the template `d`.
+                    if let Some(params) =
+                        member.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+                    {
+                        self.template_parameters(&params);
+                    }
+                    let inner = member
+                        .children()
+                        .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION));
+                    if let Some(declarator) = inner
+                        .as_ref()
+                        .and_then(|d| d.descendants().find(|n| n.kind() == DECLARATOR))
+                        .filter(declares_function)
+                    {
+                        self.instance_function(&declarator, scope, false);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn instance_declaration(&mut self, node: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+        if has_token(node, FRIEND_KW) {
+            return;
+        }
+        let is_typedef = has_token(node, TYPEDEF_KW);
+        let is_static = has_token(node, STATIC_KW);
+        let defined_static = has_token(node, CONSTEXPR_KW) || has_token(node, INLINE_KW);
+        for init in node.children().filter(|n| n.kind() == INIT_DECLARATOR) {
+            let Some(declarator) = init.children().find(|n| n.kind() == DECLARATOR) else {
+                continue;
+            };
+            if declares_function(&declarator) {
+                self.instance_function(&declarator, scope, true);
+                continue;
+            }
+            if !is_typedef && !is_static && is_object_declarator(&declarator) {
+                // A data member of an instance type completes that instance.
+                if let Some(ty) = type_template_id(node) {
+                    self.complete_instance(&ty, scope, subst);
+                }
+            }
+            let Some((name, offset)) = self.declared_name(&declarator, scope) else {
+                continue;
+            };
+            let kind = if is_static && !defined_static && !is_typedef {
+                'd'
+            } else {
+                'D'
+            };
+            let id = self.fresh();
+            self.emit(id, name, kind, offset);
+        }
+    }
+
+    /// An instance's member function: `d`, then (unless a member template) its parameters `d`.
+    fn instance_function(&mut self, declarator: &SyntaxNode, scope: &Scope, with_params: bool) {
+        let Some((name, offset)) = self.declared_name(declarator, scope) else {
+            return;
+        };
+        let id = self.fresh();
+        self.emit(id, name, 'd', offset);
+        if with_params {
+            self.parameters(declarator, 'd');
+        }
+    }
+}
+
+/// More instances than any test program completes: a bound against runaway recursion
+/// (`template <int N> struct R { R<N + 1> next; };`).
+const INSTANCE_LIMIT: usize = 100_000;
+
+fn template_params(list: &SyntaxNode) -> Vec<Param> {
+    list.children()
+        .filter_map(|param| {
+            let name = match param.kind() {
+                TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
+                PARAM => param
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .and_then(|d| name_token(&d)),
+                _ => return None,
+            };
+            let default = match param.kind() {
+                PARAM => param
+                    .children()
+                    .find(|n| n.kind() == INITIALIZER)
+                    .and_then(|i| i.children().next()),
+                _ => param
+                    .children_with_tokens()
+                    .skip_while(|t| t.kind() != EQ)
+                    .find_map(NodeOrToken::into_node),
+            };
+            Some(Param {
+                name: name.map_or_else(String::new, |n| n.text().to_string()),
+                pack: param.descendants_with_tokens().any(|t| t.kind() == DOT3),
+                default,
+            })
+        })
+        .collect()
+}
+
+/// Binds the parameters to the arguments in order; a pack takes the rest.
+fn bind(params: &[Param], args: &[String]) -> Substitution {
+    let mut subst = Substitution::default();
+    for (i, param) in params.iter().enumerate() {
+        if param.name.is_empty() {
+            continue;
+        }
+        if param.pack {
+            subst.insert(
+                param.name.clone(),
+                args.get(i..).unwrap_or_default().join(", "),
+            );
+            break;
+        }
+        if let Some(arg) = args.get(i) {
+            subst.insert(param.name.clone(), arg.clone());
+        }
+    }
+    subst
+}
+
+/// Matches a partial specialization's arguments against an instance's, binding its parameters.
+fn match_partial(pattern: &Pattern, args: &[String]) -> Option<Substitution> {
+    if pattern.args.len() != args.len() {
+        return None;
+    }
+    let mut bound: FxHashMap<String, Vec<String>> = FxHashMap::default();
+    for (pat, arg) in pattern.args.iter().zip(args) {
+        let tokens = lex(arg);
+        if !match_tokens(pat, &tokens, &pattern.params, &mut bound) {
+            return None;
+        }
+    }
+    Some(
+        bound
+            .into_iter()
+            .map(|(k, v)| (k, join_tokens(&v)))
+            .collect(),
+    )
+}
+
+fn match_tokens(
+    pat: &[String],
+    arg: &[String],
+    params: &[Param],
+    bound: &mut FxHashMap<String, Vec<String>>,
+) -> bool {
+    let Some((first, rest)) = pat.split_first() else {
+        return arg.is_empty();
+    };
+    if !params.iter().any(|p| p.name == *first) {
+        return arg.first() == Some(first) && match_tokens(rest, &arg[1..], params, bound);
+    }
+    if let Some(value) = bound.get(first).cloned() {
+        return arg.starts_with(&value) && match_tokens(rest, &arg[value.len()..], params, bound);
+    }
+    for n in (1..=arg.len()).rev() {
+        bound.insert(first.clone(), arg[..n].to_vec());
+        if match_tokens(rest, &arg[n..], params, bound) {
+            return true;
+        }
+    }
+    bound.remove(first);
+    false
+}
+
+fn arg_tokens(node: &SyntaxNode) -> Vec<String> {
+    node.descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter(|t| !t.kind().is_trivia())
+        .map(|t| t.text().to_string())
+        .collect()
+}
+
+/// Splits printed argument text back into tokens (words, numbers, punctuation).
+fn lex(text: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' || c == '\'' || c == '.' {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            tokens.push(std::mem::take(&mut word));
+        }
+        if !c.is_whitespace() {
+            tokens.push(c.to_string());
+        }
+    }
+    if !word.is_empty() {
+        tokens.push(word);
+    }
+    // `::` and `&&` are one token each in the pattern.
+    let mut merged: Vec<String> = Vec::new();
+    for t in tokens {
+        if let Some(last) = merged.last_mut()
+            && ((last == ":" && t == ":") || (last == "&" && t == "&"))
+        {
+            last.push_str(&t);
+            continue;
+        }
+        merged.push(t);
+    }
+    merged
+}
+
+fn join_tokens(tokens: &[String]) -> String {
+    let mut out = String::new();
+    for t in tokens {
+        super::push_edg_token(&mut out, t);
+    }
+    out
+}
+
+/// A node's text as EDG prints it, template parameters replaced by their arguments.
+pub(super) fn substituted_text(node: &SyntaxNode, subst: &Substitution) -> String {
+    let mut out = String::new();
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter(|t| !t.kind().is_trivia())
+    {
+        match subst.get(token.text()).filter(|_| token.kind() == IDENT) {
+            Some(arg) => super::push_edg_token(&mut out, arg),
+            None => super::push_edg_token(&mut out, token.text()),
+        }
+    }
+    out
+}
+
+/// The template-id a declaration's specifiers name as its type (`Vec<float, 4>`,
+/// `N::A<int>`), as the NAME_REF that carries the arguments.
+pub(super) fn type_template_id(declaration: &SyntaxNode) -> Option<SyntaxNode> {
+    let ty = declaration
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let last = if ty.kind() == QUALIFIED_NAME {
+        ty.children().filter(|n| n.kind() == NAME_REF).last()?
+    } else {
+        ty
+    };
+    last.children()
+        .any(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .then_some(last)
+}
+
+/// A declarator of an object of the declared type itself (no pointer, reference, function or
+/// array-of-unknown-bound wrapper around the name).
+pub(super) fn is_object_declarator(declarator: &SyntaxNode) -> bool {
+    let wrapped = declarator
+        .descendants()
+        .filter(|n| n.kind() == PTR_OP)
+        .any(|p| {
+            !p.ancestors()
+                .take_while(|a| a != declarator)
+                .any(|a| a.kind() == PARAM_LIST)
+        });
+    !wrapped && name_holder(declarator).is_some() && !declares_function(declarator)
+}
