@@ -34,6 +34,14 @@ pub struct XrefLine {
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
     let mut w = Walker::default();
     w.declarations(root.children(), &Scope::default());
+    // Explicit instantiation definitions instantiate their bodies at the end of the unit; the
+    // bodies still read as templates (their names are not substituted).
+    w.template_depth += 1;
+    for (function, scope) in std::mem::take(&mut w.explicit_bodies) {
+        if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
+            w.function_body(&function, &declarator, &scope);
+        }
+    }
     w.lines
 }
 
@@ -119,6 +127,10 @@ struct Walker {
     instantiated: FxHashSet<String>,
     /// Nesting depth of template definitions (nothing is instantiated inside one).
     template_depth: u32,
+    /// Function template definitions at namespace scope, by qualified name.
+    function_templates: FxHashMap<String, Vec<(SyntaxNode, Scope)>>,
+    /// Function definitions whose bodies explicit instantiations instantiate at the end.
+    explicit_bodies: Vec<(SyntaxNode, Scope)>,
 }
 
 impl Walker {
@@ -211,6 +223,12 @@ impl Walker {
                     return;
                 };
                 let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
+                if !scope.in_class && !scope.template_params.is_empty() {
+                    self.function_templates
+                        .entry(name.clone())
+                        .or_default()
+                        .push((node.clone(), scope.clone()));
+                }
                 self.emit(id, name, 'D', offset);
                 if scope.in_class {
                     self.deferred.push((node.clone(), scope.clone()));
@@ -227,6 +245,9 @@ impl Walker {
                     .and_then(|e| e.children().find(|n| n.kind() == NAME_REF))
                 {
                     self.complete_instance(&name, scope, &instances::Substitution::default());
+                    self.explicit_member_bodies(&name, scope);
+                } else {
+                    self.explicit_function_instance(node, scope);
                 }
             }
             ALIAS_DECL => {
@@ -333,6 +354,38 @@ impl Walker {
         let (id, first) = self.keyed(format!("namespace {qualified}"));
         self.emit(id, qualified, if first { 'D' } else { 'd' }, offset);
         *scope = scope.enter(name.to_string(), false);
+    }
+
+    /// `template double host_sum<double>(const double *, int);`: the template's body is
+    /// instantiated at the end of the unit (overloads told apart by their parameter count).
+    fn explicit_function_instance(&mut self, node: &SyntaxNode, scope: &Scope) {
+        let Some(declarator) = node
+            .descendants()
+            .find(|n| n.kind() == DECLARATOR)
+            .filter(declares_function)
+        else {
+            return;
+        };
+        let Some((name, _)) = self.declared_name(&declarator, scope) else {
+            return;
+        };
+        let arity = |d: &SyntaxNode| {
+            name_holder(d)
+                .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+                .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+                .map_or(0, |p| p.children().filter(|n| n.kind() == PARAM).count())
+        };
+        let wanted = arity(&declarator);
+        let found = self.function_templates.get(&name).and_then(|candidates| {
+            candidates.iter().find(|(f, _)| {
+                f.children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .is_some_and(|d| arity(&d) == wanted)
+            })
+        });
+        if let Some(found) = found.cloned() {
+            self.explicit_bodies.push(found);
+        }
     }
 
     /// A qualifier that names a class template instance (`Traits<int>::value`) completes it.

@@ -9,7 +9,7 @@ type Line = (String, char, u32, u32);
 
 /// The floor for the share of cudafe++'s D/d lines reproduced exactly, and the ceiling for extra
 /// lines, both in per mille. Raise them as the entity layer grows; a drop is a regression.
-const MIN_MATCHED_PER_MILLE: usize = 987;
+const MIN_MATCHED_PER_MILLE: usize = 991;
 const MAX_EXTRA_PER_MILLE: usize = 1;
 
 #[test]

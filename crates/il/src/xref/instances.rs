@@ -155,6 +155,34 @@ impl Walker {
         self.instantiate(&key, args);
     }
 
+    /// An explicit instantiation definition of a class instantiates the bodies of the member
+    /// functions defined in the class, at the end of the unit.
+    pub(super) fn explicit_member_bodies(&mut self, name: &SyntaxNode, scope: &Scope) {
+        let Some(ident) = first_token(name, IDENT) else {
+            return;
+        };
+        let Some(template) = self
+            .find_template(ident.text(), scope)
+            .and_then(|key| self.templates.get(&key))
+        else {
+            return;
+        };
+        let path = template.path.clone();
+        let functions: Vec<SyntaxNode> = template
+            .definition
+            .members
+            .children()
+            .filter(|m| m.kind() == FUNCTION_DEF && !has_token(m, FRIEND_KW))
+            .collect();
+        let scope = Scope {
+            in_class: true,
+            path,
+            ..Scope::default()
+        };
+        self.explicit_bodies
+            .extend(functions.into_iter().map(|f| (f, scope.clone())));
+    }
+
     /// The key of the class template `written` names from `scope`, searching outwards.
     fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
         let written = written.trim_start_matches("::");
