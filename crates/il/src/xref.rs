@@ -125,6 +125,9 @@ struct Walker {
     templates: FxHashMap<String, instances::ClassTemplate>,
     /// Class template instances whose members have been logged.
     instantiated: FxHashSet<String>,
+    /// The functions a qualified name denotes so far (overloads, and those a using-declaration
+    /// brought in): (entity, printed name).
+    overloads: FxHashMap<String, Vec<(u32, String)>>,
     /// Nesting depth of template definitions (nothing is instantiated inside one).
     template_depth: u32,
     /// Function template definitions at namespace scope, by qualified name.
@@ -146,6 +149,19 @@ impl Walker {
         self.ids.insert(key, id);
         (id, true)
     }
+    /// The entity a function declarator declares (overloads by signature), recorded in the
+    /// overload set of its qualified name.
+    fn function_entity(&mut self, name: &str, declarator: &SyntaxNode) -> u32 {
+        let (id, first) = self.keyed(format!("fn {name}{}", signature(declarator)));
+        if first {
+            self.overloads
+                .entry(name.to_string())
+                .or_default()
+                .push((id, name.to_string()));
+        }
+        id
+    }
+
     fn emit(&mut self, entity: u32, name: String, kind: char, offset: TextSize) {
         self.lines.push(XrefLine {
             entity,
@@ -222,7 +238,7 @@ impl Walker {
                 let Some((name, offset)) = self.declared_name(&declarator, &name_scope) else {
                     return;
                 };
-                let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
+                let id = self.function_entity(&name, &declarator);
                 if !scope.in_class && !scope.template_params.is_empty() {
                     self.function_templates
                         .entry(name.clone())
@@ -274,6 +290,24 @@ impl Walker {
                         && let Some(target) = self.aliases.get(head)
                     {
                         name = format!("{target}::{rest}");
+                    }
+                    // Naming functions, it declares every overload visible there, each under
+                    // its own name (`using std::abs;` logs `std::abs` and the `abs` that
+                    // `std` took from the global namespace).
+                    if let Some(set) = self.overloads.get(&name).cloned() {
+                        for (id, printed) in &set {
+                            self.emit(*id, printed.clone(), 'd', last.text_range().start());
+                        }
+                        if !scope.local {
+                            let here = scope.qualify(last.text());
+                            let known = self.overloads.entry(here).or_default();
+                            for entry in set {
+                                if !known.contains(&entry) {
+                                    known.push(entry);
+                                }
+                            }
+                        }
+                        return;
                     }
                     let (id, _) = self.keyed(format!("using {name}"));
                     self.emit(id, name, 'd', last.text_range().start());
@@ -473,7 +507,7 @@ impl Walker {
                         let (id, first) = self.keyed(format!("typedef {name}"));
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
                     } else if declares_function(&declarator) {
-                        let (id, _) = self.keyed(format!("fn {name}{}", signature(&declarator)));
+                        let id = self.function_entity(&name, &declarator);
                         // A prototype's parameters come before it.
                         self.parameters(&declarator, 'd');
                         self.emit(id, name, 'd', offset);
