@@ -128,6 +128,11 @@ struct Walker {
     /// The functions a qualified name denotes so far (overloads, and those a using-declaration
     /// brought in): (entity, printed name).
     overloads: FxHashMap<String, Vec<(u32, String)>>,
+    /// Typedefs and alias declarations of class template instances (`false_type`), by
+    /// qualified name: the template-id and the scope it was written in.
+    typedef_instances: FxHashMap<String, (SyntaxNode, Scope)>,
+    /// Names of the template parameters in scope (a template-id naming none is not dependent).
+    template_param_names: Vec<String>,
     /// Nesting depth of template definitions (nothing is instantiated inside one).
     template_depth: u32,
     /// Function template definitions at namespace scope, by qualified name.
@@ -220,9 +225,17 @@ impl Walker {
                 // `template <>` introduces an explicit specialization, not a template.
                 let is_template = !inner.template_params.is_empty();
                 self.template_depth += u32::from(is_template);
+                let names_before = self.template_param_names.len();
+                self.template_param_names.extend(
+                    inner
+                        .template_params
+                        .iter()
+                        .map(|n| n.trim_end_matches("...").to_string()),
+                );
                 for child in node.children().filter(|n| n.kind() != TEMPLATE_PARAM_LIST) {
                     self.declaration(&child, &inner);
                 }
+                self.template_param_names.truncate(names_before);
                 self.template_depth -= u32::from(is_template);
             }
             FUNCTION_DEF => {
@@ -268,6 +281,14 @@ impl Walker {
             }
             ALIAS_DECL => {
                 if let Some(name) = first_token(node, IDENT) {
+                    if self.template_depth == 0
+                        && let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
+                        && !ty.descendants().any(|n| n.kind() == PTR_OP)
+                        && let Some(id) = instances::type_template_id(&ty)
+                    {
+                        self.typedef_instances
+                            .insert(scope.qualify(name.text()), (id, scope.clone()));
+                    }
                     let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
                     self.emit(
                         id,
@@ -343,11 +364,18 @@ impl Walker {
                     names.push(format!("{}{}", name.text(), if pack { "..." } else { "" }));
                 }
                 None => {
-                    let next = std::iter::successors(
-                        param.last_token().and_then(|t| t.next_token()),
-                        |t| t.next_token(),
-                    )
-                    .find(|t| !t.kind().is_trivia());
+                    // At the `=` of a default argument, else at the token after the parameter.
+                    let next = param
+                        .descendants_with_tokens()
+                        .filter_map(NodeOrToken::into_token)
+                        .find(|t| t.kind() == EQ)
+                        .or_else(|| {
+                            std::iter::successors(
+                                param.last_token().and_then(|t| t.next_token()),
+                                |t| t.next_token(),
+                            )
+                            .find(|t| !t.kind().is_trivia())
+                        });
                     if let Some(next) = next {
                         self.emit(id, "<unnamed>".to_string(), 'D', next.text_range().start());
                     }
@@ -422,9 +450,30 @@ impl Walker {
         }
     }
 
+    /// Whether a name mentions a template parameter in scope.
+    /// In a template, any name among template arguments counts as dependent: it may be a
+    /// member or typedef that depends on the parameters.
+    fn is_dependent(&self, name: &SyntaxNode) -> bool {
+        let named_argument = || {
+            name.descendants()
+                .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+                .any(|l| l.descendants_with_tokens().any(|t| t.kind() == IDENT))
+        };
+        if self.template_depth > 0 && named_argument() {
+            return true;
+        }
+        name.descendants_with_tokens().any(|t| {
+            t.kind() == IDENT
+                && self
+                    .template_param_names
+                    .iter()
+                    .any(|p| p == t.as_token().unwrap().text())
+        })
+    }
+
     /// A qualifier that names a class template instance (`Traits<int>::value`) completes it.
     fn complete_qualifiers(&mut self, name: &SyntaxNode, scope: &Scope) {
-        if self.template_depth > 0 {
+        if self.template_depth > 0 && self.is_dependent(name) {
             return;
         }
         let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
@@ -503,6 +552,13 @@ impl Walker {
                         let id = self.fresh();
                         self.emit(id, name, 'D', offset);
                     } else if is_typedef {
+                        if self.template_depth == 0
+                            && instances::is_object_declarator(&declarator)
+                            && let Some(ty) = instances::type_template_id(node)
+                        {
+                            self.typedef_instances
+                                .insert(name.clone(), (ty, scope.clone()));
+                        }
                         // A typedef that redeclares an existing one is a `d` of the same entity.
                         let (id, first) = self.keyed(format!("typedef {name}"));
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
@@ -587,7 +643,9 @@ impl Walker {
                 Some(params).filter(|p| p.children().next().is_some()),
             );
         }
-        if self.template_depth == 0 {
+        // Base classes are completed where the class is defined, in a template too when they
+        // do not depend on its parameters.
+        {
             for base in spec
                 .children()
                 .filter(|n| n.kind() == BASE_CLAUSE)
@@ -597,6 +655,9 @@ impl Walker {
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                 })
             {
+                if self.is_dependent(&base) {
+                    continue;
+                }
                 let last = if base.kind() == QUALIFIED_NAME {
                     self.complete_qualifiers(&base, scope);
                     base.children().filter(|n| n.kind() == NAME_REF).last()

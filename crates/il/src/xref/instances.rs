@@ -120,14 +120,19 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) {
-        let (ident, list) = match name.kind() {
-            NAME_REF => (
-                first_token(name, IDENT),
-                name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST),
-            ),
-            _ => return,
+        if name.kind() != NAME_REF {
+            return;
+        }
+        let Some(ident) = first_token(name, IDENT) else {
+            return;
         };
-        let (Some(ident), Some(list)) = (ident, list) else {
+        let Some(list) = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
+            // A typedef of an instance (`struct is_void : false_type`).
+            if subst.is_empty()
+                && let Some((target, target_scope)) = self.find_typedef(ident.text(), scope)
+            {
+                self.complete_instance(&target, &target_scope, subst);
+            }
             return;
         };
         // A qualifier written before the template's name (`N::A<int>`).
@@ -181,6 +186,17 @@ impl Walker {
         };
         self.explicit_bodies
             .extend(functions.into_iter().map(|f| (f, scope.clone())));
+    }
+
+    fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
+        (0..=scope.path.len()).rev().find_map(|n| {
+            let key = if n == 0 {
+                written.to_string()
+            } else {
+                format!("{}::{written}", scope.path[..n].join("::"))
+            };
+            self.typedef_instances.get(&key).cloned()
+        })
     }
 
     /// The key of the class template `written` names from `scope`, searching outwards.
