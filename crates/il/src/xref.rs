@@ -530,8 +530,16 @@ impl Walker {
                         } else {
                             scope.clone()
                         };
-                        let qualified = name_scope.qualify(ident.text());
-                        let (id, _) = self.keyed(format!("type {qualified}"));
+                        // `template <> struct A<bool>;` declares the specialization.
+                        let args = name
+                            .children()
+                            .filter(|n| n.kind() == NAME_REF)
+                            .last()
+                            .or_else(|| (name.kind() == NAME_REF).then(|| name.clone()))
+                            .and_then(|l| self.specialization_args(&l, scope))
+                            .unwrap_or_default();
+                        let qualified = name_scope.qualify(&format!("{}{args}", ident.text()));
+                        let (id, _) = self.keyed(format!("type {qualified}{args}"));
                         self.emit(id, qualified, 'd', ident.text_range().start());
                     }
                 }
@@ -564,8 +572,11 @@ impl Walker {
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
                     } else if declares_function(&declarator) {
                         let id = self.function_entity(&name, &declarator);
-                        // A prototype's parameters come before it.
-                        self.parameters(&declarator, 'd');
+                        // A prototype's parameters come before it; a function template's
+                        // prototype logs none (cuda_device_runtime_api.h's `cudaMalloc<T>`).
+                        if scope.template_params.is_empty() {
+                            self.parameters(&declarator, 'd');
+                        }
                         self.emit(id, name, 'd', offset);
                     } else {
                         let completes = self.template_depth == 0
@@ -603,7 +614,19 @@ impl Walker {
         };
         let segment = match (&ident, &name_node) {
             (Some(ident), Some(name)) => {
-                let args = template_args(name);
+                let args = match &scope.template_param_list {
+                    // `template <>`: the primary's default arguments are part of the name.
+                    Some(list) if list.children().next().is_none() => {
+                        let last = if name.kind() == QUALIFIED_NAME {
+                            name.children().filter(|n| n.kind() == NAME_REF).last()
+                        } else {
+                            Some(name.clone())
+                        };
+                        last.and_then(|l| self.specialization_args(&l, scope))
+                            .unwrap_or_else(|| template_args(name))
+                    }
+                    _ => template_args(name),
+                };
                 // An explicit specialization is named with its arguments; a partial one is not.
                 // `struct F::Inner { }` defines a member of `F`: its name keeps the qualifier.
                 let written = if name.kind() == QUALIFIED_NAME {

@@ -93,12 +93,15 @@ impl Walker {
                     return;
                 };
                 if params.is_empty() {
-                    let args = list
+                    let template = template.clone();
+                    let args: Vec<String> = list
                         .children()
-                        .map(|a| substituted_text(&a, &Substitution::default()))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    template.explicit.push(args);
+                        .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+                        .collect();
+                    let args = self.with_defaults(&template, args).join(", ");
+                    if let Some(template) = self.templates.get_mut(&key) {
+                        template.explicit.push(args);
+                    }
                 } else {
                     let args = list.children().map(|a| arg_tokens(&a)).collect();
                     template.partials.push(Pattern {
@@ -155,7 +158,7 @@ impl Walker {
         };
         let args: Vec<String> = list
             .children()
-            .map(|a| substituted_text(&a, subst))
+            .map(|a| self.arg_text(&a, scope, subst))
             .collect();
         self.instantiate(&key, args);
     }
@@ -199,6 +202,98 @@ impl Walker {
         })
     }
 
+    /// Default arguments complete an argument list, in terms of the earlier parameters.
+    fn with_defaults(&self, template: &ClassTemplate, mut args: Vec<String>) -> Vec<String> {
+        let primary = &template.definition.params;
+        if args.len() < primary.len() {
+            let mut bound = bind(primary, &args);
+            let scope = Scope {
+                path: template.path.clone(),
+                ..Scope::default()
+            };
+            for param in &primary[args.len()..] {
+                let Some(default) = &param.default else { break };
+                let text = self.arg_text(default, &scope, &bound);
+                bound.insert(param.name.clone(), text.clone());
+                args.push(text);
+            }
+        }
+        args
+    }
+
+    /// `<bool, false>` for an explicit specialization's name `__promote<bool>` (the primary's
+    /// defaults filled in), when the template is known.
+    pub(super) fn specialization_args(&self, name: &SyntaxNode, scope: &Scope) -> Option<String> {
+        let ident = first_token(name, IDENT)?;
+        let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+        let template = self
+            .templates
+            .get(&self.find_template(ident.text(), scope)?)?;
+        let args: Vec<String> = list
+            .children()
+            .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+            .collect();
+        Some(format!(
+            "<{}>",
+            self.with_defaults(template, args).join(", ")
+        ))
+    }
+
+    /// Argument text as EDG prints it: parameters substituted, and type names written
+    /// unqualified printed with their scope (`byte` in `std` is `std::byte`).
+    pub(super) fn arg_text(
+        &self,
+        node: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> String {
+        let mut out = String::new();
+        for token in node
+            .descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+            .filter(|t| !t.kind().is_trivia())
+        {
+            if token.kind() != IDENT {
+                super::push_edg_token(&mut out, token.text());
+                continue;
+            }
+            if let Some(arg) = subst.get(token.text()) {
+                super::push_edg_token(&mut out, arg);
+                continue;
+            }
+            // Only a name's first segment is looked up (`std::size_t` stays as written).
+            let leading = token.parent().is_some_and(|name_ref| {
+                name_ref.kind() == NAME_REF
+                    && !name_ref
+                        .prev_sibling_or_token()
+                        .is_some_and(|p| p.kind() == COLON2)
+                    && !name_ref
+                        .next_sibling_or_token()
+                        .is_some_and(|n| n.kind() == COLON2)
+            });
+            let qualified = leading
+                .then(|| self.qualified_type_name(token.text(), scope))
+                .flatten();
+            super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
+        }
+        out
+    }
+
+    /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
+    /// or class.
+    fn qualified_type_name(&self, name: &str, scope: &Scope) -> Option<String> {
+        (0..=scope.path.len()).rev().find_map(|n| {
+            let key = if n == 0 {
+                name.to_string()
+            } else {
+                format!("{}::{name}", scope.path[..n].join("::"))
+            };
+            (self.ids.contains_key(&format!("type {key}"))
+                || self.ids.contains_key(&format!("typedef {key}")))
+            .then_some(key)
+        })
+    }
+
     /// The key of the class template `written` names from `scope`, searching outwards.
     fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
         let written = written.trim_start_matches("::");
@@ -217,20 +312,11 @@ impl Walker {
         let Some(template) = self.templates.get(key).cloned() else {
             return;
         };
+        args = self.with_defaults(&template, args);
         if template.explicit.contains(&args.join(", ")) {
             return;
         }
-        // Default arguments complete the list, in terms of the earlier parameters.
         let primary = &template.definition.params;
-        if args.len() < primary.len() {
-            let mut bound = bind(primary, &args);
-            for param in &primary[args.len()..] {
-                let Some(default) = &param.default else { break };
-                let text = substituted_text(default, &bound);
-                bound.insert(param.name.clone(), text.clone());
-                args.push(text);
-            }
-        }
         let instance = format!("{}<{}>", template.name, args.join(", "));
         let mut path = template.path.clone();
         path.push(instance);
@@ -492,22 +578,6 @@ fn join_tokens(tokens: &[String]) -> String {
     let mut out = String::new();
     for t in tokens {
         super::push_edg_token(&mut out, t);
-    }
-    out
-}
-
-/// A node's text as EDG prints it, template parameters replaced by their arguments.
-pub(super) fn substituted_text(node: &SyntaxNode, subst: &Substitution) -> String {
-    let mut out = String::new();
-    for token in node
-        .descendants_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .filter(|t| !t.kind().is_trivia())
-    {
-        match subst.get(token.text()).filter(|_| token.kind() == IDENT) {
-            Some(arg) => super::push_edg_token(&mut out, arg),
-            None => super::push_edg_token(&mut out, token.text()),
-        }
     }
     out
 }
