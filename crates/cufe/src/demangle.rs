@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use mangle::filter::{demangle_text_with, demangle_word};
+use mangle::filter::{Filter, demangle_word};
 use mangle::{DemangleOptions, Style};
 
 #[derive(clap::Args, Debug)]
@@ -50,20 +50,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.names.is_empty() {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
-        let mut input = stdin.lock();
+        // One line at a time, through buffers reused from line to line; bytes are copied as
+        // they are, UTF-8 or not. Output is flushed whenever no more input is buffered, so a
+        // filter in an interactive pipe answers each line at once while a file is written in
+        // large blocks (c++filt flushes after every line, a system call per name).
+        let mut filter = Filter::new(opts, args.strip_underscore);
+        let mut input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+        let mut line = Vec::new();
+        let mut filtered = Vec::new();
         loop {
             line.clear();
-            // Lines that are not UTF-8 are copied through unchanged, byte for byte.
-            let mut raw = Vec::new();
-            if input.read_until(b'\n', &mut raw)? == 0 {
+            if input.read_until(b'\n', &mut line)? == 0 {
                 break;
             }
-            match std::str::from_utf8(&raw) {
-                Ok(text) => out
-                    .write_all(demangle_text_with(text, &opts, args.strip_underscore).as_bytes())?,
-                Err(_) => out.write_all(&raw)?,
+            filtered.clear();
+            filter.filter(&line, &mut filtered);
+            out.write_all(&filtered)?;
+            if input.buffer().is_empty() {
+                out.flush()?;
             }
         }
     } else {

@@ -1,10 +1,82 @@
 //! Demangling names inside free text, as `c++filt` does with its standard input.
 
-use crate::{DemangleOptions, demangle_bytes};
+use crate::{DemangleOptions, demangle_into};
 
-/// Characters c++filt treats as part of a symbol.
-fn is_symbol_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
+/// Bytes c++filt treats as part of a symbol: ASCII letters, digits, `_`, `$` and `.`.
+const SYMBOL_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.');
+        c += 1;
+    }
+    table
+};
+
+/// c++filt's text mode with its reusable state: every word of the input that demangles is
+/// replaced, everything else is copied byte for byte (the input need not be UTF-8: symbol
+/// characters are ASCII).
+pub struct Filter {
+    opts: DemangleOptions,
+    strip_underscore: bool,
+    /// The buffer each name is printed into, reused from word to word.
+    name: String,
+}
+
+impl Filter {
+    /// With `strip_underscore`, a leading `_` of each word is dropped before demangling
+    /// (`--strip-underscore`, for targets that prefix C symbols with `_`).
+    pub fn new(opts: DemangleOptions, strip_underscore: bool) -> Filter {
+        Filter {
+            opts,
+            strip_underscore,
+            name: String::new(),
+        }
+    }
+
+    /// Appends `text` to `out` with every mangled word replaced by its demangled form.
+    pub fn filter(&mut self, text: &[u8], out: &mut Vec<u8>) {
+        let mut i = 0;
+        while i < text.len() {
+            let start = i;
+            while i < text.len() && !SYMBOL_BYTE[text[i] as usize] {
+                i += 1;
+            }
+            out.extend_from_slice(&text[start..i]);
+            let start = i;
+            while i < text.len() && SYMBOL_BYTE[text[i] as usize] {
+                i += 1;
+            }
+            let word = &text[start..i];
+            match self.word(word) {
+                Some(demangled) => out.extend_from_slice(demangled.as_bytes()),
+                None => out.extend_from_slice(word),
+            }
+        }
+    }
+
+    /// Demangles one word the way the filter does: only names that look mangled are tried,
+    /// so ordinary words like `i` are never taken for types.
+    pub fn word(&mut self, word: &[u8]) -> Option<&str> {
+        let w = match word {
+            [b'_', rest @ ..] if self.strip_underscore => rest,
+            _ => word,
+        };
+        // Every mangled form starts with `_` (`_Z`, `__Z`, `___Z`, `__nv_static_`).
+        if !self.opts.types && w.first() != Some(&b'_') {
+            return None;
+        }
+        let looks_mangled = w.starts_with(b"_Z")
+            || w.starts_with(b"__Z")
+            || w.starts_with(b"___Z")
+            || w.starts_with(b"__nv_static_");
+        if !looks_mangled && !self.opts.types {
+            return None;
+        }
+        demangle_into(w, &self.opts, &mut self.name).ok()?;
+        Some(&self.name)
+    }
 }
 
 /// Replaces every word of `text` that demangles with its demangled form; everything else is
@@ -14,48 +86,20 @@ pub fn demangle_text(text: &str, opts: &DemangleOptions) -> String {
 }
 
 /// Like [`demangle_text`]; with `strip_underscore`, a leading `_` of each word is dropped
-/// before demangling (`--strip-underscore`, for targets that prefix C symbols with `_`).
+/// before demangling.
 pub fn demangle_text_with(text: &str, opts: &DemangleOptions, strip_underscore: bool) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if !is_symbol_char(bytes[i]) {
-            let start = i;
-            while i < bytes.len() && !is_symbol_char(bytes[i]) {
-                i += 1;
-            }
-            out.push_str(&text[start..i]);
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && is_symbol_char(bytes[i]) {
-            i += 1;
-        }
-        let word = &text[start..i];
-        out.push_str(
-            &demangle_word(word, opts, strip_underscore).unwrap_or_else(|| word.to_owned()),
-        );
-    }
-    out
+    let mut out = Vec::with_capacity(text.len());
+    Filter::new(*opts, strip_underscore).filter(text.as_bytes(), &mut out);
+    // Words (ASCII) are replaced by UTF-8 text and the rest is copied from UTF-8 text, so
+    // this conversion always succeeds.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Demangles one word the way the filter does: only names that look mangled are tried, so
-/// ordinary words like `i` are never taken for types.
+/// Demangles one word the way the filter does (see [`Filter::word`]).
 pub fn demangle_word(word: &str, opts: &DemangleOptions, strip_underscore: bool) -> Option<String> {
-    let w = if strip_underscore {
-        word.strip_prefix('_').unwrap_or(word)
-    } else {
-        word
-    };
-    let looks_mangled = w.starts_with("_Z")
-        || w.starts_with("__Z")
-        || w.starts_with("___Z")
-        || w.starts_with("__nv_static_");
-    if !looks_mangled && !opts.types {
-        return None;
-    }
-    demangle_bytes(w.as_bytes(), opts).ok()
+    Filter::new(*opts, strip_underscore)
+        .word(word.as_bytes())
+        .map(str::to_owned)
 }
 
 #[cfg(test)]

@@ -131,12 +131,14 @@ fn parse_with(
     arena: Option<ast::Ast>,
 ) -> Result<Parsed, DemangleError> {
     let mut p = match arena {
-        Some(arena) => parse::Parser::with_arena(input, arena),
+        Some(arena) => parse::Parser::with_storage(input, arena, TABLES.take()),
         None => parse::Parser::new(input),
     };
     p.nv_strict = nv_strict;
     p.gnu = gnu;
-    match p.parse_top(types) {
+    let res = p.parse_top(types);
+    TABLES.set(p.take_tables());
+    match res {
         Some(root) => Ok(Parsed { ast: p.ast, root }),
         None => Err(DemangleError::Invalid {
             offset: p.error_offset(),
@@ -161,11 +163,36 @@ thread_local! {
     /// The node storage of the previous name, reused by the next one on this thread: its
     /// allocation and release were a tenth of the time of a filter run.
     static ARENA: std::cell::Cell<Option<ast::Ast>> = const { std::cell::Cell::new(None) };
+    /// The parser's tables (substitutions, template parameters), reused in the same way.
+    static TABLES: std::cell::Cell<parse::Tables> = std::cell::Cell::new(parse::Tables::default());
 }
 
 pub fn demangle_bytes(input: &[u8], opts: &DemangleOptions) -> Result<String, DemangleError> {
+    let mut out = String::new();
+    demangle_into(input, opts, &mut out)?;
+    Ok(out)
+}
+
+/// Demangles one name into `out`, replacing its contents; on error `out` is left empty.
+/// A caller demangling many names passes the same buffer each time and so allocates
+/// nothing per name once the buffer and the node arena have grown.
+pub fn demangle_into(
+    input: &[u8],
+    opts: &DemangleOptions,
+    out: &mut String,
+) -> Result<(), DemangleError> {
+    out.clear();
     let parsed = parse_for_in(input, opts, ARENA.take())?;
-    let printed = print(&parsed, opts);
+    let mut pr = print::Printer::with_buffer(&parsed.ast, opts.style, std::mem::take(out));
+    pr.no_params_top = !opts.params;
+    pr.print_top(parsed.root);
+    let res = match pr.finish() {
+        Ok(printed) => {
+            *out = printed;
+            Ok(())
+        }
+        Err(_) => Err(DemangleError::TooLarge),
+    };
     ARENA.set(Some(parsed.ast));
-    printed
+    res
 }

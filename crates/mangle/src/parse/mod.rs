@@ -29,6 +29,17 @@ enum ParamLevel {
     Null,
 }
 
+/// The parser's tables, kept from one name to the next on a thread so that their storage
+/// is allocated once (they are emptied before reuse).
+#[derive(Default)]
+pub(crate) struct Tables {
+    subs: Vec<NodeId>,
+    prefix_subs: Vec<bool>,
+    template_params: Vec<ParamLevel>,
+    outer: Vec<NodeId>,
+    forward_refs: Vec<NodeId>,
+}
+
 /// What parsing a `<name>` tells the enclosing `<encoding>`.
 #[derive(Default)]
 struct NameState {
@@ -86,10 +97,41 @@ impl<'a> Parser<'a> {
         Parser::build(input, Ast::for_demangling(input.len() / 3 + 4))
     }
 
-    /// A parser that builds its AST in `arena`, emptied first (its capacity is kept).
-    pub(crate) fn with_arena(input: &'a [u8], mut arena: Ast) -> Parser<'a> {
+    /// A parser that builds its AST in `arena` and uses `tables`, all emptied first (their
+    /// capacity is kept).
+    pub(crate) fn with_storage(input: &'a [u8], mut arena: Ast, tables: Tables) -> Parser<'a> {
         arena.clear_for_demangling();
-        Parser::build(input, arena)
+        let Tables {
+            mut subs,
+            mut prefix_subs,
+            mut template_params,
+            mut outer,
+            mut forward_refs,
+        } = tables;
+        subs.clear();
+        prefix_subs.clear();
+        template_params.clear();
+        outer.clear();
+        forward_refs.clear();
+        Parser {
+            subs,
+            prefix_subs,
+            template_params,
+            outer,
+            forward_refs,
+            ..Parser::build(input, arena)
+        }
+    }
+
+    /// The tables, for the next parser.
+    pub(crate) fn take_tables(&mut self) -> Tables {
+        Tables {
+            subs: std::mem::take(&mut self.subs),
+            prefix_subs: std::mem::take(&mut self.prefix_subs),
+            template_params: std::mem::take(&mut self.template_params),
+            outer: std::mem::take(&mut self.outer),
+            forward_refs: std::mem::take(&mut self.forward_refs),
+        }
     }
 
     fn build(input: &'a [u8], ast: Ast) -> Parser<'a> {

@@ -76,9 +76,16 @@ enum Param {
 
 impl<'a> Printer<'a> {
     pub(crate) fn new(ast: &'a Ast, style: Style) -> Printer<'a> {
+        Printer::with_buffer(ast, style, String::with_capacity(4 * ast.len() + 16))
+    }
+
+    /// A printer that writes into `out` (emptied), so that a caller printing many names
+    /// reuses one allocation.
+    pub(crate) fn with_buffer(ast: &'a Ast, style: Style, mut out: String) -> Printer<'a> {
+        out.clear();
         Printer {
             ast,
-            out: String::with_capacity(4 * ast.len() + 16),
+            out,
             style,
             gt_is_gt: 1,
             pack_index: NO_PACK,
