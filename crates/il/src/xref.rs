@@ -623,9 +623,9 @@ impl Walker {
                             Some(name.clone())
                         };
                         last.and_then(|l| self.specialization_args(&l, scope))
-                            .unwrap_or_else(|| template_args(name))
+                            .unwrap_or_else(|| self.written_args(name, scope))
                     }
-                    _ => template_args(name),
+                    _ => self.written_args(name, scope),
                 };
                 // An explicit specialization is named with its arguments; a partial one is not.
                 // `struct F::Inner { }` defines a member of `F`: its name keeps the qualifier.

@@ -253,6 +253,10 @@ impl Walker {
             .filter_map(NodeOrToken::into_token)
             .filter(|t| !t.kind().is_trivia())
         {
+            // EDG prints dependent names without the disambiguating keywords.
+            if matches!(token.kind(), TYPENAME_KW | TEMPLATE_KW) {
+                continue;
+            }
             if token.kind() != IDENT {
                 super::push_edg_token(&mut out, token.text());
                 continue;
@@ -277,6 +281,24 @@ impl Walker {
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
         out
+    }
+
+    /// `<T *, std::size_t>`: a template-id's arguments as EDG prints them.
+    pub(super) fn written_args(&self, name: &SyntaxNode, scope: &Scope) -> String {
+        let last = if name.kind() == QUALIFIED_NAME {
+            name.children().filter(|n| n.kind() == NAME_REF).last()
+        } else {
+            Some(name.clone())
+        };
+        let Some(list) = last.and_then(|l| l.children().find(|n| n.kind() == TEMPLATE_ARG_LIST))
+        else {
+            return String::new();
+        };
+        let args: Vec<String> = list
+            .children()
+            .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+            .collect();
+        format!("<{}>", args.join(", "))
     }
 
     /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
