@@ -45,6 +45,9 @@ struct Param {
     pack: bool,
     /// The default argument's node (a type or an expression).
     default: Option<SyntaxNode>,
+    /// An integer literal argument's suffix as EDG prints it for this parameter's type
+    /// (`0UL` for a `size_t` parameter).
+    literal_suffix: &'static str,
 }
 
 /// Template parameter name to the argument text it stands for.
@@ -203,8 +206,9 @@ impl Walker {
     }
 
     /// Default arguments complete an argument list, in terms of the earlier parameters.
-    fn with_defaults(&self, template: &ClassTemplate, mut args: Vec<String>) -> Vec<String> {
+    fn with_defaults(&self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
+        let mut args = suffixed(primary, args);
         if args.len() < primary.len() {
             let mut bound = bind(primary, &args);
             let scope = Scope {
@@ -294,10 +298,17 @@ impl Walker {
         else {
             return String::new();
         };
-        let args: Vec<String> = list
+        let mut args: Vec<String> = list
             .children()
             .map(|a| self.arg_text(&a, scope, &Substitution::default()))
             .collect();
+        if let Some(ident) = first_token(&list.parent().unwrap(), IDENT)
+            && let Some(template) = self
+                .find_template(ident.text(), scope)
+                .and_then(|key| self.templates.get(&key))
+        {
+            args = suffixed(&template.definition.params, args);
+        }
         format!("<{}>", args.join(", "))
     }
 
@@ -480,13 +491,51 @@ fn template_params(list: &SyntaxNode) -> Vec<Param> {
                     .skip_while(|t| t.kind() != EQ)
                     .find_map(NodeOrToken::into_node),
             };
+            let literal_suffix = if param.kind() == PARAM {
+                let ty: Vec<String> = param
+                    .children_with_tokens()
+                    .take_while(|t| !matches!(t.kind(), DECLARATOR | INITIALIZER))
+                    .filter(|t| !t.kind().is_trivia())
+                    .map(|t| t.to_string())
+                    .collect();
+                literal_suffix(&ty.join(" "))
+            } else {
+                ""
+            };
             Some(Param {
                 name: name.map_or_else(String::new, |n| n.text().to_string()),
                 pack: param.descendants_with_tokens().any(|t| t.kind() == DOT3),
                 default,
+                literal_suffix,
             })
         })
         .collect()
+}
+
+/// The suffix EDG writes on an integer constant of a parameter type (spelled as written).
+fn literal_suffix(ty: &str) -> &'static str {
+    match ty.trim_start_matches("std::").trim_start_matches(":: ") {
+        "size_t" | "std :: size_t" | "unsigned long" | "__size_t" => "UL",
+        "unsigned" | "unsigned int" => "U",
+        "long" | "ptrdiff_t" | "std :: ptrdiff_t" => "L",
+        "unsigned long long" => "ULL",
+        "long long" => "LL",
+        _ => "",
+    }
+}
+
+/// Integer literal arguments of typed parameters get their suffix (`2` for a `size_t` is `2UL`).
+fn suffixed(params: &[Param], mut args: Vec<String>) -> Vec<String> {
+    for (arg, param) in args.iter_mut().zip(params) {
+        let digits = arg.strip_prefix('-').unwrap_or(arg);
+        if !param.literal_suffix.is_empty()
+            && !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            arg.push_str(param.literal_suffix);
+        }
+    }
+    args
 }
 
 /// Binds the parameters to the arguments in order; a pack takes the rest.
