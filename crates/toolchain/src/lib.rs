@@ -46,10 +46,8 @@ impl Toolchain {
                 )
             });
         }
-        if let Some(root) = std::env::var_os("CUDA_PATH") {
-            if let Some(tc) = Toolchain::at(&root) {
-                return Ok(tc);
-            }
+        if let Some(tc) = std::env::var_os("CUDA_PATH").and_then(Toolchain::at) {
+            return Ok(tc);
         }
         Toolchain::at(install_root()).context(
             "the NVIDIA CUDA 13.0.88 toolchain was not found: pass --cuda-path, set CUDA_PATH, \
@@ -169,10 +167,10 @@ fn install_root() -> PathBuf {
 
 /// Downloads the pinned wheels with pip and unpacks them (idempotent). Returns the toolchain.
 pub fn install() -> anyhow::Result<Toolchain> {
-    if let Some(tc) = Toolchain::installed() {
-        if tc.bin("cudafe++").exists() && tc.bin("cicc").exists() && tc.bin("ptxas").exists() {
-            return Ok(tc);
-        }
+    if let Some(tc) = Toolchain::installed()
+        && ["cudafe++", "cicc", "ptxas"].iter().all(|tool| tc.bin(tool).exists())
+    {
+        return Ok(tc);
     }
     let dir = install_dir();
     let wheels = dir.join("whl");
