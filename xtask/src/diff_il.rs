@@ -28,6 +28,9 @@ pub struct Args {
     /// Only programs whose name contains this.
     #[arg(long)]
     filter: Option<String>,
+    /// Print every missing entry and differing field.
+    #[arg(long)]
+    verbose: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -81,6 +84,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.write_expected {
             let path = expected_dir.join(format!("{name}.txt"));
             std::fs::write(&path, il_display::write_extract(&theirs))?;
+        }
+        if args.verbose {
+            for line in il_display::differences(&theirs, &ours) {
+                println!("  {line}");
+            }
         }
         let stats = il_display::compare(&theirs, &ours);
         let mut total = KindStats::default();

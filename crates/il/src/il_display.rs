@@ -29,7 +29,7 @@ use crate::item::{Access, Item, ItemKind};
 use crate::record::{class_layout, size_align_of};
 use crate::resolve::{declared_type, routine_type};
 use crate::scope::{all_items, scope_items};
-use crate::ty::TyKind;
+use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 /// Labels are padded (with their colon) to this width; longer ones wrap.
 const LABEL_WIDTH: usize = 25;
@@ -79,8 +79,95 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         out.push('\n');
         writeln!(out, "file-scope {kind}@{i}").unwrap();
         entry(db, &mut out, item, &index, position);
+        if is_class(item.kind(db)) {
+            implicit_assignments(db, &mut out, item, i, position);
+        }
     }
     out
+}
+
+/// The copy and move assignment operators EDG declares in every class that does not declare
+/// them itself (unlike the implicit constructors, which it declares only when they are used).
+/// The move one is declared only without a user-declared copy or move operation or destructor.
+/// Not for classes in templates (their instances get them, and instances are not modelled).
+fn implicit_assignments<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    class: Item<'db>,
+    id: usize,
+    (seq, column): (u32, u32),
+) {
+    let mut scope = class.parent(db);
+    while let Some(s) = scope {
+        if !matches!(s.kind(db), ItemKind::Namespace) && !is_class(s.kind(db)) {
+            return;
+        }
+        scope = s.parent(db);
+    }
+    let Some(name) = class.name_text(db) else {
+        return;
+    };
+    let (mut user_assign, mut user_copy_or_move_or_dtor) = (false, false);
+    for &member in scope_items(db, class) {
+        let Some(member_name) = member.name_text(db) else {
+            continue;
+        };
+        let is_routine = matches!(
+            member.kind(db),
+            ItemKind::Routine | ItemKind::FunctionTemplate
+        );
+        if !is_routine {
+            continue;
+        }
+        if member_name == "operator=" {
+            user_assign = true;
+        } else if member_name.starts_with('~') {
+            user_copy_or_move_or_dtor = true;
+        } else if member_name == name
+            && member.kind(db) == ItemKind::Routine
+            && let TyKind::Function(sig) = routine_type(db, member).kind(db)
+        {
+            // A constructor taking a reference (to its own class: a copy or move constructor).
+            user_copy_or_move_or_dtor |=
+                sig.params.len() == 1 && matches!(sig.params[0].kind(db), TyKind::Reference(..));
+        }
+    }
+    if user_assign {
+        return;
+    }
+    let qualified = class.qualified_name(db);
+    let mut params = vec![format!("const {qualified} &")];
+    if !user_copy_or_move_or_dtor {
+        params.push(format!("{qualified} &&"));
+    }
+    for (n, param) in params.iter().enumerate() {
+        out.push('\n');
+        writeln!(out, "file-scope routine@{id}.{n}").unwrap();
+        out.push_str("source_corresp:\n");
+        field(
+            out,
+            "  name",
+            &format!("file-scope id-name@{id}.{n}: \"operator=\""),
+        );
+        field(out, "  decl_position.seq", &seq.to_string());
+        field(out, "  decl_position.column", &column.to_string());
+        field(out, "  is_class_member", "TRUE");
+        field(out, "  access", "as_public");
+        field(out, "  parent_scope", &format!("file-scope scope@{id}"));
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "  name_linkage", "C++");
+        field(
+            out,
+            "type",
+            &format!("file-scope type@ty: {qualified} &({param})"),
+        );
+        field(out, "storage_class", "sc_extern");
+        field(out, "declared_storage_class", "sc_unspecified");
+        field(out, "special_kind", "sfk_operator");
+        field(out, "opname_kind", "onk_assign");
+        field(out, "compiler_generated", "TRUE");
+        field(out, "defined", "FALSE");
+    }
 }
 
 /// EDG's entry kind for an item kind; `None` for what is not displayed yet (templates,
@@ -101,29 +188,40 @@ fn entry_kind(kind: ItemKind) -> Option<&'static str> {
 }
 
 /// (seq, column) of each item's name: the physical `.ii` line and 1-based column of the first
-/// declaration line the xref walk logs under the item's qualified name, the n-th such entity for
-/// the n-th item of that name.
+/// declaration line the xref walk logs under the item's qualified name (for a static data
+/// member, its defining line when it has one: EDG moves the position to the definition).
 fn positions<'db>(
     db: &'db dyn IlDatabase,
     file: SourceFile,
     items: &[Item<'db>],
 ) -> FxHashMap<Item<'db>, (u32, u32)> {
+    /// One entity of the xref walk: first line's offset, first defining line's offset.
+    struct Logged {
+        first: usize,
+        defining: Option<usize>,
+    }
     let text = file.text(db);
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
-    let mut first_by_entity: BTreeMap<u32, (usize, String)> = BTreeMap::new();
+    let mut by_entity: BTreeMap<u32, (String, Logged)> = BTreeMap::new();
     for line in crate::xref::declaration_lines(&root) {
         let offset = usize::from(line.offset);
-        first_by_entity
-            .entry(line.entity)
-            .and_modify(|e| e.0 = e.0.min(offset))
-            .or_insert((offset, line.name));
+        let defining = (line.kind == 'D').then_some(offset);
+        let (_, logged) = by_entity.entry(line.entity).or_insert_with(|| {
+            let logged = Logged {
+                first: offset,
+                defining: None,
+            };
+            (line.name.clone(), logged)
+        });
+        logged.first = logged.first.min(offset);
+        logged.defining = logged.defining.or(defining);
     }
-    let mut by_name: FxHashMap<String, Vec<usize>> = FxHashMap::default();
-    for (offset, name) in first_by_entity.into_values() {
-        by_name.entry(name).or_default().push(offset);
+    let mut by_name: FxHashMap<String, Vec<Logged>> = FxHashMap::default();
+    for (name, logged) in by_entity.into_values() {
+        by_name.entry(name).or_default().push(logged);
     }
-    for offsets in by_name.values_mut() {
-        offsets.sort_unstable();
+    for entities in by_name.values_mut() {
+        entities.sort_unstable_by_key(|l| l.first);
     }
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -135,13 +233,19 @@ fn positions<'db>(
     let mut last = 0usize;
     let mut out = FxHashMap::default();
     for &item in items {
-        let Some(offsets) = by_name.get(&item.qualified_name(db)) else {
+        let Some(entities) = by_name.get(&item.qualified_name(db)) else {
             continue;
         };
-        let Some(&offset) = offsets.iter().find(|&&o| o >= last) else {
+        let Some(logged) = entities.iter().find(|l| l.first >= last) else {
             continue;
         };
-        last = offset + 1;
+        last = logged.first + 1;
+        let static_member = item.kind(db) == ItemKind::Variable
+            && item.parent(db).is_some_and(|p| is_class(p.kind(db)));
+        let offset = match logged.defining {
+            Some(d) if static_member => d,
+            _ => logged.first,
+        };
         let line = line_starts.partition_point(|&s| s <= offset);
         let col = offset - line_starts[line - 1] + 1;
         out.insert(item, (line as u32, col as u32));
@@ -198,8 +302,9 @@ fn entry<'db>(
     });
     field(out, "  parent_scope", &scope);
     field(out, "  enclosing_routine", "NULL");
-    if item.name(db).is_some() && !matches!(kind, ItemKind::Field) {
+    if item.name(db).is_some() {
         let name_linkage = match kind {
+            ItemKind::Field | ItemKind::Typedef => "no",
             ItemKind::Variable | ItemKind::Routine => match linkage(db, item) {
                 Linkage::External => "C++",
                 Linkage::Internal => "internal",
@@ -229,31 +334,43 @@ fn is_class(kind: ItemKind) -> bool {
 
 fn variable<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, in_class: bool) {
     let decl = variable_decl(db, item);
-    let ty = declared_type(db, item);
+    let s = &decl.specifiers;
+    let mut ty = declared_type(db, item);
+    if s.is_constexpr {
+        ty = ty.qualified(
+            db,
+            Cv {
+                is_const: true,
+                ..Cv::default()
+            },
+        );
+    }
     field(
         out,
         "type",
-        &format!("file-scope type@ty: {}", ty.display(db)),
+        &format!("file-scope type@ty: {}", spell(db, ty)),
     );
-    let s = &decl.specifiers;
-    let declared = if s.is_static {
+    // Namespace-scope variables with internal linkage (`static`, unnamed namespace, `const`)
+    // are `sc_static`, `extern` ones `sc_extern`; static data members are `sc_unspecified`.
+    // `declared_storage_class` is what was written, `static` only.
+    let internal = s.is_static
+        || matches!(linkage(db, item), Linkage::Internal)
+        || (is_const(db, ty) && !s.is_extern && !s.is_inline);
+    let storage = if in_class {
+        "sc_unspecified"
+    } else if internal {
         "sc_static"
     } else if s.is_extern {
         "sc_extern"
     } else {
         "sc_unspecified"
     };
-    // EDG stores internal-linkage namespace variables (unnamed namespace, `static`) as static,
-    // and in-class static members as `sc_static` too.
-    let storage = if declared == "sc_unspecified"
-        && !in_class
-        && matches!(linkage(db, item), Linkage::Internal)
-    {
+    field(out, "storage_class", storage);
+    let declared = if s.is_static {
         "sc_static"
     } else {
-        declared
+        "sc_unspecified"
     };
-    field(out, "storage_class", storage);
     field(out, "declared_storage_class", declared);
     let space = decl.memory_space;
     flag(
@@ -268,27 +385,44 @@ fn variable<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, in_
 
 fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
     let decl = routine_decl(db, item);
+    let name = item.name_text(db).unwrap_or("");
+    let class_name = item
+        .parent(db)
+        .filter(|p| is_class(p.kind(db)))
+        .and_then(|p| p.name_text(db));
+    let (is_ctor, is_dtor) = (class_name == Some(name), name.starts_with('~'));
     let ty = routine_type(db, item);
-    field(
-        out,
-        "type",
-        &format!("file-scope type@ty: {}", ty.display(db)),
-    );
+    let spelled = match ty.kind(db) {
+        // Constructors and destructors return `void`; destructors are implicitly noexcept.
+        TyKind::Function(sig) if is_ctor || is_dtor => {
+            let mut params = spell_params(db, sig);
+            if is_dtor && !sig.noexcept {
+                params.push_str(" noexcept");
+            }
+            format!("void {params}")
+        }
+        _ => spell(db, ty),
+    };
+    field(out, "type", &format!("file-scope type@ty: {spelled}"));
     let s = &decl.specifiers;
-    let sc = if s.is_static && !item.parent(db).is_some_and(|p| is_class(p.kind(db))) {
+    let defined = item.body(db).is_some() || decl.is_defaulted || decl.is_deleted;
+    // A namespace-scope `static` routine is `sc_static`, one only declared here `sc_extern`;
+    // `declared_storage_class` is what was written, `static` only.
+    let storage = if s.is_static && class_name.is_none() {
         "sc_static"
-    } else if s.is_extern {
+    } else if !defined {
         "sc_extern"
     } else {
         "sc_unspecified"
     };
-    field(out, "storage_class", sc);
-    field(out, "declared_storage_class", sc);
-    flag(
-        out,
-        "defined",
-        item.body(db).is_some() || decl.is_defaulted || decl.is_deleted,
-    );
+    field(out, "storage_class", storage);
+    let declared = if s.is_static {
+        "sc_static"
+    } else {
+        "sc_unspecified"
+    };
+    field(out, "declared_storage_class", declared);
+    field(out, "defined", if defined { "TRUE" } else { "FALSE" });
     match decl.exec_space {
         ExecSpace::Global => field(out, "global", "TRUE"),
         ExecSpace::Device => field(out, "device", "TRUE"),
@@ -312,7 +446,7 @@ fn field_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) 
     field(
         out,
         "type",
-        &format!("file-scope type@ty: {}", ty.display(db)),
+        &format!("file-scope type@ty: {}", spell(db, ty)),
     );
     let Some(class) = item.parent(db) else { return };
     let Some(layout) = class_layout(db, class) else {
@@ -338,18 +472,11 @@ fn type_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
         ItemKind::Class | ItemKind::Struct | ItemKind::Union => {
             class_layout(db, item).map(|l| (l.size, l.align))
         }
-        ItemKind::Typedef | ItemKind::Enum => {
-            let ty = crate::ty::Ty::new(
-                db,
-                if kind == ItemKind::Enum {
-                    TyKind::Enum(item)
-                } else {
-                    TyKind::Typedef(item)
-                },
-            );
-            size_align_of(db, ty).map(|s| (s.size, s.align))
+        ItemKind::Enum => {
+            size_align_of(db, Ty::new(db, TyKind::Enum(item))).map(|s| (s.size, s.align))
         }
-        _ => None,
+        // A typedef's own entry is a `tk_typeref` of size 0: the size is its target's.
+        _ => Some((0, 1)),
     };
     if let Some((size, align)) = size_align {
         field(out, "size", &size.to_string());
@@ -366,6 +493,83 @@ fn type_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
     if kind == ItemKind::Enum {
         field(out, "enum_type", "TRUE");
     }
+}
+
+fn is_const<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Qualified(cv, _) => cv.is_const,
+        TyKind::Array(elem, _) => is_const(db, *elem),
+        _ => false,
+    }
+}
+
+/// A type as EDG spells it in the display: `char **`, `int *const`, `int &()`, `float [4]`,
+/// `int (*)(long)`: a declarator operator follows another without a space.
+fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
+    fn join(base: String, op: &str) -> String {
+        if base.ends_with(['*', '&']) {
+            base + op
+        } else {
+            base + " " + op
+        }
+    }
+    match ty.kind(db) {
+        TyKind::Qualified(cv, inner) => {
+            let quals = cv_spelling(*cv);
+            match inner.kind(db) {
+                TyKind::Pointer(_) => format!("{}{quals}", spell(db, *inner)),
+                _ => format!("{quals} {}", spell(db, *inner)),
+            }
+        }
+        TyKind::Pointer(inner) => match inner.kind(db) {
+            TyKind::Function(sig) => format!("{} (*){}", spell(db, sig.ret), spell_params(db, sig)),
+            _ => join(spell(db, *inner), "*"),
+        },
+        TyKind::Reference(RefKind::Lvalue, inner) => join(spell(db, *inner), "&"),
+        TyKind::Reference(RefKind::Rvalue, inner) => join(spell(db, *inner), "&&"),
+        TyKind::Array(..) => {
+            let mut dims = String::new();
+            let mut elem = ty;
+            while let TyKind::Array(e, n) = elem.kind(db) {
+                dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+                elem = *e;
+            }
+            join(spell(db, elem), &dims)
+        }
+        TyKind::Function(sig) => join(spell(db, sig.ret), &spell_params(db, sig)),
+        _ => ty.display(db),
+    }
+}
+
+fn cv_spelling(cv: Cv) -> String {
+    let quals = [
+        (cv.is_const, "const"),
+        (cv.is_volatile, "volatile"),
+        (cv.is_restrict, "__restrict__"),
+    ];
+    let words: Vec<&str> = quals.iter().filter(|q| q.0).map(|q| q.1).collect();
+    words.join(" ")
+}
+
+fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
+    let mut params: Vec<String> = sig.params.iter().map(|&p| spell(db, p)).collect();
+    if sig.variadic {
+        params.push("...".to_string());
+    }
+    let mut out = format!("({})", params.join(", "));
+    if sig.this_cv.is_const || sig.this_cv.is_volatile {
+        out.push(' ');
+        out.push_str(&cv_spelling(sig.this_cv));
+    }
+    match sig.ref_qualifier {
+        Some(RefKind::Lvalue) => out.push_str(" &"),
+        Some(RefKind::Rvalue) => out.push_str(" &&"),
+        None => {}
+    }
+    if sig.noexcept {
+        out.push_str(" noexcept");
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,20 +733,13 @@ pub fn normalize(
         }
     }
     flush(&mut lines);
-    out.sort_by(|a, b| {
-        let num = |e: &Entry, l: &str| e.get(l).and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
-        (
-            num(a, "  decl_position.line"),
-            num(a, "  decl_position.column"),
-            &a.kind,
-            a.get("  name"),
-        )
-            .cmp(&(
-                num(b, "  decl_position.line"),
-                num(b, "  decl_position.column"),
-                &b.kind,
-                b.get("  name"),
-            ))
+    // By position, then kind, name and type: same-named entries at one position (an implicit
+    // copy and move assignment) then pair up by type in `compare`.
+    out.sort_by_cached_key(|e| {
+        let num = |l: &str| e.get(l).and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
+        let text = |l: &str| e.get(l).unwrap_or("").to_string();
+        let position = (num("  decl_position.line"), num("  decl_position.column"));
+        (position, e.kind.clone(), text("  name"), text("type"))
     });
     Ok(out)
 }
@@ -670,6 +867,17 @@ impl KindStats {
     }
 }
 
+/// A field's value for comparison. A variable's `constant` label is printed for two fields:
+/// the `__constant__` flag (`TRUE`) and the initializer's constant value (`3`); only the flag is
+/// compared (initializer values are not evaluated yet).
+fn compared_value<'e>(e: &'e Entry, label: &str) -> Option<&'e str> {
+    let value = e.get(label);
+    if label == "constant" && value != Some("TRUE") {
+        return None;
+    }
+    value
+}
+
 /// Compares our entries with the reference's, per entry kind.
 pub fn compare(expected: &[Entry], ours: &[Entry]) -> BTreeMap<String, KindStats> {
     let mut stats: BTreeMap<String, KindStats> = BTreeMap::new();
@@ -693,7 +901,7 @@ pub fn compare(expected: &[Entry], ours: &[Entry]) -> BTreeMap<String, KindStats
             .find(|(k, _)| *k == e.kind)
             .map_or(&[][..], |(_, l)| *l);
         for label in COMPARED_SOURCE_CORRESP.iter().chain(extra_labels) {
-            let (a, b) = (e.get(label), ours.get(label));
+            let (a, b) = (compared_value(e, label), compared_value(ours, label));
             if a.is_none() && b.is_none() {
                 continue;
             }
@@ -710,6 +918,41 @@ pub fn compare(expected: &[Entry], ours: &[Entry]) -> BTreeMap<String, KindStats
         }
     }
     stats
+}
+
+/// What [`compare`] counts against us, one line each: missing entries (kind, name, line,
+/// column) and the compared fields that differ on matched ones.
+pub fn differences(expected: &[Entry], ours: &[Entry]) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in expected {
+        let key = e.key();
+        let Some(o) = ours.iter().find(|o| o.key() == key) else {
+            out.push(format!("missing {key:?}"));
+            continue;
+        };
+        let labels = COMPARED_FIELDS
+            .iter()
+            .find(|(k, _)| *k == e.kind)
+            .map_or(&[][..], |(_, l)| *l);
+        for label in COMPARED_SOURCE_CORRESP.iter().chain(labels) {
+            let (a, b) = (compared_value(e, label), compared_value(o, label));
+            if a != b {
+                out.push(format!(
+                    "{} {}: {}: theirs {a:?}, ours {b:?}",
+                    key.0,
+                    key.1,
+                    label.trim()
+                ));
+            }
+        }
+    }
+    let keys: Vec<_> = expected.iter().map(Entry::key).collect();
+    for o in ours {
+        if !keys.contains(&o.key()) {
+            out.push(format!("extra {:?}", o.key()));
+        }
+    }
+    out
 }
 
 /// One line per kind and a total: `kind: present/expected entries, extra, fields agree/compared`.
@@ -755,7 +998,7 @@ mod tests {
         field(&mut out, "has_zero_init_component", "TRUE");
         field(&mut out, "is_trivial_copy_function", "TRUE");
         expect_test::expect![[r#"
-              name:                x
+              name:                  x
             has_zero_init_component: TRUE
             is_trivial_copy_function:
                                      TRUE
