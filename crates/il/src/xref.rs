@@ -9,8 +9,10 @@
 //! This pass walks the syntax tree, because the lines need positions and entity items are
 //! position-independent. Entity identity (which lines share an id) is keyed by qualified name,
 //! kind and signature until declaration-level lookup binds names to [`crate::Item`]s.
-//! Not produced yet: template-instance lines (`t`, `T`, and the instances' member lines), lambda
-//! call operators, structured bindings, and references (`R`, `U`, `M`, `A`, `C`).
+//! The member lines of class template instances (`A<short>::x` at `A`'s member) come from
+//! `instances.rs`. Not produced yet: the instantiation lines themselves (`t`, `T`), bodies of
+//! implicitly instantiated function templates and generic lambdas (constexpr evaluation, calls),
+//! class template argument deduction, and references (`R`, `U`, `M`, `A`, `C`).
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -117,7 +119,8 @@ struct Walker {
     next_id: u32,
     /// Member function definitions seen inside a class: (function, scope), processed when the
     /// outermost class is complete.
-    deferred: Vec<(SyntaxNode, Scope)>,
+    /// With the template context they were seen in (a member template's body stays a template).
+    deferred: Vec<(SyntaxNode, Scope, u32, Vec<String>)>,
     class_depth: u32,
     /// Namespace aliases seen so far: alias name to the qualified name it stands for.
     aliases: FxHashMap<String, String>,
@@ -260,7 +263,12 @@ impl Walker {
                 }
                 self.emit(id, name, 'D', offset);
                 if scope.in_class {
-                    self.deferred.push((node.clone(), scope.clone()));
+                    self.deferred.push((
+                        node.clone(),
+                        scope.clone(),
+                        self.template_depth,
+                        self.template_param_names.clone(),
+                    ));
                 } else {
                     self.function_body(node, &declarator, scope);
                 }
@@ -530,6 +538,12 @@ impl Walker {
                         } else {
                             scope.clone()
                         };
+                        if !has(FRIEND_KW)
+                            && let Some(params) = &scope.template_param_list
+                        {
+                            let params = Some(params).filter(|p| p.children().next().is_some());
+                            self.record_class_template(&child, scope, params);
+                        }
                         // `template <> struct A<bool>;` declares the specialization.
                         let args = name
                             .children()
@@ -701,9 +715,14 @@ impl Walker {
         }
         self.class_depth -= 1;
         if self.class_depth == 0 {
-            for (function, scope) in std::mem::take(&mut self.deferred) {
+            for (function, scope, depth, names) in std::mem::take(&mut self.deferred) {
                 if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
+                    let saved = (
+                        std::mem::replace(&mut self.template_depth, depth),
+                        std::mem::replace(&mut self.template_param_names, names),
+                    );
                     self.function_body(&function, &declarator, &scope);
+                    (self.template_depth, self.template_param_names) = saved;
                 }
             }
         }
@@ -760,6 +779,16 @@ impl Walker {
             ..Scope::default()
         };
         let mut bindings = 0;
+        // Parameters and locals by name, with the name of their type: a member access through
+        // one completes the class template instance it names (`__str.c_str()` on a
+        // `const string &`).
+        let mut object_types: FxHashMap<String, SyntaxNode> = FxHashMap::default();
+        let params = name_holder(declarator)
+            .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+            .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
+        for param in params.iter().flat_map(|p| p.children()) {
+            record_object_type(&param, &mut object_types);
+        }
         for body in function
             .children()
             .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
@@ -774,6 +803,21 @@ impl Walker {
                     // the function's.
                     CLASS_SPECIFIER | ENUM_SPECIFIER => walk.skip_subtree(),
                     QUALIFIED_NAME => self.complete_qualifiers(&node, &local),
+                    MEMBER_EXPR if self.template_depth == 0 => {
+                        let object = node
+                            .children()
+                            .next()
+                            .filter(|o| o.kind() == ID_EXPR)
+                            .and_then(|o| o.children().find(|n| n.kind() == NAME_REF))
+                            .and_then(|n| first_token(&n, IDENT));
+                        if let Some(ty) = object.and_then(|o| object_types.get(o.text()).cloned()) {
+                            self.complete_instance(
+                                &ty,
+                                &local,
+                                &instances::Substitution::default(),
+                            );
+                        }
+                    }
                     // `catch (int e)`: the handler's parameter is a definition.
                     HANDLER => {
                         if let Some(param) = node.children().find(|n| n.kind() == PARAM)
@@ -798,6 +842,7 @@ impl Walker {
                         }
                     }
                     SIMPLE_DECLARATION => {
+                        record_object_type(&node, &mut object_types);
                         if let Some(binding) = structured_binding(&node) {
                             bindings += 1;
                             self.structured_binding(&binding, bindings);
@@ -966,6 +1011,33 @@ impl Walker {
             _ => last_ident(&name)?.text().to_string(),
         };
         Some((scope.qualify(text.trim_start_matches("::")), offset))
+    }
+}
+
+/// Records the declared names of a parameter or local declaration with their type's name (the
+/// last segment, carrying any template arguments).
+fn record_object_type(declaration: &SyntaxNode, types: &mut FxHashMap<String, SyntaxNode>) {
+    let Some(ty) = declaration
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+    else {
+        return;
+    };
+    let last = if ty.kind() == QUALIFIED_NAME {
+        ty.children().filter(|n| n.kind() == NAME_REF).last()
+    } else {
+        Some(ty)
+    };
+    let Some(last) = last else { return };
+    let declarators = declaration.children().flat_map(|c| match c.kind() {
+        DECLARATOR => vec![c],
+        INIT_DECLARATOR => c.children().filter(|d| d.kind() == DECLARATOR).collect(),
+        _ => Vec::new(),
+    });
+    for declarator in declarators {
+        if let Some(name) = name_token(&declarator) {
+            types.insert(name.text().to_string(), last.clone());
+        }
     }
 }
 

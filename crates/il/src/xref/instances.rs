@@ -36,7 +36,8 @@ struct Pattern {
     params: Vec<Param>,
     /// For a partial specialization, its arguments' tokens (parameters are wildcards).
     args: Vec<Vec<String>>,
-    members: SyntaxNode,
+    /// Absent while the template is only declared (`template <size_t> struct __pair_get;`).
+    members: Option<SyntaxNode>,
 }
 
 #[derive(Clone)]
@@ -65,17 +66,26 @@ impl Walker {
         let Some(name) = spec.children().find(|n| n.kind() == NAME_REF) else {
             return;
         };
-        let (Some(ident), Some(members)) = (
-            first_token(&name, IDENT),
-            spec.children().find(|n| n.kind() == MEMBER_LIST),
-        ) else {
+        let Some(ident) = first_token(&name, IDENT) else {
             return;
         };
+        let members = spec.children().find(|n| n.kind() == MEMBER_LIST);
         let key = scope.qualify(ident.text());
         let arg_list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
         let params = params.map(template_params).unwrap_or_default();
         match arg_list {
             None if !params.is_empty() => {
+                // A definition after a declaration keeps the specializations seen between.
+                if let Some(known) = self.templates.get_mut(&key) {
+                    if members.is_some() {
+                        known.definition = Pattern {
+                            params,
+                            args: Vec::new(),
+                            members,
+                        };
+                    }
+                    return;
+                }
                 self.templates.insert(
                     key,
                     ClassTemplate {
@@ -105,7 +115,7 @@ impl Walker {
                     if let Some(template) = self.templates.get_mut(&key) {
                         template.explicit.push(args);
                     }
-                } else {
+                } else if members.is_some() {
                     let args = list.children().map(|a| arg_tokens(&a)).collect();
                     template.partials.push(Pattern {
                         params,
@@ -182,7 +192,8 @@ impl Walker {
         let functions: Vec<SyntaxNode> = template
             .definition
             .members
-            .children()
+            .iter()
+            .flat_map(|m| m.children())
             .filter(|m| m.kind() == FUNCTION_DEF && !has_token(m, FRIEND_KW))
             .collect();
         let scope = Scope {
@@ -272,12 +283,12 @@ impl Walker {
             // Only a name's first segment is looked up (`std::size_t` stays as written).
             let leading = token.parent().is_some_and(|name_ref| {
                 name_ref.kind() == NAME_REF
-                    && !name_ref
+                    && name_ref
                         .prev_sibling_or_token()
-                        .is_some_and(|p| p.kind() == COLON2)
-                    && !name_ref
+                        .is_none_or(|p| p.kind() != COLON2)
+                    && name_ref
                         .next_sibling_or_token()
-                        .is_some_and(|n| n.kind() == COLON2)
+                        .is_none_or(|n| n.kind() != COLON2)
             });
             let qualified = leading
                 .then(|| self.qualified_type_name(token.text(), scope))
@@ -370,7 +381,9 @@ impl Walker {
             path,
             ..Scope::default()
         };
-        self.instance_members(&pattern.members, &scope, &subst);
+        if let Some(members) = &pattern.members {
+            self.instance_members(members, &scope, &subst);
+        }
     }
 
     fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
