@@ -237,6 +237,78 @@ pub(crate) struct NameTable {
     tentative: u32,
     /// Bumped by every change that can alter a lookup's result (see [`NameTable::version`]).
     version: u32,
+    /// Recent lookups, valid while `version` is unchanged.
+    lookup_cache: LookupCache,
+}
+
+/// A direct-mapped cache of lookups: the grammar often asks about the same name in the same
+/// scope several times (a lookahead scan, then the production), and a lookup that walks a deep
+/// scope chain with using-directives and bases costs hundreds of instructions. An entry is valid
+/// only for the table `version` it was computed at, which every change bumps (also the start and
+/// end of a recorded block, so a hit never skips the recording of a block's question).
+struct LookupCache {
+    slots: Box<[Cell<CachedLookup>]>,
+}
+
+#[derive(Clone, Copy)]
+struct CachedLookup {
+    version: u32,
+    scope: ScopeId,
+    name: Sym,
+    qualified: bool,
+    /// `false` for an empty slot.
+    filled: bool,
+    entry: Option<Entry>,
+}
+
+const LOOKUP_CACHE_SIZE: usize = 512;
+
+impl LookupCache {
+    fn new() -> LookupCache {
+        let empty = CachedLookup {
+            version: 0,
+            scope: 0,
+            name: 0,
+            qualified: false,
+            filled: false,
+            entry: None,
+        };
+        LookupCache {
+            slots: (0..LOOKUP_CACHE_SIZE).map(|_| Cell::new(empty)).collect(),
+        }
+    }
+
+    fn slot(&self, scope: ScopeId, name: Sym) -> &Cell<CachedLookup> {
+        let h = (name as usize).wrapping_mul(31) ^ (scope as usize).wrapping_mul(0x9e37);
+        &self.slots[h % LOOKUP_CACHE_SIZE]
+    }
+
+    fn get(
+        &self,
+        version: u32,
+        scope: ScopeId,
+        name: Sym,
+        qualified: bool,
+    ) -> Option<Option<Entry>> {
+        let c = self.slot(scope, name).get();
+        (c.filled
+            && c.version == version
+            && c.scope == scope
+            && c.name == name
+            && c.qualified == qualified)
+            .then_some(c.entry)
+    }
+
+    fn put(&self, version: u32, scope: ScopeId, name: Sym, qualified: bool, entry: Option<Entry>) {
+        self.slot(scope, name).set(CachedLookup {
+            version,
+            scope,
+            name,
+            qualified,
+            filled: true,
+            entry,
+        });
+    }
 }
 
 /// A saved state of the table, for tentative parsing.
@@ -283,6 +355,7 @@ impl NameTable {
             log: Vec::new(),
             tentative: 0,
             version: 0,
+            lookup_cache: LookupCache::new(),
         };
         for name in BUILTIN_TYPES {
             let sym = table.intern(name);
@@ -337,6 +410,7 @@ impl NameTable {
             log: Vec::new(),
             tentative: 0,
             version: 0,
+            lookup_cache: LookupCache::new(),
         };
         let mut known = FxHashMap::default();
         for (q, a) in context.answers.iter() {
@@ -375,6 +449,7 @@ impl NameTable {
         if !matches!(self.outer_mode, OuterMode::Off) {
             return false;
         }
+        self.version = self.version.wrapping_add(1);
         self.outer_base
             .set(self.first_id + self.scopes.len() as ScopeId);
         self.outer_current = self.current;
@@ -388,6 +463,7 @@ impl NameTable {
     /// Ends the recording begun by [`NameTable::begin_block`]: the record, unless the block
     /// changed an outer scope.
     pub(crate) fn end_block(&mut self, state: BlockState) -> Option<BlockContext> {
+        self.version = self.version.wrapping_add(1);
         let base = self.outer_base.replace(0);
         match std::mem::replace(&mut self.outer_mode, OuterMode::Off) {
             OuterMode::Recording {
@@ -798,7 +874,18 @@ impl NameTable {
 
     /// Unqualified lookup from the current scope.
     pub(crate) fn lookup(&self, name: Sym) -> Option<Entry> {
-        self.lookup_from(self.current, name)
+        if self.surely_undeclared(name) {
+            return None;
+        }
+        let (version, scope) = (self.version, self.current);
+        if let Some(entry) = self.lookup_cache.get(version, scope, name, false) {
+            return entry;
+        }
+        let entry = self.lookup_from(scope, name);
+        if self.may_cache() {
+            self.lookup_cache.put(version, scope, name, false, entry);
+        }
+        entry
     }
 
     /// Whether `name` is declared nowhere, when that alone answers a lookup (not while outer
@@ -844,7 +931,21 @@ impl NameTable {
         if self.surely_undeclared(name) {
             return None;
         }
-        self.lookup_in_bounded(scope, name, 8)
+        let version = self.version;
+        if let Some(entry) = self.lookup_cache.get(version, scope, name, true) {
+            return entry;
+        }
+        let entry = self.lookup_in_bounded(scope, name, 8);
+        if self.may_cache() {
+            self.lookup_cache.put(version, scope, name, true, entry);
+        }
+        entry
+    }
+
+    /// Whether a lookup just made may be cached: not while a recorded question is being answered
+    /// with routing suspended, or a later hit would skip recording the questions it implies.
+    fn may_cache(&self) -> bool {
+        self.outer_base.get() != 0 || matches!(self.outer_mode, OuterMode::Off)
     }
 
     fn lookup_in_bounded(&self, scope: ScopeId, name: Sym, fuel: u32) -> Option<Entry> {
