@@ -50,21 +50,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.names.is_empty() {
-        // One line at a time, through buffers reused from line to line; bytes are copied as
-        // they are, UTF-8 or not. Output is flushed whenever no more input is buffered, so a
-        // filter in an interactive pipe answers each line at once while a file is written in
-        // large blocks (c++filt flushes after every line, a system call per name).
+        // Whole lines at a time, straight from the reader's buffer (a line cut by the
+        // buffer's end waits in `partial`); bytes are copied as they are, UTF-8 or not.
+        // Output is flushed whenever no more input is buffered, so a filter in an
+        // interactive pipe answers each line at once while a file is written in large
+        // blocks (c++filt flushes after every line, a system call per name).
         let mut filter = Filter::new(opts, args.strip_underscore);
         let mut input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
-        let mut line = Vec::new();
+        let mut partial = Vec::new();
         let mut filtered = Vec::new();
         loop {
-            line.clear();
-            if input.read_until(b'\n', &mut line)? == 0 {
+            let buf = input.fill_buf()?;
+            filtered.clear();
+            if buf.is_empty() {
+                filter.filter(&partial, &mut filtered);
+                out.write_all(&filtered)?;
                 break;
             }
-            filtered.clear();
-            filter.filter(&line, &mut filtered);
+            let taken = buf.len();
+            let lines_end = buf
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |last| last + 1);
+            if partial.is_empty() {
+                filter.filter(&buf[..lines_end], &mut filtered);
+            } else if lines_end > 0 {
+                partial.extend_from_slice(&buf[..lines_end]);
+                filter.filter(&partial, &mut filtered);
+                partial.clear();
+            }
+            partial.extend_from_slice(&buf[lines_end..]);
+            input.consume(taken);
             out.write_all(&filtered)?;
             if input.buffer().is_empty() {
                 out.flush()?;

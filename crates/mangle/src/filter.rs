@@ -14,6 +14,24 @@ const SYMBOL_BYTE: [bool; 256] = {
     table
 };
 
+/// The end of the run of symbol bytes starting at `i`. Symbols are long (most of a line of
+/// `nm` output), so eight bytes are tested at a time, without a branch per byte.
+fn symbol_end(text: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = text.get(i..i + 8) {
+        if !chunk
+            .iter()
+            .fold(true, |all, &b| all & SYMBOL_BYTE[b as usize])
+        {
+            break;
+        }
+        i += 8;
+    }
+    while i < text.len() && SYMBOL_BYTE[text[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
 /// c++filt's text mode with its reusable state: every word of the input that demangles is
 /// replaced, everything else is copied byte for byte (the input need not be UTF-8: symbol
 /// characters are ASCII).
@@ -45,9 +63,7 @@ impl Filter {
             }
             out.extend_from_slice(&text[start..i]);
             let start = i;
-            while i < text.len() && SYMBOL_BYTE[text[i] as usize] {
-                i += 1;
-            }
+            i = symbol_end(text, i);
             let word = &text[start..i];
             match self.word(word) {
                 Some(demangled) => out.extend_from_slice(demangled.as_bytes()),
