@@ -280,18 +280,20 @@ impl Walker {
                 super::push_edg_token(&mut out, arg);
                 continue;
             }
-            // Only a name's first segment is looked up (`std::size_t` stays as written).
-            let leading = token.parent().is_some_and(|name_ref| {
-                name_ref.kind() == NAME_REF
-                    && name_ref
-                        .prev_sibling_or_token()
-                        .is_none_or(|p| p.kind() != COLON2)
-                    && name_ref
-                        .next_sibling_or_token()
-                        .is_none_or(|n| n.kind() != COLON2)
-            });
+            // Only a name's first segment is looked up (`std::size_t` stays as written,
+            // `__limits_type::__float` in `cuda::std` is printed from the namespace down).
+            let Some(name_ref) = token.parent().filter(|n| n.kind() == NAME_REF) else {
+                super::push_edg_token(&mut out, token.text());
+                continue;
+            };
+            let leading = name_ref
+                .prev_sibling_or_token()
+                .is_none_or(|p| p.kind() != COLON2);
+            let qualifier = name_ref
+                .next_sibling_or_token()
+                .is_some_and(|n| n.kind() == COLON2);
             let qualified = leading
-                .then(|| self.qualified_type_name(token.text(), scope))
+                .then(|| self.qualified_type_name(token.text(), scope, qualifier))
                 .flatten();
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
@@ -325,7 +327,7 @@ impl Walker {
 
     /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
     /// or class.
-    fn qualified_type_name(&self, name: &str, scope: &Scope) -> Option<String> {
+    fn qualified_type_name(&self, name: &str, scope: &Scope, qualifier: bool) -> Option<String> {
         (0..=scope.path.len()).rev().find_map(|n| {
             let key = if n == 0 {
                 name.to_string()
@@ -333,7 +335,8 @@ impl Walker {
                 format!("{}::{name}", scope.path[..n].join("::"))
             };
             (self.ids.contains_key(&format!("type {key}"))
-                || self.ids.contains_key(&format!("typedef {key}")))
+                || self.ids.contains_key(&format!("typedef {key}"))
+                || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
             .then_some(key)
         })
     }
