@@ -131,6 +131,8 @@ struct Walker {
     /// The functions a qualified name denotes so far (overloads, and those a using-declaration
     /// brought in): (entity, printed name).
     overloads: FxHashMap<String, Vec<(u32, String)>>,
+    /// Inline and unnamed namespaces by the qualified name of the enclosing one.
+    inline_namespaces: FxHashMap<String, Vec<String>>,
     /// Typedefs and alias declarations of class template instances (`false_type`), by
     /// qualified name: the template-id and the scope it was written in.
     typedef_instances: FxHashMap<String, (SyntaxNode, Scope)>,
@@ -413,6 +415,15 @@ impl Walker {
         }
         for name in &names {
             self.namespace_line(&mut inner, name.text(), name.text_range().start());
+        }
+        // Members of an inline or unnamed namespace are found from the enclosing one.
+        if names.is_empty() || node.children_with_tokens().any(|t| t.kind() == INLINE_KW) {
+            let path = inner.path.join("::");
+            let enclosing = inner.path[..inner.path.len() - 1].join("::");
+            let known = self.inline_namespaces.entry(enclosing).or_default();
+            if !known.contains(&path) {
+                known.push(path);
+            }
         }
         if let Some(block) = block {
             self.declarations(block.children(), &inner);

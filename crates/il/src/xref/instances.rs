@@ -78,6 +78,14 @@ impl Walker {
                 // A definition after a declaration keeps the specializations seen between.
                 if let Some(known) = self.templates.get_mut(&key) {
                     if members.is_some() {
+                        // Default arguments given on an earlier declaration stay in force
+                        // (`basic_string`'s are in <stringfwd.h>).
+                        let mut params = params;
+                        for (new, old) in params.iter_mut().zip(&known.definition.params) {
+                            if new.default.is_none() {
+                                new.default = old.default.clone();
+                            }
+                        }
                         known.definition = Pattern {
                             params,
                             args: Vec::new(),
@@ -206,14 +214,30 @@ impl Walker {
     }
 
     fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
-        (0..=scope.path.len()).rev().find_map(|n| {
-            let key = if n == 0 {
-                written.to_string()
-            } else {
-                format!("{}::{written}", scope.path[..n].join("::"))
+        self.lookup_keys(written, scope)
+            .into_iter()
+            .find_map(|key| self.typedef_instances.get(&key).cloned())
+    }
+
+    /// The qualified names `written` may denote from `scope`, innermost first; members of
+    /// inline and unnamed namespaces are members of the enclosing one too.
+    fn lookup_keys(&self, written: &str, scope: &Scope) -> Vec<String> {
+        let mut keys = Vec::new();
+        for n in (0..=scope.path.len()).rev() {
+            let prefix = scope.path[..n].join("::");
+            let join = |p: &str| {
+                if p.is_empty() {
+                    written.to_string()
+                } else {
+                    format!("{p}::{written}")
+                }
             };
-            self.typedef_instances.get(&key).cloned()
-        })
+            keys.push(join(&prefix));
+            for inline in self.inline_namespaces.get(&prefix).into_iter().flatten() {
+                keys.push(join(inline));
+            }
+        }
+        keys
     }
 
     /// Default arguments complete an argument list, in terms of the earlier parameters.
@@ -328,12 +352,7 @@ impl Walker {
     /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
     /// or class.
     fn qualified_type_name(&self, name: &str, scope: &Scope, qualifier: bool) -> Option<String> {
-        (0..=scope.path.len()).rev().find_map(|n| {
-            let key = if n == 0 {
-                name.to_string()
-            } else {
-                format!("{}::{name}", scope.path[..n].join("::"))
-            };
+        self.lookup_keys(name, scope).into_iter().find_map(|key| {
             (self.ids.contains_key(&format!("type {key}"))
                 || self.ids.contains_key(&format!("typedef {key}"))
                 || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
@@ -344,14 +363,9 @@ impl Walker {
     /// The key of the class template `written` names from `scope`, searching outwards.
     fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
         let written = written.trim_start_matches("::");
-        (0..=scope.path.len()).rev().find_map(|n| {
-            let key = if n == 0 {
-                written.to_string()
-            } else {
-                format!("{}::{written}", scope.path[..n].join("::"))
-            };
-            self.templates.contains_key(&key).then_some(key)
-        })
+        self.lookup_keys(written, scope)
+            .into_iter()
+            .find_map(|key| self.templates.contains_key(&key).then_some(key))
     }
 
     /// Logs the members of `template<args>` at the pattern's positions, once per instance.
