@@ -53,9 +53,9 @@ struct NameState {
 
 pub(crate) struct Parser<'a> {
     input: &'a [u8],
-    /// `input` as text when it is all ASCII (the common case), to slice names without
-    /// validating each.
-    ascii: Option<&'a str>,
+    /// `input` as text when it is valid UTF-8 (always, in practice), to slice names without
+    /// validating each: a slice of it is valid exactly where a slice of the bytes would be.
+    utf8: Option<&'a str>,
     pos: usize,
     pub(crate) ast: Ast,
     /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
@@ -137,11 +137,7 @@ impl<'a> Parser<'a> {
     fn build(input: &'a [u8], ast: Ast) -> Parser<'a> {
         Parser {
             input,
-            ascii: if input.is_ascii() {
-                std::str::from_utf8(input).ok()
-            } else {
-                None
-            },
+            utf8: std::str::from_utf8(input).ok(),
             pos: 0,
             ast,
             subs: Vec::new(),
@@ -198,17 +194,17 @@ impl<'a> Parser<'a> {
             false
         }
     }
-    /// The bytes `range` as text: sliced from `ascii` when the input is ASCII (every offset is
-    /// a character boundary then), validated otherwise.
+    /// The bytes `range` as text: sliced from `utf8` when the input is valid UTF-8, validated
+    /// otherwise.
     fn slice(&self, range: std::ops::Range<usize>) -> Option<&'a str> {
-        match self.ascii {
+        match self.utf8 {
             Some(text) => text.get(range),
             None => std::str::from_utf8(self.input.get(range)?).ok(),
         }
     }
 
     fn text(&self, begin: usize) -> &'a str {
-        if let Some(text) = self.ascii {
+        if let Some(text) = self.utf8 {
             return text.get(begin..self.pos).unwrap_or("");
         }
         // The input was checked to be ASCII-compatible where it matters; names are bytes.

@@ -134,14 +134,7 @@ impl<'a> Parser<'a> {
         let inner = &self.input[inner_begin..self.pos];
         // Parse the embedded name with a fresh parser state over the same arena.
         let saved_input = std::mem::replace(&mut self.input, inner);
-        let saved_ascii = std::mem::replace(
-            &mut self.ascii,
-            if inner.is_ascii() {
-                std::str::from_utf8(inner).ok()
-            } else {
-                None
-            },
-        );
+        let saved_utf8 = std::mem::replace(&mut self.utf8, std::str::from_utf8(inner).ok());
         let saved_pos = std::mem::replace(&mut self.pos, 0);
         let saved_subs = std::mem::take(&mut self.subs);
         let saved_prefix_subs = std::mem::take(&mut self.prefix_subs);
@@ -163,7 +156,7 @@ impl<'a> Parser<'a> {
             Some(enc)
         });
         self.input = saved_input;
-        self.ascii = saved_ascii;
+        self.utf8 = saved_utf8;
         self.pos = saved_pos;
         self.subs = saved_subs;
         self.prefix_subs = saved_prefix_subs;
