@@ -1224,8 +1224,11 @@ fn edg_text(node: &SyntaxNode) -> String {
 fn push_edg_token(out: &mut String, text: &str) {
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let after_word = out.ends_with(word) || out.ends_with('>');
+    // A function type's parameter list is set off from its return type: `_Rp (_Class::*)(int)`.
+    let function_type = text == "(" && after_word && !out.ends_with("operator");
     if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
         || out.ends_with(',')
+        || function_type
     {
         out.push(' ');
     }
@@ -1234,24 +1237,39 @@ fn push_edg_token(out: &mut String, text: &str) {
 
 /// `operator+`, `operator int`, `~S`: EDG's spelling.
 fn operator_text(name: &SyntaxNode) -> String {
-    let mut out = String::new();
-    for token in name
+    let mut tokens = name
         .descendants_with_tokens()
         .filter_map(NodeOrToken::into_token)
-    {
-        if token.kind().is_trivia() {
-            continue;
-        }
-        if out == "operator"
-            && token
-                .text()
-                .starts_with(|c: char| c.is_alphanumeric() || c == '_')
-        {
-            out.push(' ');
-        }
-        out.push_str(token.text());
+        .filter(|t| !t.kind().is_trivia());
+    let Some(first) = tokens.next() else {
+        return String::new();
+    };
+    let mut out = first.text().to_string();
+    if out != "operator" {
+        // `~S`
+        tokens.for_each(|t| out.push_str(t.text()));
+        return out;
     }
-    out
+    let rest: Vec<SyntaxToken> = tokens.collect();
+    let is_conversion = rest.first().is_some_and(|t| {
+        t.text()
+            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+    });
+    if !is_conversion {
+        rest.iter().for_each(|t| out.push_str(t.text()));
+        return out;
+    }
+    // A conversion function names a type, printed as EDG prints types (`operator unsigned
+    // short` for `operator unsigned short int`).
+    let mut ty = String::new();
+    for t in &rest {
+        push_edg_token(&mut ty, t.text());
+    }
+    let ty = ty
+        .replace("short int", "short")
+        .replace("long long int", "long long")
+        .replace("long int", "long");
+    format!("operator {ty}")
 }
 
 #[cfg(test)]
