@@ -39,9 +39,11 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
 
-    let invoked_as = std::env::args_os()
-        .next()
-        .and_then(|a| std::path::Path::new(&a).file_name().map(|n| n.to_string_lossy().into_owned()));
+    let invoked_as = std::env::args_os().next().and_then(|a| {
+        std::path::Path::new(&a)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+    });
     let result = if invoked_as.as_deref() == Some("cu++filt") {
         demangle::run_as_filter()
     } else {

@@ -168,7 +168,9 @@ fn install_root() -> PathBuf {
 /// Downloads the pinned wheels with pip and unpacks them (idempotent). Returns the toolchain.
 pub fn install() -> anyhow::Result<Toolchain> {
     if let Some(tc) = Toolchain::installed()
-        && ["cudafe++", "cicc", "ptxas"].iter().all(|tool| tc.bin(tool).exists())
+        && ["cudafe++", "cicc", "ptxas"]
+            .iter()
+            .all(|tool| tc.bin(tool).exists())
     {
         return Ok(tc);
     }
