@@ -230,8 +230,12 @@ fn positions<'db>(
     // item's: that skips same-named parameters and locals logged earlier in headers. An item
     // left without one redeclares an entity already displayed (a reopened namespace, an opaque
     // enum's definition).
+    //
+    // A second pass gives the items the first skipped (because an earlier item took an entity
+    // further on, past them) the entities of their name nobody took, in order.
+    let mut chosen: FxHashMap<Item<'db>, &Logged> = FxHashMap::default();
+    let mut taken: FxHashMap<*const Logged, ()> = FxHashMap::default();
     let mut last = 0usize;
-    let mut out = FxHashMap::default();
     for &item in items {
         let Some(entities) = by_name.get(&item.qualified_name(db)) else {
             continue;
@@ -240,6 +244,34 @@ fn positions<'db>(
             continue;
         };
         last = logged.first + 1;
+        taken.insert(logged, ());
+        chosen.insert(item, logged);
+    }
+    // Per name, the index of the first entity that may still be free (linear overall).
+    let mut cursor: FxHashMap<String, usize> = FxHashMap::default();
+    for &item in items {
+        if chosen.contains_key(&item) {
+            continue;
+        }
+        let name = item.qualified_name(db);
+        let Some(entities) = by_name.get(&name) else {
+            continue;
+        };
+        let next = cursor.entry(name).or_default();
+        while entities
+            .get(*next)
+            .is_some_and(|l| taken.contains_key(&(l as *const Logged)))
+        {
+            *next += 1;
+        }
+        if let Some(logged) = entities.get(*next) {
+            *next += 1;
+            taken.insert(logged, ());
+            chosen.insert(item, logged);
+        }
+    }
+    let mut out = FxHashMap::default();
+    for (item, logged) in chosen {
         let static_member = item.kind(db) == ItemKind::Variable
             && item.parent(db).is_some_and(|p| is_class(p.kind(db)));
         let offset = match logged.defining {
