@@ -216,17 +216,6 @@ fn cu_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The nvcc options a test program asks for on its first line (`// nvcc-flags: --extended-lambda`),
-/// the convention of `test_data/cu` (docs/arch/test_data.md).
-fn nvcc_flags_line(path: &Path) -> anyhow::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)?;
-    let first = text.lines().next().unwrap_or("");
-    Ok(first
-        .strip_prefix("// nvcc-flags:")
-        .map(|flags| flags.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default())
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     let tc = toolchain::install()?;
     let out = corpus_dir();
@@ -249,7 +238,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .with_extension("")
             .to_string_lossy()
             .replace(['/', '\\'], "__");
-        let defines = toolchain::host_defines_for_nvcc_options(&nvcc_flags_line(&path)?);
+        let defines = toolchain::host_defines_for_nvcc_options(&toolchain::nvcc_flags_line(
+            &std::fs::read_to_string(&path)?,
+        ));
         jobs.push((name, path, "c++17", defines));
     }
 

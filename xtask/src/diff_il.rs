@@ -112,48 +112,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// The cudafe++ options nvcc 13.0 passes for a host compilation of `program`, with
 /// `--il_display`; output files go to `scratch`.
 fn cudafe_options(program: &Path, scratch: &Path) -> anyhow::Result<Vec<String>> {
-    let source = std::fs::read_to_string(program)?;
-    let flags: Vec<&str> = source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("// nvcc-flags:"))
-        .map(|f| f.split_whitespace().collect())
-        .unwrap_or_default();
-    let rdc = flags.contains(&"-rdc=true");
-    let name = program.file_name().unwrap().to_string_lossy().to_string();
-    let out = |ext: &str| scratch.join(format!("x.{ext}")).display().to_string();
-    let mut options: Vec<String> = vec!["--c++17".into()];
-    if !rdc {
-        options.push("--static-host-stub".into());
-    }
-    options.extend(
-        [
-            "--device-hidden-visibility",
-            "--gnu_version=120200",
-            "--display_error_number",
-        ]
-        .map(String::from),
-    );
-    options.extend(["--orig_src_file_name".into(), name.clone()]);
-    options.extend(["--orig_src_path_name".into(), program.display().to_string()]);
-    options.push("--allow_managed".into());
-    if flags.contains(&"--extended-lambda") {
-        options.push("--extended-lambda".into());
-    }
-    if flags.contains(&"--expt-relaxed-constexpr") {
-        options.push("--relaxed_constexpr".into());
-    }
-    if rdc {
-        options.push("--device-c".into());
-    }
-    options.extend(["--m64".into(), "--parse_templates".into()]);
-    options.extend(["--gen_c_file_name".into(), out("cudafe1.cpp")]);
-    options.extend(["--stub_file_name".into(), out("stub.c")]);
-    options.extend([
-        "--gen_module_id_file".into(),
-        "--module_id_file_name".into(),
-        out("module_id"),
-    ]);
+    let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(program)?);
+    let mut options = toolchain::cudafe_host_options(program, &flags, scratch);
     options.push("--il_display".into());
     Ok(options)
 }

@@ -203,13 +203,7 @@ fn compare_program(
     scratch: &Path,
 ) -> anyhow::Result<(Vec<Line>, Vec<Line>)> {
     let name = program.file_stem().unwrap().to_string_lossy().to_string();
-    let source = std::fs::read_to_string(program)?;
-    let flags: Vec<String> = source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("// nvcc-flags:"))
-        .map(|f| f.split_whitespace().map(String::from).collect())
-        .unwrap_or_default();
+    let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(program)?);
     let ii = scratch.join(format!("{name}.cpp4.ii"));
     // As nvcc runs it in the source's directory: the line markers then say `NAME.cu`.
     let status = tc
@@ -225,7 +219,7 @@ fn compare_program(
     if !status.success() {
         bail!("preprocessing failed");
     }
-    let options = cudafe_options(program, &flags, scratch);
+    let options = toolchain::cudafe_host_options(program, &flags, scratch);
     let theirs_path = scratch.join(format!("{name}.cudafe.xref"));
     let ours_path = scratch.join(format!("{name}.cufe.xref"));
     let status = Command::new(tc.bin("cudafe++"))
@@ -262,48 +256,6 @@ fn compare_program(
     let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
     let ours = read_log(&ours_path).context("cufe's log")?;
     Ok((theirs, ours))
-}
-
-/// The cudafe++ options nvcc 13.0 passes for a host compilation (docs/REFERENCE-TOOLCHAIN.md),
-/// with its other outputs in `scratch`.
-fn cudafe_options(program: &Path, flags: &[String], scratch: &Path) -> Vec<String> {
-    let has = |f: &str| flags.iter().any(|x| x == f);
-    let rdc = has("-rdc=true");
-    let out = |ext: &str| scratch.join(format!("x.{ext}")).display().to_string();
-    let mut options: Vec<String> = vec!["--c++17".into()];
-    if !rdc {
-        options.push("--static-host-stub".into());
-    }
-    options.extend(
-        [
-            "--device-hidden-visibility",
-            "--gnu_version=120200",
-            "--display_error_number",
-        ]
-        .map(String::from),
-    );
-    let file_name = program.file_name().unwrap().to_string_lossy().to_string();
-    options.extend(["--orig_src_file_name".into(), file_name]);
-    options.extend(["--orig_src_path_name".into(), program.display().to_string()]);
-    options.push("--allow_managed".into());
-    if has("--extended-lambda") {
-        options.push("--extended-lambda".into());
-    }
-    if has("--expt-relaxed-constexpr") {
-        options.push("--relaxed_constexpr".into());
-    }
-    if rdc {
-        options.push("--device-c".into());
-    }
-    options.extend(["--m64".into(), "--parse_templates".into()]);
-    options.extend(["--gen_c_file_name".into(), out("cudafe1.cpp")]);
-    options.extend(["--stub_file_name".into(), out("stub.c")]);
-    options.extend([
-        "--gen_module_id_file".into(),
-        "--module_id_file_name".into(),
-        out("module_id"),
-    ]);
-    options
 }
 
 fn read_log(path: &Path) -> anyhow::Result<Vec<Line>> {

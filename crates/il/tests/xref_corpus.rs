@@ -46,13 +46,8 @@ fn declaration_lines_match_cudafe() {
         let source = format!("{name}.cu");
         let ii = scratch.path().join(format!("{name}.cpp4.ii"));
         // The `-D`s the program's `// nvcc-flags:` line implies, as the extracts were made.
-        let flags: Vec<String> = std::fs::read_to_string(cu_dir.join(&source))
-            .unwrap()
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("// nvcc-flags:"))
-            .map(|f| f.split_whitespace().map(String::from).collect())
-            .unwrap_or_default();
+        let flags =
+            toolchain::nvcc_flags_line(&std::fs::read_to_string(cu_dir.join(&source)).unwrap());
         let defines = toolchain::host_defines_for_nvcc_options(&flags);
         // As nvcc runs it in the source's directory: the line markers then say `NAME.cu`.
         let status = tc

@@ -145,6 +145,68 @@ pub fn host_defines_for_nvcc_options<S: AsRef<str>>(nvcc_options: &[S]) -> Vec<S
     defines
 }
 
+/// The cudafe++ command line nvcc 13.0 runs for `nvcc -c` of `program` (from `nvcc --dryrun`),
+/// without the input `.ii`: `nvcc_options` are the nvcc options of the compile
+/// (`--extended-lambda`, `--expt-relaxed-constexpr`, `-rdc=true` change it), and the outputs
+/// cudafe++ writes besides its log go into `scratch`.
+pub fn cudafe_host_options<S: AsRef<str>>(
+    program: &Path,
+    nvcc_options: &[S],
+    scratch: &Path,
+) -> Vec<String> {
+    let has = |option: &str| nvcc_options.iter().any(|o| o.as_ref() == option);
+    let rdc = has("-rdc=true") || has("--relocatable-device-code=true");
+    let out = |ext: &str| scratch.join(format!("x.{ext}")).display().to_string();
+    let file_name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut options: Vec<String> = vec!["--c++17".into()];
+    if !rdc {
+        options.push("--static-host-stub".into());
+    }
+    options.extend(
+        [
+            "--device-hidden-visibility",
+            "--gnu_version=120200",
+            "--display_error_number",
+        ]
+        .map(String::from),
+    );
+    options.extend(["--orig_src_file_name".into(), file_name]);
+    options.extend(["--orig_src_path_name".into(), program.display().to_string()]);
+    options.push("--allow_managed".into());
+    if has("--extended-lambda") {
+        options.push("--extended-lambda".into());
+    }
+    if has("--expt-relaxed-constexpr") {
+        options.push("--relaxed_constexpr".into());
+    }
+    if rdc {
+        options.push("--device-c".into());
+    }
+    options.extend(["--m64".into(), "--parse_templates".into()]);
+    options.extend(["--gen_c_file_name".into(), out("cudafe1.cpp")]);
+    options.extend(["--stub_file_name".into(), out("stub.c")]);
+    options.extend([
+        "--gen_module_id_file".into(),
+        "--module_id_file_name".into(),
+        out("module_id"),
+    ]);
+    options
+}
+
+/// The nvcc options a test program asks for on its first line (`// nvcc-flags: --extended-lambda`),
+/// the convention of cufe's `test_data/cu` (docs/arch/test_data.md).
+pub fn nvcc_flags_line(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("// nvcc-flags:"))
+        .map(|flags| flags.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
 /// The host compiler nvcc would use: `$CUFE_HOST_CXX` or `gcc`.
 pub fn host_compiler() -> String {
     std::env::var("CUFE_HOST_CXX").unwrap_or_else(|_| "gcc".to_string())
