@@ -59,12 +59,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             (".lineinfo", Some("-lineinfo")),
         ] {
             let ptx = out.join("ptx").join(format!("{stem}{suffix}.ptx"));
+            // Compiled in its own directory under its bare name, and with the absolute path
+            // that -G/-lineinfo write into `.file` made relative, so the cubins (and the
+            // committed dumps of them) do not depend on where the checkout lives.
+            let cu_dir = cu.parent().unwrap();
+            let cu_name = cu.file_name().unwrap();
             let mut cmd = Command::new(tc.bin("nvcc"));
             cmd.args(["-ptx", "-arch=compute_75", "-o"])
                 .arg(&ptx)
-                .arg(&cu);
+                .arg(cu_name)
+                .current_dir(cu_dir);
             cmd.args(flag);
             run_tool(&mut cmd).with_context(|| format!("nvcc -ptx {}", cu.display()))?;
+            let text = std::fs::read_to_string(&ptx)?;
+            let absolute = format!("\"{}/", cu_dir.display());
+            if text.contains(&absolute) {
+                std::fs::write(&ptx, text.replace(&absolute, "\""))?;
+            }
             if flag.is_some() {
                 debug_ptx.push((ptx, flag))
             } else {
