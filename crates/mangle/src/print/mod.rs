@@ -195,92 +195,31 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Whether the type `id` prints a right-hand side (array bounds, function parameters, or a
+    /// template parameter declaration's tail).
     pub(crate) fn has_rhs(&mut self, id: NodeId) -> bool {
-        if !self.enter() {
-            return false;
-        }
-        match self.resolve_param(id) {
-            Param::No => {}
-            Param::Is(target) => {
-                let res = self.has_rhs(target);
-                self.leave();
-                return res;
-            }
-            Param::EmptyPack => {
-                self.leave();
-                return false;
-            }
-        }
-        let res = match &self.ast[id] {
-            Node::Pointer(c)
-            | Node::Qualified { child: c, .. }
-            | Node::AbiTagged { base: c, .. }
-            | Node::Internal(c)
-            | Node::PrefixSubstitution(c) => self.has_rhs(*c),
-            Node::Reference { child, .. } => self.has_rhs(*child),
-            Node::PointerToMember { member, .. } => self.has_rhs(*member),
-            Node::Array { .. } | Node::Function { .. } | Node::FunctionEncoding { .. } => true,
-            Node::VendorQualified { .. } => self.gnu_qualified_function(id).is_some(),
-            Node::TypeTemplateParamDecl(_)
-            | Node::ConstrainedTypeTemplateParamDecl { .. }
-            | Node::NonTypeTemplateParamDecl { .. }
-            | Node::TemplateTemplateParamDecl { .. }
-            | Node::TemplateParamPackDecl(_) => true,
-            Node::ParameterPack(elems) => {
-                self.init_pack(elems.len());
-                match elems.get(self.pack_index as usize) {
-                    Some(e) => self.has_rhs(*e),
-                    None => false,
-                }
-            }
-            _ => false,
-        };
-        self.leave();
-        res
+        self.probe(id, Probe::Rhs)
     }
 
     pub(crate) fn has_array(&mut self, id: NodeId) -> bool {
-        if !self.enter() {
-            return false;
-        }
-        match self.resolve_param(id) {
-            Param::No => {}
-            Param::Is(target) => {
-                let res = self.has_array(target);
-                self.leave();
-                return res;
-            }
-            Param::EmptyPack => {
-                self.leave();
-                return false;
-            }
-        }
-        let res = match &self.ast[id] {
-            Node::Array { .. } => true,
-            Node::Qualified { child: c, .. }
-            | Node::AbiTagged { base: c, .. }
-            | Node::PrefixSubstitution(c) => self.has_array(*c),
-            Node::ParameterPack(elems) => {
-                self.init_pack(elems.len());
-                match elems.get(self.pack_index as usize) {
-                    Some(e) => self.has_array(*e),
-                    None => false,
-                }
-            }
-            _ => false,
-        };
-        self.leave();
-        res
+        self.probe(id, Probe::Array)
     }
 
     pub(crate) fn has_function(&mut self, id: NodeId) -> bool {
+        self.probe(id, Probe::Function)
+    }
+
+    /// The walk shared by the `has_*` questions: template parameters are followed to what they
+    /// stand for, a pack answers for its current element, and the depth guard bounds the walk;
+    /// only which nodes answer and which are looked through differ per question.
+    fn probe(&mut self, id: NodeId, what: Probe) -> bool {
         if !self.enter() {
             return false;
         }
         match self.resolve_param(id) {
             Param::No => {}
             Param::Is(target) => {
-                let res = self.has_function(target);
+                let res = self.probe(target, what);
                 self.leave();
                 return res;
             }
@@ -289,18 +228,34 @@ impl<'a> Printer<'a> {
                 return false;
             }
         }
-        let res = match &self.ast[id] {
-            Node::Function { .. } | Node::FunctionEncoding { .. } => true,
-            Node::Qualified { child: c, .. }
-            | Node::AbiTagged { base: c, .. }
-            | Node::PrefixSubstitution(c) => self.has_function(*c),
-            Node::ParameterPack(elems) => {
+        let res = match (&self.ast[id], what) {
+            (Node::Qualified { child: c, .. }, _)
+            | (Node::AbiTagged { base: c, .. }, _)
+            | (Node::PrefixSubstitution(c), _) => self.probe(*c, what),
+            (Node::ParameterPack(elems), _) => {
                 self.init_pack(elems.len());
                 match elems.get(self.pack_index as usize) {
-                    Some(e) => self.has_function(*e),
+                    Some(e) => self.probe(*e, what),
                     None => false,
                 }
             }
+            (Node::Array { .. }, Probe::Rhs | Probe::Array) => true,
+            (
+                Node::Function { .. } | Node::FunctionEncoding { .. },
+                Probe::Rhs | Probe::Function,
+            ) => true,
+            (Node::Pointer(c) | Node::Internal(c), Probe::Rhs) => self.probe(*c, what),
+            (Node::Reference { child, .. }, Probe::Rhs) => self.probe(*child, what),
+            (Node::PointerToMember { member, .. }, Probe::Rhs) => self.probe(*member, what),
+            (Node::VendorQualified { .. }, Probe::Rhs) => self.gnu_qualified_function(id).is_some(),
+            (
+                Node::TypeTemplateParamDecl(_)
+                | Node::ConstrainedTypeTemplateParamDecl { .. }
+                | Node::NonTypeTemplateParamDecl { .. }
+                | Node::TemplateTemplateParamDecl { .. }
+                | Node::TemplateParamPackDecl(_),
+                Probe::Rhs,
+            ) => true,
             _ => false,
         };
         self.leave();
@@ -1954,4 +1909,12 @@ fn special_prefix(kind: Special, style: Style) -> &'static str {
         Special::ModuleInit => "initializer for module ",
         Special::TemplateParamObject => "template parameter object for ",
     }
+}
+
+/// What [`Printer::probe`] asks about a type.
+#[derive(Clone, Copy)]
+enum Probe {
+    Rhs,
+    Array,
+    Function,
 }
