@@ -589,54 +589,41 @@ fn functional_cast_args(p: &mut Parser<'_>) {
 
 /// `( arg, arg... )`: each an initializer-clause, possibly a pack expansion.
 pub(crate) fn arg_list(p: &mut Parser<'_>) {
-    let m = p.start();
-    p.bump_any();
-    while !p.at(R_PAREN) && !p.at_eof() {
-        let before = p.pos();
+    args_in_parens(p, |p| {
         if p.at(L_CURLY) {
             init_list(p);
         } else {
             expr_assign(p);
         }
-        p.eat(DOT3);
-        if p.pos() == before {
-            p.err_recover(
-                "expected an argument",
-                TokenSet::new(&[COMMA, R_PAREN, SEMI]),
-            );
-            if matches!(p.current(), SEMI | L_CURLY | R_CURLY) {
-                break;
-            }
-        }
-        if !p.eat(COMMA) {
-            break;
-        }
-    }
-    p.expect(R_PAREN);
-    m.complete(p, ARG_LIST);
+    });
 }
 
 /// Arguments of builtins that take types or expressions.
 pub(crate) fn builtin_args(p: &mut Parser<'_>) {
-    let m = p.start();
-    p.bump_any();
-    while !p.at(R_PAREN) && !p.at_eof() {
-        let before = p.pos();
+    args_in_parens(p, |p| {
         let pos = p.pos();
-        let mut done = false;
         if names::looks_like_type_id(p, pos) {
             let cp = p.checkpoint();
             specifiers::type_id(p);
             if !p.has_errors_since(&cp) && matches!(p.current(), COMMA | R_PAREN | DOT3) {
                 p.commit(cp);
-                done = true;
-            } else {
-                p.rewind(cp);
+                return;
             }
+            p.rewind(cp);
         }
-        if !done {
-            expr_assign(p);
-        }
+        expr_assign(p);
+    });
+}
+
+/// The `( ... )` of an ARG_LIST, the cursor at `(`: `one_arg` parses each argument; a `...`
+/// after it is a pack expansion; an argument that consumed nothing is an error, recovered at
+/// the next `,` or `)`, so the loop always advances.
+fn args_in_parens(p: &mut Parser<'_>, one_arg: impl Fn(&mut Parser<'_>)) {
+    let m = p.start();
+    p.bump_any();
+    while !p.at(R_PAREN) && !p.at_eof() {
+        let before = p.pos();
+        one_arg(p);
         p.eat(DOT3);
         if p.pos() == before {
             p.err_recover(
