@@ -272,6 +272,32 @@ fn lookup_path_with<'db>(
     current
 }
 
+/// The item lowered from an unnamed class or enum specifier written in a declaration of
+/// `scope` (`struct { int x; } s;`, `typedef union { ... } U;`): the unnamed class or enum
+/// member of the scope with the same body. Structurally equal bodies are the same type as far as
+/// anything keyed by the body can tell; the first is taken.
+pub fn unnamed_type_item<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+    specifier: &syntax::SyntaxNode,
+) -> Option<Item<'db>> {
+    use syntax::SyntaxKind::*;
+    let body = specifier
+        .children()
+        .find(|n| matches!(n.kind(), MEMBER_LIST | ENUMERATOR_LIST))?;
+    let body = body.green();
+    let is_enum = specifier.kind() == ENUM_SPECIFIER;
+    direct_members(db, scope).into_iter().find(|m| {
+        m.name(db).is_none()
+            && (m.kind(db) == ItemKind::Enum) == is_enum
+            && matches!(
+                m.kind(db),
+                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
+            )
+            && m.body(db).as_ref().is_some_and(|b| **b == *body)
+    })
+}
+
 /// The segments of a NAME_REF or QUALIFIED_NAME (template arguments dropped) and whether it
 /// starts with `::`.
 pub fn name_segments(name: &syntax::SyntaxNode) -> (bool, Vec<String>) {

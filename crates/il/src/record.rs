@@ -19,15 +19,66 @@ use crate::resolve::{declared_type, item_declarator};
 use crate::scope::scope_items;
 use crate::ty::{Ty, TyKind, cuda_vector_type, scalar_size_align};
 
+/// Why a class has no layout: the first thing its layout needed that we could not determine.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LayoutGap {
+    pub reason: GapReason,
+    /// The declaration (member, base) where it failed, as trivia-free text (for reports).
+    pub what: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GapReason {
+    /// Not a class, struct or union item.
+    NotAClass,
+    /// A declaration without a body (`struct S;`): no definition to lay out here.
+    NotDefined,
+    /// Inside a class or function template: only instances have a layout.
+    InTemplate,
+    /// A base class name lookup did not resolve to a class.
+    UnresolvedBase,
+    /// A member's type is a name lookup did not resolve.
+    UnresolvedName,
+    /// A member's type is a template-id we could not instantiate.
+    TemplateId,
+    /// A member's type depends on a template parameter we have no argument for.
+    TemplateParameter,
+    /// An array bound, bit-field width or alignment we could not evaluate.
+    ConstantExpression,
+    /// A member of incomplete type (a function type, `void`, an undefined class).
+    Incomplete,
+    /// The class contains itself (through members or bases).
+    Cycle,
+}
+
+impl LayoutGap {
+    fn new(reason: GapReason, what: impl Into<String>) -> LayoutGap {
+        LayoutGap {
+            reason,
+            what: what.into(),
+        }
+    }
+}
+
 /// The layout of a class, struct or union item; `None` when a member's type is not known
-/// (unresolved names, templates, incomplete types).
-#[salsa::tracked(returns(clone), cycle_result = |_, _, _| None)]
+/// (unresolved names, templates, incomplete types). [`class_layout_or_gap`] says why.
 pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Arc<RecordLayout>> {
+    class_layout_or_gap(db, class).ok()
+}
+
+/// The layout of a class, or the reason it has none.
+#[salsa::tracked(returns(clone), cycle_result = |_, _, _| Err(LayoutGap::new(GapReason::Cycle, "")))]
+pub fn class_layout_or_gap<'db>(
+    db: &'db dyn IlDatabase,
+    class: Item<'db>,
+) -> Result<Arc<RecordLayout>, LayoutGap> {
     let kind = class.kind(db);
     if !matches!(kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union) {
-        return None;
+        return Err(LayoutGap::new(GapReason::NotAClass, ""));
     }
-    class.body(db).as_ref()?;
+    if class.body(db).is_none() {
+        return Err(LayoutGap::new(GapReason::NotDefined, ""));
+    }
     // A class inside a template depends on its parameters: only instances have a layout.
     let mut ancestor = class.parent(db);
     while let Some(a) = ancestor {
@@ -35,7 +86,7 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
             a.kind(db),
             ItemKind::ClassTemplate | ItemKind::FunctionTemplate
         ) {
-            return None;
+            return Err(LayoutGap::new(GapReason::InTemplate, a.qualified_name(db)));
         }
         ancestor = a.parent(db);
     }
@@ -62,12 +113,18 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
             .collect();
         let bases = base_classes(db, class);
         if bases.len() != specs.len() {
-            return None;
+            let what = crate::lower::tokens_text(&clause);
+            let reason = if what.contains('<') {
+                GapReason::TemplateId
+            } else {
+                GapReason::UnresolvedBase
+            };
+            return Err(LayoutGap::new(reason, what));
         }
         for (spec, base) in specs.iter().zip(bases) {
             let is_virtual = spec.children_with_tokens().any(|t| t.kind() == VIRTUAL_KW);
             desc.bases.push(BaseDesc {
-                layout: class_layout(db, base)?,
+                layout: class_layout_or_gap(db, base)?,
                 is_virtual,
             });
         }
@@ -79,9 +136,13 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
                 let header = SyntaxNode::new_root(member.header(db).clone());
                 let inside = ScopeRef::Item(class);
                 let ty = crate::resolve::specifier_type(db, inside, &header);
-                let bit_field = header.descendants().find(|n| n.kind() == BIT_FIELD)?;
-                let width = const_value(db, inside, &bit_field)?;
-                let scalar = FieldType::Scalar(size_align_of(db, ty)?);
+                let what = || crate::lower::tokens_text(&header);
+                let width = header
+                    .descendants()
+                    .find(|n| n.kind() == BIT_FIELD)
+                    .and_then(|b| const_value(db, inside, &b))
+                    .ok_or_else(|| LayoutGap::new(GapReason::ConstantExpression, what()))?;
+                let scalar = field_type(db, ty, &what)?;
                 let mut field = FieldDesc::bit_field(scalar, width);
                 field.named = false;
                 desc.fields.push(field);
@@ -89,13 +150,13 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
             ItemKind::Class | ItemKind::Struct | ItemKind::Union
                 if member.signature_key(db) == ANONYMOUS_AGGREGATE =>
             {
-                let layout = class_layout(db, *member)?;
+                let layout = class_layout_or_gap(db, *member)?;
                 desc.fields.push(FieldDesc::new(FieldType::Record(layout)));
             }
             ItemKind::Field => {
                 let header = SyntaxNode::new_root(member.header(db).clone());
                 let ty = declared_type(db, *member);
-                let field_ty = field_type(db, ty)?;
+                let field_ty = field_type(db, ty, &|| crate::lower::tokens_text(&header))?;
                 if matches!(field_ty, FieldType::Reference)
                     || member.access(db).is_some_and(|a| a != Access::Public)
                 {
@@ -129,7 +190,7 @@ pub fn class_layout<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Option<Ar
             _ => {}
         }
     }
-    Some(Arc::new(layout_record(&desc)))
+    Ok(Arc::new(layout_record(&desc)))
 }
 
 /// Size and alignment of a type, where known.
@@ -148,18 +209,53 @@ pub fn size_align_of<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<SizeAl
     }
 }
 
-fn field_type<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<FieldType> {
-    Some(match ty.kind(db) {
-        TyKind::Class(item) => FieldType::Record(class_layout(db, *item)?),
+/// What the layout engine needs to know of a member's type; `what` describes the member for
+/// the gap report.
+fn field_type<'db>(
+    db: &'db dyn IlDatabase,
+    ty: Ty<'db>,
+    what: &dyn Fn() -> String,
+) -> Result<FieldType, LayoutGap> {
+    Ok(match ty.kind(db) {
+        TyKind::Class(item) => FieldType::Record(class_layout_or_gap(db, *item)?),
         TyKind::Reference(..) => FieldType::Reference,
-        TyKind::Qualified(_, inner) => field_type(db, *inner)?,
-        TyKind::Array(elem, n) => FieldType::Array(Box::new(field_type(db, *elem)?), *n),
+        TyKind::Qualified(_, inner) => field_type(db, *inner, what)?,
+        TyKind::Array(elem, n) => FieldType::Array(Box::new(field_type(db, *elem, what)?), *n),
         TyKind::Typedef(item) => match typedef_target(db, *item) {
-            Some(target) if matches!(target.kind(db), TyKind::Class(_)) => field_type(db, target)?,
-            _ => FieldType::Scalar(size_align_of(db, ty)?),
+            Some(target) if matches!(target.kind(db), TyKind::Class(_)) => {
+                field_type(db, target, what)?
+            }
+            _ => FieldType::Scalar(scalar_or_gap(db, ty, what)?),
         },
-        _ => FieldType::Scalar(size_align_of(db, ty)?),
+        _ => FieldType::Scalar(scalar_or_gap(db, ty, what)?),
     })
+}
+
+fn scalar_or_gap<'db>(
+    db: &'db dyn IlDatabase,
+    ty: Ty<'db>,
+    what: &dyn Fn() -> String,
+) -> Result<SizeAlign, LayoutGap> {
+    size_align_of(db, ty).ok_or_else(|| type_gap(db, ty, what))
+}
+
+/// Why a type has no size: the first part of it that is not known.
+fn type_gap<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, what: &dyn Fn() -> String) -> LayoutGap {
+    match ty.kind(db) {
+        TyKind::Class(item) => match class_layout_or_gap(db, *item) {
+            Err(gap) => gap,
+            Ok(_) => LayoutGap::new(GapReason::Incomplete, what()),
+        },
+        TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => type_gap(db, *inner, what),
+        TyKind::Typedef(item) => match typedef_target(db, *item) {
+            Some(target) => type_gap(db, target, what),
+            None => LayoutGap::new(GapReason::UnresolvedName, what()),
+        },
+        TyKind::TemplateId(_) => LayoutGap::new(GapReason::TemplateId, what()),
+        TyKind::TemplateParam { .. } => LayoutGap::new(GapReason::TemplateParameter, what()),
+        TyKind::Unknown => LayoutGap::new(GapReason::UnresolvedName, what()),
+        _ => LayoutGap::new(GapReason::Incomplete, what()),
+    }
 }
 
 fn typedef_target<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Ty<'db>> {

@@ -4,7 +4,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, lookup_path, name_segments};
+use crate::lookup::{ScopeRef, lookup_path, name_segments, unnamed_type_item};
 use crate::ty::{Builtin, Cv, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
@@ -66,6 +66,15 @@ pub fn specifier_type_of<'db>(
                     .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                 {
                     named = Some(named_type(db, from, &name));
+                } else if let Some(item) = unnamed_type_item(db, from, node) {
+                    named = Some(Ty::new(
+                        db,
+                        if item.kind(db) == ItemKind::Enum {
+                            TyKind::Enum(item)
+                        } else {
+                            TyKind::Class(item)
+                        },
+                    ));
                 }
             }
             _ => {}
