@@ -20,6 +20,7 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 use crate::lower::tokens_text;
 
 mod instances;
+mod names;
 
 /// One line of the log, before positions are rendered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -35,6 +36,9 @@ pub struct XrefLine {
 /// The declaration lines of a whole translation unit, in EDG's order.
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
     let mut w = Walker::default();
+    // EDG declares namespace `std` before the unit (for the implicitly declared allocation
+    // functions' `std::bad_alloc` and `std::align_val_t`): the first `namespace std` reopens it.
+    w.keyed("namespace std".to_string());
     w.declarations(root.children(), &Scope::default());
     // Explicit instantiation definitions instantiate their bodies at the end of the unit; the
     // bodies still read as templates (their names are not substituted).
@@ -144,6 +148,9 @@ struct Walker {
     function_templates: FxHashMap<String, Vec<(SyntaxNode, Scope)>>,
     /// Function definitions whose bodies explicit instantiations instantiate at the end.
     explicit_bodies: Vec<(SyntaxNode, Scope)>,
+    /// Names that using-declarations introduced into a namespace, to the entity's own name
+    /// (`std::div_t` to `div_t`).
+    using_targets: FxHashMap<String, String>,
 }
 
 impl Walker {
@@ -317,18 +324,18 @@ impl Walker {
                 }
             }
             USING_DECL => {
-                // Logged as a `d` of the entity it names (its qualified name as written here,
-                // until lookup resolves aliases and relative qualifiers).
+                // Logged as a `d` of the entity it names, under that entity's own name.
                 if let Some(target) = node
                     .children()
                     .find(|n| matches!(n.kind(), QUALIFIED_NAME | NAME_REF))
                     && let Some(last) = last_ident(&target)
                 {
-                    let mut name = tokens_text(&target).trim_start_matches("::").to_string();
-                    if let Some((head, rest)) = name.split_once("::")
-                        && let Some(target) = self.aliases.get(head)
-                    {
-                        name = format!("{target}::{rest}");
+                    let written = tokens_text(&target);
+                    let mut name = self.resolve_qualified(&written, scope);
+                    // A using-declaration of a using-declaration names the first one's target
+                    // (`using std::div_t;` is `::div_t`).
+                    if let Some(real) = self.using_targets.get(&name) {
+                        name = real.clone();
                     }
                     // Naming functions, it declares every overload visible there, each under
                     // its own name (`using std::abs;` logs `std::abs` and the `abs` that
@@ -348,7 +355,16 @@ impl Walker {
                         }
                         return;
                     }
-                    let (id, _) = self.keyed(format!("using {name}"));
+                    if !scope.local {
+                        let here = scope.qualify(last.text());
+                        if here != name {
+                            self.using_targets.insert(here, name.clone());
+                        }
+                    }
+                    let id = ["type", "typedef", "var"]
+                        .iter()
+                        .find_map(|k| self.ids.get(&format!("{k} {name}")).copied())
+                        .unwrap_or_else(|| self.keyed(format!("using {name}")).0);
                     self.emit(id, name, 'd', last.text_range().start());
                 }
             }
@@ -374,7 +390,7 @@ impl Walker {
                     .and_then(|d| name_token(&d)),
                 _ => continue,
             };
-            let pack = param.descendants_with_tokens().any(|t| t.kind() == DOT3);
+            let pack = instances::is_pack(&param);
             let id = self.fresh();
             match name {
                 Some(name) => {
@@ -1262,7 +1278,10 @@ fn push_edg_token(out: &mut String, text: &str) {
     let after_word = out.ends_with(word) || out.ends_with('>');
     // A function type's parameter list is set off from its return type: `_Rp (_Class::*)(int)`.
     let function_type = text == "(" && after_word && !out.ends_with("operator");
+    // An array type's bound is set off too: `_Tp [_Size]`, `_Tp []`.
+    let array_type = text == "[" && after_word;
     if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
+        || array_type
         || out.ends_with(',')
         || function_type
     {
@@ -1292,6 +1311,10 @@ fn operator_text(name: &SyntaxNode) -> String {
             .starts_with(|c: char| c.is_alphanumeric() || c == '_')
     });
     if !is_conversion {
+        // A literal operator keeps its space: `operator ""sv`.
+        if rest.first().is_some_and(|t| t.text().starts_with('"')) {
+            out.push(' ');
+        }
         rest.iter().for_each(|t| out.push_str(t.text()));
         return out;
     }

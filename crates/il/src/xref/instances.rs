@@ -213,33 +213,6 @@ impl Walker {
             .extend(functions.into_iter().map(|f| (f, scope.clone())));
     }
 
-    fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
-        self.lookup_keys(written, scope)
-            .into_iter()
-            .find_map(|key| self.typedef_instances.get(&key).cloned())
-    }
-
-    /// The qualified names `written` may denote from `scope`, innermost first; members of
-    /// inline and unnamed namespaces are members of the enclosing one too.
-    fn lookup_keys(&self, written: &str, scope: &Scope) -> Vec<String> {
-        let mut keys = Vec::new();
-        for n in (0..=scope.path.len()).rev() {
-            let prefix = scope.path[..n].join("::");
-            let join = |p: &str| {
-                if p.is_empty() {
-                    written.to_string()
-                } else {
-                    format!("{p}::{written}")
-                }
-            };
-            keys.push(join(&prefix));
-            for inline in self.inline_namespaces.get(&prefix).into_iter().flatten() {
-                keys.push(join(inline));
-            }
-        }
-        keys
-    }
-
     /// Default arguments complete an argument list, in terms of the earlier parameters.
     fn with_defaults(&self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
@@ -321,7 +294,7 @@ impl Walker {
                 .flatten();
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
-        out
+        leading_cv(out)
     }
 
     /// `<T *, std::size_t>`: a template-id's arguments as EDG prints them.
@@ -347,25 +320,6 @@ impl Walker {
             args = suffixed(&template.definition.params, args);
         }
         format!("<{}>", args.join(", "))
-    }
-
-    /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
-    /// or class.
-    fn qualified_type_name(&self, name: &str, scope: &Scope, qualifier: bool) -> Option<String> {
-        self.lookup_keys(name, scope).into_iter().find_map(|key| {
-            (self.ids.contains_key(&format!("type {key}"))
-                || self.ids.contains_key(&format!("typedef {key}"))
-                || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
-            .then_some(key)
-        })
-    }
-
-    /// The key of the class template `written` names from `scope`, searching outwards.
-    fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
-        let written = written.trim_start_matches("::");
-        self.lookup_keys(written, scope)
-            .into_iter()
-            .find_map(|key| self.templates.contains_key(&key).then_some(key))
     }
 
     /// Logs the members of `template<args>` at the pattern's positions, once per instance.
@@ -399,8 +353,81 @@ impl Walker {
             ..Scope::default()
         };
         if let Some(members) = &pattern.members {
+            // A class is complete only with its bases: they are instantiated first.
+            let lookup = Scope {
+                path: template.path.clone(),
+                ..Scope::default()
+            };
+            if let Some(spec) = members.parent() {
+                for base in spec
+                    .children()
+                    .filter(|n| n.kind() == BASE_CLAUSE)
+                    .flat_map(|c| c.children())
+                    .filter_map(|b| {
+                        b.children()
+                            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    })
+                {
+                    self.complete_type_name(&base, &lookup, &subst);
+                }
+            }
             self.instance_members(members, &scope, &subst);
         }
+    }
+
+    /// Completes the class a type name denotes, after substitution: a template-id
+    /// (`__numeric_limits_impl<_Tp>`), a qualifier that is one (`X<_Tp>::type`), or a template
+    /// parameter that stands for an instance (`_Base` bound to `integral_constant<bool, true>`).
+    pub(super) fn complete_type_name(&mut self, name: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+        let segments: Vec<SyntaxNode> = if name.kind() == QUALIFIED_NAME {
+            name.children().filter(|n| n.kind() == NAME_REF).collect()
+        } else {
+            vec![name.clone()]
+        };
+        for segment in &segments {
+            if segment.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+                self.complete_instance(segment, scope, subst);
+            } else if let Some(ident) = first_token(segment, IDENT)
+                && let Some(printed) = subst.get(ident.text())
+            {
+                self.complete_printed(&printed.clone());
+            }
+        }
+    }
+
+    /// Completes the classes that the qualified names in a type (after substitution) name
+    /// members of (`typename __make_unsigned_selector<_Tp>::__type`, `typename Else::type`).
+    fn complete_qualifiers_in(&mut self, ty: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+        let names: Vec<SyntaxNode> = std::iter::once(ty.clone())
+            .chain(ty.descendants())
+            .filter(|n| n.kind() == QUALIFIED_NAME)
+            .collect();
+        for name in names {
+            let segments: Vec<SyntaxNode> =
+                name.children().filter(|n| n.kind() == NAME_REF).collect();
+            if let Some((_, qualifiers)) = segments.split_last() {
+                for q in qualifiers {
+                    self.complete_type_name(q, scope, subst);
+                }
+            }
+        }
+    }
+
+    /// Completes an instance from its printed name (`std::integral_constant<bool, true>`), as a
+    /// template parameter's argument carries it.
+    pub(super) fn complete_printed(&mut self, printed: &str) {
+        let Some(open) = printed.find('<') else {
+            return;
+        };
+        if !printed.ends_with('>') {
+            return;
+        }
+        let key = &printed[..open];
+        if !self.templates.contains_key(key) {
+            return;
+        }
+        let args = split_args(&printed[open + 1..printed.len() - 1]);
+        self.instantiate(&key.to_string(), args);
     }
 
     fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
@@ -412,10 +439,20 @@ impl Walker {
                         continue;
                     }
                     if let Some(declarator) = member.children().find(|n| n.kind() == DECLARATOR) {
-                        self.instance_function(&declarator, scope, true);
+                        // `= default` and `= delete` define the instance's member; a body
+                        // is not instantiated, so the member is only declared.
+                        let kind = if member.children().any(|n| n.kind() == DEFAULTED_BODY) {
+                            'D'
+                        } else {
+                            'd'
+                        };
+                        self.instance_function(&declarator, scope, kind, true);
                     }
                 }
                 ALIAS_DECL => {
+                    if let Some(ty) = member.children().find(|n| n.kind() == TYPE_ID) {
+                        self.complete_qualifiers_in(&ty, scope, subst);
+                    }
                     if let Some(name) = first_token(&member, IDENT) {
                         let id = self.fresh();
                         self.emit(
@@ -441,7 +478,7 @@ impl Walker {
                         .and_then(|d| d.descendants().find(|n| n.kind() == DECLARATOR))
                         .filter(declares_function)
                     {
-                        self.instance_function(&declarator, scope, false);
+                        self.instance_function(&declarator, scope, 'd', false);
                     }
                 }
                 _ => {}
@@ -456,12 +493,22 @@ impl Walker {
         let is_typedef = has_token(node, TYPEDEF_KW);
         let is_static = has_token(node, STATIC_KW);
         let defined_static = has_token(node, CONSTEXPR_KW) || has_token(node, INLINE_KW);
+        if is_typedef {
+            // A member typedef's type is formed with the class: the classes it names members of
+            // are completed.
+            for ty in node
+                .children()
+                .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            {
+                self.complete_qualifiers_in(&ty, scope, subst);
+            }
+        }
         for init in node.children().filter(|n| n.kind() == INIT_DECLARATOR) {
             let Some(declarator) = init.children().find(|n| n.kind() == DECLARATOR) else {
                 continue;
             };
             if declares_function(&declarator) {
-                self.instance_function(&declarator, scope, true);
+                self.instance_function(&declarator, scope, 'd', true);
                 continue;
             }
             if !is_typedef && !is_static && is_object_declarator(&declarator) {
@@ -483,13 +530,19 @@ impl Walker {
         }
     }
 
-    /// An instance's member function: `d`, then (unless a member template) its parameters `d`.
-    fn instance_function(&mut self, declarator: &SyntaxNode, scope: &Scope, with_params: bool) {
+    /// An instance's member function (`d`, `D` when defaulted or deleted), then (unless a member template) its parameters `d`.
+    fn instance_function(
+        &mut self,
+        declarator: &SyntaxNode,
+        scope: &Scope,
+        kind: char,
+        with_params: bool,
+    ) {
         let Some((name, offset)) = self.declared_name(declarator, scope) else {
             return;
         };
         let id = self.fresh();
-        self.emit(id, name, 'd', offset);
+        self.emit(id, name, kind, offset);
         if with_params {
             self.parameters(declarator, 'd');
         }
@@ -534,12 +587,26 @@ fn template_params(list: &SyntaxNode) -> Vec<Param> {
             };
             Some(Param {
                 name: name.map_or_else(String::new, |n| n.text().to_string()),
-                pack: param.descendants_with_tokens().any(|t| t.kind() == DOT3),
+                pack: is_pack(&param),
                 default,
                 literal_suffix,
             })
         })
         .collect()
+}
+
+/// A parameter pack (`typename... _Args`), not a template template parameter whose own
+/// parameters are a pack (`template <typename...> class _Op`).
+pub(super) fn is_pack(param: &SyntaxNode) -> bool {
+    param
+        .descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter(|t| t.kind() == DOT3)
+        .any(|t| {
+            !t.parent_ancestors()
+                .take_while(|a| a != param)
+                .any(|a| a.kind() == TEMPLATE_PARAM_LIST)
+        })
 }
 
 /// The suffix EDG writes on an integer constant of a parameter type (spelled as written).
@@ -673,6 +740,43 @@ fn lex(text: &str) -> Vec<String> {
         merged.push(t);
     }
     merged
+}
+
+/// EDG writes the cv-qualifiers of a named type first: `_Tp const` prints as `const _Tp`
+/// (a pointer's own qualifier, `_Tp *const`, stays where it is).
+fn leading_cv(text: String) -> String {
+    for cv in [" const", " volatile", " const volatile", " volatile const"] {
+        if let Some(base) = text.strip_suffix(cv)
+            && !base.contains(['*', '&', '(', '['])
+            && !base.starts_with("const ")
+            && !base.starts_with("volatile ")
+        {
+            return format!("{} {base}", cv.trim_start());
+        }
+    }
+    text
+}
+
+/// Splits a printed argument list at its top-level commas.
+fn split_args(text: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(text[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = text[start..].trim();
+    if !last.is_empty() {
+        args.push(last.to_string());
+    }
+    args
 }
 
 fn join_tokens(tokens: &[String]) -> String {
