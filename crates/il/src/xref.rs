@@ -19,6 +19,7 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::lower::tokens_text;
 
+mod constants;
 mod instances;
 mod names;
 
@@ -151,6 +152,9 @@ struct Walker {
     /// Names that using-declarations introduced into a namespace, to the entity's own name
     /// (`std::div_t` to `div_t`).
     using_targets: FxHashMap<String, String>,
+    /// Typedefs of builtin integer types by qualified name, to the type (`std::size_t` to
+    /// `unsigned long`).
+    builtin_typedefs: FxHashMap<String, String>,
 }
 
 impl Walker {
@@ -313,6 +317,11 @@ impl Walker {
                     {
                         self.typedef_instances
                             .insert(scope.qualify(name.text()), (id, scope.clone()));
+                    }
+                    if let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
+                        && !ty.descendants().any(|n| n.kind() == PTR_OP)
+                    {
+                        self.record_builtin_typedef(scope.qualify(name.text()), &ty, scope);
                     }
                     let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
                     self.emit(
@@ -644,6 +653,9 @@ impl Walker {
                             self.typedef_instances
                                 .insert(name.clone(), (ty, scope.clone()));
                         }
+                        if instances::is_object_declarator(&declarator) {
+                            self.record_builtin_typedef(name.clone(), node, scope);
+                        }
                         // A typedef that redeclares an existing one is a `d` of the same entity.
                         let (id, first) = self.keyed(format!("typedef {name}"));
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
@@ -820,7 +832,13 @@ impl Walker {
             .filter(|n| n.kind() == ENUMERATOR)
         {
             if let Some(name) = first_token(&enumerator, IDENT) {
-                let id = self.fresh();
+                // Keyed so that template arguments naming it print it qualified.
+                let id = if enumerator_scope.local {
+                    self.fresh()
+                } else {
+                    self.keyed(format!("enumerator {}", enumerator_scope.qualify(name.text())))
+                        .0
+                };
                 self.emit(
                     id,
                     enumerator_scope.qualify(name.text()),

@@ -14,7 +14,7 @@
 //! explicit specialization is a class of its own and instantiates nothing.
 use rowan::NodeOrToken;
 use rustc_hash::FxHashMap;
-use syntax::{SyntaxKind::*, SyntaxNode};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
 
 use super::{Scope, Walker, declares_function, first_token, has_token, name_holder, name_token};
 
@@ -46,9 +46,9 @@ struct Param {
     pack: bool,
     /// The default argument's node (a type or an expression).
     default: Option<SyntaxNode>,
-    /// An integer literal argument's suffix as EDG prints it for this parameter's type
-    /// (`0UL` for a `size_t` parameter).
-    literal_suffix: &'static str,
+    /// A non-type parameter's type as written (`size_t`, `_Tp`): its arguments print as EDG
+    /// prints constants of that type (`0UL` for a `size_t`).
+    value_type: Option<String>,
 }
 
 /// Template parameter name to the argument text it stands for.
@@ -216,18 +216,19 @@ impl Walker {
     /// Default arguments complete an argument list, in terms of the earlier parameters.
     fn with_defaults(&self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
-        let mut args = suffixed(primary, args);
+        let scope = Scope {
+            path: template.path.clone(),
+            ..Scope::default()
+        };
+        let mut args = self.typed_args(primary, &scope, args);
         if args.len() < primary.len() {
             let mut bound = bind(primary, &args);
-            let scope = Scope {
-                path: template.path.clone(),
-                ..Scope::default()
-            };
             for param in &primary[args.len()..] {
                 let Some(default) = &param.default else { break };
                 let text = self.arg_text(default, &scope, &bound);
-                bound.insert(param.name.clone(), text.clone());
                 args.push(text);
+                args = self.typed_args(primary, &scope, args);
+                bound = bind(primary, &args);
             }
         }
         args
@@ -259,12 +260,21 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> String {
-        let mut out = String::new();
-        for token in node
+        let tokens = node
             .descendants_with_tokens()
-            .filter_map(NodeOrToken::into_token)
-            .filter(|t| !t.kind().is_trivia())
-        {
+            .filter_map(NodeOrToken::into_token);
+        self.tokens_printed(tokens, scope, subst)
+    }
+
+    /// [`Self::arg_text`] over a run of tokens (a declaration's specifiers).
+    pub(super) fn tokens_printed(
+        &self,
+        tokens: impl Iterator<Item = SyntaxToken>,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> String {
+        let mut out = String::new();
+        for token in tokens.filter(|t| !t.kind().is_trivia()) {
             // EDG prints dependent names without the disambiguating keywords.
             if matches!(token.kind(), TYPENAME_KW | TEMPLATE_KW) {
                 continue;
@@ -317,9 +327,32 @@ impl Walker {
                 .find_template(ident.text(), scope)
                 .and_then(|key| self.templates.get(&key))
         {
-            args = suffixed(&template.definition.params, args);
+            let lookup = Scope {
+                path: template.path.clone(),
+                ..Scope::default()
+            };
+            args = self.typed_args(&template.definition.params, &lookup, args);
         }
         format!("<{}>", args.join(", "))
+    }
+
+    /// Integer constant arguments print as EDG prints a constant of their parameter's type:
+    /// in decimal, with the type's suffix (`2` for a `size_t` is `2UL`, `0x1F` for an
+    /// `unsigned` is `31U`); a parameter typed by an earlier parameter takes its argument's type.
+    fn typed_args(&self, params: &[Param], scope: &Scope, mut args: Vec<String>) -> Vec<String> {
+        for i in 0..args.len().min(params.len()) {
+            let Some(ty) = &params[i].value_type else {
+                continue;
+            };
+            let bound = bind(&params[..i], &args[..i]);
+            let ty = bound.get(ty).cloned().unwrap_or_else(|| ty.clone());
+            if let Some(builtin) = self.builtin_type(&ty, scope)
+                && let Some(value) = super::constants::integer_literal(&args[i])
+            {
+                args[i] = super::constants::print_constant(value, &builtin);
+            }
+        }
+        args
     }
 
     /// Logs the members of `template<args>` at the pattern's positions, once per instance.
@@ -574,22 +607,20 @@ fn template_params(list: &SyntaxNode) -> Vec<Param> {
                     .skip_while(|t| t.kind() != EQ)
                     .find_map(NodeOrToken::into_node),
             };
-            let literal_suffix = if param.kind() == PARAM {
+            let value_type = (param.kind() == PARAM).then(|| {
                 let ty: Vec<String> = param
                     .children_with_tokens()
                     .take_while(|t| !matches!(t.kind(), DECLARATOR | INITIALIZER))
                     .filter(|t| !t.kind().is_trivia())
                     .map(|t| t.to_string())
                     .collect();
-                literal_suffix(&ty.join(" "))
-            } else {
-                ""
-            };
+                ty.join(" ").replace(" :: ", "::")
+            });
             Some(Param {
                 name: name.map_or_else(String::new, |n| n.text().to_string()),
                 pack: is_pack(&param),
                 default,
-                literal_suffix,
+                value_type,
             })
         })
         .collect()
@@ -607,32 +638,6 @@ pub(super) fn is_pack(param: &SyntaxNode) -> bool {
                 .take_while(|a| a != param)
                 .any(|a| a.kind() == TEMPLATE_PARAM_LIST)
         })
-}
-
-/// The suffix EDG writes on an integer constant of a parameter type (spelled as written).
-fn literal_suffix(ty: &str) -> &'static str {
-    match ty.trim_start_matches("std::").trim_start_matches(":: ") {
-        "size_t" | "std :: size_t" | "unsigned long" | "__size_t" => "UL",
-        "unsigned" | "unsigned int" => "U",
-        "long" | "ptrdiff_t" | "std :: ptrdiff_t" => "L",
-        "unsigned long long" => "ULL",
-        "long long" => "LL",
-        _ => "",
-    }
-}
-
-/// Integer literal arguments of typed parameters get their suffix (`2` for a `size_t` is `2UL`).
-fn suffixed(params: &[Param], mut args: Vec<String>) -> Vec<String> {
-    for (arg, param) in args.iter_mut().zip(params) {
-        let digits = arg.strip_prefix('-').unwrap_or(arg);
-        if !param.literal_suffix.is_empty()
-            && !digits.is_empty()
-            && digits.bytes().all(|b| b.is_ascii_digit())
-        {
-            arg.push_str(param.literal_suffix);
-        }
-    }
-    args
 }
 
 /// Binds the parameters to the arguments in order; a pack takes the rest.

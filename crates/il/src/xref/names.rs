@@ -40,6 +40,7 @@ impl Walker {
         self.lookup_keys(name, scope).into_iter().find_map(|key| {
             (self.ids.contains_key(&format!("type {key}"))
                 || self.ids.contains_key(&format!("typedef {key}"))
+                || self.ids.contains_key(&format!("enumerator {key}"))
                 || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
             .then_some(key)
         })
@@ -71,6 +72,13 @@ impl Walker {
     /// namespace aliases replaced. Template arguments are kept as written; a segment that
     /// cannot be found leaves the rest as written.
     pub(super) fn resolve_qualified(&self, written: &str, scope: &Scope) -> String {
+        // `::a::b` is looked up from the global namespace only.
+        let global = Scope::default();
+        let scope = if written.starts_with("::") {
+            &global
+        } else {
+            scope
+        };
         let written = written.trim_start_matches("::");
         let segments = split_qualified(written);
         let Some((first, rest)) = segments.split_first() else {
