@@ -5,8 +5,6 @@
 //! existing id, so the structure is a DAG: sharing is free and memory stays linear in the
 //! input, even for "substitution bombs" whose printed form is exponential.
 
-use smol_str::SmolStr;
-
 /// Index of a node in an [`Ast`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub(crate) u32);
@@ -116,31 +114,31 @@ pub enum NvWrapperKind {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     // ---- names -------------------------------------------------------------------------
     /// A source identifier or a word of the grammar that is no type (`std`, `this`, `noexcept`).
-    Name(SmolStr),
+    Name(Str),
     /// A builtin type by its spelling (`int`, `long long`, `std::nullptr_t`). Kept apart from
     /// [`Node::Name`] so that a source name spelled like a type (`9long long`) never becomes
     /// the type, in particular not in the mangler's hash-consed arena.
-    Builtin(SmolStr),
+    Builtin(&'static str),
     /// `operator+` and friends: the operator's table entry.
     Operator(OpRef),
     /// `v <digit> <source-name>`: a vendor extended operator such as NVIDIA's `v23min`.
     VendorOperator {
         digit: u8,
-        name: SmolStr,
+        name: Str,
     },
     /// An anonymous namespace; `ident` is its mangled identifier (`_GLOBAL__N_1`).
-    AnonymousNamespace(SmolStr),
+    AnonymousNamespace(Str),
     /// `L <unqualified-name>`: internal linkage, which no dialect prints.
     Internal(NodeId),
     /// A reference to a nested-name prefix through the substitution table (`S0_`), which only
     /// the `nvidia` dialect distinguishes (it prints `A*` for it, `A *` otherwise).
     PrefixSubstitution(NodeId),
     /// `u <source-name>`: a vendor extended builtin type.
-    VendorType(SmolStr),
+    VendorType(Str),
     /// `Prefix::Name`.
     Nested {
         qual: NodeId,
@@ -153,7 +151,7 @@ pub enum Node {
     /// `Name[abi:tag]`.
     AbiTagged {
         base: NodeId,
-        tag: SmolStr,
+        tag: Str,
     },
     /// `Name<Args>`.
     NameWithTemplateArgs {
@@ -162,7 +160,7 @@ pub enum Node {
     },
     /// `<Args>` plus an optional trailing requires-clause.
     TemplateArgs {
-        args: Vec<NodeId>,
+        args: List,
         requires: Option<NodeId>,
     },
     /// `Encoding::Entity` with the entity's discriminator (`_0`, `__12_`), which no dialect prints.
@@ -215,14 +213,14 @@ pub enum Node {
     UnnamedType(u64),
     /// A closure type `Ul...E_`.
     Closure {
-        template_params: Vec<NodeId>,
+        template_params: List,
         requires1: Option<NodeId>,
-        params: Vec<NodeId>,
+        params: List,
         requires2: Option<NodeId>,
         count: u64,
     },
     /// `[a, b]` structured binding.
-    StructuredBinding(Vec<NodeId>),
+    StructuredBinding(List),
     /// `Module:Name` (C++20 modules, `W`).
     ModuleName {
         parent: Option<NodeId>,
@@ -240,12 +238,12 @@ pub enum Node {
     },
     /// EDG block-scope static entity `B<len>...`: the prefix is dropped when printing.
     BlockScope {
-        text: SmolStr,
+        text: Str,
         name: NodeId,
     },
     /// NVIDIA's `__nv_static_<len>_<module-id>_` prefix on an internal-linkage symbol.
     NvStatic {
-        module_id: SmolStr,
+        module_id: Str,
         name: NodeId,
     },
 
@@ -254,7 +252,7 @@ pub enum Node {
     FunctionEncoding {
         ret: Option<NodeId>,
         name: NodeId,
-        params: Vec<NodeId>,
+        params: List,
         attrs: Option<NodeId>,
         requires: Option<NodeId>,
         cv: Cv,
@@ -265,18 +263,18 @@ pub enum Node {
     SpecialName {
         kind: Special,
         child: NodeId,
-        extra: SmolStr,
+        extra: Str,
     },
     /// `_ZTC`: construction vtable; `offset` is the number between the two types.
     CtorVtable {
         first: NodeId,
         second: NodeId,
-        offset: SmolStr,
+        offset: Str,
     },
     /// `___Z..._block_invoke`: a block invocation function.
     BlockInvoke {
         encoding: NodeId,
-        suffix: SmolStr,
+        suffix: Str,
     },
     /// `_GLOBAL__I_<name>` / `_GLOBAL__D_<name>`: static constructors/destructors of a TU.
     GlobalCtorDtor {
@@ -286,10 +284,10 @@ pub enum Node {
     /// A `.suffix` clone marker (`foo() [clone .cold]`).
     DotSuffix {
         prefix: NodeId,
-        suffix: SmolStr,
+        suffix: Str,
     },
     /// `Ua9enable_ifI...E`.
-    EnableIf(Vec<NodeId>),
+    EnableIf(List),
 
     // ---- types ---------------------------------------------------------------------------
     Qualified {
@@ -299,7 +297,7 @@ pub enum Node {
     /// `U<source-name>` vendor qualifier, optionally with template args.
     VendorQualified {
         child: NodeId,
-        ext: SmolStr,
+        ext: Str,
         args: Option<NodeId>,
     },
     Pointer(NodeId),
@@ -318,31 +316,31 @@ pub enum Node {
     },
     Function {
         ret: NodeId,
-        params: Vec<NodeId>,
+        params: List,
         cv: Cv,
         ref_qual: RefQual,
         exception: Option<NodeId>,
     },
     NoexceptSpec(NodeId),
-    DynamicExceptionSpec(Vec<NodeId>),
+    DynamicExceptionSpec(List),
     /// `Te`/`Ts`/`Tu` elaborated type specifier.
     Elaborated {
-        kw: SmolStr,
+        kw: &'static str,
         child: NodeId,
     },
     /// A builtin transform like `__remove_reference_t(T)` (`u20__remove_reference_tI...E`).
     Transformed {
-        transform: SmolStr,
+        transform: Str,
         child: NodeId,
     },
     /// `objc_object<Proto>`.
     ObjCProto {
         ty: NodeId,
-        protocol: SmolStr,
+        protocol: Str,
     },
     PostfixQualified {
         child: NodeId,
-        postfix: SmolStr,
+        postfix: &'static str,
     },
     Vector {
         base: NodeId,
@@ -368,9 +366,9 @@ pub enum Node {
         serial: u32,
     },
     /// A pack of arguments substituted for a `T_` naming a pack.
-    ParameterPack(Vec<NodeId>),
+    ParameterPack(List),
     /// `J...E` in template args.
-    TemplateArgumentPack(Vec<NodeId>),
+    TemplateArgumentPack(List),
     /// `Dp T` pack expansion.
     ParameterPackExpansion(NodeId),
     /// A synthesized template parameter name like `$T` / `$N0` / `auto`.
@@ -389,7 +387,7 @@ pub enum Node {
     },
     TemplateTemplateParamDecl {
         name: NodeId,
-        params: Vec<NodeId>,
+        params: List,
         requires: Option<NodeId>,
     },
     TemplateParamPackDecl(NodeId),
@@ -402,8 +400,8 @@ pub enum Node {
         enclosing: NodeId,
         id: u64,
         ret: Option<NodeId>,
-        signature: Vec<NodeId>,
-        captures: Vec<NodeId>,
+        signature: List,
+        captures: List,
     },
 
     // ---- expressions -------------------------------------------------------------------
@@ -438,8 +436,8 @@ pub enum Node {
     Subobject {
         ty: NodeId,
         sub: NodeId,
-        offset: SmolStr,
-        path: Vec<NodeId>,
+        offset: Str,
+        path: List,
         one_past_end: bool,
     },
     /// `decltype(x)`, `noexcept (x)`, `sizeof... (x)`.
@@ -462,13 +460,13 @@ pub enum Node {
     SizeofParamPack(NodeId),
     Call {
         callee: NodeId,
-        args: Vec<NodeId>,
+        args: List,
         paren: bool,
     },
     New {
-        exprs: Vec<NodeId>,
+        exprs: List,
         ty: NodeId,
-        inits: Vec<NodeId>,
+        inits: List,
         global: bool,
         array: bool,
         paren_init: bool,
@@ -480,23 +478,23 @@ pub enum Node {
     },
     /// `fp_` etc.: `index` is the number text (empty for the first), `raw` the whole mangling.
     FunctionParam {
-        index: SmolStr,
-        raw: SmolStr,
+        index: Str,
+        raw: Str,
     },
     /// `(T)(e...)`; `many` is the `cv <type> _ ... E` form.
     Conversion {
         ty: NodeId,
-        exprs: Vec<NodeId>,
+        exprs: List,
         many: bool,
     },
     PointerToMemberConversion {
         ty: NodeId,
         expr: NodeId,
-        offset: SmolStr,
+        offset: Str,
     },
     InitList {
         ty: Option<NodeId>,
-        inits: Vec<NodeId>,
+        inits: List,
     },
     Braced {
         elem: NodeId,
@@ -521,17 +519,17 @@ pub enum Node {
     Lambda(NodeId),
     EnumLiteral {
         ty: NodeId,
-        value: SmolStr,
+        value: Str,
     },
     /// `L <builtin code> <number> E`; `ty` is the one-letter code.
     IntegerLiteral {
-        ty: SmolStr,
-        value: SmolStr,
+        ty: Str,
+        value: Str,
     },
     /// `L<type><hex>E`: kind 0=float 1=double 2=long double (x86 80-bit), raw hex.
     FloatLiteral {
         kind: u8,
-        hex: SmolStr,
+        hex: Str,
     },
     /// `LDnE` / `LDn0E`.
     NullPointer {
@@ -542,7 +540,7 @@ pub enum Node {
     /// `u <source-name> <template-arg>* E`.
     VendorExpr {
         name: NodeId,
-        args: Vec<NodeId>,
+        args: List,
     },
     /// An `sr` name; `form` 0 = `sr <unresolved-type>`, 1 = `sr <qualifier>+ E`, 2 = `srN`.
     UnresolvedName {
@@ -553,8 +551,8 @@ pub enum Node {
     /// `on <operator-name>`.
     OnOperator(NodeId),
     Requires {
-        params: Vec<NodeId>,
-        reqs: Vec<NodeId>,
+        params: List,
+        reqs: List,
         with_params: bool,
     },
     ExprRequirement {
@@ -565,23 +563,63 @@ pub enum Node {
     TypeRequirement(NodeId),
     NestedRequirement(NodeId),
     /// A bare list (`sP` arguments).
-    NodeArray(Vec<NodeId>),
+    NodeArray(List),
 }
 
-/// The arena holding every node of one demangled (or to-be-mangled) entity.
+/// The text of a node (an identifier, an ABI tag, a literal's digits): a range of its
+/// arena's text buffer, so that nodes own no heap data and an arena is emptied by
+/// truncation. Read it with [`Ast::str`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Str {
+    start: u32,
+    len: u32,
+}
+
+/// A list of nodes (template arguments, parameters, pack elements): a range of its arena's
+/// list table. Read it with [`Ast::list`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct List {
+    start: u32,
+    len: u32,
+}
+
+impl Str {
+    /// The empty text, valid in every arena.
+    pub const EMPTY: Str = Str { start: 0, len: 0 };
+}
+
+impl List {
+    /// The empty list, valid in every arena.
+    pub const EMPTY: List = List { start: 0, len: 0 };
+
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The arena holding every node of one demangled (or to-be-mangled) entity, with the text
+/// and the lists its nodes refer to.
 ///
 /// Nodes are hash-consed: allocating a node equal to an existing one returns the existing id.
 /// Structurally equal subtrees therefore share one id, which is exactly the identity the
-/// mangler's substitution table needs.
+/// mangler's substitution table needs. Texts and lists are hash-consed with them, so that
+/// equal contents are equal handles.
 #[derive(Clone, Debug, Default)]
 pub struct Ast {
     nodes: Vec<Node>,
+    text: String,
+    lists: Vec<NodeId>,
     // Invariant: every node allocated through `alloc` is found under its hash, in `interned`
     // or (when another node took that slot) in `collisions` (a node replaced by `set` keeps
     // its old entry, which only ever names the same forward reference). Ids, not nodes, are
     // stored: no node is cloned, and the common case allocates nothing.
     interned: rustc_hash::FxHashMap<u64, NodeId>,
     collisions: rustc_hash::FxHashMap<u64, Vec<NodeId>>,
+    interned_text: rustc_hash::FxHashMap<Box<str>, Str>,
+    interned_lists: rustc_hash::FxHashMap<Box<[NodeId]>, List>,
     /// Off for the demangler's arenas, whose sharing comes from the substitutions themselves
     /// (hashing every node would cost it a third of its time).
     no_interning: bool,
@@ -596,16 +634,25 @@ impl Ast {
     pub(crate) fn for_demangling(nodes: usize) -> Ast {
         Ast {
             nodes: Vec::with_capacity(nodes),
+            text: String::with_capacity(nodes * 4),
+            lists: Vec::with_capacity(nodes),
             no_interning: true,
             ..Ast::default()
         }
     }
-    /// Empties a demangler's arena for the next name, keeping its storage.
+    /// Empties a demangler's arena for the next name, keeping its storage. Nodes own
+    /// nothing, so this is three truncations.
     pub(crate) fn clear_for_demangling(&mut self) {
         self.nodes.clear();
-        self.interned.clear();
-        self.collisions.clear();
-        self.no_interning = true;
+        self.text.clear();
+        self.lists.clear();
+        if !self.no_interning {
+            self.interned.clear();
+            self.collisions.clear();
+            self.interned_text.clear();
+            self.interned_lists.clear();
+            self.no_interning = true;
+        }
     }
     #[inline]
     pub fn alloc(&mut self, node: Node) -> NodeId {
@@ -620,7 +667,7 @@ impl Ast {
     #[inline(never)]
     fn intern(&mut self, node: Node) -> NodeId {
         use std::hash::{BuildHasher, BuildHasherDefault};
-        let hash = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&node);
+        let hash = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(node);
         let id = NodeId(self.nodes.len() as u32);
         match self.interned.entry(hash) {
             std::collections::hash_map::Entry::Vacant(slot) => {
@@ -644,6 +691,57 @@ impl Ast {
         self.nodes.push(node);
         id
     }
+
+    /// Stores `text` for a node.
+    #[inline]
+    pub fn alloc_str(&mut self, text: &str) -> Str {
+        if !self.no_interning
+            && let Some(&found) = self.interned_text.get(text)
+        {
+            return found;
+        }
+        let s = Str {
+            start: self.text.len() as u32,
+            len: text.len() as u32,
+        };
+        self.text.push_str(text);
+        if !self.no_interning {
+            self.interned_text.insert(text.into(), s);
+        }
+        s
+    }
+
+    /// Stores the list `items` for a node.
+    #[inline]
+    pub fn alloc_list(&mut self, items: &[NodeId]) -> List {
+        if !self.no_interning
+            && let Some(&found) = self.interned_lists.get(items)
+        {
+            return found;
+        }
+        let l = List {
+            start: self.lists.len() as u32,
+            len: items.len() as u32,
+        };
+        self.lists.extend_from_slice(items);
+        if !self.no_interning {
+            self.interned_lists.insert(items.into(), l);
+        }
+        l
+    }
+
+    /// The text of `s`.
+    #[inline]
+    pub fn str(&self, s: Str) -> &str {
+        &self.text[s.start as usize..(s.start + s.len) as usize]
+    }
+
+    /// The nodes of `l`.
+    #[inline]
+    pub fn list(&self, l: List) -> &[NodeId] {
+        &self.lists[l.start as usize..(l.start + l.len) as usize]
+    }
+
     pub fn len(&self) -> usize {
         self.nodes.len()
     }

@@ -1,6 +1,6 @@
 //! Demangling names inside free text, as `c++filt` does with its standard input.
 
-use crate::{DemangleOptions, demangle_into};
+use crate::{DemangleOptions, Demangler};
 
 /// Bytes c++filt treats as part of a symbol: ASCII letters, digits, `_`, `$` and `.`.
 const SYMBOL_BYTE: [bool; 256] = {
@@ -38,8 +38,8 @@ fn symbol_end(text: &[u8], mut i: usize) -> usize {
 pub struct Filter {
     opts: DemangleOptions,
     strip_underscore: bool,
-    /// The buffer each name is printed into, reused from word to word.
-    name: String,
+    /// The arena and buffers each name is demangled with, reused from word to word.
+    demangler: Demangler,
 }
 
 impl Filter {
@@ -49,7 +49,7 @@ impl Filter {
         Filter {
             opts,
             strip_underscore,
-            name: String::new(),
+            demangler: Demangler::new(),
         }
     }
 
@@ -90,8 +90,7 @@ impl Filter {
         if !looks_mangled && !self.opts.types {
             return None;
         }
-        demangle_into(w, &self.opts, &mut self.name).ok()?;
-        Some(&self.name)
+        self.demangler.demangle(w, &self.opts).ok()
     }
 }
 

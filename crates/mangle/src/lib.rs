@@ -92,28 +92,40 @@ pub struct Parsed {
 /// This is the Itanium grammar as LLVM reads it, independent of any dialect: what the
 /// mangler and the round-trip tests use.
 pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
-    parse_with(input, types, false, false, None)
+    let mut ast = ast::Ast::for_demangling(input.len() / 3 + 4);
+    let root = parse_with(
+        input,
+        types,
+        false,
+        false,
+        &mut ast,
+        &mut parse::Tables::default(),
+    )?;
+    Ok(Parsed { ast, root })
 }
 
 /// Parses `input` as the demangler does for `opts` (the `nvidia` dialect rejects what
 /// NVIDIA's demangler rejects).
 pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, DemangleError> {
-    parse_for_in(input, opts, None)
+    let mut ast = ast::Ast::for_demangling(input.len() / 3 + 4);
+    let root = parse_for_in(input, opts, &mut ast, &mut parse::Tables::default())?;
+    Ok(Parsed { ast, root })
 }
 
-/// [`parse_for`], building the AST in `arena` (emptied) when given one.
+/// [`parse_for`], building the AST in `ast` (emptied first) with the storage of `tables`.
 fn parse_for_in(
     input: &[u8],
     opts: &DemangleOptions,
-    arena: Option<ast::Ast>,
-) -> Result<Parsed, DemangleError> {
+    ast: &mut ast::Ast,
+    tables: &mut parse::Tables,
+) -> Result<ast::NodeId, DemangleError> {
     let strict = opts.style == Style::Nvidia;
     let gnu = opts.style == Style::Gnu;
-    match parse_with(input, opts.types, strict, gnu, arena) {
+    match parse_with(input, opts.types, strict, gnu, ast, tables) {
         // NVIDIA's own tool never decodes its lambda vendor types; names carrying them are
         // demangled in full even where that tool would give up.
         Err(_) if strict && carries_nv_vendor_types(input) => {
-            parse_with(input, opts.types, false, false, None)
+            parse_with(input, opts.types, false, false, ast, tables)
         }
         res => res,
     }
@@ -128,29 +140,35 @@ fn parse_with(
     types: bool,
     nv_strict: bool,
     gnu: bool,
-    arena: Option<ast::Ast>,
-) -> Result<Parsed, DemangleError> {
-    let mut p = match arena {
-        Some(arena) => parse::Parser::with_storage(input, arena, TABLES.take()),
-        None => parse::Parser::new(input),
-    };
+    ast: &mut ast::Ast,
+    tables: &mut parse::Tables,
+) -> Result<ast::NodeId, DemangleError> {
+    let mut p = parse::Parser::new(input, ast, tables);
     p.nv_strict = nv_strict;
     p.gnu = gnu;
     let res = p.parse_top(types);
-    TABLES.set(p.take_tables());
-    match res {
-        Some(root) => Ok(Parsed { ast: p.ast, root }),
-        None => Err(DemangleError::Invalid {
-            offset: p.error_offset(),
-        }),
-    }
+    let offset = p.error_offset();
+    p.finish(tables);
+    res.ok_or(DemangleError::Invalid { offset })
 }
 
 /// Prints a parsed name in `opts.style`.
 pub fn print(parsed: &Parsed, opts: &DemangleOptions) -> Result<String, DemangleError> {
-    let mut pr = print::Printer::new(&parsed.ast, opts.style);
+    let mut out = String::new();
+    print_into(&parsed.ast, parsed.root, opts, &mut out)?;
+    Ok(out)
+}
+
+/// Prints `root` in `opts.style` into `out` (emptied first).
+fn print_into(
+    ast: &ast::Ast,
+    root: ast::NodeId,
+    opts: &DemangleOptions,
+    out: &mut String,
+) -> Result<(), DemangleError> {
+    let mut pr = print::Printer::new(ast, opts.style, out);
     pr.no_params_top = !opts.params;
-    pr.print_top(parsed.root);
+    pr.print_top(root);
     pr.finish().map_err(|_| DemangleError::TooLarge)
 }
 
@@ -159,40 +177,33 @@ pub fn demangle(input: &str, opts: &DemangleOptions) -> Result<String, DemangleE
     demangle_bytes(input.as_bytes(), opts)
 }
 
-thread_local! {
-    /// The node storage of the previous name, reused by the next one on this thread: its
-    /// allocation and release were a tenth of the time of a filter run.
-    static ARENA: std::cell::Cell<Option<ast::Ast>> = const { std::cell::Cell::new(None) };
-    /// The parser's tables (substitutions, template parameters), reused in the same way.
-    static TABLES: std::cell::Cell<parse::Tables> = std::cell::Cell::new(parse::Tables::default());
-}
-
 pub fn demangle_bytes(input: &[u8], opts: &DemangleOptions) -> Result<String, DemangleError> {
-    let mut out = String::new();
-    demangle_into(input, opts, &mut out)?;
-    Ok(out)
+    Demangler::new().demangle(input, opts).map(str::to_owned)
 }
 
-/// Demangles one name into `out`, replacing its contents; on error `out` is left empty.
-/// A caller demangling many names passes the same buffer each time and so allocates
-/// nothing per name once the buffer and the node arena have grown.
-pub fn demangle_into(
-    input: &[u8],
-    opts: &DemangleOptions,
-    out: &mut String,
-) -> Result<(), DemangleError> {
-    out.clear();
-    let parsed = parse_for_in(input, opts, ARENA.take())?;
-    let mut pr = print::Printer::with_buffer(&parsed.ast, opts.style, std::mem::take(out));
-    pr.no_params_top = !opts.params;
-    pr.print_top(parsed.root);
-    let res = match pr.finish() {
-        Ok(printed) => {
-            *out = printed;
-            Ok(())
-        }
-        Err(_) => Err(DemangleError::TooLarge),
-    };
-    ARENA.set(Some(parsed.ast));
-    res
+/// A demangler for many names: the node arena, the parser's tables (substitutions,
+/// template parameters) and the output buffer are kept from one name to the next, so
+/// that once they have grown, demangling allocates nothing.
+#[derive(Default)]
+pub struct Demangler {
+    ast: ast::Ast,
+    tables: parse::Tables,
+    out: String,
+}
+
+impl Demangler {
+    pub fn new() -> Demangler {
+        Demangler::default()
+    }
+
+    /// Demangles one name; the text is valid until the next call.
+    pub fn demangle(
+        &mut self,
+        input: &[u8],
+        opts: &DemangleOptions,
+    ) -> Result<&str, DemangleError> {
+        let root = parse_for_in(input, opts, &mut self.ast, &mut self.tables)?;
+        print_into(&self.ast, root, opts, &mut self.out)?;
+        Ok(&self.out)
+    }
 }

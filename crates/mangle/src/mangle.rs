@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::ast::{Ast, Cv, Node, NodeId, NvWrapperKind, RefKind, RefQual, Special};
+use crate::ast::{Ast, Cv, List, Node, NodeId, NvWrapperKind, RefKind, RefQual, Special, Str};
 use crate::ops::OpKind;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,7 +122,15 @@ fn seq_id(mut n: usize) -> String {
     String::from_utf8(digits).unwrap_or_default()
 }
 
-impl Mangler<'_> {
+impl<'a> Mangler<'a> {
+    /// The text of a node, for as long as the AST lives.
+    fn str(&self, s: Str) -> &'a str {
+        self.ast.str(s)
+    }
+    /// The nodes of a list, for as long as the AST lives.
+    fn list(&self, l: List) -> &'a [NodeId] {
+        self.ast.list(l)
+    }
     fn w(&mut self, s: &str) {
         self.out.push_str(s);
     }
@@ -152,22 +160,22 @@ impl Mangler<'_> {
     fn top(&mut self, root: NodeId) -> MResult {
         match &self.ast[root] {
             Node::NvStatic { module_id, name } => {
-                let _ = write!(self.out, "__nv_static_{}_{}_", module_id.len(), module_id);
+                let module_id = self.str(*module_id);
+                let _ = write!(self.out, "__nv_static_{}_{module_id}_", module_id.len());
                 self.w("_Z");
                 self.encoding(*name)
             }
             Node::BlockInvoke { encoding, suffix } => {
                 self.w("___Z");
                 self.encoding(*encoding)?;
-                self.w(suffix);
+                self.w(self.str(*suffix));
                 Ok(())
             }
             Node::GlobalCtorDtor { ctor, name } => {
                 self.w(if *ctor { "_GLOBAL__I_" } else { "_GLOBAL__D_" });
                 match &self.ast[*name] {
                     Node::Name(s) => {
-                        let s = s.clone();
-                        self.w(&s);
+                        self.w(self.str(*s));
                         Ok(())
                     }
                     _ => {
@@ -198,7 +206,8 @@ impl Mangler<'_> {
                 cv,
                 ref_qual,
             } => {
-                let explicit_object = params
+                let explicit_object = self
+                    .list(*params)
                     .first()
                     .is_some_and(|p| matches!(ast[*p], Node::ExplicitObjectParameter(_)));
                 self.name(*name, *cv, *ref_qual, explicit_object)?;
@@ -207,7 +216,7 @@ impl Mangler<'_> {
                         return Err(MangleError::Unsupported("attribute"));
                     };
                     self.w("Ua9enable_ifI");
-                    for a in args {
+                    for a in self.list(*args) {
                         self.template_arg(*a)?;
                     }
                     self.w("E");
@@ -218,7 +227,7 @@ impl Mangler<'_> {
                 if params.is_empty() {
                     self.w("v");
                 }
-                for p in params {
+                for p in self.list(*params) {
                     match ast[*p] {
                         Node::ExplicitObjectParameter(t) => self.ty(t)?,
                         _ => self.ty(*p)?,
@@ -230,7 +239,9 @@ impl Mangler<'_> {
                 }
                 Ok(())
             }
-            Node::SpecialName { kind, child, extra } => self.special_name(*kind, *child, extra),
+            Node::SpecialName { kind, child, extra } => {
+                self.special_name(*kind, *child, self.str(*extra))
+            }
             Node::CtorVtable {
                 first,
                 second,
@@ -238,13 +249,13 @@ impl Mangler<'_> {
             } => {
                 self.w("TC");
                 self.ty(*first)?;
-                self.w(offset);
+                self.w(self.str(*offset));
                 self.w("_");
                 self.ty(*second)
             }
             Node::DotSuffix { prefix, suffix } => {
                 self.encoding(*prefix)?;
-                self.w(suffix);
+                self.w(self.str(*suffix));
                 Ok(())
             }
             _ => self.name(id, Cv::default(), RefQual::None, false),
@@ -308,8 +319,8 @@ impl Mangler<'_> {
                 let Node::Name(path) = &self.ast[child] else {
                     return Err(MangleError::Unsupported("java resource"));
                 };
-                let mut escaped = String::with_capacity(path.len() + 8);
-                for c in path.chars() {
+                let mut escaped = String::with_capacity(self.str(*path).len() + 8);
+                for c in self.str(*path).chars() {
                     match c {
                         '/' => escaped.push_str("$S"),
                         '.' => escaped.push_str("$_"),
@@ -373,7 +384,7 @@ impl Mangler<'_> {
         match &ast[id] {
             Node::BlockScope { text, name } => {
                 self.w("B");
-                self.w(text);
+                self.w(self.str(*text));
                 self.name(*name, cv, ref_qual, explicit_object)
             }
             Node::Local {
@@ -442,7 +453,7 @@ impl Mangler<'_> {
     }
 
     fn is_std(&self, id: NodeId) -> bool {
-        matches!(&self.ast[id], Node::Name(n) if &**n == "std")
+        matches!(&self.ast[id], Node::Name(n) if self.str(*n) == "std")
     }
 
     fn unscoped(&mut self, id: NodeId) -> MResult {
@@ -550,22 +561,19 @@ impl Mangler<'_> {
         let ast = self.ast;
         match &ast[id] {
             Node::Name(s) => {
-                let s = s.clone();
-                self.source_name(&s);
+                self.source_name(self.str(*s));
             }
             Node::Internal(n) => {
                 self.w("L");
                 self.unqualified(*n)?;
             }
             Node::AnonymousNamespace(ident) => {
-                let s = ident.clone();
-                self.source_name(&s);
+                self.source_name(self.str(*ident));
             }
             Node::Operator(op) => self.w(op.code()),
             Node::VendorOperator { digit, name } => {
                 let _ = write!(self.out, "v{digit}");
-                let n = name.clone();
-                self.source_name(&n);
+                self.source_name(self.str(*name));
             }
             Node::ConversionOperator(t) => {
                 self.w("cv");
@@ -594,9 +602,9 @@ impl Mangler<'_> {
             }
             Node::AbiTagged { base, tag } => {
                 self.unqualified(*base)?;
-                let t = tag.clone();
+                let t = *tag;
                 self.w("B");
-                self.source_name(&t);
+                self.source_name(self.str(t));
             }
             Node::UnnamedType(count) => {
                 self.w("Ut");
@@ -613,7 +621,7 @@ impl Mangler<'_> {
                 count,
             } => {
                 self.w("Ul");
-                for p in template_params {
+                for p in self.list(*template_params) {
                     self.template_param_decl(*p)?;
                 }
                 if let Some(r) = requires1 {
@@ -623,7 +631,7 @@ impl Mangler<'_> {
                 if params.is_empty() {
                     self.w("v");
                 }
-                for p in params {
+                for p in self.list(*params) {
                     self.ty(*p)?;
                 }
                 if let Some(r) = requires2 {
@@ -638,7 +646,7 @@ impl Mangler<'_> {
             }
             Node::StructuredBinding(names) => {
                 self.w("DC");
-                for n in names {
+                for n in self.list(*names) {
                     self.unqualified(*n)?;
                 }
                 self.w("E");
@@ -677,7 +685,7 @@ impl Mangler<'_> {
                 params, requires, ..
             } => {
                 self.w("Tt");
-                for p in params {
+                for p in self.list(*params) {
                     self.template_param_decl(*p)?;
                 }
                 if let Some(r) = requires {
@@ -719,7 +727,7 @@ impl Mangler<'_> {
             return Err(MangleError::Unsupported("template argument list"));
         };
         self.w("I");
-        for a in args {
+        for a in self.list(*args) {
             self.template_arg(*a)?;
         }
         if let Some(r) = requires {
@@ -735,7 +743,7 @@ impl Mangler<'_> {
         match &ast[id] {
             Node::TemplateArgumentPack(args) => {
                 self.w("J");
-                for a in args {
+                for a in self.list(*args) {
                     self.template_arg(*a)?;
                 }
                 self.w("E");
@@ -807,9 +815,8 @@ impl Mangler<'_> {
                 self.w("A");
                 if let Some(d) = dim {
                     match &ast[*d] {
-                        Node::Name(n) if n.bytes().all(|c| c.is_ascii_digit()) => {
-                            let n = n.clone();
-                            self.w(&n);
+                        Node::Name(n) if self.str(*n).bytes().all(|c| c.is_ascii_digit()) => {
+                            self.w(self.str(*n));
                         }
                         _ => self.expr(*d)?,
                     }
@@ -828,8 +835,8 @@ impl Mangler<'_> {
                 self.w(&c);
                 if let Some(e) = exception {
                     match &ast[*e] {
-                        Node::Name(n) if &**n == "noexcept" => self.w("Do"),
-                        Node::Name(n) if &**n == "transaction_safe" => self.w("Dx"),
+                        Node::Name(n) if self.str(*n) == "noexcept" => self.w("Do"),
+                        Node::Name(n) if self.str(*n) == "transaction_safe" => self.w("Dx"),
                         Node::NoexceptSpec(x) => {
                             self.w("DO");
                             self.expr(*x)?;
@@ -837,7 +844,7 @@ impl Mangler<'_> {
                         }
                         Node::DynamicExceptionSpec(types) => {
                             self.w("Dw");
-                            for t in types {
+                            for t in self.list(*types) {
                                 self.ty(*t)?;
                             }
                             self.w("E");
@@ -850,7 +857,7 @@ impl Mangler<'_> {
                 if params.is_empty() {
                     self.w("v");
                 }
-                for p in params {
+                for p in self.list(*params) {
                     self.ty(*p)?;
                 }
                 self.w(match ref_qual {
@@ -937,17 +944,16 @@ impl Mangler<'_> {
             }
             Node::Transformed { transform, child } => {
                 self.w("u");
-                let t = transform.clone();
-                self.source_name(&t);
+                self.source_name(self.str(*transform));
                 self.w("I");
                 self.ty(*child)?;
                 self.w("E");
             }
             Node::VendorType(n) => {
                 // `u <source-name>`: a vendor extended builtin type (a substitution candidate).
-                let n = n.clone();
+                let n = *n;
                 self.w("u");
-                self.source_name(&n);
+                self.source_name(self.str(n));
             }
             Node::Enclosing {
                 prefix: "decltype",
@@ -1017,12 +1023,12 @@ impl Mangler<'_> {
         }
         let _ = write!(self.out, "{lambda_id}_");
         if !signature.is_empty() {
-            for t in signature {
+            for t in self.list(*signature) {
                 self.ty(*t)?;
             }
             self.w("E");
         }
-        for c in captures {
+        for c in self.list(*captures) {
             self.ty(*c)?;
         }
         Ok(())
@@ -1053,9 +1059,9 @@ impl Mangler<'_> {
         let ast = self.ast;
         match &ast[id] {
             Node::VendorQualified { child, ext, args } => {
-                let e = ext.clone();
+                let e = *ext;
                 self.w("U");
-                self.source_name(&e);
+                self.source_name(self.str(e));
                 if let Some(a) = args {
                     self.template_args(*a)?;
                 }
@@ -1072,9 +1078,8 @@ impl Mangler<'_> {
 
     fn expr_or_number(&mut self, id: NodeId) -> MResult {
         match &self.ast[id] {
-            Node::Name(n) if n.bytes().all(|c| c.is_ascii_digit()) => {
-                let n = n.clone();
-                self.w(&n);
+            Node::Name(n) if self.str(*n).bytes().all(|c| c.is_ascii_digit()) => {
+                self.w(self.str(*n));
                 Ok(())
             }
             _ => self.expr(id),
@@ -1144,7 +1149,7 @@ impl Mangler<'_> {
             } => {
                 self.w(if *paren { "cp" } else { "cl" });
                 self.expr(*callee)?;
-                for a in args {
+                for a in self.list(*args) {
                     self.expr(*a)?;
                 }
                 self.w("E");
@@ -1155,7 +1160,7 @@ impl Mangler<'_> {
                 if *many {
                     self.w("_");
                 }
-                for e in exprs {
+                for e in self.list(*exprs) {
                     self.expr(*e)?;
                 }
                 if *many {
@@ -1174,19 +1179,19 @@ impl Mangler<'_> {
                     self.w("gs");
                 }
                 self.w(if *array { "na" } else { "nw" });
-                for e in exprs {
+                for e in self.list(*exprs) {
                     self.expr(*e)?;
                 }
                 self.w("_");
                 self.ty(*ty)?;
                 if *paren_init {
                     self.w("pi");
-                    for e in inits {
+                    for e in self.list(*inits) {
                         self.expr(*e)?;
                     }
-                } else if let [braced] = inits[..] {
+                } else if let [braced] = self.list(*inits) {
                     // `il ... E` ends the new-expression itself.
-                    return self.expr(braced);
+                    return self.expr(*braced);
                 }
                 self.w("E");
             }
@@ -1198,18 +1203,19 @@ impl Mangler<'_> {
                 self.expr(*op)?;
             }
             Node::FunctionParam { raw, .. } => {
-                let r = raw.clone();
-                self.w(&r);
+                self.w(self.str(*raw));
             }
-            Node::Name(n) if &**n == "this" => self.w("fpT"),
+            Node::Name(n) if self.str(*n) == "this" => self.w("fpT"),
             Node::TemplateParam { .. } | Node::ForwardTemplateRef { .. } => {
                 self.template_param(id)?
             }
             Node::IntegerLiteral { ty, value } => {
+                let (ty, value) = (self.str(*ty), self.str(*value));
                 let _ = write!(self.out, "L{ty}{value}E");
             }
             Node::Bool(b) => self.w(if *b { "Lb1E" } else { "Lb0E" }),
             Node::FloatLiteral { kind, hex } => {
+                let hex = self.str(*hex);
                 let _ = write!(
                     self.out,
                     "L{}{hex}E",
@@ -1220,7 +1226,7 @@ impl Mangler<'_> {
             Node::EnumLiteral { ty, value } => {
                 self.w("L");
                 self.ty(*ty)?;
-                self.w(value);
+                self.w(self.str(*value));
                 self.w("E");
             }
             Node::StringLiteral(t) => {
@@ -1250,7 +1256,7 @@ impl Mangler<'_> {
                 "sizeof... " => {
                     if let Node::NodeArray(args) = &ast[*child] {
                         self.w("sP");
-                        for a in args {
+                        for a in self.list(*args) {
                             self.template_arg(*a)?;
                         }
                         self.w("E");
@@ -1282,7 +1288,7 @@ impl Mangler<'_> {
                     }
                     None => self.w("il"),
                 }
-                for i in inits {
+                for i in self.list(*inits) {
                     self.expr(*i)?;
                 }
                 self.w("E");
@@ -1336,13 +1342,13 @@ impl Mangler<'_> {
                 self.w("mc");
                 self.ty(*ty)?;
                 self.expr(*expr)?;
-                self.w(offset);
+                self.w(self.str(*offset));
                 self.w("E");
             }
             Node::VendorExpr { name, args } => {
                 self.w("u");
                 self.unqualified(*name)?;
-                for a in args {
+                for a in self.list(*args) {
                     self.template_arg(*a)?;
                 }
                 self.w("E");

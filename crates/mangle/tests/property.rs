@@ -22,7 +22,8 @@ impl Gen {
     fn ident(&mut self) -> NodeId {
         let names = ["a", "Bc", "ns", "Widget", "x1", "Tpl", "std_like", "Q"];
         let i = self.next(names.len() as u64) as usize;
-        self.n(Node::Name(names[i].into()))
+        let name = self.ast.alloc_str(names[i]);
+        self.n(Node::Name(name))
     }
     fn name(&mut self, depth: u32) -> NodeId {
         let mut cur = self.ident();
@@ -32,7 +33,8 @@ impl Gen {
         }
         if depth < 3 && self.next(4) == 0 {
             let count = 1 + self.next(3);
-            let args = (0..count).map(|_| self.ty(depth + 1)).collect();
+            let args: Vec<NodeId> = (0..count).map(|_| self.ty(depth + 1)).collect();
+            let args = self.ast.alloc_list(&args);
             let args = self.n(Node::TemplateArgs {
                 args,
                 requires: None,
@@ -56,7 +58,7 @@ impl Gen {
                     "char8_t",
                 ];
                 let i = self.next(b.len() as u64) as usize;
-                self.n(Node::Builtin(b[i].into()))
+                self.n(Node::Builtin(b[i]))
             }
             1 => self.name(depth + 1),
             2 => {
@@ -87,7 +89,8 @@ impl Gen {
             5 => {
                 let base = self.non_function_ty(depth + 1);
                 let n = 1 + self.next(9);
-                let dim = self.n(Node::Name(n.to_string().into()));
+                let dim = self.ast.alloc_str(&n.to_string());
+                let dim = self.n(Node::Name(dim));
                 let arr = self.n(Node::Array {
                     base,
                     dim: Some(dim),
@@ -97,7 +100,8 @@ impl Gen {
             6 | 7 => {
                 let ret = self.ty(depth + 1);
                 let count = self.next(3);
-                let params = (0..count).map(|_| self.param_ty(depth + 1)).collect();
+                let params: Vec<NodeId> = (0..count).map(|_| self.param_ty(depth + 1)).collect();
+                let params = self.ast.alloc_list(&params);
                 let f = self.n(Node::Function {
                     ret,
                     params,
@@ -119,7 +123,7 @@ impl Gen {
     fn param_ty(&mut self, depth: u32) -> NodeId {
         loop {
             let t = self.ty(depth);
-            if !matches!(&self.ast[t], Node::Builtin(n) if &**n == "void") {
+            if !matches!(&self.ast[t], Node::Builtin("void")) {
                 return t;
             }
         }
@@ -131,7 +135,7 @@ impl Gen {
             let t = self.ty(depth);
             match &self.ast[t] {
                 Node::Reference { .. } | Node::Qualified { .. } => continue,
-                Node::Builtin(n) if &**n == "void" => continue,
+                Node::Builtin("void") => continue,
                 _ => return t,
             }
         }
@@ -151,12 +155,13 @@ fn demangle_of_mangle_is_print() {
         let all: Vec<NodeId> = (0..count).map(|_| g.ty(0)).collect();
         let params: Vec<NodeId> = all
             .into_iter()
-            .filter(|&t| !matches!(&g.ast[t], Node::Builtin(n) if &**n == "void"))
+            .filter(|&t| !matches!(&g.ast[t], Node::Builtin("void")))
             .collect();
         if params.is_empty() {
             continue;
         }
         let ret = matches!(g.ast[name], Node::NameWithTemplateArgs { .. }).then(|| g.ty(1));
+        let params = g.ast.alloc_list(&params);
         let root = g.n(Node::FunctionEncoding {
             ret,
             name,

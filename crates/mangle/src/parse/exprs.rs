@@ -100,6 +100,8 @@ impl<'a> Parser<'a> {
                         // `new T{...}`: GCC writes the braced initializer as an `il` expression.
                         // The list is the initializer and ends the new-expression.
                         inits.push(self.parse_expr()?);
+                        let exprs = self.list(&exprs);
+                        let inits = self.list(&inits);
                         return Some(self.make(Node::New {
                             exprs,
                             ty,
@@ -115,6 +117,8 @@ impl<'a> Parser<'a> {
                         }
                         inits.push(self.parse_expr()?);
                     }
+                    let exprs = self.list(&exprs);
+                    let inits = self.list(&inits);
                     Some(self.make(Node::New {
                         exprs,
                         ty,
@@ -141,6 +145,7 @@ impl<'a> Parser<'a> {
                         }
                         args.push(self.parse_expr()?);
                     }
+                    let args = self.list(&args);
                     Some(self.make(Node::Call {
                         callee,
                         args,
@@ -166,6 +171,7 @@ impl<'a> Parser<'a> {
                     if !many && exprs.len() != 1 {
                         return None;
                     }
+                    let exprs = self.list(&exprs);
                     Some(self.make(Node::Conversion { ty, exprs, many }))
                 }
                 OpKind::Conditional => {
@@ -215,6 +221,7 @@ impl<'a> Parser<'a> {
                 }
                 inits.push(self.parse_braced_expr()?);
             }
+            let inits = self.list(&inits);
             return Some(self.make(Node::InitList { ty: None, inits }));
         }
         if self.consume_if("mc") {
@@ -224,11 +231,8 @@ impl<'a> Parser<'a> {
             if !self.consume_byte(b'E') {
                 return None;
             }
-            return Some(self.make(Node::PointerToMemberConversion {
-                ty,
-                expr,
-                offset: offset.into(),
-            }));
+            let offset = self.str(offset);
+            return Some(self.make(Node::PointerToMemberConversion { ty, expr, offset }));
         }
         if self.consume_if("nx") {
             let child = self.parse_expr()?;
@@ -268,6 +272,7 @@ impl<'a> Parser<'a> {
                 }
                 args.push(self.parse_template_arg()?);
             }
+            let args = self.list(&args);
             let pack = self.make(Node::NodeArray(args));
             return Some(self.make(Node::Enclosing {
                 prefix: "sizeof... ",
@@ -284,6 +289,7 @@ impl<'a> Parser<'a> {
                 }
                 inits.push(self.parse_braced_expr()?);
             }
+            let inits = self.list(&inits);
             return Some(self.make(Node::InitList {
                 ty: Some(ty),
                 inits,
@@ -299,7 +305,8 @@ impl<'a> Parser<'a> {
         if !self.nv_strict && self.consume_byte(b'u') {
             let name = self.parse_source_name()?;
             // Legacy `__uuidof` mangling: `t <type>` or `z <expression>`.
-            let is_uuidof = matches!(&self.ast[name], Node::Name(n) if &**n == "__uuidof");
+            let is_uuidof =
+                matches!(&self.ast[name], Node::Name(n) if self.ast.str(*n) == "__uuidof");
             let mut args = Vec::new();
             if is_uuidof && self.consume_byte(b't') {
                 args.push(self.parse_type()?);
@@ -313,6 +320,7 @@ impl<'a> Parser<'a> {
                     args.push(self.parse_template_arg()?);
                 }
             }
+            let args = self.list(&args);
             return Some(self.make(Node::VendorExpr { name, args }));
         }
         self.parse_unresolved_name(global)
@@ -381,10 +389,9 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let raw = self.text(begin);
-            return Some(self.make(Node::FunctionParam {
-                index: n.into(),
-                raw: raw.into(),
-            }));
+            let n = self.str(n);
+            let raw = self.str(raw);
+            return Some(self.make(Node::FunctionParam { index: n, raw }));
         }
         if self.consume_if("fL") {
             if self.parse_number(false).is_empty() || !self.consume_byte(b'p') {
@@ -396,10 +403,9 @@ impl<'a> Parser<'a> {
                 return None;
             }
             let raw = self.text(begin);
-            return Some(self.make(Node::FunctionParam {
-                index: n.into(),
-                raw: raw.into(),
-            }));
+            let n = self.str(n);
+            let raw = self.str(raw);
+            return Some(self.make(Node::FunctionParam { index: n, raw }));
         }
         None
     }
@@ -484,6 +490,8 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
+        let params = self.list(&params);
+        let reqs = self.list(&reqs);
         Some(self.make(Node::Requires {
             params,
             reqs,
@@ -505,10 +513,12 @@ impl<'a> Parser<'a> {
         if !self.consume_byte(b'E') {
             return None;
         }
+        let path = self.list(&path);
+        let offset = self.str(offset);
         Some(self.make(Node::Subobject {
             ty,
             sub,
-            offset: offset.into(),
+            offset,
             path,
             one_past_end,
         }))
@@ -535,11 +545,9 @@ impl<'a> Parser<'a> {
                 if v.is_empty() || !self.consume_byte(b'E') {
                     return None;
                 }
-                let ty = (c as char).to_string();
-                Some(self.make(Node::IntegerLiteral {
-                    ty: ty.into(),
-                    value: v.into(),
-                }))
+                let ty = self.str(&(c as char).to_string());
+                let value = self.str(v);
+                Some(self.make(Node::IntegerLiteral { ty, value }))
             }
             b'b' => {
                 if self.consume_if("b0E") {
@@ -559,10 +567,8 @@ impl<'a> Parser<'a> {
                     b'd' => 1,
                     _ => 2,
                 };
-                Some(self.make(Node::FloatLiteral {
-                    kind,
-                    hex: hex.into(),
-                }))
+                let hex = self.str(hex);
+                Some(self.make(Node::FloatLiteral { kind, hex }))
             }
             b'f' | b'd' | b'e' => {
                 self.pos += 1;
@@ -586,10 +592,8 @@ impl<'a> Parser<'a> {
                 if !self.consume_byte(b'E') {
                     return None;
                 }
-                Some(self.make(Node::FloatLiteral {
-                    kind,
-                    hex: hex.into(),
-                }))
+                let hex = self.str(hex);
+                Some(self.make(Node::FloatLiteral { kind, hex }))
             }
             b'_' => {
                 if self.consume_if("_Z") {
@@ -633,19 +637,15 @@ impl<'a> Parser<'a> {
                 if self.gnu {
                     // libiberty: any bytes up to the `E` (`LCf0_0E`, a complex literal).
                     let v = self.parse_raw_literal_value()?;
-                    return Some(self.make(Node::EnumLiteral {
-                        ty,
-                        value: v.into(),
-                    }));
+                    let v = self.str(v);
+                    return Some(self.make(Node::EnumLiteral { ty, value: v }));
                 }
                 let v = self.parse_number(true);
                 if v.is_empty() || !self.consume_byte(b'E') {
                     return None;
                 }
-                Some(self.make(Node::EnumLiteral {
-                    ty,
-                    value: v.into(),
-                }))
+                let v = self.str(v);
+                Some(self.make(Node::EnumLiteral { ty, value: v }))
             }
         }
     }

@@ -14,7 +14,7 @@ mod vendor;
 
 pub(crate) use types::builtin_name as builtin_name_of;
 
-use crate::ast::{Ast, Cv, Node, NodeId, RefQual};
+use crate::ast::{Ast, Cv, List, Node, NodeId, RefQual, Str};
 
 /// Deepest nesting of productions we follow before giving up.
 pub(crate) const MAX_DEPTH: u32 = 192;
@@ -57,7 +57,7 @@ pub(crate) struct Parser<'a> {
     /// validating each: a slice of it is valid exactly where a slice of the bytes would be.
     utf8: Option<&'a str>,
     pos: usize,
-    pub(crate) ast: Ast,
+    pub(crate) ast: &'a mut Ast,
     /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
     subs: Vec<NodeId>,
     /// `prefix_subs[i]`: `subs[i]` was added as a prefix of a nested name (NVIDIA prints a
@@ -92,59 +92,34 @@ pub(crate) struct Parser<'a> {
 type PResult = Option<NodeId>;
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(input: &'a [u8]) -> Parser<'a> {
-        // About one node per three input bytes.
-        Parser::build(input, Ast::for_demangling(input.len() / 3 + 4))
-    }
-
-    /// A parser that builds its AST in `arena` and uses `tables`, all emptied first (their
-    /// capacity is kept).
-    pub(crate) fn with_storage(input: &'a [u8], mut arena: Ast, tables: Tables) -> Parser<'a> {
-        arena.clear_for_demangling();
-        let Tables {
-            mut subs,
-            mut prefix_subs,
-            mut template_params,
-            mut outer,
-            mut forward_refs,
-        } = tables;
-        subs.clear();
+    /// A parser that builds its AST in `ast` with the storage of `tables`, both emptied
+    /// first (their capacity is kept); [`Parser::finish`] hands the tables back.
+    pub(crate) fn new(input: &'a [u8], ast: &'a mut Ast, tables: &mut Tables) -> Parser<'a> {
+        ast.clear_for_demangling();
+        let take = |v: &mut Vec<NodeId>| {
+            let mut v = std::mem::take(v);
+            v.clear();
+            v
+        };
+        let (subs, outer, forward_refs) = (
+            take(&mut tables.subs),
+            take(&mut tables.outer),
+            take(&mut tables.forward_refs),
+        );
+        let mut prefix_subs = std::mem::take(&mut tables.prefix_subs);
         prefix_subs.clear();
+        let mut template_params = std::mem::take(&mut tables.template_params);
         template_params.clear();
-        outer.clear();
-        forward_refs.clear();
-        Parser {
-            subs,
-            prefix_subs,
-            template_params,
-            outer,
-            forward_refs,
-            ..Parser::build(input, arena)
-        }
-    }
-
-    /// The tables, for the next parser.
-    pub(crate) fn take_tables(&mut self) -> Tables {
-        Tables {
-            subs: std::mem::take(&mut self.subs),
-            prefix_subs: std::mem::take(&mut self.prefix_subs),
-            template_params: std::mem::take(&mut self.template_params),
-            outer: std::mem::take(&mut self.outer),
-            forward_refs: std::mem::take(&mut self.forward_refs),
-        }
-    }
-
-    fn build(input: &'a [u8], ast: Ast) -> Parser<'a> {
         Parser {
             input,
             utf8: std::str::from_utf8(input).ok(),
             pos: 0,
             ast,
-            subs: Vec::new(),
-            prefix_subs: Vec::new(),
-            template_params: Vec::new(),
-            outer: Vec::new(),
-            forward_refs: Vec::new(),
+            subs,
+            prefix_subs,
+            template_params,
+            outer,
+            forward_refs,
             permit_forward_refs: false,
             try_to_parse_template_args: true,
             incomplete_template_tracking: false,
@@ -157,6 +132,17 @@ impl<'a> Parser<'a> {
             in_conversion_type: false,
             parsing_member_type: false,
         }
+    }
+
+    /// Gives the tables' storage back for the next parser.
+    pub(crate) fn finish(self, tables: &mut Tables) {
+        *tables = Tables {
+            subs: self.subs,
+            prefix_subs: self.prefix_subs,
+            template_params: self.template_params,
+            outer: self.outer,
+            forward_refs: self.forward_refs,
+        };
     }
 
     // ---- cursor helpers ------------------------------------------------------------------
@@ -213,16 +199,25 @@ impl<'a> Parser<'a> {
     fn make(&mut self, node: Node) -> NodeId {
         self.ast.alloc(node)
     }
+    /// Stores text for a node in the arena.
+    fn str(&mut self, s: &str) -> Str {
+        self.ast.alloc_str(s)
+    }
+    /// Stores a list for a node in the arena.
+    fn list(&mut self, items: &[NodeId]) -> List {
+        self.ast.alloc_list(items)
+    }
     fn name(&mut self, s: &str) -> NodeId {
-        self.make(Node::Name(s.into()))
+        let s = self.str(s);
+        self.make(Node::Name(s))
     }
-    /// A name spelled by the grammar itself (`std`, `this`): no copy.
+    /// A name spelled by the grammar itself (`std`, `this`).
     fn static_name(&mut self, s: &'static str) -> NodeId {
-        self.make(Node::Name(smol_str::SmolStr::new_static(s)))
+        self.name(s)
     }
-    /// A builtin type (`int`): no copy.
+    /// A builtin type (`int`): its spelling is static.
     fn builtin(&mut self, s: &'static str) -> NodeId {
-        self.make(Node::Builtin(smol_str::SmolStr::new_static(s)))
+        self.make(Node::Builtin(s))
     }
 
     /// Runs `f` one level deeper, failing beyond [`MAX_DEPTH`].
@@ -331,9 +326,10 @@ impl<'a> Parser<'a> {
                 self.pos = self.input.len();
             }
             let suffix = self.text(begin);
+            let suffix = self.str(suffix);
             self.make(Node::BlockInvoke {
                 encoding: enc,
-                suffix: suffix.into(),
+                suffix,
             })
         } else if types {
             self.parse_type()?
@@ -403,9 +399,10 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         for p in pieces {
+            let p = self.str(p);
             enc = self.make(Node::DotSuffix {
                 prefix: enc,
-                suffix: p.into(),
+                suffix: p,
             });
         }
         enc
@@ -451,6 +448,7 @@ impl<'a> Parser<'a> {
             while !self.consume_byte(b'E') {
                 args.push(self.parse_template_arg()?);
             }
+            let args = self.list(&args);
             attrs = Some(self.make(Node::EnableIf(args)));
         }
         let mut ret = None;
@@ -479,6 +477,7 @@ impl<'a> Parser<'a> {
         if self.consume_byte(b'Q') {
             requires = Some(self.parse_constraint_expr()?);
         }
+        let params = self.list(&params);
         Some(self.make(Node::FunctionEncoding {
             ret,
             name,
@@ -539,7 +538,7 @@ impl<'a> Parser<'a> {
             p.make(Node::SpecialName {
                 kind,
                 child,
-                extra: "".into(),
+                extra: Str::EMPTY,
             })
         };
         match (self.look(), self.look_at(1)) {
@@ -567,10 +566,11 @@ impl<'a> Parser<'a> {
                 }
                 let extra = self.text(begin);
                 let enc = self.parse_encoding()?;
+                let extra = self.str(extra);
                 Some(self.make(Node::SpecialName {
                     kind: S::CovariantThunk,
                     child: enc,
-                    extra: extra.into(),
+                    extra,
                 }))
             }
             (b'T', b'C') if !self.nv_strict => {
@@ -581,10 +581,11 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let second = self.parse_type()?;
+                let offset = self.str(offset);
                 Some(self.make(Node::CtorVtable {
                     first,
                     second,
-                    offset: offset.into(),
+                    offset,
                 }))
             }
             (b'T', c @ (b'W' | b'H')) => {
@@ -620,10 +621,11 @@ impl<'a> Parser<'a> {
                 } else {
                     S::NonVirtualThunk
                 };
+                let extra = self.str(extra);
                 Some(self.make(Node::SpecialName {
                     kind,
                     child: enc,
-                    extra: extra.into(),
+                    extra,
                 }))
             }
             (b'G', b'V') => {
@@ -640,10 +642,11 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 let extra = self.text(begin);
+                let extra = self.str(extra);
                 Some(self.make(Node::SpecialName {
                     kind: S::ReferenceTemporary,
                     child: name,
-                    extra: extra.into(),
+                    extra,
                 }))
             }
             (b'G', b'r') if self.gnu => {

@@ -61,10 +61,8 @@ impl<'a> Parser<'a> {
         self.pos += len;
         let text = self.slice(begin + 1..self.pos)?;
         let name = self.parse_name(state)?;
-        Some(self.make(Node::BlockScope {
-            text: text.into(),
-            name,
-        }))
+        let text = self.str(text);
+        Some(self.make(Node::BlockScope { text, name }))
     }
 
     /// ```text
@@ -139,6 +137,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
+            let bindings = self.list(&bindings);
             self.make(Node::StructuredBinding(bindings))
         } else if c == b'C' || c == b'D' {
             let s = scope?;
@@ -211,7 +210,8 @@ impl<'a> Parser<'a> {
         if name.starts_with("_GLOBAL_") && name.len() >= 10 {
             let b = name.as_bytes();
             if matches!(b[8], b'.' | b'_' | b'$') && b[9] == b'N' {
-                return Some(self.make(Node::AnonymousNamespace(name.into())));
+                let name = self.str(name);
+                return Some(self.make(Node::AnonymousNamespace(name)));
             }
         }
         Some(self.name(name))
@@ -311,6 +311,8 @@ impl<'a> Parser<'a> {
             return None;
         }
         let count = self.parse_count()?;
+        let template_params = self.list(&template_params);
+        let params = self.list(&params);
         Some(self.make(Node::Closure {
             template_params,
             requires1,
@@ -378,6 +380,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
+                let params = self.list(&params);
                 Some(self.make(Node::TemplateTemplateParamDecl {
                     name,
                     params,
@@ -491,10 +494,8 @@ impl<'a> Parser<'a> {
                 let digit = self.look() - b'0';
                 self.pos += 1;
                 let name = self.parse_bare_source_name()?;
-                return Some(self.make(Node::VendorOperator {
-                    digit,
-                    name: name.into(),
-                }));
+                let name = self.str(name);
+                return Some(self.make(Node::VendorOperator { digit, name }));
             }
             return None;
         }
@@ -506,10 +507,8 @@ impl<'a> Parser<'a> {
         while self.look() == b'B' && self.look_at(1).is_ascii_digit() {
             self.pos += 1;
             let tag = self.parse_bare_source_name()?;
-            n = self.make(Node::AbiTagged {
-                base: n,
-                tag: tag.into(),
-            });
+            let tag = self.str(tag);
+            n = self.make(Node::AbiTagged { base: n, tag });
         }
         Some(n)
     }
@@ -872,7 +871,7 @@ impl<'a> Parser<'a> {
                     entry = arg;
                 }
                 if let Node::TemplateArgumentPack(elems) = &self.ast[entry] {
-                    let elems = elems.clone();
+                    let elems = *elems;
                     entry = self.make(Node::ParameterPack(elems));
                 }
                 self.outer.push(entry);
@@ -888,6 +887,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
+        let args = self.list(&args);
         Some(self.make(Node::TemplateArgs { args, requires }))
     }
 
@@ -924,6 +924,7 @@ impl<'a> Parser<'a> {
                     }
                     args.push(self.parse_template_arg()?);
                 }
+                let args = self.list(&args);
                 Some(self.make(Node::TemplateArgumentPack(args)))
             }
             b'L' => {

@@ -1,7 +1,7 @@
 //! `<type>` and its parts.
 
-use super::{PResult, Parser};
-use crate::ast::{Cv, Node, NodeId, RefKind, RefQual};
+use super::{PResult, Parser, Tables};
+use crate::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual};
 
 /// `<builtin-type>` codes of one letter.
 pub(crate) fn builtin_name(c: u8) -> Option<&'static str> {
@@ -89,7 +89,7 @@ impl<'a> Parser<'a> {
                         } = self.ast[f]
                         && !cv.is_empty()
                     {
-                        let params = params.clone();
+                        let params = *params;
                         let unqualified = self.make(Node::Function {
                             ret,
                             params,
@@ -129,12 +129,14 @@ impl<'a> Parser<'a> {
                     if !self.consume_byte(b'E') {
                         return None;
                     }
+                    let name = self.str(name);
                     self.make(Node::Transformed {
-                        transform: name.into(),
+                        transform: name,
                         child: base,
                     })
                 } else {
-                    self.make(Node::VendorType(name.into()))
+                    let name = self.str(name);
+                    self.make(Node::VendorType(name))
                 }
             }
             b'D' => match self.look_at(1) {
@@ -156,7 +158,7 @@ impl<'a> Parser<'a> {
                         let t = self.make(Node::BinaryFp(dim));
                         return Some(self.make(Node::PostfixQualified {
                             child: t,
-                            postfix: "x".into(),
+                            postfix: "x",
                         }));
                     }
                     if !self.consume_byte(b'_') {
@@ -204,7 +206,7 @@ impl<'a> Parser<'a> {
                     let postfix = if decl { " decltype(auto)" } else { " auto" };
                     return Some(self.make(Node::PostfixQualified {
                         child: constraint,
-                        postfix: postfix.into(),
+                        postfix,
                     }));
                 }
                 _ => return None,
@@ -272,10 +274,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 let t = self.parse_type()?;
                 let postfix = if c == b'C' { " complex" } else { " imaginary" };
-                self.make(Node::PostfixQualified {
-                    child: t,
-                    postfix: postfix.into(),
-                })
+                self.make(Node::PostfixQualified { child: t, postfix })
             }
             b'S' if self.look_at(1) != b't' => {
                 let mut is_subst = false;
@@ -319,17 +318,19 @@ impl<'a> Parser<'a> {
             // extension ::= U <objc-name> <objc-type>  # objc-type<identifier>
             if let Some(proto_source) = qual.strip_prefix("objcproto") {
                 let proto = {
-                    let mut sub = Parser::new(proto_source.as_bytes());
+                    let (mut ast, mut tables) = (Ast::default(), Tables::default());
+                    let mut sub = Parser::new(proto_source.as_bytes(), &mut ast, &mut tables);
                     let p = sub.parse_bare_source_name()?;
                     p.to_owned()
                 };
                 let child = self.parse_qualified_type()?;
+                let protocol = self.str(&proto);
                 return Some(self.make(Node::ObjCProto {
                     ty: child,
-                    protocol: proto.into(),
+                    protocol,
                 }));
             }
-            let qual: smol_str::SmolStr = qual.into();
+            let qual = self.str(qual);
             let mut args = None;
             if self.look() == b'I' {
                 if self.nv_strict {
@@ -385,6 +386,7 @@ impl<'a> Parser<'a> {
                 }
                 types.push(self.parse_type()?);
             }
+            let types = self.list(&types);
             exception = Some(self.make(Node::DynamicExceptionSpec(types)));
         }
         if self.consume_if("Dx") {
@@ -425,6 +427,7 @@ impl<'a> Parser<'a> {
             }
             params.push(self.parse_type()?);
         }
+        let params = self.list(&params);
         Some(self.make(Node::Function {
             ret,
             params,
@@ -555,10 +558,7 @@ impl<'a> Parser<'a> {
         };
         let name = self.parse_name(None)?;
         match kw {
-            Some(kw) => Some(self.make(Node::Elaborated {
-                kw: kw.into(),
-                child: name,
-            })),
+            Some(kw) => Some(self.make(Node::Elaborated { kw, child: name })),
             None => Some(name),
         }
     }

@@ -70,6 +70,8 @@ impl<'a> Parser<'a> {
         for _ in 0..ncap {
             captures.push(self.parse_type()?);
         }
+        let signature = self.list(&signature);
+        let captures = self.list(&captures);
         Some(self.make(Node::NvLambdaWrapper {
             kind,
             fn_type,
@@ -117,8 +119,9 @@ impl<'a> Parser<'a> {
         if !self.at_end() {
             return None;
         }
+        let module_id = self.str(module_id);
         Some(self.make(Node::NvStatic {
-            module_id: module_id.into(),
+            module_id,
             name: enc,
         }))
     }

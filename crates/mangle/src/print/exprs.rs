@@ -186,13 +186,13 @@ impl Printer<'_> {
                 self.push(".<");
                 self.print(*ty);
                 self.push(" at offset ");
-                if offset.is_empty() {
+                if self.str(*offset).is_empty() {
                     self.push("0");
-                } else if let Some(neg) = offset.strip_prefix('n') {
+                } else if let Some(neg) = self.str(*offset).strip_prefix('n') {
                     self.push("-");
                     self.push(neg);
                 } else {
-                    self.push(offset);
+                    self.push(self.str(*offset));
                 }
                 self.push(">");
             }
@@ -206,7 +206,7 @@ impl Printer<'_> {
                     return;
                 };
                 let mut n = 0;
-                for i in items.clone() {
+                for &i in self.list(*items) {
                     n += match self.ast[i] {
                         Node::ParameterPackExpansion(p) => self.gnu_pack_len(p).unwrap_or(1),
                         _ => 1,
@@ -329,7 +329,7 @@ impl Printer<'_> {
                     self.close();
                 }
                 self.open();
-                self.print_with_comma(args);
+                self.print_with_comma(self.list(*args));
                 self.close();
             }
             Node::Call {
@@ -349,13 +349,13 @@ impl Printer<'_> {
                     self.close();
                 }
                 self.open();
-                self.print_with_comma(args);
+                self.print_with_comma(self.list(*args));
                 self.close();
             }
             Node::VendorExpr { name, args } => {
                 self.print(*name);
                 self.open();
-                self.print_with_comma(args);
+                self.print_with_comma(self.list(*args));
                 self.close();
             }
             Node::New {
@@ -378,17 +378,17 @@ impl Printer<'_> {
                         self.push(" ");
                     }
                     self.open();
-                    self.print_with_comma(exprs);
+                    self.print_with_comma(self.list(*exprs));
                     self.close();
                 }
                 self.push(" ");
                 self.print(*ty);
                 if !*paren_init && inits.len() == 1 {
                     // A braced initializer: `new T{}`.
-                    self.print(inits[0]);
+                    self.print(self.list(*inits)[0]);
                 } else if !inits.is_empty() || *paren_init {
                     self.open();
-                    self.print_with_comma(inits);
+                    self.print_with_comma(self.list(*inits));
                     self.close();
                 }
             }
@@ -408,24 +408,24 @@ impl Printer<'_> {
                 }
             }
             Node::FunctionParam { index, .. } if self.nv() => {
-                let n = if index.is_empty() {
+                let n = if self.str(*index).is_empty() {
                     1
                 } else {
-                    index.parse::<u64>().unwrap_or(0) + 2
+                    self.str(*index).parse::<u64>().unwrap_or(0) + 2
                 };
                 self.push(&format!("param#{n}"));
             }
             Node::FunctionParam { index, .. } => {
                 if gnu {
-                    let n = if index.is_empty() {
+                    let n = if self.str(*index).is_empty() {
                         1
                     } else {
-                        index.parse::<u64>().unwrap_or(0) + 2
+                        self.str(*index).parse::<u64>().unwrap_or(0) + 2
                     };
                     self.push(&format!("{{parm#{n}}}"));
                 } else {
                     self.push("fp");
-                    self.push(index);
+                    self.push(self.str(*index));
                 }
             }
             Node::Conversion { ty, exprs, many } if self.nv() => {
@@ -433,13 +433,13 @@ impl Printer<'_> {
                 if *many {
                     self.print(*ty);
                     self.open();
-                    self.print_with_comma(exprs);
+                    self.print_with_comma(self.list(*exprs));
                     self.close();
                 } else {
                     self.open();
                     self.print(*ty);
                     self.close();
-                    self.print_with_comma(exprs);
+                    self.print_with_comma(self.list(*exprs));
                 }
             }
             Node::Conversion { ty, exprs, .. } => {
@@ -447,10 +447,10 @@ impl Printer<'_> {
                 self.print(*ty);
                 self.close();
                 if gnu && exprs.len() == 1 {
-                    self.print_gnu_subexpr(exprs[0]);
+                    self.print_gnu_subexpr(self.list(*exprs)[0]);
                 } else {
                     self.open();
-                    self.print_with_comma(exprs);
+                    self.print_with_comma(self.list(*exprs));
                     self.close();
                 }
             }
@@ -467,7 +467,7 @@ impl Printer<'_> {
                     self.print(*t);
                 }
                 self.push("{");
-                self.print_with_comma(inits);
+                self.print_with_comma(self.list(*inits));
                 self.push("}");
             }
             Node::Braced { elem, init, array } if self.nv() => {
@@ -703,10 +703,12 @@ impl Printer<'_> {
                 self.open();
                 self.print(*ty);
                 self.close();
-                self.push_signed(value);
+                self.push_signed(self.str(*value));
             }
-            Node::IntegerLiteral { ty, value } => self.print_integer_literal(ty, value),
-            Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, hex),
+            Node::IntegerLiteral { ty, value } => {
+                self.print_integer_literal(self.str(*ty), self.str(*value))
+            }
+            Node::FloatLiteral { kind, hex } => self.print_float_literal(*kind, self.str(*hex)),
             Node::NullPointer { zero: true } if gnu => self.push("(decltype(nullptr))0"),
             Node::NullPointer { .. } if gnu => self.push("decltype(nullptr)"),
             Node::NullPointer { .. } => self.push("nullptr"),
@@ -731,13 +733,13 @@ impl Printer<'_> {
                 if !params.is_empty() {
                     self.push(" ");
                     self.open();
-                    self.print_with_comma(params);
+                    self.print_with_comma(self.list(*params));
                     self.close();
                 }
                 self.push(" ");
                 self.gt_is_gt += 1;
                 self.push("{");
-                for r in reqs {
+                for r in self.list(*reqs) {
                     self.print(*r);
                 }
                 self.push(" ");
@@ -779,7 +781,7 @@ impl Printer<'_> {
                 self.print(*e);
                 self.push(";");
             }
-            Node::NodeArray(items) => self.print_with_comma(items),
+            Node::NodeArray(items) => self.print_with_comma(self.list(*items)),
             _ => {}
         }
     }

@@ -13,7 +13,7 @@ mod exprs;
 mod vendor;
 
 use crate::Style;
-use crate::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual, Special, SpecialSub};
+use crate::ast::{Ast, Cv, List, Node, NodeId, RefKind, RefQual, Special, SpecialSub, Str};
 
 /// Longest output we produce; anything longer is a substitution bomb.
 pub(crate) const MAX_OUTPUT: usize = 1 << 20;
@@ -25,7 +25,7 @@ pub(crate) struct TooBig;
 
 pub(crate) struct Printer<'a> {
     ast: &'a Ast,
-    pub(crate) out: String,
+    pub(crate) out: &'a mut String,
     style: Style,
     /// Zero inside `<...>` where a bare `>` would end the template argument list.
     gt_is_gt: u32,
@@ -75,13 +75,9 @@ enum Param {
 }
 
 impl<'a> Printer<'a> {
-    pub(crate) fn new(ast: &'a Ast, style: Style) -> Printer<'a> {
-        Printer::with_buffer(ast, style, String::with_capacity(4 * ast.len() + 16))
-    }
-
-    /// A printer that writes into `out` (emptied), so that a caller printing many names
-    /// reuses one allocation.
-    pub(crate) fn with_buffer(ast: &'a Ast, style: Style, mut out: String) -> Printer<'a> {
+    /// A printer that writes into `out` (emptied first), so that a caller printing many
+    /// names reuses one allocation.
+    pub(crate) fn new(ast: &'a Ast, style: Style, out: &'a mut String) -> Printer<'a> {
         out.clear();
         Printer {
             ast,
@@ -101,12 +97,18 @@ impl<'a> Printer<'a> {
         }
     }
 
-    pub(crate) fn finish(self) -> Result<String, TooBig> {
-        if self.failed {
-            Err(TooBig)
-        } else {
-            Ok(self.out)
-        }
+    /// Whether the output is complete (not cut off by the size or depth limits).
+    pub(crate) fn finish(self) -> Result<(), TooBig> {
+        if self.failed { Err(TooBig) } else { Ok(()) }
+    }
+
+    /// The text of a node, for as long as the AST lives.
+    fn str(&self, s: Str) -> &'a str {
+        self.ast.str(s)
+    }
+    /// The nodes of a list, for as long as the AST lives.
+    fn list(&self, l: List) -> &'a [NodeId] {
+        self.ast.list(l)
     }
 
     fn gnu(&self) -> bool {
@@ -176,7 +178,7 @@ impl<'a> Printer<'a> {
                 Node::PrefixSubstitution(r) => id = *r,
                 Node::ParameterPack(elems) => {
                     self.init_pack(elems.len());
-                    match elems.get(self.pack_index as usize) {
+                    match self.list(*elems).get(self.pack_index as usize) {
                         Some(e) => id = *e,
                         None => return id,
                     }
@@ -234,7 +236,7 @@ impl<'a> Printer<'a> {
             | (Node::PrefixSubstitution(c), _) => self.probe(*c, what),
             (Node::ParameterPack(elems), _) => {
                 self.init_pack(elems.len());
-                match elems.get(self.pack_index as usize) {
+                match self.list(*elems).get(self.pack_index as usize) {
                     Some(e) => self.probe(*e, what),
                     None => false,
                 }
@@ -269,7 +271,8 @@ impl<'a> Printer<'a> {
         }
         let ast: &'a Ast = self.ast;
         match &ast[id] {
-            Node::Name(s) | Node::Builtin(s) => s,
+            Node::Name(s) => self.str(*s),
+            Node::Builtin(s) => s,
             Node::Nested { name, .. }
             | Node::NameWithTemplateArgs { name, .. }
             | Node::ModuleEntity { name, .. }
@@ -486,14 +489,14 @@ impl<'a> Printer<'a> {
         match &ast[id] {
             Node::Name(s)
                 if self.nv()
-                    && s.starts_with("operator")
-                    && s[8..]
+                    && self.str(*s).starts_with("operator")
+                    && self.str(*s)[8..]
                         .starts_with(|c: char| !c.is_alphanumeric() && c != ' ' && c != '_') =>
             {
                 self.push("operator ");
-                self.push(&s[8..]);
+                self.push(&self.str(*s)[8..]);
             }
-            Node::Name(s) => self.push(s),
+            Node::Name(s) => self.push(self.str(*s)),
             Node::Builtin(s) if !(self.gnu() && &**s == "std::nullptr_t") => self.push(s),
             Node::Operator(op) => {
                 let name = op.info().name;
@@ -506,9 +509,9 @@ impl<'a> Printer<'a> {
             }
             Node::VendorOperator { name, .. } => {
                 self.push("operator ");
-                self.push(name);
+                self.push(self.str(*name));
             }
-            Node::VendorType(s) => self.push(s),
+            Node::VendorType(s) => self.push(self.str(*s)),
             Node::Internal(n) => self.print(*n),
             Node::PrefixSubstitution(n) => self.print_left(*n),
             Node::AnonymousNamespace(_) => self.push(if self.nv() {
@@ -543,7 +546,7 @@ impl<'a> Printer<'a> {
             Node::AbiTagged { base, tag } => {
                 self.print_left(*base);
                 self.push("[abi:");
-                self.push(tag);
+                self.push(self.str(*tag));
                 self.push("]");
             }
             Node::NameWithTemplateArgs { name, args } => {
@@ -553,7 +556,7 @@ impl<'a> Printer<'a> {
                 }
                 self.print(*args);
             }
-            Node::TemplateArgs { args, .. } => self.print_template_args(args),
+            Node::TemplateArgs { args, .. } => self.print_template_args(self.list(*args)),
             // The wrapper type is a global class template; the local scope only places the
             // closure it stands for.
             Node::Local { entity, .. }
@@ -617,7 +620,7 @@ impl<'a> Printer<'a> {
                                 cur = *name
                             }
                             Node::AbiTagged { base, tag } => {
-                                tags.push(tag.clone());
+                                tags.push(*tag);
                                 cur = *base;
                             }
                             _ => break,
@@ -625,7 +628,7 @@ impl<'a> Printer<'a> {
                     }
                     for t in tags.iter().rev() {
                         self.push("[abi:");
-                        self.push(t);
+                        self.push(self.str(*t));
                         self.push("]");
                     }
                 }
@@ -689,7 +692,7 @@ impl<'a> Printer<'a> {
             }
             Node::StructuredBinding(names) if self.nv() => {
                 self.push("[structured binding for ");
-                for (i, n) in names.iter().enumerate() {
+                for (i, n) in self.list(*names).iter().enumerate() {
                     if i > 0 {
                         self.push(",");
                     }
@@ -699,7 +702,7 @@ impl<'a> Printer<'a> {
             }
             Node::StructuredBinding(names) => {
                 self.push("[");
-                self.print_with_comma(names);
+                self.print_with_comma(self.list(*names));
                 self.push("]");
             }
             Node::ModuleName {
@@ -725,7 +728,7 @@ impl<'a> Printer<'a> {
                 self.print(*name);
                 if !self.nv() {
                     self.push(" [__nv_static ");
-                    self.push(module_id);
+                    self.push(self.str(*module_id));
                     self.push("]");
                 }
             }
@@ -759,7 +762,7 @@ impl<'a> Printer<'a> {
                         kind,
                         Special::NonVirtualThunk | Special::VirtualThunk | Special::CovariantThunk
                     ) {
-                        self.push(&nv_thunk_offsets(extra));
+                        self.push(&nv_thunk_offsets(self.str(*extra)));
                     }
                 } else {
                     self.push(special_prefix(*kind, self.style));
@@ -780,17 +783,17 @@ impl<'a> Printer<'a> {
                 self.print(*prefix);
                 if self.gnu() {
                     self.push(" [clone ");
-                    self.push(suffix);
+                    self.push(self.str(*suffix));
                     self.push("]");
                 } else {
                     self.push(" (");
-                    self.push(suffix);
+                    self.push(self.str(*suffix));
                     self.push(")");
                 }
             }
             Node::EnableIf(args) => {
                 self.push(" [enable_if:");
-                self.print_with_comma(args);
+                self.print_with_comma(self.list(*args));
                 self.push("]");
             }
             Node::Qualified { .. } if let Some((element, quals)) = self.gnu_array_quals(id) => {
@@ -830,7 +833,7 @@ impl<'a> Printer<'a> {
                 self.push(" ");
                 for &q in chain.iter().rev() {
                     if let Node::VendorQualified { ext, args, .. } = &self.ast[q] {
-                        self.push(ext);
+                        self.push(self.str(*ext));
                         if let Some(a) = args {
                             self.print(*a);
                         }
@@ -840,7 +843,7 @@ impl<'a> Printer<'a> {
             Node::VendorQualified { child, ext, args } => {
                 self.print(*child);
                 self.push(" ");
-                self.push(ext);
+                self.push(self.str(*ext));
                 if let Some(a) = args {
                     self.print(*a);
                 }
@@ -936,7 +939,7 @@ impl<'a> Printer<'a> {
             Node::DynamicExceptionSpec(types) => {
                 self.push("throw");
                 self.open();
-                self.print_with_comma(types);
+                self.print_with_comma(self.list(*types));
                 self.close();
             }
             Node::Elaborated { kw, child } => {
@@ -945,7 +948,7 @@ impl<'a> Printer<'a> {
                 self.print(*child);
             }
             Node::Transformed { transform, child } => {
-                self.push(transform);
+                self.push(self.str(*transform));
                 self.push("(");
                 self.print(*child);
                 self.push(")");
@@ -953,7 +956,7 @@ impl<'a> Printer<'a> {
             Node::ObjCProto { ty, protocol } => {
                 self.print(*ty);
                 self.push("<");
-                self.push(protocol);
+                self.push(self.str(*protocol));
                 self.push(">");
             }
             Node::PostfixQualified { child, postfix } if self.nv() && &**postfix == " complex" => {
@@ -1043,11 +1046,11 @@ impl<'a> Printer<'a> {
             }
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
-                if let Some(e) = elems.get(self.pack_index as usize) {
+                if let Some(e) = self.list(*elems).get(self.pack_index as usize) {
                     self.print_left(*e);
                 }
             }
-            Node::TemplateArgumentPack(elems) => self.print_with_comma(elems),
+            Node::TemplateArgumentPack(elems) => self.print_with_comma(self.list(*elems)),
             Node::ParameterPackExpansion(child) => self.print_pack_expansion(*child),
             Node::SyntheticTemplateParam { kind, index } => {
                 self.push(match kind {
@@ -1079,13 +1082,13 @@ impl<'a> Printer<'a> {
             }
             Node::TemplateTemplateParamDecl { params, .. } if self.gnu() => {
                 // libiberty: `template<typename, unsigned int> class $TT0`.
-                self.print_gnu_template_head(params);
+                self.print_gnu_template_head(self.list(*params));
                 self.push(" ");
             }
             Node::TemplateTemplateParamDecl { params, .. } => {
                 let saved = std::mem::replace(&mut self.gt_is_gt, 0);
                 self.push("template<");
-                self.print_with_comma(params);
+                self.print_with_comma(self.list(*params));
                 self.push("> typename ");
                 self.gt_is_gt = saved;
             }
@@ -1136,7 +1139,7 @@ impl<'a> Printer<'a> {
                     self.push(" ");
                 }
                 self.open();
-                self.print_with_comma(params);
+                self.print_with_comma(self.list(*params));
                 self.close();
                 // GNU and EDG put the function's own qualifiers before its return type's right half.
                 if self.gnu() || self.nv() {
@@ -1174,7 +1177,7 @@ impl<'a> Printer<'a> {
                 exception,
             } => {
                 self.open();
-                self.print_with_comma(params);
+                self.print_with_comma(self.list(*params));
                 self.close();
                 let gnu = self.gnu() || self.nv();
                 if self.gnu() {
@@ -1198,7 +1201,7 @@ impl<'a> Printer<'a> {
                     self.push_quals(*cv);
                     self.push(ref_qual_str(*ref_qual));
                     if let Some(e) = exception.filter(
-                        |e| !matches!(&self.ast[*e], Node::Name(n) if &**n == "transaction_safe"),
+                        |e| !matches!(&self.ast[*e], Node::Name(n) if self.str(*n) == "transaction_safe"),
                     ) {
                         self.push(" ");
                         self.print(e);
@@ -1249,7 +1252,7 @@ impl<'a> Printer<'a> {
             }
             Node::ParameterPack(elems) => {
                 self.init_pack(elems.len());
-                if let Some(e) = elems.get(self.pack_index as usize) {
+                if let Some(e) = self.list(*elems).get(self.pack_index as usize) {
                     self.print_right(*e);
                 }
             }
@@ -1467,7 +1470,7 @@ impl<'a> Printer<'a> {
         for &q in chain.iter().rev() {
             if let Node::VendorQualified { ext, args, .. } = &self.ast[q] {
                 self.push(" ");
-                self.push(ext);
+                self.push(self.str(*ext));
                 if let Some(a) = args {
                     self.print(*a);
                 }
@@ -1495,9 +1498,9 @@ impl<'a> Printer<'a> {
 
     fn objc_object_proto(&self, pointee: NodeId) -> Option<String> {
         if let Node::ObjCProto { ty, protocol } = &self.ast[pointee]
-            && matches!(&self.ast[*ty], Node::Name(n) if &**n == "objc_object")
+            && matches!(&self.ast[*ty], Node::Name(n) if self.str(*n) == "objc_object")
         {
-            return Some(protocol.to_string());
+            return Some(self.str(*protocol).to_string());
         }
         None
     }
@@ -1589,7 +1592,7 @@ impl<'a> Printer<'a> {
         if !template_params.is_empty() {
             let saved = std::mem::replace(&mut self.gt_is_gt, 0);
             self.push("<");
-            self.print_with_comma(template_params);
+            self.print_with_comma(self.list(*template_params));
             self.push(">");
             self.gt_is_gt = saved;
         }
@@ -1599,7 +1602,7 @@ impl<'a> Printer<'a> {
             self.push(" ");
         }
         self.open();
-        self.print_with_comma(params);
+        self.print_with_comma(self.list(*params));
         self.close();
         if let Some(r) = requires2 {
             self.push(" requires ");
@@ -1623,7 +1626,7 @@ impl<'a> Printer<'a> {
             match &ast[decl] {
                 Node::NonTypeTemplateParamDecl { ty, .. } => self.print(*ty),
                 Node::TemplateTemplateParamDecl { params, .. } => {
-                    self.print_gnu_template_head(params)
+                    self.print_gnu_template_head(self.list(*params))
                 }
                 _ => self.push("typename"),
             }
@@ -1644,7 +1647,7 @@ impl<'a> Printer<'a> {
         match &self.ast[target] {
             Node::TemplateArgumentPack(elems) => {
                 self.init_pack(elems.len());
-                match elems.get(self.pack_index as usize) {
+                match self.list(*elems).get(self.pack_index as usize) {
                     Some(e) => Param::Is(*e),
                     None => Param::EmptyPack,
                 }
@@ -1679,7 +1682,11 @@ impl<'a> Printer<'a> {
                     && let Some(&args) = self.templates.last()
                     && let Node::TemplateArgs { args, .. } = &self.ast[args]
                 {
-                    match args.get(index as usize).map(|a| (*a, &self.ast[*a])) {
+                    match self
+                        .list(*args)
+                        .get(index as usize)
+                        .map(|a| (*a, &self.ast[*a]))
+                    {
                         None => {}
                         Some((_, Node::TemplateParamQualifiedArg { arg, .. })) => {
                             return Some(*arg);

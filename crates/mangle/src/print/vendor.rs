@@ -62,7 +62,7 @@ impl Printer<'_> {
             self.push(&format!("{lambda_id}u"));
         }
         self.close_angle();
-        if let Some((ret, params)) = signature.split_first() {
+        if let Some((ret, params)) = self.list(*signature).split_first() {
             self.push(sep);
             // The call signature prints as a function type `R (P...)`.
             self.print_left(*ret);
@@ -71,7 +71,7 @@ impl Printer<'_> {
             self.push(")");
             self.print_right(*ret);
         }
-        for c in captures {
+        for c in self.list(*captures) {
             self.push(sep);
             self.print(*c);
         }

@@ -7,7 +7,7 @@
 //! without g++. The types of free functions are printed from their AST by our own printer
 //! (the `llvm` dialect is valid C++ for them), so source and AST cannot drift apart.
 
-use mangle::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual, Special, SpecialSub};
+use mangle::ast::{Ast, Cv, List, Node, NodeId, RefKind, RefQual, Special, SpecialSub, Str};
 
 pub struct Decl {
     /// `u<n>z`, with a `/suffix` for the several symbols of one C++ entity.
@@ -38,10 +38,14 @@ impl B {
         self.ast.alloc(node)
     }
     fn name(&mut self, s: &str) -> NodeId {
-        self.n(Node::Name(s.into()))
+        let s = self.ast.alloc_str(s);
+        self.n(Node::Name(s))
     }
-    fn builtin(&mut self, s: &str) -> NodeId {
-        self.n(Node::Builtin(s.into()))
+    fn builtin(&mut self, s: &'static str) -> NodeId {
+        self.n(Node::Builtin(s))
+    }
+    fn list(&mut self, items: &[NodeId]) -> List {
+        self.ast.alloc_list(items)
     }
     fn nested(&mut self, path: &[&str]) -> NodeId {
         let mut cur = self.name(path[0]);
@@ -77,6 +81,7 @@ impl B {
         })
     }
     fn targs(&mut self, args: Vec<NodeId>) -> NodeId {
+        let args = self.list(&args);
         self.n(Node::TemplateArgs {
             args,
             requires: None,
@@ -87,6 +92,7 @@ impl B {
         self.n(Node::NameWithTemplateArgs { name, args })
     }
     fn func(&mut self, ret: NodeId, params: Vec<NodeId>) -> NodeId {
+        let params = self.list(&params);
         self.n(Node::Function {
             ret,
             params,
@@ -101,12 +107,12 @@ impl B {
         } else {
             v.to_string()
         };
-        self.n(Node::IntegerLiteral {
-            ty: code.into(),
-            value: value.into(),
-        })
+        let ty = self.ast.alloc_str(code);
+        let value = self.ast.alloc_str(&value);
+        self.n(Node::IntegerLiteral { ty, value })
     }
     fn encoding(&mut self, name: NodeId, params: Vec<NodeId>) -> NodeId {
+        let params = self.list(&params);
         self.n(Node::FunctionEncoding {
             ret: None,
             name,
@@ -263,9 +269,10 @@ fn type_pool(b: &mut B) -> Vec<NodeId> {
             member: f,
         });
         pool.push(mf);
+        let params_list = b.list(&[]);
         let fc = b.n(Node::Function {
             ret: void,
-            params: vec![],
+            params: params_list,
             cv: Cv {
                 konst: true,
                 ..Cv::default()
@@ -408,10 +415,11 @@ pub fn corpus() -> Corpus {
         let pt = b.ptr(t0);
         let ct = b.cv(t0, true, false);
         let rct = b.lref(ct);
+        let params_list = b.list(&[t0, rct]);
         let root = b.n(Node::FunctionEncoding {
             ret: Some(pt),
             name,
-            params: vec![t0, rct],
+            params: params_list,
             attrs: None,
             requires: None,
             cv: Cv::default(),
@@ -435,10 +443,11 @@ pub fn corpus() -> Corpus {
         });
         let tpl = b.name("Tpl");
         let tplu = b.inst(tpl, vec![t1]);
+        let params_list = b.list(&[t1, pt, tplu]);
         let root = b.n(Node::FunctionEncoding {
             ret: Some(void),
             name,
-            params: vec![t1, pt, tplu],
+            params: params_list,
             attrs: None,
             requires: None,
             cv: Cv::default(),
@@ -556,7 +565,7 @@ pub fn corpus() -> Corpus {
             let root = b.n(Node::SpecialName {
                 kind,
                 child: cls,
-                extra: "".into(),
+                extra: Str::EMPTY,
             });
             decls.push(Decl {
                 id: format!("{cls_id}/{tag}"),
@@ -601,10 +610,11 @@ pub fn corpus() -> Corpus {
                 qual: cls,
                 name: conv,
             });
+            let params_list = b.list(&[]);
             let root = b.n(Node::FunctionEncoding {
                 ret: None,
                 name,
-                params: vec![],
+                params: params_list,
                 attrs: None,
                 requires: None,
                 cv: Cv {
@@ -666,10 +676,11 @@ pub fn corpus() -> Corpus {
             let mname = format!("m{qi}");
             let m = b.name(&mname);
             let name = b.n(Node::Nested { qual: cls, name: m });
+            let params_list = b.list(&[cls]);
             let root = b.n(Node::FunctionEncoding {
                 ret: None,
                 name,
-                params: vec![cls],
+                params: params_list,
                 attrs: None,
                 requires: None,
                 cv,
@@ -722,7 +733,7 @@ pub fn corpus() -> Corpus {
                 let guard = b.n(Node::SpecialName {
                     kind: Special::GuardVariable,
                     child: local,
-                    extra: "".into(),
+                    extra: Str::EMPTY,
                 });
                 decls.push(Decl {
                     id: format!("{id}/guard{k}"),
@@ -751,8 +762,10 @@ pub fn corpus() -> Corpus {
             "void {id}() {{ callme([]({spelled_p}) {{}}); callme([](int, {spelled_p}) {{}}); }}\n"
         );
         for (count, params) in [(0u64, vec![param]), (1, vec![int, param])] {
+            let template_params_list = b.list(&[]);
+            let params = b.list(&params);
             let closure = b.n(Node::Closure {
-                template_params: vec![],
+                template_params: template_params_list,
                 requires1: None,
                 params,
                 requires2: None,
@@ -769,10 +782,11 @@ pub fn corpus() -> Corpus {
                 index: 0,
                 resolved: Some(local),
             });
+            let params_list = b.list(&[t0]);
             let root = b.n(Node::FunctionEncoding {
                 ret: Some(void),
                 name,
-                params: vec![t0],
+                params: params_list,
                 attrs: None,
                 requires: None,
                 cv: Cv::default(),
@@ -789,9 +803,10 @@ pub fn corpus() -> Corpus {
     for i in 0..20 {
         let id = fresh();
         let fname = b.name(&id);
+        let tag_text = b.ast.alloc_str(&format!("t{}", i % 3));
         let tagged = b.n(Node::AbiTagged {
             base: fname,
-            tag: format!("t{}", i % 3).into(),
+            tag: tag_text,
         });
         let root = b.encoding(tagged, vec![pool[i % n]]);
         let spelled_p = b.print(pool[i % n]);
@@ -812,7 +827,7 @@ pub fn corpus() -> Corpus {
             let root = b.n(Node::SpecialName {
                 kind,
                 child: tln,
-                extra: "".into(),
+                extra: Str::EMPTY,
             });
             decls.push(Decl {
                 id: format!("{id}/{tag}"),
