@@ -7,12 +7,14 @@
 //! - [`cuda`], [`decl`]: CUDA attributes, execution and memory spaces, declaration facts.
 //! - [`lookup`], [`resolve`], [`record`]: declaration-level name lookup, the types written in
 //!   declarations, and the layout of the program's classes.
+//! - [`instantiate`]: class template instances (definition selection, parameter bindings).
 //! - [`xref`]: the declaration lines of cudafe++'s `--xref` log.
 pub mod consteval;
 pub mod cuda;
 pub mod db;
 pub mod decl;
 pub mod il_display;
+pub mod instantiate;
 pub mod item;
 pub mod layout;
 pub mod lookup;

@@ -9,13 +9,15 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::consteval::const_value;
+use crate::instantiate::{ClassInstance, Env, instance_definition, nested_instance};
 use crate::item::{Access, Item, ItemKind};
 use crate::layout::{
-    BaseDesc, FieldDesc, FieldType, RecordDesc, RecordKind, RecordLayout, SizeAlign, layout_record,
+    BaseDesc, FieldDesc, FieldType, RecordDesc, RecordKey, RecordKind, RecordLayout, SizeAlign,
+    layout_record,
 };
-use crate::lookup::{ScopeRef, base_classes};
+use crate::lookup::ScopeRef;
 use crate::lower::ANONYMOUS_AGGREGATE;
-use crate::resolve::{declared_type, item_declarator};
+use crate::resolve::{declared_type_in, item_declarator, typedef_target};
 use crate::scope::scope_items;
 use crate::ty::{Ty, TyKind, cuda_vector_type, scalar_size_align};
 
@@ -90,10 +92,54 @@ pub fn class_layout_or_gap<'db>(
         }
         ancestor = a.parent(db);
     }
+    lower_record(db, class, None, class_key(class))
+}
+
+/// The layout of a class template instance (or of a class nested in one): its definition's
+/// members with the template's parameters bound to the instance's arguments.
+#[salsa::tracked(returns(clone), cycle_result = |_, _, _| Err(LayoutGap::new(GapReason::Cycle, "")))]
+pub fn instance_layout<'db>(
+    db: &'db dyn IlDatabase,
+    inst: ClassInstance<'db>,
+) -> Result<Arc<RecordLayout>, LayoutGap> {
+    let not_defined = || {
+        LayoutGap::new(
+            GapReason::NotDefined,
+            Ty::new(db, TyKind::Instance(inst)).display(db),
+        )
+    };
+    let bound = instance_definition(db, inst).ok_or_else(not_defined)?;
+    let class = if inst.class(db).kind(db) == ItemKind::ClassTemplate {
+        bound.definition(db)
+    } else {
+        inst.class(db)
+    };
+    if class.body(db).is_none() {
+        return Err(not_defined());
+    }
+    lower_record(db, class, Some(bound), instance_key(inst))
+}
+
+/// Lowers a class definition to the layout engine's description, resolving its members'
+/// types under `env` (an instance's bound template definition, or none).
+fn lower_record<'db>(
+    db: &'db dyn IlDatabase,
+    class: Item<'db>,
+    env: Env<'db>,
+    key: RecordKey,
+) -> Result<Arc<RecordLayout>, LayoutGap> {
     let header = SyntaxNode::new_root(class.header(db).clone());
+    let is_union = match class.kind(db) {
+        ItemKind::Union => true,
+        ItemKind::ClassTemplate => header
+            .descendants()
+            .find(|n| n.kind() == CLASS_SPECIFIER)
+            .is_some_and(|spec| spec.children_with_tokens().any(|t| t.kind() == UNION_KW)),
+        _ => false,
+    };
     let mut desc = RecordDesc::new(
-        class_key(class),
-        if kind == ItemKind::Union {
+        key,
+        if is_union {
             RecordKind::Union
         } else {
             RecordKind::Struct
@@ -107,26 +153,24 @@ pub fn class_layout_or_gap<'db>(
     desc.aligned = aligned;
 
     if let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) {
-        let specs: Vec<SyntaxNode> = clause
-            .children()
-            .filter(|n| n.kind() == BASE_SPEC)
-            .collect();
-        let bases = base_classes(db, class);
-        if bases.len() != specs.len() {
-            let what = crate::lower::tokens_text(&clause);
-            let reason = if what.contains('<') {
-                GapReason::TemplateId
-            } else {
-                GapReason::UnresolvedBase
+        for spec in clause.children().filter(|n| n.kind() == BASE_SPEC) {
+            let what = || crate::lower::tokens_text(&spec);
+            let Some(name) = spec
+                .children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            else {
+                return Err(LayoutGap::new(GapReason::UnresolvedBase, what()));
             };
-            return Err(LayoutGap::new(reason, what));
-        }
-        for (spec, base) in specs.iter().zip(bases) {
+            let ty = crate::resolve::name_type_in(db, from, env, &name);
+            let layout = match record_of(db, ty) {
+                Some(layout) => layout?,
+                None if matches!(ty.kind(db), TyKind::Unknown) => {
+                    return Err(LayoutGap::new(GapReason::UnresolvedBase, what()));
+                }
+                None => return Err(type_gap(db, ty, &what)),
+            };
             let is_virtual = spec.children_with_tokens().any(|t| t.kind() == VIRTUAL_KW);
-            desc.bases.push(BaseDesc {
-                layout: class_layout_or_gap(db, base)?,
-                is_virtual,
-            });
+            desc.bases.push(BaseDesc { layout, is_virtual });
         }
     }
     for member in scope_items(db, class) {
@@ -135,7 +179,12 @@ pub fn class_layout_or_gap<'db>(
                 // An unnamed bit-field: it takes space but does not align the class.
                 let header = SyntaxNode::new_root(member.header(db).clone());
                 let inside = ScopeRef::Item(class);
-                let ty = crate::resolve::specifier_type(db, inside, &header);
+                let ty = crate::resolve::specifier_type_in(
+                    db,
+                    inside,
+                    env,
+                    header.children_with_tokens(),
+                );
                 let what = || crate::lower::tokens_text(&header);
                 let width = header
                     .descendants()
@@ -150,12 +199,15 @@ pub fn class_layout_or_gap<'db>(
             ItemKind::Class | ItemKind::Struct | ItemKind::Union
                 if member.signature_key(db) == ANONYMOUS_AGGREGATE =>
             {
-                let layout = class_layout_or_gap(db, *member)?;
+                let layout = match env {
+                    Some(bound) => instance_layout(db, nested_instance(db, *member, bound))?,
+                    None => class_layout_or_gap(db, *member)?,
+                };
                 desc.fields.push(FieldDesc::new(FieldType::Record(layout)));
             }
             ItemKind::Field => {
                 let header = SyntaxNode::new_root(member.header(db).clone());
-                let ty = declared_type(db, *member);
+                let ty = declared_type_in(db, *member, env);
                 let field_ty = field_type(db, ty, &|| crate::lower::tokens_text(&header))?;
                 if matches!(field_ty, FieldType::Reference)
                     || member.access(db).is_some_and(|a| a != Access::Public)
@@ -197,6 +249,7 @@ pub fn class_layout_or_gap<'db>(
 pub fn size_align_of<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<SizeAlign> {
     match ty.kind(db) {
         TyKind::Class(item) => class_layout(db, *item).map(|l| l.size_align()),
+        TyKind::Instance(inst) => instance_layout(db, *inst).ok().map(|l| l.size_align()),
         // Enums without a fixed underlying type are `int`-sized for every value range the test
         // programs use; a fixed type is read from the declaration.
         TyKind::Enum(item) => Some(enum_size_align(db, *item)),
@@ -218,11 +271,17 @@ fn field_type<'db>(
 ) -> Result<FieldType, LayoutGap> {
     Ok(match ty.kind(db) {
         TyKind::Class(item) => FieldType::Record(class_layout_or_gap(db, *item)?),
+        TyKind::Instance(inst) => FieldType::Record(instance_layout(db, *inst)?),
         TyKind::Reference(..) => FieldType::Reference,
         TyKind::Qualified(_, inner) => field_type(db, *inner, what)?,
         TyKind::Array(elem, n) => FieldType::Array(Box::new(field_type(db, *elem, what)?), *n),
         TyKind::Typedef(item) => match typedef_target(db, *item) {
-            Some(target) if matches!(target.kind(db), TyKind::Class(_)) => {
+            Some(target)
+                if matches!(
+                    target.kind(db),
+                    TyKind::Class(_) | TyKind::Instance(_) | TyKind::Typedef(_)
+                ) && !has_layout_attributes(db, *item) =>
+            {
                 field_type(db, target, what)?
             }
             _ => FieldType::Scalar(scalar_or_gap(db, ty, what)?),
@@ -246,6 +305,10 @@ fn type_gap<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, what: &dyn Fn() -> String
             Err(gap) => gap,
             Ok(_) => LayoutGap::new(GapReason::Incomplete, what()),
         },
+        TyKind::Instance(inst) => match instance_layout(db, *inst) {
+            Err(gap) => gap,
+            Ok(_) => LayoutGap::new(GapReason::Incomplete, what()),
+        },
         TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => type_gap(db, *inner, what),
         TyKind::Typedef(item) => match typedef_target(db, *item) {
             Some(target) => type_gap(db, target, what),
@@ -258,12 +321,36 @@ fn type_gap<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, what: &dyn Fn() -> String
     }
 }
 
-fn typedef_target<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Ty<'db>> {
-    let header = SyntaxNode::new_root(item.header(db).clone());
-    if header.kind() == ALIAS_DECL {
-        return None;
+/// The layout of a class type (through typedefs and qualifiers): `None` for other types.
+fn record_of<'db>(
+    db: &'db dyn IlDatabase,
+    ty: Ty<'db>,
+) -> Option<Result<Arc<RecordLayout>, LayoutGap>> {
+    match ty.kind(db) {
+        TyKind::Class(item) => Some(class_layout_or_gap(db, *item)),
+        TyKind::Instance(inst) => Some(instance_layout(db, *inst)),
+        TyKind::Qualified(_, inner) => record_of(db, *inner),
+        TyKind::Typedef(item) => record_of(db, typedef_target(db, *item)?),
+        _ => None,
     }
-    Some(declared_type(db, item))
+}
+
+/// A typedef that changes its target's layout (`aligned`, `vector_size`).
+fn has_layout_attributes(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    header
+        .descendants()
+        .filter(|n| n.kind() == ATTRIBUTE)
+        .any(|attr| {
+            attr.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .is_some_and(|t| {
+                    matches!(
+                        t.to_string().trim_matches('_'),
+                        "aligned" | "vector_size" | "packed"
+                    )
+                })
+        })
 }
 
 fn typedef_size_align(db: &dyn IlDatabase, item: Item<'_>) -> Option<SizeAlign> {
@@ -317,7 +404,15 @@ fn enum_size_align(db: &dyn IlDatabase, item: Item<'_>) -> SizeAlign {
 /// A stable key for the empty-subobject rule: any value distinct per class works.
 fn class_key(class: Item<'_>) -> u32 {
     use salsa::plumbing::AsId;
-    class.as_id().index()
+    class.as_id().index() & !INSTANCE_KEY
+}
+
+/// Instances' keys have the top bit set, so they never equal a class item's.
+const INSTANCE_KEY: u32 = 1 << 31;
+
+fn instance_key(inst: ClassInstance<'_>) -> u32 {
+    use salsa::plumbing::AsId;
+    inst.as_id().index() | INSTANCE_KEY
 }
 
 /// `__attribute__((packed))` and the largest `aligned(N)` / `alignas(N)` among a declaration's

@@ -3,8 +3,14 @@
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
+use crate::instantiate::{
+    Bound, Env, TemplateArg, canonical, enclosing_class_template, in_template, instance_definition,
+    instance_of, is_specialization, lookup_param, nested_instance, template_params,
+};
 use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, lookup_path, name_segments, unnamed_type_item};
+use crate::lookup::{
+    ScopeRef, lookup_unqualified, members_named, name_segments, unnamed_type_item,
+};
 use crate::ty::{Builtin, Cv, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
@@ -13,7 +19,7 @@ pub fn specifier_type<'db>(
     from: ScopeRef<'db>,
     decl: &SyntaxNode,
 ) -> Ty<'db> {
-    specifier_type_of(db, from, decl.children_with_tokens())
+    specifier_type_in(db, from, None, decl.children_with_tokens())
 }
 
 /// The type named by a sequence of specifier elements (also an enum's underlying type: the
@@ -21,6 +27,16 @@ pub fn specifier_type<'db>(
 pub fn specifier_type_of<'db>(
     db: &'db dyn IlDatabase,
     from: ScopeRef<'db>,
+    elements: impl Iterator<Item = syntax::SyntaxElement>,
+) -> Ty<'db> {
+    specifier_type_in(db, from, None, elements)
+}
+
+/// [`specifier_type_of`] with template parameters bound by `env`.
+pub fn specifier_type_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
     elements: impl Iterator<Item = syntax::SyntaxElement>,
 ) -> Ty<'db> {
     let mut cv = Cv::default();
@@ -57,7 +73,7 @@ pub fn specifier_type_of<'db>(
                 });
             }
             NAME_REF | QUALIFIED_NAME => {
-                named = Some(named_type(db, from, element.as_node().unwrap()));
+                named = Some(named_type(db, from, env, element.as_node().unwrap()));
             }
             CLASS_SPECIFIER | ENUM_SPECIFIER | ELABORATED_TYPE => {
                 let node = element.as_node().unwrap();
@@ -65,7 +81,7 @@ pub fn specifier_type_of<'db>(
                     .children()
                     .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                 {
-                    named = Some(named_type(db, from, &name));
+                    named = Some(named_type(db, from, env, &name));
                 } else if let Some(item) = unnamed_type_item(db, from, node) {
                     named = Some(Ty::new(
                         db,
@@ -120,19 +136,349 @@ pub fn specifier_type_of<'db>(
     ty.qualified(db, cv)
 }
 
-fn named_type<'db>(db: &'db dyn IlDatabase, from: ScopeRef<'db>, name: &SyntaxNode) -> Ty<'db> {
-    let (global, segments) = name_segments(name);
-    if name.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-        return Ty::new(db, TyKind::TemplateId(crate::lower::tokens_text(name)));
+/// Where a qualified name's walk stands after a segment.
+enum Step<'db> {
+    /// A namespace: the next segment is one of its members.
+    Namespace(Item<'db>),
+    Type(Ty<'db>),
+}
+
+/// The type a (possibly qualified) name denotes: classes, enums and typedefs outside templates
+/// as themselves; template-ids as instances; inside an instance's definition (`env`), template
+/// parameters as their arguments, its member typedefs as their targets and its nested classes
+/// as nested instances. Anything not resolvable is `Unknown`, a template-id `TemplateId`.
+fn named_type<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    name: &SyntaxNode,
+) -> Ty<'db> {
+    match named_type_steps(db, from, env, name) {
+        Some(ty) => ty,
+        None if name.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST) => {
+            Ty::new(db, TyKind::TemplateId(crate::lower::tokens_text(name)))
+        }
+        None => Ty::new(db, TyKind::Unknown),
     }
-    let found = lookup_path(db, from, global, &segments);
-    let kind = found.iter().find_map(|&item| match item.kind(db) {
-        ItemKind::Class | ItemKind::Struct | ItemKind::Union => Some(TyKind::Class(item)),
-        ItemKind::Enum => Some(TyKind::Enum(item)),
-        ItemKind::Typedef => Some(TyKind::Typedef(item)),
+}
+
+/// The type a name written in a declaration denotes, with `env`'s template parameters bound
+/// (base classes, `typename T::type`).
+pub fn name_type_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    name: &SyntaxNode,
+) -> Ty<'db> {
+    named_type(db, from, env, name)
+}
+
+fn named_type_steps<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    name: &SyntaxNode,
+) -> Option<Ty<'db>> {
+    let refs: Vec<SyntaxNode> = if name.kind() == QUALIFIED_NAME {
+        name.children().filter(|n| n.kind() == NAME_REF).collect()
+    } else {
+        vec![name.clone()]
+    };
+    let (global, _) = name_segments(name);
+    let mut step: Option<Step<'db>> = None;
+    for (i, seg) in refs.iter().enumerate() {
+        let ident = seg
+            .children_with_tokens()
+            .find(|t| t.kind() == IDENT)?
+            .to_string();
+        let args = seg.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
+        let (found, found_env) = match step.take() {
+            None => {
+                if !global && let Some(arg) = lookup_param(db, env, &ident) {
+                    match arg {
+                        TemplateArg::Type(t) => {
+                            step = Some(Step::Type(t));
+                            continue;
+                        }
+                        _ => return None,
+                    }
+                }
+                let found = if global {
+                    let file = match from {
+                        ScopeRef::File(f) => f,
+                        ScopeRef::Item(i) => i.file(db),
+                    };
+                    members_named(db, ScopeRef::File(file), &ident)
+                } else {
+                    lookup_unqualified(db, from, &ident)
+                };
+                (found, env)
+            }
+            Some(Step::Namespace(ns)) => (members_named(db, ScopeRef::Item(ns), &ident), None),
+            Some(Step::Type(t)) => member_of_type(db, t, &ident)?,
+        };
+        let last = i + 1 == refs.len();
+        let item = pick_type_item(db, &found, last)?;
+        step = Some(if item.kind(db) == ItemKind::Namespace {
+            Step::Namespace(item)
+        } else {
+            Step::Type(item_type(db, item, found_env, from, env, args.as_ref())?)
+        });
+    }
+    match step? {
+        Step::Type(t) => Some(t),
+        Step::Namespace(_) => None,
+    }
+}
+
+/// The first item lookup found that can name a type (or, before the last segment, a
+/// namespace); a class's definition is preferred over its forward declarations.
+fn pick_type_item<'db>(
+    db: &'db dyn IlDatabase,
+    found: &[Item<'db>],
+    last: bool,
+) -> Option<Item<'db>> {
+    let item = *found.iter().find(|i| match i.kind(db) {
+        ItemKind::Class
+        | ItemKind::Struct
+        | ItemKind::Union
+        | ItemKind::Enum
+        | ItemKind::Typedef
+        | ItemKind::ClassTemplate
+        | ItemKind::AliasTemplate
+        | ItemKind::UsingDeclaration => true,
+        ItemKind::Namespace => !last,
+        _ => false,
+    })?;
+    if matches!(
+        item.kind(db),
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union
+    ) && item.body(db).is_none()
+        && let Some(&defined) = found.iter().find(|d| {
+            matches!(
+                d.kind(db),
+                ItemKind::Class | ItemKind::Struct | ItemKind::Union
+            ) && d.body(db).is_some()
+        })
+    {
+        return Some(defined);
+    }
+    Some(item)
+}
+
+/// The type an item found by lookup denotes. `found_env` binds the parameters of the definition
+/// the item was found in; `env` those where the name is written (its template arguments).
+fn item_type<'db>(
+    db: &'db dyn IlDatabase,
+    item: Item<'db>,
+    found_env: Env<'db>,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    args: Option<&SyntaxNode>,
+) -> Option<Ty<'db>> {
+    let in_definition = |found_env: Env<'db>| match enclosing_class_template(db, item) {
+        None => Some(None),
+        Some(t) => found_env.filter(|b| b.definition(db) == t).map(Some),
+    };
+    Some(match item.kind(db) {
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union => match in_definition(found_env)? {
+            Some(bound) => Ty::new(db, TyKind::Instance(nested_instance(db, item, bound))),
+            None if in_template(db, item) => return None,
+            None => Ty::new(db, TyKind::Class(item)),
+        },
+        ItemKind::Enum => Ty::new(db, TyKind::Enum(item)),
+        ItemKind::Typedef => match in_definition(found_env)? {
+            Some(bound) => member_typedef(db, item, bound)?,
+            None if in_template(db, item) => return None,
+            None => Ty::new(db, TyKind::Typedef(item)),
+        },
+        ItemKind::ClassTemplate => {
+            let args = match args {
+                Some(list) => template_args_in(db, from, env, list)?,
+                // The injected class name: the instance whose definition is being resolved.
+                None => {
+                    let bound = found_env?;
+                    let definition = bound.definition(db);
+                    if is_specialization(db, definition)
+                        || definition.name(db) != item.name(db)
+                        || definition.parent(db) != item.parent(db)
+                    {
+                        return None;
+                    }
+                    bound.args(db).clone()
+                }
+            };
+            Ty::new(db, TyKind::Instance(instance_of(db, item, args)?))
+        }
+        ItemKind::AliasTemplate => {
+            let args = template_args_in(db, from, env, args?)?;
+            alias_instance(db, Bound::new(db, item, args))?
+        }
+        ItemKind::UsingDeclaration => using_declaration_type(db, item, found_env)?,
+        _ => return None,
+    })
+}
+
+/// The members named `name` of a class type, with the environment their declarations are
+/// resolved in (an instance's bound definition).
+fn member_of_type<'db>(
+    db: &'db dyn IlDatabase,
+    ty: Ty<'db>,
+    name: &str,
+) -> Option<(Vec<Item<'db>>, Env<'db>)> {
+    let ty = canonical(db, ty);
+    let ty = match ty.kind(db) {
+        TyKind::Qualified(_, inner) => *inner,
+        _ => ty,
+    };
+    match ty.kind(db) {
+        TyKind::Class(class) => Some((members_named(db, ScopeRef::Item(*class), name), None)),
+        TyKind::Instance(inst) => {
+            let bound = instance_definition(db, *inst)?;
+            let class = if inst.class(db).kind(db) == ItemKind::ClassTemplate {
+                bound.definition(db)
+            } else {
+                inst.class(db)
+            };
+            Some((members_named(db, ScopeRef::Item(class), name), Some(bound)))
+        }
         _ => None,
-    });
-    Ty::new(db, kind.unwrap_or(TyKind::Unknown))
+    }
+}
+
+/// A member typedef of a class template's definition, its parameters bound: the target type.
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _, _| None)]
+fn member_typedef<'db>(
+    db: &'db dyn IlDatabase,
+    typedef: Item<'db>,
+    bound: Bound<'db>,
+) -> Option<Ty<'db>> {
+    let ty = typedef_target_in(db, typedef, Some(bound))?;
+    is_resolved(db, ty).then_some(ty)
+}
+
+/// `alias<args>`: the aliased type with the alias template's parameters bound.
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _| None)]
+fn alias_instance<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Option<Ty<'db>> {
+    let alias = bound.definition(db);
+    if template_params(db, alias).len() != bound.args(db).len() {
+        return None;
+    }
+    let header = SyntaxNode::new_root(alias.header(db).clone());
+    let decl = header.children().find(|n| n.kind() == ALIAS_DECL)?;
+    let type_id = decl.children().find(|n| n.kind() == TYPE_ID)?;
+    let ty = type_id_type_in(db, scope_of(db, alias), Some(bound), &type_id);
+    is_resolved(db, ty).then_some(ty)
+}
+
+/// The type a using-declaration brings in (`using std::size_t;`, `using Base::type;`).
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _, _| None)]
+fn using_declaration_type<'db>(
+    db: &'db dyn IlDatabase,
+    using: Item<'db>,
+    env: Env<'db>,
+) -> Option<Ty<'db>> {
+    let header = SyntaxNode::new_root(using.header(db).clone());
+    let name = header
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let ty = named_type(db, scope_of(db, using), env, &name);
+    is_resolved(db, ty).then_some(ty)
+}
+
+fn is_resolved(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
+    !matches!(ty.kind(db), TyKind::Unknown | TyKind::TemplateId(_))
+}
+
+/// The scope an item's declaration is resolved from: its parent, or file scope.
+fn scope_of<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> ScopeRef<'db> {
+    item.parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item)
+}
+
+/// The arguments of a template-id (`<int, 4, T*>`), with `env`'s parameters substituted.
+/// `None` when one cannot be determined.
+pub fn template_args_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    list: &SyntaxNode,
+) -> Option<Vec<TemplateArg<'db>>> {
+    list.children()
+        .map(|arg| {
+            // A lone name may be a non-type parameter, whichever way the parser read it.
+            if let Some(name) = lone_name(&arg)
+                && let Some(bound) = lookup_param(db, env, &name)
+                && !matches!(bound, TemplateArg::Type(_))
+            {
+                return Some(bound);
+            }
+            if arg.kind() == TYPE_ID {
+                let ty = type_id_type_in(db, from, env, &arg);
+                if is_resolved(db, ty) {
+                    return Some(TemplateArg::Type(ty));
+                }
+            }
+            value_arg(db, from, env, &arg).map(TemplateArg::Value)
+        })
+        .collect()
+}
+
+/// The identifier of an argument that is a single unqualified name.
+fn lone_name(arg: &SyntaxNode) -> Option<String> {
+    let name = match arg.kind() {
+        ID_EXPR | TYPE_ID => {
+            let mut children = arg.children();
+            let only = children.next()?;
+            (children.next().is_none() && only.kind() == NAME_REF).then_some(only)?
+        }
+        NAME_REF => arg.clone(),
+        _ => return None,
+    };
+    if name.children().next().is_some() {
+        return None;
+    }
+    name.children_with_tokens()
+        .find(|t| t.kind() == IDENT)
+        .map(|t| t.to_string())
+}
+
+/// The value of a non-type template argument or default (an INITIALIZER): literals,
+/// `true`/`false`, bound non-type parameters, and what `consteval` evaluates.
+pub fn value_arg<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    node: &SyntaxNode,
+) -> Option<i128> {
+    let expr = if node.kind() == INITIALIZER {
+        node.children().next()?
+    } else {
+        node.clone()
+    };
+    if let Some(name) = lone_name(&expr) {
+        return match lookup_param(db, env, &name)? {
+            TemplateArg::Value(v) => Some(v),
+            _ => None,
+        };
+    }
+    if expr.kind() == LITERAL {
+        match expr
+            .children_with_tokens()
+            .find(|t| !t.kind().is_trivia())?
+            .kind()
+        {
+            TRUE_KW => return Some(1),
+            FALSE_KW => return Some(0),
+            _ => {}
+        }
+    }
+    // `consteval` evaluates the expression child of a node: wrap the argument in one.
+    let wrapper = SyntaxNode::new_root(syntax::GreenNode::new(
+        rowan::SyntaxKind::from(PAREN_EXPR),
+        [rowan::NodeOrToken::Node(expr.green().into_owned())],
+    ));
+    crate::consteval::const_value(db, from, &wrapper).map(i128::from)
 }
 
 /// Applies a declarator to the specifiers' type: pointers, references, arrays (with integer
@@ -140,6 +486,17 @@ fn named_type<'db>(db: &'db dyn IlDatabase, from: ScopeRef<'db>, name: &SyntaxNo
 pub fn declarator_type<'db>(
     db: &'db dyn IlDatabase,
     from: ScopeRef<'db>,
+    base: Ty<'db>,
+    declarator: &SyntaxNode,
+) -> Ty<'db> {
+    declarator_type_in(db, from, None, base, declarator)
+}
+
+/// [`declarator_type`] with template parameters bound by `env`.
+pub fn declarator_type_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
     base: Ty<'db>,
     declarator: &SyntaxNode,
 ) -> Ty<'db> {
@@ -171,20 +528,34 @@ pub fn declarator_type<'db>(
             ARRAY_SUFFIX if suffix.children().next().is_none() => {
                 Ty::new(db, TyKind::Array(ty, None))
             }
-            ARRAY_SUFFIX => match crate::consteval::const_value(db, from, suffix) {
+            ARRAY_SUFFIX => match array_bound(db, from, env, suffix) {
                 Some(n) => Ty::new(db, TyKind::Array(ty, Some(n))),
                 None => Ty::new(db, TyKind::Unknown),
             },
             _ => Ty::new(
                 db,
-                TyKind::Function(function_signature(db, from, ty, suffix)),
+                TyKind::Function(function_signature(db, from, env, ty, suffix)),
             ),
         };
     }
     if let Some(inner) = declarator.children().find(|n| n.kind() == DECLARATOR) {
-        ty = declarator_type(db, from, ty, &inner);
+        ty = declarator_type_in(db, from, env, ty, &inner);
     }
     ty
+}
+
+/// An array bound: a constant expression, or a bound non-type template parameter.
+fn array_bound<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    suffix: &SyntaxNode,
+) -> Option<u64> {
+    if env.is_some() {
+        let expr = suffix.children().next()?;
+        return value_arg(db, from, env, &expr).and_then(|v| u64::try_from(v).ok());
+    }
+    crate::consteval::const_value(db, from, suffix)
 }
 
 /// A function suffix `(int a, const S &, ...) const & noexcept` applied to a return type.
@@ -193,6 +564,7 @@ pub fn declarator_type<'db>(
 fn function_signature<'db>(
     db: &'db dyn IlDatabase,
     from: ScopeRef<'db>,
+    env: Env<'db>,
     ret: Ty<'db>,
     suffix: &SyntaxNode,
 ) -> FnSig<'db> {
@@ -203,9 +575,9 @@ fn function_signature<'db>(
         .flat_map(|p| p.children())
         .filter(|n| n.kind() == PARAM)
     {
-        let base = specifier_type(db, from, &param);
+        let base = specifier_type_in(db, from, env, param.children_with_tokens());
         let ty = match param.children().find(|n| n.kind() == DECLARATOR) {
-            Some(d) => declarator_type(db, from, base, &d),
+            Some(d) => declarator_type_in(db, from, env, base, &d),
             None => base,
         };
         let ty = match ty.kind(db) {
@@ -275,23 +647,59 @@ pub fn type_id_type<'db>(
     from: ScopeRef<'db>,
     type_id: &SyntaxNode,
 ) -> Ty<'db> {
-    let base = specifier_type(db, from, type_id);
+    type_id_type_in(db, from, None, type_id)
+}
+
+/// [`type_id_type`] with template parameters bound by `env`.
+pub fn type_id_type_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    type_id: &SyntaxNode,
+) -> Ty<'db> {
+    let base = specifier_type_in(db, from, env, type_id.children_with_tokens());
     match type_id.children().find(|n| n.kind() == DECLARATOR) {
-        Some(d) => declarator_type(db, from, base, &d),
+        Some(d) => declarator_type_in(db, from, env, base, &d),
         None => base,
     }
 }
 
 /// The type of a variable or field item (the declarator that declares its name).
 pub fn declared_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
+    declared_type_in(db, item, None)
+}
+
+/// [`declared_type`] of a member of a class template's definition, its parameters bound.
+pub fn declared_type_in<'db>(db: &'db dyn IlDatabase, item: Item<'db>, env: Env<'db>) -> Ty<'db> {
     let header = SyntaxNode::new_root(item.header(db).clone());
-    let from = item
-        .parent(db)
-        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
-    let base = specifier_type(db, from, &header);
+    let from = scope_of(db, item);
+    let base = specifier_type_in(db, from, env, header.children_with_tokens());
     match item_declarator(db, item, &header) {
-        Some(d) => declarator_type(db, from, base, &d),
+        Some(d) => declarator_type_in(db, from, env, base, &d),
         None => base,
+    }
+}
+
+/// What a typedef or alias declaration names (`None` for alias templates, which need
+/// arguments).
+pub fn typedef_target<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Ty<'db>> {
+    typedef_target_in(db, item, None)
+}
+
+/// [`typedef_target`] with template parameters bound by `env`.
+pub fn typedef_target_in<'db>(
+    db: &'db dyn IlDatabase,
+    item: Item<'db>,
+    env: Env<'db>,
+) -> Option<Ty<'db>> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    match header.kind() {
+        ALIAS_DECL => {
+            let type_id = header.children().find(|n| n.kind() == TYPE_ID)?;
+            Some(type_id_type_in(db, scope_of(db, item), env, &type_id))
+        }
+        TEMPLATE_DECL => None,
+        _ => Some(declared_type_in(db, item, env)),
     }
 }
 

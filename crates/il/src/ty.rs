@@ -4,6 +4,7 @@
 //! (its layout, its mangled spelling) are memoized once. Class, enum and typedef types point at
 //! their declaring entity ([`Item`]); a typedef stays a typedef (EDG keeps the chain for
 //! diagnostics and the IL display) and [`Ty::strip_typedefs`] follows it.
+use crate::instantiate::{ClassInstance, TemplateArg};
 use crate::item::Item;
 use crate::layout::SizeAlign;
 
@@ -149,7 +150,9 @@ pub enum TyKind<'db> {
         depth: u32,
         index: u32,
     },
-    /// A template-id whose template is not instantiated yet: kept as its source text.
+    /// A class template instance (`std::pair<int, char>`), or a class nested in one.
+    Instance(ClassInstance<'db>),
+    /// A template-id we could not instantiate: kept as its source text.
     TemplateId(String),
     /// A type we could not resolve; never an error by itself (the diagnostic was given where
     /// the name failed).
@@ -238,6 +241,26 @@ impl<'db> Ty<'db> {
             }
             TyKind::TemplateParam { depth, index } => {
                 format!("<template parameter {depth}.{index}>")
+            }
+            TyKind::Instance(inst) => {
+                let class = inst.class(db);
+                if class.kind(db) != crate::item::ItemKind::ClassTemplate {
+                    // A nested class: the enclosing instance's name qualifies it.
+                    return class.qualified_name(db);
+                }
+                let args: Vec<String> = inst
+                    .args(db)
+                    .iter()
+                    .map(|a| match a {
+                        TemplateArg::Type(t) => t.display(db),
+                        TemplateArg::Value(v) => v.to_string(),
+                        TemplateArg::Unbound(i) => format!("<parameter {i}>"),
+                    })
+                    .collect();
+                let args = args.join(", ");
+                // `A<B<int> >`: no `>>` (EDG's spelling, and valid C++03).
+                let close = if args.ends_with('>') { " >" } else { ">" };
+                format!("{}<{args}{close}", class.qualified_name(db))
             }
             TyKind::TemplateId(text) => text.clone(),
             TyKind::Unknown => "<unknown>".to_string(),

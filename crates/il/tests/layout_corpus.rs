@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
+use il::ty::{Ty, TyKind};
 use il::{IlDatabase, Item, ItemKind};
 use syntax::{SyntaxKind, SyntaxNode};
 
@@ -61,8 +62,7 @@ fn class_sizes_agree_with_gxx() {
     } else {
         PROGRAMS.iter().map(|s| s.to_string()).collect()
     };
-    let (mut checked, mut failed, mut classes) = (0usize, 0usize, 0usize);
-    let mut in_templates = 0usize;
+    let mut tally = Tally::default();
     let mut gaps = Gaps::default();
     for name in &all {
         let ii = scratch.path().join(format!("{name}.ii"));
@@ -75,45 +75,43 @@ fn class_sizes_agree_with_gxx() {
         let text = std::fs::read_to_string(&ii).unwrap();
         let db = Db::default();
         let file = SourceFile::create(&db, ii.clone(), text.clone(), FileOrigin::User);
-        // A line marker of our own, so g++ names our lines by it.
-        let mut asserts = String::from("\n# 1 \"cufe-layout-check\"\n");
-        let mut count = 0;
+        let mut checks = Checks::default();
+        let mut instances_seen = std::collections::HashSet::new();
         for item in il::scope::all_items(&db, file) {
-            if !matches!(
-                item.kind(&db),
-                ItemKind::Struct | ItemKind::Class | ItemKind::Union
-            ) || item.body(&db).is_none()
-            {
-                continue;
-            }
-            // Classes declared inside templates have no layout of their own; their instances
-            // are counted apart.
             if enclosing_template(&db, item) {
-                in_templates += 1;
+                if matches!(
+                    item.kind(&db),
+                    ItemKind::Struct | ItemKind::Class | ItemKind::Union
+                ) && item.body(&db).is_some()
+                {
+                    tally.in_templates += 1;
+                }
                 continue;
             }
-            classes += 1;
-            let layout = match il::record::class_layout_or_gap(&db, item) {
-                Ok(layout) => layout,
-                Err(gap) => {
-                    gaps.note(format!("{:?}", gap.reason), gap.what);
-                    continue;
+            match item.kind(&db) {
+                ItemKind::Struct | ItemKind::Class | ItemKind::Union
+                    if item.body(&db).is_some() =>
+                {
+                    check_class(&db, item, &mut checks, &mut tally, &mut gaps)
                 }
-            };
-            let Some(spelled) = spelling(&db, item) else {
-                gaps.note("NotNameable".to_string(), item.qualified_name(&db));
-                continue;
-            };
-            count += 1;
-            writeln!(
-                asserts,
-                "static_assert(sizeof({spelled}) == {} && alignof({spelled}) == {}, \"cufe layout {count}\");",
-                layout.size, layout.align
-            )
-            .unwrap();
+                ItemKind::Field | ItemKind::Variable | ItemKind::Typedef => check_declared_type(
+                    &db,
+                    item,
+                    &mut instances_seen,
+                    &mut checks,
+                    &mut tally,
+                    &mut gaps,
+                ),
+                _ => {}
+            }
         }
         let check = scratch.path().join(format!("{name}.check.ii"));
-        std::fs::write(&check, format!("{text}{asserts}")).unwrap();
+        // A line marker of our own, so g++ names our lines by it.
+        std::fs::write(
+            &check,
+            format!("{text}\n# 1 \"cufe-layout-check\"\n{}", checks.text),
+        )
+        .unwrap();
         if let Some(keep) = std::env::var_os("CUFE_KEEP_LAYOUT_CHECK") {
             std::fs::copy(&check, Path::new(&keep).join(format!("{name}.check.ii"))).unwrap();
         }
@@ -131,16 +129,22 @@ fn class_sizes_agree_with_gxx() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        // Failures, and errors on our lines that are not assertion failures (a class g++ could
+        // Failures, and errors on our lines that are not assertion failures (a type g++ could
         // not name): both count against us.
         let bad: std::collections::BTreeSet<usize> = stderr
             .lines()
             .filter(|l| l.starts_with("cufe-layout-check:") && l.contains("error:"))
             .filter_map(|l| l.split(':').nth(1)?.parse::<usize>().ok())
             .collect();
+        for &line in &bad {
+            if let Some(&kind) = checks.kinds.get(line - 1) {
+                tally.kind(kind).failed += 1;
+            }
+        }
         println!(
-            "{name}: {} of {count} class layouts agree with g++",
-            count - bad.len()
+            "{name}: {} of {} layouts agree with g++",
+            checks.kinds.len() - bad.len(),
+            checks.kinds.len()
         );
         for l in stderr
             .lines()
@@ -149,20 +153,216 @@ fn class_sizes_agree_with_gxx() {
         {
             println!("  {l}");
         }
-        checked += count;
-        failed += bad.len();
     }
     println!(
-        "class layouts: {} of {checked} agree with g++ ({classes} non-template classes and unions declared, {checked} laid out and nameable)",
-        checked - failed
+        "classes: {} of {} checked agree with g++; {} non-template classes and unions defined",
+        tally.classes.checked - tally.classes.failed,
+        tally.classes.checked,
+        tally.classes.declared
     );
-    println!("classes declared inside templates (not counted above): {in_templates}");
+    println!(
+        "instances: {} of {} checked agree with g++; {} distinct class template instances are the type of a member, variable or typedef outside templates",
+        tally.instances.checked - tally.instances.failed,
+        tally.instances.checked,
+        tally.instances.declared
+    );
+    println!(
+        "arrays: {} of {} checked agree with g++; {} members, variables and typedefs outside templates have an array type",
+        tally.arrays.checked - tally.arrays.failed,
+        tally.arrays.checked,
+        tally.arrays.declared
+    );
+    println!(
+        "classes declared inside templates (laid out only as instances): {}",
+        tally.in_templates
+    );
     gaps.print();
-    assert!(checked > 0);
-    assert_eq!(
-        failed, 0,
-        "{failed} of {checked} class layouts differ from g++"
-    );
+    assert!(tally.classes.checked > 0);
+    for (what, t) in [
+        ("class", &tally.classes),
+        ("instance", &tally.instances),
+        ("array", &tally.arrays),
+    ] {
+        assert_eq!(
+            t.failed, 0,
+            "{} of {} {what} layouts differ from g++",
+            t.failed, t.checked
+        );
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Class,
+    Instance,
+    Array,
+}
+
+#[derive(Default)]
+struct Count {
+    declared: usize,
+    checked: usize,
+    failed: usize,
+}
+
+#[derive(Default)]
+struct Tally {
+    classes: Count,
+    instances: Count,
+    arrays: Count,
+    in_templates: usize,
+}
+
+impl Tally {
+    fn kind(&mut self, kind: Kind) -> &mut Count {
+        match kind {
+            Kind::Class => &mut self.classes,
+            Kind::Instance => &mut self.instances,
+            Kind::Array => &mut self.arrays,
+        }
+    }
+}
+
+/// The `static_assert`s for one program, one a line, and what each checks.
+#[derive(Default)]
+struct Checks {
+    text: String,
+    kinds: Vec<Kind>,
+}
+
+impl Checks {
+    fn push(&mut self, kind: Kind, spelled: &str, size: u64, align: u64, tally: &mut Tally) {
+        tally.kind(kind).checked += 1;
+        self.kinds.push(kind);
+        let n = self.kinds.len();
+        writeln!(
+            self.text,
+            "static_assert(sizeof({spelled}) == {size} && alignof({spelled}) == {align}, \"cufe layout {n}\");"
+        )
+        .unwrap();
+    }
+}
+
+fn check_class(db: &Db, item: Item<'_>, checks: &mut Checks, tally: &mut Tally, gaps: &mut Gaps) {
+    tally.classes.declared += 1;
+    let layout = match il::record::class_layout_or_gap(db, item) {
+        Ok(layout) => layout,
+        Err(gap) => {
+            gaps.note(format!("class, {:?}", gap.reason), gap.what);
+            return;
+        }
+    };
+    match spelling(db, item) {
+        Some(spelled) => checks.push(Kind::Class, &spelled, layout.size, layout.align, tally),
+        None => gaps.note("class, NotNameable".to_string(), item.qualified_name(db)),
+    }
+}
+
+/// The type of a member, variable or typedef declared outside templates: an array type is
+/// checked as a whole, a class template instance (through typedefs) once per instance.
+fn check_declared_type<'db>(
+    db: &'db Db,
+    item: Item<'db>,
+    instances_seen: &mut std::collections::HashSet<Ty<'db>>,
+    checks: &mut Checks,
+    tally: &mut Tally,
+    gaps: &mut Gaps,
+) {
+    let ty = match item.kind(db) {
+        ItemKind::Typedef => match il::resolve::typedef_target(db, item) {
+            Some(ty) => ty,
+            None => return,
+        },
+        _ => il::resolve::declared_type(db, item),
+    };
+    let ty = strip_cv(db, ty);
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let what = || {
+        let text = header.text().to_string();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    if let TyKind::Array(_, bound) = ty.kind(db) {
+        // `extern int a[];` and flexible array members have no size to check.
+        if bound.is_none() {
+            return;
+        }
+        tally.arrays.declared += 1;
+        let Some(sa) = il::record::size_align_of(db, ty) else {
+            gaps.note("array, unknown element layout".to_string(), what());
+            return;
+        };
+        match entity_type_spelling(db, item) {
+            Some(spelled) => checks.push(Kind::Array, &spelled, sa.size, sa.align, tally),
+            None => gaps.note("array, NotNameable".to_string(), item.qualified_name(db)),
+        }
+        return;
+    }
+    let canonical = strip_cv(db, il::instantiate::canonical(db, ty));
+    match canonical.kind(db) {
+        TyKind::Instance(_) => {}
+        // A template-id we could not instantiate is an instance we do not know.
+        TyKind::TemplateId(text) => {
+            if instances_seen.insert(canonical) {
+                tally.instances.declared += 1;
+                gaps.note("instance, not instantiated".to_string(), text.clone());
+            }
+            return;
+        }
+        _ => return,
+    }
+    if !instances_seen.insert(canonical) {
+        return;
+    }
+    tally.instances.declared += 1;
+    let TyKind::Instance(inst) = canonical.kind(db) else {
+        return;
+    };
+    let layout = match il::record::instance_layout(db, *inst) {
+        Ok(layout) => layout,
+        Err(gap) => {
+            gaps.note(format!("instance, {:?}", gap.reason), gap.what);
+            return;
+        }
+    };
+    match entity_type_spelling(db, item) {
+        Some(spelled) => checks.push(Kind::Instance, &spelled, layout.size, layout.align, tally),
+        None => {
+            instances_seen.remove(&canonical);
+            tally.instances.declared -= 1;
+        }
+    }
+}
+
+fn strip_cv<'db>(db: &'db Db, ty: Ty<'db>) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Qualified(_, inner) => *inner,
+        _ => ty,
+    }
+}
+
+/// How g++ names the declared type of a member, variable or typedef: `decltype` of the member
+/// or variable, the typedef's qualified name.
+fn entity_type_spelling(db: &Db, item: Item<'_>) -> Option<String> {
+    let name = item.name_text(db)?;
+    if name.contains("::") {
+        // An out-of-class definition of a static member: its declaration is checked.
+        return None;
+    }
+    let parent = item.parent(db);
+    match item.kind(db) {
+        ItemKind::Typedef => Some(format!("{}{name}", scope_prefix(db, parent)?)),
+        ItemKind::Field => {
+            let owner = spelling(db, parent?)?;
+            let owner = owner
+                .strip_prefix("struct ")
+                .or_else(|| owner.strip_prefix("union "))
+                .unwrap_or(&owner)
+                .to_string();
+            Some(format!("decltype((({owner}*)0)->{name})"))
+        }
+        ItemKind::Variable => Some(format!("decltype({}{name})", scope_prefix(db, parent)?)),
+        _ => None,
+    }
 }
 
 /// Classes without a checked layout, counted by reason; `CUFE_LAYOUT_GAPS=N` also prints the N

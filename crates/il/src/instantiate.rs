@@ -1,0 +1,464 @@
+//! Class template instances at declaration level: which definition an argument list selects
+//! (the primary template, an explicit specialization, or the most specialized matching partial
+//! specialization), what that definition's parameters are bound to, and so the types of its
+//! members (`resolve.rs` resolves a definition's declarations under an [`Env`]).
+//!
+//! An instance is an interned [`ClassInstance`] (template, arguments, typedefs stripped), so
+//! `std::pair<size_t, int>` and `std::pair<unsigned long, int>` are one instance and the queries
+//! keyed by it ([`instance_definition`] here, the layout in `record.rs`) run once per instance.
+//! A class nested in a class template is instantiated with it: its instance is the nested class
+//! with the enclosing definition's arguments. Not yet: parameter packs, template template
+//! parameters, member templates of class templates, and non-type arguments other than integer
+//! literals, `true`/`false` and other non-type parameters.
+use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
+
+use crate::IlDatabase;
+use crate::item::{Item, ItemKind};
+use crate::lookup::{ScopeRef, members_named};
+use crate::ty::{Ty, TyKind};
+
+/// One template argument. `Unbound(i)` stands for the `i`-th (non-type) parameter of a partial
+/// specialization while its pattern is matched; type parameters are then
+/// [`TyKind::TemplateParam`]s.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub enum TemplateArg<'db> {
+    Type(Ty<'db>),
+    Value(i128),
+    Unbound(u32),
+}
+
+/// `X<args>`: `class` is a primary class template, or a class nested in a class template's
+/// definition (then `args` bind that definition's parameters).
+#[salsa::interned(debug)]
+pub struct ClassInstance<'db> {
+    #[returns(copy)]
+    pub class: Item<'db>,
+    #[returns(ref)]
+    pub args: Vec<TemplateArg<'db>>,
+}
+
+/// A template definition (primary template or specialization) with its parameters bound: the
+/// environment its member declarations are resolved in.
+#[salsa::interned(debug)]
+pub struct Bound<'db> {
+    #[returns(copy)]
+    pub definition: Item<'db>,
+    #[returns(ref)]
+    pub args: Vec<TemplateArg<'db>>,
+}
+
+/// What template parameter names stand for where a declaration is resolved: nothing outside
+/// templates.
+pub type Env<'db> = Option<Bound<'db>>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamKind {
+    Type,
+    Value,
+    Template,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TemplateParam {
+    pub name: String,
+    pub kind: ParamKind,
+    /// `typename... Ts`.
+    pub pack: bool,
+    /// The default argument: a TYPE_ID for type parameters, the INITIALIZER for values.
+    pub default: Option<GreenNode>,
+}
+
+/// The parameters of a template item's header (`template<class T, int N = 3>`); empty for
+/// items that are not templates.
+#[salsa::tracked(returns(ref))]
+pub fn template_params<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Vec<TemplateParam> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    if header.kind() != TEMPLATE_DECL {
+        return Vec::new();
+    }
+    let Some(list) = header.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) else {
+        return Vec::new();
+    };
+    let has_dots = |n: &SyntaxNode| {
+        n.descendants_with_tokens()
+            .any(|t| t.kind() == DOT3 && !t.ancestors().any(|a| a.kind() == INITIALIZER))
+    };
+    list.children()
+        .filter_map(|p| {
+            let (name, kind, default) = match p.kind() {
+                TYPE_PARAM => (
+                    p.children_with_tokens()
+                        .find(|t| t.kind() == IDENT)
+                        .map(|t| t.to_string()),
+                    ParamKind::Type,
+                    p.children().find(|n| n.kind() == TYPE_ID),
+                ),
+                PARAM => (
+                    p.children()
+                        .find(|n| n.kind() == DECLARATOR)
+                        .and_then(|d| d.descendants().find(|n| n.kind() == NAME_REF))
+                        .and_then(|n| {
+                            n.children_with_tokens()
+                                .find(|t| t.kind() == IDENT)
+                                .map(|t| t.to_string())
+                        }),
+                    ParamKind::Value,
+                    p.children().find(|n| n.kind() == INITIALIZER),
+                ),
+                TEMPLATE_TEMPLATE_PARAM => (
+                    p.children_with_tokens()
+                        .filter(|t| t.kind() == IDENT)
+                        .last()
+                        .map(|t| t.to_string()),
+                    ParamKind::Template,
+                    None,
+                ),
+                _ => return None,
+            };
+            Some(TemplateParam {
+                name: name.unwrap_or_default(),
+                kind,
+                pack: has_dots(&p),
+                default: default.map(|d| d.green().into_owned()),
+            })
+        })
+        .collect()
+}
+
+/// The argument a template parameter name stands for in `env`.
+pub fn lookup_param<'db>(
+    db: &'db dyn IlDatabase,
+    env: Env<'db>,
+    name: &str,
+) -> Option<TemplateArg<'db>> {
+    let bound = env?;
+    let index = template_params(db, bound.definition(db))
+        .iter()
+        .position(|p| p.name == name)?;
+    bound.args(db).get(index).cloned()
+}
+
+/// The class template a declaration belongs to: its nearest enclosing class template.
+pub fn enclosing_class_template<'db>(
+    db: &'db dyn IlDatabase,
+    item: Item<'db>,
+) -> Option<Item<'db>> {
+    std::iter::successors(item.parent(db), |p| p.parent(db))
+        .find(|p| p.kind(db) == ItemKind::ClassTemplate)
+}
+
+/// Whether a declaration sits inside a function template or a class template.
+pub fn in_template(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    std::iter::successors(item.parent(db), |p| p.parent(db)).any(|p| {
+        matches!(
+            p.kind(db),
+            ItemKind::ClassTemplate | ItemKind::FunctionTemplate
+        )
+    })
+}
+
+/// Is this class template item a (partial or explicit) specialization, `X<int>` rather than `X`?
+pub fn is_specialization(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    // The signature key is `template<params> ` followed by the specialization's arguments.
+    item.kind(db) == ItemKind::ClassTemplate && !item.signature_key(db).ends_with(' ')
+}
+
+/// The name in a class template's class specifier (`X` or `X<T*>`).
+fn class_name_node(db: &dyn IlDatabase, item: Item<'_>) -> Option<SyntaxNode> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let spec = header
+        .descendants()
+        .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ELABORATED_TYPE))
+        .unwrap_or(header);
+    spec.children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+}
+
+/// Every declaration of the class template `template` in its scope (forward declarations,
+/// the definition, specializations).
+fn declarations<'db>(db: &'db dyn IlDatabase, template: Item<'db>) -> Vec<Item<'db>> {
+    let Some(name) = template.name_text(db) else {
+        return vec![template];
+    };
+    let scope = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    members_named(db, scope, name)
+        .into_iter()
+        .filter(|d| d.kind(db) == ItemKind::ClassTemplate)
+        .collect()
+}
+
+/// The instance `template<args>` names, with default arguments filled in and typedefs
+/// stripped; `None` where an argument is missing or the type nests too deep (a runaway
+/// recursive template).
+pub fn instance_of<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    args: Vec<TemplateArg<'db>>,
+) -> Option<ClassInstance<'db>> {
+    const MAX_DEPTH: usize = 24;
+    // The primary declaration stands for the template, whichever declaration lookup found.
+    let decls = declarations(db, template);
+    let primaries: Vec<Item<'db>> = decls
+        .iter()
+        .copied()
+        .filter(|&d| !is_specialization(db, d))
+        .collect();
+    let primary = *primaries.first()?;
+    let params = template_params(db, primary);
+    if params
+        .iter()
+        .any(|p| p.pack || p.kind == ParamKind::Template)
+        || args.len() > params.len()
+    {
+        return None;
+    }
+    let mut args: Vec<TemplateArg<'db>> = args
+        .into_iter()
+        .map(|a| match a {
+            TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
+            other => other,
+        })
+        .collect();
+    let from = primary
+        .parent(db)
+        .map_or(ScopeRef::File(primary.file(db)), ScopeRef::Item);
+    while args.len() < params.len() {
+        let i = args.len();
+        // A default may be given on any declaration (often a forward declaration).
+        let (decl, default) = primaries.iter().find_map(|&d| {
+            let default = template_params(db, d).get(i)?.default.clone()?;
+            Some((d, default))
+        })?;
+        let env = Some(Bound::new(db, decl, args.clone()));
+        let node = SyntaxNode::new_root(default);
+        let arg = match params[i].kind {
+            ParamKind::Type => TemplateArg::Type(canonical(
+                db,
+                crate::resolve::type_id_type_in(db, from, env, &node),
+            )),
+            _ => TemplateArg::Value(crate::resolve::value_arg(db, from, env, &node)?),
+        };
+        args.push(arg);
+    }
+    if args.iter().any(|a| match a {
+        TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
+        TemplateArg::Value(_) => false,
+        TemplateArg::Unbound(_) => true,
+    }) {
+        return None;
+    }
+    Some(ClassInstance::new(db, primary, args))
+}
+
+/// The instance of a class nested in a bound definition (`vector<int>::_Vector_impl`).
+pub fn nested_instance<'db>(
+    db: &'db dyn IlDatabase,
+    class: Item<'db>,
+    bound: Bound<'db>,
+) -> ClassInstance<'db> {
+    ClassInstance::new(db, class, bound.args(db).clone())
+}
+
+/// How deeply a type nests (instances in arguments count).
+fn nesting(db: &dyn IlDatabase, ty: Ty<'_>) -> usize {
+    match ty.kind(db) {
+        TyKind::Qualified(_, t)
+        | TyKind::Pointer(t)
+        | TyKind::Reference(_, t)
+        | TyKind::Array(t, _)
+        | TyKind::Vector { elem: t, .. } => 1 + nesting(db, *t),
+        TyKind::Instance(inst) => {
+            1 + inst
+                .args(db)
+                .iter()
+                .map(|a| match a {
+                    TemplateArg::Type(t) => nesting(db, *t),
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        _ => 0,
+    }
+}
+
+/// A type with no unresolved part: what an instance may be made of.
+fn is_known(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Unknown | TyKind::TemplateId(_) | TyKind::TemplateParam { .. } => false,
+        TyKind::Qualified(_, t)
+        | TyKind::Pointer(t)
+        | TyKind::Reference(_, t)
+        | TyKind::Array(t, _)
+        | TyKind::Vector { elem: t, .. } => is_known(db, *t),
+        _ => true,
+    }
+}
+
+/// The type with typedefs stripped at every level (template arguments compare by meaning).
+pub fn canonical<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Typedef(item) => match crate::resolve::typedef_target(db, *item) {
+            Some(target) if target != ty => canonical(db, target),
+            _ => ty,
+        },
+        TyKind::Qualified(cv, inner) => canonical(db, *inner).qualified(db, *cv),
+        TyKind::Pointer(inner) => Ty::new(db, TyKind::Pointer(canonical(db, *inner))),
+        TyKind::Reference(k, inner) => Ty::new(db, TyKind::Reference(*k, canonical(db, *inner))),
+        TyKind::Array(inner, n) => Ty::new(db, TyKind::Array(canonical(db, *inner), *n)),
+        _ => ty,
+    }
+}
+
+/// The definition an instance is made from and the arguments of that definition's own
+/// parameters: an explicit specialization with the same arguments, else the most specialized
+/// partial specialization whose pattern matches, else the primary template's definition.
+/// `None` when there is no definition (only declarations).
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _| None)]
+pub fn instance_definition<'db>(
+    db: &'db dyn IlDatabase,
+    inst: ClassInstance<'db>,
+) -> Option<Bound<'db>> {
+    let class = inst.class(db);
+    let args = inst.args(db);
+    if class.kind(db) != ItemKind::ClassTemplate {
+        // A class nested in a definition: itself, with the enclosing definition's arguments.
+        let outer = enclosing_class_template(db, class)?;
+        class.body(db).as_ref()?;
+        return Some(Bound::new(db, outer, args.clone()));
+    }
+    let decls = declarations(db, class);
+    let mut best: Option<(usize, Bound<'db>)> = None;
+    for spec in decls.iter().copied().filter(|&d| is_specialization(db, d)) {
+        if spec.body(db).is_none() {
+            continue;
+        }
+        let Some((score, bindings)) = match_specialization(db, spec, args) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, Bound::new(db, spec, bindings)));
+        }
+    }
+    if let Some((_, bound)) = best {
+        return Some(bound);
+    }
+    let definition = decls
+        .into_iter()
+        .find(|&d| !is_specialization(db, d) && d.body(db).is_some())?;
+    Some(Bound::new(db, definition, args.clone()))
+}
+
+/// Matches a specialization's pattern (`X<T*, 0>`) against an argument list: the bindings of its
+/// parameters and how specialized the pattern is (explicit specializations most).
+fn match_specialization<'db>(
+    db: &'db dyn IlDatabase,
+    spec: Item<'db>,
+    args: &[TemplateArg<'db>],
+) -> Option<(usize, Vec<TemplateArg<'db>>)> {
+    let params = template_params(db, spec);
+    if params
+        .iter()
+        .any(|p| p.pack || p.kind == ParamKind::Template)
+    {
+        return None;
+    }
+    // The pattern is resolved with each parameter standing for itself.
+    let placeholders: Vec<TemplateArg<'db>> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Value => TemplateArg::Unbound(i as u32),
+            _ => TemplateArg::Type(Ty::new(
+                db,
+                TyKind::TemplateParam {
+                    depth: 0,
+                    index: i as u32,
+                },
+            )),
+        })
+        .collect();
+    let env = Some(Bound::new(db, spec, placeholders));
+    let from = spec
+        .parent(db)
+        .map_or(ScopeRef::File(spec.file(db)), ScopeRef::Item);
+    let arg_list = class_name_node(db, spec)?
+        .descendants()
+        .find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+    let pattern = crate::resolve::template_args_in(db, from, env, &arg_list)?;
+    if pattern.len() != args.len() {
+        return None;
+    }
+    let mut bindings: Vec<Option<TemplateArg<'db>>> = vec![None; params.len()];
+    let mut score = 0;
+    for (p, a) in pattern.iter().zip(args) {
+        score += unify(db, p, a, &mut bindings)?;
+    }
+    let bound: Option<Vec<TemplateArg<'db>>> = bindings.into_iter().collect();
+    let bound = bound?;
+    Some((if params.is_empty() { usize::MAX } else { score }, bound))
+}
+
+/// Binds a pattern's parameters so that it equals `actual`; the number of pattern nodes that
+/// are not parameters (a specialization with more is more specialized), `None` on a mismatch.
+fn unify<'db>(
+    db: &'db dyn IlDatabase,
+    pattern: &TemplateArg<'db>,
+    actual: &TemplateArg<'db>,
+    bindings: &mut [Option<TemplateArg<'db>>],
+) -> Option<usize> {
+    match (pattern, actual) {
+        (TemplateArg::Unbound(i), TemplateArg::Value(_)) => bind(bindings, *i, actual).then_some(0),
+        (TemplateArg::Value(p), TemplateArg::Value(a)) => (p == a).then_some(1),
+        (TemplateArg::Type(p), TemplateArg::Type(a)) => unify_ty(db, *p, *a, bindings),
+        _ => None,
+    }
+}
+
+fn bind<'db>(bindings: &mut [Option<TemplateArg<'db>>], i: u32, value: &TemplateArg<'db>) -> bool {
+    match bindings.get_mut(i as usize) {
+        Some(slot @ None) => {
+            *slot = Some(value.clone());
+            true
+        }
+        Some(Some(existing)) => existing == value,
+        None => false,
+    }
+}
+
+fn unify_ty<'db>(
+    db: &'db dyn IlDatabase,
+    pattern: Ty<'db>,
+    actual: Ty<'db>,
+    bindings: &mut [Option<TemplateArg<'db>>],
+) -> Option<usize> {
+    let deeper = |n: Option<usize>| n.map(|n| n + 1);
+    match (pattern.kind(db), actual.kind(db)) {
+        (TyKind::TemplateParam { index, .. }, _) => {
+            bind(bindings, *index, &TemplateArg::Type(actual)).then_some(0)
+        }
+        (TyKind::Qualified(pc, p), TyKind::Qualified(ac, a)) if pc == ac => {
+            deeper(unify_ty(db, *p, *a, bindings))
+        }
+        // `X<const T>` matches `const int` only; a qualified actual type does not match `T*`.
+        (TyKind::Pointer(p), TyKind::Pointer(a)) => deeper(unify_ty(db, *p, *a, bindings)),
+        (TyKind::Reference(pk, p), TyKind::Reference(ak, a)) if pk == ak => {
+            deeper(unify_ty(db, *p, *a, bindings))
+        }
+        (TyKind::Array(p, pn), TyKind::Array(a, an)) if pn == an => {
+            deeper(unify_ty(db, *p, *a, bindings))
+        }
+        (TyKind::Instance(p), TyKind::Instance(a))
+            if p.class(db) == a.class(db) && p.args(db).len() == a.args(db).len() =>
+        {
+            let mut score = 1;
+            for (pa, aa) in p.args(db).iter().zip(a.args(db)) {
+                score += unify(db, pa, aa, bindings)?;
+            }
+            Some(score)
+        }
+        _ => (pattern == actual).then_some(1),
+    }
+}
