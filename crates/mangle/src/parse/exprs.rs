@@ -86,7 +86,7 @@ impl<'a> Parser<'a> {
                     Some(self.make(Node::MemberAccess { lhs, op, rhs }))
                 }
                 OpKind::New => {
-                    let mut exprs = Vec::new();
+                    let mut exprs = self.buffer();
                     while !self.consume_byte(b'_') {
                         if self.at_end() {
                             return None;
@@ -95,13 +95,13 @@ impl<'a> Parser<'a> {
                     }
                     let ty = self.parse_type()?;
                     let paren_init = self.consume_if("pi");
-                    let mut inits = Vec::new();
+                    let mut inits = self.buffer();
                     if !paren_init && self.look() == b'i' && self.look_at(1) == b'l' {
                         // `new T{...}`: GCC writes the braced initializer as an `il` expression.
                         // The list is the initializer and ends the new-expression.
                         inits.push(self.parse_expr()?);
-                        let exprs = self.list(&exprs);
-                        let inits = self.list(&inits);
+                        let exprs = self.list_from(exprs);
+                        let inits = self.list_from(inits);
                         return Some(self.make(Node::New {
                             exprs,
                             ty,
@@ -117,8 +117,8 @@ impl<'a> Parser<'a> {
                         }
                         inits.push(self.parse_expr()?);
                     }
-                    let exprs = self.list(&exprs);
-                    let inits = self.list(&inits);
+                    let exprs = self.list_from(exprs);
+                    let inits = self.list_from(inits);
                     Some(self.make(Node::New {
                         exprs,
                         ty,
@@ -138,14 +138,14 @@ impl<'a> Parser<'a> {
                 }
                 OpKind::Call => {
                     let callee = self.parse_expr()?;
-                    let mut args = Vec::new();
+                    let mut args = self.buffer();
                     while !self.consume_byte(b'E') {
                         if self.at_end() {
                             return None;
                         }
                         args.push(self.parse_expr()?);
                     }
-                    let args = self.list(&args);
+                    let args = self.list_from(args);
                     Some(self.make(Node::Call {
                         callee,
                         args,
@@ -158,7 +158,7 @@ impl<'a> Parser<'a> {
                     self.try_to_parse_template_args = saved;
                     let ty = ty?;
                     let many = self.consume_byte(b'_');
-                    let mut exprs = Vec::new();
+                    let mut exprs = self.buffer();
                     while !self.consume_byte(b'E') {
                         if self.at_end() {
                             return None;
@@ -171,7 +171,7 @@ impl<'a> Parser<'a> {
                     if !many && exprs.len() != 1 {
                         return None;
                     }
-                    let exprs = self.list(&exprs);
+                    let exprs = self.list_from(exprs);
                     Some(self.make(Node::Conversion { ty, exprs, many }))
                 }
                 OpKind::Conditional => {
@@ -214,14 +214,14 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         if self.consume_if("il") {
-            let mut inits = Vec::new();
+            let mut inits = self.buffer();
             while !self.consume_byte(b'E') {
                 if self.at_end() {
                     return None;
                 }
                 inits.push(self.parse_braced_expr()?);
             }
-            let inits = self.list(&inits);
+            let inits = self.list_from(inits);
             return Some(self.make(Node::InitList { ty: None, inits }));
         }
         if self.consume_if("mc") {
@@ -265,14 +265,14 @@ impl<'a> Parser<'a> {
             }));
         }
         if !self.nv_strict && self.consume_if("sP") {
-            let mut args = Vec::new();
+            let mut args = self.buffer();
             while !self.consume_byte(b'E') {
                 if self.at_end() {
                     return None;
                 }
                 args.push(self.parse_template_arg()?);
             }
-            let args = self.list(&args);
+            let args = self.list_from(args);
             let pack = self.make(Node::NodeArray(args));
             return Some(self.make(Node::Enclosing {
                 prefix: "sizeof... ",
@@ -282,14 +282,14 @@ impl<'a> Parser<'a> {
         }
         if self.consume_if("tl") {
             let ty = self.parse_type()?;
-            let mut inits = Vec::new();
+            let mut inits = self.buffer();
             while !self.consume_byte(b'E') {
                 if self.at_end() {
                     return None;
                 }
                 inits.push(self.parse_braced_expr()?);
             }
-            let inits = self.list(&inits);
+            let inits = self.list_from(inits);
             return Some(self.make(Node::InitList {
                 ty: Some(ty),
                 inits,
@@ -307,7 +307,7 @@ impl<'a> Parser<'a> {
             // Legacy `__uuidof` mangling: `t <type>` or `z <expression>`.
             let is_uuidof =
                 matches!(&self.ast[name], Node::Name(n) if self.ast.str(*n) == "__uuidof");
-            let mut args = Vec::new();
+            let mut args = self.buffer();
             if is_uuidof && self.consume_byte(b't') {
                 args.push(self.parse_type()?);
             } else if is_uuidof && self.consume_byte(b'z') {
@@ -320,7 +320,7 @@ impl<'a> Parser<'a> {
                     args.push(self.parse_template_arg()?);
                 }
             }
-            let args = self.list(&args);
+            let args = self.list_from(args);
             return Some(self.make(Node::VendorExpr { name, args }));
         }
         self.parse_unresolved_name(global)
@@ -450,7 +450,7 @@ impl<'a> Parser<'a> {
 
     /// `<requirement>`s of a requires-expression.
     fn parse_requires_expr(&mut self) -> PResult {
-        let mut params = Vec::new();
+        let mut params = self.buffer();
         let with_params = self.consume_if("rQ");
         if with_params {
             while !self.consume_byte(b'_') {
@@ -462,7 +462,7 @@ impl<'a> Parser<'a> {
         } else if !self.consume_if("rq") {
             return None;
         }
-        let mut reqs = Vec::new();
+        let mut reqs = self.buffer();
         loop {
             let req = if self.consume_byte(b'X') {
                 let expr = self.parse_expr()?;
@@ -490,8 +490,8 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let params = self.list(&params);
-        let reqs = self.list(&reqs);
+        let params = self.list_from(params);
+        let reqs = self.list_from(reqs);
         Some(self.make(Node::Requires {
             params,
             reqs,
@@ -504,7 +504,7 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         let sub = self.parse_expr()?;
         let offset = self.parse_number(true);
-        let mut path = Vec::new();
+        let mut path = self.buffer();
         while self.consume_byte(b'_') {
             let n = self.parse_number(false);
             path.push(self.name(n));
@@ -513,7 +513,7 @@ impl<'a> Parser<'a> {
         if !self.consume_byte(b'E') {
             return None;
         }
-        let path = self.list(&path);
+        let path = self.list_from(path);
         let offset = self.str(offset);
         Some(self.make(Node::Subobject {
             ty,

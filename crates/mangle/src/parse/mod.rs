@@ -38,6 +38,7 @@ pub(crate) struct Tables {
     template_params: Vec<ParamLevel>,
     outer: Vec<NodeId>,
     forward_refs: Vec<NodeId>,
+    buffers: Vec<Vec<NodeId>>,
 }
 
 /// What parsing a `<name>` tells the enclosing `<encoding>`.
@@ -70,6 +71,8 @@ pub(crate) struct Parser<'a> {
     outer: Vec<NodeId>,
     /// `T_` seen in a conversion operator's type before its arguments are known.
     forward_refs: Vec<NodeId>,
+    /// Empty buffers to collect lists in before they are stored in the arena.
+    buffers: Vec<Vec<NodeId>>,
     permit_forward_refs: bool,
     try_to_parse_template_args: bool,
     incomplete_template_tracking: bool,
@@ -110,6 +113,7 @@ impl<'a> Parser<'a> {
         prefix_subs.clear();
         let mut template_params = std::mem::take(&mut tables.template_params);
         template_params.clear();
+        let buffers = std::mem::take(&mut tables.buffers);
         Parser {
             input,
             utf8: std::str::from_utf8(input).ok(),
@@ -120,6 +124,7 @@ impl<'a> Parser<'a> {
             template_params,
             outer,
             forward_refs,
+            buffers,
             permit_forward_refs: false,
             try_to_parse_template_args: true,
             incomplete_template_tracking: false,
@@ -142,6 +147,7 @@ impl<'a> Parser<'a> {
             template_params: self.template_params,
             outer: self.outer,
             forward_refs: self.forward_refs,
+            buffers: self.buffers,
         };
     }
 
@@ -203,9 +209,17 @@ impl<'a> Parser<'a> {
     fn str(&mut self, s: &str) -> Str {
         self.ast.alloc_str(s)
     }
-    /// Stores a list for a node in the arena.
-    fn list(&mut self, items: &[NodeId]) -> List {
-        self.ast.alloc_list(items)
+    /// An empty buffer to collect a list in, from a pool kept from name to name.
+    fn buffer(&mut self) -> Vec<NodeId> {
+        self.buffers.pop().unwrap_or_default()
+    }
+    /// Stores the list collected in `buffer` in the arena and returns the buffer to the
+    /// pool (a production that fails simply drops its buffer).
+    fn list_from(&mut self, mut buffer: Vec<NodeId>) -> List {
+        let list = self.ast.alloc_list(&buffer);
+        buffer.clear();
+        self.buffers.push(buffer);
+        list
     }
     fn name(&mut self, s: &str) -> NodeId {
         let s = self.str(s);
@@ -444,11 +458,11 @@ impl<'a> Parser<'a> {
             if self.nv_strict {
                 return None;
             }
-            let mut args = Vec::new();
+            let mut args = self.buffer();
             while !self.consume_byte(b'E') {
                 args.push(self.parse_template_arg()?);
             }
-            let args = self.list(&args);
+            let args = self.list_from(args);
             attrs = Some(self.make(Node::EnableIf(args)));
         }
         let mut ret = None;
@@ -457,7 +471,7 @@ impl<'a> Parser<'a> {
         if java_return || (!state.ctor_dtor_conversion && state.ends_with_template_args) {
             ret = Some(self.parse_type()?);
         }
-        let mut params = Vec::new();
+        let mut params = self.buffer();
         if !self.consume_byte(b'v') {
             loop {
                 let mut ty = self.parse_type()?;
@@ -477,7 +491,7 @@ impl<'a> Parser<'a> {
         if self.consume_byte(b'Q') {
             requires = Some(self.parse_constraint_expr()?);
         }
-        let params = self.list(&params);
+        let params = self.list_from(params);
         Some(self.make(Node::FunctionEncoding {
             ret,
             name,

@@ -130,14 +130,14 @@ impl<'a> Parser<'a> {
         } else if c == b'U' {
             self.parse_unnamed_type_name(state.is_some())?
         } else if self.consume_if("DC") {
-            let mut bindings = Vec::new();
+            let mut bindings = self.buffer();
             loop {
                 bindings.push(self.parse_source_name()?);
                 if self.consume_byte(b'E') {
                     break;
                 }
             }
-            let bindings = self.list(&bindings);
+            let bindings = self.list_from(bindings);
             self.make(Node::StructuredBinding(bindings))
         } else if c == b'C' || c == b'D' {
             let s = scope?;
@@ -279,7 +279,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_closure_rest(&mut self, level: usize) -> PResult {
-        let mut template_params = Vec::new();
+        let mut template_params = self.buffer();
         if self.nv_strict && self.is_template_param_decl() {
             return None;
         }
@@ -294,7 +294,7 @@ impl<'a> Parser<'a> {
         if self.consume_byte(b'Q') {
             requires1 = Some(self.parse_constraint_expr()?);
         }
-        let mut params = Vec::new();
+        let mut params = self.buffer();
         if !self.consume_byte(b'v') {
             loop {
                 params.push(self.parse_type()?);
@@ -311,8 +311,8 @@ impl<'a> Parser<'a> {
             return None;
         }
         let count = self.parse_count()?;
-        let template_params = self.list(&template_params);
-        let params = self.list(&params);
+        let template_params = self.list_from(template_params);
+        let params = self.list_from(params);
         Some(self.make(Node::Closure {
             template_params,
             requires1,
@@ -368,7 +368,7 @@ impl<'a> Parser<'a> {
             let old_len = self.template_params.len();
             self.template_params.push(ParamLevel::Own(Vec::new()));
             let res = (|| {
-                let mut params = Vec::new();
+                let mut params = self.buffer();
                 let mut requires = None;
                 while !self.consume_byte(b'E') {
                     params.push(self.parse_template_param_decl(Some(old_len))?);
@@ -380,7 +380,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
-                let params = self.list(&params);
+                let params = self.list_from(params);
                 Some(self.make(Node::TemplateTemplateParamDecl {
                     name,
                     params,
@@ -857,7 +857,7 @@ impl<'a> Parser<'a> {
             self.template_params.push(ParamLevel::Outer);
             self.outer.clear();
         }
-        let mut args = Vec::new();
+        let mut args = self.buffer();
         let mut requires = None;
         while !self.consume_byte(b'E') {
             if self.at_end() {
@@ -887,7 +887,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        let args = self.list(&args);
+        let args = self.list_from(args);
         Some(self.make(Node::TemplateArgs { args, requires }))
     }
 
@@ -917,14 +917,14 @@ impl<'a> Parser<'a> {
             b'I' if self.nv_strict => None,
             b'J' | b'I' => {
                 self.pos += 1;
-                let mut args = Vec::new();
+                let mut args = self.buffer();
                 while !self.consume_byte(b'E') {
                     if self.at_end() {
                         return None;
                     }
                     args.push(self.parse_template_arg()?);
                 }
-                let args = self.list(&args);
+                let args = self.list_from(args);
                 Some(self.make(Node::TemplateArgumentPack(args)))
             }
             b'L' => {

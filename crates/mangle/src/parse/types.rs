@@ -379,14 +379,14 @@ impl<'a> Parser<'a> {
             }
             exception = Some(self.make(Node::NoexceptSpec(e)));
         } else if self.consume_if("Dw") {
-            let mut types = Vec::new();
+            let mut types = self.buffer();
             while !self.consume_byte(b'E') {
                 if self.at_end() {
                     return None;
                 }
                 types.push(self.parse_type()?);
             }
-            let types = self.list(&types);
+            let types = self.list_from(types);
             exception = Some(self.make(Node::DynamicExceptionSpec(types)));
         }
         if self.consume_if("Dx") {
@@ -406,7 +406,7 @@ impl<'a> Parser<'a> {
         self.consume_byte(b'Y'); // extern "C"
         let ret = self.parse_type()?;
         let mut ref_qual = RefQual::None;
-        let mut params = Vec::new();
+        let mut params = self.buffer();
         loop {
             if self.consume_byte(b'E') {
                 break;
@@ -427,7 +427,7 @@ impl<'a> Parser<'a> {
             }
             params.push(self.parse_type()?);
         }
-        let params = self.list(&params);
+        let params = self.list_from(params);
         Some(self.make(Node::Function {
             ret,
             params,

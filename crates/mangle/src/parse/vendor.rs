@@ -54,7 +54,7 @@ impl<'a> Parser<'a> {
             ret = Some(self.parse_type()?);
         }
         let id = self.parse_underscored_number()?;
-        let mut signature = Vec::new();
+        let mut signature = self.buffer();
         if let NvWrapperKind::HostDevice { .. } = kind {
             while !self.consume_byte(b'E') {
                 if self.at_end() {
@@ -66,12 +66,12 @@ impl<'a> Parser<'a> {
                 return None;
             }
         }
-        let mut captures = Vec::new();
+        let mut captures = self.buffer();
         for _ in 0..ncap {
             captures.push(self.parse_type()?);
         }
-        let signature = self.list(&signature);
-        let captures = self.list(&captures);
+        let signature = self.list_from(signature);
+        let captures = self.list_from(captures);
         Some(self.make(Node::NvLambdaWrapper {
             kind,
             fn_type,

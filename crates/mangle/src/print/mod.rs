@@ -200,37 +200,40 @@ impl<'a> Printer<'a> {
     /// Whether the type `id` prints a right-hand side (array bounds, function parameters, or a
     /// template parameter declaration's tail).
     pub(crate) fn has_rhs(&mut self, id: NodeId) -> bool {
-        self.probe(id, Probe::Rhs)
+        self.probe(id, Probe::Rhs).rhs
     }
 
     pub(crate) fn has_array(&mut self, id: NodeId) -> bool {
-        self.probe(id, Probe::Array)
+        self.probe(id, Probe::Declarator).array
     }
 
     pub(crate) fn has_function(&mut self, id: NodeId) -> bool {
-        self.probe(id, Probe::Function)
+        self.probe(id, Probe::Declarator).function
+    }
+
+    /// Whether a declarator around `id` needs parentheses (`int (*)[4]`, `void (&)()`), and
+    /// whether for an array: both answers of one walk.
+    fn declarator(&mut self, id: NodeId) -> Shape {
+        self.probe(id, Probe::Declarator)
     }
 
     /// The walk shared by the `has_*` questions: template parameters are followed to what they
     /// stand for, a pack answers for its current element, and the depth guard bounds the walk;
     /// only which nodes answer and which are looked through differ per question.
-    fn probe(&mut self, id: NodeId, what: Probe) -> bool {
+    fn probe(&mut self, id: NodeId, what: Probe) -> Shape {
+        const RHS: Shape = Shape {
+            rhs: true,
+            array: false,
+            function: false,
+        };
         if !self.enter() {
-            return false;
-        }
-        match self.resolve_param(id) {
-            Param::No => {}
-            Param::Is(target) => {
-                let res = self.probe(target, what);
-                self.leave();
-                return res;
-            }
-            Param::EmptyPack => {
-                self.leave();
-                return false;
-            }
+            return Shape::default();
         }
         let res = match (&self.ast[id], what) {
+            (Node::TemplateParam { .. }, _) => match self.resolve_param(id) {
+                Param::Is(target) => self.probe(target, what),
+                Param::No | Param::EmptyPack => Shape::default(),
+            },
             (Node::Qualified { child: c, .. }, _)
             | (Node::AbiTagged { base: c, .. }, _)
             | (Node::PrefixSubstitution(c), _) => self.probe(*c, what),
@@ -238,18 +241,31 @@ impl<'a> Printer<'a> {
                 self.init_pack(elems.len());
                 match self.list(*elems).get(self.pack_index as usize) {
                     Some(e) => self.probe(*e, what),
-                    None => false,
+                    None => Shape::default(),
                 }
             }
-            (Node::Array { .. }, Probe::Rhs | Probe::Array) => true,
-            (
-                Node::Function { .. } | Node::FunctionEncoding { .. },
-                Probe::Rhs | Probe::Function,
-            ) => true,
-            (Node::Pointer(c) | Node::Internal(c), Probe::Rhs) => self.probe(*c, what),
-            (Node::Reference { child, .. }, Probe::Rhs) => self.probe(*child, what),
-            (Node::PointerToMember { member, .. }, Probe::Rhs) => self.probe(*member, what),
-            (Node::VendorQualified { .. }, Probe::Rhs) => self.gnu_qualified_function(id).is_some(),
+            (Node::Array { .. }, _) => Shape {
+                rhs: true,
+                array: true,
+                function: false,
+            },
+            (Node::Function { .. } | Node::FunctionEncoding { .. }, _) => Shape {
+                rhs: true,
+                array: false,
+                function: true,
+            },
+            (Node::Pointer(c) | Node::Internal(c), Probe::Rhs) => self.probe(*c, what).rhs_only(),
+            (Node::Reference { child, .. }, Probe::Rhs) => self.probe(*child, what).rhs_only(),
+            (Node::PointerToMember { member, .. }, Probe::Rhs) => {
+                self.probe(*member, what).rhs_only()
+            }
+            (Node::VendorQualified { .. }, Probe::Rhs) => {
+                if self.gnu_qualified_function(id).is_some() {
+                    RHS
+                } else {
+                    Shape::default()
+                }
+            }
             (
                 Node::TypeTemplateParamDecl(_)
                 | Node::ConstrainedTypeTemplateParamDecl { .. }
@@ -257,8 +273,8 @@ impl<'a> Printer<'a> {
                 | Node::TemplateTemplateParamDecl { .. }
                 | Node::TemplateParamPackDecl(_),
                 Probe::Rhs,
-            ) => true,
-            _ => false,
+            ) => RHS,
+            _ => Shape::default(),
         };
         self.leave();
         res
@@ -319,11 +335,17 @@ impl<'a> Printer<'a> {
     }
 
     pub(crate) fn print(&mut self, id: NodeId) {
+        // Identifiers and builtin types are most of what prints: leaves with no right half
+        // and no GNU bookkeeping, written without the recursion guard or the dispatch.
+        match self.ast[id] {
+            Node::Name(s) if !self.nv() => return self.push(self.str(s)),
+            Node::Builtin(s) if !(self.gnu() && s == "std::nullptr_t") => return self.push(s),
+            _ => {}
+        }
         if !self.enter() {
             return;
         }
-        self.print_left(id);
-        // Names never have a right half: skip the query for the most common nodes.
+        // Names have no right half and no GNU bookkeeping: straight to their left half.
         let name_like = matches!(
             self.ast[id],
             Node::Name(_)
@@ -335,8 +357,13 @@ impl<'a> Printer<'a> {
                 | Node::SpecialSubstitution(_)
                 | Node::AnonymousNamespace(_)
         );
-        if !name_like && self.has_rhs(id) {
-            self.print_right(id);
+        if name_like {
+            self.print_left_inner(id);
+        } else {
+            self.print_left(id);
+            if self.has_rhs(id) {
+                self.print_right(id);
+            }
         }
         self.leave();
     }
@@ -856,9 +883,9 @@ impl<'a> Printer<'a> {
                     return;
                 }
                 self.print_left(*c);
-                let paren = self.has_array(*c) || self.has_function(*c);
-                if self.has_array(*c) && !(self.nv() && matches!(self.last_char(), Some('*' | '&')))
-                {
+                let shape = self.declarator(*c);
+                let paren = shape.array || shape.function;
+                if shape.array && !(self.nv() && matches!(self.last_char(), Some('*' | '&'))) {
                     self.push(" ");
                 }
                 if paren {
@@ -888,11 +915,11 @@ impl<'a> Printer<'a> {
                 } else {
                     self.print_left(target);
                 }
-                let arr = self.has_array(target);
-                if arr {
+                let shape = self.declarator(target);
+                if shape.array {
                     self.push(" ");
                 }
-                if arr || self.has_function(target) {
+                if shape.array || shape.function {
                     self.push("(");
                 }
                 self.push_declarator_sigil(
@@ -902,7 +929,8 @@ impl<'a> Printer<'a> {
             }
             Node::PointerToMember { class, member } => {
                 self.print_left(*member);
-                if self.has_array(*member) || self.has_function(*member) {
+                let shape = self.declarator(*member);
+                if shape.array || shape.function {
                     if self.gnu() && !matches!(self.last_char(), Some('(' | ' ')) {
                         self.push(" ");
                     }
@@ -1116,15 +1144,12 @@ impl<'a> Printer<'a> {
 
     fn print_right_inner(&mut self, id: NodeId) {
         let ast = self.ast;
-        match self.resolve_param(id) {
-            Param::Is(target) => {
-                self.print_right(target);
-                return;
-            }
-            Param::EmptyPack => return,
-            Param::No => {}
-        }
         match &ast[id] {
+            Node::TemplateParam { .. } => {
+                if let Param::Is(target) = self.resolve_param(id) {
+                    self.print_right(target);
+                }
+            }
             Node::FunctionEncoding {
                 ret,
                 name,
@@ -1223,7 +1248,8 @@ impl<'a> Printer<'a> {
                 if self.objc_object_proto(*c).is_some() {
                     return;
                 }
-                if self.has_array(*c) || self.has_function(*c) {
+                let shape = self.declarator(*c);
+                if shape.array || shape.function {
                     self.push(")");
                 }
                 self.print_right(*c);
@@ -1236,13 +1262,15 @@ impl<'a> Printer<'a> {
                 let Some((_, target)) = self.collapse(id) else {
                     return;
                 };
-                if self.has_array(target) || self.has_function(target) {
+                let shape = self.declarator(target);
+                if shape.array || shape.function {
                     self.push(")");
                 }
                 self.print_right(target);
             }
             Node::PointerToMember { member, .. } => {
-                if self.has_array(*member) || self.has_function(*member) {
+                let shape = self.declarator(*member);
+                if shape.array || shape.function {
                     self.push(")");
                 }
                 self.print_right(*member);
@@ -1921,7 +1949,27 @@ fn special_prefix(kind: Special, style: Style) -> &'static str {
 /// What [`Printer::probe`] asks about a type.
 #[derive(Clone, Copy)]
 enum Probe {
+    /// Does the type print a right half?
     Rhs,
-    Array,
-    Function,
+    /// Is it, under qualifiers and parameters, an array or a function type?
+    Declarator,
+}
+
+/// What a type's right half holds, as far as a [`Probe`] asked.
+#[derive(Clone, Copy, Default)]
+struct Shape {
+    rhs: bool,
+    array: bool,
+    function: bool,
+}
+
+impl Shape {
+    /// A pointer or reference to this type: it has the same right half, but it is itself
+    /// neither an array nor a function.
+    fn rhs_only(self) -> Shape {
+        Shape {
+            rhs: self.rhs,
+            ..Shape::default()
+        }
+    }
 }
