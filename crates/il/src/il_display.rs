@@ -10,13 +10,11 @@
 //! `decl_position` comes from the declaration walk of [`crate::xref`], matched by qualified name
 //! in source order.
 //!
-//! [`normalize`] turns either tool's display into comparable [`Entry`]s: the entries of one
-//! file's entities, addresses dropped, `decl_position.seq` (a physical line of the `.ii`)
-//! replaced by the line in the original file. [`compare`] measures entry presence and field
-//! agreement over [`COMPARED_FIELDS`].
+//! Submodules: [`syntactic`] prints the entries EDG makes for syntax that is no item (template
+//! type parameters, array types, function-local statics); [`lambda`] the closure classes of
+//! lambdas; [`implicit`] the special members EDG declares implicitly; [`compare`] normalizes displays and measures agreement.
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::BufRead;
 
 use base_db::SourceFile;
 use rustc_hash::FxHashMap;
@@ -30,6 +28,16 @@ use crate::record::{class_layout, size_align_of};
 use crate::resolve::{declared_type, routine_type};
 use crate::scope::{all_items, scope_items};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
+
+mod compare;
+mod implicit;
+mod lambda;
+mod syntactic;
+
+pub use compare::{
+    COMPARED_FIELDS, COMPARED_SOURCE_CORRESP, Entry, KindStats, SeqMap, compare, differences,
+    format_stats, normalize, read_extract, stats_line, write_extract,
+};
 
 /// Labels are padded (with their colon) to this width; longer ones wrap.
 const LABEL_WIDTH: usize = 25;
@@ -68,105 +76,58 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let items = all_items(db, file);
     let index: FxHashMap<Item<'_>, usize> =
         items.iter().enumerate().map(|(i, &it)| (it, i)).collect();
-    let positions = positions(db, file, &items);
+    let root: SyntaxNode = base_db::parse(db, file).syntax_node();
+    let lines = Lines::new(file.text(db));
+    let offsets = name_offsets(db, &root, &items);
     for (i, &item) in items.iter().enumerate() {
         let Some(kind) = entry_kind(item.kind(db)) else {
             continue;
         };
-        let Some(&position) = positions.get(&item) else {
+        let Some(&offset) = offsets.get(&item) else {
             continue;
         };
+        let position = lines.pos(offset);
         out.push('\n');
         writeln!(out, "file-scope {kind}@{i}").unwrap();
         entry(db, &mut out, item, &index, position);
         if is_class(item.kind(db)) {
-            implicit_assignments(db, &mut out, item, i, position);
+            implicit::implicit_assignments(db, &mut out, item, i, position);
         }
     }
+    let mut ids = 0usize;
+    syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
+    lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
     out
 }
 
-/// The copy and move assignment operators EDG declares in every class that does not declare
-/// them itself (unlike the implicit constructors, which it declares only when they are used).
-/// The move one is declared only without a user-declared copy or move operation or destructor.
-/// Not for classes in templates (their instances get them, and instances are not modelled).
-fn implicit_assignments<'db>(
-    db: &'db dyn IlDatabase,
-    out: &mut String,
-    class: Item<'db>,
-    id: usize,
-    (seq, column): (u32, u32),
-) {
-    let mut scope = class.parent(db);
-    while let Some(s) = scope {
-        if !matches!(s.kind(db), ItemKind::Namespace) && !is_class(s.kind(db)) {
-            return;
+/// A display position: `decl_position.seq` is the physical line of the `.ii` (1-based) and
+/// `decl_position.column` the 1-based byte column in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pos {
+    seq: u32,
+    column: u32,
+}
+
+/// Offsets of a text to [`Pos`]itions.
+struct Lines {
+    starts: Vec<usize>,
+}
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { starts }
+    }
+
+    fn pos(&self, offset: usize) -> Pos {
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let column = offset - self.starts[line - 1] + 1;
+        Pos {
+            seq: line as u32,
+            column: column as u32,
         }
-        scope = s.parent(db);
-    }
-    let Some(name) = class.name_text(db) else {
-        return;
-    };
-    let (mut user_assign, mut user_copy_or_move_or_dtor) = (false, false);
-    for &member in scope_items(db, class) {
-        let Some(member_name) = member.name_text(db) else {
-            continue;
-        };
-        let is_routine = matches!(
-            member.kind(db),
-            ItemKind::Routine | ItemKind::FunctionTemplate
-        );
-        if !is_routine {
-            continue;
-        }
-        if member_name == "operator=" {
-            user_assign = true;
-        } else if member_name.starts_with('~') {
-            user_copy_or_move_or_dtor = true;
-        } else if member_name == name
-            && member.kind(db) == ItemKind::Routine
-            && let TyKind::Function(sig) = routine_type(db, member).kind(db)
-        {
-            // A constructor taking a reference (to its own class: a copy or move constructor).
-            user_copy_or_move_or_dtor |=
-                sig.params.len() == 1 && matches!(sig.params[0].kind(db), TyKind::Reference(..));
-        }
-    }
-    if user_assign {
-        return;
-    }
-    let qualified = class.qualified_name(db);
-    let mut params = vec![format!("const {qualified} &")];
-    if !user_copy_or_move_or_dtor {
-        params.push(format!("{qualified} &&"));
-    }
-    for (n, param) in params.iter().enumerate() {
-        out.push('\n');
-        writeln!(out, "file-scope routine@{id}.{n}").unwrap();
-        out.push_str("source_corresp:\n");
-        field(
-            out,
-            "  name",
-            &format!("file-scope id-name@{id}.{n}: \"operator=\""),
-        );
-        field(out, "  decl_position.seq", &seq.to_string());
-        field(out, "  decl_position.column", &column.to_string());
-        field(out, "  is_class_member", "TRUE");
-        field(out, "  access", "as_public");
-        field(out, "  parent_scope", &format!("file-scope scope@{id}"));
-        field(out, "  enclosing_routine", "NULL");
-        field(out, "  name_linkage", "C++");
-        field(
-            out,
-            "type",
-            &format!("file-scope type@ty: {qualified} &({param})"),
-        );
-        field(out, "storage_class", "sc_extern");
-        field(out, "declared_storage_class", "sc_unspecified");
-        field(out, "special_kind", "sfk_operator");
-        field(out, "opname_kind", "onk_assign");
-        field(out, "compiler_generated", "TRUE");
-        field(out, "defined", "FALSE");
     }
 }
 
@@ -187,23 +148,21 @@ fn entry_kind(kind: ItemKind) -> Option<&'static str> {
     })
 }
 
-/// (seq, column) of each item's name: the physical `.ii` line and 1-based column of the first
-/// declaration line the xref walk logs under the item's qualified name (for a static data
-/// member, its defining line when it has one: EDG moves the position to the definition).
-fn positions<'db>(
+/// The offset of each item's name: that of the first declaration line the xref walk logs under
+/// the item's qualified name (for a static data member, its defining line when it has one: EDG
+/// moves the position to the definition).
+fn name_offsets<'db>(
     db: &'db dyn IlDatabase,
-    file: SourceFile,
+    root: &SyntaxNode,
     items: &[Item<'db>],
-) -> FxHashMap<Item<'db>, (u32, u32)> {
+) -> FxHashMap<Item<'db>, usize> {
     /// One entity of the xref walk: first line's offset, first defining line's offset.
     struct Logged {
         first: usize,
         defining: Option<usize>,
     }
-    let text = file.text(db);
-    let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let mut by_entity: BTreeMap<u32, (String, Logged)> = BTreeMap::new();
-    for line in crate::xref::declaration_lines(&root) {
+    for line in crate::xref::declaration_lines(root) {
         let offset = usize::from(line.offset);
         let defining = (line.kind == 'D').then_some(offset);
         let (_, logged) = by_entity.entry(line.entity).or_insert_with(|| {
@@ -223,9 +182,6 @@ fn positions<'db>(
     for entities in by_name.values_mut() {
         entities.sort_unstable_by_key(|l| l.first);
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
     // Items come in source order, so each takes the first entity of its name after the previous
     // item's: that skips same-named parameters and locals logged earlier in headers. An item
     // left without one redeclares an entity already displayed (a reopened namespace, an opaque
@@ -278,9 +234,7 @@ fn positions<'db>(
             Some(d) if static_member => d,
             _ => logged.first,
         };
-        let line = line_starts.partition_point(|&s| s <= offset);
-        let col = offset - line_starts[line - 1] + 1;
-        out.insert(item, (line as u32, col as u32));
+        out.insert(item, offset);
     }
     out
 }
@@ -305,7 +259,7 @@ fn entry<'db>(
     out: &mut String,
     item: Item<'db>,
     index: &FxHashMap<Item<'db>, usize>,
-    (seq, column): (u32, u32),
+    Pos { seq, column }: Pos,
 ) {
     let parent = item.parent(db);
     let in_class = parent.is_some_and(|p| is_class(p.kind(db)));
@@ -604,421 +558,6 @@ fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
     out
 }
 
-// ---------------------------------------------------------------------------------------------
-// Normalized form and comparison.
-
-/// One entry of a display, normalized: its kind (`file-scope variable`) and its fields in order,
-/// as (label, value) with labels keeping their sub-record indent, pointers reduced to the value
-/// they print (`type: int`) or to the kind they point to, and `decl_position.seq` replaced by
-/// `decl_position.line` in the original file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    pub kind: String,
-    pub fields: Vec<(String, String)>,
-}
-
-impl Entry {
-    pub fn get(&self, label: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(l, _)| l == label)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// What identifies an entry across tools: kind, name and position.
-    pub fn key(&self) -> (String, String, String, String) {
-        let get = |l: &str| self.get(l).unwrap_or("").to_string();
-        (
-            self.kind.clone(),
-            get("  name"),
-            get("  decl_position.line"),
-            get("  decl_position.column"),
-        )
-    }
-}
-
-/// Entry kinds kept in extracts: the ones the issue asks for (scopes carry no position).
-const KEPT_KINDS: &[&str] = &[
-    "file-scope variable",
-    "file-scope routine",
-    "file-scope type",
-    "file-scope field",
-    "file-scope namespace",
-];
-
-/// The fields compared per entry kind (from the IL display seed's lists), beyond the
-/// `source_corresp` ones in [`COMPARED_SOURCE_CORRESP`].
-pub const COMPARED_FIELDS: &[(&str, &[&str])] = &[
-    (
-        "file-scope variable",
-        &[
-            "type",
-            "storage_class",
-            "declared_storage_class",
-            "device",
-            "shared",
-            "constant",
-            "is_constexpr",
-        ],
-    ),
-    (
-        "file-scope routine",
-        &[
-            "type",
-            "storage_class",
-            "declared_storage_class",
-            "defined",
-            "device",
-            "host",
-            "global",
-            "is_virtual",
-            "pure_virtual",
-            "is_explicit_constructor",
-            "is_defaulted",
-            "is_deleted",
-        ],
-    ),
-    (
-        "file-scope type",
-        &["size", "alignment", "kind", "enum_type"],
-    ),
-    ("file-scope field", &["type", "offset"]),
-    ("file-scope namespace", &[]),
-];
-
-pub const COMPARED_SOURCE_CORRESP: &[&str] = &[
-    "  name",
-    "  decl_position.line",
-    "  decl_position.column",
-    "  is_class_member",
-    "  access",
-    "  enclosing_routine",
-    "  name_linkage",
-];
-
-/// Maps physical lines of a `.ii` to (file, line) through its line markers.
-pub struct SeqMap {
-    /// Per physical line (index 0 = line 1): original file index and line.
-    lines: Vec<(u32, u32)>,
-    files: Vec<String>,
-}
-
-impl SeqMap {
-    pub fn new(ii_text: &str) -> SeqMap {
-        let mut files: Vec<String> = vec![String::new()];
-        let mut lines = Vec::new();
-        let (mut file, mut next) = (0u32, 1u32);
-        for line in ii_text.lines() {
-            lines.push((file, next));
-            if let Some((n, name)) = line_marker(line) {
-                file = files.iter().position(|f| *f == name).unwrap_or_else(|| {
-                    files.push(name.to_string());
-                    files.len() - 1
-                }) as u32;
-                next = n;
-            } else {
-                next += 1;
-            }
-        }
-        SeqMap { lines, files }
-    }
-
-    /// (file, line) of physical line `seq`.
-    pub fn original(&self, seq: u32) -> Option<(&str, u32)> {
-        let &(f, l) = self.lines.get((seq as usize).checked_sub(1)?)?;
-        Some((&self.files[f as usize], l))
-    }
-}
-
-/// `# 12 "file.cu" 1 3` → (12, "file.cu").
-fn line_marker(line: &str) -> Option<(u32, &str)> {
-    let rest = line.strip_prefix("# ")?;
-    let (n, rest) = rest.split_once(' ')?;
-    let name = rest.strip_prefix('"')?.split('"').next()?;
-    Some((n.parse().ok()?, name))
-}
-
-/// Reads a display (either tool's) and keeps the [`KEPT_KINDS`] entries whose
-/// `decl_position.seq` is a line of a file named `own_file` (or ending in `/own_file`).
-/// Streams: cudafe++'s displays are ~84 MB.
-pub fn normalize(
-    display: impl BufRead,
-    seqs: &SeqMap,
-    own_file: &str,
-) -> std::io::Result<Vec<Entry>> {
-    let suffix = format!("/{own_file}");
-    let is_own = |f: &str| f == own_file || f.ends_with(&suffix);
-    let mut out = Vec::new();
-    let mut lines: Vec<String> = Vec::new();
-    let mut flush = |lines: &mut Vec<String>| {
-        if let Some(e) = normalize_entry(lines, seqs, &is_own) {
-            out.push(e);
-        }
-        lines.clear();
-    };
-    for line in display.lines() {
-        let line = line?;
-        if line.is_empty() {
-            flush(&mut lines);
-        } else {
-            lines.push(line);
-        }
-    }
-    flush(&mut lines);
-    // By position, then kind, name and type: same-named entries at one position (an implicit
-    // copy and move assignment) then pair up by type in `compare`.
-    out.sort_by_cached_key(|e| {
-        let num = |l: &str| e.get(l).and_then(|v| v.parse::<u32>().ok()).unwrap_or(0);
-        let text = |l: &str| e.get(l).unwrap_or("").to_string();
-        let position = (num("  decl_position.line"), num("  decl_position.column"));
-        (position, e.kind.clone(), text("  name"), text("type"))
-    });
-    Ok(out)
-}
-
-fn normalize_entry(
-    lines: &[String],
-    seqs: &SeqMap,
-    is_own: &dyn Fn(&str) -> bool,
-) -> Option<Entry> {
-    let head = lines.first()?;
-    let (kind, _) = head.split_once('@')?;
-    if !KEPT_KINDS.contains(&kind) {
-        return None;
-    }
-    let mut fields: Vec<(String, String)> = Vec::new();
-    let mut pending: Option<String> = None;
-    for line in &lines[1..] {
-        if let Some(label) = pending.take() {
-            fields.push((label, line.trim().to_string()));
-            continue;
-        }
-        let Some((label, value)) = line.split_once(':') else {
-            continue;
-        };
-        let value = value.trim();
-        if value.is_empty() && line.len() >= LABEL_WIDTH && !line.ends_with("source_corresp:") {
-            pending = Some(label.to_string());
-        } else {
-            fields.push((label.to_string(), value.to_string()));
-        }
-    }
-    let seq: u32 = fields
-        .iter()
-        .find(|(l, _)| l == "  decl_position.seq")?
-        .1
-        .parse()
-        .ok()?;
-    let (file, line) = seqs.original(seq)?;
-    if !is_own(file) {
-        return None;
-    }
-    for (label, value) in &mut fields {
-        if label == "  decl_position.seq" {
-            *label = "  decl_position.line".to_string();
-            *value = line.to_string();
-        } else {
-            *value = pointer_value(value);
-        }
-    }
-    Some(Entry {
-        kind: kind.to_string(),
-        fields,
-    })
-}
-
-/// `file-scope type@30f05698: int` → `int`; `file-scope scope@30f0` → `<scope>`.
-fn pointer_value(value: &str) -> String {
-    let is_pointer = (value.starts_with("file-scope ") || value.starts_with("func-scope "))
-        && value
-            .split_whitespace()
-            .nth(1)
-            .is_some_and(|w| w.contains('@'));
-    if !is_pointer {
-        return value.to_string();
-    }
-    match value.split_once(": ") {
-        Some((_, v)) => v.to_string(),
-        None => {
-            let kind = value.split_whitespace().nth(1).unwrap_or("");
-            format!("<{}>", kind.split('@').next().unwrap_or(""))
-        }
-    }
-}
-
-/// Writes entries as an extract: `file-scope <kind>` then `label: value` lines, blank-separated.
-pub fn write_extract(entries: &[Entry]) -> String {
-    let mut out = String::new();
-    for e in entries {
-        writeln!(out, "{}", e.kind).unwrap();
-        for (l, v) in &e.fields {
-            writeln!(out, "{l}: {v}").unwrap();
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// Reads what [`write_extract`] wrote.
-pub fn read_extract(text: &str) -> Vec<Entry> {
-    text.split("\n\n")
-        .filter_map(|block| {
-            let mut lines = block.lines().filter(|l| !l.is_empty());
-            let kind = lines.next()?.to_string();
-            let fields = lines
-                .filter_map(|l| {
-                    l.split_once(": ")
-                        .map(|(a, b)| (a.to_string(), b.to_string()))
-                })
-                .collect();
-            Some(Entry { kind, fields })
-        })
-        .collect()
-}
-
-/// Presence and agreement counts for one entry kind.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct KindStats {
-    /// Entries of the reference / of those, ours has one with the same key / ours has extra.
-    pub expected: usize,
-    pub present: usize,
-    pub extra: usize,
-    /// Compared fields over matched entries (a field counts if either side prints it; a field
-    /// printed by only one side disagrees) and those equal.
-    pub fields: usize,
-    pub fields_agree: usize,
-}
-
-impl KindStats {
-    pub fn add(&mut self, o: KindStats) {
-        self.expected += o.expected;
-        self.present += o.present;
-        self.extra += o.extra;
-        self.fields += o.fields;
-        self.fields_agree += o.fields_agree;
-    }
-}
-
-/// A field's value for comparison. A variable's `constant` label is printed for two fields:
-/// the `__constant__` flag (`TRUE`) and the initializer's constant value (`3`); only the flag is
-/// compared (initializer values are not evaluated yet).
-fn compared_value<'e>(e: &'e Entry, label: &str) -> Option<&'e str> {
-    let value = e.get(label);
-    if label == "constant" && value != Some("TRUE") {
-        return None;
-    }
-    value
-}
-
-/// Compares our entries with the reference's, per entry kind.
-pub fn compare(expected: &[Entry], ours: &[Entry]) -> BTreeMap<String, KindStats> {
-    let mut stats: BTreeMap<String, KindStats> = BTreeMap::new();
-    let mut ours_by_key: FxHashMap<_, Vec<&Entry>> = FxHashMap::default();
-    for e in ours {
-        ours_by_key.entry(e.key()).or_default().push(e);
-    }
-    let mut used: FxHashMap<_, usize> = FxHashMap::default();
-    for e in expected {
-        let s = stats.entry(e.kind.clone()).or_default();
-        s.expected += 1;
-        let key = e.key();
-        let n = used.entry(key.clone()).or_default();
-        let Some(&ours) = ours_by_key.get(&key).and_then(|v| v.get(*n)) else {
-            continue;
-        };
-        *n += 1;
-        s.present += 1;
-        let extra_labels = COMPARED_FIELDS
-            .iter()
-            .find(|(k, _)| *k == e.kind)
-            .map_or(&[][..], |(_, l)| *l);
-        for label in COMPARED_SOURCE_CORRESP.iter().chain(extra_labels) {
-            let (a, b) = (compared_value(e, label), compared_value(ours, label));
-            if a.is_none() && b.is_none() {
-                continue;
-            }
-            s.fields += 1;
-            if a == b {
-                s.fields_agree += 1;
-            }
-        }
-    }
-    for (key, v) in &ours_by_key {
-        let matched = used.get(key).copied().unwrap_or(0);
-        if v.len() > matched {
-            stats.entry(key.0.clone()).or_default().extra += v.len() - matched;
-        }
-    }
-    stats
-}
-
-/// What [`compare`] counts against us, one line each: missing entries (kind, name, line,
-/// column) and the compared fields that differ on matched ones.
-pub fn differences(expected: &[Entry], ours: &[Entry]) -> Vec<String> {
-    let mut out = Vec::new();
-    for e in expected {
-        let key = e.key();
-        let Some(o) = ours.iter().find(|o| o.key() == key) else {
-            out.push(format!("missing {key:?}"));
-            continue;
-        };
-        let labels = COMPARED_FIELDS
-            .iter()
-            .find(|(k, _)| *k == e.kind)
-            .map_or(&[][..], |(_, l)| *l);
-        for label in COMPARED_SOURCE_CORRESP.iter().chain(labels) {
-            let (a, b) = (compared_value(e, label), compared_value(o, label));
-            if a != b {
-                out.push(format!(
-                    "{} {}: {}: theirs {a:?}, ours {b:?}",
-                    key.0,
-                    key.1,
-                    label.trim()
-                ));
-            }
-        }
-    }
-    let keys: Vec<_> = expected.iter().map(Entry::key).collect();
-    for o in ours {
-        if !keys.contains(&o.key()) {
-            out.push(format!("extra {:?}", o.key()));
-        }
-    }
-    out
-}
-
-/// One line per kind and a total: `kind: present/expected entries, extra, fields agree/compared`.
-pub fn format_stats(stats: &BTreeMap<String, KindStats>) -> String {
-    let mut out = String::new();
-    let mut total = KindStats::default();
-    for (kind, s) in stats {
-        writeln!(out, "  {kind}: {}", stats_line(s)).unwrap();
-        total.add(*s);
-    }
-    writeln!(out, "  total: {}", stats_line(&total)).unwrap();
-    out
-}
-
-pub fn stats_line(s: &KindStats) -> String {
-    let pct = |a: usize, b: usize| {
-        if b == 0 {
-            100.0
-        } else {
-            a as f64 * 100.0 / b as f64
-        }
-    };
-    format!(
-        "{}/{} entries present ({:.1}%), {} extra, fields {}/{} agree ({:.1}%)",
-        s.present,
-        s.expected,
-        pct(s.present, s.expected),
-        s.extra,
-        s.fields_agree,
-        s.fields,
-        pct(s.fields_agree, s.fields)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1036,24 +575,5 @@ mod tests {
                                      TRUE
         "#]]
         .assert_eq(&out);
-    }
-
-    #[test]
-    fn normalizes_pointers_positions_and_keeps_own_entries() {
-        let ii = "# 1 \"t.cu\"\nint dv;\n# 1 \"h.h\"\nint hv;\n";
-        let display = "file-scope variable@30\nsource_corresp:\n  name:                  file-scope id-name@3: \"dv\"\n  decl_position.seq:     2\n  decl_position.column:  5\ntype:                    file-scope type@9: int\nis_trivial_copy_function:\n                         TRUE\n\nfile-scope variable@40\nsource_corresp:\n  decl_position.seq:     4\n";
-        let entries = normalize(display.as_bytes(), &SeqMap::new(ii), "t.cu").unwrap();
-        expect_test::expect![[r#"
-            file-scope variable
-            source_corresp: 
-              name: "dv"
-              decl_position.line: 1
-              decl_position.column: 5
-            type: int
-            is_trivial_copy_function: TRUE
-
-        "#]]
-        .assert_eq(&write_extract(&entries));
-        assert_eq!(read_extract(&write_extract(&entries)), entries);
     }
 }
