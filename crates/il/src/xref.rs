@@ -20,6 +20,7 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 use crate::lower::tokens_text;
 
 mod constants;
+mod evaluate;
 mod instances;
 mod names;
 
@@ -155,6 +156,10 @@ struct Walker {
     /// Typedefs of builtin integer types by qualified name, to the type (`std::size_t` to
     /// `unsigned long`).
     builtin_typedefs: FxHashMap<String, String>,
+    /// Member typedefs' types, constants' values and bases of the classes seen so far.
+    facts: evaluate::MemberFacts,
+    /// Alias templates by qualified name (their specializations are not resolved yet).
+    alias_templates: FxHashSet<String>,
 }
 
 impl Walker {
@@ -290,7 +295,10 @@ impl Walker {
                     self.function_body(node, &declarator, scope);
                 }
             }
-            SIMPLE_DECLARATION => self.simple_declaration(node, scope),
+            SIMPLE_DECLARATION => {
+                self.simple_declaration(node, scope);
+                self.record_declaration_facts(node, scope, &instances::Substitution::default());
+            }
             // `template struct A<double>;` completes the instance and instantiates its bodies
             // at the end; `extern template class A<char>;` only completes it.
             EXPLICIT_INSTANTIATION => {
@@ -309,7 +317,11 @@ impl Walker {
                 }
             }
             ALIAS_DECL => {
+                self.record_declaration_facts(node, scope, &instances::Substitution::default());
                 if let Some(name) = first_token(node, IDENT) {
+                    if !scope.template_params.is_empty() {
+                        self.alias_templates.insert(scope.qualify(name.text()));
+                    }
                     if self.template_depth == 0
                         && let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
                         && !ty.descendants().any(|n| n.kind() == PTR_OP)
@@ -782,6 +794,23 @@ impl Walker {
             }
         }
         let inner = scope.enter(segment, true);
+        if self.template_depth == 0 {
+            // An explicit specialization's or a class's bases, for member lookups through it.
+            let class = inner.path.join("::");
+            for base in spec
+                .children()
+                .filter(|n| n.kind() == BASE_CLAUSE)
+                .flat_map(|c| c.children())
+                .filter_map(|b| {
+                    b.children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                })
+            {
+                let printed =
+                    self.class_name_printed(&base, scope, &instances::Substitution::default());
+                self.record_base(class.clone(), printed);
+            }
+        }
         self.class_depth += 1;
         for member in members.children() {
             if member.kind() != ACCESS_SPEC {
@@ -836,8 +865,11 @@ impl Walker {
                 let id = if enumerator_scope.local {
                     self.fresh()
                 } else {
-                    self.keyed(format!("enumerator {}", enumerator_scope.qualify(name.text())))
-                        .0
+                    self.keyed(format!(
+                        "enumerator {}",
+                        enumerator_scope.qualify(name.text())
+                    ))
+                    .0
                 };
                 self.emit(
                     id,
@@ -846,6 +878,9 @@ impl Walker {
                     name.text_range().start(),
                 );
             }
+        }
+        if let Some(list) = &list {
+            self.record_enumerators(list, &enumerator_scope, &instances::Substitution::default());
         }
     }
 
@@ -1088,7 +1123,20 @@ impl Walker {
                     .collect();
                 segments.join("::")
             }
-            DESTRUCTOR_NAME | OPERATOR_NAME => operator_text(&name),
+            DESTRUCTOR_NAME | OPERATOR_NAME => {
+                let text = operator_text(&name);
+                // A conversion to a member typedef is named by the type it stands for
+                // (`operator value_type` in `integral_constant<bool, true>` is `operator bool`).
+                match text.strip_prefix("operator ") {
+                    Some(ty) if ty.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                        match self.enclosing_member_type(ty, scope) {
+                            Some(real) => format!("operator {real}"),
+                            None => text,
+                        }
+                    }
+                    _ => text,
+                }
+            }
             _ => last_ident(&name)?.text().to_string(),
         };
         Some((scope.qualify(text.trim_start_matches("::")), offset))

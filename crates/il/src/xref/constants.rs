@@ -47,8 +47,8 @@ fn canonical_builtin(words: &str) -> Option<String> {
             "signed" => signed = true,
             "long" => longs += 1,
             "const" | "volatile" => {}
-            "int" | "short" | "char" | "bool" | "wchar_t" | "char8_t" | "char16_t"
-            | "char32_t" | "__int128"
+            "int" | "short" | "char" | "bool" | "wchar_t" | "char8_t" | "char16_t" | "char32_t"
+            | "__int128"
                 if base.is_none() =>
             {
                 base = Some(word)

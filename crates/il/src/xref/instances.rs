@@ -144,20 +144,28 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) {
+        self.instance_of(name, scope, subst);
+    }
+
+    /// The class template a template-id names and its arguments as EDG prints them.
+    fn template_and_args(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<(String, Vec<String>)> {
         if name.kind() != NAME_REF {
-            return;
+            return None;
         }
-        let Some(ident) = first_token(name, IDENT) else {
-            return;
-        };
+        let ident = first_token(name, IDENT)?;
         let Some(list) = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
             // A typedef of an instance (`struct is_void : false_type`).
             if subst.is_empty()
                 && let Some((target, target_scope)) = self.find_typedef(ident.text(), scope)
             {
-                self.complete_instance(&target, &target_scope, subst);
+                return self.template_and_args(&target, &target_scope, subst);
             }
-            return;
+            return None;
         };
         // A qualifier written before the template's name (`N::A<int>`).
         let mut written = Vec::new();
@@ -174,14 +182,118 @@ impl Walker {
             .cloned()
             .unwrap_or_else(|| ident.text().to_string());
         written.push(template_name);
-        let Some(key) = self.find_template(&written.join("::"), scope) else {
-            return;
-        };
+        let key = self.find_template(&written.join("::"), scope)?;
         let args: Vec<String> = list
             .children()
-            .map(|a| self.arg_text(&a, scope, subst))
+            .map(|a| self.argument(&a, scope, subst))
             .collect();
-        self.instantiate(&key, args);
+        Some((key, args))
+    }
+
+    /// Completes the instance a template-id names and returns its printed name
+    /// (`N::A<int, 0UL>`), or `None` when it names no known class template.
+    pub(super) fn instance_of(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        let (key, args) = self.template_and_args(name, scope, subst)?;
+        self.instantiate(&key, args)
+    }
+
+    /// The printed name of the instance a template-id names, without completing it.
+    fn instance_name(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        let (key, args) = self.template_and_args(name, scope, subst)?;
+        let template = self.templates.get(&key)?.clone();
+        let args = self.with_defaults(&template, args);
+        let mut path = template.path.clone();
+        path.push(format!("{}<{}>", template.name, args.join(", ")));
+        Some(path.join("::"))
+    }
+
+    /// One template argument as EDG prints it: a constant expression evaluated (its
+    /// parameter's type decides the printing later), a member typedef of a known class
+    /// replaced by its type, anything else as written with parameters substituted.
+    pub(super) fn argument(
+        &mut self,
+        arg: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> String {
+        let names_enumerator = || {
+            arg.kind() == ID_EXPR
+                && arg
+                    .descendants_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .filter(|t| t.kind() == IDENT)
+                    .last()
+                    .is_some_and(|t| {
+                        self.qualified_type_name(t.text(), scope, false)
+                            .is_some_and(|k| self.ids.contains_key(&format!("enumerator {k}")))
+                    })
+        };
+        // A literal prints as written (its parameter's type decides the form later).
+        let is_expression = matches!(
+            arg.kind(),
+            BIN_EXPR
+                | PREFIX_EXPR
+                | PAREN_EXPR
+                | COND_EXPR
+                | CAST_EXPR
+                | NAMED_CAST_EXPR
+                | CALL_EXPR
+                | SIZEOF_EXPR
+                | ID_EXPR
+        );
+        if is_expression && !names_enumerator() {
+            if let Some(value) = self.evaluate(arg, scope, subst) {
+                return value.to_string();
+            }
+        }
+        // `typename X<_Tp>::type`, or a member typedef of the class being instantiated.
+        let name = arg
+            .descendants()
+            .find(|n| matches!(n.kind(), QUALIFIED_NAME | NAME_REF));
+        let only_name = name.as_ref().is_some_and(|n| {
+            arg.descendants_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .filter(|t| !t.kind().is_trivia() && t.kind() != TYPENAME_KW)
+                .all(|t| {
+                    t.text_range().start() >= n.text_range().start()
+                        && t.text_range().end() <= n.text_range().end()
+                })
+        });
+        if only_name && let Some(name) = &name {
+            if let Some(ty) = self.member_type_of(name, scope, subst) {
+                return ty;
+            }
+            // A template-id prints with its own arguments evaluated and defaults filled in
+            // (`ratio<24>` is `ratio<24L, 1L>`).
+            let last = match name.kind() {
+                QUALIFIED_NAME => name.children().filter(|n| n.kind() == NAME_REF).last(),
+                _ => Some(name.clone()),
+            };
+            if let Some(last) = last.filter(|l| l.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
+                && let Some(printed) = self.instance_name(&last, scope, subst)
+            {
+                return printed;
+            }
+            if name.kind() == NAME_REF
+                && name.children().all(|n| n.kind() != TEMPLATE_ARG_LIST)
+                && let Some(ident) = first_token(name, IDENT)
+                && !subst.contains_key(ident.text())
+                && let Some(ty) = self.enclosing_member_type(ident.text(), scope)
+            {
+                return ty;
+            }
+        }
+        self.arg_text(arg, scope, subst)
     }
 
     /// An explicit instantiation definition of a class instantiates the bodies of the member
@@ -356,20 +468,33 @@ impl Walker {
     }
 
     /// Logs the members of `template<args>` at the pattern's positions, once per instance.
-    pub(super) fn instantiate(&mut self, key: &str, mut args: Vec<String>) {
-        let Some(template) = self.templates.get(key).cloned() else {
-            return;
-        };
+    pub(super) fn instantiate(&mut self, key: &str, mut args: Vec<String>) -> Option<String> {
+        let template = self.templates.get(key).cloned()?;
         args = self.with_defaults(&template, args);
-        if template.explicit.contains(&args.join(", ")) {
-            return;
-        }
         let primary = &template.definition.params;
         let instance = format!("{}<{}>", template.name, args.join(", "));
         let mut path = template.path.clone();
         path.push(instance);
-        if !self.instantiated.insert(path.join("::")) || self.instantiated.len() > INSTANCE_LIMIT {
-            return;
+        let printed = path.join("::");
+        if template.explicit.contains(&args.join(", ")) {
+            return Some(printed);
+        }
+        // An argument we could not evaluate would name an instance EDG never makes.
+        let unevaluated = primary.iter().zip(&args).any(|(p, a)| {
+            p.value_type.is_some()
+                && super::constants::integer_literal(a).is_none()
+                && !a.starts_with('\'')
+                && !self.ids.contains_key(&format!("enumerator {a}"))
+                && !primary.iter().any(|q| q.name == *a)
+        });
+        // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`).
+        let names_alias = args.iter().any(|a| self.names_alias_template(a));
+        if unevaluated
+            || names_alias
+            || !self.instantiated.insert(printed.clone())
+            || self.instantiated.len() > INSTANCE_LIMIT
+        {
+            return Some(printed);
         }
         let (pattern, subst) = match template
             .partials
@@ -402,16 +527,24 @@ impl Walker {
                     })
                 {
                     self.complete_type_name(&base, &lookup, &subst);
+                    let printed_base = self.class_name_printed(&base, &lookup, &subst);
+                    self.record_base(printed.clone(), printed_base);
                 }
             }
             self.instance_members(members, &scope, &subst);
         }
+        Some(printed)
     }
 
     /// Completes the class a type name denotes, after substitution: a template-id
     /// (`__numeric_limits_impl<_Tp>`), a qualifier that is one (`X<_Tp>::type`), or a template
     /// parameter that stands for an instance (`_Base` bound to `integral_constant<bool, true>`).
-    pub(super) fn complete_type_name(&mut self, name: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+    pub(super) fn complete_type_name(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
         let segments: Vec<SyntaxNode> = if name.kind() == QUALIFIED_NAME {
             name.children().filter(|n| n.kind() == NAME_REF).collect()
         } else {
@@ -423,7 +556,7 @@ impl Walker {
             } else if let Some(ident) = first_token(segment, IDENT)
                 && let Some(printed) = subst.get(ident.text())
             {
-                self.complete_printed(&printed.clone());
+                self.complete_class(&printed.clone());
             }
         }
     }
@@ -446,21 +579,60 @@ impl Walker {
         }
     }
 
+    /// Whether printed text names an alias template's specialization (`x::ratio_multiply<`).
+    fn names_alias_template(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        bytes.iter().enumerate().any(|(i, &b)| {
+            if b != b'<' {
+                return false;
+            }
+            let start = text[..i]
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .map_or(0, |p| p + 1);
+            self.alias_templates.contains(&text[start..i])
+        })
+    }
+
     /// Completes an instance from its printed name (`std::integral_constant<bool, true>`), as a
     /// template parameter's argument carries it.
-    pub(super) fn complete_printed(&mut self, printed: &str) {
-        let Some(open) = printed.find('<') else {
-            return;
-        };
+    pub(super) fn complete_printed(&mut self, printed: &str) -> Option<String> {
+        let open = printed.find('<')?;
         if !printed.ends_with('>') {
-            return;
+            return None;
         }
         let key = &printed[..open];
         if !self.templates.contains_key(key) {
-            return;
+            return None;
         }
         let args = split_args(&printed[open + 1..printed.len() - 1]);
-        self.instantiate(&key.to_string(), args);
+        self.instantiate(&key.to_string(), args)
+    }
+
+    /// The printed name of the class a base specifier names (after substitution).
+    pub(super) fn class_name_printed(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> String {
+        let last = if name.kind() == QUALIFIED_NAME {
+            name.children().filter(|n| n.kind() == NAME_REF).last()
+        } else {
+            Some(name.clone())
+        };
+        if let Some(last) = &last {
+            if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST)
+                && name.kind() == NAME_REF
+                && let Some(instance) = self.instance_of(last, scope, subst)
+            {
+                return instance;
+            }
+            if let Some(ty) = self.member_type_of(name, scope, subst) {
+                return self.complete_class(&ty);
+            }
+        }
+        let text = self.arg_text(name, scope, subst);
+        self.complete_class(&text)
     }
 
     fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
@@ -486,6 +658,7 @@ impl Walker {
                     if let Some(ty) = member.children().find(|n| n.kind() == TYPE_ID) {
                         self.complete_qualifiers_in(&ty, scope, subst);
                     }
+                    self.record_declaration_facts(&member, scope, subst);
                     if let Some(name) = first_token(&member, IDENT) {
                         let id = self.fresh();
                         self.emit(
@@ -531,10 +704,45 @@ impl Walker {
             // are completed.
             for ty in node
                 .children()
-                .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME | ELABORATED_TYPE))
             {
                 self.complete_qualifiers_in(&ty, scope, subst);
             }
+        }
+        self.record_declaration_facts(node, scope, subst);
+        // A member enumeration: its name and enumerators are members of the instance.
+        if let Some(spec) = node.children().find(|n| n.kind() == ENUM_SPECIFIER)
+            && let Some(list) = spec.children().find(|n| n.kind() == ENUMERATOR_LIST)
+        {
+            let mut enumerator_scope = scope.clone();
+            if let Some(name) = spec
+                .children()
+                .find(|n| n.kind() == NAME_REF)
+                .and_then(|n| first_token(&n, IDENT))
+            {
+                let id = self.fresh();
+                self.emit(
+                    id,
+                    scope.qualify(name.text()),
+                    'D',
+                    name.text_range().start(),
+                );
+                if has_token(&spec, CLASS_KW) || has_token(&spec, STRUCT_KW) {
+                    enumerator_scope = scope.enter(name.text().to_string(), false);
+                }
+            }
+            for enumerator in list.children().filter(|n| n.kind() == ENUMERATOR) {
+                if let Some(name) = first_token(&enumerator, IDENT) {
+                    let id = self.fresh();
+                    self.emit(
+                        id,
+                        enumerator_scope.qualify(name.text()),
+                        'D',
+                        name.text_range().start(),
+                    );
+                }
+            }
+            self.record_enumerators(&list, &enumerator_scope, subst);
         }
         for init in node.children().filter(|n| n.kind() == INIT_DECLARATOR) {
             let Some(declarator) = init.children().find(|n| n.kind() == DECLARATOR) else {

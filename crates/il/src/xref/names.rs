@@ -36,7 +36,12 @@ impl Walker {
 
     /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
     /// or class.
-    pub(super) fn qualified_type_name(&self, name: &str, scope: &Scope, qualifier: bool) -> Option<String> {
+    pub(super) fn qualified_type_name(
+        &self,
+        name: &str,
+        scope: &Scope,
+        qualifier: bool,
+    ) -> Option<String> {
         self.lookup_keys(name, scope).into_iter().find_map(|key| {
             (self.ids.contains_key(&format!("type {key}"))
                 || self.ids.contains_key(&format!("typedef {key}"))
@@ -53,7 +58,6 @@ impl Walker {
             .into_iter()
             .find_map(|key| self.templates.contains_key(&key).then_some(key))
     }
-
 
     /// Whether a qualified name is known: a namespace, class, enumeration, typedef, template,
     /// variable, function or using-declaration.

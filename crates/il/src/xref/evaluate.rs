@@ -1,0 +1,520 @@
+//! What a class says about its members once it is complete, and the constant expressions and
+//! member types that template arguments are made of.
+//!
+//! EDG prints a template argument after evaluating it: `__promote<double,
+//! std::__is_integer<double>::__value>` is logged as `__promote<double, false>`, and
+//! `__match_cv_qualifiers<wchar_t, __unsigned_type, ...>` with the member typedef replaced by
+//! the type it stands for. So while classes are walked and instantiated, the walk records the
+//! types of their member typedefs, the values of their integral constants (static constant
+//! data members, enumerators) and their bases, under the class's printed name; an argument is
+//! then evaluated with those facts, completing the instances its names are members of (as EDG
+//! does: naming `X<int>::value` requires `X<int>` to be complete).
+use rustc_hash::FxHashMap;
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use super::constants::integer_literal;
+use super::instances::Substitution;
+use super::{Scope, Walker, first_token};
+
+/// Facts about the members of complete classes and namespaces, by qualified member name.
+#[derive(Default)]
+pub(super) struct MemberFacts {
+    /// Member typedefs and aliases: the type they stand for, printed.
+    types: FxHashMap<String, String>,
+    /// Integral constants: static constant data members, enumerators, namespace-scope
+    /// constants.
+    values: FxHashMap<String, i128>,
+    /// The printed bases of each class (searched for members the class does not declare).
+    bases: FxHashMap<String, Vec<String>>,
+}
+
+/// Deeper than any evaluation in the corpus: a bound against runaway recursion.
+const DEPTH_LIMIT: u32 = 64;
+
+impl Walker {
+    pub(super) fn record_member_type(&mut self, qualified: String, printed: String) {
+        self.facts.types.insert(qualified, printed);
+    }
+
+    pub(super) fn record_member_value(&mut self, qualified: String, value: i128) {
+        self.facts.values.insert(qualified, value);
+    }
+
+    pub(super) fn record_base(&mut self, class: String, base: String) {
+        self.facts.bases.entry(class).or_default().push(base);
+    }
+
+    /// A member's value, searching the class's bases.
+    fn member_value(&self, class: &str, name: &str, depth: u32) -> Option<i128> {
+        if let Some(v) = self.facts.values.get(&format!("{class}::{name}")) {
+            return Some(*v);
+        }
+        if depth > DEPTH_LIMIT {
+            return None;
+        }
+        self.facts
+            .bases
+            .get(class)?
+            .iter()
+            .find_map(|base| self.member_value(base, name, depth + 1))
+    }
+
+    /// A member typedef's type, searching the class's bases.
+    fn member_type(&self, class: &str, name: &str, depth: u32) -> Option<String> {
+        if let Some(t) = self.facts.types.get(&format!("{class}::{name}")) {
+            return Some(t.clone());
+        }
+        if depth > DEPTH_LIMIT {
+            return None;
+        }
+        self.facts
+            .bases
+            .get(class)?
+            .iter()
+            .find_map(|base| self.member_type(base, name, depth + 1))
+    }
+
+    /// The scopes an unqualified name is looked up in from `scope`, innermost first (each a
+    /// qualified class or namespace name, `""` for the global namespace).
+    fn enclosing_scopes(&self, scope: &Scope) -> Vec<String> {
+        let mut scopes = Vec::new();
+        for n in (0..=scope.path.len()).rev() {
+            let prefix = scope.path[..n].join("::");
+            let inline = self.inline_namespaces.get(&prefix).into_iter().flatten();
+            scopes.push(prefix.clone());
+            scopes.extend(inline.cloned());
+        }
+        scopes
+    }
+
+    /// The type a member typedef of an enclosing class stands for (`__unsigned_type` inside
+    /// `__make_unsigned_selector<wchar_t, true, false>`).
+    pub(super) fn enclosing_member_type(&self, name: &str, scope: &Scope) -> Option<String> {
+        self.enclosing_scopes(scope)
+            .iter()
+            .find_map(|s| self.member_type(s, name, 0))
+    }
+
+    /// Records what a member or namespace-scope declaration tells later evaluations: a
+    /// typedef's or alias's type, a constant's value (`static const bool value = ...;`,
+    /// `constexpr size_t dynamic_extent = ...;`). Inside a template definition nothing is
+    /// known yet.
+    pub(super) fn record_declaration_facts(
+        &mut self,
+        node: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
+        // Only class members' typedefs stand for their types in printed names (EDG keeps a
+        // namespace-scope typedef such as `std::size_t`); in a template definition they are
+        // known as written, its constants are not known at all.
+        if scope.local || !scope.in_class && self.template_depth > 0 {
+            return;
+        }
+        let types_only = self.template_depth > 0;
+        if node.kind() == ALIAS_DECL {
+            if !scope.in_class {
+                return;
+            }
+            if let Some(name) = first_token(node, IDENT)
+                && let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
+                && !ty.descendants().any(|n| n.kind() == PTR_OP)
+            {
+                let printed = if types_only {
+                    self.arg_text(&ty, scope, subst)
+                } else {
+                    self.argument(&ty, scope, subst)
+                };
+                self.record_member_type(scope.qualify(name.text()), printed);
+            }
+            return;
+        }
+        let has = |k| node.children_with_tokens().any(|t| t.kind() == k);
+        let is_typedef = has(TYPEDEF_KW);
+        let is_constant = has(CONST_KW) || has(CONSTEXPR_KW);
+        if !(is_typedef && scope.in_class || is_constant && !types_only) {
+            return;
+        }
+        for init in node.children().filter(|n| n.kind() == INIT_DECLARATOR) {
+            let Some(declarator) = init.children().find(|n| n.kind() == DECLARATOR) else {
+                continue;
+            };
+            if !super::instances::is_object_declarator(&declarator) {
+                continue;
+            }
+            let Some(name) = super::name_token(&declarator) else {
+                continue;
+            };
+            let qualified = scope.qualify(name.text());
+            if is_typedef {
+                if let Some(printed) = self.specifier_type(node, scope, subst) {
+                    self.record_member_type(qualified, printed);
+                }
+            } else if let Some(init) = init.children().find(|n| n.kind() == INITIALIZER)
+                && let Some(value) = self.evaluate(&init, scope, subst)
+            {
+                self.record_member_value(qualified, value);
+            }
+        }
+    }
+
+    /// The type a declaration's specifiers name, printed, with member typedefs of known
+    /// classes replaced by their types.
+    fn specifier_type(
+        &mut self,
+        node: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        let specifiers: Vec<syntax::SyntaxElement> = node
+            .children_with_tokens()
+            .take_while(|t| t.kind() != INIT_DECLARATOR)
+            .filter(|t| !t.kind().is_trivia() && !matches!(t.kind(), TYPEDEF_KW | STATIC_KW))
+            .collect();
+        let name = specifiers.iter().find_map(|s| {
+            let n = s.as_node()?;
+            match n.kind() {
+                NAME_REF | QUALIFIED_NAME => Some(n.clone()),
+                ELABORATED_TYPE => n
+                    .children()
+                    .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME)),
+                _ => None,
+            }
+        });
+        let cv = specifiers.iter().any(|s| s.kind() == CONST_KW);
+        if let Some(name) = name.as_ref().filter(|_| self.template_depth == 0) {
+            let resolved = self.member_type_of(name, scope, subst).or_else(|| {
+                let ident = first_token(name, IDENT)?;
+                (name.kind() == NAME_REF
+                    && name.children().all(|n| n.kind() != TEMPLATE_ARG_LIST)
+                    && !subst.contains_key(ident.text()))
+                .then(|| self.enclosing_member_type(ident.text(), scope))
+                .flatten()
+            });
+            if let Some(ty) = resolved {
+                return Some(if cv { format!("const {ty}") } else { ty });
+            }
+        }
+        let tokens = specifiers.into_iter().flat_map(|s| match s {
+            rowan::NodeOrToken::Token(t) => vec![t],
+            rowan::NodeOrToken::Node(n) => n
+                .descendants_with_tokens()
+                .filter_map(|t| t.into_token())
+                .collect(),
+        });
+        Some(self.tokens_printed(tokens, scope, subst))
+    }
+
+    /// The values of an enumeration's enumerators: each its initializer, or one more than
+    /// the one before.
+    pub(super) fn record_enumerators(
+        &mut self,
+        list: &SyntaxNode,
+        enumerator_scope: &Scope,
+        subst: &Substitution,
+    ) {
+        if self.template_depth > 0 || enumerator_scope.local {
+            return;
+        }
+        let mut next = Some(0);
+        for enumerator in list.children().filter(|n| n.kind() == ENUMERATOR) {
+            let Some(name) = first_token(&enumerator, IDENT) else {
+                continue;
+            };
+            let value = match enumerator.children().next() {
+                Some(expr) => self.evaluate(&expr, enumerator_scope, subst),
+                None => next,
+            };
+            if let Some(v) = value {
+                self.record_member_value(enumerator_scope.qualify(name.text()), v);
+            }
+            next = value.map(|v| v + 1);
+        }
+    }
+
+    /// The printed class a printed type names, completed: an instance is instantiated, a
+    /// typedef of one (`std::false_type`) followed.
+    pub(super) fn complete_class(&mut self, printed: &str) -> String {
+        if let Some((target, target_scope)) = self.typedef_instances.get(printed).cloned()
+            && let Some(instance) =
+                self.instance_of(&target, &target_scope, &Substitution::default())
+        {
+            return instance;
+        }
+        if let Some(ty) = self.facts.types.get(printed).cloned()
+            && ty != printed
+        {
+            return self.complete_class(&ty);
+        }
+        self.complete_printed(printed)
+            .unwrap_or_else(|| printed.to_string())
+    }
+
+    /// The type a qualified name denotes when its qualifier is a class we know the members
+    /// of (`typename X<_Tp>::type` after substitution), completing that class.
+    pub(super) fn member_type_of(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        if name.kind() != QUALIFIED_NAME {
+            return None;
+        }
+        let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
+        let (last, qualifiers) = segments.split_last()?;
+        if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+            return None;
+        }
+        let class = self.qualifier_class(qualifiers, scope, subst)?;
+        self.member_type(&class, first_token(last, IDENT)?.text(), 0)
+    }
+
+    /// The printed class a run of qualifier segments names, completed.
+    fn qualifier_class(
+        &mut self,
+        qualifiers: &[SyntaxNode],
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        let (first, rest) = qualifiers.split_first()?;
+        let ident = first_token(first, IDENT)?;
+        let mut class = if first.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+            self.instance_of(first, scope, subst)?
+        } else if let Some(bound) = subst.get(ident.text()) {
+            self.complete_class(&bound.clone())
+        } else {
+            let written = self.resolve_qualified(ident.text(), scope);
+            self.complete_class(&written)
+        };
+        for segment in rest {
+            let ident = first_token(segment, IDENT)?;
+            if segment.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+                return None;
+            }
+            let ty = self.member_type(&class, ident.text(), 0);
+            class = match ty {
+                Some(ty) => self.complete_class(&ty),
+                None => format!("{class}::{}", ident.text()),
+            };
+        }
+        Some(class)
+    }
+
+    /// The value of an integral constant expression, or `None` when it is not one we can
+    /// evaluate (calls, variable templates, floating point).
+    pub(super) fn evaluate(
+        &mut self,
+        expr: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<i128> {
+        self.evaluate_at(expr, scope, subst, 0)
+    }
+
+    fn evaluate_at(
+        &mut self,
+        expr: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+        depth: u32,
+    ) -> Option<i128> {
+        if depth > DEPTH_LIMIT {
+            return None;
+        }
+        let mut operands = expr.children();
+        let mut next = |w: &mut Walker| {
+            let node = operands.next()?;
+            w.evaluate_at(&node, scope, subst, depth + 1)
+        };
+        let op = expr
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| !t.kind().is_trivia())
+            .map(|t| t.kind());
+        match expr.kind() {
+            LITERAL => {
+                let token = first_token_any(expr)?;
+                match token.kind() {
+                    TRUE_KW => Some(1),
+                    FALSE_KW => Some(0),
+                    INT_LIT => integer_literal(token.text()),
+                    CHAR_LIT => char_value(token.text()),
+                    _ => None,
+                }
+            }
+            PAREN_EXPR | INITIALIZER => next(self),
+            PREFIX_EXPR => {
+                let v = next(self)?;
+                match op? {
+                    MINUS => Some(-v),
+                    PLUS => Some(v),
+                    BANG => Some(i128::from(v == 0)),
+                    TILDE => Some(!v),
+                    _ => None,
+                }
+            }
+            BIN_EXPR => {
+                let op = expr
+                    .children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .find(|t| !t.kind().is_trivia())?
+                    .kind();
+                let lhs = next(self)?;
+                // `&&` and `||` do not evaluate what they do not need.
+                match (op, lhs) {
+                    (AMP2, 0) => return Some(0),
+                    (PIPE2, v) if v != 0 => return Some(1),
+                    _ => {}
+                }
+                let rhs = next(self)?;
+                binary(op, lhs, rhs)
+            }
+            COND_EXPR => {
+                let nodes: Vec<SyntaxNode> = expr.children().collect();
+                let [c, a, b] = nodes.as_slice() else {
+                    return None;
+                };
+                let chosen = if self.evaluate_at(c, scope, subst, depth + 1)? != 0 {
+                    a
+                } else {
+                    b
+                };
+                self.evaluate_at(chosen, scope, subst, depth + 1)
+            }
+            // `(long)x`, `static_cast<long>(x)`, `intmax_t(1)`: integral conversions keep the
+            // value (the printing applies the parameter's type).
+            CAST_EXPR | NAMED_CAST_EXPR => {
+                let operand = expr.children().filter(|n| n.kind() != TYPE_ID).last()?;
+                self.evaluate_at(&operand, scope, subst, depth + 1)
+            }
+            CALL_EXPR => {
+                let callee = expr.children().next()?;
+                let is_type = callee.kind() == ID_EXPR
+                    && callee
+                        .descendants_with_tokens()
+                        .filter_map(|t| t.into_token())
+                        .filter(|t| t.kind() == IDENT)
+                        .all(|t| self.builtin_type(t.text(), scope).is_some());
+                let args = expr.children().find(|n| n.kind() == ARG_LIST)?;
+                let mut values = args.children();
+                let (Some(arg), None) = (values.next(), values.next()) else {
+                    return None;
+                };
+                is_type.then_some(())?;
+                self.evaluate_at(&arg, scope, subst, depth + 1)
+            }
+            SIZEOF_EXPR => {
+                let operand = expr.children().next()?;
+                let text = self.arg_text(&operand, scope, subst);
+                let text = text.trim_start_matches('(').trim_end_matches(')');
+                builtin_size(&self.builtin_type(text, scope)?)
+            }
+            ID_EXPR => {
+                let name = expr.children().next()?;
+                self.name_value(&name, scope, subst)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value a name denotes: a template parameter's argument, a constant member of a
+    /// class (completing it) or a constant of an enclosing class or namespace.
+    fn name_value(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<i128> {
+        if name.kind() == NAME_REF {
+            if name.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+                return None;
+            }
+            let ident = first_token(name, IDENT)?;
+            if let Some(bound) = subst.get(ident.text()) {
+                return integer_literal(bound).or_else(|| self.printed_value(bound));
+            }
+            return self
+                .enclosing_scopes(scope)
+                .iter()
+                .find_map(|s| self.member_value(s, ident.text(), 0));
+        }
+        if name.kind() != QUALIFIED_NAME {
+            return None;
+        }
+        let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
+        let (last, qualifiers) = segments.split_last()?;
+        let member = first_token(last, IDENT)?;
+        let class = self.qualifier_class(qualifiers, scope, subst)?;
+        self.member_value(&class, member.text(), 0)
+    }
+
+    /// The value of a printed constant that names one (`std::__is_integer<int>::__value`).
+    fn printed_value(&mut self, printed: &str) -> Option<i128> {
+        let segments = super::names::split_qualified(printed);
+        let (member, qualifiers) = segments.split_last()?;
+        let class = self.complete_class(&qualifiers.join("::"));
+        self.member_value(&class, member, 0)
+    }
+}
+
+fn first_token_any(node: &SyntaxNode) -> Option<syntax::SyntaxToken> {
+    node.descendants_with_tokens()
+        .filter_map(|t| t.into_token())
+        .find(|t| !t.kind().is_trivia())
+}
+
+fn binary(op: syntax::SyntaxKind, lhs: i128, rhs: i128) -> Option<i128> {
+    Some(match op {
+        PLUS => lhs.checked_add(rhs)?,
+        MINUS => lhs.checked_sub(rhs)?,
+        STAR => lhs.checked_mul(rhs)?,
+        SLASH => lhs.checked_div(rhs)?,
+        PERCENT => lhs.checked_rem(rhs)?,
+        SHL => lhs.checked_shl(u32::try_from(rhs).ok()?)?,
+        SHR => lhs.checked_shr(u32::try_from(rhs).ok()?)?,
+        AMP => lhs & rhs,
+        PIPE => lhs | rhs,
+        CARET => lhs ^ rhs,
+        AMP2 => i128::from(lhs != 0 && rhs != 0),
+        PIPE2 => i128::from(lhs != 0 || rhs != 0),
+        EQ2 => i128::from(lhs == rhs),
+        NEQ => i128::from(lhs != rhs),
+        L_ANGLE => i128::from(lhs < rhs),
+        R_ANGLE => i128::from(lhs > rhs),
+        LTEQ => i128::from(lhs <= rhs),
+        GTEQ => i128::from(lhs >= rhs),
+        _ => return None,
+    })
+}
+
+/// `'a'` and the simple escapes.
+fn char_value(text: &str) -> Option<i128> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let value = match (chars.next()?, chars.next()) {
+        (c, None) => c as i128,
+        ('\\', Some(e)) if chars.next().is_none() => match e {
+            'n' => 10,
+            't' => 9,
+            '0' => 0,
+            '\\' => 92,
+            '\'' => 39,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(value)
+}
+
+/// The size of a builtin integer type on x86-64 LP64.
+fn builtin_size(builtin: &str) -> Option<i128> {
+    Some(match builtin.trim_start_matches("unsigned ") {
+        "bool" | "char" | "signed char" | "char8_t" => 1,
+        "short" | "char16_t" => 2,
+        "int" | "wchar_t" | "char32_t" => 4,
+        "long" | "long long" => 8,
+        "__int128" => 16,
+        _ => return None,
+    })
+}
