@@ -711,6 +711,24 @@ impl Ast {
         s
     }
 
+    /// Copies a demangler's input into the text buffer, so that its identifiers can be
+    /// referred to in place ([`Ast::input_str`]); returns where it starts.
+    pub(crate) fn copy_input(&mut self, input: &str) -> usize {
+        let start = self.text.len();
+        self.text.push_str(input);
+        start
+    }
+
+    /// The text at `start..start + len` of the buffer, a range of an input copied with
+    /// [`Ast::copy_input`].
+    pub(crate) fn input_str(&self, start: usize, len: usize) -> Str {
+        debug_assert!(self.text.is_char_boundary(start) && start + len <= self.text.len());
+        Str {
+            start: start as u32,
+            len: len as u32,
+        }
+    }
+
     /// Stores the list `items` for a node.
     #[inline]
     pub fn alloc_list(&mut self, items: &[NodeId]) -> List {

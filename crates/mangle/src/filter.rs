@@ -55,6 +55,9 @@ impl Filter {
 
     /// Appends `text` to `out` with every mangled word replaced by its demangled form.
     pub fn filter(&mut self, text: &[u8], out: &mut Vec<u8>) {
+        // One UTF-8 check for the whole text instead of one per name (words are ASCII, so
+        // they slice it at character boundaries).
+        let utf8 = std::str::from_utf8(text).ok();
         let mut i = 0;
         while i < text.len() {
             let start = i;
@@ -65,7 +68,7 @@ impl Filter {
             let start = i;
             i = symbol_end(text, i);
             let word = &text[start..i];
-            match self.word(word) {
+            match self.word_in(word, utf8.and_then(|t| t.get(start..i))) {
                 Some(demangled) => out.extend_from_slice(demangled.as_bytes()),
                 None => out.extend_from_slice(word),
             }
@@ -75,9 +78,14 @@ impl Filter {
     /// Demangles one word the way the filter does: only names that look mangled are tried,
     /// so ordinary words like `i` are never taken for types.
     pub fn word(&mut self, word: &[u8]) -> Option<&str> {
-        let w = match word {
-            [b'_', rest @ ..] if self.strip_underscore => rest,
-            _ => word,
+        self.word_in(word, None)
+    }
+
+    /// [`Filter::word`]; `text` is `word` when it is known to be UTF-8.
+    fn word_in(&mut self, word: &[u8], text: Option<&str>) -> Option<&str> {
+        let (w, text) = match word {
+            [b'_', rest @ ..] if self.strip_underscore => (rest, text.map(|t| &t[1..])),
+            _ => (word, text),
         };
         // Every mangled form starts with `_` (`_Z`, `__Z`, `___Z`, `__nv_static_`).
         if !self.opts.types && w.first() != Some(&b'_') {
@@ -90,7 +98,10 @@ impl Filter {
         if !looks_mangled && !self.opts.types {
             return None;
         }
-        self.demangler.demangle(w, &self.opts).ok()
+        match text {
+            Some(text) => self.demangler.demangle_str(text, &self.opts).ok(),
+            None => self.demangler.demangle(w, &self.opts).ok(),
+        }
     }
 }
 

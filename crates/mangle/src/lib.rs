@@ -95,6 +95,7 @@ pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
     let mut ast = ast::Ast::for_demangling(input.len() / 3 + 4);
     let root = parse_with(
         input,
+        None,
         types,
         false,
         false,
@@ -108,24 +109,26 @@ pub fn parse(input: &[u8], types: bool) -> Result<Parsed, DemangleError> {
 /// NVIDIA's demangler rejects).
 pub fn parse_for(input: &[u8], opts: &DemangleOptions) -> Result<Parsed, DemangleError> {
     let mut ast = ast::Ast::for_demangling(input.len() / 3 + 4);
-    let root = parse_for_in(input, opts, &mut ast, &mut parse::Tables::default())?;
+    let root = parse_for_in(input, None, opts, &mut ast, &mut parse::Tables::default())?;
     Ok(Parsed { ast, root })
 }
 
-/// [`parse_for`], building the AST in `ast` (emptied first) with the storage of `tables`.
+/// [`parse_for`], building the AST in `ast` (emptied first) with the storage of `tables`;
+/// `text` is `input` when already known to be UTF-8.
 fn parse_for_in(
     input: &[u8],
+    text: Option<&str>,
     opts: &DemangleOptions,
     ast: &mut ast::Ast,
     tables: &mut parse::Tables,
 ) -> Result<ast::NodeId, DemangleError> {
     let strict = opts.style == Style::Nvidia;
     let gnu = opts.style == Style::Gnu;
-    match parse_with(input, opts.types, strict, gnu, ast, tables) {
+    match parse_with(input, text, opts.types, strict, gnu, ast, tables) {
         // NVIDIA's own tool never decodes its lambda vendor types; names carrying them are
         // demangled in full even where that tool would give up.
         Err(_) if strict && carries_nv_vendor_types(input) => {
-            parse_with(input, opts.types, false, false, ast, tables)
+            parse_with(input, text, opts.types, false, false, ast, tables)
         }
         res => res,
     }
@@ -137,13 +140,14 @@ fn carries_nv_vendor_types(input: &[u8]) -> bool {
 
 fn parse_with(
     input: &[u8],
+    text: Option<&str>,
     types: bool,
     nv_strict: bool,
     gnu: bool,
     ast: &mut ast::Ast,
     tables: &mut parse::Tables,
 ) -> Result<ast::NodeId, DemangleError> {
-    let mut p = parse::Parser::new(input, ast, tables);
+    let mut p = parse::Parser::new(input, text, ast, tables);
     p.nv_strict = nv_strict;
     p.gnu = gnu;
     let res = p.parse_top(types);
@@ -202,7 +206,25 @@ impl Demangler {
         input: &[u8],
         opts: &DemangleOptions,
     ) -> Result<&str, DemangleError> {
-        let root = parse_for_in(input, opts, &mut self.ast, &mut self.tables)?;
+        self.demangle_checked(input, None, opts)
+    }
+
+    /// [`Demangler::demangle`] for a name known to be text (no UTF-8 check).
+    pub fn demangle_str(
+        &mut self,
+        input: &str,
+        opts: &DemangleOptions,
+    ) -> Result<&str, DemangleError> {
+        self.demangle_checked(input.as_bytes(), Some(input), opts)
+    }
+
+    fn demangle_checked(
+        &mut self,
+        input: &[u8],
+        text: Option<&str>,
+        opts: &DemangleOptions,
+    ) -> Result<&str, DemangleError> {
+        let root = parse_for_in(input, text, opts, &mut self.ast, &mut self.tables)?;
         print_into(&self.ast, root, opts, &mut self.out)?;
         Ok(&self.out)
     }

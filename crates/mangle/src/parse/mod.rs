@@ -57,6 +57,9 @@ pub(crate) struct Parser<'a> {
     /// `input` as text when it is valid UTF-8 (always, in practice), to slice names without
     /// validating each: a slice of it is valid exactly where a slice of the bytes would be.
     utf8: Option<&'a str>,
+    /// Where `input` starts in the arena's text, which holds a copy of it when it is UTF-8:
+    /// identifiers are then ranges of that copy rather than copies of their own.
+    text_base: Option<usize>,
     pos: usize,
     pub(crate) ast: &'a mut Ast,
     /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
@@ -97,8 +100,17 @@ type PResult = Option<NodeId>;
 impl<'a> Parser<'a> {
     /// A parser that builds its AST in `ast` with the storage of `tables`, both emptied
     /// first (their capacity is kept); [`Parser::finish`] hands the tables back.
-    pub(crate) fn new(input: &'a [u8], ast: &'a mut Ast, tables: &mut Tables) -> Parser<'a> {
+    /// `text` is `input` as text when the caller has already checked that it is UTF-8
+    /// (`None` checks here).
+    pub(crate) fn new(
+        input: &'a [u8],
+        text: Option<&'a str>,
+        ast: &'a mut Ast,
+        tables: &mut Tables,
+    ) -> Parser<'a> {
         ast.clear_for_demangling();
+        let utf8 = text.or_else(|| std::str::from_utf8(input).ok());
+        let text_base = utf8.map(|t| ast.copy_input(t));
         let take = |v: &mut Vec<NodeId>| {
             let mut v = std::mem::take(v);
             v.clear();
@@ -116,7 +128,8 @@ impl<'a> Parser<'a> {
         let buffers = std::mem::take(&mut tables.buffers);
         Parser {
             input,
-            utf8: std::str::from_utf8(input).ok(),
+            utf8,
+            text_base,
             pos: 0,
             ast,
             subs,
@@ -220,6 +233,18 @@ impl<'a> Parser<'a> {
         buffer.clear();
         self.buffers.push(buffer);
         list
+    }
+    /// The identifier at `begin..end` of the input, in place when the input was copied to
+    /// the arena.
+    fn input_name(&mut self, begin: usize, end: usize) -> Option<NodeId> {
+        let s = match self.text_base {
+            Some(base) => self.ast.input_str(base + begin, end - begin),
+            None => {
+                let text = self.slice(begin..end)?;
+                self.str(text)
+            }
+        };
+        Some(self.make(Node::Name(s)))
     }
     fn name(&mut self, s: &str) -> NodeId {
         let s = self.str(s);

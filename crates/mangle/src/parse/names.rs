@@ -214,9 +214,10 @@ impl<'a> Parser<'a> {
                 return Some(self.make(Node::AnonymousNamespace(name)));
             }
         }
-        Some(self.name(name))
+        self.input_name(self.pos - name.len(), self.pos)
     }
 
+    /// Returns the identifier, which ends at the new position.
     pub(super) fn parse_bare_source_name(&mut self) -> Option<&'a str> {
         let len = self.parse_positive_integer()?;
         if len == 0 || len > self.num_left() as u64 {

@@ -319,7 +319,12 @@ impl<'a> Parser<'a> {
             if let Some(proto_source) = qual.strip_prefix("objcproto") {
                 let proto = {
                     let (mut ast, mut tables) = (Ast::default(), Tables::default());
-                    let mut sub = Parser::new(proto_source.as_bytes(), &mut ast, &mut tables);
+                    let mut sub = Parser::new(
+                        proto_source.as_bytes(),
+                        Some(proto_source),
+                        &mut ast,
+                        &mut tables,
+                    );
                     let p = sub.parse_bare_source_name()?;
                     p.to_owned()
                 };

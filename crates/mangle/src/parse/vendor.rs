@@ -139,6 +139,8 @@ impl<'a> Parser<'a> {
         let saved_input = std::mem::replace(&mut self.input, inner);
         let saved_utf8 = std::mem::replace(&mut self.utf8, std::str::from_utf8(inner).ok());
         let saved_pos = std::mem::replace(&mut self.pos, 0);
+        let saved_base = self.text_base;
+        self.text_base = saved_base.map(|base| base + inner_begin);
         let saved_subs = std::mem::take(&mut self.subs);
         let saved_prefix_subs = std::mem::take(&mut self.prefix_subs);
         let saved_params = std::mem::take(&mut self.template_params);
@@ -161,6 +163,7 @@ impl<'a> Parser<'a> {
         self.input = saved_input;
         self.utf8 = saved_utf8;
         self.pos = saved_pos;
+        self.text_base = saved_base;
         self.subs = saved_subs;
         self.prefix_subs = saved_prefix_subs;
         self.template_params = saved_params;

@@ -135,8 +135,10 @@ impl<'a> Printer<'a> {
         }
         self.out.push(c);
     }
+    /// The last byte written, as a character. The printer only compares it with ASCII
+    /// punctuation, which no byte of a multi-byte character equals, so nothing is decoded.
     fn last_char(&self) -> Option<char> {
-        self.out.chars().next_back()
+        self.out.as_bytes().last().map(|&b| char::from(b))
     }
     fn open(&mut self) {
         self.gt_is_gt += 1;
