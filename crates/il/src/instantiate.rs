@@ -214,20 +214,40 @@ pub fn instance_of<'db>(
     {
         return None;
     }
-    let mut args: Vec<TemplateArg<'db>> = args
+    let args: Vec<TemplateArg<'db>> = args
         .into_iter()
         .map(|a| match a {
             TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
             other => other,
         })
         .collect();
-    let from = primary
+    let args = with_defaults(db, &primaries, args)?;
+    if args.iter().any(|a| match a {
+        TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
+        TemplateArg::Value(_) => false,
+        TemplateArg::Unbound(_) => true,
+    }) {
+        return None;
+    }
+    Some(ClassInstance::new(db, primary, args))
+}
+
+/// `args` followed by the default arguments of the parameters they leave out, each resolved
+/// with the parameters before it bound. A default may be given on any of the template's
+/// declarations (often on a forward declaration only); `None` when one is missing.
+pub fn with_defaults<'db>(
+    db: &'db dyn IlDatabase,
+    declarations: &[Item<'db>],
+    mut args: Vec<TemplateArg<'db>>,
+) -> Option<Vec<TemplateArg<'db>>> {
+    let first = *declarations.first()?;
+    let params = template_params(db, first);
+    let from = first
         .parent(db)
-        .map_or(ScopeRef::File(primary.file(db)), ScopeRef::Item);
+        .map_or(ScopeRef::File(first.file(db)), ScopeRef::Item);
     while args.len() < params.len() {
         let i = args.len();
-        // A default may be given on any declaration (often a forward declaration).
-        let (decl, default) = primaries.iter().find_map(|&d| {
+        let (decl, default) = declarations.iter().find_map(|&d| {
             let default = template_params(db, d).get(i)?.default.clone()?;
             Some((d, default))
         })?;
@@ -242,14 +262,7 @@ pub fn instance_of<'db>(
         };
         args.push(arg);
     }
-    if args.iter().any(|a| match a {
-        TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
-        TemplateArg::Value(_) => false,
-        TemplateArg::Unbound(_) => true,
-    }) {
-        return None;
-    }
-    Some(ClassInstance::new(db, primary, args))
+    Some(args)
 }
 
 /// The instance of a class nested in a bound definition (`vector<int>::_Vector_impl`).
@@ -462,3 +475,6 @@ fn unify_ty<'db>(
         _ => (pattern == actual).then_some(1),
     }
 }
+
+#[cfg(test)]
+mod tests;

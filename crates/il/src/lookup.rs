@@ -50,10 +50,20 @@ pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item
 }
 
 fn is_inline_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    item.kind(db) == ItemKind::Namespace
-        && syntax::SyntaxNode::new_root(item.header(db).clone())
+    item.kind(db) == ItemKind::Namespace && namespace_is_inline(db, item)
+}
+
+/// A namespace is inline when any of its blocks says so (the first must, later ones may omit
+/// it: libstdc++ reopens `inline namespace __cxx11` as `namespace __cxx11`). Memoized per
+/// block, since member lookup asks it of every namespace it passes.
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _| false)]
+fn namespace_is_inline<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> bool {
+    let says_inline = |block: Item<'_>| {
+        syntax::SyntaxNode::new_root(block.header(db).clone())
             .children_with_tokens()
             .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
+    };
+    says_inline(ns) || namespace_blocks(db, ns).into_iter().any(says_inline)
 }
 
 /// Members of a scope named `name`: for a namespace including its inline namespaces' (and

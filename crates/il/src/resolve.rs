@@ -312,6 +312,7 @@ fn item_type<'db>(
         }
         ItemKind::AliasTemplate => {
             let args = template_args_in(db, from, env, args?)?;
+            let args = crate::instantiate::with_defaults(db, &[item], args)?;
             alias_instance(db, Bound::new(db, item, args))?
         }
         ItemKind::UsingDeclaration => using_declaration_type(db, item, found_env)?,
@@ -424,6 +425,42 @@ pub fn template_args_in<'db>(
         .collect()
 }
 
+/// `E::x` (an enumerator qualified by its enumeration): its value, counting on from the last
+/// explicit one.
+fn enumerator_value(db: &dyn IlDatabase, from: ScopeRef<'_>, expr: &SyntaxNode) -> Option<i128> {
+    if !matches!(expr.kind(), ID_EXPR | TYPE_ID) {
+        return None;
+    }
+    let mut children = expr.children();
+    let name = children.next()?;
+    if children.next().is_some() || name.kind() != QUALIFIED_NAME {
+        return None;
+    }
+    let (global, mut segments) = name_segments(&name);
+    let enumerator = segments.pop()?;
+    let enumeration = crate::lookup::lookup_path(db, from, global, &segments)
+        .into_iter()
+        .find(|i| i.kind(db) == ItemKind::Enum)?;
+    let body = SyntaxNode::new_root(enumeration.body(db).clone()?);
+    let mut next: i128 = 0;
+    for e in body.children().filter(|n| n.kind() == ENUMERATOR) {
+        let value = if e.children_with_tokens().any(|t| t.kind() == EQ) {
+            i128::from(crate::consteval::const_value(db, from, &e)?)
+        } else {
+            next
+        };
+        let is_it = e
+            .children_with_tokens()
+            .find(|t| t.kind() == IDENT)
+            .is_some_and(|t| t.to_string() == enumerator);
+        if is_it {
+            return Some(value);
+        }
+        next = value + 1;
+    }
+    None
+}
+
 /// The identifier of an argument that is a single unqualified name.
 fn lone_name(arg: &SyntaxNode) -> Option<String> {
     let name = match arg.kind() {
@@ -461,6 +498,9 @@ pub fn value_arg<'db>(
             TemplateArg::Value(v) => Some(v),
             _ => None,
         };
+    }
+    if let Some(value) = enumerator_value(db, from, &expr) {
+        return Some(value);
     }
     if expr.kind() == LITERAL {
         match expr

@@ -1,0 +1,107 @@
+use expect_test::expect;
+
+use crate::ItemKind;
+use crate::record::{instance_layout, size_align_of};
+use crate::resolve::{declared_type, typedef_target};
+use crate::scope::all_items;
+use crate::test_db::TestDb;
+use crate::ty::TyKind;
+
+/// Every variable's and typedef's type outside templates, with its size and alignment (or why
+/// there is none).
+fn layouts(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in all_items(&db, file) {
+        if crate::instantiate::in_template(&db, item) {
+            continue;
+        }
+        let ty = match item.kind(&db) {
+            ItemKind::Variable => declared_type(&db, item),
+            ItemKind::Typedef => match typedef_target(&db, item) {
+                Some(t) => t,
+                None => continue,
+            },
+            _ => continue,
+        };
+        let layout = match (size_align_of(&db, ty), ty.kind(&db)) {
+            (Some(sa), _) => format!("{} {}", sa.size, sa.align),
+            (None, TyKind::Instance(inst)) => match instance_layout(&db, *inst) {
+                Err(gap) => format!("{:?} {}", gap.reason, gap.what),
+                Ok(_) => unreachable!(),
+            },
+            (None, _) => "-".to_string(),
+        };
+        out.push_str(&format!(
+            "{}: {} = {layout}\n",
+            item.qualified_name(&db),
+            ty.display(&db)
+        ));
+    }
+    out
+}
+
+/// The expected sizes were checked with g++ 12 (`static_assert`s over the same source).
+#[test]
+fn instances_of_class_templates() {
+    let text = r#"
+namespace std {
+  template<typename T1, typename T2> struct pair { typedef T1 first_type; T1 first; T2 second; };
+  template<typename T> struct allocator { };
+  template<typename C> struct char_traits { };
+  inline namespace __cxx11 {
+    template<typename C, typename Tr = char_traits<C>, typename A = allocator<C> > class basic_string;
+  }
+  typedef basic_string<char> string;
+  inline namespace __cxx11 {
+    template<typename C, typename Tr, typename A> class basic_string {
+      typedef A allocator_type;
+      struct _Alloc_hider : allocator_type { C *_M_p; };
+      _Alloc_hider _M_dataplus;
+      unsigned long _M_string_length;
+      enum { _S_local_capacity = 15 / sizeof(C) };
+      union { C _M_local_buf[16]; unsigned long _M_allocated_capacity; };
+    };
+  }
+}
+template<typename T, int N = 4> struct Vec { T v[N]; typename std::pair<T, char>::first_type f; };
+template<typename T> struct Vec<T *, 2> { char tag; };
+template<> struct Vec<double, 1> { long double x; };
+template<bool B, typename T, typename F> struct cond { typedef T type; };
+template<typename T, typename F> struct cond<false, T, F> { typedef F type; };
+enum class Order { relaxed, acquire = 2, release };
+template<Order O> struct Tag { char c; };
+template<> struct Tag<Order::release> { int i; };
+template<typename T> using Twice = std::pair<T, T>;
+struct Holder { cond<false, short, long double>::type x; cond<true, char, int>::type y; Twice<char> c; };
+std::pair<int, char> p;
+extern std::pair<const std::pair<int, char>, double> pp;
+std::string s;
+Vec<short> v1;
+Vec<int *, 2> v2;
+Vec<double, 1> v3;
+Vec<char, 3> v4[2];
+Holder h;
+Tag<Order::release> t3;
+Tag<Order::acquire> t2;
+template<typename T> struct Undefined;
+Undefined<int> *u;
+extern Undefined<long> ul;
+"#;
+    expect![[r#"
+        std::string: std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > = 32 8
+        p: std::pair<int, char> = 8 4
+        pp: std::pair<const std::pair<int, char>, double> = 16 8
+        s: std::string = 32 8
+        v1: Vec<short, 4> = 10 2
+        v2: Vec<int *, 2> = 1 1
+        v3: Vec<double, 1> = 16 16
+        v4: Vec<char, 3> [2] = 8 1
+        h: Holder = 32 16
+        t3: Tag<3> = 4 4
+        t2: Tag<2> = 1 1
+        u: Undefined<int> * = 8 8
+        ul: Undefined<long> = NotDefined Undefined<long>
+    "#]]
+    .assert_eq(&layouts(text));
+}
