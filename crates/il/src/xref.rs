@@ -318,6 +318,19 @@ impl Walker {
             }
             ALIAS_DECL => {
                 self.record_declaration_facts(node, scope, &instances::Substitution::default());
+                // The classes its type names members of are completed (outside templates).
+                if self.template_depth == 0
+                    && !scope.local
+                    && let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
+                {
+                    let names: Vec<SyntaxNode> = ty
+                        .descendants()
+                        .filter(|n| n.kind() == QUALIFIED_NAME)
+                        .collect();
+                    for name in names {
+                        self.complete_qualifiers(&name, scope);
+                    }
+                }
                 if let Some(name) = first_token(node, IDENT) {
                     if !scope.template_params.is_empty() {
                         self.alias_templates.insert(scope.qualify(name.text()));
@@ -378,9 +391,13 @@ impl Walker {
                     }
                     if !scope.local {
                         let here = scope.qualify(last.text());
-                        if here != name {
-                            self.using_targets.insert(here, name.clone());
+                        if here == name {
+                            // Naming an entity of this very scope redeclares nothing
+                            // (`using std::div_t;` at file scope, where `std::div_t` is
+                            // `::div_t`): no line.
+                            return;
                         }
+                        self.using_targets.insert(here, name.clone());
                     }
                     let id = ["type", "typedef", "var"]
                         .iter()
@@ -517,11 +534,18 @@ impl Walker {
     /// Whether a name mentions a template parameter in scope.
     /// In a template, any name among template arguments counts as dependent: it may be a
     /// member or typedef that depends on the parameters.
-    fn is_dependent(&self, name: &SyntaxNode) -> bool {
+    fn is_dependent(&self, name: &SyntaxNode, scope: &Scope) -> bool {
+        // A name declared outside any template (`size_t`, `output_iterator_tag`) is not.
         let named_argument = || {
             name.descendants()
                 .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
-                .any(|l| l.descendants_with_tokens().any(|t| t.kind() == IDENT))
+                .flat_map(|l| l.descendants_with_tokens())
+                .filter_map(NodeOrToken::into_token)
+                .filter(|t| t.kind() == IDENT)
+                .any(|t| {
+                    self.qualified_type_name(t.text(), scope, true)
+                        .is_none_or(|key| key.contains('<'))
+                })
         };
         if self.template_depth > 0 && named_argument() {
             return true;
@@ -565,7 +589,7 @@ impl Walker {
 
     /// A qualifier that names a class template instance (`Traits<int>::value`) completes it.
     fn complete_qualifiers(&mut self, name: &SyntaxNode, scope: &Scope) {
-        if self.template_depth > 0 && self.is_dependent(name) {
+        if self.template_depth > 0 && self.is_dependent(name, scope) {
             return;
         }
         let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
@@ -779,7 +803,7 @@ impl Walker {
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                 })
             {
-                if self.is_dependent(&base) {
+                if self.is_dependent(&base, scope) {
                     continue;
                 }
                 let last = if base.kind() == QUALIFIED_NAME {

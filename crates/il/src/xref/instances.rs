@@ -110,21 +110,29 @@ impl Walker {
                 );
             }
             Some(list) => {
-                let Some(template) = self.templates.get_mut(&key) else {
+                if !self.templates.contains_key(&key) {
                     return;
-                };
+                }
                 if params.is_empty() {
-                    let template = template.clone();
+                    let template = self.templates[&key].clone();
                     let args: Vec<String> = list
                         .children()
-                        .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+                        .map(|a| self.argument(&a, scope, &Substitution::default()))
                         .collect();
                     let args = self.with_defaults(&template, args).join(", ");
                     if let Some(template) = self.templates.get_mut(&key) {
                         template.explicit.push(args);
                     }
                 } else if members.is_some() {
-                    let args = list.children().map(|a| arg_tokens(&a)).collect();
+                    // Printed as instance arguments are (qualified, EDG's spelling), then
+                    // split into tokens with the parameters as wildcards.
+                    let args = list
+                        .children()
+                        .map(|a| lex(&self.arg_text(&a, scope, &Substitution::default())))
+                        .collect();
+                    let Some(template) = self.templates.get_mut(&key) else {
+                        return;
+                    };
                     template.partials.push(Pattern {
                         params,
                         args,
@@ -326,7 +334,7 @@ impl Walker {
     }
 
     /// Default arguments complete an argument list, in terms of the earlier parameters.
-    fn with_defaults(&self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
+    fn with_defaults(&mut self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
         let scope = Scope {
             path: template.path.clone(),
@@ -337,7 +345,8 @@ impl Walker {
             let mut bound = bind(primary, &args);
             for param in &primary[args.len()..] {
                 let Some(default) = &param.default else { break };
-                let text = self.arg_text(default, &scope, &bound);
+                // Evaluated like a written argument (`bool = __is_integer<_Tp>::__value`).
+                let text = self.argument(default, &scope, &bound);
                 args.push(text);
                 args = self.typed_args(primary, &scope, args);
                 bound = bind(primary, &args);
@@ -348,19 +357,24 @@ impl Walker {
 
     /// `<bool, false>` for an explicit specialization's name `__promote<bool>` (the primary's
     /// defaults filled in), when the template is known.
-    pub(super) fn specialization_args(&self, name: &SyntaxNode, scope: &Scope) -> Option<String> {
+    pub(super) fn specialization_args(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+    ) -> Option<String> {
         let ident = first_token(name, IDENT)?;
         let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
         let template = self
             .templates
-            .get(&self.find_template(ident.text(), scope)?)?;
+            .get(&self.find_template(ident.text(), scope)?)?
+            .clone();
         let args: Vec<String> = list
             .children()
-            .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+            .map(|a| self.argument(&a, scope, &Substitution::default()))
             .collect();
         Some(format!(
             "<{}>",
-            self.with_defaults(template, args).join(", ")
+            self.with_defaults(&template, args).join(", ")
         ))
     }
 
@@ -912,14 +926,6 @@ fn match_tokens(
     }
     bound.remove(first);
     false
-}
-
-fn arg_tokens(node: &SyntaxNode) -> Vec<String> {
-    node.descendants_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .filter(|t| !t.kind().is_trivia())
-        .map(|t| t.text().to_string())
-        .collect()
 }
 
 /// Splits printed argument text back into tokens (words, numbers, punctuation).
