@@ -690,13 +690,40 @@ impl Walker {
                     {
                         self.template_parameters(&params);
                     }
-                    let inner = member
+                    let Some(inner) = member.children().find(|n| {
+                        matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION | ALIAS_DECL)
+                    }) else {
+                        continue;
+                    };
+                    // A member class template (primary or partial specialization) is
+                    // declared (`d`), an alias template defined (`D`).
+                    let class_name = inner
                         .children()
-                        .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION));
-                    if let Some(declarator) = inner
-                        .as_ref()
-                        .and_then(|d| d.descendants().find(|n| n.kind() == DECLARATOR))
-                        .filter(declares_function)
+                        .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ELABORATED_TYPE))
+                        .filter(|_| {
+                            inner.kind() == SIMPLE_DECLARATION
+                                && !has_token(&inner, FRIEND_KW)
+                                && !inner.children().any(|n| n.kind() == INIT_DECLARATOR)
+                        })
+                        .and_then(|c| c.children().find(|n| n.kind() == NAME_REF))
+                        .and_then(|n| first_token(&n, IDENT));
+                    if inner.kind() == ALIAS_DECL {
+                        if let Some(name) = first_token(&inner, IDENT) {
+                            let id = self.fresh();
+                            let name_text = scope.qualify(name.text());
+                            self.emit(id, name_text, 'D', name.text_range().start());
+                        }
+                    } else if let Some(name) = class_name {
+                        let id = self.fresh();
+                        self.emit(id, scope.qualify(name.text()), 'd', name.text_range().start());
+                    } else if let Some(declarator) = match inner.kind() {
+                        FUNCTION_DEF => inner.children().find(|n| n.kind() == DECLARATOR),
+                        _ => inner
+                            .children()
+                            .filter(|n| n.kind() == INIT_DECLARATOR)
+                            .find_map(|i| i.children().find(|n| n.kind() == DECLARATOR)),
+                    }
+                    .filter(declares_function)
                     {
                         self.instance_function(&declarator, scope, 'd', false);
                     }
