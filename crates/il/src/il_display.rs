@@ -79,6 +79,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let lines = Lines::new(file.text(db));
     let offsets = name_offsets(db, &root, &items);
+    let constructions = implicit::constructions(db, file, &root);
     for (i, &item) in items.iter().enumerate() {
         let Some(kind) = entry_kind(item.kind(db)) else {
             continue;
@@ -92,6 +93,9 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         entry(db, &mut out, item, &index, position);
         if is_class(item.kind(db)) {
             implicit::implicit_assignments(db, &mut out, item, i, position);
+            if let Some(&construction) = constructions.get(&item) {
+                implicit::implicit_constructors(db, &mut out, item, i, position, construction);
+            }
         }
     }
     let mut ids = 0usize;
