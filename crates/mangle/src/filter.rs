@@ -68,9 +68,9 @@ impl Filter {
             let start = i;
             i = symbol_end(text, i);
             let word = &text[start..i];
-            match self.word_in(word, utf8.and_then(|t| t.get(start..i))) {
-                Some(demangled) => out.extend_from_slice(demangled.as_bytes()),
-                None => out.extend_from_slice(word),
+            // Demangled names are printed straight into `out`.
+            if !self.append_word(word, utf8.and_then(|t| t.get(start..i)), out) {
+                out.extend_from_slice(word);
             }
         }
     }
@@ -78,14 +78,25 @@ impl Filter {
     /// Demangles one word the way the filter does: only names that look mangled are tried,
     /// so ordinary words like `i` are never taken for types.
     pub fn word(&mut self, word: &[u8]) -> Option<&str> {
-        self.word_in(word, None)
+        let name = self.mangled_part(word)?;
+        self.demangler.demangle(name, &self.opts).ok()
     }
 
-    /// [`Filter::word`]; `text` is `word` when it is known to be UTF-8.
-    fn word_in(&mut self, word: &[u8], text: Option<&str>) -> Option<&str> {
-        let (w, text) = match word {
-            [b'_', rest @ ..] if self.strip_underscore => (rest, text.map(|t| &t[1..])),
-            _ => (word, text),
+    /// [`Filter::word`], appending to `out`; `text` is `word` when known to be UTF-8.
+    fn append_word(&mut self, word: &[u8], text: Option<&str>, out: &mut Vec<u8>) -> bool {
+        let Some(name) = self.mangled_part(word) else {
+            return false;
+        };
+        let text = text.and_then(|t| t.get(word.len() - name.len()..));
+        self.demangler.append(name, text, &self.opts, out).is_ok()
+    }
+
+    /// The part of `word` to demangle (without the underscore `--strip-underscore` drops),
+    /// or `None` when it does not look mangled.
+    fn mangled_part<'w>(&self, word: &'w [u8]) -> Option<&'w [u8]> {
+        let w = match word {
+            [b'_', rest @ ..] if self.strip_underscore => rest,
+            _ => word,
         };
         // Every mangled form starts with `_` (`_Z`, `__Z`, `___Z`, `__nv_static_`).
         if !self.opts.types && w.first() != Some(&b'_') {
@@ -98,10 +109,7 @@ impl Filter {
         if !looks_mangled && !self.opts.types {
             return None;
         }
-        match text {
-            Some(text) => self.demangler.demangle_str(text, &self.opts).ok(),
-            None => self.demangler.demangle(w, &self.opts).ok(),
-        }
+        Some(w)
     }
 }
 

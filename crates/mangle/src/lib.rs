@@ -158,17 +158,17 @@ fn parse_with(
 
 /// Prints a parsed name in `opts.style`.
 pub fn print(parsed: &Parsed, opts: &DemangleOptions) -> Result<String, DemangleError> {
-    let mut out = String::new();
+    let mut out = Vec::new();
     print_into(&parsed.ast, parsed.root, opts, &mut out)?;
-    Ok(out)
+    Ok(String::from_utf8(out).expect("the printer writes whole strs"))
 }
 
-/// Prints `root` in `opts.style` into `out` (emptied first).
+/// Appends `root` printed in `opts.style` to `out` (nothing when it fails).
 fn print_into(
     ast: &ast::Ast,
     root: ast::NodeId,
     opts: &DemangleOptions,
-    out: &mut String,
+    out: &mut Vec<u8>,
 ) -> Result<(), DemangleError> {
     let mut pr = print::Printer::new(ast, opts.style, out);
     pr.no_params_top = !opts.params;
@@ -192,7 +192,7 @@ pub fn demangle_bytes(input: &[u8], opts: &DemangleOptions) -> Result<String, De
 pub struct Demangler {
     ast: ast::Ast,
     tables: parse::Tables,
-    out: String,
+    out: Vec<u8>,
 }
 
 impl Demangler {
@@ -206,26 +206,24 @@ impl Demangler {
         input: &[u8],
         opts: &DemangleOptions,
     ) -> Result<&str, DemangleError> {
-        self.demangle_checked(input, None, opts)
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        let res = self.append(input, None, opts, &mut out);
+        self.out = out;
+        res?;
+        Ok(std::str::from_utf8(&self.out).expect("the printer writes whole strs"))
     }
 
-    /// [`Demangler::demangle`] for a name known to be text (no UTF-8 check).
-    pub fn demangle_str(
-        &mut self,
-        input: &str,
-        opts: &DemangleOptions,
-    ) -> Result<&str, DemangleError> {
-        self.demangle_checked(input.as_bytes(), Some(input), opts)
-    }
-
-    fn demangle_checked(
+    /// Appends the demangled form of `input` to `out`, or nothing when it does not demangle.
+    /// `text` is `input` when the caller already knows it to be UTF-8.
+    pub(crate) fn append(
         &mut self,
         input: &[u8],
         text: Option<&str>,
         opts: &DemangleOptions,
-    ) -> Result<&str, DemangleError> {
+        out: &mut Vec<u8>,
+    ) -> Result<(), DemangleError> {
         let root = parse_for_in(input, text, opts, &mut self.ast, &mut self.tables)?;
-        print_into(&self.ast, root, opts, &mut self.out)?;
-        Ok(&self.out)
+        print_into(&self.ast, root, opts, out)
     }
 }

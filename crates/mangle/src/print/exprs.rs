@@ -838,7 +838,7 @@ impl Printer<'_> {
         self.push("(");
         self.print_pack_expansion(pack);
         self.push(")");
-        if self.out[start..].ends_with(")...)") {
+        if self.out[start..].ends_with(b")...)") {
             // No pack inside (a plain name): libiberty prints just the operand.
             self.out.truncate(start);
             self.print(pack);

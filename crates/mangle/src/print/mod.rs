@@ -25,7 +25,10 @@ pub(crate) struct TooBig;
 
 pub(crate) struct Printer<'a> {
     ast: &'a Ast,
-    pub(crate) out: &'a mut String,
+    /// The buffer the name is appended to; it starts at `start`. Only whole `str`s are
+    /// written, so the appended bytes are UTF-8.
+    out: &'a mut Vec<u8>,
+    start: usize,
     style: Style,
     /// Zero inside `<...>` where a bare `>` would end the template argument list.
     gt_is_gt: u32,
@@ -75,12 +78,12 @@ enum Param {
 }
 
 impl<'a> Printer<'a> {
-    /// A printer that writes into `out` (emptied first), so that a caller printing many
-    /// names reuses one allocation.
-    pub(crate) fn new(ast: &'a Ast, style: Style, out: &'a mut String) -> Printer<'a> {
-        out.clear();
+    /// A printer that appends to `out`, so that a caller printing many names reuses one
+    /// allocation (and a filter prints straight into its output).
+    pub(crate) fn new(ast: &'a Ast, style: Style, out: &'a mut Vec<u8>) -> Printer<'a> {
         Printer {
             ast,
+            start: out.len(),
             out,
             style,
             gt_is_gt: 1,
@@ -98,8 +101,15 @@ impl<'a> Printer<'a> {
     }
 
     /// Whether the output is complete (not cut off by the size or depth limits).
+    /// Whether the name printed whole; when the size or depth limits cut it off, what was
+    /// appended is removed again.
     pub(crate) fn finish(self) -> Result<(), TooBig> {
-        if self.failed { Err(TooBig) } else { Ok(()) }
+        if self.failed {
+            self.out.truncate(self.start);
+            Err(TooBig)
+        } else {
+            Ok(())
+        }
     }
 
     /// The text of a node, for as long as the AST lives.
@@ -122,23 +132,24 @@ impl<'a> Printer<'a> {
     }
 
     fn push(&mut self, s: &str) {
-        if self.out.len() + s.len() > MAX_OUTPUT {
+        if self.out.len() - self.start + s.len() > MAX_OUTPUT {
             self.failed = true;
             return;
         }
-        self.out.push_str(s);
+        self.out.extend_from_slice(s.as_bytes());
     }
     fn push_char(&mut self, c: char) {
-        if self.out.len() >= MAX_OUTPUT {
+        if self.out.len() - self.start >= MAX_OUTPUT {
             self.failed = true;
             return;
         }
-        self.out.push(c);
+        self.out
+            .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
     }
     /// The last byte written, as a character. The printer only compares it with ASCII
     /// punctuation, which no byte of a multi-byte character equals, so nothing is decoded.
     fn last_char(&self) -> Option<char> {
-        self.out.as_bytes().last().map(|&b| char::from(b))
+        self.out[self.start..].last().map(|&b| char::from(b))
     }
     fn open(&mut self) {
         self.gt_is_gt += 1;
@@ -770,7 +781,7 @@ impl<'a> Printer<'a> {
                 ret: Some(r), name, ..
             } if self.nv() => {
                 self.print(*r);
-                if !self.out.ends_with(' ') {
+                if self.last_char() != Some(' ') {
                     self.push(" ");
                 }
                 self.print(*name);
@@ -1125,7 +1136,7 @@ impl<'a> Printer<'a> {
             Node::TemplateParamPackDecl(p) if self.gnu() => {
                 // libiberty: `typename... $T0`, `int... $N0`, `template<...> class... $TT0`.
                 self.print_left(*p);
-                if self.out.ends_with(' ') {
+                if self.last_char() == Some(' ') {
                     self.out.pop();
                 }
                 self.push("... ");
@@ -1777,7 +1788,7 @@ impl<'a> Printer<'a> {
         if self.pack_max == NO_PACK {
             // No pack was found in the child (e.g. a pack expansion of a function parameter).
             if self.gnu() {
-                self.out.insert(start, '(');
+                self.out.insert(start, b'(');
                 self.push(")...");
             } else {
                 self.push("...");
