@@ -26,6 +26,15 @@ pub(super) struct MemberFacts {
     values: FxHashMap<String, i128>,
     /// The printed bases of each class (searched for members the class does not declare).
     bases: FxHashMap<String, Vec<String>>,
+    /// Initializers of static constant members of instances, evaluated when first asked
+    /// for: like EDG, an instance's static member initializer is instantiated only on use.
+    pending: FxHashMap<String, (SyntaxNode, Scope, Substitution)>,
+}
+
+impl MemberFacts {
+    pub(super) fn bases_of(&self, class: &str) -> &[String] {
+        self.bases.get(class).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Deeper than any evaluation in the corpus: a bound against runaway recursion.
@@ -45,16 +54,21 @@ impl Walker {
     }
 
     /// A member's value, searching the class's bases.
-    fn member_value(&self, class: &str, name: &str, depth: u32) -> Option<i128> {
-        if let Some(v) = self.facts.values.get(&format!("{class}::{name}")) {
+    fn member_value(&mut self, class: &str, name: &str, depth: u32) -> Option<i128> {
+        let key = format!("{class}::{name}");
+        if let Some(v) = self.facts.values.get(&key) {
             return Some(*v);
         }
         if depth > DEPTH_LIMIT {
             return None;
         }
-        self.facts
-            .bases
-            .get(class)?
+        if let Some((init, scope, subst)) = self.facts.pending.remove(&key) {
+            let value = self.evaluate_at(&init, &scope, &subst, depth + 1)?;
+            self.facts.values.insert(key, value);
+            return Some(value);
+        }
+        let bases = self.facts.bases.get(class)?.clone();
+        bases
             .iter()
             .find_map(|base| self.member_value(base, name, depth + 1))
     }
@@ -150,10 +164,10 @@ impl Walker {
                 if let Some(printed) = self.specifier_type(node, scope, subst) {
                     self.record_member_type(qualified, printed);
                 }
-            } else if let Some(init) = init.children().find(|n| n.kind() == INITIALIZER)
-                && let Some(value) = self.evaluate(&init, scope, subst)
-            {
-                self.record_member_value(qualified, value);
+            } else if let Some(init) = init.children().find(|n| n.kind() == INITIALIZER) {
+                self.facts
+                    .pending
+                    .insert(qualified, (init, scope.clone(), subst.clone()));
             }
         }
     }
@@ -277,21 +291,24 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> Option<String> {
-        let (first, rest) = qualifiers.split_first()?;
-        let ident = first_token(first, IDENT)?;
-        let mut class = if first.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-            self.instance_of(first, scope, subst)?
-        } else if let Some(bound) = subst.get(ident.text()) {
-            self.complete_class(&bound.clone())
-        } else {
-            let written = self.resolve_qualified(ident.text(), scope);
-            self.complete_class(&written)
-        };
-        for segment in rest {
-            let ident = first_token(segment, IDENT)?;
-            if segment.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-                return None;
+        // The last template-id among the qualifiers names an instance (with the qualifiers
+        // before it); the segments after it are member types of that instance.
+        let (start, mut class) = match qualifiers
+            .iter()
+            .rposition(|q| q.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
+        {
+            Some(i) => (i + 1, self.instance_of(&qualifiers[i], scope, subst)?),
+            None => {
+                let first = first_token(qualifiers.first()?, IDENT)?;
+                let class = match subst.get(first.text()) {
+                    Some(bound) => bound.clone(),
+                    None => self.resolve_qualified(first.text(), scope),
+                };
+                (1, self.complete_class(&class))
             }
+        };
+        for segment in &qualifiers[start..] {
+            let ident = first_token(segment, IDENT)?;
             let ty = self.member_type(&class, ident.text(), 0);
             class = match ty {
                 Some(ty) => self.complete_class(&ty),

@@ -501,8 +501,11 @@ impl Walker {
                 && !self.ids.contains_key(&format!("enumerator {a}"))
                 && !primary.iter().any(|q| q.name == *a)
         });
-        // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`).
-        let names_alias = args.iter().any(|a| self.names_alias_template(a));
+        // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`), and a
+        // member of an instance left as written (`X<T>::type`) is one we could not resolve.
+        let names_alias = args
+            .iter()
+            .any(|a| a.contains(">::") || a.contains("sizeof") || self.names_alias_template(a));
         if unevaluated
             || names_alias
             || !self.instantiated.insert(printed.clone())
