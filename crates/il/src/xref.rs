@@ -610,6 +610,22 @@ impl Walker {
         }
         let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
         let has = |k: SyntaxKind| node.children_with_tokens().any(|t| t.kind() == k);
+        // g++ 12 does not make `_Float32` a keyword in C++ (EDG emulating it neither), so
+        // `typedef float _Float32;` declares a typedef; our lexer reads the keyword.
+        if !has_declarators
+            && has(TYPEDEF_KW)
+            && let Some(name) = node
+                .children_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .filter(|t| !t.kind().is_trivia() && t.kind() != SEMI)
+                .last()
+                .filter(|t| t.kind() == FLOATN_KW && t.text().starts_with("_Float"))
+        {
+            let qualified = scope.qualify(name.text());
+            let (id, first) = self.keyed(format!("typedef {qualified}"));
+            self.emit(id, qualified, if first { 'D' } else { 'd' }, name.text_range().start());
+            return;
+        }
         let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
         // In a class, a static data member is defined there only when constexpr or inline.
         let is_inline_static = has(CONSTEXPR_KW) || has(INLINE_KW);
@@ -1163,6 +1179,18 @@ impl Walker {
             }
             _ => last_ident(&name)?.text().to_string(),
         };
+        // `basic_string<_CharT, _Traits, _Alloc>::compare` defined in `std` names a member of
+        // `std::__cxx11::basic_string`: the qualifier is looked up from the scope.
+        if name.kind() == QUALIFIED_NAME && !scope.local {
+            let segments = names::split_qualified(text.trim_start_matches("::"));
+            if let Some((last, qualifier)) = segments.split_last() {
+                let written = qualifier.join("::");
+                let resolved = self.resolve_qualified(&written, scope);
+                if resolved != written {
+                    return Some((format!("{resolved}::{last}"), offset));
+                }
+            }
+        }
         Some((scope.qualify(text.trim_start_matches("::")), offset))
     }
 }
