@@ -31,6 +31,7 @@ use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 mod compare;
 mod implicit;
+mod instances;
 mod lambda;
 mod syntactic;
 
@@ -78,7 +79,8 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         items.iter().enumerate().map(|(i, &it)| (it, i)).collect();
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let lines = Lines::new(file.text(db));
-    let offsets = name_offsets(db, &root, &items);
+    let xref = crate::xref::declaration_lines(&root);
+    let offsets = name_offsets(db, &xref, &items);
     let constructions = implicit::constructions(db, file, &root);
     for (i, &item) in items.iter().enumerate() {
         let Some(kind) = entry_kind(item.kind(db)) else {
@@ -101,7 +103,15 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let mut ids = 0usize;
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
     lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
+    instances::entries(db, file, &root, &xref, &offsets, &lines, &mut ids, &mut out);
     out
+}
+
+/// The next id of an entry that is no item (printed with a letter, so they never collide with
+/// items' indices).
+fn next_id(ids: &mut usize) -> usize {
+    *ids += 1;
+    *ids
 }
 
 /// A display position: `decl_position.seq` is the physical line of the `.ii` (1-based) and
@@ -157,7 +167,7 @@ fn entry_kind(kind: ItemKind) -> Option<&'static str> {
 /// moves the position to the definition).
 fn name_offsets<'db>(
     db: &'db dyn IlDatabase,
-    root: &SyntaxNode,
+    xref: &[crate::xref::XrefLine],
     items: &[Item<'db>],
 ) -> FxHashMap<Item<'db>, usize> {
     /// One entity of the xref walk: first line's offset, first defining line's offset.
@@ -166,7 +176,7 @@ fn name_offsets<'db>(
         defining: Option<usize>,
     }
     let mut by_entity: BTreeMap<u32, (String, Logged)> = BTreeMap::new();
-    for line in crate::xref::declaration_lines(root) {
+    for line in xref {
         let offset = usize::from(line.offset);
         let defining = (line.kind == 'D').then_some(offset);
         let (_, logged) = by_entity.entry(line.entity).or_insert_with(|| {

@@ -329,8 +329,9 @@ fn without_addresses(value: &str) -> String {
     out
 }
 
-/// Pairs each reference entry with ours of the same key, the n-th with the n-th (both lists
-/// are sorted the same way by [`normalize`]); what is left of ours is extra.
+/// Pairs each reference entry with ours of the same key (preferring one of the same type, then
+/// in order: both lists are sorted the same way by [`normalize`]); what is left of ours is
+/// extra.
 fn pair_up<'e>(
     expected: &'e [Entry],
     ours: &'e [Entry],
@@ -339,13 +340,25 @@ fn pair_up<'e>(
     for e in ours {
         ours_by_key.entry(e.key()).or_default().push_back(e);
     }
-    let pairs = expected
-        .iter()
-        .map(|e| {
-            let matched = ours_by_key.get_mut(&e.key()).and_then(|v| v.pop_front());
-            (e, matched)
-        })
-        .collect();
+    // Within a key, an entry of the same type is taken first (instances of one template share
+    // their members' positions and differ in type only), else the next in order.
+    let mut pairs: Vec<(&Entry, Option<&Entry>)> = expected.iter().map(|e| (e, None)).collect();
+    for pass in [true, false] {
+        for (e, matched) in pairs.iter_mut().filter(|(_, m)| m.is_none()) {
+            let Some(candidates) = ours_by_key.get_mut(&e.key()) else {
+                continue;
+            };
+            let at = if pass {
+                let ty = compared_value(e, "type");
+                candidates
+                    .iter()
+                    .position(|o| ty.is_some() && compared_value(o, "type") == ty)
+            } else {
+                (!candidates.is_empty()).then_some(0)
+            };
+            *matched = at.and_then(|i| candidates.remove(i));
+        }
+    }
     let mut extra: Vec<&Entry> = ours_by_key.into_values().flatten().collect();
     extra.sort_by_key(|e| e.key());
     (pairs, extra)

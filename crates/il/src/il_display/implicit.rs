@@ -344,13 +344,13 @@ pub(super) fn implicit_constructors<'db>(
 /// The copy and move assignment operators EDG declares in every class that does not declare
 /// them itself (unlike the implicit constructors, which it declares only when they are used).
 /// The move one is declared only without a user-declared copy or move operation or destructor.
-/// Not for classes in templates (their instances get them, and instances are not modelled).
+/// Not for classes in templates (their instances get them: [`assignments_of`]).
 pub(super) fn implicit_assignments<'db>(
     db: &'db dyn IlDatabase,
     out: &mut String,
     class: Item<'db>,
     id: usize,
-    Pos { seq, column }: Pos,
+    pos: Pos,
 ) {
     let mut scope = class.parent(db);
     while let Some(s) = scope {
@@ -359,40 +359,26 @@ pub(super) fn implicit_assignments<'db>(
         }
         scope = s.parent(db);
     }
-    let Some(name) = class.name_text(db) else {
-        return;
-    };
-    let (mut user_assign, mut user_copy_or_move_or_dtor) = (false, false);
-    for &member in scope_items(db, class) {
-        let Some(member_name) = member.name_text(db) else {
-            continue;
-        };
-        let is_routine = matches!(
-            member.kind(db),
-            ItemKind::Routine | ItemKind::FunctionTemplate
-        );
-        if !is_routine {
-            continue;
-        }
-        if member_name == "operator=" {
-            user_assign = true;
-        } else if member_name.starts_with('~') {
-            user_copy_or_move_or_dtor = true;
-        } else if member_name == name
-            && member.kind(db) == ItemKind::Routine
-            && let TyKind::Function(sig) = routine_type(db, member).kind(db)
-        {
-            // A constructor taking a reference (to its own class: a copy or move constructor).
-            user_copy_or_move_or_dtor |=
-                sig.params.len() == 1 && matches!(sig.params[0].kind(db), TyKind::Reference(..));
-        }
-    }
-    if user_assign {
-        return;
-    }
     let qualified = class.qualified_name(db);
+    assignments_of(db, out, class, &qualified, &id.to_string(), pos);
+}
+
+/// The implicit assignments of a class spelled `qualified` whose members are those of the
+/// definition `class` (for an instance, the template definition it is made from).
+pub(super) fn assignments_of<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    class: Item<'db>,
+    qualified: &str,
+    id: &str,
+    Pos { seq, column }: Pos,
+) {
+    let d = declared_specials(db, class);
+    if d.assignment {
+        return;
+    }
     let mut params = vec![format!("const {qualified} &")];
-    if !user_copy_or_move_or_dtor {
+    if !(d.copy_constructor || d.move_constructor || d.destructor) {
         params.push(format!("{qualified} &&"));
     }
     for (n, param) in params.iter().enumerate() {

@@ -21,7 +21,7 @@ use crate::record::size_align_of;
 use crate::resolve::{declarator_type, specifier_type};
 use crate::ty::{Ty, TyKind};
 
-use super::{Lines, field, flag, spell};
+use super::{Lines, field, flag, next_id, spell};
 
 /// A type as the display spells it, with its size where known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -425,11 +425,6 @@ struct Member<'a> {
     defined: bool,
     deleted: bool,
     compiler_generated: bool,
-}
-
-fn next_id(ids: &mut usize) -> usize {
-    *ids += 1;
-    *ids
 }
 
 fn position(out: &mut String, lines: &Lines, offset: usize) {

@@ -14,7 +14,7 @@ use crate::record::size_align_of;
 use crate::resolve::{declarator_type, specifier_type};
 use crate::ty::{Ty, TyKind};
 
-use super::{Lines, field, flag, spell};
+use super::{Lines, field, flag, next_id, spell};
 
 /// Where a declaration sits, as far as these entries care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,11 +58,6 @@ pub(super) fn entries(
             _ => {}
         }
     }
-}
-
-fn next_id(ids: &mut usize) -> usize {
-    *ids += 1;
-    *ids
 }
 
 /// The context of a declaration: the nearest function body, class or namespace around it, and

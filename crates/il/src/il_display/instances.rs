@@ -1,0 +1,489 @@
+//! The entries of class template instances: EDG prints an instance `Vec<float, 4>` as a type
+//! named `Vec` at the primary template's name, with its implicit copy and move assignments
+//! there, and one entry per member at the member's position in the definition the instance is
+//! made from (primary template, partial or explicit specialization), types substituted; member
+//! functions are declared only (`defined: FALSE`, `sc_extern`).
+//!
+//! Which instances exist is found syntactically: the template-ids written outside templates
+//! (declarations, qualified names, functional casts), and the instances those instances'
+//! members name. Instance layout and member types come from [`crate::instantiate`].
+use std::fmt::Write as _;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::IlDatabase;
+use crate::cuda::ExecSpace;
+use crate::decl::routine_decl;
+use crate::instantiate::{
+    Bound, ClassInstance, instance_definition, is_specialization, template_params,
+};
+use crate::item::{Access, Item, ItemKind};
+use crate::lookup::ScopeRef;
+use crate::record::instance_layout;
+use crate::resolve::{declarator_type_in, item_declarator, specifier_type_in};
+use crate::scope::scope_items;
+use crate::ty::{Ty, TyKind};
+use crate::xref::XrefLine;
+
+use super::{Lines, field, flag, spell, spell_params};
+
+/// Writes the entries of every instance named outside templates.
+pub(super) fn entries<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    xref: &[XrefLine],
+    offsets: &FxHashMap<Item<'db>, usize>,
+    lines: &Lines,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let completed: FxHashSet<&str> = xref
+        .iter()
+        .filter_map(|l| split_member(&l.name).map(|(prefix, _)| prefix))
+        .collect();
+    let mut found = named_instances(db, file, root);
+    let mut seen: FxHashSet<ClassInstance<'db>> = found.iter().copied().collect();
+    let mut i = 0;
+    while i < found.len() {
+        let inst = found[i];
+        i += 1;
+        let Some(bound) = instance_definition(db, inst) else {
+            continue;
+        };
+        if inst.class(db).kind(db) != ItemKind::ClassTemplate {
+            continue;
+        }
+        let Some(&class_offset) = offsets.get(&inst.class(db)) else {
+            continue;
+        };
+        let definition = bound.definition(db);
+        // An explicit specialization is a class of its own (`template <>`: no parameters).
+        if is_specialization(db, definition) && template_params(db, definition).is_empty() {
+            continue;
+        }
+        let def_offset = offsets.get(&definition).copied().unwrap_or(class_offset);
+        let name = Ty::new(db, TyKind::Instance(inst)).display(db);
+        let id = super::next_id(ids);
+        // Only a completed instance declares members; the xref walk knows which are (it logs
+        // their members), an instance only pointed to is an incomplete type of size 0.
+        let completed = completed.contains(name.as_str());
+        class_entry(
+            db,
+            inst,
+            definition,
+            completed,
+            id,
+            lines.pos(class_offset),
+            out,
+        );
+        if !completed {
+            continue;
+        }
+        super::implicit::assignments_of(
+            db,
+            out,
+            definition,
+            &name,
+            &format!("i{id}"),
+            lines.pos(class_offset),
+        );
+        let positions = member_positions(db, definition, def_offset, xref);
+        let layout = instance_layout(db, inst).ok();
+        let mut field_index = 0;
+        for &member in scope_items(db, definition) {
+            let kind = member.kind(db);
+            let this_field = field_index;
+            if kind == ItemKind::Field {
+                field_index += 1;
+            }
+            let Some(&offset) = positions.get(&member) else {
+                continue;
+            };
+            let id = super::next_id(ids);
+            let pos = lines.pos(offset);
+            let ty = match kind {
+                ItemKind::Field | ItemKind::Variable => member_type(db, member, bound),
+                ItemKind::Routine => member_type(db, member, bound),
+                _ => continue,
+            };
+            if let TyKind::Instance(nested) = ty.kind(db)
+                && seen.insert(*nested)
+            {
+                found.push(*nested);
+            }
+            let entry_kind = match kind {
+                ItemKind::Field => "field",
+                ItemKind::Variable => "variable",
+                _ => "routine",
+            };
+            out.push('\n');
+            writeln!(out, "file-scope {entry_kind}@i{id}").unwrap();
+            out.push_str("source_corresp:\n");
+            if let Some(n) = member.name_text(db) {
+                field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
+            }
+            field(out, "  decl_position.seq", &pos.seq.to_string());
+            field(out, "  decl_position.column", &pos.column.to_string());
+            field(out, "  is_class_member", "TRUE");
+            let access = match member.access(db) {
+                Some(Access::Public) | None => "as_public",
+                Some(Access::Protected) => "as_protected",
+                Some(Access::Private) => "as_private",
+            };
+            field(out, "  access", access);
+            field(out, "  enclosing_routine", "NULL");
+            let linkage = if kind == ItemKind::Field { "no" } else { "C++" };
+            field(out, "  name_linkage", linkage);
+            match kind {
+                ItemKind::Field => {
+                    field(
+                        out,
+                        "type",
+                        &format!("file-scope type@ty: {}", spell(db, ty)),
+                    );
+                    if let Some(bits) = layout
+                        .as_ref()
+                        .and_then(|l| l.field_offsets.get(this_field))
+                    {
+                        field(out, "offset", &(bits / 8).to_string());
+                    }
+                }
+                ItemKind::Variable => {
+                    field(
+                        out,
+                        "type",
+                        &format!("file-scope type@ty: {}", spell(db, ty)),
+                    );
+                    // Declared in the class only, unless inline (constexpr).
+                    let s = &crate::decl::variable_decl(db, member).specifiers;
+                    let storage = if s.is_constexpr || s.is_inline {
+                        "sc_unspecified"
+                    } else {
+                        "sc_extern"
+                    };
+                    field(out, "storage_class", storage);
+                    field(out, "declared_storage_class", "sc_unspecified");
+                }
+                _ => routine(db, out, member, &name, ty),
+            }
+        }
+    }
+}
+
+/// The instances the template-ids outside templates name.
+fn named_instances<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+) -> Vec<ClassInstance<'db>> {
+    let from = ScopeRef::File(file);
+    let mut out = Vec::new();
+    let mut seen = FxHashSet::default();
+    for node in root.descendants() {
+        let candidate = match node.kind() {
+            NAME_REF | QUALIFIED_NAME => node.children().any(|n| n.kind() == TEMPLATE_ARG_LIST),
+            _ => false,
+        };
+        if !candidate || node.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
+            continue;
+        }
+        let ty = specifier_type_in(db, from, None, std::iter::once(node.clone().into()));
+        if let TyKind::Instance(inst) = ty.kind(db)
+            && seen.insert(*inst)
+        {
+            out.push(*inst);
+        }
+    }
+    out
+}
+
+/// Each member's position: the first declaration line the xref walk logs for a member of that
+/// name after the definition's own name (instances are logged at the definition's members).
+fn member_positions<'db>(
+    db: &'db dyn IlDatabase,
+    definition: Item<'db>,
+    def_offset: usize,
+    xref: &[XrefLine],
+) -> FxHashMap<Item<'db>, usize> {
+    let Some(class_name) = definition.name_text(db) else {
+        return FxHashMap::default();
+    };
+    // Offsets logged for `Class<...>::member` after the definition, by member name, in order.
+    let mut by_member: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for line in xref {
+        let offset = usize::from(line.offset);
+        if offset <= def_offset {
+            continue;
+        }
+        let Some((prefix, member)) = split_member(&line.name) else {
+            continue;
+        };
+        let template = prefix.split('<').next().unwrap_or("");
+        if template.rsplit("::").next() != Some(class_name) {
+            continue;
+        }
+        let offsets = by_member.entry(member).or_default();
+        if !offsets.contains(&offset) {
+            offsets.push(offset);
+        }
+    }
+    for offsets in by_member.values_mut() {
+        offsets.sort_unstable();
+    }
+    let mut used: FxHashMap<String, usize> = FxHashMap::default();
+    let mut out = FxHashMap::default();
+    for &member in scope_items(db, definition) {
+        let Some(name) = member.name_text(db) else {
+            continue;
+        };
+        let n = used.entry(name.to_string()).or_default();
+        if let Some(&offset) = by_member.get(name).and_then(|o| o.get(*n)) {
+            out.insert(member, offset);
+            *n += 1;
+        }
+    }
+    out
+}
+
+/// `A<int, B<char>>::f` → (`A<int, B<char>>`, `f`): the split at the last `::` outside angle
+/// brackets.
+fn split_member(name: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    let mut split = None;
+    let bytes = name.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            b':' if depth == 0 && bytes.get(i + 1) == Some(&b':') => split = Some(i),
+            _ => {}
+        }
+    }
+    let i = split?;
+    let prefix = &name[..i];
+    prefix.ends_with('>').then(|| (prefix, &name[i + 2..]))
+}
+
+fn class_entry<'db>(
+    db: &'db dyn IlDatabase,
+    inst: ClassInstance<'db>,
+    definition: Item<'db>,
+    completed: bool,
+    id: usize,
+    pos: super::Pos,
+    out: &mut String,
+) {
+    let template = inst.class(db);
+    out.push('\n');
+    writeln!(out, "file-scope type@i{id}").unwrap();
+    out.push_str("source_corresp:\n");
+    if let Some(n) = template.name_text(db) {
+        field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
+    }
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", "C++");
+    if !completed {
+        field(out, "size", "0");
+        field(out, "alignment", "1");
+    } else if let Ok(layout) = instance_layout(db, inst) {
+        field(out, "size", &layout.size.to_string());
+        field(out, "alignment", &layout.align.to_string());
+    }
+    let header = SyntaxNode::new_root(definition.header(db).clone());
+    let key = header
+        .descendants_with_tokens()
+        .find(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
+        .map(|t| t.kind());
+    let kind = match key {
+        Some(CLASS_KW) => "tk_class",
+        Some(UNION_KW) => "tk_union",
+        _ => "tk_struct",
+    };
+    field(out, "kind", kind);
+    field(out, "is_template_class", "TRUE");
+}
+
+/// A member's type with the instance's arguments substituted; a routine's is its function type.
+fn member_type<'db>(db: &'db dyn IlDatabase, member: Item<'db>, bound: Bound<'db>) -> Ty<'db> {
+    let header = SyntaxNode::new_root(member.header(db).clone());
+    let from = member
+        .parent(db)
+        .map_or(ScopeRef::File(member.file(db)), ScopeRef::Item);
+    let env = Some(bound);
+    let decl = if header.kind() == TEMPLATE_DECL {
+        header
+            .children()
+            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
+            .unwrap_or(header)
+    } else {
+        header
+    };
+    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
+    let declarator = decl
+        .children()
+        .find(|n| n.kind() == DECLARATOR)
+        .or_else(|| item_declarator(db, member, &decl));
+    match declarator {
+        Some(d) => declarator_type_in(db, from, env, base, &d),
+        None => base,
+    }
+}
+
+fn routine<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    member: Item<'db>,
+    class: &str,
+    ty: Ty<'db>,
+) {
+    let decl = routine_decl(db, member);
+    let name = member.name_text(db).unwrap_or("");
+    let template_name = class.split('<').next().unwrap_or("");
+    let is_special = name == template_name || name.starts_with('~');
+    let spelled = match ty.kind(db) {
+        TyKind::Function(sig) if is_special => {
+            let mut params = spell_params(db, sig);
+            if name.starts_with('~') && !sig.noexcept {
+                params.push_str(" noexcept");
+            }
+            format!("void {params}")
+        }
+        _ => spell(db, ty),
+    };
+    field(out, "type", &format!("file-scope type@ty: {spelled}"));
+    field(out, "storage_class", "sc_extern");
+    field(out, "declared_storage_class", "sc_unspecified");
+    field(out, "defined", "FALSE");
+    match decl.exec_space {
+        ExecSpace::Global => field(out, "global", "TRUE"),
+        ExecSpace::Device => field(out, "device", "TRUE"),
+        ExecSpace::HostDevice => {
+            field(out, "device", "TRUE");
+            field(out, "host", "TRUE");
+        }
+        ExecSpace::Host => {}
+    }
+    flag(out, "is_virtual", decl.specifiers.is_virtual);
+    flag(out, "pure_virtual", decl.is_pure);
+    flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
+    flag(out, "is_defaulted", decl.is_defaulted);
+    flag(out, "is_deleted", decl.is_deleted);
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use crate::il_display::{DisplayOptions, render_file_scope};
+    use crate::test_db::TestDb;
+
+    fn instance_entries(text: &str) -> String {
+        let (db, file) = TestDb::with_file(text);
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        out.split("\n\n")
+            .filter(|e| e.contains("@i"))
+            .map(|e| format!("{e}\n\n"))
+            .collect()
+    }
+
+    #[test]
+    fn an_instance_declares_its_members_at_the_definition() {
+        expect![[r#"
+            file-scope type@i2
+            source_corresp:
+              name:                  file-scope id-name@i2: "V"
+              decl_position.seq:     1
+              decl_position.column:  37
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            size:                    16
+            alignment:               4
+            kind:                    tk_struct
+            is_template_class:       TRUE
+
+            file-scope routine@i2.0
+            source_corresp:
+              name:                  file-scope id-name@i2.0: "operator="
+              decl_position.seq:     1
+              decl_position.column:  37
+              is_class_member:       TRUE
+              access:                as_public
+              parent_scope:          file-scope scope@i2
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: V<float, 4> &(const V<float, 4> &)
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+            special_kind:            sfk_operator
+            opname_kind:             onk_assign
+            compiler_generated:      TRUE
+            defined:                 FALSE
+
+            file-scope routine@i2.1
+            source_corresp:
+              name:                  file-scope id-name@i2.1: "operator="
+              decl_position.seq:     1
+              decl_position.column:  37
+              is_class_member:       TRUE
+              access:                as_public
+              parent_scope:          file-scope scope@i2
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: V<float, 4> &(V<float, 4> &&)
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+            special_kind:            sfk_operator
+            opname_kind:             onk_assign
+            compiler_generated:      TRUE
+            defined:                 FALSE
+
+            file-scope field@i3
+            source_corresp:
+              name:                  file-scope id-name@i3: "v"
+              decl_position.seq:     2
+              decl_position.column:  5
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          no
+            type:                    file-scope type@ty: float [4]
+            offset:                  0
+
+            file-scope routine@i4
+            source_corresp:
+              name:                  file-scope id-name@i4: "at"
+              decl_position.seq:     3
+              decl_position.column:  6
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: float &(int)
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+            defined:                 FALSE
+
+            file-scope variable@i5
+            source_corresp:
+              name:                  file-scope id-name@i5: "n"
+              decl_position.seq:     4
+              decl_position.column:  20
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: const int
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+
+
+        "#]]
+        .assert_eq(&instance_entries(
+            "template <typename T, int N> struct V {\n  T v[N];\n  T &at(int i);\n  static const int n = N;\n};\nvoid f() { V<float, 4> a; }\n",
+        ));
+    }
+}
