@@ -348,28 +348,37 @@ impl<'a> Printer<'a> {
     }
 
     pub(crate) fn print(&mut self, id: NodeId) {
-        // Identifiers and builtin types are most of what prints: leaves with no right half
-        // and no GNU bookkeeping, written without the recursion guard or the dispatch.
-        match self.ast[id] {
+        // Names are most of what prints. They have no right half and no GNU bookkeeping, so
+        // the common ones are written here without the general dispatch (identifiers and
+        // builtin types, leaves, even without the recursion guard).
+        let name_like = match self.ast[id] {
             Node::Name(s) if !self.nv() => return self.push(self.str(s)),
             Node::Builtin(s) if !(self.gnu() && s == "std::nullptr_t") => return self.push(s),
-            _ => {}
-        }
+            Node::Nested { qual, name } => {
+                if self.enter() {
+                    self.print_qualified(qual, name);
+                    self.leave();
+                }
+                return;
+            }
+            Node::NameWithTemplateArgs { name, args } => {
+                if self.enter() {
+                    self.print_instance(name, args);
+                    self.leave();
+                }
+                return;
+            }
+            Node::Name(_)
+            | Node::Builtin(_)
+            | Node::TemplateArgs { .. }
+            | Node::Operator(_)
+            | Node::SpecialSubstitution(_)
+            | Node::AnonymousNamespace(_) => true,
+            _ => false,
+        };
         if !self.enter() {
             return;
         }
-        // Names have no right half and no GNU bookkeeping: straight to their left half.
-        let name_like = matches!(
-            self.ast[id],
-            Node::Name(_)
-                | Node::Builtin(_)
-                | Node::Nested { .. }
-                | Node::NameWithTemplateArgs { .. }
-                | Node::TemplateArgs { .. }
-                | Node::Operator(_)
-                | Node::SpecialSubstitution(_)
-                | Node::AnonymousNamespace(_)
-        );
         if name_like {
             self.print_left_inner(id);
         } else {
@@ -379,6 +388,22 @@ impl<'a> Printer<'a> {
             }
         }
         self.leave();
+    }
+
+    /// `Qual::Name`.
+    fn print_qualified(&mut self, qual: NodeId, name: NodeId) {
+        self.print(qual);
+        self.push("::");
+        self.print(name);
+    }
+
+    /// `Name<Args>`.
+    fn print_instance(&mut self, name: NodeId, args: NodeId) {
+        self.print(name);
+        if self.gnu() && self.last_char() == Some('<') {
+            self.push(" ");
+        }
+        self.print(args);
     }
 
     /// Prints `nodes` separated by `, `, dropping the separator after empty pack expansions.
@@ -560,9 +585,7 @@ impl<'a> Printer<'a> {
                 "(anonymous namespace)"
             }),
             Node::Nested { qual, name } | Node::QualifiedName { qual, name } => {
-                self.print(*qual);
-                self.push("::");
-                self.print(*name);
+                self.print_qualified(*qual, *name)
             }
             Node::MemberLikeFriend { qual, name } if self.gnu() => {
                 self.print(*qual);
@@ -589,13 +612,7 @@ impl<'a> Printer<'a> {
                 self.push(self.str(*tag));
                 self.push("]");
             }
-            Node::NameWithTemplateArgs { name, args } => {
-                self.print(*name);
-                if self.gnu() && self.last_char() == Some('<') {
-                    self.push(" ");
-                }
-                self.print(*args);
-            }
+            Node::NameWithTemplateArgs { name, args } => self.print_instance(*name, *args),
             Node::TemplateArgs { args, .. } => self.print_template_args(self.list(*args)),
             // The wrapper type is a global class template; the local scope only places the
             // closure it stands for.
