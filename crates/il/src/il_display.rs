@@ -33,6 +33,7 @@ mod compare;
 mod implicit;
 mod instances;
 mod lambda;
+mod prototypes;
 mod syntactic;
 
 pub use compare::{
@@ -103,6 +104,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let mut ids = 0usize;
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
     lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
+    prototypes::entries(db, file, &xref, &offsets, &lines, &mut ids, &mut out);
     instances::entries(db, file, &root, &xref, &offsets, &lines, &mut ids, &mut out);
     out
 }

@@ -89,7 +89,7 @@ pub(super) fn entries<'db>(
             &format!("i{id}"),
             lines.pos(class_offset),
         );
-        let positions = member_positions(db, definition, def_offset, xref);
+        let positions = member_positions(db, definition, def_offset, xref, false);
         let layout = instance_layout(db, inst).ok();
         let mut field_index = 0;
         for &member in scope_items(db, definition) {
@@ -151,13 +151,23 @@ pub(super) fn entries<'db>(
                     }
                 }
                 ItemKind::Variable => {
+                    // Declared in the class only, unless inline (constexpr, which also makes
+                    // the type const).
+                    let s = &crate::decl::variable_decl(db, member).specifiers;
+                    let ty = if s.is_constexpr {
+                        let cv = crate::ty::Cv {
+                            is_const: true,
+                            ..Default::default()
+                        };
+                        ty.qualified(db, cv)
+                    } else {
+                        ty
+                    };
                     field(
                         out,
                         "type",
                         &format!("file-scope type@ty: {}", spell(db, ty)),
                     );
-                    // Declared in the class only, unless inline (constexpr).
-                    let s = &crate::decl::variable_decl(db, member).specifiers;
                     let storage = if s.is_constexpr || s.is_inline {
                         "sc_unspecified"
                     } else {
@@ -165,6 +175,7 @@ pub(super) fn entries<'db>(
                     };
                     field(out, "storage_class", storage);
                     field(out, "declared_storage_class", "sc_unspecified");
+                    flag(out, "is_constexpr", s.is_constexpr);
                 }
                 _ => routine(db, out, member, &name, ty),
             }
@@ -200,18 +211,22 @@ fn named_instances<'db>(
 }
 
 /// Each member's position: the first declaration line the xref walk logs for a member of that
-/// name after the definition's own name (instances are logged at the definition's members).
-fn member_positions<'db>(
+/// name after the definition's own name (instances are logged at the definition's members);
+/// with `prefer_definition`, a defining (`D`) line of that name if there is one (a member
+/// function defined outside the class).
+pub(super) fn member_positions<'db>(
     db: &'db dyn IlDatabase,
     definition: Item<'db>,
     def_offset: usize,
     xref: &[XrefLine],
+    prefer_definition: bool,
 ) -> FxHashMap<Item<'db>, usize> {
     let Some(class_name) = definition.name_text(db) else {
         return FxHashMap::default();
     };
     // Offsets logged for `Class<...>::member` after the definition, by member name, in order.
     let mut by_member: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    let mut defining: FxHashMap<&str, usize> = FxHashMap::default();
     for line in xref {
         let offset = usize::from(line.offset);
         if offset <= def_offset {
@@ -228,6 +243,10 @@ fn member_positions<'db>(
         if !offsets.contains(&offset) {
             offsets.push(offset);
         }
+        if line.kind == 'D' {
+            let first = defining.entry(member).or_insert(offset);
+            *first = (*first).min(offset);
+        }
     }
     for offsets in by_member.values_mut() {
         offsets.sort_unstable();
@@ -240,6 +259,10 @@ fn member_positions<'db>(
         };
         let n = used.entry(name.to_string()).or_default();
         if let Some(&offset) = by_member.get(name).and_then(|o| o.get(*n)) {
+            let offset = match defining.get(name) {
+                Some(&d) if prefer_definition && *n == 0 => d,
+                _ => offset,
+            };
             out.insert(member, offset);
             *n += 1;
         }
@@ -308,7 +331,11 @@ fn class_entry<'db>(
 }
 
 /// A member's type with the instance's arguments substituted; a routine's is its function type.
-fn member_type<'db>(db: &'db dyn IlDatabase, member: Item<'db>, bound: Bound<'db>) -> Ty<'db> {
+pub(super) fn member_type<'db>(
+    db: &'db dyn IlDatabase,
+    member: Item<'db>,
+    bound: Bound<'db>,
+) -> Ty<'db> {
     let header = SyntaxNode::new_root(member.header(db).clone());
     let from = member
         .parent(db)
@@ -393,9 +420,9 @@ mod tests {
     #[test]
     fn an_instance_declares_its_members_at_the_definition() {
         expect![[r#"
-            file-scope type@i2
+            file-scope type@i6
             source_corresp:
-              name:                  file-scope id-name@i2: "V"
+              name:                  file-scope id-name@i6: "V"
               decl_position.seq:     1
               decl_position.column:  37
               enclosing_routine:     NULL
@@ -405,14 +432,14 @@ mod tests {
             kind:                    tk_struct
             is_template_class:       TRUE
 
-            file-scope routine@i2.0
+            file-scope routine@i6.0
             source_corresp:
-              name:                  file-scope id-name@i2.0: "operator="
+              name:                  file-scope id-name@i6.0: "operator="
               decl_position.seq:     1
               decl_position.column:  37
               is_class_member:       TRUE
               access:                as_public
-              parent_scope:          file-scope scope@i2
+              parent_scope:          file-scope scope@i6
               enclosing_routine:     NULL
               name_linkage:          C++
             type:                    file-scope type@ty: V<float, 4> &(const V<float, 4> &)
@@ -423,14 +450,14 @@ mod tests {
             compiler_generated:      TRUE
             defined:                 FALSE
 
-            file-scope routine@i2.1
+            file-scope routine@i6.1
             source_corresp:
-              name:                  file-scope id-name@i2.1: "operator="
+              name:                  file-scope id-name@i6.1: "operator="
               decl_position.seq:     1
               decl_position.column:  37
               is_class_member:       TRUE
               access:                as_public
-              parent_scope:          file-scope scope@i2
+              parent_scope:          file-scope scope@i6
               enclosing_routine:     NULL
               name_linkage:          C++
             type:                    file-scope type@ty: V<float, 4> &(V<float, 4> &&)
@@ -441,9 +468,9 @@ mod tests {
             compiler_generated:      TRUE
             defined:                 FALSE
 
-            file-scope field@i3
+            file-scope field@i7
             source_corresp:
-              name:                  file-scope id-name@i3: "v"
+              name:                  file-scope id-name@i7: "v"
               decl_position.seq:     2
               decl_position.column:  5
               is_class_member:       TRUE
@@ -453,9 +480,9 @@ mod tests {
             type:                    file-scope type@ty: float [4]
             offset:                  0
 
-            file-scope routine@i4
+            file-scope routine@i8
             source_corresp:
-              name:                  file-scope id-name@i4: "at"
+              name:                  file-scope id-name@i8: "at"
               decl_position.seq:     3
               decl_position.column:  6
               is_class_member:       TRUE
@@ -467,9 +494,9 @@ mod tests {
             declared_storage_class:  sc_unspecified
             defined:                 FALSE
 
-            file-scope variable@i5
+            file-scope variable@i9
             source_corresp:
-              name:                  file-scope id-name@i5: "n"
+              name:                  file-scope id-name@i9: "n"
               decl_position.seq:     4
               decl_position.column:  20
               is_class_member:       TRUE

@@ -382,6 +382,20 @@ mod tests {
             kind:                    tptk_param
             coordinates.position:    3
             coordinates.depth:       1
+
+            file-scope type@p3
+            source_corresp:
+              name:                  file-scope id-name@p3: "V"
+              decl_position.seq:     1
+              decl_position.column:  47
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            size:                    0
+            alignment:               1
+            kind:                    tk_struct
+            is_template_class:       TRUE
+            is_prototype_instantiation:
+                                     TRUE
         "#]]
         .assert_eq(&display(
             "template <typename T, int N, typename> struct V;\n",

@@ -1,0 +1,374 @@
+//! The entries of templates themselves, which EDG keeps as "prototype instantiations": a class
+//! template (or partial specialization) is a type of size 0 at its name, each of its members an
+//! entry at the member (a member function defined outside the class at that definition), and a
+//! function template a routine at its name. Types print with the template's parameters as
+//! `T#(depth,position)` (`T#(1,1) &(int)`).
+//!
+//! Not yet: member templates of class templates (a second depth), and types that depend on a
+//! non-type parameter (`T v[N]`), which print as unknown.
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashMap;
+use syntax::SyntaxKind::*;
+use syntax::SyntaxNode;
+
+use crate::IlDatabase;
+use crate::cuda::ExecSpace;
+use crate::decl::{routine_decl, variable_decl};
+use crate::instantiate::{Bound, ParamKind, TemplateArg, is_specialization, template_params};
+use crate::item::{Access, Item, ItemKind};
+use crate::scope::all_items;
+use crate::ty::{Cv, Ty, TyKind};
+use crate::xref::XrefLine;
+
+use super::{Lines, field, flag, next_id, spell};
+
+/// Writes the prototype entries of the class and function templates of the translation unit.
+pub(super) fn entries<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    xref: &[XrefLine],
+    offsets: &FxHashMap<Item<'db>, usize>,
+    lines: &Lines,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    for item in all_items(db, file) {
+        let params = template_params(db, item);
+        if params.is_empty() {
+            continue;
+        }
+        let Some(&offset) = offsets.get(&item) else {
+            continue;
+        };
+        // Members of class templates print with their class; nested templates need a second
+        // depth (not yet).
+        if item
+            .parent(db)
+            .is_some_and(|p| p.kind(db) == ItemKind::ClassTemplate)
+        {
+            continue;
+        }
+        let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+        let args: Vec<TemplateArg<'db>> = params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.kind {
+                ParamKind::Type => TemplateArg::Type(Ty::new(
+                    db,
+                    TyKind::TemplateParam {
+                        depth: 1,
+                        index: i as u32,
+                    },
+                )),
+                _ => TemplateArg::Unbound(i as u32),
+            })
+            .collect();
+        let bound = Bound::new(db, item, args);
+        let spelled = |ty: Ty<'db>| spell_in_template(db, ty, &names);
+        match item.kind(db) {
+            ItemKind::ClassTemplate => {
+                let id = next_id(ids);
+                out.push('\n');
+                writeln!(out, "file-scope type@p{id}").unwrap();
+                source_corresp(db, out, item, id, lines, offset);
+                field(out, "size", "0");
+                field(out, "alignment", "1");
+                field(out, "kind", class_kind(db, item));
+                field(out, "is_template_class", "TRUE");
+                field(out, "is_prototype_instantiation", "TRUE");
+                let positions = super::instances::member_positions(db, item, offset, xref, true);
+                for &member in crate::scope::scope_items(db, item) {
+                    let Some(&at) = positions.get(&member) else {
+                        continue;
+                    };
+                    let kind = member.kind(db);
+                    let ty = super::instances::member_type(db, member, bound);
+                    let id = next_id(ids);
+                    match kind {
+                        ItemKind::Field => {
+                            out.push('\n');
+                            writeln!(out, "file-scope field@p{id}").unwrap();
+                            source_corresp(db, out, member, id, lines, at);
+                            field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
+                        }
+                        ItemKind::Variable => {
+                            let s = &variable_decl(db, member).specifiers;
+                            let ty = if s.is_constexpr {
+                                let cv = Cv {
+                                    is_const: true,
+                                    ..Cv::default()
+                                };
+                                ty.qualified(db, cv)
+                            } else {
+                                ty
+                            };
+                            out.push('\n');
+                            writeln!(out, "file-scope variable@p{id}").unwrap();
+                            source_corresp(db, out, member, id, lines, at);
+                            field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
+                            let storage = if s.is_constexpr || s.is_inline {
+                                "sc_unspecified"
+                            } else {
+                                "sc_extern"
+                            };
+                            field(out, "storage_class", storage);
+                            let declared = if s.is_static {
+                                "sc_static"
+                            } else {
+                                "sc_unspecified"
+                            };
+                            field(out, "declared_storage_class", declared);
+                            flag(out, "is_constexpr", s.is_constexpr);
+                        }
+                        ItemKind::Routine => {
+                            let class = item.name_text(db).unwrap_or("");
+                            let defined = has_definition(db, member, xref, at);
+                            out.push('\n');
+                            writeln!(out, "file-scope routine@p{id}").unwrap();
+                            source_corresp(db, out, member, id, lines, at);
+                            routine(db, out, member, class, &spelled(ty), defined);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // (An out-of-class member definition `V<T>::f` belongs to its class.)
+            ItemKind::FunctionTemplate
+                if !is_specialization(db, item)
+                    && !item.name_text(db).is_some_and(|n| n.contains("::")) =>
+            {
+                let ty = super::instances::member_type(db, item, bound);
+                let id = next_id(ids);
+                out.push('\n');
+                writeln!(out, "file-scope routine@p{id}").unwrap();
+                source_corresp(db, out, item, id, lines, offset);
+                let defined = item.body(db).is_some();
+                routine(db, out, item, "", &spelled(ty), defined);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let key = header
+        .descendants_with_tokens()
+        .find(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
+        .map(|t| t.kind());
+    match key {
+        Some(CLASS_KW) => "tk_class",
+        Some(UNION_KW) => "tk_union",
+        _ => "tk_struct",
+    }
+}
+
+/// A member function is defined when it has a body in the class or a definition outside (its
+/// position is then the definition's, a `D` line of the xref walk).
+fn has_definition(db: &dyn IlDatabase, member: Item<'_>, xref: &[XrefLine], at: usize) -> bool {
+    member.body(db).is_some()
+        || xref
+            .iter()
+            .any(|l| usize::from(l.offset) == at && l.kind == 'D')
+}
+
+fn source_corresp(
+    db: &dyn IlDatabase,
+    out: &mut String,
+    item: Item<'_>,
+    id: usize,
+    lines: &Lines,
+    offset: usize,
+) {
+    out.push_str("source_corresp:\n");
+    if let Some(name) = item.name_text(db) {
+        field(
+            out,
+            "  name",
+            &format!("file-scope id-name@p{id}: \"{name}\""),
+        );
+    }
+    let pos = lines.pos(offset);
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    let member = item
+        .parent(db)
+        .is_some_and(|p| matches!(p.kind(db), ItemKind::ClassTemplate));
+    if member {
+        field(out, "  is_class_member", "TRUE");
+        let access = match item.access(db) {
+            Some(Access::Public) | None => "as_public",
+            Some(Access::Protected) => "as_protected",
+            Some(Access::Private) => "as_private",
+        };
+        field(out, "  access", access);
+    }
+    field(out, "  enclosing_routine", "NULL");
+    let linkage = if item.kind(db) == ItemKind::Field {
+        "no"
+    } else {
+        "C++"
+    };
+    field(out, "  name_linkage", linkage);
+}
+
+fn routine(
+    db: &dyn IlDatabase,
+    out: &mut String,
+    item: Item<'_>,
+    class: &str,
+    spelled: &str,
+    defined: bool,
+) {
+    let decl = routine_decl(db, item);
+    let name = item.name_text(db).unwrap_or("");
+    let ty = if !class.is_empty() && (name == class || name.starts_with('~')) {
+        // Constructors and destructors return `void`.
+        match spelled.find('(') {
+            Some(i) => format!("void {}", &spelled[i..]),
+            None => spelled.to_string(),
+        }
+    } else {
+        spelled.to_string()
+    };
+    field(out, "type", &format!("file-scope type@ty: {ty}"));
+    let storage = if decl.specifiers.is_static && class.is_empty() {
+        "sc_static"
+    } else if defined {
+        "sc_unspecified"
+    } else {
+        "sc_extern"
+    };
+    field(out, "storage_class", storage);
+    let declared = if decl.specifiers.is_static {
+        "sc_static"
+    } else {
+        "sc_unspecified"
+    };
+    field(out, "declared_storage_class", declared);
+    field(out, "defined", if defined { "TRUE" } else { "FALSE" });
+    match decl.exec_space {
+        ExecSpace::Global => field(out, "global", "TRUE"),
+        ExecSpace::Device => field(out, "device", "TRUE"),
+        ExecSpace::HostDevice => {
+            field(out, "device", "TRUE");
+            field(out, "host", "TRUE");
+        }
+        ExecSpace::Host => {}
+    }
+    flag(out, "is_virtual", decl.specifiers.is_virtual);
+    flag(out, "pure_virtual", decl.is_pure);
+    flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
+    flag(out, "is_defaulted", decl.is_defaulted);
+    flag(out, "is_deleted", decl.is_deleted);
+    flag(out, "is_template_function", true);
+}
+
+/// A type spelled with the template's parameters as EDG writes them: `T#(1,1)`.
+fn spell_in_template(db: &dyn IlDatabase, ty: Ty<'_>, names: &[String]) -> String {
+    let mut text = spell(db, ty);
+    for (i, name) in names.iter().enumerate() {
+        text = text.replace(
+            &format!("<template parameter 1.{i}>"),
+            &format!("{name}#(1,{})", i + 1),
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use crate::il_display::{DisplayOptions, render_file_scope};
+    use crate::test_db::TestDb;
+
+    fn prototype_entries(text: &str) -> String {
+        let (db, file) = TestDb::with_file(text);
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        out.split("\n\n")
+            .filter(|e| e.contains("@p"))
+            .map(|e| format!("{e}\n\n"))
+            .collect()
+    }
+
+    #[test]
+    fn templates_print_as_prototype_instantiations() {
+        expect![[r#"
+            file-scope type@p4
+            source_corresp:
+              name:                  file-scope id-name@p4: "V"
+              decl_position.seq:     1
+              decl_position.column:  30
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            size:                    0
+            alignment:               1
+            kind:                    tk_struct
+            is_template_class:       TRUE
+            is_prototype_instantiation:
+                                     TRUE
+
+            file-scope field@p5
+            source_corresp:
+              name:                  file-scope id-name@p5: "v"
+              decl_position.seq:     2
+              decl_position.column:  5
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          no
+            type:                    file-scope type@ty: T#(1,1)
+
+            file-scope routine@p6
+            source_corresp:
+              name:                  file-scope id-name@p6: "at"
+              decl_position.seq:     3
+              decl_position.column:  6
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: T#(1,1) &(int)
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+            defined:                 FALSE
+            is_template_function:    TRUE
+
+            file-scope routine@p7
+            source_corresp:
+              name:                  file-scope id-name@p7: "get"
+              decl_position.seq:     6
+              decl_position.column:  31
+              is_class_member:       TRUE
+              access:                as_public
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: T#(1,1) () const
+            storage_class:           sc_unspecified
+            declared_storage_class:  sc_unspecified
+            defined:                 TRUE
+            is_template_function:    TRUE
+
+            file-scope routine@p8
+            source_corresp:
+              name:                  file-scope id-name@p8: "mx"
+              decl_position.seq:     7
+              decl_position.column:  49
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: T#(1,1) (T#(1,1), T#(1,1))
+            storage_class:           sc_unspecified
+            declared_storage_class:  sc_unspecified
+            defined:                 TRUE
+            device:                  TRUE
+            is_template_function:    TRUE
+
+
+        "#]]
+        .assert_eq(&prototype_entries(
+            "template <typename T> struct V {\n  T v;\n  T &at(int i);\n  T get() const;\n};\ntemplate <typename T> T V<T>::get() const { return v; }\ntemplate <typename T> __attribute__((device)) T mx(T a, T b) { return a; }\n",
+        ));
+    }
+}
