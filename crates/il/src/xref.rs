@@ -623,7 +623,12 @@ impl Walker {
         {
             let qualified = scope.qualify(name.text());
             let (id, first) = self.keyed(format!("typedef {qualified}"));
-            self.emit(id, qualified, if first { 'D' } else { 'd' }, name.text_range().start());
+            self.emit(
+                id,
+                qualified,
+                if first { 'D' } else { 'd' },
+                name.text_range().start(),
+            );
             return;
         }
         let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
@@ -1396,8 +1401,9 @@ fn push_edg_token(out: &mut String, text: &str) {
     let after_word = out.ends_with(word) || out.ends_with('>');
     // A function type's parameter list is set off from its return type: `_Rp (_Class::*)(int)`.
     let function_type = text == "(" && after_word && !out.ends_with("operator");
-    // An array type's bound is set off too: `_Tp [_Size]`, `_Tp []`.
-    let array_type = text == "[" && after_word;
+    // An array type's bound is set off too: `_Tp [_Size]`, `_Tp []` (not `operator new[]`).
+    let array_type =
+        text == "[" && after_word && !out.ends_with(" new") && !out.ends_with(" delete");
     if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
         || array_type
         || out.ends_with(',')

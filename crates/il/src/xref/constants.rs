@@ -106,6 +106,18 @@ pub(super) fn integer_literal(text: &str) -> Option<i128> {
 
 /// A constant of a builtin type as EDG prints it in a template argument: `true`, `4UL`, `-1L`.
 pub(super) fn print_constant(value: i128, builtin: &str) -> String {
+    // An unsigned type wraps (`static_cast<size_t>(-1)` is 18446744073709551615UL).
+    let bits = match builtin {
+        "unsigned long" | "unsigned long long" => Some(64),
+        "unsigned int" => Some(32),
+        "unsigned short" => Some(16),
+        "unsigned char" => Some(8),
+        _ => None,
+    };
+    let value = match bits {
+        Some(bits) => value.rem_euclid(1i128 << bits),
+        None => value,
+    };
     let suffix = match builtin {
         "bool" => return (if value != 0 { "true" } else { "false" }).to_string(),
         "unsigned long" => "UL",
@@ -130,11 +142,15 @@ mod tests {
             ("-1", "long"),
             ("1", "bool"),
             ("010", "int"),
+            ("-1", "unsigned long"),
         ]
         .iter()
         .map(|(text, ty)| print_constant(integer_literal(text).unwrap(), ty))
         .collect();
-        assert_eq!(printed, ["31U", "2UL", "-1L", "true", "8"]);
+        assert_eq!(
+            printed,
+            ["31U", "2UL", "-1L", "true", "8", "18446744073709551615UL"]
+        );
         assert_eq!(
             canonical_builtin("long unsigned int").as_deref(),
             Some("unsigned long")

@@ -225,6 +225,16 @@ impl Walker {
         Some(path.join("::"))
     }
 
+    /// Whether an argument is an enumerator's name: EDG prints those by name, qualified.
+    fn names_enumerator(&self, arg: &SyntaxNode, scope: &Scope) -> bool {
+        if arg.kind() != ID_EXPR {
+            return false;
+        }
+        let written = super::tokens_text(arg);
+        let resolved = self.resolve_qualified(&written, scope);
+        self.ids.contains_key(&format!("enumerator {resolved}"))
+    }
+
     /// One template argument as EDG prints it: a constant expression evaluated (its
     /// parameter's type decides the printing later), a member typedef of a known class
     /// replaced by its type, anything else as written with parameters substituted.
@@ -234,18 +244,7 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> String {
-        let names_enumerator = || {
-            arg.kind() == ID_EXPR
-                && arg
-                    .descendants_with_tokens()
-                    .filter_map(NodeOrToken::into_token)
-                    .filter(|t| t.kind() == IDENT)
-                    .last()
-                    .is_some_and(|t| {
-                        self.qualified_type_name(t.text(), scope, false)
-                            .is_some_and(|k| self.ids.contains_key(&format!("enumerator {k}")))
-                    })
-        };
+        let names_enumerator = || self.names_enumerator(arg, scope);
         // A literal prints as written (its parameter's type decides the form later).
         let is_expression = matches!(
             arg.kind(),
@@ -434,7 +433,7 @@ impl Walker {
     }
 
     /// `<T *, std::size_t>`: a template-id's arguments as EDG prints them.
-    pub(super) fn written_args(&self, name: &SyntaxNode, scope: &Scope) -> String {
+    pub(super) fn written_args(&mut self, name: &SyntaxNode, scope: &Scope) -> String {
         let last = if name.kind() == QUALIFIED_NAME {
             name.children().filter(|n| n.kind() == NAME_REF).last()
         } else {
@@ -444,14 +443,32 @@ impl Walker {
         else {
             return String::new();
         };
+        // A constant expression prints evaluated (`span<_Tp, dynamic_extent>` is
+        // `span<_Tp, 18446744073709551615UL>`).
         let mut args: Vec<String> = list
             .children()
-            .map(|a| self.arg_text(&a, scope, &Substitution::default()))
+            .map(|a| {
+                let constant = matches!(a.kind(), ID_EXPR | BIN_EXPR | PREFIX_EXPR | PAREN_EXPR)
+                    && !a
+                        .descendants_with_tokens()
+                        .filter_map(NodeOrToken::into_token)
+                        .any(|t| {
+                            t.kind() == IDENT
+                                && self.template_param_names.iter().any(|p| p == t.text())
+                        })
+                    && !a.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST)
+                    && !self.names_enumerator(&a, scope);
+                match constant.then(|| self.evaluate(&a, scope, &Substitution::default())) {
+                    Some(Some(value)) => value.to_string(),
+                    _ => self.arg_text(&a, scope, &Substitution::default()),
+                }
+            })
             .collect();
         if let Some(ident) = first_token(&list.parent().unwrap(), IDENT)
             && let Some(template) = self
                 .find_template(ident.text(), scope)
                 .and_then(|key| self.templates.get(&key))
+                .cloned()
         {
             let lookup = Scope {
                 path: template.path.clone(),
@@ -506,7 +523,15 @@ impl Walker {
         let names_alias = args
             .iter()
             .any(|a| a.contains(">::") || a.contains("sizeof") || self.names_alias_template(a));
+        // An instance whose arguments name template parameters in scope is dependent.
+        let dependent = false
+            && !self.template_param_names.is_empty()
+            && args.iter().any(|a| {
+                a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|w| self.template_param_names.iter().any(|p| p == w))
+            });
         if unevaluated
+            || dependent
             || names_alias
             || !self.instantiated.insert(printed.clone())
             || self.instantiated.len() > INSTANCE_LIMIT
@@ -718,7 +743,12 @@ impl Walker {
                         }
                     } else if let Some(name) = class_name {
                         let id = self.fresh();
-                        self.emit(id, scope.qualify(name.text()), 'd', name.text_range().start());
+                        self.emit(
+                            id,
+                            scope.qualify(name.text()),
+                            'd',
+                            name.text_range().start(),
+                        );
                     } else if let Some(declarator) = match inner.kind() {
                         FUNCTION_DEF => inner.children().find(|n| n.kind() == DECLARATOR),
                         _ => inner
