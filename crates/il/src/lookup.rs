@@ -39,6 +39,14 @@ pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item
     if ns.name(db).is_none() {
         return vec![ns];
     }
+    blocks_of_namespace(db, ns).to_vec()
+}
+
+/// [`namespace_blocks`], memoized per block: every member lookup in a namespace asks it, and
+/// its answer needs a scan of the enclosing scope. An edit inside a block leaves the enclosing
+/// scope's item list the same, so this is not re-run then.
+#[salsa::tracked(returns(deref), cycle_result = |_, _, _| Vec::new())]
+fn blocks_of_namespace<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
     let siblings = match ns.parent(db) {
         Some(parent) => direct_members(db, ScopeRef::Item(parent)),
         None => top_level_items(db, ns.file(db)).to_vec(),
@@ -93,7 +101,7 @@ pub fn members_named_in<'db>(
     collect_members(
         db,
         ScopeRef::Item(scope),
-        name.text(db),
+        name,
         &mut out,
         &mut Vec::new(),
     );
@@ -111,7 +119,7 @@ pub fn file_members_named<'db>(
     collect_members(
         db,
         ScopeRef::File(file),
-        name.text(db),
+        name,
         &mut out,
         &mut Vec::new(),
     );
@@ -121,7 +129,7 @@ pub fn file_members_named<'db>(
 fn collect_members<'db>(
     db: &'db dyn IlDatabase,
     scope: ScopeRef<'db>,
-    name: &str,
+    name: Name<'db>,
     out: &mut Vec<Item<'db>>,
     visited: &mut Vec<ScopeRef<'db>>,
 ) {
@@ -132,7 +140,8 @@ fn collect_members<'db>(
     let members = direct_members(db, scope);
     let before = out.len();
     for &m in &members {
-        if m.name_text(db) == Some(name)
+        // Names are interned: comparing ids spares reading every member's text.
+        if m.name(db) == Some(name)
             && !matches!(
                 m.kind(db),
                 ItemKind::UsingDirective | ItemKind::StaticAssert
@@ -297,15 +306,39 @@ pub fn unnamed_type_item<'db>(
         .find(|n| matches!(n.kind(), MEMBER_LIST | ENUMERATOR_LIST))?;
     let body = body.green();
     let is_enum = specifier.kind() == ENUM_SPECIFIER;
-    direct_members(db, scope).into_iter().find(|m| {
-        m.name(db).is_none()
-            && (m.kind(db) == ItemKind::Enum) == is_enum
-            && matches!(
-                m.kind(db),
-                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
-            )
+    let candidates = match scope {
+        ScopeRef::File(file) => file_unnamed_types(db, file),
+        ScopeRef::Item(item) => unnamed_types_in(db, item),
+    };
+    candidates.iter().copied().find(|m| {
+        (m.kind(db) == ItemKind::Enum) == is_enum
             && m.body(db).as_ref().is_some_and(|b| **b == *body)
     })
+}
+
+/// The unnamed classes and enums declared directly in a namespace (all its blocks) or class.
+#[salsa::tracked(returns(deref))]
+fn unnamed_types_in<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'db>> {
+    unnamed_types(db, direct_members(db, ScopeRef::Item(scope)))
+}
+
+/// The unnamed classes and enums declared at file scope.
+#[salsa::tracked(returns(deref))]
+fn file_unnamed_types<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    unnamed_types(db, top_level_items(db, file).to_vec())
+}
+
+fn unnamed_types<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> Vec<Item<'db>> {
+    members
+        .into_iter()
+        .filter(|m| {
+            m.name(db).is_none()
+                && matches!(
+                    m.kind(db),
+                    ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
+                )
+        })
+        .collect()
 }
 
 /// The segments of a NAME_REF or QUALIFIED_NAME (template arguments dropped) and whether it
