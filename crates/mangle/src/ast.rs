@@ -664,6 +664,18 @@ impl Ast {
         self.intern(node)
     }
 
+    /// Appends `node` without looking for an equal one: the demangler's allocation, whose
+    /// arenas never intern. Kept apart from [`Ast::alloc`] so that a node built by the
+    /// caller never escapes to `intern`, and can be stored straight into the arena rather
+    /// than built on the stack and copied.
+    #[inline]
+    pub(crate) fn push(&mut self, node: Node) -> NodeId {
+        debug_assert!(self.no_interning);
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(node);
+        id
+    }
+
     #[inline(never)]
     fn intern(&mut self, node: Node) -> NodeId {
         use std::hash::{BuildHasher, BuildHasherDefault};

@@ -216,7 +216,7 @@ impl<'a> Parser<'a> {
         std::str::from_utf8(&self.input[begin..self.pos]).unwrap_or("")
     }
     fn make(&mut self, node: Node) -> NodeId {
-        self.ast.alloc(node)
+        self.ast.push(node)
     }
     /// Stores text for a node in the arena.
     fn str(&mut self, s: &str) -> Str {
@@ -287,17 +287,15 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_positive_integer(&mut self) -> Option<u64> {
-        if !self.look().is_ascii_digit() || self.at_end() {
-            return None;
-        }
+        let begin = self.pos;
         let mut n: u64 = 0;
-        while self.look().is_ascii_digit() && !self.at_end() {
-            n = n
-                .checked_mul(10)?
-                .checked_add(u64::from(self.look() - b'0'))?;
+        while let Some(&c) = self.input.get(self.pos)
+            && c.is_ascii_digit()
+        {
+            n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
             self.pos += 1;
         }
-        Some(n)
+        (self.pos > begin).then_some(n)
     }
 
     /// `<seq-id>`: base 36 with digits `0-9A-Z`.

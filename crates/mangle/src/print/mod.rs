@@ -233,7 +233,22 @@ impl<'a> Printer<'a> {
     /// The walk shared by the `has_*` questions: template parameters are followed to what they
     /// stand for, a pack answers for its current element, and the depth guard bounds the walk;
     /// only which nodes answer and which are looked through differ per question.
+    #[inline]
     fn probe(&mut self, id: NodeId, what: Probe) -> Shape {
+        // Names, the most common case, answer without the guard or the walk.
+        if matches!(
+            self.ast[id],
+            Node::Name(_)
+                | Node::Builtin(_)
+                | Node::Nested { .. }
+                | Node::NameWithTemplateArgs { .. }
+        ) {
+            return Shape::default();
+        }
+        self.probe_walk(id, what)
+    }
+
+    fn probe_walk(&mut self, id: NodeId, what: Probe) -> Shape {
         const RHS: Shape = Shape {
             rhs: true,
             array: false,
@@ -412,11 +427,7 @@ impl<'a> Printer<'a> {
         for &n in nodes {
             let before_comma = self.out.len();
             if !first {
-                self.push(if self.nv() && self.in_nv_template_args() {
-                    ","
-                } else {
-                    ", "
-                });
+                self.push(", ");
             }
             let after_comma = self.out.len();
             if self.gnu() {
@@ -431,10 +442,6 @@ impl<'a> Printer<'a> {
             }
             first = false;
         }
-    }
-
-    fn in_nv_template_args(&self) -> bool {
-        false
     }
 
     fn print_left(&mut self, id: NodeId) {
