@@ -151,9 +151,9 @@ fn parse_with(
     p.nv_strict = nv_strict;
     p.gnu = gnu;
     let res = p.parse_top(types);
-    let offset = p.error_offset();
-    p.finish(tables);
-    res.ok_or(DemangleError::Invalid { offset })
+    res.ok_or(DemangleError::Invalid {
+        offset: p.error_offset(),
+    })
 }
 
 /// Prints a parsed name in `opts.style`.

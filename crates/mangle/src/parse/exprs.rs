@@ -763,12 +763,12 @@ impl<'a> Parser<'a> {
     fn parse_unresolved_type(&mut self) -> PResult {
         if self.look() == b'T' {
             let tp = self.parse_template_param()?;
-            self.subs.push(tp);
+            self.tables.subs.push(tp);
             return Some(tp);
         }
         if self.look() == b'D' {
             let dt = self.parse_decltype()?;
-            self.subs.push(dt);
+            self.tables.subs.push(dt);
             return Some(dt);
         }
         self.parse_substitution()

@@ -29,15 +29,23 @@ enum ParamLevel {
     Null,
 }
 
-/// The parser's tables, kept from one name to the next on a thread so that their storage
-/// is allocated once (they are emptied before reuse).
+/// The parser's tables, kept from one name to the next so that their storage is allocated
+/// once (they are emptied before reuse).
 #[derive(Default)]
 pub(crate) struct Tables {
+    /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
     subs: Vec<NodeId>,
+    /// `prefix_subs[i]`: `subs[i]` was added as a prefix of a nested name (NVIDIA prints a
+    /// type reached through such a substitution as `T*`, not `T *`). Shorter than `subs`
+    /// when the last entries are not prefixes.
     prefix_subs: Vec<bool>,
+    /// Template argument lists in scope, outermost first; `TL0__` indexes level 1.
     template_params: Vec<ParamLevel>,
+    /// The arguments of the current encoding's name (level 0 while parsing its signature).
     outer: Vec<NodeId>,
+    /// `T_` seen in a conversion operator's type before its arguments are known.
     forward_refs: Vec<NodeId>,
+    /// Empty buffers to collect lists in before they are stored in the arena.
     buffers: Vec<Vec<NodeId>>,
 }
 
@@ -62,20 +70,8 @@ pub(crate) struct Parser<'a> {
     text_base: Option<usize>,
     pos: usize,
     pub(crate) ast: &'a mut Ast,
-    /// The substitution table: `S_` is `subs[0]`, `S0_` is `subs[1]`, ...
-    subs: Vec<NodeId>,
-    /// `prefix_subs[i]`: `subs[i]` was added as a prefix of a nested name (NVIDIA prints a
-    /// type reached through such a substitution as `T*`, not `T *`). Shorter than `subs`
-    /// when the last entries are not prefixes.
-    prefix_subs: Vec<bool>,
-    /// Template argument lists in scope, outermost first; `TL0__` indexes level 1.
-    template_params: Vec<ParamLevel>,
-    /// The arguments of the current encoding's name (level 0 while parsing its signature).
-    outer: Vec<NodeId>,
-    /// `T_` seen in a conversion operator's type before its arguments are known.
-    forward_refs: Vec<NodeId>,
-    /// Empty buffers to collect lists in before they are stored in the arena.
-    buffers: Vec<Vec<NodeId>>,
+    /// The substitution table and the other lists kept from name to name.
+    tables: &'a mut Tables,
     permit_forward_refs: bool,
     try_to_parse_template_args: bool,
     incomplete_template_tracking: bool,
@@ -99,45 +95,30 @@ type PResult = Option<NodeId>;
 
 impl<'a> Parser<'a> {
     /// A parser that builds its AST in `ast` with the storage of `tables`, both emptied
-    /// first (their capacity is kept); [`Parser::finish`] hands the tables back.
+    /// first (their capacity is kept).
     /// `text` is `input` as text when the caller has already checked that it is UTF-8
     /// (`None` checks here).
     pub(crate) fn new(
         input: &'a [u8],
         text: Option<&'a str>,
         ast: &'a mut Ast,
-        tables: &mut Tables,
+        tables: &'a mut Tables,
     ) -> Parser<'a> {
         ast.clear_for_demangling();
         let utf8 = text.or_else(|| std::str::from_utf8(input).ok());
         let text_base = utf8.map(|t| ast.copy_input(t));
-        let take = |v: &mut Vec<NodeId>| {
-            let mut v = std::mem::take(v);
-            v.clear();
-            v
-        };
-        let (subs, outer, forward_refs) = (
-            take(&mut tables.subs),
-            take(&mut tables.outer),
-            take(&mut tables.forward_refs),
-        );
-        let mut prefix_subs = std::mem::take(&mut tables.prefix_subs);
-        prefix_subs.clear();
-        let mut template_params = std::mem::take(&mut tables.template_params);
-        template_params.clear();
-        let buffers = std::mem::take(&mut tables.buffers);
+        tables.subs.clear();
+        tables.prefix_subs.clear();
+        tables.template_params.clear();
+        tables.outer.clear();
+        tables.forward_refs.clear();
         Parser {
             input,
             utf8,
             text_base,
             pos: 0,
             ast,
-            subs,
-            prefix_subs,
-            template_params,
-            outer,
-            forward_refs,
-            buffers,
+            tables,
             permit_forward_refs: false,
             try_to_parse_template_args: true,
             incomplete_template_tracking: false,
@@ -150,18 +131,6 @@ impl<'a> Parser<'a> {
             in_conversion_type: false,
             parsing_member_type: false,
         }
-    }
-
-    /// Gives the tables' storage back for the next parser.
-    pub(crate) fn finish(self, tables: &mut Tables) {
-        *tables = Tables {
-            subs: self.subs,
-            prefix_subs: self.prefix_subs,
-            template_params: self.template_params,
-            outer: self.outer,
-            forward_refs: self.forward_refs,
-            buffers: self.buffers,
-        };
     }
 
     // ---- cursor helpers ------------------------------------------------------------------
@@ -224,14 +193,14 @@ impl<'a> Parser<'a> {
     }
     /// An empty buffer to collect a list in, from a pool kept from name to name.
     fn buffer(&mut self) -> Vec<NodeId> {
-        self.buffers.pop().unwrap_or_default()
+        self.tables.buffers.pop().unwrap_or_default()
     }
     /// Stores the list collected in `buffer` in the arena and returns the buffer to the
     /// pool (a production that fails simply drops its buffer).
     fn list_from(&mut self, mut buffer: Vec<NodeId>) -> List {
         let list = self.ast.alloc_list(&buffer);
         buffer.clear();
-        self.buffers.push(buffer);
+        self.tables.buffers.push(buffer);
         list
     }
     /// The identifier at `begin..end` of the input, in place when the input was copied to
@@ -452,11 +421,11 @@ impl<'a> Parser<'a> {
     /// ```
     pub(crate) fn parse_encoding(&mut self) -> PResult {
         // The template parameters of an encoding are unrelated to those of the enclosing context.
-        let saved_params = std::mem::take(&mut self.template_params);
-        let saved_outer = std::mem::take(&mut self.outer);
+        let saved_params = std::mem::take(&mut self.tables.template_params);
+        let saved_outer = std::mem::take(&mut self.tables.outer);
         let res = self.nested(|p| p.parse_encoding_inner());
-        self.template_params = saved_params;
-        self.outer = saved_outer;
+        self.tables.template_params = saved_params;
+        self.tables.outer = saved_outer;
         res
     }
 
@@ -465,7 +434,7 @@ impl<'a> Parser<'a> {
             return self.parse_special_name();
         }
         let mut state = NameState {
-            forward_refs_begin: self.forward_refs.len(),
+            forward_refs_begin: self.tables.forward_refs.len(),
             ..NameState::default()
         };
         let name = self.parse_name(Some(&mut state))?;
@@ -528,8 +497,8 @@ impl<'a> Parser<'a> {
 
     /// Points every forward `T_` of the name at the argument it names.
     fn resolve_forward_refs(&mut self, state: &NameState) -> bool {
-        for i in state.forward_refs_begin..self.forward_refs.len() {
-            let id = self.forward_refs[i];
+        for i in state.forward_refs_begin..self.tables.forward_refs.len() {
+            let id = self.tables.forward_refs[i];
             let Node::ForwardTemplateRef { level, index, .. } = self.ast[id] else {
                 continue;
             };
@@ -545,13 +514,13 @@ impl<'a> Parser<'a> {
                 },
             );
         }
-        self.forward_refs.truncate(state.forward_refs_begin);
+        self.tables.forward_refs.truncate(state.forward_refs_begin);
         true
     }
 
     fn lookup_param(&self, level: usize, index: usize) -> Option<NodeId> {
-        match self.template_params.get(level)? {
-            ParamLevel::Outer => self.outer.get(index).copied(),
+        match self.tables.template_params.get(level)? {
+            ParamLevel::Outer => self.tables.outer.get(index).copied(),
             ParamLevel::Own(v) => v.get(index).copied(),
             ParamLevel::Null => None,
         }

@@ -27,7 +27,7 @@ impl<'a> Parser<'a> {
         if self.look() == b'I' {
             // An unscoped-template-name is substitutable.
             if !is_subst {
-                self.subs.push(res);
+                self.tables.subs.push(res);
             }
             let ta = self.parse_template_args(state.is_some())?;
             if let Some(st) = state {
@@ -195,7 +195,7 @@ impl<'a> Parser<'a> {
                 name,
                 partition,
             });
-            self.subs.push(m);
+            self.tables.subs.push(m);
             module = Some(m);
         }
         Some(module)
@@ -239,7 +239,7 @@ impl<'a> Parser<'a> {
         // <template-params> refer to the innermost <template-args>. Clear out any outer args that
         // we may have inserted into the parameter levels.
         if in_encoding {
-            self.template_params.clear();
+            self.tables.template_params.clear();
         }
         if self.consume_if("Ut") {
             let count = self.parse_count()?;
@@ -248,11 +248,13 @@ impl<'a> Parser<'a> {
         if self.consume_if("Ul") {
             let saved_level = self
                 .parsing_lambda_params_at_level
-                .replace(self.template_params.len());
-            let old_len = self.template_params.len();
-            self.template_params.push(ParamLevel::Own(Vec::new()));
+                .replace(self.tables.template_params.len());
+            let old_len = self.tables.template_params.len();
+            self.tables
+                .template_params
+                .push(ParamLevel::Own(Vec::new()));
             let res = self.parse_closure_rest(old_len);
-            self.template_params.truncate(old_len);
+            self.tables.template_params.truncate(old_len);
             self.parsing_lambda_params_at_level = saved_level;
             return res;
         }
@@ -289,7 +291,7 @@ impl<'a> Parser<'a> {
         }
         if template_params.is_empty() {
             // No explicit template head: drop the level (a generic `auto` re-creates it).
-            self.template_params.pop();
+            self.tables.template_params.pop();
         }
         let mut requires1 = None;
         if self.consume_byte(b'Q') {
@@ -342,7 +344,9 @@ impl<'a> Parser<'a> {
             let index = p.synthetic_params[kind as usize];
             p.synthetic_params[kind as usize] += 1;
             let n = p.make(Node::SyntheticTemplateParam { kind, index });
-            if let Some(ParamLevel::Own(v)) = level.and_then(|l| p.template_params.get_mut(l)) {
+            if let Some(ParamLevel::Own(v)) =
+                level.and_then(|l| p.tables.template_params.get_mut(l))
+            {
                 v.push(n);
             }
             n
@@ -366,8 +370,10 @@ impl<'a> Parser<'a> {
         }
         if self.consume_if("Tt") {
             let name = invent(self, 2);
-            let old_len = self.template_params.len();
-            self.template_params.push(ParamLevel::Own(Vec::new()));
+            let old_len = self.tables.template_params.len();
+            self.tables
+                .template_params
+                .push(ParamLevel::Own(Vec::new()));
             let res = (|| {
                 let mut params = self.buffer();
                 let mut requires = None;
@@ -388,7 +394,7 @@ impl<'a> Parser<'a> {
                     requires,
                 }))
             })();
-            self.template_params.truncate(old_len);
+            self.tables.template_params.truncate(old_len);
             return res;
         }
         if self.consume_if("Tp") {
@@ -595,9 +601,11 @@ impl<'a> Parser<'a> {
                 }
                 so_far = Some(self.parse_unqualified_name(state.as_deref_mut(), so_far, module)?);
             }
-            self.subs.push(so_far?);
-            self.prefix_subs.resize(self.subs.len(), false);
-            if let Some(last) = self.prefix_subs.last_mut() {
+            self.tables.subs.push(so_far?);
+            self.tables
+                .prefix_subs
+                .resize(self.tables.subs.len(), false);
+            if let Some(last) = self.tables.prefix_subs.last_mut() {
                 *last = true;
             }
             // No longer used: <data-member-prefix> := <member source-name> [<template-args>] M
@@ -605,8 +613,8 @@ impl<'a> Parser<'a> {
         }
         let res = so_far?;
         // The full name is not substitutable as a prefix of itself.
-        self.subs.pop()?;
-        self.prefix_subs.truncate(self.subs.len());
+        self.tables.subs.pop()?;
+        self.tables.prefix_subs.truncate(self.tables.subs.len());
         Some(res)
     }
 
@@ -633,8 +641,8 @@ impl<'a> Parser<'a> {
             }));
         }
         // The template parameters of the inner name are unrelated to those of the enclosing context.
-        let saved_params = std::mem::take(&mut self.template_params);
-        let saved_outer = std::mem::take(&mut self.outer);
+        let saved_params = std::mem::take(&mut self.tables.template_params);
+        let saved_outer = std::mem::take(&mut self.tables.outer);
         let res = (|| {
             if self.consume_byte(b'd') {
                 let n = self.parse_number(true);
@@ -665,8 +673,8 @@ impl<'a> Parser<'a> {
                 discriminator,
             }))
         })();
-        self.template_params = saved_params;
-        self.outer = saved_outer;
+        self.tables.template_params = saved_params;
+        self.tables.outer = saved_outer;
         res
     }
 
@@ -743,7 +751,7 @@ impl<'a> Parser<'a> {
             // appended and the result is a substitutable component.
             let with_tags = self.parse_abi_tags(sub)?;
             if with_tags != sub {
-                self.subs.push(with_tags);
+                self.tables.subs.push(with_tags);
             }
             return Some(with_tags);
         }
@@ -756,8 +764,8 @@ impl<'a> Parser<'a> {
             }
             index
         };
-        let id = *self.subs.get(index)?;
-        if self.nv_strict && self.prefix_subs.get(index) == Some(&true) {
+        let id = *self.tables.subs.get(index)?;
+        if self.nv_strict && self.tables.prefix_subs.get(index) == Some(&true) {
             return Some(self.make(Node::PrefixSubstitution(id)));
         }
         Some(id)
@@ -797,13 +805,13 @@ impl<'a> Parser<'a> {
             return Some(self.name(text));
         }
         if self.permit_forward_refs && level == 0 {
-            let serial = self.forward_refs.len() as u32 + self.ast.len() as u32;
+            let serial = self.tables.forward_refs.len() as u32 + self.ast.len() as u32;
             let n = self.make(Node::ForwardTemplateRef {
                 level: lv,
                 index: ix,
                 serial,
             });
-            self.forward_refs.push(n);
+            self.tables.forward_refs.push(n);
             return Some(n);
         }
         match self.lookup_param(level, index) {
@@ -816,10 +824,10 @@ impl<'a> Parser<'a> {
                 // Itanium ABI 5.1.8: in a generic lambda, uses of `auto` in the parameter list
                 // are mangled as the corresponding artificial template type parameter.
                 if self.parsing_lambda_params_at_level == Some(level)
-                    && level <= self.template_params.len()
+                    && level <= self.tables.template_params.len()
                 {
-                    if level == self.template_params.len() {
-                        self.template_params.push(ParamLevel::Null);
+                    if level == self.tables.template_params.len() {
+                        self.tables.template_params.push(ParamLevel::Null);
                     }
                     // An invented parameter: `auto` (LLVM), `auto:1` (GNU), `T1` (NVIDIA).
                     return Some(self.make(Node::TemplateParam {
@@ -854,9 +862,9 @@ impl<'a> Parser<'a> {
             return None;
         }
         if tag_templates {
-            self.template_params.clear();
-            self.template_params.push(ParamLevel::Outer);
-            self.outer.clear();
+            self.tables.template_params.clear();
+            self.tables.template_params.push(ParamLevel::Outer);
+            self.tables.outer.clear();
         }
         let mut args = self.buffer();
         let mut requires = None;
@@ -875,7 +883,7 @@ impl<'a> Parser<'a> {
                     let elems = *elems;
                     entry = self.make(Node::ParameterPack(elems));
                 }
-                self.outer.push(entry);
+                self.tables.outer.push(entry);
             }
             if self.look() == b'Q' && self.nv_strict {
                 return None;

@@ -97,7 +97,7 @@ impl<'a> Parser<'a> {
                             ref_qual,
                             exception,
                         });
-                        self.subs.push(unqualified);
+                        self.tables.subs.push(unqualified);
                     }
                     f
                 } else {
@@ -109,7 +109,7 @@ impl<'a> Parser<'a> {
                     && self.input[self.pos..].starts_with(b"Unv")
                     && let Some(t) = self.parse_nv_lambda_wrapper()
                 {
-                    self.subs.push(t);
+                    self.tables.subs.push(t);
                     return Some(t);
                 }
                 self.parse_qualified_type()?
@@ -240,7 +240,7 @@ impl<'a> Parser<'a> {
                     let mut res = self.parse_template_param()?;
                     // <type> ::= <template-template-param> <template-args>
                     if self.try_to_parse_template_args && self.look() == b'I' {
-                        self.subs.push(res);
+                        self.tables.subs.push(res);
                         let ta = self.parse_template_args(false)?;
                         res = self.make(Node::NameWithTemplateArgs {
                             name: res,
@@ -283,7 +283,7 @@ impl<'a> Parser<'a> {
                 // template param is a substitution.
                 if self.look() == b'I' && (!is_subst || self.try_to_parse_template_args) {
                     if !is_subst {
-                        self.subs.push(res);
+                        self.tables.subs.push(res);
                     }
                     let ta = self.parse_template_args(false)?;
                     res = self.make(Node::NameWithTemplateArgs {
@@ -299,7 +299,7 @@ impl<'a> Parser<'a> {
             _ => self.parse_class_enum_type()?,
         };
         // Builtin types and bare substitutions have returned already: they are not candidates.
-        self.subs.push(res);
+        self.tables.subs.push(res);
         Some(res)
     }
 
@@ -347,7 +347,7 @@ impl<'a> Parser<'a> {
             let child = match self.ast[child] {
                 // libiberty and NVIDIA make each inner vendor-qualified layer a substitution candidate.
                 Node::VendorQualified { .. } if self.gnu || self.nv_strict => {
-                    self.subs.push(child);
+                    self.tables.subs.push(child);
                     child
                 }
                 _ => child,
@@ -573,16 +573,20 @@ impl<'a> Parser<'a> {
     /// follows (`cvT_IiEI1CE` is `operator C<int><C>`); otherwise the arguments are the
     /// operator's and are left for the name to read.
     fn parse_conversion_template_template_args(&mut self, param: NodeId) -> PResult {
-        let (pos, subs, forward_refs) = (self.pos, self.subs.len(), self.forward_refs.len());
+        let (pos, subs, forward_refs) = (
+            self.pos,
+            self.tables.subs.len(),
+            self.tables.forward_refs.len(),
+        );
         if let Some(args) = self.parse_template_args(false)
             && self.look() == b'I'
         {
-            self.subs.push(param);
+            self.tables.subs.push(param);
             return Some(self.make(Node::NameWithTemplateArgs { name: param, args }));
         }
         self.pos = pos;
-        self.subs.truncate(subs);
-        self.forward_refs.truncate(forward_refs);
+        self.tables.subs.truncate(subs);
+        self.tables.forward_refs.truncate(forward_refs);
         Some(param)
     }
 }
