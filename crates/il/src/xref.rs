@@ -1403,7 +1403,7 @@ fn push_edg_token(out: &mut String, text: &str) {
     let function_type = text == "(" && after_word && !out.ends_with("operator");
     // An array type's bound is set off too: `_Tp [_Size]`, `_Tp []` (not `operator new[]`).
     let array_type =
-        text == "[" && after_word && !out.ends_with(" new") && !out.ends_with(" delete");
+        text == "[" && after_word && !out.ends_with("new") && !out.ends_with("delete");
     if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
         || array_type
         || out.ends_with(',')

@@ -230,9 +230,10 @@ impl Walker {
         if arg.kind() != ID_EXPR {
             return false;
         }
+        // A class's unnamed-enum constant (`__is_integer<_Tp>::__value`) is a value.
         let written = super::tokens_text(arg);
         let resolved = self.resolve_qualified(&written, scope);
-        self.ids.contains_key(&format!("enumerator {resolved}"))
+        !resolved.contains('<') && self.ids.contains_key(&format!("enumerator {resolved}"))
     }
 
     /// One template argument as EDG prints it: a constant expression evaluated (its
@@ -524,8 +525,7 @@ impl Walker {
             .iter()
             .any(|a| a.contains(">::") || a.contains("sizeof") || self.names_alias_template(a));
         // An instance whose arguments name template parameters in scope is dependent.
-        let dependent = false
-            && !self.template_param_names.is_empty()
+        let dependent = !self.template_param_names.is_empty()
             && args.iter().any(|a| {
                 a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .any(|w| self.template_param_names.iter().any(|p| p == w))
