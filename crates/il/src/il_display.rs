@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxNode;
 
 use crate::IlDatabase;
@@ -81,7 +81,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let lines = Lines::new(file.text(db));
     let xref = crate::xref::declaration_lines(&root);
-    let offsets = name_offsets(db, &xref, &items);
+    let (offsets, has_definition) = name_offsets(db, &xref, &items);
     let constructions = implicit::constructions(db, file, &root);
     for (i, &item) in items.iter().enumerate() {
         let Some(kind) = entry_kind(item.kind(db)) else {
@@ -93,7 +93,11 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         let position = lines.pos(offset);
         out.push('\n');
         writeln!(out, "file-scope {kind}@{i}").unwrap();
-        entry(db, &mut out, item, &index, position);
+        let facts = Facts {
+            position,
+            has_definition: has_definition.contains(&item),
+        };
+        entry(db, &mut out, item, &index, facts);
         if is_class(item.kind(db)) {
             implicit::implicit_assignments(db, &mut out, item, i, position);
             if let Some(&construction) = constructions.get(&item) {
@@ -164,14 +168,15 @@ fn entry_kind(kind: ItemKind) -> Option<&'static str> {
     })
 }
 
-/// The offset of each item's name: that of the first declaration line the xref walk logs under
-/// the item's qualified name (for a static data member, its defining line when it has one: EDG
-/// moves the position to the definition).
+/// The offset of each item's name: that of the first defining (`D`) line the xref walk logs
+/// under the item's qualified name, else its first declaration line. EDG moves an entity's
+/// position to its definition: a routine or variable declared first and defined later, a class
+/// or enum declared opaque, a static data member.
 fn name_offsets<'db>(
     db: &'db dyn IlDatabase,
     xref: &[crate::xref::XrefLine],
     items: &[Item<'db>],
-) -> FxHashMap<Item<'db>, usize> {
+) -> (FxHashMap<Item<'db>, usize>, FxHashSet<Item<'db>>) {
     /// One entity of the xref walk: first line's offset, first defining line's offset.
     struct Logged {
         first: usize,
@@ -243,16 +248,23 @@ fn name_offsets<'db>(
         }
     }
     let mut out = FxHashMap::default();
+    let mut defined = FxHashSet::default();
     for (item, logged) in chosen {
-        let static_member = item.kind(db) == ItemKind::Variable
-            && item.parent(db).is_some_and(|p| is_class(p.kind(db)));
-        let offset = match logged.defining {
-            Some(d) if static_member => d,
-            _ => logged.first,
-        };
-        out.insert(item, offset);
+        out.insert(item, logged.defining.unwrap_or(logged.first));
+        if logged.defining.is_some() {
+            defined.insert(item);
+        }
     }
-    out
+    (out, defined)
+}
+
+/// What an entry knows besides its item: where it prints, and whether the entity has a
+/// defining declaration (possibly another item: `extern int x;` then `int x = 1;`, a member
+/// function defined outside its class).
+#[derive(Debug, Clone, Copy)]
+struct Facts {
+    position: Pos,
+    has_definition: bool,
 }
 
 fn field(out: &mut String, label: &str, value: &str) {
@@ -275,8 +287,9 @@ fn entry<'db>(
     out: &mut String,
     item: Item<'db>,
     index: &FxHashMap<Item<'db>, usize>,
-    Pos { seq, column }: Pos,
+    facts: Facts,
 ) {
+    let Pos { seq, column } = facts.position;
     let parent = item.parent(db);
     let in_class = parent.is_some_and(|p| is_class(p.kind(db)));
     let kind = item.kind(db);
@@ -322,8 +335,8 @@ fn entry<'db>(
         field(out, "  name_linkage", name_linkage);
     }
     match kind {
-        ItemKind::Variable => variable(db, out, item, in_class),
-        ItemKind::Routine => routine(db, out, item),
+        ItemKind::Variable => variable(db, out, item, in_class, facts.has_definition),
+        ItemKind::Routine => routine(db, out, item, facts.has_definition),
         ItemKind::Field => field_entry(db, out, item),
         ItemKind::Namespace => {}
         _ => type_entry(db, out, item),
@@ -334,7 +347,13 @@ fn is_class(kind: ItemKind) -> bool {
     matches!(kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
 }
 
-fn variable<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, in_class: bool) {
+fn variable<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    item: Item<'db>,
+    in_class: bool,
+    has_definition: bool,
+) {
     let decl = variable_decl(db, item);
     let s = &decl.specifiers;
     let mut ty = declared_type(db, item);
@@ -353,22 +372,31 @@ fn variable<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, in_
         &format!("file-scope type@ty: {}", spell(db, ty)),
     );
     // Namespace-scope variables with internal linkage (`static`, unnamed namespace, `const`)
-    // are `sc_static`, `extern` ones `sc_extern`; static data members are `sc_unspecified`.
-    // `declared_storage_class` is what was written, `static` only.
+    // are `sc_static`, `extern` ones `sc_extern` unless defined elsewhere in the unit. A static
+    // data member is `sc_extern` while only declared in its class, `sc_unspecified` when inline
+    // (constexpr) or defined outside the class, where its entry then sits (and what that
+    // definition wrote is its `declared_storage_class`). `declared_storage_class` is what was
+    // written, `static` only.
     let internal = s.is_static
         || matches!(linkage(db, item), Linkage::Internal)
         || (is_const(db, ty) && !s.is_extern && !s.is_inline);
+    let inline_member = s.is_constexpr || s.is_inline;
+    let defined_outside_class = in_class && has_definition && !inline_member;
     let storage = if in_class {
-        "sc_unspecified"
+        if inline_member || defined_outside_class {
+            "sc_unspecified"
+        } else {
+            "sc_extern"
+        }
     } else if internal {
         "sc_static"
-    } else if s.is_extern {
+    } else if s.is_extern && !has_definition {
         "sc_extern"
     } else {
         "sc_unspecified"
     };
     field(out, "storage_class", storage);
-    let declared = if s.is_static {
+    let declared = if s.is_static && !defined_outside_class {
         "sc_static"
     } else {
         "sc_unspecified"
@@ -385,7 +413,7 @@ fn variable<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, in_
     flag(out, "is_constexpr", s.is_constexpr);
 }
 
-fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
+fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_definition: bool) {
     let decl = routine_decl(db, item);
     let name = item.name_text(db).unwrap_or("");
     let class_name = item
@@ -407,7 +435,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
     };
     field(out, "type", &format!("file-scope type@ty: {spelled}"));
     let s = &decl.specifiers;
-    let defined = item.body(db).is_some() || decl.is_defaulted || decl.is_deleted;
+    let defined = item.body(db).is_some() || decl.is_defaulted || decl.is_deleted || has_definition;
     // A namespace-scope `static` routine is `sc_static`, one only declared here `sc_extern`;
     // `declared_storage_class` is what was written, `static` only.
     let storage = if s.is_static && class_name.is_none() {
