@@ -55,7 +55,7 @@ impl Walker {
 
     /// A member's value, searching the class's bases.
     fn member_value(&mut self, class: &str, name: &str, depth: u32) -> Option<i128> {
-        let key = format!("{class}::{name}");
+        let key = member_key(class, name);
         if let Some(v) = self.facts.values.get(&key) {
             return Some(*v);
         }
@@ -75,7 +75,7 @@ impl Walker {
 
     /// A member typedef's type, searching the class's bases.
     fn member_type(&self, class: &str, name: &str, depth: u32) -> Option<String> {
-        if let Some(t) = self.facts.types.get(&format!("{class}::{name}")) {
+        if let Some(t) = self.facts.types.get(&member_key(class, name)) {
             return Some(t.clone());
         }
         if depth > DEPTH_LIMIT {
@@ -472,6 +472,15 @@ impl Walker {
         let (member, qualifiers) = segments.split_last()?;
         let class = self.complete_class(&qualifiers.join("::"));
         self.member_value(&class, member, 0)
+    }
+}
+
+/// `class::name`, or `name` in the global namespace.
+fn member_key(class: &str, name: &str) -> String {
+    if class.is_empty() {
+        name.to_string()
+    } else {
+        format!("{class}::{name}")
     }
 }
 

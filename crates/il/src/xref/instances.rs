@@ -259,10 +259,11 @@ impl Walker {
                 | SIZEOF_EXPR
                 | ID_EXPR
         );
-        if is_expression && !names_enumerator() {
-            if let Some(value) = self.evaluate(arg, scope, subst) {
-                return value.to_string();
-            }
+        if is_expression
+            && !names_enumerator()
+            && let Some(value) = self.evaluate(arg, scope, subst)
+        {
+            return value.to_string();
         }
         // `typename X<_Tp>::type`, or a member typedef of the class being instantiated.
         let name = arg
@@ -647,7 +648,7 @@ impl Walker {
             return None;
         }
         let args = split_args(&printed[open + 1..printed.len() - 1]);
-        self.instantiate(&key.to_string(), args)
+        self.instantiate(key, args)
     }
 
     /// The printed name of the class a base specifier names (after substitution).

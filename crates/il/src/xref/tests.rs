@@ -1,0 +1,189 @@
+//! Unit tests of the declaration lines, with inline fixtures.
+use expect_test::expect;
+
+use super::*;
+
+#[test]
+fn declarations_in_edg_order() {
+    let text = "namespace N { int f(int a); int f(int b) { int l = b; return l; } }\n\
+                struct S { int m; void g(int p) { int q; } static int s; ~S(); };\n\
+                namespace N { extern int e; }\n\
+                enum class E { x }; enum U { y };\n\
+                template <typename T> struct A { T v; };\n\
+                namespace { int hidden; }\n";
+    let parse = syntax::parse_text(text);
+    let lines = declaration_lines(&parse.syntax_node());
+    let map = syntax::LineMap::new(text);
+    expect![[r#"
+        0x2	N	D	t.ii	1	11
+        0x4	a	d	t.ii	1	25
+        0x3	N::f	d	t.ii	1	19
+        0x3	N::f	D	t.ii	1	33
+        0x5	b	D	t.ii	1	39
+        0x6	l	D	t.ii	1	48
+        0x7	S	D	t.ii	2	8
+        0x8	S::m	D	t.ii	2	16
+        0x9	S::g	D	t.ii	2	24
+        0xa	S::s	d	t.ii	2	55
+        0xb	S::~S	d	t.ii	2	58
+        0xc	p	D	t.ii	2	30
+        0xd	q	D	t.ii	2	39
+        0x2	N	d	t.ii	3	11
+        0xe	N::e	d	t.ii	3	26
+        0xf	E	D	t.ii	4	12
+        0x10	E::x	D	t.ii	4	16
+        0x11	U	D	t.ii	4	26
+        0x12	y	D	t.ii	4	30
+        0x13	T	D	t.ii	5	20
+        0x14	A	D	t.ii	5	30
+        0x15	A<T>::v	D	t.ii	5	36
+        0x16	<unnamed>	D	t.ii	6	11
+        0x17	<unnamed>::hidden	D	t.ii	6	17
+    "#]]
+    .assert_eq(&render(&lines, &map, "t.ii"));
+}
+
+/// The lines of a fixture that the test is about: `name kind line:col`, in order, ids left out.
+fn lines_of(text: &str, keep: impl Fn(&XrefLine) -> bool) -> String {
+    let parse = syntax::parse_text(text);
+    let map = syntax::LineMap::new(text);
+    let mut out = String::new();
+    for l in declaration_lines(&parse.syntax_node())
+        .iter()
+        .filter(|l| keep(l))
+    {
+        let pos = map.position(l.offset);
+        out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+    }
+    out
+}
+
+fn instance_lines(text: &str) -> String {
+    lines_of(text, |l| l.name.contains('<'))
+}
+
+#[test]
+fn instances_complete_their_bases_and_qualified_member_types() {
+    let text = "template <class T> struct Base { T b; };\n\
+                template <class T> struct Id { typedef T type; };\n\
+                template <class T> struct D : Base<T> { typedef typename Id<T>::type t; };\n\
+                D<int> d;\n";
+    expect![[r#"
+        Base<T>::b D 1:36
+        Id<T>::type D 2:42
+        D<T>::t D 3:70
+        Base<int>::b D 1:36
+        Id<int>::type D 2:42
+        D<int>::t D 3:70
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn arguments_are_printed_evaluated() {
+    // A default argument naming a trait's constant, a static constant computed from the
+    // arguments, an enumerator, and a namespace constant in a partial specialization.
+    let text = "typedef unsigned long size_t;\n\
+                template <class T> struct is_int { enum { value = 0 }; };\n\
+                template <> struct is_int<int> { enum { value = 1 }; };\n\
+                template <class T, bool = is_int<T>::value> struct promote { typedef T type; };\n\
+                promote<int> p;\n\
+                template <long N, long D = 1> struct ratio { static const long num = N * 2; };\n\
+                template <long N> struct twice { ratio<ratio<N>::num> r; };\n\
+                twice<3> t;\n\
+                constexpr size_t dyn = static_cast<size_t>(-1);\n\
+                template <class T, size_t E> struct span { int s; };\n\
+                template <class T> struct span<T, dyn> { int d; };\n\
+                enum Algo { FAST };\n\
+                template <Algo A> struct pick { int a; };\n\
+                pick<FAST> k;\n";
+    expect![[r#"
+        is_int<T>::value D 2:43
+        is_int<int> D 3:20
+        is_int<int>::value D 3:41
+        <unnamed> D 4:25
+        promote<T, <unnamed>>::type D 4:72
+        promote<int, true>::type D 4:72
+        ratio<N, D>::num d 6:64
+        twice<N>::r D 7:55
+        ratio<3L, 1L>::num d 6:64
+        ratio<6L, 1L>::num d 6:64
+        twice<3L>::r D 7:55
+        span<T, E>::s D 10:48
+        span<T, 18446744073709551615UL>::d D 11:46
+        pick<A>::a D 13:37
+        pick<FAST>::a D 13:37
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn instance_members_as_edg_declares_them() {
+    // Defaulted members are definitions, a conversion to a member typedef is named by its
+    // type, member class and alias templates are declared with their parameters.
+    let text = "template <class T> struct C {\n\
+                  typedef T value_type;\n\
+                  C() = default;\n\
+                  operator value_type() const;\n\
+                  template <class U> struct Inner;\n\
+                  template <class U> using Rebind = C<U>;\n\
+                };\n\
+                C<char> c;\n";
+    expect![[r#"
+        T D 1:17
+        C D 1:27
+        C<T>::value_type D 2:11
+        C<T>::C D 3:1
+        C<T>::operator T d 4:1
+        U D 5:17
+        C<T>::Inner d 5:27
+        U D 6:17
+        C<T>::Rebind D 6:26
+        C<char>::value_type D 2:11
+        C<char>::C D 3:1
+        C<char>::operator char d 4:1
+        U D 5:17
+        C<char>::Inner d 5:27
+        U D 6:17
+        C<char>::Rebind D 6:26
+        c D 8:9
+    "#]]
+    .assert_eq(&lines_of(text, |_| true));
+}
+
+#[test]
+fn names_resolved_through_lookup() {
+    // A using-declaration names the entity (through inline namespaces, and to the entity a
+    // using-declaration names); one of an entity of its own scope logs nothing. `std` is
+    // declared before the unit; `typedef float _Float32;` declares a typedef; cv-qualifiers
+    // print first in a partial specialization's name.
+    let text = "typedef struct { int q; } div_t;\n\
+                namespace std { inline namespace v1 { void f(); } using ::div_t; }\n\
+                using std::div_t;\n\
+                namespace g { using std::f; }\n\
+                typedef float _Float32;\n\
+                template <class T> struct rc { };\n\
+                template <class T> struct rc<T const> { int r; };\n\
+                template <class T, int N> struct rc<T[N]> { int a; };\n";
+    expect![[r#"
+        <unnamed>::q D 1:22
+        div_t D 1:27
+        std d 2:11
+        std::v1 D 2:34
+        std::v1::f d 2:44
+        div_t d 2:59
+        g D 4:11
+        std::v1::f d 4:26
+        _Float32 D 5:15
+        T D 6:17
+        rc D 6:27
+        T D 7:17
+        rc D 7:27
+        rc<const T>::r D 7:45
+        T D 8:17
+        N D 8:24
+        rc D 8:34
+        rc<T [N]>::a D 8:49
+    "#]]
+    .assert_eq(&lines_of(text, |_| true));
+}

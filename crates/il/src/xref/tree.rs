@@ -1,0 +1,145 @@
+//! Small questions about the syntax tree that the declaration walk asks: which name a
+//! declarator declares, whether it declares a function, a function's signature key.
+use rowan::NodeOrToken;
+use rustc_hash::FxHashMap;
+use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
+
+/// Records the declared names of a parameter or local declaration with their type's name (the
+/// last segment, carrying any template arguments).
+pub(super) fn record_object_type(
+    declaration: &SyntaxNode,
+    types: &mut FxHashMap<String, SyntaxNode>,
+) {
+    let Some(ty) = declaration
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+    else {
+        return;
+    };
+    let last = if ty.kind() == QUALIFIED_NAME {
+        ty.children().filter(|n| n.kind() == NAME_REF).last()
+    } else {
+        Some(ty)
+    };
+    let Some(last) = last else { return };
+    let declarators = declaration.children().flat_map(|c| match c.kind() {
+        DECLARATOR => vec![c],
+        INIT_DECLARATOR => c.children().filter(|d| d.kind() == DECLARATOR).collect(),
+        _ => Vec::new(),
+    });
+    for declarator in declarators {
+        if let Some(name) = name_token(&declarator) {
+            types.insert(name.text().to_string(), last.clone());
+        }
+    }
+}
+
+pub(super) const NAME_KINDS: &[SyntaxKind] =
+    &[NAME_REF, QUALIFIED_NAME, OPERATOR_NAME, DESTRUCTOR_NAME];
+
+/// The declarator of a structured binding declaration (`[a, b]`), if it is one.
+pub(super) fn structured_binding(declaration: &SyntaxNode) -> Option<SyntaxNode> {
+    let init = declaration
+        .children()
+        .find(|n| n.kind() == INIT_DECLARATOR)?;
+    let declarator = init.children().find(|n| n.kind() == DECLARATOR)?;
+    declarator
+        .children_with_tokens()
+        .any(|t| t.kind() == L_BRACK)
+        .then_some(declarator)
+}
+
+pub(super) fn name_holder(declarator: &SyntaxNode) -> Option<SyntaxNode> {
+    if declarator
+        .children()
+        .any(|n| NAME_KINDS.contains(&n.kind()))
+    {
+        return Some(declarator.clone());
+    }
+    declarator
+        .children()
+        .filter(|n| n.kind() == DECLARATOR)
+        .find_map(|d| name_holder(&d))
+}
+
+pub(super) fn declares_function(declarator: &SyntaxNode) -> bool {
+    let Some(holder) = name_holder(declarator) else {
+        return false;
+    };
+    holder
+        .children()
+        .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
+        .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
+}
+
+pub(super) fn name_token(declarator: &SyntaxNode) -> Option<SyntaxToken> {
+    let holder = name_holder(declarator)?;
+    let name = holder.children().find(|n| NAME_KINDS.contains(&n.kind()))?;
+    last_ident(&name)
+}
+
+pub(super) fn signature(declarator: &SyntaxNode) -> String {
+    let Some(holder) = name_holder(declarator) else {
+        return String::new();
+    };
+    let Some(params) = holder
+        .children()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)
+        .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+    else {
+        return String::new();
+    };
+    // Parameter types only: the names and default arguments do not tell overloads apart.
+    let types: Vec<String> = params
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .map(|p| {
+            let mut out = String::new();
+            for element in p.descendants_with_tokens() {
+                if let NodeOrToken::Token(t) = element
+                    && !t.kind().is_trivia()
+                    && !t
+                        .parent_ancestors()
+                        .take_while(|a| *a != p)
+                        .any(|a| a.kind() == INITIALIZER)
+                    && !(t.kind() == IDENT
+                        && t.parent().is_some_and(|n| {
+                            n.kind() == NAME_REF
+                                && n.parent().is_some_and(|d| d.kind() == DECLARATOR)
+                        }))
+                {
+                    out.push_str(t.text());
+                    out.push(' ');
+                }
+            }
+            out
+        })
+        .collect();
+    format!("({})", types.join(","))
+}
+
+pub(super) fn first_non_trivia(node: &SyntaxNode) -> Option<SyntaxToken> {
+    node.descendants_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| !t.kind().is_trivia())
+}
+
+pub(super) fn has_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {
+    node.children_with_tokens().any(|t| t.kind() == kind)
+}
+
+pub(super) fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
+    node.children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .find(|t| t.kind() == kind)
+}
+
+/// The identifier of a NAME_REF, or of the last NAME_REF of a QUALIFIED_NAME.
+pub(super) fn last_ident(name: &SyntaxNode) -> Option<SyntaxToken> {
+    let last = if name.kind() == QUALIFIED_NAME {
+        name.children().filter(|n| n.kind() == NAME_REF).last()?
+    } else {
+        name.clone()
+    };
+    first_token(&last, IDENT)
+}
