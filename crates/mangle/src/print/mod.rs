@@ -103,7 +103,7 @@ impl<'a> Printer<'a> {
     /// Whether the output is complete (not cut off by the size or depth limits).
     /// Whether the name printed whole; when the size or depth limits cut it off, what was
     /// appended is removed again.
-    pub(crate) fn finish(self) -> Result<(), TooBig> {
+    pub(crate) fn finish(&mut self) -> Result<(), TooBig> {
         if self.failed {
             self.out.truncate(self.start);
             Err(TooBig)
@@ -397,7 +397,7 @@ impl<'a> Printer<'a> {
         if name_like {
             self.print_left_inner(id);
         } else {
-            self.print_left(id);
+            self.print_left_in_scope(id);
             if self.has_rhs(id) {
                 self.print_right(id);
             }
@@ -448,7 +448,12 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
-        // Only a few node kinds carry GNU's template-scope bookkeeping.
+        self.print_left_in_scope(id);
+        self.leave();
+    }
+
+    /// The left half, inside GNU's template scope for the few node kinds that carry one.
+    fn print_left_in_scope(&mut self, id: NodeId) {
         if self.gnu()
             && matches!(
                 self.ast[id],
@@ -465,7 +470,6 @@ impl<'a> Printer<'a> {
         } else {
             self.print_left_inner(id);
         }
-        self.leave();
     }
 
     fn print_right(&mut self, id: NodeId) {
