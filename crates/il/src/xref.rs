@@ -551,8 +551,12 @@ impl Walker {
                 .filter_map(NodeOrToken::into_token)
                 .filter(|t| t.kind() == IDENT)
                 .any(|t| {
-                    self.qualified_type_name(t.text(), scope, true)
-                        .is_none_or(|key| key.contains('<'))
+                    let known = self.qualified_type_name(t.text(), scope, true).or_else(|| {
+                        self.lookup_keys(t.text(), scope)
+                            .into_iter()
+                            .find(|k| self.ids.contains_key(&format!("var {k}")))
+                    });
+                    known.is_none_or(|key| key.contains('<'))
                 })
         };
         if self.template_depth > 0 && named_argument() {
@@ -972,6 +976,31 @@ impl Walker {
                     // the function's.
                     CLASS_SPECIFIER | ENUM_SPECIFIER => walk.skip_subtree(),
                     QUALIFIED_NAME => self.complete_qualifiers(&node, &local),
+                    // A temporary of an instance type (`span<const byte, N>{p, n}`,
+                    // `X<int>(3)`) needs the instance complete, in a template's body too when
+                    // it does not depend on the parameters.
+                    FUNCTIONAL_CAST => {
+                        let name = node
+                            .children()
+                            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME));
+                        if let Some(name) = name
+                            && !(self.template_depth > 0 && self.is_dependent(&name, &local))
+                        {
+                            let last = match name.kind() {
+                                QUALIFIED_NAME => {
+                                    name.children().filter(|n| n.kind() == NAME_REF).last()
+                                }
+                                _ => Some(name),
+                            };
+                            if let Some(last) = last {
+                                self.complete_instance(
+                                    &last,
+                                    &local,
+                                    &instances::Substitution::default(),
+                                );
+                            }
+                        }
+                    }
                     MEMBER_EXPR if self.template_depth == 0 => {
                         let object = node
                             .children()

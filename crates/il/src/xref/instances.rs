@@ -126,10 +126,13 @@ impl Walker {
                 } else if members.is_some() {
                     // Printed as instance arguments are (qualified, EDG's spelling), then
                     // split into tokens with the parameters as wildcards.
-                    let args = list
-                        .children()
-                        .map(|a| lex(&self.arg_text(&a, scope, &Substitution::default())))
-                        .collect();
+                    let _ = list;
+                    let printed = self.written_args(&name, scope);
+                    let inner = printed
+                        .strip_prefix('<')
+                        .and_then(|p| p.strip_suffix('>'))
+                        .unwrap_or_default();
+                    let args = split_args(inner).iter().map(|a| lex(a)).collect();
                     let Some(template) = self.templates.get_mut(&key) else {
                         return;
                     };
@@ -759,7 +762,14 @@ impl Walker {
                     }
                     .filter(declares_function)
                     {
-                        self.instance_function(&declarator, scope, 'd', false);
+                        // A friend function template is a member of the enclosing namespace
+                        // (`std::find`, declared again by each instance).
+                        let function_scope = if has_token(&inner, FRIEND_KW) {
+                            scope.namespace_scope()
+                        } else {
+                            scope.clone()
+                        };
+                        self.instance_function(&declarator, &function_scope, 'd', false);
                     }
                 }
                 _ => {}
