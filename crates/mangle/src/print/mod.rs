@@ -454,12 +454,7 @@ impl<'a> Printer<'a> {
 
     /// The left half, inside GNU's template scope for the few node kinds that carry one.
     fn print_left_in_scope(&mut self, id: NodeId) {
-        if self.gnu()
-            && matches!(
-                self.ast[id],
-                Node::FunctionEncoding { .. } | Node::Reference { .. } | Node::TemplateParam { .. }
-            )
-        {
+        if self.carries_template_scope(id) {
             let pushed = self.push_function_templates(id);
             let scope = self.enter_ref_scope(id, true);
             self.print_left_inner(id);
@@ -476,13 +471,7 @@ impl<'a> Printer<'a> {
         if !self.enter() {
             return;
         }
-        // Only a few node kinds carry GNU's template-scope bookkeeping.
-        if self.gnu()
-            && matches!(
-                self.ast[id],
-                Node::FunctionEncoding { .. } | Node::Reference { .. } | Node::TemplateParam { .. }
-            )
-        {
+        if self.carries_template_scope(id) {
             let pushed = self.push_function_templates(id);
             let scope = self.enter_ref_scope(id, false);
             self.print_right_inner(id);
@@ -494,6 +483,19 @@ impl<'a> Printer<'a> {
             self.print_right_inner(id);
         }
         self.leave();
+    }
+
+    /// GNU: whether `id` carries template-scope bookkeeping: a function encoding (its `T_` are
+    /// its own arguments), a template parameter, or a reference to one.
+    fn carries_template_scope(&self, id: NodeId) -> bool {
+        self.gnu()
+            && match self.ast[id] {
+                Node::FunctionEncoding { .. } | Node::TemplateParam { .. } => true,
+                Node::Reference { child, .. } => {
+                    matches!(self.ast[child], Node::TemplateParam { .. })
+                }
+                _ => false,
+            }
     }
 
     /// GNU, around a reference to a template parameter or a parameter itself: records the
