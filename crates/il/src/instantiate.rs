@@ -27,24 +27,58 @@ pub enum TemplateArg<'db> {
     Unbound(u32),
 }
 
-/// `X<args>`: `class` is a primary class template, or a class nested in a class template's
-/// definition (then `args` bind that definition's parameters).
-#[salsa::interned(debug)]
+/// `X<args>`: `class` is a primary class template (its arguments in `args`), or a class
+/// nested in a class template's definition (no `args` of its own). `outer` binds the enclosing
+/// class template's definition for members: nested classes and member templates
+/// (`__alloc_traits<A>::rebind<T>`).
+#[salsa::interned(debug, constructor = with_outer)]
 pub struct ClassInstance<'db> {
     #[returns(copy)]
     pub class: Item<'db>,
     #[returns(ref)]
     pub args: Vec<TemplateArg<'db>>,
+    #[returns(copy)]
+    pub outer: Option<Bound<'db>>,
 }
 
 /// A template definition (primary template or specialization) with its parameters bound: the
-/// environment its member declarations are resolved in.
-#[salsa::interned(debug)]
+/// environment its member declarations are resolved in. A member template's definition is
+/// bound inside its enclosing class template's (`outer`), whose parameters it also sees.
+#[salsa::interned(debug, constructor = bind)]
 pub struct Bound<'db> {
     #[returns(copy)]
     pub definition: Item<'db>,
     #[returns(ref)]
     pub args: Vec<TemplateArg<'db>>,
+    #[returns(copy)]
+    pub outer: Option<Bound<'db>>,
+}
+
+impl<'db> ClassInstance<'db> {
+    /// An instance of a class template at namespace scope (no enclosing binding).
+    pub fn new(
+        db: &'db dyn IlDatabase,
+        class: Item<'db>,
+        args: Vec<TemplateArg<'db>>,
+    ) -> ClassInstance<'db> {
+        ClassInstance::with_outer(db, class, args, None)
+    }
+}
+
+impl<'db> Bound<'db> {
+    /// A definition at namespace scope bound to `args` (no enclosing binding).
+    pub fn new(
+        db: &'db dyn IlDatabase,
+        definition: Item<'db>,
+        args: Vec<TemplateArg<'db>>,
+    ) -> Bound<'db> {
+        Bound::bind(db, definition, args, None)
+    }
+}
+
+/// The binding of `template` in an environment: the environment itself or one it is nested in.
+pub fn binding_of<'db>(db: &'db dyn IlDatabase, env: Env<'db>, template: Item<'db>) -> Env<'db> {
+    std::iter::successors(env, |b| b.outer(db)).find(|b| b.definition(db) == template)
 }
 
 /// What template parameter names stand for where a declaration is resolved: nothing outside
@@ -131,11 +165,16 @@ pub fn lookup_param<'db>(
     env: Env<'db>,
     name: &str,
 ) -> Option<TemplateArg<'db>> {
-    let bound = env?;
-    let index = template_params(db, bound.definition(db))
-        .iter()
-        .position(|p| p.name == name)?;
-    bound.args(db).get(index).cloned()
+    let mut bound = env?;
+    loop {
+        if let Some(index) = template_params(db, bound.definition(db))
+            .iter()
+            .position(|p| p.name == name)
+        {
+            return bound.args(db).get(index).cloned();
+        }
+        bound = bound.outer(db)?;
+    }
 }
 
 /// The class template a declaration belongs to: its nearest enclosing class template.
@@ -196,6 +235,7 @@ pub fn instance_of<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
     args: Vec<TemplateArg<'db>>,
+    outer: Option<Bound<'db>>,
 ) -> Option<ClassInstance<'db>> {
     const MAX_DEPTH: usize = 24;
     // The primary declaration stands for the template, whichever declaration lookup found.
@@ -221,15 +261,15 @@ pub fn instance_of<'db>(
             other => other,
         })
         .collect();
-    let args = with_defaults(db, &primaries, args)?;
+    let args = with_defaults(db, &primaries, args, outer)?;
+    // Parameters (`TemplateParam`, `Unbound`) occur in the patterns of partial specializations.
     if args.iter().any(|a| match a {
         TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
-        TemplateArg::Value(_) => false,
-        TemplateArg::Unbound(_) => true,
+        TemplateArg::Value(_) | TemplateArg::Unbound(_) => false,
     }) {
         return None;
     }
-    Some(ClassInstance::new(db, primary, args))
+    Some(ClassInstance::with_outer(db, primary, args, outer))
 }
 
 /// `args` followed by the default arguments of the parameters they leave out, each resolved
@@ -239,6 +279,7 @@ pub fn with_defaults<'db>(
     db: &'db dyn IlDatabase,
     declarations: &[Item<'db>],
     mut args: Vec<TemplateArg<'db>>,
+    outer: Option<Bound<'db>>,
 ) -> Option<Vec<TemplateArg<'db>>> {
     let first = *declarations.first()?;
     let params = template_params(db, first);
@@ -251,7 +292,7 @@ pub fn with_defaults<'db>(
             let default = template_params(db, d).get(i)?.default.clone()?;
             Some((d, default))
         })?;
-        let env = Some(Bound::new(db, decl, args.clone()));
+        let env = Some(Bound::bind(db, decl, args.clone(), outer));
         let node = SyntaxNode::new_root(default);
         let arg = match params[i].kind {
             ParamKind::Type => TemplateArg::Type(canonical(
@@ -271,7 +312,7 @@ pub fn nested_instance<'db>(
     class: Item<'db>,
     bound: Bound<'db>,
 ) -> ClassInstance<'db> {
-    ClassInstance::new(db, class, bound.args(db).clone())
+    ClassInstance::with_outer(db, class, Vec::new(), Some(bound))
 }
 
 /// How deeply a type nests (instances in arguments count).
@@ -300,7 +341,7 @@ fn nesting(db: &dyn IlDatabase, ty: Ty<'_>) -> usize {
 /// A type with no unresolved part: what an instance may be made of.
 fn is_known(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
     match ty.kind(db) {
-        TyKind::Unknown | TyKind::TemplateId(_) | TyKind::TemplateParam { .. } => false,
+        TyKind::Unknown | TyKind::TemplateId(_) => false,
         TyKind::Qualified(_, t)
         | TyKind::Pointer(t)
         | TyKind::Reference(_, t)
@@ -337,10 +378,9 @@ pub fn instance_definition<'db>(
     let class = inst.class(db);
     let args = inst.args(db);
     if class.kind(db) != ItemKind::ClassTemplate {
-        // A class nested in a definition: itself, with the enclosing definition's arguments.
-        let outer = enclosing_class_template(db, class)?;
+        // A class nested in a definition: resolved in the enclosing definition's binding.
         class.body(db).as_ref()?;
-        return Some(Bound::new(db, outer, args.clone()));
+        return inst.outer(db);
     }
     let decls = declarations(db, class);
     let mut best: Option<(usize, Bound<'db>)> = None;
@@ -348,11 +388,11 @@ pub fn instance_definition<'db>(
         if spec.body(db).is_none() {
             continue;
         }
-        let Some((score, bindings)) = match_specialization(db, spec, args) else {
+        let Some((score, bindings)) = match_specialization(db, spec, args, inst.outer(db)) else {
             continue;
         };
         if best.as_ref().is_none_or(|(s, _)| score > *s) {
-            best = Some((score, Bound::new(db, spec, bindings)));
+            best = Some((score, Bound::bind(db, spec, bindings, inst.outer(db))));
         }
     }
     if let Some((_, bound)) = best {
@@ -361,7 +401,7 @@ pub fn instance_definition<'db>(
     let definition = decls
         .into_iter()
         .find(|&d| !is_specialization(db, d) && d.body(db).is_some())?;
-    Some(Bound::new(db, definition, args.clone()))
+    Some(Bound::bind(db, definition, args.clone(), inst.outer(db)))
 }
 
 /// Matches a specialization's pattern (`X<T*, 0>`) against an argument list: the bindings of its
@@ -370,6 +410,7 @@ fn match_specialization<'db>(
     db: &'db dyn IlDatabase,
     spec: Item<'db>,
     args: &[TemplateArg<'db>],
+    outer: Option<Bound<'db>>,
 ) -> Option<(usize, Vec<TemplateArg<'db>>)> {
     let params = template_params(db, spec);
     if params
@@ -393,7 +434,7 @@ fn match_specialization<'db>(
             )),
         })
         .collect();
-    let env = Some(Bound::new(db, spec, placeholders));
+    let env = Some(Bound::bind(db, spec, placeholders, outer));
     let from = spec
         .parent(db)
         .map_or(ScopeRef::File(spec.file(db)), ScopeRef::Item);
@@ -475,6 +516,8 @@ fn unify_ty<'db>(
         _ => (pattern == actual).then_some(1),
     }
 }
+
+pub mod value;
 
 #[cfg(test)]
 mod tests;

@@ -98,13 +98,7 @@ pub fn members_named_in<'db>(
     name: Name<'db>,
 ) -> Vec<Item<'db>> {
     let mut out = Vec::new();
-    collect_members(
-        db,
-        ScopeRef::Item(scope),
-        name,
-        &mut out,
-        &mut Vec::new(),
-    );
+    collect_members(db, ScopeRef::Item(scope), name, &mut out, &mut Vec::new());
     out
 }
 
@@ -116,13 +110,7 @@ pub fn file_members_named<'db>(
     name: Name<'db>,
 ) -> Vec<Item<'db>> {
     let mut out = Vec::new();
-    collect_members(
-        db,
-        ScopeRef::File(file),
-        name,
-        &mut out,
-        &mut Vec::new(),
-    );
+    collect_members(db, ScopeRef::File(file), name, &mut out, &mut Vec::new());
     out
 }
 
@@ -337,6 +325,40 @@ fn unnamed_types<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> Vec<I
                     m.kind(db),
                     ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
                 )
+        })
+        .collect()
+}
+
+/// The unscoped enumerations declared directly in a scope, whose enumerators are members of
+/// the scope (enumerators are not entities of their own yet).
+pub fn enumerations_in<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
+    let members = match scope {
+        ScopeRef::File(file) => file_enumerations(db, file),
+        ScopeRef::Item(item) => enumerations_of(db, item),
+    };
+    members.to_vec()
+}
+
+#[salsa::tracked(returns(deref))]
+fn enumerations_of<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'db>> {
+    unscoped_enums(db, direct_members(db, ScopeRef::Item(scope)))
+}
+
+#[salsa::tracked(returns(deref))]
+fn file_enumerations<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    unscoped_enums(db, top_level_items(db, file).to_vec())
+}
+
+fn unscoped_enums<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> Vec<Item<'db>> {
+    use syntax::SyntaxKind::*;
+    members
+        .into_iter()
+        .filter(|m| {
+            m.kind(db) == ItemKind::Enum
+                && m.body(db).is_some()
+                && !syntax::SyntaxNode::new_root(m.header(db).clone())
+                    .descendants_with_tokens()
+                    .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW))
         })
         .collect()
 }

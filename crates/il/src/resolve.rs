@@ -4,13 +4,15 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::instantiate::{
-    Bound, Env, TemplateArg, canonical, enclosing_class_template, in_template, instance_definition,
-    instance_of, is_specialization, lookup_param, nested_instance, template_params,
+    Bound, Env, TemplateArg, binding_of, canonical, enclosing_class_template, in_template,
+    instance_definition, instance_of, is_specialization, lookup_param, nested_instance,
+    template_params,
 };
 use crate::item::{Item, ItemKind};
 use crate::lookup::{
     ScopeRef, lookup_unqualified, members_named, name_segments, unnamed_type_item,
 };
+use crate::scope::scope_items;
 use crate::ty::{Builtin, Cv, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
@@ -179,6 +181,34 @@ fn named_type_steps<'db>(
     env: Env<'db>,
     name: &SyntaxNode,
 ) -> Option<Ty<'db>> {
+    match lookup_name_in(db, from, env, name)? {
+        Found::Param(TemplateArg::Type(t)) => Some(t),
+        Found::Param(_) => None,
+        Found::Items(found, found_env, args) => {
+            let item = pick_type_item(db, &found, true)?;
+            item_type(db, item, found_env, from, env, args.as_ref())
+        }
+    }
+}
+
+/// What a name written in a template definition finds.
+pub enum Found<'db> {
+    /// A template parameter: its argument.
+    Param(TemplateArg<'db>),
+    /// The entities its last segment names, the binding of the definition they were found in
+    /// (for members of instances), and the last segment's template arguments.
+    Items(Vec<Item<'db>>, Env<'db>, Option<SyntaxNode>),
+}
+
+/// Looks up a (possibly qualified) name under `env`: each qualifier is resolved to a namespace
+/// or a type (members of instances through their definitions and dependent bases), the last
+/// segment is looked up there.
+pub fn lookup_name_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    name: &SyntaxNode,
+) -> Option<Found<'db>> {
     let refs: Vec<SyntaxNode> = if name.kind() == QUALIFIED_NAME {
         name.children().filter(|n| n.kind() == NAME_REF).collect()
     } else {
@@ -192,10 +222,12 @@ fn named_type_steps<'db>(
             .find(|t| t.kind() == IDENT)?
             .to_string();
         let args = seg.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
+        let last = i + 1 == refs.len();
         let (found, found_env) = match step.take() {
             None => {
                 if !global && let Some(arg) = lookup_param(db, env, &ident) {
                     match arg {
+                        _ if last => return Some(Found::Param(arg)),
                         TemplateArg::Type(t) => {
                             step = Some(Step::Type(t));
                             continue;
@@ -215,20 +247,19 @@ fn named_type_steps<'db>(
                 (found, env)
             }
             Some(Step::Namespace(ns)) => (members_named(db, ScopeRef::Item(ns), &ident), None),
-            Some(Step::Type(t)) => member_of_type(db, t, &ident)?,
+            Some(Step::Type(t)) => member_of_type(db, t, &ident, 0)?,
         };
-        let last = i + 1 == refs.len();
-        let item = pick_type_item(db, &found, last)?;
+        if last {
+            return Some(Found::Items(found, found_env, args));
+        }
+        let item = pick_type_item(db, &found, false)?;
         step = Some(if item.kind(db) == ItemKind::Namespace {
             Step::Namespace(item)
         } else {
             Step::Type(item_type(db, item, found_env, from, env, args.as_ref())?)
         });
     }
-    match step? {
-        Step::Type(t) => Some(t),
-        Step::Namespace(_) => None,
-    }
+    None
 }
 
 /// The first item lookup found that can name a type (or, before the last segment, a
@@ -276,9 +307,10 @@ fn item_type<'db>(
     env: Env<'db>,
     args: Option<&SyntaxNode>,
 ) -> Option<Ty<'db>> {
+    // A member of a class template's definition needs that definition's binding.
     let in_definition = |found_env: Env<'db>| match enclosing_class_template(db, item) {
         None => Some(None),
-        Some(t) => found_env.filter(|b| b.definition(db) == t).map(Some),
+        Some(t) => binding_of(db, found_env, t).map(Some),
     };
     Some(match item.kind(db) {
         ItemKind::Class | ItemKind::Struct | ItemKind::Union => match in_definition(found_env)? {
@@ -293,11 +325,19 @@ fn item_type<'db>(
             None => Ty::new(db, TyKind::Typedef(item)),
         },
         ItemKind::ClassTemplate => {
+            let outer = in_definition(found_env)?;
             let args = match args {
                 Some(list) => template_args_in(db, from, env, list)?,
                 // The injected class name: the instance whose definition is being resolved.
                 None => {
-                    let bound = found_env?;
+                    let bound = binding_of(db, found_env, item).or_else(|| {
+                        // A specialization's or forward declaration's own name: the bound
+                        // definition of the same template.
+                        std::iter::successors(found_env, |b| b.outer(db)).find(|b| {
+                            let d = b.definition(db);
+                            d.name(db) == item.name(db) && d.parent(db) == item.parent(db)
+                        })
+                    })?;
                     let definition = bound.definition(db);
                     if is_specialization(db, definition)
                         || definition.name(db) != item.name(db)
@@ -308,12 +348,13 @@ fn item_type<'db>(
                     bound.args(db).clone()
                 }
             };
-            Ty::new(db, TyKind::Instance(instance_of(db, item, args)?))
+            Ty::new(db, TyKind::Instance(instance_of(db, item, args, outer)?))
         }
         ItemKind::AliasTemplate => {
             let args = template_args_in(db, from, env, args?)?;
-            let args = crate::instantiate::with_defaults(db, &[item], args)?;
-            alias_instance(db, Bound::new(db, item, args))?
+            let outer = in_definition(found_env)?;
+            let args = crate::instantiate::with_defaults(db, &[item], args, outer)?;
+            alias_instance(db, Bound::bind(db, item, args, outer))?
         }
         ItemKind::UsingDeclaration => using_declaration_type(db, item, found_env)?,
         _ => return None,
@@ -326,7 +367,10 @@ fn member_of_type<'db>(
     db: &'db dyn IlDatabase,
     ty: Ty<'db>,
     name: &str,
+    depth: u32,
 ) -> Option<(Vec<Item<'db>>, Env<'db>)> {
+    // Bases of bases of ...: a runaway recursive template stops here.
+    const MAX_BASE_DEPTH: u32 = 32;
     let ty = canonical(db, ty);
     let ty = match ty.kind(db) {
         TyKind::Qualified(_, inner) => *inner,
@@ -341,7 +385,33 @@ fn member_of_type<'db>(
             } else {
                 inst.class(db)
             };
-            Some((members_named(db, ScopeRef::Item(class), name), Some(bound)))
+            let own: Vec<Item<'db>> = scope_items(db, class)
+                .iter()
+                .copied()
+                .filter(|m| m.name_text(db) == Some(name))
+                .collect();
+            if !own.is_empty() || depth >= MAX_BASE_DEPTH {
+                return Some((own, Some(bound)));
+            }
+            // Not declared in the definition: the members of its bases, which depend on the
+            // arguments (`struct is_pointer<T *> : true_type`).
+            let header = SyntaxNode::new_root(class.header(db).clone());
+            let clause = header.descendants().find(|n| n.kind() == BASE_CLAUSE);
+            for spec in clause.iter().flat_map(|c| c.children()) {
+                let Some(base) = spec
+                    .children()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                else {
+                    continue;
+                };
+                let base = named_type(db, scope_of(db, class), Some(bound), &base);
+                if let Some(found) = member_of_type(db, base, name, depth + 1)
+                    && !found.0.is_empty()
+                {
+                    return Some(found);
+                }
+            }
+            Some((Vec::new(), Some(bound)))
         }
         _ => None,
     }
@@ -392,7 +462,7 @@ fn is_resolved(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
 }
 
 /// The scope an item's declaration is resolved from: its parent, or file scope.
-fn scope_of<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> ScopeRef<'db> {
+pub(crate) fn scope_of<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> ScopeRef<'db> {
     item.parent(db)
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item)
 }
@@ -493,8 +563,10 @@ pub fn value_arg<'db>(
     } else {
         node.clone()
     };
-    if let Some(name) = lone_name(&expr) {
-        return match lookup_param(db, env, &name)? {
+    if let Some(name) = lone_name(&expr)
+        && let Some(arg) = lookup_param(db, env, &name)
+    {
+        return match arg {
             TemplateArg::Value(v) => Some(v),
             _ => None,
         };
@@ -513,12 +585,7 @@ pub fn value_arg<'db>(
             _ => {}
         }
     }
-    // `consteval` evaluates the expression child of a node: wrap the argument in one.
-    let wrapper = SyntaxNode::new_root(syntax::GreenNode::new(
-        rowan::SyntaxKind::from(PAREN_EXPR),
-        [rowan::NodeOrToken::Node(expr.green().into_owned())],
-    ));
-    crate::consteval::const_value(db, from, &wrapper).map(i128::from)
+    crate::instantiate::value::eval_in(db, from, env, &expr)
 }
 
 /// Applies a declarator to the specifiers' type: pointers, references, arrays (with integer
@@ -591,11 +658,14 @@ fn array_bound<'db>(
     env: Env<'db>,
     suffix: &SyntaxNode,
 ) -> Option<u64> {
-    if env.is_some() {
-        let expr = suffix.children().next()?;
-        return value_arg(db, from, env, &expr).and_then(|v| u64::try_from(v).ok());
+    if env.is_none()
+        && let Some(n) = crate::consteval::const_value(db, from, suffix)
+    {
+        return Some(n);
     }
-    crate::consteval::const_value(db, from, suffix)
+    // Names (parameters, enumerators, static constants), casts and comparisons.
+    let expr = suffix.children().next()?;
+    value_arg(db, from, env, &expr).and_then(|v| u64::try_from(v).ok())
 }
 
 /// A function suffix `(int a, const S &, ...) const & noexcept` applied to a return type.

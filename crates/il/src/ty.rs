@@ -4,7 +4,7 @@
 //! (its layout, its mangled spelling) are memoized once. Class, enum and typedef types point at
 //! their declaring entity ([`Item`]); a typedef stays a typedef (EDG keeps the chain for
 //! diagnostics and the IL display) and [`Ty::strip_typedefs`] follows it.
-use crate::instantiate::{ClassInstance, TemplateArg};
+use crate::instantiate::{Bound, ClassInstance, TemplateArg};
 use crate::item::Item;
 use crate::layout::SizeAlign;
 
@@ -244,28 +244,53 @@ impl<'db> Ty<'db> {
             }
             TyKind::Instance(inst) => {
                 let class = inst.class(db);
+                // A member of an instance is qualified by it (`A<int>::Inner`, `A<int>::B<char>`).
+                let name = match inst.outer(db) {
+                    Some(outer) => format!(
+                        "{}::{}",
+                        bound_display(db, outer),
+                        class.name_text(db).unwrap_or("(unnamed)")
+                    ),
+                    None => class.qualified_name(db),
+                };
                 if class.kind(db) != crate::item::ItemKind::ClassTemplate {
-                    // A nested class: the enclosing instance's name qualifies it.
-                    return class.qualified_name(db);
+                    return name;
                 }
-                let args: Vec<String> = inst
-                    .args(db)
-                    .iter()
-                    .map(|a| match a {
-                        TemplateArg::Type(t) => t.display(db),
-                        TemplateArg::Value(v) => v.to_string(),
-                        TemplateArg::Unbound(i) => format!("<parameter {i}>"),
-                    })
-                    .collect();
-                let args = args.join(", ");
-                // `A<B<int> >`: no `>>` (EDG's spelling, and valid C++03).
-                let close = if args.ends_with('>') { " >" } else { ">" };
-                format!("{}<{args}{close}", class.qualified_name(db))
+                format!("{name}{}", args_display(db, inst.args(db)))
             }
             TyKind::TemplateId(text) => text.clone(),
             TyKind::Unknown => "<unknown>".to_string(),
         }
     }
+}
+
+/// `<int, char>`; `A<B<int> >` keeps the space before `>` (EDG's spelling).
+fn args_display<'db>(db: &'db dyn salsa::Database, args: &[TemplateArg<'db>]) -> String {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| match a {
+            TemplateArg::Type(t) => t.display(db),
+            TemplateArg::Value(v) => v.to_string(),
+            TemplateArg::Unbound(i) => format!("<parameter {i}>"),
+        })
+        .collect();
+    let args = args.join(", ");
+    let close = if args.ends_with('>') { " >" } else { ">" };
+    format!("<{args}{close}")
+}
+
+/// A bound template definition as the instance it stands for (`A<int>`).
+fn bound_display<'db>(db: &'db dyn salsa::Database, bound: Bound<'db>) -> String {
+    let definition = bound.definition(db);
+    let name = match bound.outer(db) {
+        Some(outer) => format!(
+            "{}::{}",
+            bound_display(db, outer),
+            definition.name_text(db).unwrap_or("(unnamed)")
+        ),
+        None => definition.qualified_name(db),
+    };
+    format!("{name}{}", args_display(db, bound.args(db)))
 }
 
 fn params_display<'db>(db: &'db dyn salsa::Database, sig: &FnSig<'db>) -> String {

@@ -336,7 +336,11 @@ fn check_declared_type<'db>(
             return;
         }
         Err(gap) => {
-            gaps.note(format!("instance, {:?}", gap.reason), gap.what);
+            let instance = canonical.display(db);
+            gaps.note(
+                format!("instance, {:?}", gap.reason),
+                format!("{instance}: {}", gap.what),
+            );
             return;
         }
     };

@@ -47,7 +47,7 @@ fn instances_of_class_templates() {
     let text = r#"
 namespace std {
   template<typename T1, typename T2> struct pair { typedef T1 first_type; T1 first; T2 second; };
-  template<typename T> struct allocator { };
+  template<typename T> struct allocator { typedef T value_type; };
   template<typename C> struct char_traits { };
   inline namespace __cxx11 {
     template<typename C, typename Tr = char_traits<C>, typename A = allocator<C> > class basic_string;
@@ -60,7 +60,7 @@ namespace std {
       _Alloc_hider _M_dataplus;
       unsigned long _M_string_length;
       enum { _S_local_capacity = 15 / sizeof(C) };
-      union { C _M_local_buf[16]; unsigned long _M_allocated_capacity; };
+      union { C _M_local_buf[_S_local_capacity + 1]; unsigned long _M_allocated_capacity; };
     };
   }
 }
@@ -84,6 +84,30 @@ Vec<char, 3> v4[2];
 Holder h;
 Tag<Order::release> t3;
 Tag<Order::acquire> t2;
+template<typename A> struct traits {
+  typedef typename A::value_type value_type;
+  template<typename U> using rebind_alloc = std::allocator<U>;
+};
+template<typename A> struct alloc_traits : traits<A> {
+  typedef traits<A> base_type;
+  template<typename U> struct rebind { typedef typename base_type::template rebind_alloc<U> other; };
+};
+namespace std { template<typename T> struct allocator<T *> { typedef T *value_type; value_type p; }; }
+template<typename T, typename A = std::allocator<T> > struct Container {
+  typedef typename alloc_traits<A>::template rebind<T *>::other ptr_alloc;
+  struct Impl : ptr_alloc { T *start; T *finish; };
+  Impl impl;
+  typename traits<ptr_alloc>::value_type first;
+};
+Container<long double> ct;
+template<typename T, T v> struct integral_constant { static constexpr T value = v; };
+typedef integral_constant<bool, true> true_type;
+typedef integral_constant<bool, false> false_type;
+template<typename T> struct is_ptr : false_type { };
+template<typename T> struct is_ptr<T *> : true_type { };
+template<typename T> struct Pick { typename cond<is_ptr<T>::value, char, double>::type x[(int)sizeof(T) - 1]; };
+Pick<int *> pk1;
+Pick<int> pk2;
 template<typename T> struct Undefined;
 Undefined<int> *u;
 extern Undefined<long> ul;
@@ -100,6 +124,11 @@ extern Undefined<long> ul;
         h: Holder = 32 16
         t3: Tag<3> = 4 4
         t2: Tag<2> = 1 1
+        ct: Container<long double, std::allocator<long double> > = 32 8
+        true_type: integral_constant<bool, 1> = 1 1
+        false_type: integral_constant<bool, 0> = 1 1
+        pk1: Pick<int *> = 7 1
+        pk2: Pick<int> = 24 8
         u: Undefined<int> * = 8 8
         ul: Undefined<long> = NotDefined Undefined<long>
     "#]]
