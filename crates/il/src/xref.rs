@@ -616,7 +616,18 @@ impl Walker {
 
     fn simple_declaration(&mut self, node: &SyntaxNode, scope: &Scope) {
         if !scope.local {
-            for name in node.descendants().filter(|n| n.kind() == QUALIFIED_NAME) {
+            // The declaration's own names: a class's members and function bodies are walked
+            // in their own scope (and template context).
+            let own: Vec<SyntaxNode> = node
+                .descendants()
+                .filter(|n| n.kind() == QUALIFIED_NAME)
+                .filter(|n| {
+                    !n.ancestors()
+                        .take_while(|a| a != node)
+                        .any(|a| matches!(a.kind(), MEMBER_LIST | COMPOUND_STMT | LAMBDA_EXPR))
+                })
+                .collect();
+            for name in own {
                 self.complete_qualifiers(&name, scope);
             }
         }

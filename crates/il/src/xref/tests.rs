@@ -187,3 +187,19 @@ fn names_resolved_through_lookup() {
     "#]]
     .assert_eq(&lines_of(text, |_| true));
 }
+
+#[test]
+fn dependent_names_complete_nothing() {
+    // Inside a member function template the qualifier `Disp<IT>` depends on `IT`; the
+    // temporary `Disp<int>{}` in a plain function completes its instance.
+    let text = "template <class T, class A = T> struct Disp { static int go(); };\n\
+                struct Dev {\n\
+                  template <typename IT> static int reduce(IT x) { return Disp<IT>::go(); }\n\
+                };\n\
+                int use() { return (Disp<int>{}, 0); }\n";
+    expect![[r#"
+        Disp<T, A>::go d 1:58
+        Disp<int, int>::go d 1:58
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
