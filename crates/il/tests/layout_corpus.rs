@@ -1,7 +1,10 @@
-//! `sizeof`/`alignof` of every class the entity layer lays out in the translation units of
-//! `test_data/cu` (user code and every header: glibc, libstdc++, CUDA, thrust...), checked by g++:
-//! the `.ii` gets one `static_assert` per class appended and g++ evaluates them. Needs the
-//! toolchain (to preprocess) and g++; skipped without them.
+//! `sizeof`/`alignof` of the types declared in the translation units of `test_data/cu` (user
+//! code and every header: glibc, libstdc++, CUDA, thrust...), checked by g++: the `.ii` gets one
+//! `static_assert` per type appended and g++ evaluates them. Three kinds are counted apart:
+//! class definitions outside templates, class template instances that type a member, variable
+//! or typedef outside templates, and array-typed members, variables and typedefs. What is not
+//! checked is counted by reason (`CUFE_LAYOUT_GAPS=N` lists the N most frequent of each).
+//! Needs the toolchain (to preprocess) and g++; skipped without them.
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;

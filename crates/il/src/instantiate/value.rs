@@ -222,8 +222,17 @@ fn enumerator_value<'db>(
         Some(t) => binding_of(db, found_env, t),
         None => None,
     };
-    let from = scope_of(db, enumeration);
     let body = SyntaxNode::new_root(enumeration.body(db).clone()?);
+    let named = |e: &SyntaxNode| {
+        e.children_with_tokens()
+            .find(|t| t.kind() == IDENT)
+            .is_some_and(|t| t.to_string() == name)
+    };
+    // Most enumerations searched do not declare the name: evaluate nothing for them.
+    if !body.children().any(|e| e.kind() == ENUMERATOR && named(&e)) {
+        return None;
+    }
+    let from = scope_of(db, enumeration);
     let mut next: Option<i128> = Some(0);
     for e in body.children().filter(|n| n.kind() == ENUMERATOR) {
         let value = match e.children().next() {
@@ -232,11 +241,7 @@ fn enumerator_value<'db>(
             }
             _ => next,
         };
-        let is_it = e
-            .children_with_tokens()
-            .find(|t| t.kind() == IDENT)
-            .is_some_and(|t| t.to_string() == name);
-        if is_it {
+        if named(&e) {
             return value;
         }
         next = value.and_then(|v| v.checked_add(1));
