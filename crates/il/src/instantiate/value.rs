@@ -107,12 +107,11 @@ fn eval<'db>(
         SIZEOF_EXPR | ALIGNOF_EXPR => {
             let type_id = expr.children().find(|n| n.kind() == TYPE_ID)?;
             let sa = size_align_of(db, type_id_type_in(db, from, env, &type_id))?;
-            i128::try_from(if expr.kind() == SIZEOF_EXPR {
+            Some(i128::from(if expr.kind() == SIZEOF_EXPR {
                 sa.size
             } else {
                 sa.align
-            })
-            .ok()
+            }))
         }
         ID_EXPR | TYPE_ID => {
             let mut children = expr.children();
