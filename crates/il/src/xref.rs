@@ -685,7 +685,13 @@ impl Walker {
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                         && let Some(ident) = last_ident(&name)
                     {
-                        let name_scope = if has(FRIEND_KW) {
+                        // A friend class template not declared yet is printed as a member
+                        // of the befriending class (`std::__pair_base<_U1, _U2>::pair`).
+                        let undeclared_friend_template = !scope.template_params.is_empty()
+                            && !self
+                                .templates
+                                .contains_key(&scope.namespace_scope().qualify(ident.text()));
+                        let name_scope = if has(FRIEND_KW) && !undeclared_friend_template {
                             scope.namespace_scope()
                         } else {
                             scope.clone()
@@ -740,6 +746,18 @@ impl Walker {
                         let (id, first) = self.keyed(format!("typedef {name}"));
                         self.emit(id, name, if first { 'D' } else { 'd' }, offset);
                     } else if declares_function(&declarator) {
+                        // A deduction guide (`pair(_T1, _T2) -> pair<_T1, _T2>;`) declares no
+                        // entity.
+                        let is_deduction_guide = self.templates.contains_key(&name)
+                            && declarator
+                                .descendants()
+                                .any(|n| n.kind() == TRAILING_RETURN)
+                            && !node.children().any(|n| {
+                                matches!(n.kind(), NAME_REF | QUALIFIED_NAME | ELABORATED_TYPE)
+                            });
+                        if is_deduction_guide {
+                            continue;
+                        }
                         let id = self.function_entity(&name, &declarator);
                         // A prototype's parameters come before it; a function template's
                         // prototype logs none (cuda_device_runtime_api.h's `cudaMalloc<T>`).

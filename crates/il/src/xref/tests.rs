@@ -203,3 +203,25 @@ fn dependent_names_complete_nothing() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn deduction_guides_and_friend_templates() {
+    // A deduction guide declares nothing; a friend class template not declared yet prints as
+    // a member of the befriending class template.
+    let text = "template <class T1, class T2> struct pair {};\n\
+                template <class T1, class T2> pair(T1, T2) -> pair<T1, T2>;\n\
+                template <class U> class base { template <class A, class B> friend struct later; };\n";
+    expect![[r#"
+        T1 D 1:17
+        T2 D 1:27
+        pair D 1:38
+        T1 D 2:17
+        T2 D 2:27
+        U D 3:17
+        base D 3:26
+        A D 3:49
+        B D 3:58
+        base<U>::later d 3:75
+    "#]]
+    .assert_eq(&lines_of(text, |_| true));
+}
