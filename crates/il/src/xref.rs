@@ -10,9 +10,13 @@
 //! position-independent. Entity identity (which lines share an id) is keyed by qualified name,
 //! kind and signature until declaration-level lookup binds names to [`crate::Item`]s.
 //! The member lines of class template instances (`A<short>::x` at `A`'s member) come from
-//! `instances.rs`. Not produced yet: the instantiation lines themselves (`t`, `T`), bodies of
-//! implicitly instantiated function templates and generic lambdas (constexpr evaluation, calls),
-//! class template argument deduction, and references (`R`, `U`, `M`, `A`, `C`).
+//! `instances.rs`, their arguments printed evaluated with what `evaluate.rs` records about
+//! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
+//! EDG's spelling of names and types, `tree.rs` questions about declarators. Not produced yet:
+//! the instantiation lines themselves (`t`, `T`), instances completed by calls and conversions,
+//! arguments computed by constexpr functions, variable or alias templates, bodies of implicitly
+//! instantiated function templates and generic lambdas, class template argument deduction, and
+//! references (`R`, `U`, `M`, `A`, `C`).
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
