@@ -172,6 +172,8 @@ struct Walker {
     facts: evaluate::MemberFacts,
     /// Alias templates by qualified name (their specializations are not resolved yet).
     alias_templates: FxHashSet<String>,
+    /// How many instances are being completed, one inside the other.
+    instantiation_depth: u32,
 }
 
 impl Walker {

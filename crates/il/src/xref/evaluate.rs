@@ -29,6 +29,8 @@ pub(super) struct MemberFacts {
     /// Initializers of static constant members of instances, evaluated when first asked
     /// for: like EDG, an instance's static member initializer is instantiated only on use.
     pending: FxHashMap<String, (SyntaxNode, Scope, Substitution)>,
+    /// Pending initializers being evaluated, one inside the other.
+    depth: u32,
 }
 
 impl MemberFacts {
@@ -62,8 +64,13 @@ impl Walker {
         if depth > DEPTH_LIMIT {
             return None;
         }
-        if let Some((init, scope, subst)) = self.facts.pending.remove(&key) {
-            let value = self.evaluate_at(&init, &scope, &subst, depth + 1)?;
+        if self.facts.depth < DEPTH_LIMIT
+            && let Some((init, scope, subst)) = self.facts.pending.remove(&key)
+        {
+            self.facts.depth += 1;
+            let value = self.evaluate_at(&init, &scope, &subst, depth + 1);
+            self.facts.depth -= 1;
+            let value = value?;
             self.facts.values.insert(key, value);
             return Some(value);
         }
@@ -249,19 +256,22 @@ impl Walker {
     /// The printed class a printed type names, completed: an instance is instantiated, a
     /// typedef of one (`std::false_type`) followed.
     pub(super) fn complete_class(&mut self, printed: &str) -> String {
-        if let Some((target, target_scope)) = self.typedef_instances.get(printed).cloned()
-            && let Some(instance) =
-                self.instance_of(&target, &target_scope, &Substitution::default())
-        {
-            return instance;
+        let mut printed = printed.to_string();
+        // Member typedefs naming member typedefs: followed a bounded number of times (a cycle
+        // is ill-formed code).
+        for _ in 0..DEPTH_LIMIT {
+            if let Some((target, target_scope)) = self.typedef_instances.get(&printed).cloned()
+                && let Some(instance) =
+                    self.instance_of(&target, &target_scope, &Substitution::default())
+            {
+                return instance;
+            }
+            match self.facts.types.get(&printed) {
+                Some(ty) if *ty != printed => printed = ty.clone(),
+                _ => break,
+            }
         }
-        if let Some(ty) = self.facts.types.get(printed).cloned()
-            && ty != printed
-        {
-            return self.complete_class(&ty);
-        }
-        self.complete_printed(printed)
-            .unwrap_or_else(|| printed.to_string())
+        self.complete_printed(&printed).unwrap_or(printed)
     }
 
     /// The type a qualified name denotes when its qualifier is a class we know the members

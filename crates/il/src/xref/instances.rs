@@ -537,11 +537,28 @@ impl Walker {
         if unevaluated
             || dependent
             || names_alias
+            || self.instantiation_depth >= DEPTH_LIMIT
             || !self.instantiated.insert(printed.clone())
             || self.instantiated.len() > INSTANCE_LIMIT
         {
             return Some(printed);
         }
+        self.instantiation_depth += 1;
+        self.instantiate_members(&template, &args, path);
+        self.instantiation_depth -= 1;
+        Some(printed)
+    }
+
+    /// Logs an instance's bases and members, from the partial specialization its arguments
+    /// match or the primary template.
+    fn instantiate_members(
+        &mut self,
+        template: &ClassTemplate,
+        args: &[String],
+        path: Vec<String>,
+    ) {
+        let primary = &template.definition.params;
+        let printed = path.join("::");
         let (pattern, subst) = match template
             .partials
             .iter()
@@ -579,7 +596,6 @@ impl Walker {
             }
             self.instance_members(members, &scope, &subst);
         }
-        Some(printed)
     }
 
     /// Completes the class a type name denotes, after substitution: a template-id
@@ -878,6 +894,10 @@ impl Walker {
 /// More instances than any test program completes: a bound against runaway recursion
 /// (`template <int N> struct R { R<N + 1> next; };`).
 const INSTANCE_LIMIT: usize = 100_000;
+
+/// Instances completed while completing others, nested deeper than any header needs (EDG's
+/// own limit is similar): a bound on the walk's recursion.
+const DEPTH_LIMIT: u32 = 64;
 
 fn template_params(list: &SyntaxNode) -> Vec<Param> {
     list.children()

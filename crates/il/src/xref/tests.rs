@@ -225,3 +225,19 @@ fn deduction_guides_and_friend_templates() {
     "#]]
     .assert_eq(&lines_of(text, |_| true));
 }
+
+#[test]
+fn runaway_recursion_is_bounded() {
+    // Instances that need ever deeper instances, a typedef naming itself, a constant that
+    // needs ever more constants: the walk stops, logging what it reached.
+    let text = "template <int N> struct R : R<N - 1> { static const int v = R<N - 1>::v + 1; };\n\
+                R<100000> r;\n\
+                template <class T> struct C { typedef typename C<T>::type type; };\n\
+                C<int> c;\n\
+                template <long N> struct F { static const long v = F<N + 1>::v; };\n\
+                template <class T, bool B = F<3>::v> struct G { };\n\
+                G<int> g;\n";
+    let lines = lines_of(text, |_| true);
+    assert!(lines.contains("R<100000>::v d"), "{lines}");
+    assert!(lines.lines().count() < 1_000, "{lines}");
+}
