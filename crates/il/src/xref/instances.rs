@@ -562,10 +562,10 @@ impl Walker {
         let (pattern, subst) = match template
             .partials
             .iter()
-            .find_map(|p| match_partial(p, &args).map(|s| (p, s)))
+            .find_map(|p| match_partial(p, args).map(|s| (p, s)))
         {
             Some(found) => found,
-            None => (&template.definition, bind(primary, &args)),
+            None => (&template.definition, bind(primary, args)),
         };
         let scope = Scope {
             in_class: true,
