@@ -77,6 +77,13 @@ impl Walker {
             None if !params.is_empty() => {
                 // A definition after a declaration keeps the specializations seen between.
                 if let Some(known) = self.templates.get_mut(&key) {
+                    // A later declaration may add default arguments (`istreambuf_iterator`'s
+                    // are on its second declaration, in <iosfwd>).
+                    for (old, new) in known.definition.params.iter_mut().zip(&params) {
+                        if old.default.is_none() {
+                            old.default.clone_from(&new.default);
+                        }
+                    }
                     if members.is_some() {
                         // Default arguments given on an earlier declaration stay in force
                         // (`basic_string`'s are in <stringfwd.h>).
