@@ -128,17 +128,42 @@ struct Pos {
     column: u32,
 }
 
-/// Offsets of a text to [`Pos`]itions.
+/// Offsets of a text to [`Pos`]itions, and which lines come from the primary source file
+/// (not a header, by the `.ii`'s line markers).
 struct Lines {
     starts: Vec<usize>,
+    in_primary: Vec<bool>,
 }
 
 impl Lines {
     fn new(text: &str) -> Lines {
-        let starts = std::iter::once(0)
+        let starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Lines { starts }
+        let mut primary: Option<&str> = None;
+        // Text before any marker (a test fixture) is the primary file.
+        let mut current = true;
+        let in_primary = text
+            .split('\n')
+            .map(|line| {
+                let marker = line
+                    .strip_prefix("# ")
+                    .and_then(|rest| rest.split_once(" \""))
+                    .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|(_, name)| name.split('"').next());
+                if let Some(name) = marker {
+                    current = *primary.get_or_insert(name) == name;
+                }
+                current
+            })
+            .collect();
+        Lines { starts, in_primary }
+    }
+
+    /// Whether `offset` is in the primary source file.
+    fn is_primary(&self, offset: usize) -> bool {
+        let line = self.starts.partition_point(|&s| s <= offset);
+        self.in_primary.get(line - 1).copied().unwrap_or(false)
     }
 
     fn pos(&self, offset: usize) -> Pos {
@@ -214,7 +239,7 @@ fn name_offsets<'db>(
     let mut taken: FxHashMap<*const Logged, ()> = FxHashMap::default();
     let mut last = 0usize;
     for &item in items {
-        let Some(entities) = by_name.get(&item.qualified_name(db)) else {
+        let Some(entities) = by_name.get(&xref_name(db, item)) else {
             continue;
         };
         let Some(logged) = entities.iter().find(|l| l.first >= last) else {
@@ -230,7 +255,7 @@ fn name_offsets<'db>(
         if chosen.contains_key(&item) {
             continue;
         }
-        let name = item.qualified_name(db);
+        let name = xref_name(db, item);
         let Some(entities) = by_name.get(&name) else {
             continue;
         };
@@ -256,6 +281,22 @@ fn name_offsets<'db>(
         }
     }
     (out, defined)
+}
+
+/// An item's qualified name as the xref log spells it: an anonymous namespace is `<unnamed>`.
+fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
+    let mut parts = Vec::new();
+    let mut cur = Some(item);
+    while let Some(i) = cur {
+        parts.push(match i.name_text(db) {
+            Some(n) => n.to_string(),
+            None if i.kind(db) == ItemKind::Namespace => "<unnamed>".to_string(),
+            None => "(unnamed)".to_string(),
+        });
+        cur = i.parent(db);
+    }
+    parts.reverse();
+    parts.join("::")
 }
 
 /// What an entry knows besides its item: where it prints, and whether the entity has a

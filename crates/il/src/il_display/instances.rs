@@ -6,7 +6,9 @@
 //!
 //! Which instances exist is found syntactically: the template-ids written outside templates
 //! (declarations, qualified names, functional casts), and the instances those instances'
-//! members name. Instance layout and member types come from [`crate::instantiate`].
+//! members name. Instance layout and member types come from [`crate::instantiate`]. Only the
+//! instances of templates declared in the primary source file are printed (for speed, as for
+//! [`super::prototypes`]).
 use std::fmt::Write as _;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -39,6 +41,7 @@ pub(super) fn entries<'db>(
     ids: &mut usize,
     out: &mut String,
 ) {
+    let member_lines = &MemberLines::new(xref);
     let completed: FxHashSet<&str> = xref
         .iter()
         .filter_map(|l| split_member(&l.name).map(|(prefix, _)| prefix))
@@ -58,6 +61,10 @@ pub(super) fn entries<'db>(
         let Some(&class_offset) = offsets.get(&inst.class(db)) else {
             continue;
         };
+        // Like the prototypes, only the instances of the primary file's templates (for speed).
+        if !lines.is_primary(class_offset) {
+            continue;
+        }
         let definition = bound.definition(db);
         // An explicit specialization is a class of its own (`template <>`: no parameters).
         if is_specialization(db, definition) && template_params(db, definition).is_empty() {
@@ -89,7 +96,7 @@ pub(super) fn entries<'db>(
             &format!("i{id}"),
             lines.pos(class_offset),
         );
-        let positions = member_positions(db, definition, def_offset, xref, false);
+        let positions = member_positions(db, definition, def_offset, member_lines, false);
         let layout = instance_layout(db, inst).ok();
         let mut field_index = 0;
         for &member in scope_items(db, definition) {
@@ -210,6 +217,35 @@ fn named_instances<'db>(
     out
 }
 
+/// The member lines of the xref walk (`Class<...>::member`), by the class's unqualified name,
+/// each (offset, member, defining), in offset order: built once per display, since every
+/// template and instance looks up its members here.
+pub(super) struct MemberLines<'x> {
+    by_class: FxHashMap<&'x str, Vec<(usize, &'x str, bool)>>,
+}
+
+impl<'x> MemberLines<'x> {
+    pub(super) fn new(xref: &'x [XrefLine]) -> MemberLines<'x> {
+        let mut by_class: FxHashMap<&str, Vec<(usize, &str, bool)>> = FxHashMap::default();
+        for line in xref {
+            let Some((prefix, member)) = split_member(&line.name) else {
+                continue;
+            };
+            let template = prefix.split('<').next().unwrap_or("");
+            let class = template.rsplit("::").next().unwrap_or(template);
+            by_class.entry(class).or_default().push((
+                usize::from(line.offset),
+                member,
+                line.kind == 'D',
+            ));
+        }
+        for lines in by_class.values_mut() {
+            lines.sort_unstable();
+        }
+        MemberLines { by_class }
+    }
+}
+
 /// Each member's position: the first declaration line the xref walk logs for a member of that
 /// name after the definition's own name (instances are logged at the definition's members);
 /// with `prefer_definition`, a defining (`D`) line of that name if there is one (a member
@@ -218,34 +254,26 @@ pub(super) fn member_positions<'db>(
     db: &'db dyn IlDatabase,
     definition: Item<'db>,
     def_offset: usize,
-    xref: &[XrefLine],
+    member_lines: &MemberLines<'_>,
     prefer_definition: bool,
 ) -> FxHashMap<Item<'db>, usize> {
     let Some(class_name) = definition.name_text(db) else {
         return FxHashMap::default();
     };
+    let Some(lines) = member_lines.by_class.get(class_name) else {
+        return FxHashMap::default();
+    };
     // Offsets logged for `Class<...>::member` after the definition, by member name, in order.
     let mut by_member: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
     let mut defining: FxHashMap<&str, usize> = FxHashMap::default();
-    for line in xref {
-        let offset = usize::from(line.offset);
-        if offset <= def_offset {
-            continue;
-        }
-        let Some((prefix, member)) = split_member(&line.name) else {
-            continue;
-        };
-        let template = prefix.split('<').next().unwrap_or("");
-        if template.rsplit("::").next() != Some(class_name) {
-            continue;
-        }
+    let start = lines.partition_point(|l| l.0 <= def_offset);
+    for &(offset, member, is_defining) in &lines[start..] {
         let offsets = by_member.entry(member).or_default();
-        if !offsets.contains(&offset) {
+        if offsets.last() != Some(&offset) {
             offsets.push(offset);
         }
-        if line.kind == 'D' {
-            let first = defining.entry(member).or_insert(offset);
-            *first = (*first).min(offset);
+        if is_defining {
+            defining.entry(member).or_insert(offset);
         }
     }
     for offsets in by_member.values_mut() {

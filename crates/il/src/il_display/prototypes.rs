@@ -4,8 +4,10 @@
 //! function template a routine at its name. Types print with the template's parameters as
 //! `T#(depth,position)` (`T#(1,1) &(int)`).
 //!
-//! Not yet: member templates of class templates (a second depth), and types that depend on a
-//! non-type parameter (`T v[N]`), which print as unknown.
+//! Not yet: member templates of class templates (a second depth), types that depend on a
+//! non-type parameter (`T v[N]`), which print as unknown, and the templates of headers (only
+//! the primary source file's are printed: resolving every header template's members costs more
+//! than the rest of the display).
 use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
@@ -33,6 +35,7 @@ pub(super) fn entries<'db>(
     ids: &mut usize,
     out: &mut String,
 ) {
+    let member_lines = super::instances::MemberLines::new(xref);
     for item in all_items(db, file) {
         let params = template_params(db, item);
         if params.is_empty() {
@@ -41,6 +44,11 @@ pub(super) fn entries<'db>(
         let Some(&offset) = offsets.get(&item) else {
             continue;
         };
+        // Resolving every header template's members under its parameters costs more than the
+        // rest of the display (tens of seconds for thrust): only the primary file's templates.
+        if !lines.is_primary(offset) {
+            continue;
+        }
         // Members of class templates print with their class; nested templates need a second
         // depth (not yet).
         if item
@@ -77,7 +85,8 @@ pub(super) fn entries<'db>(
                 field(out, "kind", class_kind(db, item));
                 field(out, "is_template_class", "TRUE");
                 field(out, "is_prototype_instantiation", "TRUE");
-                let positions = super::instances::member_positions(db, item, offset, xref, true);
+                let positions =
+                    super::instances::member_positions(db, item, offset, &member_lines, true);
                 for &member in crate::scope::scope_items(db, item) {
                     let Some(&at) = positions.get(&member) else {
                         continue;

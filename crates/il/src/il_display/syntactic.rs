@@ -1,7 +1,7 @@
 //! Entries EDG makes for syntax that is no [`crate::Item`]: template type parameters (a
 //! `tk_template_param` type each), array types (a `tk_array` type per array declarator, at its
-//! `[`), and the variables of function bodies that live in file scope (`static`, `__shared__`,
-//! `__device__` and `extern` locals). Measured rules: `docs/spec/il-display.md`.
+//! `[`), the variables of function bodies that live in file scope (`static`, `__shared__`,
+//! `__device__` and `extern` locals), and namespace aliases. Measured rules: `docs/spec/il-display.md`.
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
@@ -41,6 +41,9 @@ pub(super) fn entries(
     for node in root.descendants() {
         match node.kind() {
             TYPE_PARAM => template_param(&node, lines, ids, out),
+            NAMESPACE_ALIAS if context(&node) == Context::Scope => {
+                namespace_alias(&node, lines, ids, out);
+            }
             SIMPLE_DECLARATION => match context(&node) {
                 Context::Scope => {
                     for declarator in object_declarators(&node) {
@@ -193,6 +196,29 @@ fn template_param(param: &SyntaxNode, lines: &Lines, ids: &mut usize, out: &mut 
     field(out, "kind", "tptk_param");
     field(out, "coordinates.position", &position.to_string());
     field(out, "coordinates.depth", &depth.max(1).to_string());
+}
+
+/// `namespace amd = app::math;`: a `namespace` entry of its own (`is_namespace_alias`).
+fn namespace_alias(alias: &SyntaxNode, lines: &Lines, ids: &mut usize, out: &mut String) {
+    let Some(name) = alias
+        .children_with_tokens()
+        .filter_map(|t| t.into_token())
+        .find(|t| t.kind() == IDENT)
+    else {
+        return;
+    };
+    let id = next_id(ids);
+    out.push('\n');
+    writeln!(out, "file-scope namespace@s{id}").unwrap();
+    source_corresp(
+        out,
+        Some((name.text(), id)),
+        lines,
+        usize::from(name.text_range().start()),
+    );
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", "C++");
+    field(out, "is_namespace_alias", "TRUE");
 }
 
 /// The type a declarator gives its name, resolved from file scope.
