@@ -562,7 +562,11 @@ impl Walker {
                             .into_iter()
                             .find(|k| self.ids.contains_key(&format!("var {k}")))
                     });
-                    known.is_none_or(|key| key.contains('<'))
+                    // In a template's body a local alias may depend on the parameters
+                    // (`using IndexType = it_difference_t<ItemsIt>;`): only names of a
+                    // namespace or class count as known there.
+                    let local_alias = |key: &String| scope.local && !key.contains("::");
+                    known.is_none_or(|key| key.contains('<') || local_alias(&key))
                 })
         };
         if self.template_depth > 0 && named_argument() {
