@@ -9,7 +9,9 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::consteval::const_value;
-use crate::instantiate::{ClassInstance, Env, instance_definition, nested_instance};
+use crate::instantiate::{
+    ClassInstance, Env, TemplateArg, instance_definition, lookup_param, nested_instance,
+};
 use crate::item::{Access, Item, ItemKind};
 use crate::layout::{
     BaseDesc, FieldDesc, FieldType, RecordDesc, RecordKey, RecordKind, RecordLayout, SizeAlign,
@@ -148,7 +150,7 @@ fn lower_record<'db>(
     let from = class
         .parent(db)
         .map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
-    let (packed, aligned) = layout_attributes(db, from, &header);
+    let (packed, aligned) = layout_attributes(db, from, env, &header)?;
     desc.packed = packed;
     desc.aligned = aligned;
 
@@ -219,7 +221,7 @@ fn lower_record<'db>(
                     .as_ref()
                     .and_then(|i| i.children().find(|n| n.kind() == BIT_FIELD))
                     .and_then(|b| const_value(db, ScopeRef::Item(class), &b));
-                let (packed, aligned) = layout_attributes(db, ScopeRef::Item(class), &header);
+                let (packed, aligned) = layout_attributes(db, ScopeRef::Item(class), env, &header)?;
                 let mut field = FieldDesc::new(field_ty);
                 field.bit_width = width;
                 field.packed = packed;
@@ -417,11 +419,21 @@ fn instance_key(inst: ClassInstance<'_>) -> u32 {
 
 /// `__attribute__((packed))` and the largest `aligned(N)` / `alignas(N)` among a declaration's
 /// own attributes (not those of nested member lists).
-fn layout_attributes(
-    db: &dyn IlDatabase,
-    from: ScopeRef<'_>,
+/// An argument that cannot be evaluated is a gap: guessing would give a wrong layout.
+fn layout_attributes<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
     decl: &SyntaxNode,
-) -> (bool, Option<u64>) {
+) -> Result<(bool, Option<u64>), LayoutGap> {
+    let value_of = |args: &SyntaxNode| {
+        attribute_arg_value(db, from, env, args).ok_or_else(|| {
+            LayoutGap::new(
+                GapReason::ConstantExpression,
+                crate::lower::tokens_text(args),
+            )
+        })
+    };
     let mut packed = false;
     let mut aligned = None;
     for attr in decl.descendants().filter(|n| n.kind() == ATTRIBUTE) {
@@ -440,11 +452,10 @@ fn layout_attributes(
             "packed" => packed = true,
             "aligned" => {
                 // `aligned` without an argument is the target's largest alignment (16).
-                let value = attr
-                    .children()
-                    .find(|n| n.kind() == ATTRIBUTE_ARGS)
-                    .and_then(|a| const_value(db, from, &a))
-                    .unwrap_or(16);
+                let value = match attr.children().find(|n| n.kind() == ATTRIBUTE_ARGS) {
+                    Some(args) => value_of(&args)?,
+                    None => 16,
+                };
                 aligned = Some(aligned.map_or(value, |a: u64| a.max(value)));
             }
             _ => {}
@@ -460,12 +471,59 @@ fn layout_attributes(
             && !args
                 .ancestors()
                 .any(|a| matches!(a.kind(), MEMBER_LIST | PARAM_LIST))
-            && let Some(value) = const_value(db, from, &args)
         {
+            let value = value_of(&args)?;
             aligned = Some(aligned.map_or(value, |a: u64| a.max(value)));
         }
     }
-    (packed, aligned)
+    Ok((packed, aligned))
+}
+
+/// An attribute's integer argument (kept as tokens by the parser): what `consteval` evaluates,
+/// and under a binding also `sizeof(T)` / `alignof(T)` of a type parameter.
+fn attribute_arg_value<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    args: &SyntaxNode,
+) -> Option<u64> {
+    if let Some(value) = const_value(db, from, args) {
+        return Some(value);
+    }
+    let tokens: Vec<syntax::SyntaxToken> = args
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .collect();
+    // `(_S_alignment)`: a constant named by one identifier.
+    if let [open, name, close] = tokens.as_slice()
+        && open.kind() == L_PAREN
+        && name.kind() == IDENT
+        && close.kind() == R_PAREN
+    {
+        let value = crate::instantiate::value::identifier_value(db, from, env, name.text())?;
+        return u64::try_from(value).ok();
+    }
+    let [open, op, l, name, r, close] = tokens.as_slice() else {
+        return None;
+    };
+    if open.kind() != L_PAREN
+        || l.kind() != L_PAREN
+        || r.kind() != R_PAREN
+        || close.kind() != R_PAREN
+        || name.kind() != IDENT
+    {
+        return None;
+    }
+    let TemplateArg::Type(ty) = lookup_param(db, env, name.text())? else {
+        return None;
+    };
+    let sa = size_align_of(db, ty)?;
+    match op.kind() {
+        SIZEOF_KW => Some(sa.size),
+        ALIGNOF_KW => Some(sa.align),
+        _ => None,
+    }
 }
 
 fn attribute_value(

@@ -184,7 +184,7 @@ fn named_type_steps<'db>(
     match lookup_name_in(db, from, env, name)? {
         Found::Param(TemplateArg::Type(t)) => Some(t),
         Found::Param(_) => None,
-        Found::Items(found, found_env, args) => {
+        Found::Items(found, found_env, args, _) => {
             let item = pick_type_item(db, &found, true)?;
             item_type(db, item, found_env, from, env, args.as_ref())
         }
@@ -196,8 +196,14 @@ pub enum Found<'db> {
     /// A template parameter: its argument.
     Param(TemplateArg<'db>),
     /// The entities its last segment names, the binding of the definition they were found in
-    /// (for members of instances), and the last segment's template arguments.
-    Items(Vec<Item<'db>>, Env<'db>, Option<SyntaxNode>),
+    /// (for members of instances), the last segment's template arguments, and the class or
+    /// namespace the qualifier named (`None` for unqualified names).
+    Items(
+        Vec<Item<'db>>,
+        Env<'db>,
+        Option<SyntaxNode>,
+        Option<Item<'db>>,
+    ),
 }
 
 /// Looks up a (possibly qualified) name under `env`: each qualifier is resolved to a namespace
@@ -223,7 +229,7 @@ pub fn lookup_name_in<'db>(
             .to_string();
         let args = seg.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
         let last = i + 1 == refs.len();
-        let (found, found_env) = match step.take() {
+        let (found, found_env, scope) = match step.take() {
             None => {
                 if !global && let Some(arg) = lookup_param(db, env, &ident) {
                     match arg {
@@ -244,13 +250,17 @@ pub fn lookup_name_in<'db>(
                 } else {
                     lookup_unqualified(db, from, &ident)
                 };
-                (found, env)
+                (found, env, None)
             }
-            Some(Step::Namespace(ns)) => (members_named(db, ScopeRef::Item(ns), &ident), None),
+            Some(Step::Namespace(ns)) => (
+                members_named(db, ScopeRef::Item(ns), &ident),
+                None,
+                Some(ns),
+            ),
             Some(Step::Type(t)) => member_of_type(db, t, &ident, 0)?,
         };
         if last {
-            return Some(Found::Items(found, found_env, args));
+            return Some(Found::Items(found, found_env, args, scope));
         }
         let item = pick_type_item(db, &found, false)?;
         step = Some(if item.kind(db) == ItemKind::Namespace {
@@ -368,7 +378,7 @@ fn member_of_type<'db>(
     ty: Ty<'db>,
     name: &str,
     depth: u32,
-) -> Option<(Vec<Item<'db>>, Env<'db>)> {
+) -> Option<(Vec<Item<'db>>, Env<'db>, Option<Item<'db>>)> {
     // Bases of bases of ...: a runaway recursive template stops here.
     const MAX_BASE_DEPTH: u32 = 32;
     let ty = canonical(db, ty);
@@ -377,7 +387,11 @@ fn member_of_type<'db>(
         _ => ty,
     };
     match ty.kind(db) {
-        TyKind::Class(class) => Some((members_named(db, ScopeRef::Item(*class), name), None)),
+        TyKind::Class(class) => Some((
+            members_named(db, ScopeRef::Item(*class), name),
+            None,
+            Some(*class),
+        )),
         TyKind::Instance(inst) => {
             let bound = instance_definition(db, *inst)?;
             let class = if inst.class(db).kind(db) == ItemKind::ClassTemplate {
@@ -391,7 +405,7 @@ fn member_of_type<'db>(
                 .filter(|m| m.name_text(db) == Some(name))
                 .collect();
             if !own.is_empty() || depth >= MAX_BASE_DEPTH {
-                return Some((own, Some(bound)));
+                return Some((own, Some(bound), Some(class)));
             }
             // Not declared in the definition: the members of its bases, which depend on the
             // arguments (`struct is_pointer<T *> : true_type`).
@@ -411,7 +425,7 @@ fn member_of_type<'db>(
                     return Some(found);
                 }
             }
-            Some((Vec::new(), Some(bound)))
+            Some((Vec::new(), Some(bound), Some(class)))
         }
         _ => None,
     }

@@ -134,10 +134,10 @@ fn named_value<'db>(
     name: &SyntaxNode,
     depth: u32,
 ) -> Option<i128> {
-    let (items, found_env) = match lookup_name_in(db, from, env, name)? {
+    let (items, found_env, qualifier) = match lookup_name_in(db, from, env, name)? {
         Found::Param(TemplateArg::Value(v)) => return Some(v),
         Found::Param(_) => return None,
-        Found::Items(items, found_env, _) => (items, found_env),
+        Found::Items(items, found_env, _, qualifier) => (items, found_env, qualifier),
     };
     let ident = name
         .descendants()
@@ -156,17 +156,8 @@ fn named_value<'db>(
     // Enumerators are not entities of their own: look in the enumerations of the scopes the
     // name could be in (the qualifier's, or from the innermost outwards).
     let scopes: Vec<ScopeRef<'db>> = if name.kind() == QUALIFIED_NAME {
-        let qualifier = name.children().filter(|n| n.kind() == NAME_REF).count();
-        if qualifier < 2 {
-            return None;
-        }
-        // `E::x` of a scoped enumeration is handled by `resolve::value_arg`; here the
-        // qualifier must be a class or namespace found among the items' parents.
-        items
-            .iter()
-            .filter_map(|i| i.parent(db))
-            .map(ScopeRef::Item)
-            .collect()
+        // `C::x`, `N::x`, `X<T>::x` (`E::x` of an enumeration is `resolve::value_arg`'s).
+        vec![ScopeRef::Item(qualifier?)]
     } else {
         std::iter::successors(Some(from), |s| match s {
             ScopeRef::File(_) => None,
@@ -177,6 +168,42 @@ fn named_value<'db>(
     for scope in scopes {
         for enumeration in enumerations_in(db, scope) {
             if let Some(v) = enumerator_value(db, enumeration, &ident, found_env, depth) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// The value of an unqualified name where only its token is at hand (attribute arguments
+/// are kept as tokens): a bound parameter, a constant variable or static member, an enumerator.
+pub fn identifier_value<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    ident: &str,
+) -> Option<i128> {
+    if let Some(arg) = crate::instantiate::lookup_param(db, env, ident) {
+        return match arg {
+            TemplateArg::Value(v) => Some(v),
+            _ => None,
+        };
+    }
+    let found = crate::lookup::lookup_unqualified(db, from, ident);
+    if let Some(var) = found
+        .iter()
+        .copied()
+        .find(|i| matches!(i.kind(db), ItemKind::Variable | ItemKind::Field))
+    {
+        return variable_value(db, var, env, 0);
+    }
+    let scopes = std::iter::successors(Some(from), |s| match s {
+        ScopeRef::File(_) => None,
+        ScopeRef::Item(item) => Some(scope_of(db, *item)),
+    });
+    for scope in scopes {
+        for enumeration in enumerations_in(db, scope) {
+            if let Some(v) = enumerator_value(db, enumeration, ident, env, 0) {
                 return Some(v);
             }
         }
