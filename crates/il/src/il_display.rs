@@ -108,8 +108,13 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let mut ids = 0usize;
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
     lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
-    prototypes::entries(db, file, &xref, &offsets, &lines, &mut ids, &mut out);
-    instances::entries(db, file, &root, &xref, &offsets, &lines, &mut ids, &mut out);
+    let located = Located {
+        xref: &xref,
+        offsets: &offsets,
+        lines: &lines,
+    };
+    prototypes::entries(db, file, &located, &mut ids, &mut out);
+    instances::entries(db, file, &root, &located, &mut ids, &mut out);
     out
 }
 
@@ -118,6 +123,14 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
 fn next_id(ids: &mut usize) -> usize {
     *ids += 1;
     *ids
+}
+
+/// Where the walks found things: the xref declaration lines, the items' name offsets, and
+/// offsets to positions.
+struct Located<'a, 'db> {
+    xref: &'a [crate::xref::XrefLine],
+    offsets: &'a FxHashMap<Item<'db>, usize>,
+    lines: &'a Lines,
 }
 
 /// A display position: `decl_position.seq` is the physical line of the `.ii` (1-based) and

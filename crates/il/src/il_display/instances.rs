@@ -28,19 +28,18 @@ use crate::scope::scope_items;
 use crate::ty::{Ty, TyKind};
 use crate::xref::XrefLine;
 
-use super::{Lines, field, flag, spell, spell_params};
+use super::{Located, field, flag, spell, spell_params};
 
 /// Writes the entries of every instance named outside templates.
 pub(super) fn entries<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
-    xref: &[XrefLine],
-    offsets: &FxHashMap<Item<'db>, usize>,
-    lines: &Lines,
+    located: &Located<'_, 'db>,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let (xref, offsets, lines) = (located.xref, located.offsets, located.lines);
     let member_lines = &MemberLines::new(xref);
     let completed: FxHashSet<&str> = xref
         .iter()

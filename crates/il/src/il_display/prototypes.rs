@@ -10,7 +10,6 @@
 //! than the rest of the display).
 use std::fmt::Write as _;
 
-use rustc_hash::FxHashMap;
 use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
@@ -23,18 +22,17 @@ use crate::scope::all_items;
 use crate::ty::{Cv, Ty, TyKind};
 use crate::xref::XrefLine;
 
-use super::{Lines, field, flag, next_id, spell};
+use super::{Lines, Located, field, flag, next_id, spell};
 
 /// Writes the prototype entries of the class and function templates of the translation unit.
 pub(super) fn entries<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
-    xref: &[XrefLine],
-    offsets: &FxHashMap<Item<'db>, usize>,
-    lines: &Lines,
+    located: &Located<'_, 'db>,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let (xref, offsets, lines) = (located.xref, located.offsets, located.lines);
     let member_lines = super::instances::MemberLines::new(xref);
     for item in all_items(db, file) {
         let params = template_params(db, item);
