@@ -34,9 +34,16 @@ pub(super) fn entries<'db>(
 ) {
     let (xref, offsets, lines) = (located.xref, located.offsets, located.lines);
     let member_lines = super::instances::MemberLines::new(xref);
+    // Explicit specializations seen per template, to pair them with the xref's lines.
+    let mut specializations: rustc_hash::FxHashMap<String, usize> = Default::default();
     for item in all_items(db, file) {
         let params = template_params(db, item);
         if params.is_empty() {
+            if item.kind(db) == ItemKind::ClassTemplate && is_specialization(db, item) {
+                let n = specializations.entry(item.qualified_name(db)).or_default();
+                explicit_specialization(db, item, *n, located, &member_lines, ids, out);
+                *n += 1;
+            }
             continue;
         }
         let Some(&offset) = offsets.get(&item) else {
@@ -158,6 +165,102 @@ pub(super) fn entries<'db>(
     }
 }
 
+/// An explicit specialization (`template <> struct Traits<void> {...}`) is an ordinary class
+/// named like its template, at its own name, with its implicit assignments and members. Its
+/// position and spelling (`Traits<void>`) are the `n`-th defining xref line of the
+/// template's name with arguments.
+fn explicit_specialization<'db>(
+    db: &'db dyn IlDatabase,
+    item: Item<'db>,
+    n: usize,
+    located: &Located<'_, 'db>,
+    member_lines: &super::instances::MemberLines<'_>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let qualified = item.qualified_name(db);
+    let prefix = format!("{qualified}<");
+    let Some(line) = located
+        .xref
+        .iter()
+        .filter(|l| l.kind == 'D' && l.name.starts_with(&prefix) && l.name.ends_with('>'))
+        .nth(n)
+    else {
+        return;
+    };
+    let offset = usize::from(line.offset);
+    if !located.lines.is_primary(offset) {
+        return;
+    }
+    let id = next_id(ids);
+    let pos = located.lines.pos(offset);
+    out.push('\n');
+    writeln!(out, "file-scope type@p{id}").unwrap();
+    source_corresp(db, out, item, id, located.lines, offset);
+    if let Some(layout) = crate::record::class_layout(db, item) {
+        field(out, "size", &layout.size.to_string());
+        field(out, "alignment", &layout.align.to_string());
+    }
+    field(out, "kind", class_kind(db, item));
+    field(out, "is_template_class", "TRUE");
+    super::implicit::assignments_of(db, out, item, &line.name, &format!("p{id}"), pos);
+    let positions = super::instances::member_positions(db, item, offset, member_lines, true);
+    for &member in crate::scope::scope_items(db, item) {
+        let Some(&at) = positions.get(&member) else {
+            continue;
+        };
+        let id = next_id(ids);
+        match member.kind(db) {
+            ItemKind::Field | ItemKind::Variable => {
+                let is_field = member.kind(db) == ItemKind::Field;
+                let s = &variable_decl(db, member).specifiers;
+                let mut ty = crate::resolve::declared_type(db, member);
+                if s.is_constexpr {
+                    let cv = Cv {
+                        is_const: true,
+                        ..Cv::default()
+                    };
+                    ty = ty.qualified(db, cv);
+                }
+                out.push('\n');
+                let kind = if is_field { "field" } else { "variable" };
+                writeln!(out, "file-scope {kind}@p{id}").unwrap();
+                source_corresp(db, out, member, id, located.lines, at);
+                field(
+                    out,
+                    "type",
+                    &format!("file-scope type@ty: {}", spell(db, ty)),
+                );
+                if !is_field {
+                    let inline = s.is_constexpr || s.is_inline;
+                    let storage = if inline {
+                        "sc_unspecified"
+                    } else {
+                        "sc_extern"
+                    };
+                    field(out, "storage_class", storage);
+                    let declared = if s.is_static {
+                        "sc_static"
+                    } else {
+                        "sc_unspecified"
+                    };
+                    field(out, "declared_storage_class", declared);
+                    flag(out, "is_constexpr", s.is_constexpr);
+                }
+            }
+            ItemKind::Typedef => {
+                out.push('\n');
+                writeln!(out, "file-scope type@p{id}").unwrap();
+                source_corresp(db, out, member, id, located.lines, at);
+                field(out, "size", "0");
+                field(out, "alignment", "1");
+                field(out, "kind", "tk_typeref");
+            }
+            _ => {}
+        }
+    }
+}
+
 fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
     let header = SyntaxNode::new_root(item.header(db).clone());
     let key = header
@@ -212,7 +315,7 @@ fn source_corresp(
         field(out, "  access", access);
     }
     field(out, "  enclosing_routine", "NULL");
-    let linkage = if item.kind(db) == ItemKind::Field {
+    let linkage = if matches!(item.kind(db), ItemKind::Field | ItemKind::Typedef) {
         "no"
     } else {
         "C++"
@@ -377,5 +480,49 @@ mod tests {
         .assert_eq(&prototype_entries(
             "template <typename T> struct V {\n  T v;\n  T &at(int i);\n  T get() const;\n};\ntemplate <typename T> T V<T>::get() const { return v; }\ntemplate <typename T> __attribute__((device)) T mx(T a, T b) { return a; }\n",
         ));
+    }
+}
+
+#[cfg(test)]
+mod explicit_specialization_tests {
+    use expect_test::expect;
+
+    use crate::il_display::{DisplayOptions, render_file_scope};
+    use crate::test_db::TestDb;
+
+    #[test]
+    fn an_explicit_specialization_is_a_class_at_its_own_name() {
+        let (db, file) = TestDb::with_file(
+            "template <typename T> struct A { T x; };\ntemplate <> struct A<char> { int c; using type = void; };\n",
+        );
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let lines: String = out
+            .lines()
+            .filter(|l| l.contains("name:") || l.starts_with("type:") || l.contains(".seq"))
+            .map(|l| format!("{}\n", l.trim()))
+            .collect();
+        expect![[r#"
+            name:                  file-scope id-name@s1: "T"
+            decl_position.seq:     1
+            name:                  file-scope id-name@p2: "A"
+            decl_position.seq:     1
+            name:                  file-scope id-name@p3: "x"
+            decl_position.seq:     1
+            type:                    file-scope type@ty: T#(1,1)
+            name:                  file-scope id-name@p4: "A"
+            decl_position.seq:     2
+            name:                  file-scope id-name@p4.0: "operator="
+            decl_position.seq:     2
+            type:                    file-scope type@ty: A<char> &(const A<char> &)
+            name:                  file-scope id-name@p4.1: "operator="
+            decl_position.seq:     2
+            type:                    file-scope type@ty: A<char> &(A<char> &&)
+            name:                  file-scope id-name@p5: "c"
+            decl_position.seq:     2
+            type:                    file-scope type@ty: int
+            name:                  file-scope id-name@p6: "type"
+            decl_position.seq:     2
+        "#]]
+        .assert_eq(&lines);
     }
 }
