@@ -159,6 +159,35 @@ pub fn template_params<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Vec<Tem
         .collect()
 }
 
+thread_local! {
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Nested instantiations on this thread (each instance's layout, definition, member typedefs
+/// may need another instance's): beyond this a runaway template (`X<N> : X<N + 1>`) stops,
+/// as compilers stop at their instantiation depth limit, instead of overflowing the stack.
+const MAX_INSTANTIATION_DEPTH: u32 = 48;
+
+/// Holds one level of instantiation depth while alive.
+pub struct DepthGuard(());
+
+impl Drop for DepthGuard {
+    fn drop(&mut self) {
+        DEPTH.with(|d| d.set(d.get() - 1));
+    }
+}
+
+/// Enters one more level of nested instantiation; `None` past the limit.
+pub fn enter_instantiation() -> Option<DepthGuard> {
+    DEPTH.with(|d| {
+        if d.get() >= MAX_INSTANTIATION_DEPTH {
+            return None;
+        }
+        d.set(d.get() + 1);
+        Some(DepthGuard(()))
+    })
+}
+
 /// The argument a template parameter name stands for in `env`.
 pub fn lookup_param<'db>(
     db: &'db dyn IlDatabase,
@@ -375,6 +404,7 @@ pub fn instance_definition<'db>(
     db: &'db dyn IlDatabase,
     inst: ClassInstance<'db>,
 ) -> Option<Bound<'db>> {
+    let _depth = enter_instantiation()?;
     let class = inst.class(db);
     let args = inst.args(db);
     if class.kind(db) != ItemKind::ClassTemplate {

@@ -110,6 +110,8 @@ pub fn instance_layout<'db>(
             Ty::new(db, TyKind::Instance(inst)).display(db),
         )
     };
+    let _depth = crate::instantiate::enter_instantiation()
+        .ok_or_else(|| LayoutGap::new(GapReason::Cycle, "instantiation too deep"))?;
     let bound = instance_definition(db, inst).ok_or_else(not_defined)?;
     let class = if inst.class(db).kind(db) == ItemKind::ClassTemplate {
         bound.definition(db)

@@ -438,6 +438,7 @@ fn member_typedef<'db>(
     typedef: Item<'db>,
     bound: Bound<'db>,
 ) -> Option<Ty<'db>> {
+    let _depth = crate::instantiate::enter_instantiation()?;
     let ty = typedef_target_in(db, typedef, Some(bound))?;
     is_resolved(db, ty).then_some(ty)
 }
@@ -445,6 +446,7 @@ fn member_typedef<'db>(
 /// `alias<args>`: the aliased type with the alias template's parameters bound.
 #[salsa::tracked(returns(copy), cycle_result = |_, _, _| None)]
 fn alias_instance<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Option<Ty<'db>> {
+    let _depth = crate::instantiate::enter_instantiation()?;
     let alias = bound.definition(db);
     if template_params(db, alias).len() != bound.args(db).len() {
         return None;

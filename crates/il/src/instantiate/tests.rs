@@ -134,3 +134,23 @@ extern Undefined<long> ul;
     "#]]
     .assert_eq(&layouts(text));
 }
+
+/// Runaway templates stop at the instantiation depth limit with a gap instead of overflowing
+/// the stack (g++ stops at its own limit with an error).
+#[test]
+fn runaway_instantiation_stops() {
+    let text = r#"
+template<int N> struct Up : Up<N + 1> { char c; };
+template<int N> struct Chain { typedef typename Chain<N + 1>::type type; type m; };
+template<typename T> struct Wrap { Wrap<Wrap<T> > *next; typename Wrap<T *>::self s; typedef Wrap self; };
+Up<0> up;
+Chain<0> chain;
+Wrap<int> wrap;
+"#;
+    expect![[r#"
+        up: Up<0> = NotDefined Up<47>
+        chain: Chain<0> = UnresolvedName type m;
+        wrap: Wrap<int> = TemplateId typename Wrap<T*>::self s;
+    "#]]
+    .assert_eq(&layouts(text));
+}
