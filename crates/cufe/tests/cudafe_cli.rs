@@ -201,7 +201,7 @@ fn xref_writes_the_declaration_lines() {
         expect![[r#"
             exit 3
             cufe: warning: --xref: not produced yet: the reference lines (R, U, M, A, C, t, T) of the cross-reference log
-            0x1	x	D	a.cu	1	5
+            0x2	x	D	a.cu	1	5
         "#]]
         .assert_eq(&format!("{result}{log}"));
     });
