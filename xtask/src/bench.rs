@@ -1,5 +1,7 @@
 //! `cargo xtask bench parse`: parse throughput of the release `cufe` on the largest corpus file,
 //! next to the reference front end (`cudafe++`) and `gcc -fsyntax-only` on the same `.ii`.
+//! `cargo xtask bench xref`: `cufe cudafe --xref` against `cudafe++ --xref`, whole process, on
+//! the largest test program (see `bench/xref.rs`).
 //!
 //! Not a test: it prints numbers. cufe's time is the one its own summary line reports (reading,
 //! line map, parse, lossless check), so process start-up is excluded; the other tools are timed
@@ -12,11 +14,14 @@ use anyhow::{Context, bail};
 
 use crate::{corpus::corpus_dir, project_root};
 
+mod xref;
+
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to measure (only `parse` for now).
+    /// What to measure.
     what: What,
-    /// The .ii to parse (default: the largest file of the corpus).
+    /// The .ii to parse (default: the largest file of the corpus; for `xref`, the largest
+    /// preprocessed test program).
     #[arg(long)]
     file: Option<PathBuf>,
     /// Runs of cufe; the median is reported.
@@ -32,11 +37,16 @@ pub struct Args {
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum What {
+    /// Parse throughput (`cufe parse --check-lossless`).
     Parse,
+    /// `cufe cudafe --xref` against `cudafe++ --xref`, whole process.
+    Xref,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let What::Parse = args.what;
+    if let What::Xref = args.what {
+        return xref::run(args.file, args.runs);
+    }
     let file = match args.file {
         Some(file) => file,
         None => largest_corpus_file()?,
@@ -118,7 +128,7 @@ fn largest_corpus_file() -> anyhow::Result<PathBuf> {
         .with_context(|| format!("{}: no .ii files", dir.display()))
 }
 
-fn build_cufe() -> anyhow::Result<PathBuf> {
+pub(crate) fn build_cufe() -> anyhow::Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .args(["build", "--release", "--quiet", "-p", "cufe"])
