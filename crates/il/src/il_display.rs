@@ -507,7 +507,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     };
     field(out, "declared_storage_class", declared);
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    match decl.exec_space {
+    match displayed_exec_space(decl) {
         ExecSpace::Global => field(out, "global", "TRUE"),
         ExecSpace::Device => field(out, "device", "TRUE"),
         ExecSpace::HostDevice => {
@@ -656,9 +656,70 @@ fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
     out
 }
 
+
+/// The execution-space flags EDG stores on a routine. An `= default` member without its own
+/// annotation is `__host__ __device__` for the CUDA checks (`cuda::execution_space`), but EDG
+/// infers that where the member is used and keeps no flag on the declaration (measured:
+/// `~A() = default`, `virtual ~A() = default` and `B() = default` print neither `device` nor
+/// `host`).
+pub(crate) fn displayed_exec_space(decl: &crate::decl::RoutineDecl) -> ExecSpace {
+    let annotated = decl.cuda.global || decl.cuda.host || decl.cuda.device;
+    if decl.is_defaulted && !annotated {
+        ExecSpace::Host
+    } else {
+        decl.exec_space
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The execution-space flags of every routine entry, `name: flags`.
+    fn routine_flags(text: &str) -> String {
+        let (db, file) = crate::test_db::TestDb::with_file(text);
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let mut lines = String::new();
+        for entry in out.split("\n\n").filter(|e| e.contains("routine@")) {
+            let name = entry
+                .lines()
+                .find(|l| l.trim_start().starts_with("name:"))
+                .and_then(|l| l.rsplit(": ").next())
+                .unwrap_or("");
+            let flags: Vec<&str> = entry
+                .lines()
+                .filter_map(|l| l.split_once(':'))
+                .filter(|(label, _)| matches!(label.trim(), "device" | "host" | "global"))
+                .map(|(label, _)| label.trim())
+                .collect();
+            let flags = if flags.is_empty() {
+                "-".to_string()
+            } else {
+                flags.join(" ")
+            };
+            lines.push_str(&format!("{name}: {flags}\n"));
+        }
+        lines
+    }
+
+    #[test]
+    fn defaulted_members_print_no_execution_space_of_their_own() {
+        expect_test::expect![[r#"
+            "operator=": -
+            "~A": -
+            "operator=": -
+            "B": -
+            "~B": device
+            "hd": device host
+            "k": global
+        "#]]
+        .assert_eq(&routine_flags(
+            "struct A { virtual ~A() = default; };\n\
+             struct B { B() = default; __attribute__((device)) ~B() = default; };\n\
+             __attribute__((host)) __attribute__((device)) int hd() { return 0; }\n\
+             __attribute__((global)) void k() {}\n",
+        ));
+    }
 
     #[test]
     fn labels_pad_to_25_columns_and_wrap_when_longer() {

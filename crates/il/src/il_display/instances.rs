@@ -412,7 +412,7 @@ fn routine<'db>(
     field(out, "storage_class", "sc_extern");
     field(out, "declared_storage_class", "sc_unspecified");
     field(out, "defined", "FALSE");
-    match decl.exec_space {
+    match super::displayed_exec_space(decl) {
         ExecSpace::Global => field(out, "global", "TRUE"),
         ExecSpace::Device => field(out, "device", "TRUE"),
         ExecSpace::HostDevice => {
