@@ -766,6 +766,13 @@ impl Ast {
         &self.text[s.start as usize..(s.start + s.len) as usize]
     }
 
+    /// The bytes of `s`, for writers that need no `&str` (slicing bytes skips the character
+    /// boundary checks of slicing text).
+    #[inline]
+    pub(crate) fn bytes(&self, s: Str) -> &[u8] {
+        &self.text.as_bytes()[s.start as usize..(s.start + s.len) as usize]
+    }
+
     /// The nodes of `l`.
     #[inline]
     pub fn list(&self, l: List) -> &[NodeId] {

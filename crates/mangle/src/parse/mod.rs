@@ -161,7 +161,7 @@ impl<'a> Parser<'a> {
         }
     }
     fn consume_byte(&mut self, b: u8) -> bool {
-        if self.look() == b && !self.at_end() {
+        if self.input.get(self.pos) == Some(&b) {
             self.pos += 1;
             true
         } else {

@@ -219,12 +219,28 @@ impl<'a> Parser<'a> {
 
     /// Returns the identifier, which ends at the new position.
     pub(super) fn parse_bare_source_name(&mut self) -> Option<&'a str> {
-        let len = self.parse_positive_integer()?;
-        if len == 0 || len > self.num_left() as u64 {
+        // The length is read without overflow checks: a length beyond the whole input can
+        // only fail, and is then reread by the general reader so that the position it fails
+        // at stays the same.
+        let input = self.input;
+        let digits_begin = self.pos;
+        let mut len = 0usize;
+        while let Some(&c) = input.get(self.pos)
+            && c.is_ascii_digit()
+        {
+            len = len * 10 + usize::from(c - b'0');
+            self.pos += 1;
+            if len > input.len() {
+                self.pos = digits_begin;
+                let _ = self.parse_positive_integer();
+                return None;
+            }
+        }
+        if self.pos == digits_begin || len == 0 || len > self.num_left() {
             return None;
         }
         let begin = self.pos;
-        self.pos += len as usize;
+        self.pos += len;
         let s = self.slice(begin..self.pos)?;
         Some(s)
     }
@@ -510,7 +526,17 @@ impl<'a> Parser<'a> {
     }
 
     /// `<abi-tags> ::= <abi-tag>*`, `<abi-tag> ::= B <source-name>`
-    pub(super) fn parse_abi_tags(&mut self, mut n: NodeId) -> PResult {
+    #[inline]
+    pub(super) fn parse_abi_tags(&mut self, n: NodeId) -> PResult {
+        // Most names have no tags: answered without a call.
+        if self.look() != b'B' {
+            return Some(n);
+        }
+        self.parse_abi_tag_list(n)
+    }
+
+    #[inline(never)]
+    fn parse_abi_tag_list(&mut self, mut n: NodeId) -> PResult {
         while self.look() == b'B' && self.look_at(1).is_ascii_digit() {
             self.pos += 1;
             let tag = self.parse_bare_source_name()?;

@@ -132,11 +132,15 @@ impl<'a> Printer<'a> {
     }
 
     fn push(&mut self, s: &str) {
+        self.push_bytes(s.as_bytes());
+    }
+    /// Appends text already known to be UTF-8 (a slice of the AST's text).
+    fn push_bytes(&mut self, s: &[u8]) {
         if self.out.len() - self.start + s.len() > MAX_OUTPUT {
             self.failed = true;
             return;
         }
-        self.out.extend_from_slice(s.as_bytes());
+        self.out.extend_from_slice(s);
     }
     fn push_char(&mut self, c: char) {
         if self.out.len() - self.start >= MAX_OUTPUT {
@@ -248,6 +252,8 @@ impl<'a> Printer<'a> {
         self.probe_walk(id, what)
     }
 
+    // Out of line, so that the names `probe` answers itself cost no register spills.
+    #[inline(never)]
     fn probe_walk(&mut self, id: NodeId, what: Probe) -> Shape {
         const RHS: Shape = Shape {
             rhs: true,
@@ -367,7 +373,7 @@ impl<'a> Printer<'a> {
         // the common ones are written here without the general dispatch (identifiers and
         // builtin types, leaves, even without the recursion guard).
         let name_like = match self.ast[id] {
-            Node::Name(s) if !self.nv() => return self.push(self.str(s)),
+            Node::Name(s) if !self.nv() => return self.push_bytes(self.ast.bytes(s)),
             Node::Builtin(s) if !(self.gnu() && s == "std::nullptr_t") => return self.push(s),
             Node::Nested { qual, name } => {
                 if self.enter() {
