@@ -656,7 +656,6 @@ fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
     out
 }
 
-
 /// The execution-space flags EDG stores on a routine. An `= default` member without its own
 /// annotation is `__host__ __device__` for the CUDA checks (`cuda::execution_space`), but EDG
 /// infers that where the member is used and keeps no flag on the declaration (measured:
