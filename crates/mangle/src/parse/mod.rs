@@ -47,6 +47,9 @@ pub(crate) struct Tables {
     forward_refs: Vec<NodeId>,
     /// Empty buffers to collect lists in before they are stored in the arena.
     buffers: Vec<Vec<NodeId>>,
+    /// Empty `template_params` and `outer` tables for nested encodings, which start with
+    /// their own (every name is one: taking fresh vectors would allocate per name).
+    spare_params: Vec<(Vec<ParamLevel>, Vec<NodeId>)>,
 }
 
 /// What parsing a `<name>` tells the enclosing `<encoding>`.
@@ -421,11 +424,15 @@ impl<'a> Parser<'a> {
     /// ```
     pub(crate) fn parse_encoding(&mut self) -> PResult {
         // The template parameters of an encoding are unrelated to those of the enclosing context.
-        let saved_params = std::mem::take(&mut self.tables.template_params);
-        let saved_outer = std::mem::take(&mut self.tables.outer);
+        let (mut params, mut outer) = self.tables.spare_params.pop().unwrap_or_default();
+        std::mem::swap(&mut self.tables.template_params, &mut params);
+        std::mem::swap(&mut self.tables.outer, &mut outer);
         let res = self.nested(|p| p.parse_encoding_inner());
-        self.tables.template_params = saved_params;
-        self.tables.outer = saved_outer;
+        std::mem::swap(&mut self.tables.template_params, &mut params);
+        std::mem::swap(&mut self.tables.outer, &mut outer);
+        params.clear();
+        outer.clear();
+        self.tables.spare_params.push((params, outer));
         res
     }
 
