@@ -29,6 +29,8 @@ pub(crate) struct Printer<'a> {
     /// written, so the appended bytes are UTF-8.
     out: &'a mut Vec<u8>,
     start: usize,
+    /// `start + MAX_OUTPUT`: the length `out` may not exceed.
+    limit: usize,
     style: Style,
     /// Zero inside `<...>` where a bare `>` would end the template argument list.
     gt_is_gt: u32,
@@ -84,6 +86,7 @@ impl<'a> Printer<'a> {
         Printer {
             ast,
             start: out.len(),
+            limit: out.len() + MAX_OUTPUT,
             out,
             style,
             gt_is_gt: 1,
@@ -136,14 +139,14 @@ impl<'a> Printer<'a> {
     }
     /// Appends text already known to be UTF-8 (a slice of the AST's text).
     fn push_bytes(&mut self, s: &[u8]) {
-        if self.out.len() - self.start + s.len() > MAX_OUTPUT {
+        if self.out.len() + s.len() > self.limit {
             self.failed = true;
             return;
         }
         self.out.extend_from_slice(s);
     }
     fn push_char(&mut self, c: char) {
-        if self.out.len() - self.start >= MAX_OUTPUT {
+        if self.out.len() >= self.limit {
             self.failed = true;
             return;
         }
