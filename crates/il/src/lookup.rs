@@ -200,6 +200,18 @@ fn lookup_outwards<'db>(
     let mut scope = Some(from);
     while let Some(s) = scope {
         let mut found = members_named(db, s, name);
+        // The injected-class-name: inside a class its own name denotes the class. Its
+        // constructors share the name in our member lists, but name lookup never finds them
+        // (they have no name), so the class comes first.
+        if let ScopeRef::Item(class) = s
+            && matches!(
+                class.kind(db),
+                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
+            )
+            && class.name_text(db) == Some(name)
+        {
+            found.insert(0, class);
+        }
         if found.is_empty() && directives {
             for ns in using_directive_targets(db, s) {
                 found.extend(members_named(db, ScopeRef::Item(ns), name));
@@ -423,6 +435,27 @@ mod tests {
 
     use super::*;
     use crate::test_db::TestDb;
+
+    #[test]
+    fn a_class_name_inside_its_class_is_the_class_not_its_constructors() {
+        let (db, file) = TestDb::with_file(
+            "struct Complex { Complex(); Complex(double); Complex operator+(const Complex &) const; ~Complex(); };\n",
+        );
+        let class = lookup_unqualified(&db, ScopeRef::File(file), "Complex")[0];
+        let plus = members_named(&db, ScopeRef::Item(class), "operator+")[0];
+        let found = lookup_unqualified(&db, ScopeRef::Item(class), "Complex");
+        let ty = crate::resolve::routine_type(&db, plus);
+        let dtor = members_named(&db, ScopeRef::Item(class), "~Complex")[0];
+        let dtor = crate::resolve::routine_type(&db, dtor);
+        expect!["Complex:Struct then 2 more; operator+: Complex (const Complex &) const; ~Complex: void ()"].assert_eq(&format!(
+            "{}:{:?} then {} more; operator+: {}; ~Complex: {}",
+            found[0].qualified_name(&db),
+            found[0].kind(&db),
+            found.len() - 1,
+            ty.display(&db),
+            dtor.display(&db)
+        ));
+    }
 
     #[test]
     fn namespaces_classes_and_directives() {

@@ -756,7 +756,19 @@ pub fn routine_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
     let from = item
         .parent(db)
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
-    let base = specifier_type(db, from, &decl);
+    let mut base = specifier_type(db, from, &decl);
+    // Constructors and destructors are written without a return type; EDG gives them `void`.
+    let name = item.name_text(db).unwrap_or_default();
+    let last_segment = name.rsplit("::").next().unwrap_or(name);
+    let qualifier_last = name.rsplit("::").nth(1);
+    let is_ctor_or_dtor = last_segment.starts_with('~')
+        || qualifier_last == Some(last_segment)
+        || item
+            .parent(db)
+            .is_some_and(|class| class.name_text(db) == Some(last_segment));
+    if is_ctor_or_dtor && matches!(base.kind(db), TyKind::Unknown) {
+        base = Ty::new(db, TyKind::Builtin(Builtin::Void));
+    }
     let declarator = decl
         .children()
         .find(|n| n.kind() == DECLARATOR)
@@ -841,11 +853,22 @@ pub fn item_declarator(
         .filter(|n| n.kind() == INIT_DECLARATOR)
         .find_map(|init| {
             let d = init.children().find(|n| n.kind() == DECLARATOR)?;
-            let declares = d.descendants().filter(|n| n.kind() == NAME_REF).any(|n| {
+            let outside_suffixes = |n: &SyntaxNode| {
                 !n.ancestors()
                     .any(|a| matches!(a.kind(), PARAM_LIST | ARRAY_SUFFIX))
-                    && n.children_with_tokens()
-                        .any(|t| t.kind() == IDENT && t.to_string() == name)
+            };
+            // Operator and destructor names are items named by their tokens (`operator+`,
+            // `~S`), as `lower` names them; other names by their identifier.
+            let declares = d.descendants().any(|n| match n.kind() {
+                NAME_REF => {
+                    outside_suffixes(&n)
+                        && n.children_with_tokens()
+                            .any(|t| t.kind() == IDENT && t.to_string() == name)
+                }
+                OPERATOR_NAME | DESTRUCTOR_NAME => {
+                    outside_suffixes(&n) && crate::lower::tokens_text(&n) == name
+                }
+                _ => false,
             });
             declares.then_some(d)
         })
