@@ -424,6 +424,14 @@ impl<'a> Parser<'a> {
     /// ```
     pub(crate) fn parse_encoding(&mut self) -> PResult {
         // The template parameters of an encoding are unrelated to those of the enclosing context.
+        if self.tables.template_params.is_empty() && self.tables.outer.is_empty() {
+            // A top-level encoding: the enclosing tables are empty, so restoring them is
+            // emptying them.
+            let res = self.nested(|p| p.parse_encoding_inner());
+            self.tables.template_params.clear();
+            self.tables.outer.clear();
+            return res;
+        }
         let (mut params, mut outer) = self.tables.spare_params.pop().unwrap_or_default();
         std::mem::swap(&mut self.tables.template_params, &mut params);
         std::mem::swap(&mut self.tables.outer, &mut outer);
