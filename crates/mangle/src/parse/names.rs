@@ -204,6 +204,10 @@ impl<'a> Parser<'a> {
     /// `<source-name> ::= <positive length number> <identifier>`
     pub(super) fn parse_source_name(&mut self) -> PResult {
         let name = self.parse_bare_source_name()?;
+        // Both special forms start with `_`; most identifiers do not.
+        if !name.starts_with('_') {
+            return self.input_name(self.pos - name.len(), self.pos);
+        }
         if let Some(id) = self.parse_embedded_stub(name) {
             return Some(id);
         }
@@ -628,12 +632,10 @@ impl<'a> Parser<'a> {
                 so_far = Some(self.parse_unqualified_name(state.as_deref_mut(), so_far, module)?);
             }
             self.tables.subs.push(so_far?);
-            self.tables
-                .prefix_subs
-                .resize(self.tables.subs.len(), false);
-            if let Some(last) = self.tables.prefix_subs.last_mut() {
-                *last = true;
-            }
+            // Marks the new last entry as a prefix (the ones before it that are not stay false).
+            let new = self.tables.subs.len() - 1;
+            self.tables.prefix_subs.resize(new, false);
+            self.tables.prefix_subs.push(true);
             // No longer used: <data-member-prefix> := <member source-name> [<template-args>] M
             self.consume_byte(b'M');
         }
