@@ -92,6 +92,30 @@ pub fn variable_decl<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> VariableD
     }
 }
 
+/// Whether a variable's own type is `const` (which gives it internal linkage at namespace
+/// scope): the pointer operator nearest its name decides (`int *const q` is const, `const int
+/// *p` is not, nor is a reference); without one, the decl-specifiers do (`const int n`, `const
+/// int a[2]`).
+fn declares_const_object(db: &dyn IlDatabase, item: Item<'_>, header: &SyntaxNode) -> bool {
+    let specifier_const = header.children_with_tokens().any(|t| t.kind() == CONST_KW);
+    let Some(declarator) = crate::resolve::item_declarator(db, item, header) else {
+        return specifier_const;
+    };
+    // The declarator that holds the name, then its enclosing (parenthesized) ones.
+    let holder = declarator
+        .descendants()
+        .filter(|d| d.kind() == DECLARATOR)
+        .filter(|d| d.children().any(|n| n.kind() == NAME_REF))
+        .last()
+        .unwrap_or(declarator.clone());
+    for level in holder.ancestors().take_while(|n| n.kind() == DECLARATOR) {
+        if let Some(nearest) = level.children().filter(|n| n.kind() == PTR_OP).last() {
+            return nearest.children_with_tokens().any(|t| t.kind() == CONST_KW);
+        }
+    }
+    specifier_const
+}
+
 /// The linkage of a namespace-scope or member entity (C++ [basic.link]): internal for `static`
 /// at namespace scope, for namespace-scope `const` variables that are neither `extern` nor
 /// `inline`, and for everything inside an unnamed namespace; members share their class's.
@@ -120,7 +144,7 @@ pub fn linkage<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Linkage {
         ItemKind::Variable | ItemKind::VariableTemplate => {
             let s = &variable_decl(db, item).specifiers;
             let header = SyntaxNode::new_root(item.header(db).clone());
-            let is_const = header.children_with_tokens().any(|t| t.kind() == CONST_KW);
+            let is_const = s.is_constexpr || declares_const_object(db, item, &header);
             if at_namespace_scope && (s.is_static || (is_const && !s.is_extern && !s.is_inline)) {
                 Linkage::Internal
             } else {
@@ -294,6 +318,8 @@ static int helper(int);
 constexpr int cx() { return 1; }
 __attribute__((device)) int dv; __attribute__((constant)) int cv; __attribute__((managed)) __attribute__((device)) int mv;
 const int limit = 4;
+constexpr int tile = 16; const int *to_const; int *const const_ptr = 0; const int &ref = limit;
+const int table[2] = {}; const int (*ptr_to_array)[2]; extern const int shared_limit;
 namespace { int hidden; }
 struct S { S() = default; __attribute__((device)) void m(); static int count; };
 "#,
@@ -336,6 +362,13 @@ struct S { S() = default; __attribute__((device)) void m(); static int count; };
             cv Variable: Constant External
             mv Variable: Managed External
             limit Variable: Host Internal
+            tile Variable: Host Internal
+            to_const Variable: Host External
+            const_ptr Variable: Host Internal
+            ref Variable: Host External
+            table Variable: Host Internal
+            ptr_to_array Variable: Host External
+            shared_limit Variable: Host External
             (anonymous namespace) Namespace:  Internal
             (anonymous namespace)::hidden Variable: Host Internal
             S Struct:  External
