@@ -511,6 +511,7 @@ impl<'a> Printer<'a> {
     /// template stack the first time the parameter is printed under a reference, and swaps it
     /// back in when the same parameter is reached through a reference again from outside
     /// (see [`Printer::ref_scopes`]). Returns what [`Printer::leave_ref_scope`] undoes.
+    #[inline]
     fn enter_ref_scope(&mut self, id: NodeId, first_half: bool) -> Option<Option<Vec<NodeId>>> {
         if !self.gnu() {
             return None;
@@ -527,6 +528,18 @@ impl<'a> Printer<'a> {
             }
             _ => return None,
         };
+        self.enter_param_ref_scope(id, param, first_half)
+    }
+
+    /// [`Printer::enter_ref_scope`] for a reference `id` to the template parameter `param`;
+    /// out of line, so that the common nodes that have no scope answer cheaply.
+    #[inline(never)]
+    fn enter_param_ref_scope(
+        &mut self,
+        id: NodeId,
+        param: NodeId,
+        first_half: bool,
+    ) -> Option<Option<Vec<NodeId>>> {
         let reentered = self.active_refs.contains(&param) || self.active_refs.contains(&id);
         self.active_refs.push(id);
         match self.ref_scopes.get(&param) {
