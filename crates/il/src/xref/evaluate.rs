@@ -56,43 +56,53 @@ impl Walker {
     }
 
     /// A member's value, searching the class's bases.
-    fn member_value(&mut self, class: &str, name: &str, depth: u32) -> Option<i128> {
-        let key = member_key(class, name);
-        if let Some(v) = self.facts.values.get(&key) {
-            return Some(*v);
-        }
+    pub(super) fn member_value(&mut self, class: &str, name: &str, depth: u32) -> Option<i128> {
         if depth > DEPTH_LIMIT {
             return None;
         }
-        if self.facts.depth < DEPTH_LIMIT
-            && let Some((init, scope, subst)) = self.facts.pending.remove(&key)
-        {
-            self.facts.depth += 1;
-            let value = self.evaluate_at(&init, &scope, &subst, depth + 1);
-            self.facts.depth -= 1;
-            let value = value?;
-            self.facts.values.insert(key, value);
-            return Some(value);
+        for class in self.class_and_bases(class) {
+            let key = member_key(&class, name);
+            if let Some(v) = self.facts.values.get(&key) {
+                return Some(*v);
+            }
+            if self.facts.depth < DEPTH_LIMIT
+                && let Some((init, scope, subst)) = self.facts.pending.remove(&key)
+            {
+                self.facts.depth += 1;
+                let value = self.evaluate_at(&init, &scope, &subst, depth + 1);
+                self.facts.depth -= 1;
+                let value = value?;
+                self.facts.values.insert(key, value);
+                return Some(value);
+            }
         }
-        let bases = self.facts.bases.get(class)?.clone();
-        bases
-            .iter()
-            .find_map(|base| self.member_value(base, name, depth + 1))
+        None
     }
 
     /// A member typedef's type, searching the class's bases.
-    fn member_type(&self, class: &str, name: &str, depth: u32) -> Option<String> {
-        if let Some(t) = self.facts.types.get(&member_key(class, name)) {
-            return Some(t.clone());
-        }
-        if depth > DEPTH_LIMIT {
-            return None;
-        }
-        self.facts
-            .bases
-            .get(class)?
+    fn member_type(&self, class: &str, name: &str) -> Option<String> {
+        self.class_and_bases(class)
             .iter()
-            .find_map(|base| self.member_type(base, name, depth + 1))
+            .find_map(|c| self.facts.types.get(&member_key(c, name)).cloned())
+    }
+
+    /// `class` and its recorded bases, depth first in declaration order, each once: the order
+    /// members are searched in. Each class is visited once, so repeated or cyclic bases (which
+    /// only broken code has) cost nothing extra.
+    fn class_and_bases(&self, class: &str) -> Vec<String> {
+        let mut order = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![class.to_string()];
+        while let Some(c) = stack.pop() {
+            if !seen.insert(c.clone()) {
+                continue;
+            }
+            if let Some(bases) = self.facts.bases.get(&c) {
+                stack.extend(bases.iter().rev().cloned());
+            }
+            order.push(c);
+        }
+        order
     }
 
     /// The scopes an unqualified name is looked up in from `scope`, innermost first (each a
@@ -113,7 +123,7 @@ impl Walker {
     pub(super) fn enclosing_member_type(&self, name: &str, scope: &Scope) -> Option<String> {
         self.enclosing_scopes(scope)
             .iter()
-            .find_map(|s| self.member_type(s, name, 0))
+            .find_map(|s| self.member_type(s, name))
     }
 
     /// Records what a member or namespace-scope declaration tells later evaluations: a
@@ -291,7 +301,7 @@ impl Walker {
             return None;
         }
         let class = self.qualifier_class(qualifiers, scope, subst)?;
-        self.member_type(&class, first_token(last, IDENT)?.text(), 0)
+        self.member_type(&class, first_token(last, IDENT)?.text())
     }
 
     /// The printed class a run of qualifier segments names, completed.
@@ -319,7 +329,7 @@ impl Walker {
         };
         for segment in &qualifiers[start..] {
             let ident = first_token(segment, IDENT)?;
-            let ty = self.member_type(&class, ident.text(), 0);
+            let ty = self.member_type(&class, ident.text());
             class = match ty {
                 Some(ty) => self.complete_class(&ty),
                 None => format!("{class}::{}", ident.text()),

@@ -30,13 +30,17 @@ impl Walker {
             for inline in self.inline_namespaces.get(&prefix).into_iter().flatten() {
                 keys.push(join(inline));
             }
-            // A class's members include its bases' (a few levels suffice).
+            // A class's members include its bases' (a few levels suffice), each base once
+            // (broken code may repeat a base or derive from itself).
+            let mut seen = rustc_hash::FxHashSet::default();
             let mut bases: Vec<&String> = self.facts.bases_of(&prefix).iter().collect();
             for _ in 0..4 {
                 let mut next = Vec::new();
                 for base in bases {
-                    keys.push(join(base));
-                    next.extend(self.facts.bases_of(base));
+                    if seen.insert(base) {
+                        keys.push(join(base));
+                        next.extend(self.facts.bases_of(base));
+                    }
                 }
                 bases = next;
             }

@@ -241,3 +241,17 @@ fn runaway_recursion_is_bounded() {
     assert!(lines.contains("R<100000>::v d"), "{lines}");
     assert!(lines.lines().count() < 1_000, "{lines}");
 }
+
+#[test]
+fn repeated_and_cyclic_bases_are_searched_once() {
+    // Found by the fuzzer: each repeated `struct B : C` adds a base again, and the base search
+    // for a member branched on every copy (exponential in the depth limit).
+    let mut text = String::new();
+    for _ in 0..40 {
+        text.push_str("struct A : A {}; struct B : C, C, A {}; struct C : B, A, B {};\n");
+    }
+    text.push_str("template <int N> struct T { static const int v = N; };\n");
+    text.push_str("struct D : B { enum { e = C::missing }; T<B::v2> t; typename B::type u; };\n");
+    let lines = lines_of(&text, |_| true);
+    assert!(lines.contains("D D"), "{lines}");
+}
