@@ -287,3 +287,15 @@ fn mutated_corpus_names_never_panic() {
         }
     }
 }
+
+#[test]
+fn huge_default_argument_index_is_an_error() {
+    // Found by the fuzzer: `d<number>_` with the largest u64 overflowed adding one (a panic
+    // in builds with overflow checks).
+    for options in all_styles() {
+        let result = demangle_bytes(b"_ZZ1tEd18446744073709551615_1x", &options);
+        assert!(result.is_err(), "{result:?}");
+    }
+    let ok = demangle_bytes(b"_ZZ1tEd18446744073709551614_1x", &all_styles()[0]);
+    assert!(ok.is_ok(), "{ok:?}");
+}

@@ -680,7 +680,7 @@ impl<'a> Parser<'a> {
                 let index = if n.is_empty() {
                     0
                 } else {
-                    n.parse::<u64>().ok()? + 1
+                    n.parse::<u64>().ok()?.checked_add(1)?
                 };
                 let name = self.parse_name(state)?;
                 let entity = self.make(Node::DefaultArgScope {

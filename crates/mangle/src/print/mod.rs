@@ -679,10 +679,13 @@ impl<'a> Printer<'a> {
             }),
             Node::DefaultArgScope { index, entity } => {
                 if self.nv() {
-                    self.push(&format!("[default argument {} (from end)]::", index + 1));
+                    // The index may be u64::MAX - 1 in hostile input.
+                    let number = u128::from(*index) + 1;
+                    self.push(&format!("[default argument {number} (from end)]::"));
                 }
                 if self.gnu() {
-                    self.push(&format!("{{default arg#{}}}::", index + 1));
+                    let number = u128::from(*index) + 1;
+                    self.push(&format!("{{default arg#{number}}}::"));
                 }
                 self.print(*entity);
             }
