@@ -1082,7 +1082,20 @@ impl<'a> Mangler<'a> {
                 self.w(self.str(*n));
                 Ok(())
             }
-            _ => self.expr(id),
+            _ => {
+                let start = self.out.len();
+                self.expr(id)?;
+                // `Dv<expression>_`: an expression written with a leading digit (a bare
+                // `<source-name>` such as `2Ar`) would read back as a dimension number. Only
+                // hand-made names hold one (the fuzzer's `Dv02Ar_`); decline rather than
+                // write a name that means something else.
+                if matches!(self.out.as_bytes().get(start), Some(b'1'..=b'9')) {
+                    return Err(MangleError::Unsupported(
+                        "vector dimension that reads as a number",
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 

@@ -82,3 +82,17 @@ fn source_names_spelled_like_builtin_types_stay_names() {
         assert_eq!(remangled.as_deref(), Ok(name), "{name}");
     }
 }
+
+#[test]
+fn a_vector_dimension_that_would_read_as_a_number_is_not_mangled() {
+    // Found by the fuzzer: `Dv02Ar_` has the expression `2Ar` (a source-name with a leading
+    // zero in its length) as its dimension; written back without the zero it would read as
+    // the dimension 2. The mangler declines instead.
+    let parsed = mangle::parse(b"_Z1GDv02Ar_z", false).expect("parses as LLVM does");
+    assert!(mangle::mangle::mangle(&parsed.ast, parsed.root).is_err());
+    let parsed = mangle::parse(b"_Z1GDv4_f", false).unwrap();
+    assert_eq!(
+        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
+        "_Z1GDv4_f"
+    );
+}
