@@ -670,14 +670,31 @@ pub(crate) fn displayed_exec_space(decl: &crate::decl::RoutineDecl) -> ExecSpace
     }
 }
 
+/// The whole display of an inline fixture, for the snapshot tests of this module's parts.
+#[cfg(test)]
+pub(crate) fn display_fixture(text: &str) -> String {
+    let (db, file) = crate::test_db::TestDb::with_file(text);
+    render_file_scope(&db, file, &DisplayOptions::default())
+}
+
+/// The entries of an inline fixture's display whose text contains `marker` (an id prefix such
+/// as `@i` for instances), each followed by a blank line.
+#[cfg(test)]
+pub(crate) fn fixture_entries_containing(text: &str, marker: &str) -> String {
+    display_fixture(text)
+        .split("\n\n")
+        .filter(|e| e.contains(marker))
+        .map(|e| format!("{e}\n\n"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The execution-space flags of every routine entry, `name: flags`.
     fn routine_flags(text: &str) -> String {
-        let (db, file) = crate::test_db::TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let out = display_fixture(text);
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| e.contains("routine@")) {
             let name = entry

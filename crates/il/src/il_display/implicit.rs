@@ -415,13 +415,9 @@ pub(super) fn assignments_of<'db>(
 mod tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
-    use crate::test_db::TestDb;
-
     /// The implicit members' names and types, one line each.
     fn implicit_members(text: &str) -> String {
-        let (db, file) = TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let out = crate::il_display::display_fixture(text);
         let mut lines = String::new();
         for entry in out
             .split("\n\n")

@@ -432,16 +432,8 @@ fn routine<'db>(
 mod tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
-    use crate::test_db::TestDb;
-
     fn instance_entries(text: &str) -> String {
-        let (db, file) = TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
-        out.split("\n\n")
-            .filter(|e| e.contains("@i"))
-            .map(|e| format!("{e}\n\n"))
-            .collect()
+        crate::il_display::fixture_entries_containing(text, "@i")
     }
 
     #[test]

@@ -853,13 +853,9 @@ fn expr_type(expr: &SyntaxNode, env: &Env) -> Option<Known> {
 mod tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
-    use crate::test_db::TestDb;
-
     /// The lambda entries only (after the function's own entry).
     fn closure_entries(text: &str) -> String {
-        let (db, file) = TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let out = crate::il_display::display_fixture(text);
         let start = out.find("\nfile-scope type@s").unwrap_or(out.len());
         out[start..].trim_start().to_string()
     }

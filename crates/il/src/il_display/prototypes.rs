@@ -391,16 +391,8 @@ fn spell_in_template(db: &dyn IlDatabase, ty: Ty<'_>, names: &[String]) -> Strin
 mod tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
-    use crate::test_db::TestDb;
-
     fn prototype_entries(text: &str) -> String {
-        let (db, file) = TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
-        out.split("\n\n")
-            .filter(|e| e.contains("@p"))
-            .map(|e| format!("{e}\n\n"))
-            .collect()
+        crate::il_display::fixture_entries_containing(text, "@p")
     }
 
     #[test]

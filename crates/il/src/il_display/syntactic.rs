@@ -369,13 +369,9 @@ fn enclosing_routine(node: &SyntaxNode) -> Option<String> {
 mod tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
-    use crate::test_db::TestDb;
-
     /// The display's entries after the header, for an inline fixture.
     fn display(text: &str) -> String {
-        let (db, file) = TestDb::with_file(text);
-        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let out = crate::il_display::display_fixture(text);
         let start = out.find("\nfile-scope").unwrap_or(out.len());
         out[start..].trim_start().to_string()
     }
