@@ -202,6 +202,12 @@ impl Walker {
         id
     }
 
+    /// Emits a line for an entity logged only here (a fresh id).
+    fn emit_fresh(&mut self, name: String, kind: char, offset: TextSize) {
+        let id = self.fresh();
+        self.emit(id, name, kind, offset);
+    }
+
     fn emit(&mut self, entity: u32, name: String, kind: char, offset: TextSize) {
         self.lines.push(XrefLine {
             entity,
@@ -231,13 +237,7 @@ impl Walker {
                             tokens_text(&target).trim_start_matches("::").to_string(),
                         );
                     }
-                    let id = self.fresh();
-                    self.emit(
-                        id,
-                        scope.qualify(name.text()),
-                        'D',
-                        name.text_range().start(),
-                    );
+                    self.emit_fresh(scope.qualify(name.text()), 'D', name.text_range().start());
                 }
             }
             LINKAGE_SPEC => {
@@ -739,8 +739,7 @@ impl Walker {
                     };
                     let has_init = child.children().any(|n| n.kind() == INITIALIZER);
                     if is_typedef && scope.local {
-                        let id = self.fresh();
-                        self.emit(id, name, 'D', offset);
+                        self.emit_fresh(name, 'D', offset);
                     } else if is_typedef {
                         if self.template_depth == 0
                             && instances::is_object_declarator(&declarator)
@@ -1063,15 +1062,16 @@ impl Walker {
                                 .find(|n| n.kind() == DECLARATOR)
                                 .and_then(|d| name_token(&d))
                         {
-                            let id = self.fresh();
-                            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+                            self.emit_fresh(
+                                name.text().to_string(),
+                                'D',
+                                name.text_range().start(),
+                            );
                         }
                     }
                     LABELED_STMT => {
                         if let Some(label) = first_token(&node, IDENT) {
-                            let id = self.fresh();
-                            self.emit(
-                                id,
+                            self.emit_fresh(
                                 label.text().to_string(),
                                 'D',
                                 label.text_range().start(),
@@ -1100,9 +1100,7 @@ impl Walker {
         let Some(open) = first_token(declarator, L_BRACK) else {
             return;
         };
-        let id = self.fresh();
-        self.emit(
-            id,
+        self.emit_fresh(
             format!("<struct binding {number}>"),
             'D',
             open.text_range().start(),
@@ -1112,8 +1110,7 @@ impl Walker {
             .filter_map(NodeOrToken::into_token)
             .filter(|t| t.kind() == IDENT)
         {
-            let id = self.fresh();
-            self.emit(id, name.text().to_string(), 'D', name.text_range().start());
+            self.emit_fresh(name.text().to_string(), 'D', name.text_range().start());
         }
     }
 
@@ -1155,9 +1152,7 @@ impl Walker {
                 text.trim_start_matches("->").trim().to_string()
             });
         let closure = format!("lambda []({}){mutable}->{ret}", types.join(", "));
-        let id = self.fresh();
-        self.emit(
-            id,
+        self.emit_fresh(
             format!("{closure}::operator()"),
             'D',
             open.text_range().start(),
@@ -1173,9 +1168,7 @@ impl Walker {
                 .children_with_tokens()
                 .any(|t| matches!(t.kind(), EQ | L_CURLY | L_PAREN));
             if is_init && let Some(name) = first_token(&capture, IDENT) {
-                let id = self.fresh();
-                self.emit(
-                    id,
+                self.emit_fresh(
                     format!("{closure}::{}", name.text()),
                     'D',
                     name.text_range().start(),
@@ -1206,8 +1199,7 @@ impl Walker {
                 .find(|n| n.kind() == DECLARATOR)
                 .and_then(|d| name_token(&d))
             {
-                let id = self.fresh();
-                self.emit(id, name.text().to_string(), kind, name.text_range().start());
+                self.emit_fresh(name.text().to_string(), kind, name.text_range().start());
             }
         }
     }

@@ -729,13 +729,7 @@ impl Walker {
                     }
                     self.record_declaration_facts(&member, scope, subst);
                     if let Some(name) = first_token(&member, IDENT) {
-                        let id = self.fresh();
-                        self.emit(
-                            id,
-                            scope.qualify(name.text()),
-                            'D',
-                            name.text_range().start(),
-                        );
+                        self.emit_fresh(scope.qualify(name.text()), 'D', name.text_range().start());
                     }
                 }
                 TEMPLATE_DECL => {
@@ -769,13 +763,7 @@ impl Walker {
                             self.emit(id, name_text, 'D', name.text_range().start());
                         }
                     } else if let Some(name) = class_name {
-                        let id = self.fresh();
-                        self.emit(
-                            id,
-                            scope.qualify(name.text()),
-                            'd',
-                            name.text_range().start(),
-                        );
+                        self.emit_fresh(scope.qualify(name.text()), 'd', name.text_range().start());
                     } else if let Some(declarator) = match inner.kind() {
                         FUNCTION_DEF => inner.children().find(|n| n.kind() == DECLARATOR),
                         _ => inner
@@ -828,22 +816,14 @@ impl Walker {
                 .find(|n| n.kind() == NAME_REF)
                 .and_then(|n| first_token(&n, IDENT))
             {
-                let id = self.fresh();
-                self.emit(
-                    id,
-                    scope.qualify(name.text()),
-                    'D',
-                    name.text_range().start(),
-                );
+                self.emit_fresh(scope.qualify(name.text()), 'D', name.text_range().start());
                 if has_token(&spec, CLASS_KW) || has_token(&spec, STRUCT_KW) {
                     enumerator_scope = scope.enter(name.text().to_string(), false);
                 }
             }
             for enumerator in list.children().filter(|n| n.kind() == ENUMERATOR) {
                 if let Some(name) = first_token(&enumerator, IDENT) {
-                    let id = self.fresh();
-                    self.emit(
-                        id,
+                    self.emit_fresh(
                         enumerator_scope.qualify(name.text()),
                         'D',
                         name.text_range().start(),
@@ -874,8 +854,7 @@ impl Walker {
             } else {
                 'D'
             };
-            let id = self.fresh();
-            self.emit(id, name, kind, offset);
+            self.emit_fresh(name, kind, offset);
         }
     }
 
@@ -890,8 +869,7 @@ impl Walker {
         let Some((name, offset)) = self.declared_name(declarator, scope) else {
             return;
         };
-        let id = self.fresh();
-        self.emit(id, name, kind, offset);
+        self.emit_fresh(name, kind, offset);
         if with_params {
             self.parameters(declarator, 'd');
         }
