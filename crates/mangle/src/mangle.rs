@@ -496,8 +496,17 @@ impl<'a> Mangler<'a> {
                 RefQual::RValue => "O",
             });
         }
+        let first_component = self.out.len();
         // The full name is not a candidate as a prefix of itself: the parser pops it.
         self.prefix_components(id, false)?;
+        // With no qualifiers written, a first component starting with `r` (`rm`, `rs`: the
+        // operators `%` and `>>`) would read back as the `restrict` qualifier.
+        let qualifiers_written = explicit_object || !cv.is_empty() || ref_qual != RefQual::None;
+        if !qualifiers_written && self.out.as_bytes().get(first_component) == Some(&b'r') {
+            return Err(MangleError::Unsupported(
+                "a nested name whose first component reads as `restrict`",
+            ));
+        }
         self.subs.pop();
         self.w("E");
         Ok(())

@@ -96,3 +96,18 @@ fn a_vector_dimension_that_would_read_as_a_number_is_not_mangled() {
         "_Z1GDv4_f"
     );
 }
+
+#[test]
+fn a_nested_name_starting_with_r_and_no_qualifiers_is_not_mangled() {
+    // Found by the fuzzer: `NRrmE` is a one-component nested name (`operator%`) with a ref
+    // qualifier, which a type does not print. Written back without the qualifier, `NrmE`
+    // would read its `r` as `restrict`; the mangler declines rather than mean something else.
+    let parsed = mangle::parse(b"_ZltNRrmEs", false).expect("parses as LLVM does");
+    assert!(mangle::mangle::mangle(&parsed.ast, parsed.root).is_err());
+    // A member operator `%` has a class before it and still mangles.
+    let parsed = mangle::parse(b"_ZN1ArmEi", false).unwrap();
+    assert_eq!(
+        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
+        "_ZN1ArmEi"
+    );
+}
