@@ -30,6 +30,7 @@ use crate::scope::{all_items, scope_items};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 mod compare;
+mod fn_instances;
 mod implicit;
 mod instances;
 mod lambda;
@@ -115,6 +116,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     };
     prototypes::entries(db, file, &located, &mut ids, &mut out);
     instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
     out
 }
 
