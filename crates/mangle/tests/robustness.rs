@@ -299,3 +299,30 @@ fn huge_default_argument_index_is_an_error() {
     let ok = demangle_bytes(b"_ZZ1tEd18446744073709551614_1x", &all_styles()[0]);
     assert!(ok.is_ok(), "{ok:?}");
 }
+
+#[test]
+fn the_largest_unnamed_type_and_closure_numbers_print_without_overflow() {
+    // Found by the fuzzer: `Ut<n>_` and `Ul...E<n>_` are 1-based counts of n + 1; with n one
+    // below u64::MAX the printers' `#n+2`/`(instance n+2)` overflowed u64.
+    let n = u64::MAX - 1;
+    for opts in all_styles() {
+        let unnamed = demangle_bytes(format!("_Z1fN1AUt{n}_E").as_bytes(), &opts).unwrap();
+        let closure = demangle_bytes(format!("_ZZ1gvENKUlvE{n}_clEv").as_bytes(), &opts).unwrap();
+        let (u, c) = match opts.style {
+            Style::Gnu => (
+                "{unnamed type#18446744073709551616}",
+                "{lambda()#18446744073709551616}",
+            ),
+            Style::Nvidia => (
+                "[unnamed type (instance 18446744073709551616)]",
+                "[lambda() (instance 18446744073709551616)]",
+            ),
+            Style::Llvm => (
+                "'unnamed18446744073709551614'",
+                "'lambda18446744073709551614'",
+            ),
+        };
+        assert!(unnamed.contains(u), "{unnamed}");
+        assert!(closure.contains(c), "{closure}");
+    }
+}

@@ -756,9 +756,12 @@ impl<'a> Printer<'a> {
             Node::ExpandedSpecialSubstitution(k) => self.print_expanded_special(*k),
             Node::UnnamedType(count) => {
                 if self.nv() {
-                    self.push(&format!("[unnamed type (instance {})]", count + 1));
+                    self.push(&format!(
+                        "[unnamed type (instance {})]",
+                        u128::from(*count) + 1
+                    ));
                 } else if self.gnu() {
-                    self.push(&format!("{{unnamed type#{}}}", count + 1));
+                    self.push(&format!("{{unnamed type#{}}}", u128::from(*count) + 1));
                 } else {
                     self.push("'unnamed");
                     if *count > 0 {
@@ -771,11 +774,11 @@ impl<'a> Printer<'a> {
                 if self.gnu() {
                     self.push("{lambda");
                     self.print_closure_declarator(id);
-                    self.push(&format!("#{}}}", count + 1));
+                    self.push(&format!("#{}}}", u128::from(*count) + 1));
                 } else if self.nv() {
                     self.push("[lambda");
                     self.print_closure_declarator(id);
-                    self.push(&format!(" (instance {})]", count + 1));
+                    self.push(&format!(" (instance {})]", u128::from(*count) + 1));
                 } else {
                     self.push("'lambda");
                     if *count > 0 {
@@ -1798,7 +1801,7 @@ impl<'a> Printer<'a> {
     fn print_unresolved_param(&mut self, level: u32, index: u32) {
         match self.style {
             Style::Nvidia => self.print_template_param_spelling(level, index),
-            Style::Gnu => self.push(&format!("auto:{}", index + 1)),
+            Style::Gnu => self.push(&format!("auto:{}", u64::from(index) + 1)),
             Style::Llvm => self.push("auto"),
         }
     }
@@ -1819,7 +1822,7 @@ impl<'a> Printer<'a> {
 
     fn print_template_param_spelling(&mut self, level: u32, index: u32) {
         if self.nv() {
-            self.push(&format!("T{}", index + 1));
+            self.push(&format!("T{}", u64::from(index) + 1));
             return;
         }
         if level > 0 {
