@@ -1,17 +1,655 @@
-//! Function template instances: the routines EDG creates where a call names a function
-//! template and its arguments are deduced or written out.
+//! Function template instances: the routines EDG creates where code outside templates calls
+//! (or launches with `<<<>>>`) a function template, where an explicit instantiation names one,
+//! and the explicit specializations of function templates.
+//!
+//! An instance is a routine entry at the template's position with the instance's type (the
+//! arguments explicit, deduced by [`crate::deduce`], or defaulted, substituted), `sc_extern` and
+//! not defined: the host compilation does not instantiate the body of an instance it only
+//! calls, so calls inside templates (and inside the instances) create nothing (measured:
+//! `reverse<T>` calling `shared_buffer<T>()` leaves no `shared_buffer` instance). An explicit
+//! instantiation definition and an explicit specialization with a body are defined. A call
+//! makes an instance only when every argument's type is known ([`crate::deduce::expr`]), the
+//! name finds exactly one template that deduces, and no non-template overload matches exactly
+//! (which would be preferred); otherwise nothing is printed rather than a guess.
+use std::fmt::Write as _;
 
-use syntax::SyntaxNode;
+use rustc_hash::FxHashMap;
+use syntax::{SyntaxKind::*, SyntaxNode};
 
-use super::Located;
+use super::{Located, field, flag, next_id, spell};
 use crate::IlDatabase;
+use crate::cuda::ExecSpace;
+use crate::decl::{Linkage, linkage, routine_decl};
+use crate::deduce::expr::{ExprEnv, known, type_of};
+use crate::deduce::{ArgType, ParamShape, Pattern, deduce_call, substitute};
+use crate::instantiate::{
+    Bound, ParamKind, TemplateArg, canonical, instance_definition, template_params, with_defaults,
+};
+use crate::item::{Access, Item, ItemKind};
+use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
+use crate::resolve::{declarator_type, routine_type, specifier_type, template_args_in};
+use crate::scope::all_items;
+use crate::ty::{FnSig, Ty, TyKind};
+
+/// One routine entry this module prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Instance<'db> {
+    template: Item<'db>,
+    /// The template arguments (a pack's elements after the other arguments); empty for an
+    /// explicit specialization, which its type identifies.
+    args: Vec<TemplateArg<'db>>,
+    ty: Ty<'db>,
+    defined: bool,
+}
 
 pub(super) fn entries<'db>(
-    _db: &'db dyn IlDatabase,
-    _file: base_db::SourceFile,
-    _root: &SyntaxNode,
-    _located: &Located<'_, 'db>,
-    _ids: &mut usize,
-    _out: &mut String,
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
 ) {
+    let member_lines = super::instances::MemberLines::new(located.xref);
+    for instance in instances(db, file, root, located) {
+        let Some(offset) = position(db, instance.template, located, &member_lines) else {
+            continue;
+        };
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope routine@f{id}").unwrap();
+        write_entry(db, out, &instance, id, located.lines.pos(offset));
+    }
 }
+
+/// Where a template's entries print: its name, or for a member template of a class template
+/// the member's position in the class's definition.
+fn position<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    located: &Located<'_, 'db>,
+    member_lines: &super::instances::MemberLines<'_>,
+) -> Option<usize> {
+    if let Some(&offset) = located.offsets.get(&template) {
+        return Some(offset);
+    }
+    let class = template.parent(db)?;
+    let &class_offset = located.offsets.get(&class)?;
+    let positions =
+        super::instances::member_positions(db, class, class_offset, member_lines, true);
+    positions.get(&template).copied()
+}
+
+/// The instances and explicit specializations of the unit's function templates, in order of
+/// their first mention; each once.
+fn instances<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    located: &Located<'_, 'db>,
+) -> Vec<Instance<'db>> {
+    let mut found: Vec<Instance<'db>> = Vec::new();
+    // Instances are told apart by their arguments: `times<int, 2>` and `times<int, 3>` have
+    // one type.
+    type Key<'db> = (Item<'db>, Vec<TemplateArg<'db>>, Ty<'db>);
+    let mut seen: FxHashMap<Key<'db>, usize> = FxHashMap::default();
+    let mut add = |found: &mut Vec<Instance<'db>>, instance: Instance<'db>| {
+        let key = (instance.template, instance.args.clone(), instance.ty);
+        match seen.get(&key) {
+            Some(&i) => found[i].defined |= instance.defined,
+            None => {
+                seen.insert(key, found.len());
+                found.push(instance);
+            }
+        }
+    };
+    // Explicit specializations are entities of their own, whether called or not; one entry per
+    // specialization however often it is declared, at its definition when it has one.
+    let specializations = explicit_specializations(db, file, located);
+    for spec in &specializations {
+        add(&mut found, spec.clone());
+    }
+    for node in root.descendants() {
+        let instance = match node.kind() {
+            CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => called_instance(db, file, &node),
+            EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
+            _ => None,
+        };
+        let Some(instance) = instance else { continue };
+        // A call of an explicitly specialized argument list is a call of the specialization.
+        let specialized = specializations.iter().any(|s| {
+            s.ty == instance.ty
+                && s.template.name(db) == instance.template.name(db)
+                && s.template.parent(db) == instance.template.parent(db)
+        });
+        if !specialized {
+            add(&mut found, instance);
+        }
+    }
+    found
+}
+
+fn in_template(node: &SyntaxNode) -> bool {
+    node.ancestors().any(|a| a.kind() == TEMPLATE_DECL)
+}
+
+/// `template <> R f<args>(...)`: items of kind function template with no parameters.
+fn explicit_specializations<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    located: &Located<'_, 'db>,
+) -> Vec<Instance<'db>> {
+    let mut out: Vec<Instance<'db>> = Vec::new();
+    for item in all_items(db, file) {
+        if item.kind(db) != ItemKind::FunctionTemplate || !template_params(db, item).is_empty() {
+            continue;
+        }
+        let ty = routine_type(db, item);
+        if known(db, ty).is_none() {
+            continue;
+        }
+        let defined = item.body(db).is_some();
+        let same = out.iter_mut().find(|s| {
+            s.ty == ty
+                && s.template.name(db) == item.name(db)
+                && s.template.parent(db) == item.parent(db)
+        });
+        match same {
+            // The definition's item carries the entry's position.
+            Some(s) if defined && located.offsets.contains_key(&item) => {
+                s.template = item;
+                s.defined = true;
+            }
+            Some(_) => {}
+            None => out.push(Instance {
+                template: item,
+                args: Vec::new(),
+                ty,
+                defined,
+            }),
+        }
+    }
+    out
+}
+
+/// The instance a call or launch outside templates makes, if its callee is a function template
+/// whose arguments deduce.
+fn called_instance<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    call: &SyntaxNode,
+) -> Option<Instance<'db>> {
+    let callee = call.children().next()?;
+    let arg_list = call.children().find(|n| n.kind() == ARG_LIST)?;
+    let (from, class) = scope_at(db, file, call);
+    let env = ExprEnv::at(db, from, class, call);
+    let args: Vec<ArgType<'db>> = arg_list
+        .children()
+        .map(|a| type_of(db, &env, &a))
+        .collect::<Option<_>>()?;
+    let (candidates, outer, name) = match callee.kind() {
+        ID_EXPR => {
+            let name = callee.children().next()?;
+            let (global, segments) = name_segments(&name);
+            let candidates = if segments.len() == 1 && !global {
+                lookup_unqualified(db, from, &segments[0])
+            } else {
+                lookup_path(db, from, global, &segments)
+            };
+            let candidates = if candidates.is_empty() {
+                // Namespaces nominated by using-directives in the enclosing blocks.
+                block_directives(db, from, call)
+                    .into_iter()
+                    .map(|ns| lookup_path(db, ScopeRef::Item(ns), false, &segments))
+                    .find(|c| !c.is_empty())
+                    .unwrap_or_default()
+            } else {
+                candidates
+            };
+            (candidates, None, name)
+        }
+        MEMBER_EXPR => {
+            let object = type_of(db, &env, &callee.children().next()?)?;
+            let arrow = callee.children_with_tokens().any(|t| t.kind() == ARROW);
+            let class_ty = if arrow {
+                match canonical(db, object.ty).kind(db) {
+                    TyKind::Pointer(inner) => *inner,
+                    _ => return None,
+                }
+            } else {
+                object.ty
+            };
+            let name = callee.children().filter(|n| n.kind() == NAME_REF).last()?;
+            let member = name
+                .children_with_tokens()
+                .find(|t| t.kind() == IDENT)?
+                .to_string();
+            let (scope, outer) = class_scope(db, class_ty)?;
+            (members_named(db, ScopeRef::Item(scope), &member), outer, name)
+        }
+        _ => return None,
+    };
+    let explicit = match name
+        .descendants()
+        .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .last()
+    {
+        Some(list) => Some(template_args_in(db, from, None, &list)?),
+        None => None,
+    };
+    let templates: Vec<Item<'db>> = candidates
+        .iter()
+        .copied()
+        .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
+        .collect();
+    if templates.is_empty() {
+        return None;
+    }
+    // A non-template that matches exactly is preferred over any instance ([over.match.best]).
+    if explicit.is_none()
+        && candidates
+            .iter()
+            .filter(|c| c.kind(db) == ItemKind::Routine)
+            .any(|&c| exact_match(db, routine_type(db, c), &args))
+    {
+        return None;
+    }
+    let explicit = explicit.unwrap_or_default();
+    let mut viable = templates
+        .iter()
+        .filter_map(|&t| instantiate(db, t, outer, &explicit, &args));
+    let instance = viable.next()?;
+    // Several viable templates need partial ordering, which is not modelled.
+    viable.next().is_none().then_some(instance)
+}
+
+/// The class scope (and for an instance its binding) where a member of `ty` is looked up.
+fn class_scope<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<(Item<'db>, Option<Bound<'db>>)> {
+    let ty = canonical(db, ty);
+    let ty = match ty.kind(db) {
+        TyKind::Qualified(_, inner) => canonical(db, *inner),
+        _ => ty,
+    };
+    match ty.kind(db) {
+        TyKind::Class(item) => Some((*item, None)),
+        TyKind::Instance(inst) => {
+            let bound = instance_definition(db, *inst)?;
+            Some((bound.definition(db), Some(bound)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a non-template's parameters take the arguments without conversion (identity,
+/// reference binding, array-to-pointer and qualification adjustments).
+fn exact_match(db: &dyn IlDatabase, ty: Ty<'_>, args: &[ArgType<'_>]) -> bool {
+    let TyKind::Function(sig) = ty.kind(db) else {
+        return false;
+    };
+    if sig.params.len() != args.len() || sig.variadic {
+        return false;
+    }
+    sig.params.iter().zip(args).all(|(&p, a)| {
+        let p = match p.kind(db) {
+            TyKind::Reference(_, inner) => *inner,
+            _ => p,
+        };
+        strip(db, p) == strip(db, a.ty)
+    })
+}
+
+/// A type without typedefs, top-level cv, and with arrays decayed: what identity conversions
+/// leave alone.
+fn strip<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+    let ty = canonical(db, ty);
+    match ty.kind(db) {
+        TyKind::Qualified(_, inner) => strip(db, *inner),
+        TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
+        _ => ty,
+    }
+}
+
+/// The instance of `template` for a call with these arguments, if deduction succeeds and the
+/// instance's type is fully known.
+fn instantiate<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    explicit: &[TemplateArg<'db>],
+    args: &[ArgType<'db>],
+) -> Option<Instance<'db>> {
+    let (pattern, pattern_ty) = pattern(db, template, outer)?;
+    let deduced = deduce_call(db, &pattern, explicit, args)?;
+    let params = template_params(db, template);
+    let mut complete: Vec<TemplateArg<'db>> = Vec::new();
+    for (i, param) in params.iter().enumerate() {
+        if param.pack {
+            // Stands in the binding only as a placeholder; the pack is substituted below.
+            complete.push(TemplateArg::Unbound(i as u32));
+            continue;
+        }
+        let arg = match &deduced.args[i] {
+            Some(arg) => arg.clone(),
+            None => with_defaults(db, &[template], complete.clone(), outer)?
+                .get(i)?
+                .clone(),
+        };
+        complete.push(arg);
+    }
+    let ty = match deduced.pack_param {
+        None => {
+            let bound = Bound::bind(db, template, complete.clone(), outer);
+            super::instances::member_type(db, template, bound)
+        }
+        Some(_) => expand_pack(db, pattern_ty, &pattern, &complete, &deduced.pack)?,
+    };
+    let ty = known(db, ty)?;
+    let decl = routine_decl(db, template);
+    // A constexpr template is instantiated where it is used (for constant evaluation).
+    let defined = decl.specifiers.is_constexpr && template.body(db).is_some();
+    complete.extend(deduced.pack.iter().map(|&t| TemplateArg::Type(t)));
+    Some(Instance {
+        template,
+        args: complete,
+        ty,
+        defined,
+    })
+}
+
+/// The template's deducible signature: its function type with its own parameters standing for
+/// themselves (an enclosing instance's bound through `outer`).
+fn pattern<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+) -> Option<(Pattern<'db>, Ty<'db>)> {
+    let params = template_params(db, template);
+    let identity: Vec<TemplateArg<'db>> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Type => TemplateArg::Type(Ty::new(
+                db,
+                TyKind::TemplateParam {
+                    depth: 1,
+                    index: i as u32,
+                },
+            )),
+            _ => TemplateArg::Unbound(i as u32),
+        })
+        .collect();
+    let bound = Bound::bind(db, template, identity, outer);
+    let ty = super::instances::member_type(db, template, bound);
+    let TyKind::Function(sig) = ty.kind(db) else {
+        return None;
+    };
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let param_list = header
+        .descendants()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)?
+        .children()
+        .find(|n| n.kind() == PARAM_LIST)?;
+    let pack_expansion = param_list
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .position(|p| p.descendants_with_tokens().any(|t| t.kind() == DOT3));
+    let pattern = Pattern {
+        params: params
+            .iter()
+            .map(|p| ParamShape {
+                kind: p.kind,
+                pack: p.pack,
+            })
+            .collect(),
+        fn_params: sig.params.clone(),
+        pack_expansion,
+    };
+    Some((pattern, ty))
+}
+
+/// The function type of an instance of a variadic template: the fixed parameters substituted,
+/// the pack expansion parameter repeated once per pack element.
+fn expand_pack<'db>(
+    db: &'db dyn IlDatabase,
+    pattern_ty: Ty<'db>,
+    pattern: &Pattern<'db>,
+    args: &[TemplateArg<'db>],
+    pack: &[Ty<'db>],
+) -> Option<Ty<'db>> {
+    let TyKind::Function(sig) = pattern_ty.kind(db) else {
+        return None;
+    };
+    let pack_index = pattern.params.iter().position(|p| p.pack)?;
+    let mut params = Vec::new();
+    for (i, &p) in sig.params.iter().enumerate() {
+        if Some(i) == pattern.pack_expansion {
+            for &element in pack {
+                let mut with_element = args.to_vec();
+                with_element[pack_index] = TemplateArg::Type(element);
+                params.push(substitute(db, p, &with_element));
+            }
+        } else {
+            params.push(substitute(db, p, args));
+        }
+    }
+    let ret = substitute(db, sig.ret, args);
+    Some(Ty::new(
+        db,
+        TyKind::Function(FnSig {
+            ret,
+            params,
+            ..sig.clone()
+        }),
+    ))
+}
+
+/// `template R f<args>(params);`: an explicit instantiation of a function template names the
+/// instance whose type is the declared one.
+fn explicit_instantiation<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    node: &SyntaxNode,
+) -> Option<Instance<'db>> {
+    let decl = node.children().find(|n| n.kind() == SIMPLE_DECLARATION)?;
+    let declarator = decl
+        .descendants()
+        .find(|n| n.kind() == DECLARATOR && n.children().any(|c| c.kind() == FUNCTION_SUFFIX))?;
+    let name = declarator
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let (from, _) = scope_at(db, file, node);
+    let declared = declarator_type(db, from, specifier_type(db, from, &decl), &declarator);
+    let TyKind::Function(sig) = declared.kind(db) else {
+        return None;
+    };
+    let args: Vec<ArgType<'db>> = sig.params.iter().map(|&p| ArgType::prvalue(p)).collect();
+    let explicit = match name.descendants().find(|n| n.kind() == TEMPLATE_ARG_LIST) {
+        Some(list) => template_args_in(db, from, None, &list)?,
+        None => Vec::new(),
+    };
+    let (global, segments) = name_segments(&name);
+    let candidates = lookup_path(db, from, global, &segments);
+    let mut matching = candidates
+        .into_iter()
+        .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
+        .filter_map(|t| instantiate(db, t, None, &explicit, &args))
+        .filter(|i| i.ty == declared);
+    let mut instance = matching.next()?;
+    if matching.next().is_some() {
+        return None;
+    }
+    // `extern template` declares; `template` defines where the template has a body.
+    let is_extern = node.children_with_tokens().any(|t| t.kind() == EXTERN_KW);
+    instance.defined = !is_extern && instance.template.body(db).is_some();
+    Some(instance)
+}
+
+/// The namespace or class scope a node of the file is in, and the class whose member function
+/// encloses it: from the namespaces and classes around it and the qualifier of an out-of-class
+/// member definition (`void S::f() {...}`).
+fn scope_at<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    node: &SyntaxNode,
+) -> (ScopeRef<'db>, Option<Item<'db>>) {
+    let mut scope = ScopeRef::File(file);
+    let mut class = None;
+    let mut ancestors: Vec<SyntaxNode> = node.ancestors().collect();
+    ancestors.reverse();
+    for a in ancestors {
+        match a.kind() {
+            NAMESPACE => {
+                let Some(name) = a.children_with_tokens().find(|t| t.kind() == IDENT) else {
+                    continue;
+                };
+                let found = members_named(db, scope, &name.to_string())
+                    .into_iter()
+                    .find(|i| i.kind(db) == ItemKind::Namespace);
+                if let Some(ns) = found {
+                    scope = ScopeRef::Item(ns);
+                }
+            }
+            CLASS_SPECIFIER => {
+                let Some(name) = a.children().find(|n| n.kind() == NAME_REF) else {
+                    continue;
+                };
+                let name = crate::lower::tokens_text(&name);
+                let found = members_named(db, scope, &name)
+                    .into_iter()
+                    .find(|i| is_class(i.kind(db)));
+                if let Some(c) = found {
+                    scope = ScopeRef::Item(c);
+                    class = Some(c);
+                }
+            }
+            FUNCTION_DEF => {
+                let name = a
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .and_then(|d| d.children().find(|n| n.kind() == QUALIFIED_NAME));
+                if let Some(name) = name {
+                    let (global, mut segments) = name_segments(&name);
+                    segments.pop();
+                    let found = lookup_path(db, scope, global, &segments)
+                        .into_iter()
+                        .find(|i| is_class(i.kind(db)));
+                    if let Some(c) = found {
+                        scope = ScopeRef::Item(c);
+                        class = Some(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (scope, class)
+}
+
+fn is_class(kind: ItemKind) -> bool {
+    matches!(kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+}
+
+/// The namespaces named by `using namespace N;` in the blocks around `at`, before it.
+fn block_directives<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    at: &SyntaxNode,
+) -> Vec<Item<'db>> {
+    let start = at.text_range().start();
+    let mut out = Vec::new();
+    for block in at.ancestors().filter(|a| a.kind() == COMPOUND_STMT) {
+        for directive in block
+            .children()
+            .filter(|s| s.kind() == DECL_STMT && s.text_range().end() <= start)
+            .flat_map(|s| s.children().filter(|n| n.kind() == USING_DIRECTIVE))
+        {
+            let Some(name) = directive
+                .children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            else {
+                continue;
+            };
+            let (global, segments) = name_segments(&name);
+            out.extend(
+                lookup_path(db, from, global, &segments)
+                    .into_iter()
+                    .find(|i| i.kind(db) == ItemKind::Namespace),
+            );
+        }
+    }
+    out
+}
+
+fn write_entry<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    instance: &Instance<'db>,
+    id: usize,
+    pos: super::Pos,
+) {
+    let template = instance.template;
+    out.push_str("source_corresp:\n");
+    let name = template.name_text(db).unwrap_or("");
+    field(out, "  name", &format!("file-scope id-name@f{id}: \"{name}\""));
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    let in_class = template
+        .parent(db)
+        .is_some_and(|p| is_class(p.kind(db)) || p.kind(db) == ItemKind::ClassTemplate);
+    if in_class {
+        field(out, "  is_class_member", "TRUE");
+        let access = match template.access(db) {
+            Some(Access::Public) | None => "as_public",
+            Some(Access::Protected) => "as_protected",
+            Some(Access::Private) => "as_private",
+        };
+        field(out, "  access", access);
+    }
+    field(out, "  enclosing_routine", "NULL");
+    let name_linkage = match linkage(db, template) {
+        Linkage::Internal => "internal",
+        Linkage::None => "no",
+        Linkage::External if template.extern_c(db) => "C",
+        Linkage::External => "C++",
+    };
+    field(out, "  name_linkage", name_linkage);
+    field(
+        out,
+        "type",
+        &format!("file-scope type@ty: {}", spell(db, instance.ty)),
+    );
+    let decl = routine_decl(db, template);
+    let is_static = decl.specifiers.is_static;
+    let storage = if is_static && !in_class {
+        "sc_static"
+    } else if instance.defined {
+        "sc_unspecified"
+    } else {
+        "sc_extern"
+    };
+    field(out, "storage_class", storage);
+    let declared = if is_static {
+        "sc_static"
+    } else {
+        "sc_unspecified"
+    };
+    field(out, "declared_storage_class", declared);
+    field(
+        out,
+        "defined",
+        if instance.defined { "TRUE" } else { "FALSE" },
+    );
+    match super::displayed_exec_space(&decl) {
+        ExecSpace::Global => field(out, "global", "TRUE"),
+        ExecSpace::Device => field(out, "device", "TRUE"),
+        ExecSpace::HostDevice => {
+            field(out, "device", "TRUE");
+            field(out, "host", "TRUE");
+        }
+        ExecSpace::Host => {}
+    }
+    flag(out, "is_virtual", decl.specifiers.is_virtual);
+    flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
+    flag(out, "is_template_function", true);
+}
+

@@ -1,0 +1,417 @@
+//! Template argument deduction from a function call ([temp.deduct.call]) over interned types.
+//!
+//! A function template's parameter types are resolved with each template parameter standing for
+//! itself (`TyKind::TemplateParam { depth: 1, index }` for type parameters,
+//! `TemplateArg::Unbound(index)` for non-type ones inside template-ids). [`deduce_call`] matches
+//! each such parameter type `P` against its argument's type `A` after the call adjustments:
+//!
+//! - a reference `P` is replaced by the type it refers to, which may be more cv-qualified than
+//!   `A`; a forwarding reference (`T&&`) given an lvalue deduces `T` as `A&`;
+//! - otherwise an array or function `A` decays to a pointer and top-level cv is dropped on both;
+//! - then `P` and `A` are matched structurally: a parameter binds (consistently), a pointer may
+//!   add cv to its pointee (qualification conversion), template-ids of the same template match
+//!   argument by argument (a non-type parameter binds to a value).
+//!
+//! Explicit arguments come first and are not deduced; a trailing parameter pack takes the
+//! remaining explicit arguments and the remaining call arguments; what is neither explicit nor
+//! deduced takes the template's default argument (the caller resolves defaults, since they are
+//! written in terms of the earlier arguments). A `P` that is not resolved (a dependent name we do
+//! not model) is a non-deduced context: its parameters must come from elsewhere, or deduction
+//! fails. Deduction never guesses: a failure is `None`.
+use crate::IlDatabase;
+use crate::instantiate::{ParamKind, TemplateArg, canonical};
+use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
+
+pub(crate) mod expr;
+#[cfg(test)]
+mod tests;
+
+/// What a call argument is, as far as deduction cares: its type (never a reference: an
+/// expression of reference type has the referred type) and whether it is an lvalue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgType<'db> {
+    pub ty: Ty<'db>,
+    pub lvalue: bool,
+}
+
+impl<'db> ArgType<'db> {
+    pub fn prvalue(ty: Ty<'db>) -> ArgType<'db> {
+        ArgType { ty, lvalue: false }
+    }
+
+    pub fn lvalue(ty: Ty<'db>) -> ArgType<'db> {
+        ArgType { ty, lvalue: true }
+    }
+}
+
+/// The shape of one template parameter: what deduction needs of [`crate::instantiate::TemplateParam`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamShape {
+    pub kind: ParamKind,
+    pub pack: bool,
+}
+
+/// A function template's deducible signature: its template parameters and its function
+/// parameter types with the template parameters standing for themselves. `pack_expansion` is
+/// the index of a function parameter declared as a pack expansion (`Ts... xs`), which must be
+/// the last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern<'db> {
+    pub params: Vec<ParamShape>,
+    pub fn_params: Vec<Ty<'db>>,
+    pub pack_expansion: Option<usize>,
+}
+
+/// The outcome of deduction: per template parameter, its argument (`None`: neither explicit
+/// nor deduced, left to its default) and for a pack parameter its elements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deduced<'db> {
+    pub args: Vec<Option<TemplateArg<'db>>>,
+    pub pack: Vec<Ty<'db>>,
+    /// Which parameter is the pack, if any.
+    pub pack_param: Option<usize>,
+}
+
+/// Deduces the template arguments of a call of the template `pattern` with `explicit`
+/// arguments written (`f<int>(...)`) and call arguments `args`.
+pub fn deduce_call<'db>(
+    db: &'db dyn IlDatabase,
+    pattern: &Pattern<'db>,
+    explicit: &[TemplateArg<'db>],
+    args: &[ArgType<'db>],
+) -> Option<Deduced<'db>> {
+    let pack_param = pattern.params.iter().position(|p| p.pack);
+    // Only a trailing pack is deducible; a pack elsewhere is left alone.
+    if pack_param.is_some_and(|i| i + 1 != pattern.params.len()) {
+        return None;
+    }
+    let mut deduced = Deduced {
+        args: vec![None; pattern.params.len()],
+        pack: Vec::new(),
+        pack_param,
+    };
+    let mut explicit_pack = false;
+    for (i, arg) in explicit.iter().enumerate() {
+        match pattern.params.get(i) {
+            Some(p) if p.pack => {
+                let TemplateArg::Type(t) = arg else {
+                    return None;
+                };
+                deduced.pack.push(canonical(db, *t));
+                explicit_pack = true;
+            }
+            Some(p) => {
+                if !kind_fits(p.kind, arg) {
+                    return None;
+                }
+                deduced.args[i] = Some(canonical_arg(db, arg.clone()));
+            }
+            None if pack_param.is_some() => {
+                let TemplateArg::Type(t) = arg else {
+                    return None;
+                };
+                deduced.pack.push(canonical(db, *t));
+                explicit_pack = true;
+            }
+            None => return None,
+        }
+    }
+
+    let fixed = match pattern.pack_expansion {
+        Some(i) if i + 1 == pattern.fn_params.len() => i,
+        Some(_) => return None,
+        None => pattern.fn_params.len(),
+    };
+    if args.len() < fixed || (pattern.pack_expansion.is_none() && args.len() > fixed) {
+        // Default function arguments would allow fewer; they are not modelled, so no instance.
+        return None;
+    }
+    let mut matcher = Matcher {
+        db,
+        bound: deduced.args.clone(),
+    };
+    // Explicit type arguments are substituted first: a `P` they make concrete deduces nothing
+    // and its argument converts ([temp.arg.explicit]/6).
+    let substitution: Vec<TemplateArg<'db>> = deduced
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.clone().unwrap_or(TemplateArg::Unbound(i as u32)))
+        .collect();
+    for (p, a) in pattern.fn_params[..fixed].iter().zip(args) {
+        matcher.call_argument(substitute(db, *p, &substitution), *a)?;
+    }
+    if let Some(expansion) = pattern.pack_expansion {
+        let rest = &args[fixed..];
+        let p = pattern.fn_params[expansion];
+        let pack = pack_param?;
+        if explicit_pack {
+            if rest.len() != deduced.pack.len() {
+                return None;
+            }
+        } else {
+            // Each remaining argument deduces one element of the pack through `P`.
+            for a in rest {
+                let mut one = Matcher {
+                    db,
+                    bound: matcher.bound.clone(),
+                };
+                one.bound[pack] = None;
+                one.call_argument(p, *a)?;
+                let Some(TemplateArg::Type(t)) = one.bound[pack].clone() else {
+                    return None;
+                };
+                deduced.pack.push(t);
+            }
+        }
+    }
+    deduced.args = matcher.bound;
+    if let Some(pack) = pack_param {
+        deduced.args[pack] = None;
+    }
+    Some(deduced)
+}
+
+fn kind_fits(kind: ParamKind, arg: &TemplateArg<'_>) -> bool {
+    matches!(
+        (kind, arg),
+        (ParamKind::Type, TemplateArg::Type(_)) | (ParamKind::Value, TemplateArg::Value(_))
+    )
+}
+
+fn canonical_arg<'db>(db: &'db dyn IlDatabase, arg: TemplateArg<'db>) -> TemplateArg<'db> {
+    match arg {
+        TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
+        other => other,
+    }
+}
+
+/// The parameter bindings found so far.
+struct Matcher<'db> {
+    db: &'db dyn IlDatabase,
+    bound: Vec<Option<TemplateArg<'db>>>,
+}
+
+impl<'db> Matcher<'db> {
+    /// One (P, A) pair of a call, with the adjustments of [temp.deduct.call]/2-4.
+    fn call_argument(&mut self, p: Ty<'db>, a: ArgType<'db>) -> Option<()> {
+        let db = self.db;
+        let a_ty = canonical(db, a.ty);
+        if !mentions_params(db, p) {
+            // Not a deduced context: the argument converts (not checked here).
+            return Some(());
+        }
+        match p.kind(db) {
+            TyKind::Reference(kind, inner) => {
+                let forwarding = *kind == RefKind::Rvalue
+                    && matches!(inner.kind(db), TyKind::TemplateParam { depth: 1, .. });
+                if forwarding && a.lvalue {
+                    let a_ref = Ty::new(db, TyKind::Reference(RefKind::Lvalue, a_ty));
+                    return self.unify(*inner, a_ref, true);
+                }
+                self.unify(*inner, a_ty, true)
+            }
+            _ => {
+                let a_ty = match a_ty.kind(db) {
+                    TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
+                    TyKind::Function(_) => Ty::new(db, TyKind::Pointer(a_ty)),
+                    TyKind::Qualified(_, inner) => *inner,
+                    _ => a_ty,
+                };
+                self.unify(unqualified(db, p), a_ty, false)
+            }
+        }
+    }
+
+    /// Matches `p` against `a`; `more_cv`: `p` may be more cv-qualified than `a` at this level
+    /// (a reference binding, or a pointee under a qualification conversion).
+    fn unify(&mut self, p: Ty<'db>, a: Ty<'db>, more_cv: bool) -> Option<()> {
+        let db = self.db;
+        if !mentions_params(db, p) {
+            return (canonical(db, p) == canonical(db, a)
+                || (more_cv && canonical(db, p) == add_cv(db, a, cv_of(db, p))))
+            .then_some(());
+        }
+        match p.kind(db) {
+            TyKind::TemplateParam { depth: 1, index } => {
+                self.bind(*index as usize, TemplateArg::Type(a))
+            }
+            TyKind::Qualified(p_cv, p_inner) => {
+                let a_cv = cv_of(db, a);
+                if !cv_includes(a_cv, *p_cv) && !more_cv {
+                    return None;
+                }
+                let rest = Cv {
+                    is_const: a_cv.is_const && !p_cv.is_const,
+                    is_volatile: a_cv.is_volatile && !p_cv.is_volatile,
+                    is_restrict: a_cv.is_restrict && !p_cv.is_restrict,
+                };
+                let a_inner = unqualified(db, a).qualified(db, rest);
+                self.unify(*p_inner, a_inner, false)
+            }
+            TyKind::Pointer(p_inner) => match a.kind(db) {
+                TyKind::Pointer(a_inner) => self.unify(*p_inner, *a_inner, true),
+                _ => None,
+            },
+            TyKind::Reference(pk, p_inner) => match a.kind(db) {
+                TyKind::Reference(ak, a_inner) if ak == pk => self.unify(*p_inner, *a_inner, false),
+                _ => None,
+            },
+            TyKind::Array(p_elem, p_n) => match a.kind(db) {
+                TyKind::Array(a_elem, a_n) if p_n == a_n => self.unify(*p_elem, *a_elem, false),
+                _ => None,
+            },
+            TyKind::Function(p_sig) => match a.kind(db) {
+                TyKind::Function(a_sig) => self.signature(p_sig, a_sig),
+                _ => None,
+            },
+            TyKind::MemberPointer { class, pointee } => match a.kind(db) {
+                TyKind::MemberPointer {
+                    class: a_class,
+                    pointee: a_pointee,
+                } => {
+                    self.unify(*class, *a_class, false)?;
+                    self.unify(*pointee, *a_pointee, false)
+                }
+                _ => None,
+            },
+            TyKind::Instance(p_inst) => {
+                let TyKind::Instance(a_inst) = a.kind(db) else {
+                    return None;
+                };
+                if p_inst.class(db) != a_inst.class(db)
+                    || p_inst.args(db).len() != a_inst.args(db).len()
+                {
+                    return None;
+                }
+                for (pa, aa) in p_inst.args(db).iter().zip(a_inst.args(db)) {
+                    match (pa, aa) {
+                        (TemplateArg::Type(pt), TemplateArg::Type(at)) => {
+                            self.unify(*pt, *at, false)?
+                        }
+                        (TemplateArg::Unbound(i), TemplateArg::Value(v)) => {
+                            self.bind(*i as usize, TemplateArg::Value(*v))?
+                        }
+                        (pa, aa) if pa == aa => {}
+                        _ => return None,
+                    }
+                }
+                Some(())
+            }
+            // A template-id or name we could not resolve: not deduced from here.
+            _ => Some(()),
+        }
+    }
+
+    fn signature(&mut self, p: &FnSig<'db>, a: &FnSig<'db>) -> Option<()> {
+        if p.params.len() != a.params.len() || p.variadic != a.variadic {
+            return None;
+        }
+        self.unify(p.ret, a.ret, false)?;
+        for (pp, ap) in p.params.iter().zip(&a.params) {
+            self.unify(*pp, *ap, false)?;
+        }
+        Some(())
+    }
+
+    fn bind(&mut self, index: usize, arg: TemplateArg<'db>) -> Option<()> {
+        let slot = self.bound.get_mut(index)?;
+        match slot {
+            Some(existing) if *existing != arg => None,
+            Some(_) => Some(()),
+            None => {
+                *slot = Some(arg);
+                Some(())
+            }
+        }
+    }
+}
+
+/// Whether a type mentions a parameter of the template being deduced (depth 1).
+pub fn mentions_params(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::TemplateParam { depth: 1, .. } => true,
+        TyKind::Qualified(_, t)
+        | TyKind::Pointer(t)
+        | TyKind::Reference(_, t)
+        | TyKind::Array(t, _)
+        | TyKind::Vector { elem: t, .. } => mentions_params(db, *t),
+        TyKind::Function(sig) => {
+            mentions_params(db, sig.ret) || sig.params.iter().any(|&p| mentions_params(db, p))
+        }
+        TyKind::MemberPointer { class, pointee } => {
+            mentions_params(db, *class) || mentions_params(db, *pointee)
+        }
+        TyKind::Instance(inst) => inst.args(db).iter().any(|a| match a {
+            TemplateArg::Type(t) => mentions_params(db, *t),
+            TemplateArg::Unbound(_) => true,
+            TemplateArg::Value(_) => false,
+        }),
+        _ => false,
+    }
+}
+
+/// `ty` with the template parameters replaced by `args` (a pack parameter's elements are only
+/// substituted where the caller expands them): for a signature whose template has a pack, which
+/// the resolver does not instantiate.
+pub fn substitute<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, args: &[TemplateArg<'db>]) -> Ty<'db> {
+    let sub = |t: Ty<'db>| substitute(db, t, args);
+    match ty.kind(db) {
+        TyKind::TemplateParam { depth: 1, index } => match args.get(*index as usize) {
+            Some(TemplateArg::Type(t)) => *t,
+            _ => ty,
+        },
+        TyKind::Qualified(cv, t) => sub(*t).qualified(db, *cv),
+        TyKind::Pointer(t) => Ty::new(db, TyKind::Pointer(sub(*t))),
+        TyKind::Reference(k, t) => reference_to(db, *k, sub(*t)),
+        TyKind::Array(t, n) => Ty::new(db, TyKind::Array(sub(*t), *n)),
+        TyKind::Function(sig) => {
+            let mut sig = sig.clone();
+            sig.ret = sub(sig.ret);
+            for p in &mut sig.params {
+                *p = sub(*p);
+            }
+            Ty::new(db, TyKind::Function(sig))
+        }
+        _ => ty,
+    }
+}
+
+/// `T&` or `T&&` with reference collapsing (`T = int&` makes `T&&` `int&`).
+fn reference_to<'db>(db: &'db dyn IlDatabase, kind: RefKind, to: Ty<'db>) -> Ty<'db> {
+    match to.kind(db) {
+        TyKind::Reference(inner_kind, inner) => {
+            let kind = if kind == RefKind::Lvalue || *inner_kind == RefKind::Lvalue {
+                RefKind::Lvalue
+            } else {
+                RefKind::Rvalue
+            };
+            Ty::new(db, TyKind::Reference(kind, *inner))
+        }
+        _ => Ty::new(db, TyKind::Reference(kind, to)),
+    }
+}
+
+fn cv_of(db: &dyn IlDatabase, ty: Ty<'_>) -> Cv {
+    match ty.kind(db) {
+        TyKind::Qualified(cv, _) => *cv,
+        _ => Cv::default(),
+    }
+}
+
+fn unqualified<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Qualified(_, inner) => *inner,
+        _ => ty,
+    }
+}
+
+fn add_cv<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, cv: Cv) -> Ty<'db> {
+    canonical(db, ty).qualified(db, cv)
+}
+
+fn cv_includes(outer: Cv, inner: Cv) -> bool {
+    (outer.is_const || !inner.is_const)
+        && (outer.is_volatile || !inner.is_volatile)
+        && (outer.is_restrict || !inner.is_restrict)
+}

@@ -1,0 +1,1 @@
+//! Deduction and argument typing over inline fixtures.
