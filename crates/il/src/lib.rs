@@ -13,6 +13,7 @@ pub mod consteval;
 pub mod cuda;
 pub mod db;
 pub mod decl;
+mod deduce;
 pub mod il_display;
 pub mod instantiate;
 pub mod item;
