@@ -36,6 +36,8 @@ mod instances;
 mod lambda;
 mod prototypes;
 mod syntactic;
+mod unnamed;
+mod var_templates;
 
 pub use compare::{
     COMPARED_FIELDS, COMPARED_SOURCE_CORRESP, Entry, KindStats, SeqMap, compare, differences,
@@ -84,13 +86,20 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let xref = crate::xref::declaration_lines(&root);
     let (offsets, has_definition) = name_offsets(db, &xref, &items);
     let constructions = implicit::constructions(db, file, &root);
+    let unnamed_places = unnamed::places(db, &root, &items);
     for (i, &item) in items.iter().enumerate() {
         let Some(kind) = entry_kind(item.kind(db)) else {
             continue;
         };
-        let Some(&offset) = offsets.get(&item) else {
+        let place = unnamed_places.get(&item);
+        let Some(offset) = offsets.get(&item).copied().or(place.map(|p| p.offset)) else {
             continue;
         };
+        if let Some(object) = place.and_then(|p| p.member_object) {
+            out.push('\n');
+            writeln!(out, "file-scope field@{i}.m").unwrap();
+            anonymous_member_object(db, &mut out, item, &index, lines.pos(object));
+        }
         let position = lines.pos(offset);
         out.push('\n');
         writeln!(out, "file-scope {kind}@{i}").unwrap();
@@ -116,6 +125,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     };
     prototypes::entries(db, file, &located, &mut ids, &mut out);
     instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
     out
 }
@@ -253,7 +263,10 @@ fn name_offsets<'db>(
     let mut chosen: FxHashMap<Item<'db>, &Logged> = FxHashMap::default();
     let mut taken: FxHashMap<*const Logged, ()> = FxHashMap::default();
     let mut last = 0usize;
-    for &item in items {
+    // The xref walk never logs an unnamed class or bit-field itself (only its members, under
+    // `<unnamed>::`): their places come from [`unnamed::places`].
+    let logged = |item: Item<'db>| item.name(db).is_some() || item.kind(db) == ItemKind::Namespace;
+    for &item in items.iter().filter(|&&i| logged(i)) {
         let Some(entities) = by_name.get(&xref_name(db, item)) else {
             continue;
         };
@@ -266,7 +279,7 @@ fn name_offsets<'db>(
     }
     // Per name, the index of the first entity that may still be free (linear overall).
     let mut cursor: FxHashMap<String, usize> = FxHashMap::default();
-    for &item in items {
+    for &item in items.iter().filter(|&&i| logged(i)) {
         if chosen.contains_key(&item) {
             continue;
         }
@@ -305,8 +318,8 @@ fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
     while let Some(i) = cur {
         parts.push(match i.name_text(db) {
             Some(n) => n.to_string(),
-            None if i.kind(db) == ItemKind::Namespace => "<unnamed>".to_string(),
-            None => "(unnamed)".to_string(),
+            // The xref walk logs the members of unnamed classes as `<unnamed>::x` too.
+            None => "<unnamed>".to_string(),
         });
         cur = i.parent(db);
     }
@@ -350,7 +363,11 @@ fn entry<'db>(
     let in_class = parent.is_some_and(|p| is_class(p.kind(db)));
     let kind = item.kind(db);
     out.push_str("source_corresp:\n");
-    if let Some(name) = item.name_text(db) {
+    // A class named by a typedef takes the typedef's name.
+    let name = item
+        .name_text(db)
+        .or_else(|| unnamed::typedef_name(db, item));
+    if let Some(name) = name {
         field(
             out,
             "  name",
@@ -373,7 +390,7 @@ fn entry<'db>(
     });
     field(out, "  parent_scope", &scope);
     field(out, "  enclosing_routine", "NULL");
-    if item.name(db).is_some() {
+    if name.is_some() {
         let name_linkage = match kind {
             ItemKind::Field | ItemKind::Typedef => "no",
             ItemKind::Variable | ItemKind::Routine => match linkage(db, item) {
@@ -534,22 +551,69 @@ fn field_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) 
         "type",
         &format!("file-scope type@ty: {}", spell(db, ty)),
     );
-    let Some(class) = item.parent(db) else { return };
-    let Some(layout) = class_layout(db, class) else {
-        return;
-    };
+    if let Some(offset) = layout_offset(db, item) {
+        field(out, "offset", &offset.to_string());
+    }
+}
+
+/// The byte offset of a member that takes space in its class (a field, or the unnamed object
+/// of an anonymous union or struct), where the class's layout is known.
+fn layout_offset<'db>(db: &'db dyn IlDatabase, member: Item<'db>) -> Option<u64> {
+    let class = member.parent(db)?;
+    let layout = class_layout(db, class)?;
+    // The layout's fields, in the order `record` lowers them.
     let fields: Vec<Item<'_>> = scope_items(db, class)
         .iter()
         .copied()
-        .filter(|f| f.kind(db) == ItemKind::Field)
+        .filter(|&f| {
+            f.kind(db) == ItemKind::Field
+                || (is_class(f.kind(db))
+                    && f.signature_key(db) == crate::lower::ANONYMOUS_AGGREGATE)
+        })
         .collect();
     if fields.len() != layout.field_offsets.len() {
-        return;
+        return None;
     }
-    if let Some(n) = fields.iter().position(|&f| f == item) {
-        let bits = layout.field_offsets[n];
-        field(out, "offset", &(bits / 8).to_string());
+    let n = fields.iter().position(|&f| f == member)?;
+    Some(layout.field_offsets[n] / 8)
+}
+
+/// The unnamed member object an anonymous union or struct declares in its class: a field
+/// without a name, typed by the unnamed class, at the class key.
+fn anonymous_member_object<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    class: Item<'db>,
+    index: &FxHashMap<Item<'db>, usize>,
+    Pos { seq, column }: Pos,
+) {
+    out.push_str("source_corresp:\n");
+    field(out, "  decl_position.seq", &seq.to_string());
+    field(out, "  decl_position.column", &column.to_string());
+    field(out, "  is_class_member", "TRUE");
+    let access = match class.access(db) {
+        Some(Access::Public) | None => "as_public",
+        Some(Access::Protected) => "as_protected",
+        Some(Access::Private) => "as_private",
+    };
+    field(out, "  access", access);
+    let scope = class
+        .parent(db)
+        .map_or("file-scope scope@file".to_string(), |p| {
+            format!("file-scope scope@{}", index[&p])
+        });
+    field(out, "  parent_scope", &scope);
+    field(out, "  enclosing_routine", "NULL");
+    field(
+        out,
+        "type",
+        &format!("file-scope type@ty: {}", unnamed::class_spelling(db, class)),
+    );
+    if let Some(offset) = layout_offset(db, class) {
+        field(out, "offset", &offset.to_string());
     }
+    field(out, "is_anonymous_parent_object", "TRUE");
+    field(out, "compiler_generated", "TRUE");
 }
 
 fn type_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
@@ -623,6 +687,7 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
             join(spell(db, elem), &dims)
         }
         TyKind::Function(sig) => join(spell(db, sig.ret), &spell_params(db, sig)),
+        TyKind::Class(class) if class.name(db).is_none() => unnamed::class_spelling(db, *class),
         _ => ty.display(db),
     }
 }

@@ -442,6 +442,22 @@ fn match_specialization<'db>(
     args: &[TemplateArg<'db>],
     outer: Option<Bound<'db>>,
 ) -> Option<(usize, Vec<TemplateArg<'db>>)> {
+    let arg_list = class_name_node(db, spec)?
+        .descendants()
+        .find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+    match_pattern(db, spec, &arg_list, args, outer)
+}
+
+/// Matches the pattern `arg_list` of the specialization `spec` (a class or a variable
+/// template's) against an argument list: the bindings of `spec`'s parameters and how
+/// specialized the pattern is.
+pub fn match_pattern<'db>(
+    db: &'db dyn IlDatabase,
+    spec: Item<'db>,
+    arg_list: &SyntaxNode,
+    args: &[TemplateArg<'db>],
+    outer: Option<Bound<'db>>,
+) -> Option<(usize, Vec<TemplateArg<'db>>)> {
     let params = template_params(db, spec);
     if params
         .iter()
@@ -449,7 +465,6 @@ fn match_specialization<'db>(
     {
         return None;
     }
-    // The pattern is resolved with each parameter standing for itself.
     let placeholders: Vec<TemplateArg<'db>> = params
         .iter()
         .enumerate()
@@ -464,14 +479,12 @@ fn match_specialization<'db>(
             )),
         })
         .collect();
+    // The pattern is resolved with each parameter standing for itself.
     let env = Some(Bound::bind(db, spec, placeholders, outer));
     let from = spec
         .parent(db)
         .map_or(ScopeRef::File(spec.file(db)), ScopeRef::Item);
-    let arg_list = class_name_node(db, spec)?
-        .descendants()
-        .find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
-    let pattern = crate::resolve::template_args_in(db, from, env, &arg_list)?;
+    let pattern = crate::resolve::template_args_in(db, from, env, arg_list)?;
     if pattern.len() != args.len() {
         return None;
     }

@@ -359,8 +359,9 @@ pub(super) fn implicit_assignments<'db>(
         }
         scope = s.parent(db);
     }
-    let qualified = class.qualified_name(db);
-    assignments_of(db, out, class, &qualified, &id.to_string(), pos);
+    let spelled = super::unnamed::class_spelling(db, class);
+    let linkage = super::unnamed::has_linkage(db, class);
+    assignments_with_linkage(db, out, class, &spelled, &id.to_string(), pos, linkage);
 }
 
 /// The implicit assignments of a class spelled `qualified` whose members are those of the
@@ -371,7 +372,21 @@ pub(super) fn assignments_of<'db>(
     class: Item<'db>,
     qualified: &str,
     id: &str,
+    pos: Pos,
+) {
+    assignments_with_linkage(db, out, class, qualified, id, pos, true);
+}
+
+/// [`assignments_of`] for a class that may have no linkage (an unnamed class, a local class):
+/// its members then have none either, and EDG makes them `sc_static`.
+pub(super) fn assignments_with_linkage<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    class: Item<'db>,
+    qualified: &str,
+    id: &str,
     Pos { seq, column }: Pos,
+    has_linkage: bool,
 ) {
     let d = declared_specials(db, class);
     if d.assignment {
@@ -396,13 +411,22 @@ pub(super) fn assignments_of<'db>(
         field(out, "  access", "as_public");
         field(out, "  parent_scope", &format!("file-scope scope@{id}"));
         field(out, "  enclosing_routine", "NULL");
-        field(out, "  name_linkage", "C++");
+        field(
+            out,
+            "  name_linkage",
+            if has_linkage { "C++" } else { "no" },
+        );
         field(
             out,
             "type",
             &format!("file-scope type@ty: {qualified} &({param})"),
         );
-        field(out, "storage_class", "sc_extern");
+        let storage = if has_linkage {
+            "sc_extern"
+        } else {
+            "sc_static"
+        };
+        field(out, "storage_class", storage);
         field(out, "declared_storage_class", "sc_unspecified");
         field(out, "special_kind", "sfk_operator");
         field(out, "opname_kind", "onk_assign");

@@ -376,7 +376,7 @@ fn routine(
 }
 
 /// A type spelled with the template's parameters as EDG writes them: `T#(1,1)`.
-fn spell_in_template(db: &dyn IlDatabase, ty: Ty<'_>, names: &[String]) -> String {
+pub(super) fn spell_in_template(db: &dyn IlDatabase, ty: Ty<'_>, names: &[String]) -> String {
     let mut text = spell(db, ty);
     for (i, name) in names.iter().enumerate() {
         text = text.replace(
