@@ -23,6 +23,7 @@ use crate::instantiate::{ParamKind, TemplateArg, canonical};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 pub(crate) mod expr;
+pub(crate) mod instance;
 #[cfg(test)]
 mod tests;
 

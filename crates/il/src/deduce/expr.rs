@@ -22,6 +22,8 @@ pub(crate) struct ExprEnv<'db> {
     /// The class whose member function encloses the point (for its data members).
     pub class: Option<Item<'db>>,
     locals: Vec<(String, Option<Ty<'db>>)>,
+    /// Function parameter packs of an instance (`Ts... xs`): their elements' types.
+    packs: Vec<(String, Vec<Ty<'db>>)>,
 }
 
 impl<'db> ExprEnv<'db> {
@@ -37,6 +39,7 @@ impl<'db> ExprEnv<'db> {
             from,
             class,
             locals: Vec::new(),
+            packs: Vec::new(),
         };
         let start = at.text_range().start();
         // Outermost first, so inner declarations come later and shadow.
@@ -80,6 +83,22 @@ impl<'db> ExprEnv<'db> {
             }
         }
         env
+    }
+
+    /// The environment of a function template instance's body: its parameters with the
+    /// instance's types, pack parameters with their elements' types.
+    pub(crate) fn for_instance(
+        from: ScopeRef<'db>,
+        class: Option<Item<'db>>,
+        params: Vec<(String, Ty<'db>)>,
+        packs: Vec<(String, Vec<Ty<'db>>)>,
+    ) -> ExprEnv<'db> {
+        ExprEnv {
+            from,
+            class,
+            locals: params.into_iter().map(|(n, t)| (n, Some(t))).collect(),
+            packs,
+        }
     }
 
     fn declare(&mut self, db: &'db dyn IlDatabase, decl: &SyntaxNode) {
@@ -249,7 +268,14 @@ pub(crate) fn type_of<'db>(
             Some(value_of(db, ty, lvalue))
         }
         NAMED_CAST_EXPR | CAST_EXPR => {
-            let ty = known(db, type_id_type(db, env.from, &expr.children().find(|n| n.kind() == TYPE_ID)?))?;
+            let ty = known(
+                db,
+                type_id_type(
+                    db,
+                    env.from,
+                    &expr.children().find(|n| n.kind() == TYPE_ID)?,
+                ),
+            )?;
             Some(value_of(db, ty, false))
         }
         BIN_EXPR => binary(db, env, expr),
@@ -268,6 +294,7 @@ pub(crate) fn type_of<'db>(
         }
         SIZEOF_EXPR | ALIGNOF_EXPR => Some(ArgType::prvalue(builtin(Builtin::UnsignedLong))),
         CALL_EXPR => call(db, env, expr),
+        FOLD_EXPR => fold(db, env, expr),
         _ => None,
     }
 }
@@ -411,7 +438,10 @@ fn variable_type<'db>(db: &'db dyn IlDatabase, found: &[Item<'db>]) -> Option<Ar
         return None;
     }
     let mut ty = crate::resolve::declared_type(db, *item);
-    if crate::decl::variable_decl(db, *item).specifiers.is_constexpr {
+    if crate::decl::variable_decl(db, *item)
+        .specifiers
+        .is_constexpr
+    {
         ty = ty.qualified(db, CONST);
     }
     Some(value_of(db, known(db, ty)?, true))
@@ -465,8 +495,8 @@ fn binary<'db>(
     let bool_ty = || Some(ArgType::prvalue(Ty::builtin(db, Builtin::Bool)));
     match op {
         EQ2 | NEQ | L_ANGLE | R_ANGLE | LTEQ | GTEQ | AMP2 | PIPE2 => bool_ty(),
-        EQ | PLUSEQ | MINUSEQ | STAREQ | SLASHEQ | PERCENTEQ | AMPEQ | PIPEEQ | CARETEQ
-        | SHLEQ | SHREQ => a.lvalue.then_some(a),
+        EQ | PLUSEQ | MINUSEQ | STAREQ | SLASHEQ | PERCENTEQ | AMPEQ | PIPEEQ | CARETEQ | SHLEQ
+        | SHREQ => a.lvalue.then_some(a),
         COMMA => b(),
         SHL | SHR => {
             let left = arithmetic(db, a.ty)?;
@@ -476,12 +506,46 @@ fn binary<'db>(
         PLUS | MINUS | STAR | SLASH | PERCENT | AMP | PIPE | CARET => {
             let b = b()?;
             match (arithmetic(db, a.ty), arithmetic(db, b.ty)) {
-                (Some(x), Some(y)) => Some(ArgType::prvalue(Ty::builtin(db, usual_arithmetic(x, y)))),
+                (Some(x), Some(y)) => {
+                    Some(ArgType::prvalue(Ty::builtin(db, usual_arithmetic(x, y))))
+                }
                 // Pointer arithmetic: `p + n`, `n + p`.
                 (None, Some(_)) if matches!(op, PLUS | MINUS) => pointer(db, a.ty),
                 (Some(_), None) if op == PLUS => pointer(db, b.ty),
                 _ => None,
             }
+        }
+        _ => None,
+    }
+}
+
+/// A unary fold over a parameter pack (`xs + ...`): the operator applied along the elements.
+fn fold<'db>(
+    db: &'db dyn IlDatabase,
+    env: &ExprEnv<'db>,
+    expr: &SyntaxNode,
+) -> Option<ArgType<'db>> {
+    let op = first_token(expr)?;
+    let operand = expr.children().next()?;
+    let name = (operand.kind() == ID_EXPR)
+        .then(|| operand.children().next())
+        .flatten()
+        .filter(|n| n.kind() == NAME_REF)
+        .and_then(|n| ident(&n))?;
+    let (_, elements) = env.packs.iter().find(|(n, _)| *n == name)?;
+    let bool_ty = ArgType::prvalue(Ty::builtin(db, Builtin::Bool));
+    match op {
+        AMP2 | PIPE2 => Some(bool_ty),
+        PLUS | MINUS | STAR | SLASH | PERCENT | AMP | PIPE | CARET => {
+            let mut acc: Option<Builtin> = None;
+            for &element in elements {
+                let b = arithmetic(db, element)?;
+                acc = Some(match acc {
+                    None => promote(b),
+                    Some(a) => usual_arithmetic(a, b),
+                });
+            }
+            Some(ArgType::prvalue(Ty::builtin(db, acc?)))
         }
         _ => None,
     }
@@ -494,7 +558,11 @@ fn pointer<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<ArgType<'db>> {
 
 /// A call of a non-template function: its return type when every overload the name finds
 /// returns the same type.
-fn call<'db>(db: &'db dyn IlDatabase, env: &ExprEnv<'db>, expr: &SyntaxNode) -> Option<ArgType<'db>> {
+fn call<'db>(
+    db: &'db dyn IlDatabase,
+    env: &ExprEnv<'db>,
+    expr: &SyntaxNode,
+) -> Option<ArgType<'db>> {
     let callee = expr.children().next()?;
     let found = match callee.kind() {
         ID_EXPR => {

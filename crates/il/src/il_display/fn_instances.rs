@@ -20,27 +20,15 @@ use super::{Located, field, flag, next_id, spell};
 use crate::IlDatabase;
 use crate::cuda::ExecSpace;
 use crate::decl::{Linkage, linkage, routine_decl};
+use crate::deduce::ArgType;
 use crate::deduce::expr::{ExprEnv, known, type_of};
-use crate::deduce::{ArgType, ParamShape, Pattern, deduce_call, substitute};
-use crate::instantiate::{
-    Bound, ParamKind, TemplateArg, canonical, instance_definition, template_params, with_defaults,
-};
+use crate::deduce::instance::{FnInstance, instantiate_call};
+use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
 use crate::item::{Access, Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
 use crate::resolve::{declarator_type, routine_type, specifier_type, template_args_in};
 use crate::scope::all_items;
-use crate::ty::{FnSig, Ty, TyKind};
-
-/// One routine entry this module prints.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Instance<'db> {
-    template: Item<'db>,
-    /// The template arguments (a pack's elements after the other arguments); empty for an
-    /// explicit specialization, which its type identifies.
-    args: Vec<TemplateArg<'db>>,
-    ty: Ty<'db>,
-    defined: bool,
-}
+use crate::ty::{Ty, TyKind};
 
 pub(super) fn entries<'db>(
     db: &'db dyn IlDatabase,
@@ -75,8 +63,7 @@ fn position<'db>(
     }
     let class = template.parent(db)?;
     let &class_offset = located.offsets.get(&class)?;
-    let positions =
-        super::instances::member_positions(db, class, class_offset, member_lines, true);
+    let positions = super::instances::member_positions(db, class, class_offset, member_lines, true);
     positions.get(&template).copied()
 }
 
@@ -87,13 +74,13 @@ fn instances<'db>(
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
-) -> Vec<Instance<'db>> {
-    let mut found: Vec<Instance<'db>> = Vec::new();
+) -> Vec<FnInstance<'db>> {
+    let mut found: Vec<FnInstance<'db>> = Vec::new();
     // Instances are told apart by their arguments: `times<int, 2>` and `times<int, 3>` have
     // one type.
     type Key<'db> = (Item<'db>, Vec<TemplateArg<'db>>, Ty<'db>);
     let mut seen: FxHashMap<Key<'db>, usize> = FxHashMap::default();
-    let mut add = |found: &mut Vec<Instance<'db>>, instance: Instance<'db>| {
+    let mut add = |found: &mut Vec<FnInstance<'db>>, instance: FnInstance<'db>| {
         let key = (instance.template, instance.args.clone(), instance.ty);
         match seen.get(&key) {
             Some(&i) => found[i].defined |= instance.defined,
@@ -138,8 +125,8 @@ fn explicit_specializations<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     located: &Located<'_, 'db>,
-) -> Vec<Instance<'db>> {
-    let mut out: Vec<Instance<'db>> = Vec::new();
+) -> Vec<FnInstance<'db>> {
+    let mut out: Vec<FnInstance<'db>> = Vec::new();
     for item in all_items(db, file) {
         if item.kind(db) != ItemKind::FunctionTemplate || !template_params(db, item).is_empty() {
             continue;
@@ -155,13 +142,14 @@ fn explicit_specializations<'db>(
                 && s.template.parent(db) == item.parent(db)
         });
         match same {
-            // The definition's item carries the entry's position.
-            Some(s) if defined && located.offsets.contains_key(&item) => {
-                s.template = item;
-                s.defined = true;
+            Some(s) => {
+                // The definition's item carries the entry's position, where it has one.
+                if defined && located.offsets.contains_key(&item) {
+                    s.template = item;
+                }
+                s.defined |= defined;
             }
-            Some(_) => {}
-            None => out.push(Instance {
+            None => out.push(FnInstance {
                 template: item,
                 args: Vec::new(),
                 ty,
@@ -178,7 +166,7 @@ fn called_instance<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     call: &SyntaxNode,
-) -> Option<Instance<'db>> {
+) -> Option<FnInstance<'db>> {
     let callee = call.children().next()?;
     let arg_list = call.children().find(|n| n.kind() == ARG_LIST)?;
     let (from, class) = scope_at(db, file, call);
@@ -225,7 +213,11 @@ fn called_instance<'db>(
                 .find(|t| t.kind() == IDENT)?
                 .to_string();
             let (scope, outer) = class_scope(db, class_ty)?;
-            (members_named(db, ScopeRef::Item(scope), &member), outer, name)
+            (
+                members_named(db, ScopeRef::Item(scope), &member),
+                outer,
+                name,
+            )
         }
         _ => return None,
     };
@@ -257,14 +249,17 @@ fn called_instance<'db>(
     let explicit = explicit.unwrap_or_default();
     let mut viable = templates
         .iter()
-        .filter_map(|&t| instantiate(db, t, outer, &explicit, &args));
+        .filter_map(|&t| instantiate_call(db, t, outer, &explicit, &args));
     let instance = viable.next()?;
     // Several viable templates need partial ordering, which is not modelled.
     viable.next().is_none().then_some(instance)
 }
 
 /// The class scope (and for an instance its binding) where a member of `ty` is looked up.
-fn class_scope<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<(Item<'db>, Option<Bound<'db>>)> {
+fn class_scope<'db>(
+    db: &'db dyn IlDatabase,
+    ty: Ty<'db>,
+) -> Option<(Item<'db>, Option<Bound<'db>>)> {
     let ty = canonical(db, ty);
     let ty = match ty.kind(db) {
         TyKind::Qualified(_, inner) => canonical(db, *inner),
@@ -309,147 +304,13 @@ fn strip<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
     }
 }
 
-/// The instance of `template` for a call with these arguments, if deduction succeeds and the
-/// instance's type is fully known.
-fn instantiate<'db>(
-    db: &'db dyn IlDatabase,
-    template: Item<'db>,
-    outer: Option<Bound<'db>>,
-    explicit: &[TemplateArg<'db>],
-    args: &[ArgType<'db>],
-) -> Option<Instance<'db>> {
-    let (pattern, pattern_ty) = pattern(db, template, outer)?;
-    let deduced = deduce_call(db, &pattern, explicit, args)?;
-    let params = template_params(db, template);
-    let mut complete: Vec<TemplateArg<'db>> = Vec::new();
-    for (i, param) in params.iter().enumerate() {
-        if param.pack {
-            // Stands in the binding only as a placeholder; the pack is substituted below.
-            complete.push(TemplateArg::Unbound(i as u32));
-            continue;
-        }
-        let arg = match &deduced.args[i] {
-            Some(arg) => arg.clone(),
-            None => with_defaults(db, &[template], complete.clone(), outer)?
-                .get(i)?
-                .clone(),
-        };
-        complete.push(arg);
-    }
-    let ty = match deduced.pack_param {
-        None => {
-            let bound = Bound::bind(db, template, complete.clone(), outer);
-            super::instances::member_type(db, template, bound)
-        }
-        Some(_) => expand_pack(db, pattern_ty, &pattern, &complete, &deduced.pack)?,
-    };
-    let ty = known(db, ty)?;
-    let decl = routine_decl(db, template);
-    // A constexpr template is instantiated where it is used (for constant evaluation).
-    let defined = decl.specifiers.is_constexpr && template.body(db).is_some();
-    complete.extend(deduced.pack.iter().map(|&t| TemplateArg::Type(t)));
-    Some(Instance {
-        template,
-        args: complete,
-        ty,
-        defined,
-    })
-}
-
-/// The template's deducible signature: its function type with its own parameters standing for
-/// themselves (an enclosing instance's bound through `outer`).
-fn pattern<'db>(
-    db: &'db dyn IlDatabase,
-    template: Item<'db>,
-    outer: Option<Bound<'db>>,
-) -> Option<(Pattern<'db>, Ty<'db>)> {
-    let params = template_params(db, template);
-    let identity: Vec<TemplateArg<'db>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.kind {
-            ParamKind::Type => TemplateArg::Type(Ty::new(
-                db,
-                TyKind::TemplateParam {
-                    depth: 1,
-                    index: i as u32,
-                },
-            )),
-            _ => TemplateArg::Unbound(i as u32),
-        })
-        .collect();
-    let bound = Bound::bind(db, template, identity, outer);
-    let ty = super::instances::member_type(db, template, bound);
-    let TyKind::Function(sig) = ty.kind(db) else {
-        return None;
-    };
-    let header = SyntaxNode::new_root(template.header(db).clone());
-    let param_list = header
-        .descendants()
-        .find(|n| n.kind() == FUNCTION_SUFFIX)?
-        .children()
-        .find(|n| n.kind() == PARAM_LIST)?;
-    let pack_expansion = param_list
-        .children()
-        .filter(|n| n.kind() == PARAM)
-        .position(|p| p.descendants_with_tokens().any(|t| t.kind() == DOT3));
-    let pattern = Pattern {
-        params: params
-            .iter()
-            .map(|p| ParamShape {
-                kind: p.kind,
-                pack: p.pack,
-            })
-            .collect(),
-        fn_params: sig.params.clone(),
-        pack_expansion,
-    };
-    Some((pattern, ty))
-}
-
-/// The function type of an instance of a variadic template: the fixed parameters substituted,
-/// the pack expansion parameter repeated once per pack element.
-fn expand_pack<'db>(
-    db: &'db dyn IlDatabase,
-    pattern_ty: Ty<'db>,
-    pattern: &Pattern<'db>,
-    args: &[TemplateArg<'db>],
-    pack: &[Ty<'db>],
-) -> Option<Ty<'db>> {
-    let TyKind::Function(sig) = pattern_ty.kind(db) else {
-        return None;
-    };
-    let pack_index = pattern.params.iter().position(|p| p.pack)?;
-    let mut params = Vec::new();
-    for (i, &p) in sig.params.iter().enumerate() {
-        if Some(i) == pattern.pack_expansion {
-            for &element in pack {
-                let mut with_element = args.to_vec();
-                with_element[pack_index] = TemplateArg::Type(element);
-                params.push(substitute(db, p, &with_element));
-            }
-        } else {
-            params.push(substitute(db, p, args));
-        }
-    }
-    let ret = substitute(db, sig.ret, args);
-    Some(Ty::new(
-        db,
-        TyKind::Function(FnSig {
-            ret,
-            params,
-            ..sig.clone()
-        }),
-    ))
-}
-
 /// `template R f<args>(params);`: an explicit instantiation of a function template names the
 /// instance whose type is the declared one.
 fn explicit_instantiation<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     node: &SyntaxNode,
-) -> Option<Instance<'db>> {
+) -> Option<FnInstance<'db>> {
     let decl = node.children().find(|n| n.kind() == SIMPLE_DECLARATION)?;
     let declarator = decl
         .descendants()
@@ -472,7 +333,7 @@ fn explicit_instantiation<'db>(
     let mut matching = candidates
         .into_iter()
         .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
-        .filter_map(|t| instantiate(db, t, None, &explicit, &args))
+        .filter_map(|t| instantiate_call(db, t, None, &explicit, &args))
         .filter(|i| i.ty == declared);
     let mut instance = matching.next()?;
     if matching.next().is_some() {
@@ -583,14 +444,18 @@ fn block_directives<'db>(
 fn write_entry<'db>(
     db: &'db dyn IlDatabase,
     out: &mut String,
-    instance: &Instance<'db>,
+    instance: &FnInstance<'db>,
     id: usize,
     pos: super::Pos,
 ) {
     let template = instance.template;
     out.push_str("source_corresp:\n");
     let name = template.name_text(db).unwrap_or("");
-    field(out, "  name", &format!("file-scope id-name@f{id}: \"{name}\""));
+    field(
+        out,
+        "  name",
+        &format!("file-scope id-name@f{id}: \"{name}\""),
+    );
     field(out, "  decl_position.seq", &pos.seq.to_string());
     field(out, "  decl_position.column", &pos.column.to_string());
     let in_class = template
@@ -628,7 +493,10 @@ fn write_entry<'db>(
         "sc_extern"
     };
     field(out, "storage_class", storage);
-    let declared = if is_static {
+    // An instance declares nothing itself (measured: an instance of a `static` template is
+    // `sc_static` with `declared_storage_class` unspecified); a specialization is as written.
+    let is_specialization = instance.args.is_empty();
+    let declared = if is_static && is_specialization {
         "sc_static"
     } else {
         "sc_unspecified"
@@ -639,7 +507,7 @@ fn write_entry<'db>(
         "defined",
         if instance.defined { "TRUE" } else { "FALSE" },
     );
-    match super::displayed_exec_space(&decl) {
+    match super::displayed_exec_space(decl) {
         ExecSpace::Global => field(out, "global", "TRUE"),
         ExecSpace::Device => field(out, "device", "TRUE"),
         ExecSpace::HostDevice => {
@@ -653,3 +521,88 @@ fn write_entry<'db>(
     flag(out, "is_template_function", true);
 }
 
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    /// One line per entry of this module: name, position, type and the compared flags.
+    fn instance_lines(text: &str) -> String {
+        let entries = crate::il_display::fixture_entries_containing(text, "routine@f");
+        let mut out = String::new();
+        for entry in entries.split("\n\n").filter(|e| !e.trim().is_empty()) {
+            let value = |label: &str| {
+                entry
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{label}:")))
+                    .map(|l| l.split_once(':').unwrap().1.trim().to_string())
+            };
+            let name = value("name").unwrap_or_default();
+            let name = name.rsplit(": ").next().unwrap_or("");
+            let ty = value("type").unwrap_or_default();
+            let ty = ty.split_once(": ").map_or("", |t| t.1);
+            let flags: Vec<String> = ["storage_class", "declared_storage_class", "defined"]
+                .iter()
+                .filter_map(|l| value(l))
+                .chain(
+                    ["device", "host", "global", "is_class_member"]
+                        .iter()
+                        .filter(|l| value(l).is_some())
+                        .map(|l| l.to_string()),
+                )
+                .chain(value("name_linkage"))
+                .collect();
+            out.push_str(&format!(
+                "{name} {}:{} | {ty} | {}\n",
+                value("decl_position.seq").unwrap_or_default(),
+                value("decl_position.column").unwrap_or_default(),
+                flags.join(" ")
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn calls_launches_and_explicit_instantiations_make_instances() {
+        // cudafe++ 13.0.88 prints these ten entries for this unit (in another order: EDG lists
+        // each instance after its template). `maximum(t, 3)` calls the non-template,
+        // `maximum<bool>` the explicit specialization, and `times<int, 2>` and `times<int, 3>`
+        // are two instances of one type.
+        expect![[r#"
+            "maximum" 2:64 | bool (bool, bool) | sc_unspecified sc_unspecified TRUE device host C++
+            "tf" 9:18 | void (int) | sc_extern sc_unspecified FALSE C++
+            "tf" 8:28 | void (char) | sc_unspecified sc_unspecified TRUE C++
+            "maximum" 1:71 | float (float, float) | sc_extern sc_unspecified FALSE device host C++
+            "convert" 4:68 | void (const float *, float *) | sc_extern sc_unspecified FALSE global C++
+            "convert" 4:68 | void (const float *, double *) | sc_extern sc_unspecified FALSE global C++
+            "times" 5:75 | void (int *) | sc_extern sc_unspecified FALSE global C++
+            "times" 5:75 | void (int *) | sc_extern sc_unspecified FALSE global C++
+            "get" 6:49 | long (int) const | sc_extern sc_unspecified FALSE is_class_member C++
+            "twice" 7:32 | float (float) | sc_static sc_unspecified FALSE internal
+        "#]]
+        .assert_eq(&instance_lines(
+            "template <typename T> __attribute__((host)) __attribute__((device)) T maximum(T a, T b) { return a < b ? b : a; }\n\
+             template <> __attribute__((host)) __attribute__((device)) bool maximum<bool>(bool a, bool b) { return a || b; }\n\
+             __attribute__((host)) __attribute__((device)) int maximum(int a, int b) { return a > b ? a : b; }\n\
+             template <typename T, typename U = T> __attribute__((global)) void convert(const T *in, U *out) {}\n\
+             namespace ops { template <typename T, int K> __attribute__((global)) void times(T *p) {} }\n\
+             struct S { float *data; template <typename U> U get(int) const { return U(); } };\n\
+             template <typename T> static T twice(T v) { return v + v; }\n\
+             template <typename T> void tf(T) {}\n\
+             template <> void tf<int>(int);\n\
+             template void tf<char>(char);\n\
+             void host(S s, const S *ps)\n\
+             {\n\
+             int t = 3;\n\
+             maximum(t, 3);\n\
+             maximum(1.5f, 2.0f);\n\
+             maximum<bool>(t & 1, false);\n\
+             convert<<<1, 32>>>(s.data, s.data);\n\
+             convert<float, double><<<1, 32>>>(s.data, nullptr);\n\
+             ops::times<int, 2><<<1, 1>>>(&t);\n\
+             ops::times<int, 3><<<1, 1>>>(&t);\n\
+             ps->get<long>(1);\n\
+             twice(ps->data[0]);\n\
+             }\n",
+        ));
+    }
+}

@@ -1,0 +1,274 @@
+//! Function template instances: the signature a template is deduced against, and the
+//! instance a call makes (arguments explicit, deduced, or defaulted; a pack expanded; an `auto`
+//! return type deduced from the body).
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use super::expr::{ExprEnv, known, type_of};
+use super::{ArgType, ParamShape, Pattern, deduce_call, substitute};
+use crate::IlDatabase;
+use crate::decl::routine_decl;
+use crate::instantiate::{
+    Bound, ParamKind, TemplateArg, canonical, template_params, with_defaults,
+};
+use crate::item::Item;
+use crate::lookup::ScopeRef;
+use crate::resolve::{declarator_type_in, item_declarator, specifier_type_in};
+use crate::ty::{FnSig, Ty, TyKind};
+
+/// A routine EDG creates from a function template: the template (for an explicit
+/// specialization, the specialization itself), its arguments (a pack's elements after the
+/// others; empty for an explicit specialization, which its type identifies), its type, and
+/// whether it is defined in the unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FnInstance<'db> {
+    pub template: Item<'db>,
+    pub args: Vec<TemplateArg<'db>>,
+    pub ty: Ty<'db>,
+    pub defined: bool,
+}
+
+/// A function template's type with its parameters bound by `bound` (and an enclosing class
+/// template's by its `outer`).
+// The same resolution as `il_display::instances::member_type`; one of them should go.
+pub(crate) fn template_type<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    bound: Bound<'db>,
+) -> Ty<'db> {
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let from = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    let env = Some(bound);
+    let decl = if header.kind() == TEMPLATE_DECL {
+        header
+            .children()
+            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
+            .unwrap_or(header)
+    } else {
+        header
+    };
+    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
+    let declarator = decl
+        .children()
+        .find(|n| n.kind() == DECLARATOR)
+        .or_else(|| item_declarator(db, template, &decl));
+    match declarator {
+        Some(d) => declarator_type_in(db, from, env, base, &d),
+        None => base,
+    }
+}
+
+/// The instance of `template` for a call with these arguments, if deduction succeeds and the
+/// instance's type is fully known.
+pub(crate) fn instantiate_call<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    explicit: &[TemplateArg<'db>],
+    args: &[ArgType<'db>],
+) -> Option<FnInstance<'db>> {
+    let (pattern, pattern_ty) = pattern(db, template, outer)?;
+    let deduced = deduce_call(db, &pattern, explicit, args)?;
+    let params = template_params(db, template);
+    let mut complete: Vec<TemplateArg<'db>> = Vec::new();
+    for (i, param) in params.iter().enumerate() {
+        if param.pack {
+            // Stands in the binding only as a placeholder; the pack is substituted below.
+            complete.push(TemplateArg::Unbound(i as u32));
+            continue;
+        }
+        let arg = match &deduced.args[i] {
+            Some(arg) => arg.clone(),
+            None => with_defaults(db, &[template], complete.clone(), outer)?
+                .get(i)?
+                .clone(),
+        };
+        complete.push(arg);
+    }
+    let ty = match deduced.pack_param {
+        None => {
+            let bound = Bound::bind(db, template, complete.clone(), outer);
+            template_type(db, template, bound)
+        }
+        Some(_) => expand_pack(db, pattern_ty, &pattern, &complete, &deduced.pack)?,
+    };
+    let decl = routine_decl(db, template);
+    let deduced_return = returns_auto(db, template);
+    let ty = if deduced_return {
+        with_deduced_return(db, template, outer, ty, &pattern)?
+    } else {
+        ty
+    };
+    let ty = known(db, ty)?;
+    // A constexpr template is instantiated where it is used (for constant evaluation), and one
+    // whose return type is deduced to know its type.
+    let defined = (decl.specifiers.is_constexpr || deduced_return) && template.body(db).is_some();
+    complete.extend(deduced.pack.iter().map(|&t| TemplateArg::Type(t)));
+    Some(FnInstance {
+        template,
+        args: complete,
+        ty,
+        defined,
+    })
+}
+
+/// Whether the template is declared with a plain `auto` return type (no trailing return).
+fn returns_auto(db: &dyn IlDatabase, template: Item<'_>) -> bool {
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let Some(decl) = header.children().find(|n| n.kind() != TEMPLATE_PARAM_LIST) else {
+        return false;
+    };
+    decl.children_with_tokens().any(|t| t.kind() == AUTO_KW)
+        && !decl.descendants().any(|n| n.kind() == TRAILING_RETURN)
+}
+
+/// `ty` with its return type deduced from the body's first `return` statement, typed with the
+/// instance's parameter types (a pack parameter standing for its elements).
+fn with_deduced_return<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    ty: Ty<'db>,
+    pattern: &Pattern<'db>,
+) -> Option<Ty<'db>> {
+    let TyKind::Function(sig) = ty.kind(db) else {
+        return None;
+    };
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let param_list = header
+        .descendants()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)?
+        .children()
+        .find(|n| n.kind() == PARAM_LIST)?;
+    let names: Vec<Option<String>> = param_list
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .map(|p| {
+            let name = p.descendants().filter(|n| n.kind() == NAME_REF).last()?;
+            name.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.to_string())
+        })
+        .collect();
+    let mut params = Vec::new();
+    let mut packs = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name else { continue };
+        if Some(i) == pattern.pack_expansion {
+            packs.push((name.clone(), sig.params.get(i..)?.to_vec()));
+        } else {
+            params.push((name.clone(), *sig.params.get(i)?));
+        }
+    }
+    let from = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    let class = outer.map(|b| b.definition(db));
+    let env = ExprEnv::for_instance(from, class, params, packs);
+    let body = SyntaxNode::new_root(template.body(db).clone()?);
+    let ret = body
+        .descendants()
+        .filter(|n| n.kind() == RETURN_STMT)
+        .find(|r| !r.ancestors().any(|a| a.kind() == LAMBDA_EXPR))?;
+    let value = type_of(db, &env, &ret.children().next()?)?;
+    let ret_ty = match canonical(db, value.ty).kind(db) {
+        TyKind::Qualified(_, inner) => *inner,
+        TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
+        _ => value.ty,
+    };
+    Some(Ty::new(
+        db,
+        TyKind::Function(FnSig {
+            ret: ret_ty,
+            ..sig.clone()
+        }),
+    ))
+}
+
+/// The template's deducible signature: its function type with its own parameters standing for
+/// themselves (an enclosing instance's bound through `outer`).
+pub(crate) fn pattern<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+) -> Option<(Pattern<'db>, Ty<'db>)> {
+    let params = template_params(db, template);
+    let identity: Vec<TemplateArg<'db>> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Type => TemplateArg::Type(Ty::new(
+                db,
+                TyKind::TemplateParam {
+                    depth: 1,
+                    index: i as u32,
+                },
+            )),
+            _ => TemplateArg::Unbound(i as u32),
+        })
+        .collect();
+    let bound = Bound::bind(db, template, identity, outer);
+    let ty = template_type(db, template, bound);
+    let TyKind::Function(sig) = ty.kind(db) else {
+        return None;
+    };
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let param_list = header
+        .descendants()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)?
+        .children()
+        .find(|n| n.kind() == PARAM_LIST)?;
+    let pack_expansion = param_list
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .position(|p| p.descendants_with_tokens().any(|t| t.kind() == DOT3));
+    let pattern = Pattern {
+        params: params
+            .iter()
+            .map(|p| ParamShape {
+                kind: p.kind,
+                pack: p.pack,
+            })
+            .collect(),
+        fn_params: sig.params.clone(),
+        pack_expansion,
+    };
+    Some((pattern, ty))
+}
+
+/// The function type of an instance of a variadic template: the fixed parameters substituted,
+/// the pack expansion parameter repeated once per pack element.
+fn expand_pack<'db>(
+    db: &'db dyn IlDatabase,
+    pattern_ty: Ty<'db>,
+    pattern: &Pattern<'db>,
+    args: &[TemplateArg<'db>],
+    pack: &[Ty<'db>],
+) -> Option<Ty<'db>> {
+    let TyKind::Function(sig) = pattern_ty.kind(db) else {
+        return None;
+    };
+    let pack_index = pattern.params.iter().position(|p| p.pack)?;
+    let mut params = Vec::new();
+    for (i, &p) in sig.params.iter().enumerate() {
+        if Some(i) == pattern.pack_expansion {
+            for &element in pack {
+                let mut with_element = args.to_vec();
+                with_element[pack_index] = TemplateArg::Type(element);
+                params.push(substitute(db, p, &with_element));
+            }
+        } else {
+            params.push(substitute(db, p, args));
+        }
+    }
+    let ret = substitute(db, sig.ret, args);
+    Some(Ty::new(
+        db,
+        TyKind::Function(FnSig {
+            ret,
+            params,
+            ..sig.clone()
+        }),
+    ))
+}
