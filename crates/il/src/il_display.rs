@@ -29,6 +29,7 @@ use crate::resolve::{declared_type, routine_type};
 use crate::scope::{all_items, scope_items};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
+mod alias_templates;
 mod compare;
 mod fn_instances;
 mod implicit;
@@ -126,6 +127,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     prototypes::entries(db, file, &located, &mut ids, &mut out);
     instances::entries(db, file, &root, &located, &mut ids, &mut out);
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
+    alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
     out
 }

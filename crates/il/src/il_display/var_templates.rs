@@ -113,7 +113,10 @@ fn templates<'db>(
 ) -> Vec<Template<'db>> {
     let mut out: Vec<Template<'db>> = Vec::new();
     for item in all_items(db, file) {
-        if item.kind(db) != ItemKind::VariableTemplate {
+        // (`template <typename T> int A<T>::s = 1;` defines a class template's member.)
+        if item.kind(db) != ItemKind::VariableTemplate
+            || item.name_text(db).is_some_and(|n| n.contains("::"))
+        {
             continue;
         }
         match specialization_pattern(db, item) {

@@ -1,0 +1,261 @@
+//! The entries of alias templates (measured with cudafe++ on the test programs): each is a
+//! `tk_typeref` of size 0 at the alias's name, printed
+//!
+//! - once for the template itself (a prototype, typed with its own parameters),
+//! - once per argument list named outside templates (`ptr<float>`, `ptr<const double>`),
+//! - once per template-id with dependent arguments inside another template (`array_ref<T, N>`
+//!   in a function template's parameter list: a "nonreal" copy),
+//!
+//! and each copy re-declares the array types its target spells (`T (&)[N]`): a `tk_array` at
+//! the `[`, of size 1 while the bound depends on a parameter.
+//!
+//! Like the other templates' entries, only the primary source file's aliases are printed.
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashSet;
+use syntax::SyntaxKind::*;
+use syntax::{SyntaxNode, TextSize};
+
+use crate::IlDatabase;
+use crate::instantiate::{Bound, TemplateArg};
+use crate::item::{Item, ItemKind};
+use crate::lookup::{ScopeRef, members_named};
+use crate::record::size_align_of;
+use crate::resolve::{template_args_in, type_id_type_in};
+use crate::scope::all_items;
+use crate::ty::{Ty, TyKind};
+
+use super::{Located, field, next_id};
+
+/// One copy of an alias: its arguments, when known (`None` for the prototype and nonreal
+/// copies, whose target depends on parameters).
+type Copy<'db> = Option<Vec<TemplateArg<'db>>>;
+
+pub(super) fn entries<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let aliases: Vec<(Item<'db>, usize)> = all_items(db, file)
+        .into_iter()
+        .filter(|&i| i.kind(db) == ItemKind::AliasTemplate)
+        .filter_map(|i| Some((i, *located.offsets.get(&i)?)))
+        .filter(|&(_, offset)| located.lines.is_primary(offset))
+        .collect();
+    if aliases.is_empty() {
+        return;
+    }
+    let mut copies: Vec<(Item<'db>, Copy<'db>)> = aliases.iter().map(|&(a, _)| (a, None)).collect();
+    let mut seen_instances = FxHashSet::default();
+    let mut seen_nonreal = FxHashSet::default();
+    let from = ScopeRef::File(file);
+    for node in root.descendants().filter(|n| n.kind() == NAME_REF) {
+        let Some(list) = node.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
+            continue;
+        };
+        if node.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME) {
+            continue;
+        }
+        let Some(ident) = node.children_with_tokens().find(|t| t.kind() == IDENT) else {
+            continue;
+        };
+        let named = members_named(db, from, ident.as_token().map_or("", |t| t.text()));
+        let Some(&(alias, alias_offset)) = aliases.iter().find(|(a, _)| named.contains(a)) else {
+            continue;
+        };
+        let template = node.ancestors().find(|a| a.kind() == TEMPLATE_DECL);
+        // The alias's own declaration names no copy of itself.
+        if template
+            .as_ref()
+            .is_some_and(|t| t.text_range().contains(TextSize::from(alias_offset as u32)))
+        {
+            continue;
+        }
+        match template_args_in(db, from, None, &list) {
+            Some(args) if args.iter().all(|a| is_known(db, a)) => {
+                if seen_instances.insert((alias, args.clone())) {
+                    copies.push((alias, Some(args)));
+                }
+            }
+            _ if template.is_some() => {
+                let key = (alias, template.map(|t| t.text_range()), list.to_string());
+                if seen_nonreal.insert(key) {
+                    copies.push((alias, None));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (alias, args) in copies {
+        let offset = aliases.iter().find(|(a, _)| *a == alias).map_or(0, |a| a.1);
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope type@a{id}").unwrap();
+        out.push_str("source_corresp:\n");
+        if let Some(name) = alias.name_text(db) {
+            field(
+                out,
+                "  name",
+                &format!("file-scope id-name@a{id}: \"{name}\""),
+            );
+        }
+        let pos = located.lines.pos(offset);
+        field(out, "  decl_position.seq", &pos.seq.to_string());
+        field(out, "  decl_position.column", &pos.column.to_string());
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "  name_linkage", "no");
+        field(out, "size", "0");
+        field(out, "alignment", "1");
+        field(out, "kind", "tk_typeref");
+        arrays(db, root, alias, offset, args, located, ids, out);
+    }
+}
+
+/// Whether an argument is known (no parameter of an enclosing template in it).
+fn is_known(db: &dyn IlDatabase, arg: &TemplateArg<'_>) -> bool {
+    match arg {
+        TemplateArg::Type(ty) => !mentions_unknown(db, *ty),
+        TemplateArg::Value(_) => true,
+        TemplateArg::Unbound(_) => false,
+    }
+}
+
+fn mentions_unknown(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Unknown | TyKind::TemplateParam { .. } => true,
+        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
+            mentions_unknown(db, *t)
+        }
+        TyKind::Array(t, _) => mentions_unknown(db, *t),
+        _ => false,
+    }
+}
+
+/// The array types of one copy of the alias: one `tk_array` per `[` of its target, sized when
+/// the copy's arguments are known.
+#[allow(clippy::too_many_arguments)]
+fn arrays<'db>(
+    db: &'db dyn IlDatabase,
+    root: &SyntaxNode,
+    alias: Item<'db>,
+    offset: usize,
+    args: Copy<'db>,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(decl) = root
+        .token_at_offset(TextSize::from(offset as u32))
+        .right_biased()
+        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == ALIAS_DECL))
+    else {
+        return;
+    };
+    let suffixes: Vec<usize> = decl
+        .descendants()
+        .filter(|n| n.kind() == ARRAY_SUFFIX)
+        .map(|n| usize::from(n.text_range().start()))
+        .collect();
+    if suffixes.is_empty() {
+        return;
+    }
+    // The target's arrays, outermost first, where the arguments are known.
+    let mut sizes = Vec::new();
+    if let Some(args) = args {
+        let header = SyntaxNode::new_root(alias.header(db).clone());
+        let target = header
+            .children()
+            .find(|n| n.kind() == ALIAS_DECL)
+            .and_then(|d| d.children().find(|n| n.kind() == TYPE_ID))
+            .map(|type_id| {
+                let env = Some(Bound::new(db, alias, args));
+                type_id_type_in(db, crate::resolve::scope_of(db, alias), env, &type_id)
+            });
+        let mut ty = target;
+        while let Some(t) = ty {
+            ty = match t.kind(db) {
+                TyKind::Reference(_, inner) | TyKind::Pointer(inner) => Some(*inner),
+                TyKind::Qualified(_, inner) => Some(*inner),
+                TyKind::Array(inner, _) => {
+                    sizes.push(size_align_of(db, t));
+                    Some(*inner)
+                }
+                _ => None,
+            };
+        }
+    }
+    for (n, &at) in suffixes.iter().enumerate() {
+        let (size, align) = match sizes.get(n).copied().flatten() {
+            Some(s) => (s.size, s.align),
+            None => (1, 1),
+        };
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope type@a{id}").unwrap();
+        out.push_str("source_corresp:\n");
+        let pos = located.lines.pos(at);
+        field(out, "  decl_position.seq", &pos.seq.to_string());
+        field(out, "  decl_position.column", &pos.column.to_string());
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "size", &size.to_string());
+        field(out, "alignment", &align.to_string());
+        field(out, "kind", "tk_array");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    /// `name line:column kind size` per alias template entry.
+    fn alias_entries(text: &str) -> String {
+        let out = crate::il_display::fixture_entries_containing(text, "type@a");
+        let mut lines = String::new();
+        for entry in out.split("\n\n").filter(|e| !e.trim().is_empty()) {
+            let get = |label: &str| {
+                entry
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(label))
+                    .and_then(|l| l.split_once(':'))
+                    .map_or("", |(_, v)| v.trim())
+                    .to_string()
+            };
+            let name = get("name");
+            let name = name.rsplit(": ").next().unwrap_or("");
+            lines.push_str(&format!(
+                "{name} {}:{} {} {}\n",
+                get("decl_position.seq"),
+                get("decl_position.column"),
+                get("kind"),
+                get("size"),
+            ));
+        }
+        lines
+    }
+
+    #[test]
+    fn an_alias_prints_per_use_with_its_arrays() {
+        expect![[r#"
+            "ptr" 1:29 tk_typeref 0
+            "array_ref" 2:36 tk_typeref 0
+             2:53 tk_array 1
+            "ptr" 1:29 tk_typeref 0
+            "ptr" 1:29 tk_typeref 0
+            "array_ref" 2:36 tk_typeref 0
+             2:53 tk_array 1
+            "ptr" 1:29 tk_typeref 0
+            "array_ref" 2:36 tk_typeref 0
+             2:53 tk_array 20
+        "#]].assert_eq(&alias_entries(
+            "template <typename T> using ptr = T *;\n\
+             template <typename T, int N> using array_ref = T (&)[N];\n\
+             using fptr = ptr<float>;\n\
+             void k(fptr a, ptr<const double> b) {}\n\
+             template <typename T, int N> int count(array_ref<T, N>) { return N; }\n\
+             int main() { ptr<double> p = nullptr; array_ref<int, 5> r = *(int(*)[5])0; return 0; }\n",
+        ));
+    }
+}
