@@ -120,6 +120,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
     lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
     let located = Located {
+        root: &root,
         xref: &xref,
         offsets: &offsets,
         lines: &lines,
@@ -142,6 +143,7 @@ fn next_id(ids: &mut usize) -> usize {
 /// Where the walks found things: the xref declaration lines, the items' name offsets, and
 /// offsets to positions.
 struct Located<'a, 'db> {
+    root: &'a SyntaxNode,
     xref: &'a [crate::xref::XrefLine],
     offsets: &'a FxHashMap<Item<'db>, usize>,
     lines: &'a Lines,

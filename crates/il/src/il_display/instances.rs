@@ -155,6 +155,15 @@ pub(super) fn entries<'db>(
                     {
                         field(out, "offset", &(bits / 8).to_string());
                     }
+                    super::syntactic::member_array_types(
+                        db,
+                        located.root,
+                        offset,
+                        ty,
+                        lines,
+                        ids,
+                        out,
+                    );
                 }
                 ItemKind::Variable => {
                     // Declared in the class only, unless inline (constexpr, which also makes

@@ -105,6 +105,15 @@ pub(super) fn entries<'db>(
                             writeln!(out, "file-scope field@p{id}").unwrap();
                             source_corresp(db, out, member, id, lines, at);
                             field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
+                            super::syntactic::member_array_types(
+                                db,
+                                located.root,
+                                at,
+                                ty,
+                                lines,
+                                ids,
+                                out,
+                            );
                         }
                         ItemKind::Variable => {
                             let s = &variable_decl(db, member).specifiers;

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
-use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::IlDatabase;
 use crate::cuda::MemorySpace;
@@ -283,6 +283,51 @@ fn array_types(
     }
 }
 
+/// The array types a member of a class template declares, once per copy of the class (the
+/// template itself and each instance): a `tk_array` at each `[` of the declarator whose name
+/// is at `name_offset`, sized from `ty` (the member's type in that copy). A bound or element
+/// that depends on a template parameter (`T v[N]` in the template) makes a type of size 1 and
+/// alignment 1, as EDG prints template-dependent arrays.
+pub(super) fn member_array_types<'db>(
+    db: &'db dyn IlDatabase,
+    root: &SyntaxNode,
+    name_offset: usize,
+    ty: Ty<'db>,
+    lines: &Lines,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(declarator) = root
+        .token_at_offset(TextSize::from(name_offset as u32))
+        .right_biased()
+        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == DECLARATOR))
+    else {
+        return;
+    };
+    let mut ty = Some(ty);
+    for suffix in declarator.children().filter(|n| n.kind() == ARRAY_SUFFIX) {
+        let (size, align) = match ty.map(|t| (t, t.kind(db))) {
+            Some((t, TyKind::Array(elem, Some(_)))) => {
+                ty = Some(*elem);
+                size_align_of(db, t).map_or((1, 1), |s| (s.size, s.align))
+            }
+            _ => {
+                ty = None;
+                (1, 1)
+            }
+        };
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope type@s{id}").unwrap();
+        source_corresp(out, None, lines, usize::from(suffix.text_range().start()));
+        field(out, "  parent_scope", "NULL");
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "size", &size.to_string());
+        field(out, "alignment", &align.to_string());
+        field(out, "kind", "tk_array");
+    }
+}
+
 /// A block-scope variable that EDG allocates in file scope: a `static` or memory-space local
 /// (`sc_static`, `enclosing_routine` its function, no linkage) or an `extern` one (`sc_extern`,
 /// external linkage, no enclosing routine).
@@ -521,5 +566,46 @@ mod tests {
         .assert_eq(&display(
             "void k() {\n  __attribute__((shared)) float t[4];\n  extern int e;\n  int a[2];\n}\n",
         ));
+    }
+
+    /// Checked against cudafe++: the template's dependent `T v[N]` is one type of size 1, each
+    /// instance re-declares its own arrays, a non-dependent `int w[2][3]` included.
+    #[test]
+    fn class_template_members_declare_arrays_per_copy() {
+        let out = crate::il_display::display_fixture(
+            "template <typename T, int N> struct V { T v[N]; int w[2][3]; };\n\
+             V<float, 4> a;\nV<double, 2> b;\n",
+        );
+        let arrays: String = out
+            .split("\n\n")
+            .filter(|e| e.contains("tk_array"))
+            .map(|e| {
+                let get = |label: &str| {
+                    e.lines()
+                        .find(|l| l.trim_start().starts_with(label))
+                        .and_then(|l| l.split_once(':'))
+                        .map_or("", |(_, v)| v.trim())
+                        .to_string()
+                };
+                format!(
+                    "{} size={} align={}\n",
+                    get("decl_position.column"),
+                    get("size"),
+                    get("alignment")
+                )
+            })
+            .collect();
+        expect![[r#"
+            44 size=1 align=1
+            54 size=24 align=4
+            57 size=12 align=4
+            44 size=16 align=4
+            54 size=24 align=4
+            57 size=12 align=4
+            44 size=16 align=8
+            54 size=24 align=4
+            57 size=12 align=4
+        "#]]
+        .assert_eq(&arrays);
     }
 }
