@@ -513,9 +513,11 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     field(out, "type", &format!("file-scope type@ty: {spelled}"));
     let s = &decl.specifiers;
     let defined = item.body(db).is_some() || decl.is_defaulted || decl.is_deleted || has_definition;
-    // A namespace-scope `static` routine is `sc_static`, one only declared here `sc_extern`;
+    // A namespace-scope routine with internal linkage (`static`, or in an unnamed namespace) is
+    // `sc_static`, one only declared here `sc_extern`;
     // `declared_storage_class` is what was written, `static` only.
-    let storage = if s.is_static && class_name.is_none() {
+    let internal = s.is_static || matches!(linkage(db, item), Linkage::Internal);
+    let storage = if internal && class_name.is_none() {
         "sc_static"
     } else if !defined {
         "sc_extern"
@@ -543,7 +545,8 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_inline", s.is_inline || s.is_constexpr);
     flag(out, "is_declared_constexpr", s.is_constexpr);
-    flag(out, "is_explicit_constructor", s.is_explicit);
+    // (`explicit operator bool()` is no constructor: EDG keeps the flag for constructors.)
+    flag(out, "is_explicit_constructor", s.is_explicit && is_ctor);
     flag(out, "is_defaulted", decl.is_defaulted);
     flag(out, "is_deleted", decl.is_deleted);
 }

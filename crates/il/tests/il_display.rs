@@ -11,7 +11,7 @@ use il::il_display::{self, DisplayOptions, KindStats};
 
 /// Floors, in per mille, for the share of cudafe++'s entries we print and for the agreement of
 /// the compared fields over matched entries (measured; raise them as the model grows).
-const MIN_PRESENT_PER_MILLE: usize = 835;
+const MIN_PRESENT_PER_MILLE: usize = 875;
 const MIN_FIELDS_AGREE_PER_MILLE: usize = 985;
 
 #[salsa::db]
