@@ -96,7 +96,19 @@ fn instances<'db>(
     for spec in &specializations {
         add(&mut found, spec.clone());
     }
+    // Only the primary source file's calls: its templates are the ones displayed in full
+    // (`prototypes.rs`), and typing every call in the headers costs a quarter of the display
+    // on thrust.
+    let lines = located.lines;
+    let in_primary = |n: &SyntaxNode| lines.is_primary(usize::from(n.text_range().start()));
     for node in root.descendants() {
+        if matches!(
+            node.kind(),
+            CALL_EXPR | KERNEL_LAUNCH | EXPLICIT_INSTANTIATION
+        ) && !in_primary(&node)
+        {
+            continue;
+        }
         let instance = match node.kind() {
             CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => called_instance(db, file, &node),
             EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
@@ -131,6 +143,12 @@ fn explicit_specializations<'db>(
         if item.kind(db) != ItemKind::FunctionTemplate || !template_params(db, item).is_empty() {
             continue;
         }
+        // Headers' specializations are not displayed (as their templates are not); a
+        // redeclaration without a position of its own still counts for its entity.
+        let offset = located.offsets.get(&item);
+        if offset.is_some_and(|&o| !located.lines.is_primary(o)) {
+            continue;
+        }
         let ty = routine_type(db, item);
         if known(db, ty).is_none() {
             continue;
@@ -149,6 +167,7 @@ fn explicit_specializations<'db>(
                 }
                 s.defined |= defined;
             }
+            None if offset.is_none() => {}
             None => out.push(FnInstance {
                 template: item,
                 args: Vec::new(),
@@ -170,11 +189,10 @@ fn called_instance<'db>(
     let callee = call.children().next()?;
     let arg_list = call.children().find(|n| n.kind() == ARG_LIST)?;
     let (from, class) = scope_at(db, file, call);
-    let env = ExprEnv::at(db, from, class, call);
-    let args: Vec<ArgType<'db>> = arg_list
-        .children()
-        .map(|a| type_of(db, &env, &a))
-        .collect::<Option<_>>()?;
+    // The environment (every declaration before the call in its function) is built only for
+    // calls whose name finds a template or whose object needs typing.
+    let env_cell = std::cell::OnceCell::new();
+    let env = || env_cell.get_or_init(|| ExprEnv::at(db, from, class, call));
     let (candidates, outer, name) = match callee.kind() {
         ID_EXPR => {
             let name = callee.children().next()?;
@@ -197,7 +215,7 @@ fn called_instance<'db>(
             (candidates, None, name)
         }
         MEMBER_EXPR => {
-            let object = type_of(db, &env, &callee.children().next()?)?;
+            let object = type_of(db, env(), &callee.children().next()?)?;
             let arrow = callee.children_with_tokens().any(|t| t.kind() == ARROW);
             let class_ty = if arrow {
                 match canonical(db, object.ty).kind(db) {
@@ -237,6 +255,11 @@ fn called_instance<'db>(
     if templates.is_empty() {
         return None;
     }
+    // Arguments are typed only once the name is known to find a template.
+    let args: Vec<ArgType<'db>> = arg_list
+        .children()
+        .map(|a| type_of(db, env(), &a))
+        .collect::<Option<_>>()?;
     // A non-template that matches exactly is preferred over any instance ([over.match.best]).
     if explicit.is_none()
         && candidates
