@@ -130,6 +130,7 @@ pub fn deduce_call<'db>(
     let mut matcher = Matcher {
         db,
         bound: deduced.args.clone(),
+        conversions: true,
     };
     // Explicit type arguments are substituted first: a `P` they make concrete deduces nothing
     // and its argument converts ([temp.arg.explicit]/6).
@@ -156,6 +157,7 @@ pub fn deduce_call<'db>(
                 let mut one = Matcher {
                     db,
                     bound: matcher.bound.clone(),
+                    conversions: true,
                 };
                 one.bound[pack] = None;
                 one.call_argument(p, *a)?;
@@ -191,6 +193,9 @@ fn canonical_arg<'db>(db: &'db dyn IlDatabase, arg: TemplateArg<'db>) -> Templat
 struct Matcher<'db> {
     db: &'db dyn IlDatabase,
     bound: Vec<Option<TemplateArg<'db>>>,
+    /// Whether a pointer's pointee may gain cv (a call's qualification conversion); partial
+    /// ordering matches exactly.
+    conversions: bool,
 }
 
 impl<'db> Matcher<'db> {
@@ -251,7 +256,7 @@ impl<'db> Matcher<'db> {
                 self.unify(*p_inner, a_inner, false)
             }
             TyKind::Pointer(p_inner) => match a.kind(db) {
-                TyKind::Pointer(a_inner) => self.unify(*p_inner, *a_inner, true),
+                TyKind::Pointer(a_inner) => self.unify(*p_inner, *a_inner, self.conversions),
                 _ => None,
             },
             TyKind::Reference(pk, p_inner) => match a.kind(db) {
@@ -326,6 +331,46 @@ impl<'db> Matcher<'db> {
             }
         }
     }
+}
+
+/// Partial ordering of two function templates for a call with `args` arguments
+/// ([temp.func.order]): whether `a` is at least as specialized as `b`, that is, `b`'s parameters
+/// deduce from `a`'s parameter types with `a`'s template parameters standing for unique types.
+/// References and top-level cv are dropped from both sides first. Templates with packs are not
+/// ordered (`false`).
+pub fn at_least_as_specialized<'db>(
+    db: &'db dyn IlDatabase,
+    a: &Pattern<'db>,
+    b: &Pattern<'db>,
+    args: usize,
+) -> bool {
+    let ordered = |p: &Pattern<'db>| p.pack_expansion.is_none() && !p.params.iter().any(|s| s.pack);
+    if !ordered(a) || !ordered(b) || a.fn_params.len() < args || b.fn_params.len() < args {
+        return false;
+    }
+    // `a`'s parameters as unique types: parameters of a template at a depth nothing binds.
+    let unique: Vec<TemplateArg<'db>> = (0..a.params.len() as u32)
+        .map(|index| TemplateArg::Type(Ty::new(db, TyKind::TemplateParam { depth: 0, index })))
+        .collect();
+    let mut matcher = Matcher {
+        db,
+        bound: vec![None; b.params.len()],
+        conversions: false,
+    };
+    let adjust = |t: Ty<'db>| {
+        let t = match t.kind(db) {
+            TyKind::Reference(_, inner) => *inner,
+            _ => t,
+        };
+        unqualified(db, t)
+    };
+    a.fn_params[..args]
+        .iter()
+        .zip(&b.fn_params[..args])
+        .all(|(&pa, &pb)| {
+            let pa = adjust(substitute(db, pa, &unique));
+            matcher.unify(adjust(pb), pa, false).is_some()
+        })
 }
 
 /// Whether a type mentions a parameter of the template being deduced (depth 1).

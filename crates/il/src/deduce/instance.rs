@@ -70,6 +70,41 @@ pub(crate) fn instantiate_call<'db>(
 ) -> Option<FnInstance<'db>> {
     let (pattern, pattern_ty) = pattern(db, template, outer)?;
     let deduced = deduce_call(db, &pattern, explicit, args)?;
+    complete(db, template, outer, &pattern, pattern_ty, deduced)
+}
+
+/// The instance a template-id names outside a call (`&f<int>`, `k<float, 4>` passed as a
+/// pointer): its arguments are the explicit ones and the defaults; nothing is deduced.
+pub(crate) fn instantiate_named<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    explicit: &[TemplateArg<'db>],
+) -> Option<FnInstance<'db>> {
+    let (pattern, pattern_ty) = pattern(db, template, outer)?;
+    // A pack's elements would come from the target type (not modelled): no instance.
+    if pattern.params.iter().any(|p| p.pack) {
+        return None;
+    }
+    let no_call = Pattern {
+        fn_params: Vec::new(),
+        pack_expansion: None,
+        ..pattern.clone()
+    };
+    let deduced = deduce_call(db, &no_call, explicit, &[])?;
+    complete(db, template, outer, &pattern, pattern_ty, deduced)
+}
+
+/// The instance for deduced (or explicit) arguments: defaults filled in, the type substituted
+/// (a pack expanded, an `auto` return deduced).
+fn complete<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    pattern: &Pattern<'db>,
+    pattern_ty: Ty<'db>,
+    deduced: super::Deduced<'db>,
+) -> Option<FnInstance<'db>> {
     let params = template_params(db, template);
     let mut complete: Vec<TemplateArg<'db>> = Vec::new();
     for (i, param) in params.iter().enumerate() {
@@ -91,12 +126,12 @@ pub(crate) fn instantiate_call<'db>(
             let bound = Bound::bind(db, template, complete.clone(), outer);
             template_type(db, template, bound)
         }
-        Some(_) => expand_pack(db, pattern_ty, &pattern, &complete, &deduced.pack)?,
+        Some(_) => expand_pack(db, pattern_ty, pattern, &complete, &deduced.pack)?,
     };
     let decl = routine_decl(db, template);
     let deduced_return = returns_auto(db, template);
     let ty = if deduced_return {
-        with_deduced_return(db, template, outer, ty, &pattern)?
+        with_deduced_return(db, template, outer, ty, pattern)?
     } else {
         ty
     };

@@ -22,7 +22,8 @@ use crate::cuda::ExecSpace;
 use crate::decl::{Linkage, linkage, routine_decl};
 use crate::deduce::ArgType;
 use crate::deduce::expr::{ExprEnv, known, type_of};
-use crate::deduce::instance::{FnInstance, instantiate_call};
+use crate::deduce::instance::{FnInstance, instantiate_call, instantiate_named, pattern};
+use crate::deduce::{Pattern, at_least_as_specialized};
 use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
 use crate::item::{Access, Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
@@ -111,6 +112,7 @@ fn instances<'db>(
         }
         let instance = match node.kind() {
             CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => called_instance(db, file, &node),
+            ID_EXPR if !in_template(&node) && in_primary(&node) => named_instance(db, file, &node),
             EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
             _ => None,
         };
@@ -270,12 +272,68 @@ fn called_instance<'db>(
         return None;
     }
     let explicit = explicit.unwrap_or_default();
-    let mut viable = templates
+    let viable: Vec<FnInstance<'db>> = templates
         .iter()
-        .filter_map(|&t| instantiate_call(db, t, outer, &explicit, &args));
-    let instance = viable.next()?;
-    // Several viable templates need partial ordering, which is not modelled.
-    viable.next().is_none().then_some(instance)
+        .filter_map(|&t| instantiate_call(db, t, outer, &explicit, &args))
+        .collect();
+    most_specialized(db, viable, outer, args.len())
+}
+
+/// The one instance whose template is more specialized than every other viable one; `None`
+/// when partial ordering leaves several (an ambiguity, or templates it does not order).
+fn most_specialized<'db>(
+    db: &'db dyn IlDatabase,
+    mut viable: Vec<FnInstance<'db>>,
+    outer: Option<Bound<'db>>,
+    args: usize,
+) -> Option<FnInstance<'db>> {
+    if viable.len() <= 1 {
+        return viable.pop();
+    }
+    let patterns: Vec<Pattern<'db>> = viable
+        .iter()
+        .map(|i| pattern(db, i.template, outer).map(|(p, _)| p))
+        .collect::<Option<_>>()?;
+    let best = (0..viable.len()).find(|&i| {
+        (0..viable.len()).all(|j| {
+            i == j
+                || (at_least_as_specialized(db, &patterns[i], &patterns[j], args)
+                    && !at_least_as_specialized(db, &patterns[j], &patterns[i], args))
+        })
+    })?;
+    Some(viable.swap_remove(best))
+}
+
+/// The instance a template-id of a function template names where it is not called (its
+/// address taken, passed as a kernel pointer): with all arguments explicit or defaulted.
+fn named_instance<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    expr: &SyntaxNode,
+) -> Option<FnInstance<'db>> {
+    let is_callee = expr.parent().is_some_and(|p| {
+        matches!(p.kind(), CALL_EXPR | KERNEL_LAUNCH) && p.children().next().as_ref() == Some(expr)
+    });
+    if is_callee {
+        return None;
+    }
+    let name = expr.children().next()?;
+    let list = name
+        .descendants()
+        .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .last()?;
+    let (from, _) = scope_at(db, file, expr);
+    let (global, segments) = name_segments(&name);
+    let templates: Vec<Item<'db>> = lookup_path(db, from, global, &segments)
+        .into_iter()
+        .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
+        .collect();
+    // Overloaded templates would be chosen by the target type (not modelled).
+    let [template] = templates.as_slice() else {
+        return None;
+    };
+    let explicit = template_args_in(db, from, None, &list)?;
+    instantiate_named(db, *template, None, &explicit)
 }
 
 /// The class scope (and for an instance its binding) where a member of `ty` is looked up.
@@ -625,6 +683,43 @@ mod tests {
              ops::times<int, 3><<<1, 1>>>(&t);\n\
              ps->get<long>(1);\n\
              twice(ps->data[0]);\n\
+             }\n",
+        ));
+    }
+
+    #[test]
+    fn partial_ordering_picks_the_more_specialized_and_named_template_ids_instantiate() {
+        // Checked with cudafe++ 13.0.88 (same entries; it has `cudaFuncGetAttributes` from the
+        // runtime): `pick(f)` is `pick(T *)`, `pick(1.0)` `pick(T)`; `k<float>`, `&k<int, 8>`
+        // and `k<double>` are instances without a call.
+        expect![[r#"
+            "pick" 2:27 | int (float *) | sc_extern sc_unspecified FALSE C++
+            "pick" 1:27 | int (double) | sc_extern sc_unspecified FALSE C++
+            "pick" 3:27 | int (const char *, int) | sc_extern sc_unspecified FALSE C++
+            "k" 4:63 | void (float *) | sc_extern sc_unspecified FALSE global C++
+            "k" 4:63 | void (int *) | sc_extern sc_unspecified FALSE global C++
+            "k" 4:63 | void (double *) | sc_extern sc_unspecified FALSE global C++
+            "g" 5:28 | void (long) | sc_extern sc_unspecified FALSE C++
+        "#]]
+        .assert_eq(&instance_lines(
+            "template <typename T> int pick(T v) { return 1; }\n\
+             template <typename T> int pick(T *p) { return 2; }\n\
+             template <typename T> int pick(const T *p, int n) { return 3; }\n\
+             template <typename T, int N = 4> __attribute__((global)) void k(T *p) {}\n\
+             template <typename T> void g(T) {}\n\
+             typedef void (*fp)(float *);\n\
+             struct cudaFuncAttributes {};\n\
+             int cudaFuncGetAttributes(cudaFuncAttributes *, const void *);\n\
+             void host(float *f, const char *s)\n\
+             {\n\
+             pick(f);\n\
+             pick(1.0);\n\
+             pick(s, 2);\n\
+             fp a = k<float>;\n\
+             void *b = (void *)&k<int, 8>;\n\
+             cudaFuncAttributes attr;\n\
+             cudaFuncGetAttributes(&attr, k<double>);\n\
+             g<long>(1);\n\
              }\n",
         ));
     }
