@@ -61,6 +61,9 @@ pub struct Pattern<'db> {
     pub params: Vec<ParamShape>,
     pub fn_params: Vec<Ty<'db>>,
     pub pack_expansion: Option<usize>,
+    /// How many trailing function parameters have default arguments (a call may leave them
+    /// out; they then deduce nothing).
+    pub defaulted: usize,
 }
 
 /// The outcome of deduction: per template parameter, its argument (`None`: neither explicit
@@ -123,8 +126,8 @@ pub fn deduce_call<'db>(
         Some(_) => return None,
         None => pattern.fn_params.len(),
     };
-    if args.len() < fixed || (pattern.pack_expansion.is_none() && args.len() > fixed) {
-        // Default function arguments would allow fewer; they are not modelled, so no instance.
+    let required = fixed.saturating_sub(pattern.defaulted);
+    if args.len() < required || (pattern.pack_expansion.is_none() && args.len() > fixed) {
         return None;
     }
     let mut matcher = Matcher {

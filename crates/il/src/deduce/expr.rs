@@ -24,6 +24,8 @@ pub(crate) struct ExprEnv<'db> {
     locals: Vec<(String, Option<Ty<'db>>)>,
     /// Function parameter packs of an instance (`Ts... xs`): their elements' types.
     packs: Vec<(String, Vec<Ty<'db>>)>,
+    /// Whether the enclosing member function is `const` (so is `*this`).
+    this_const: bool,
 }
 
 impl<'db> ExprEnv<'db> {
@@ -40,6 +42,7 @@ impl<'db> ExprEnv<'db> {
             class,
             locals: Vec::new(),
             packs: Vec::new(),
+            this_const: false,
         };
         let start = at.text_range().start();
         // Outermost first, so inner declarations come later and shadow.
@@ -48,6 +51,13 @@ impl<'db> ExprEnv<'db> {
             .filter(|a| matches!(a.kind(), FUNCTION_DEF | LAMBDA_EXPR))
             .collect();
         scopes.reverse();
+        env.this_const = scopes
+            .iter()
+            .rev()
+            .find(|s| s.kind() == FUNCTION_DEF)
+            .and_then(|f| f.children().find(|n| n.kind() == DECLARATOR))
+            .and_then(|d| d.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+            .is_some_and(|suffix| suffix.children_with_tokens().any(|t| t.kind() == CONST_KW));
         for scope in &scopes {
             let params = match scope.kind() {
                 FUNCTION_DEF => scope
@@ -98,6 +108,7 @@ impl<'db> ExprEnv<'db> {
             class,
             locals: params.into_iter().map(|(n, t)| (n, Some(t))).collect(),
             packs,
+            this_const: false,
         }
     }
 
@@ -293,6 +304,11 @@ pub(crate) fn type_of<'db>(
             Some(ArgType::prvalue(builtin(common)))
         }
         SIZEOF_EXPR | ALIGNOF_EXPR => Some(ArgType::prvalue(builtin(Builtin::UnsignedLong))),
+        // Inside a member function: a pointer to its class, const in a const member function.
+        THIS_EXPR => Some(ArgType::prvalue(Ty::new(
+            db,
+            TyKind::Pointer(this_class(db, env)?),
+        ))),
         CALL_EXPR => call(db, env, expr),
         FOLD_EXPR => fold(db, env, expr),
         _ => None,
@@ -419,8 +435,8 @@ fn name_type<'db>(
         if let Some(local) = env.local(&text) {
             return Some(value_of(db, local?, true));
         }
-        if let Some(class) = env.class
-            && let Some((ty, _)) = data_member(db, Ty::new(db, TyKind::Class(class)), &text)
+        if let Some(class) = this_class(db, env)
+            && let Some((ty, _)) = data_member(db, class, &text)
         {
             return Some(value_of(db, ty, true));
         }
@@ -430,6 +446,17 @@ fn name_type<'db>(
     let (global, segments) = name_segments(name);
     let found = lookup_path(db, env.from, global, &segments);
     variable_type(db, &found)
+}
+
+/// The type `*this` has where `env` is: the enclosing member function's class, with its
+/// constness.
+fn this_class<'db>(db: &'db dyn IlDatabase, env: &ExprEnv<'db>) -> Option<Ty<'db>> {
+    let class = Ty::new(db, TyKind::Class(env.class?));
+    Some(if env.this_const {
+        class.qualified(db, CONST)
+    } else {
+        class
+    })
 }
 
 fn variable_type<'db>(db: &'db dyn IlDatabase, found: &[Item<'db>]) -> Option<ArgType<'db>> {
@@ -556,21 +583,27 @@ fn pointer<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<ArgType<'db>> {
     matches!(ty.kind(db), TyKind::Pointer(_)).then_some(ArgType::prvalue(ty))
 }
 
-/// A call of a non-template function: its return type when every overload the name finds
-/// returns the same type.
+/// A call of a non-template function or member function: its return type when every overload
+/// with that many parameters (for a member, of the object's constness) returns the same type.
 fn call<'db>(
     db: &'db dyn IlDatabase,
     env: &ExprEnv<'db>,
     expr: &SyntaxNode,
 ) -> Option<ArgType<'db>> {
     let callee = expr.children().next()?;
-    let found = match callee.kind() {
+    let args = expr
+        .children()
+        .find(|n| n.kind() == ARG_LIST)?
+        .children()
+        .count();
+    // The overloads, each with its type, and the constness of the object for members.
+    let (types, const_object): (Vec<Ty<'db>>, Option<bool>) = match callee.kind() {
         ID_EXPR => {
             let name = callee.children().next()?;
             if name.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
                 return None;
             }
-            if name.kind() == NAME_REF {
+            let found = if name.kind() == NAME_REF {
                 let text = ident(&name)?;
                 if env.local(&text).is_some() {
                     return None;
@@ -579,19 +612,60 @@ fn call<'db>(
             } else {
                 let (global, segments) = name_segments(&name);
                 lookup_path(db, env.from, global, &segments)
+            };
+            if found.iter().any(|i| i.kind(db) != ItemKind::Routine) {
+                return None;
             }
+            let types = found
+                .iter()
+                .map(|&i| crate::resolve::routine_type(db, i))
+                .collect();
+            // Members of the enclosing class are called on `*this`.
+            let on_this = env.class.is_some()
+                && !found.is_empty()
+                && found.iter().all(|i| i.parent(db) == env.class);
+            (types, on_this.then_some(env.this_const))
+        }
+        MEMBER_EXPR => {
+            let object = type_of(db, env, &callee.children().next()?)?;
+            let arrow = callee.children_with_tokens().any(|t| t.kind() == ARROW);
+            let class_ty = if arrow {
+                match decay(db, object.ty).kind(db) {
+                    TyKind::Pointer(inner) => *inner,
+                    _ => return None,
+                }
+            } else {
+                object.ty
+            };
+            let member = callee.children().filter(|n| n.kind() == NAME_REF).last()?;
+            if member.children().next().is_some() {
+                return None;
+            }
+            let is_const =
+                matches!(canonical(db, class_ty).kind(db), TyKind::Qualified(cv, _) if cv.is_const);
+            let (types, _) = member_functions(db, class_ty, &ident(&member)?)?;
+            (types, Some(is_const))
         }
         _ => return None,
     };
-    if found.is_empty() || found.iter().any(|i| i.kind(db) != ItemKind::Routine) {
-        return None;
+    let sigs: Vec<&crate::ty::FnSig<'db>> = types
+        .iter()
+        .map(|t| match t.kind(db) {
+            TyKind::Function(sig) => Some(sig),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let mut viable: Vec<&crate::ty::FnSig<'db>> = sigs
+        .into_iter()
+        .filter(|s| s.params.len() == args || (s.variadic && s.params.len() <= args))
+        .collect();
+    if let Some(is_const) = const_object {
+        // A const object calls only const members; a non-const one prefers non-const ones.
+        let prefer_const = is_const || viable.iter().all(|s| s.this_cv.is_const);
+        viable.retain(|s| s.this_cv.is_const == prefer_const);
     }
     let mut ret = None;
-    for item in found {
-        let ty = crate::resolve::routine_type(db, item);
-        let TyKind::Function(sig) = ty.kind(db) else {
-            return None;
-        };
+    for sig in viable {
         let r = known(db, sig.ret)?;
         if ret.is_some_and(|prev| prev != r) {
             return None;
@@ -599,6 +673,40 @@ fn call<'db>(
         ret = Some(r);
     }
     Some(value_of(db, ret?, false))
+}
+
+/// The types of the member functions named `name` of a class type (an instance's resolved
+/// under its binding), and the class searched.
+fn member_functions<'db>(
+    db: &'db dyn IlDatabase,
+    object: Ty<'db>,
+    name: &str,
+) -> Option<(Vec<Ty<'db>>, Item<'db>)> {
+    let object = canonical(db, object);
+    let class_ty = match object.kind(db) {
+        TyKind::Qualified(_, inner) => canonical(db, *inner),
+        _ => object,
+    };
+    let (scope, env) = match class_ty.kind(db) {
+        TyKind::Class(item) => (*item, None),
+        TyKind::Instance(inst) => {
+            let bound = instance_definition(db, *inst)?;
+            (bound.definition(db), Some(bound))
+        }
+        _ => return None,
+    };
+    let found = members_named(db, ScopeRef::Item(scope), name);
+    if found.is_empty() || found.iter().any(|m| m.kind(db) != ItemKind::Routine) {
+        return None;
+    }
+    let types = found
+        .iter()
+        .map(|&m| match env {
+            Some(bound) => super::instance::template_type(db, m, bound),
+            None => crate::resolve::routine_type(db, m),
+        })
+        .collect();
+    Some((types, scope))
 }
 
 fn unqualified<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {

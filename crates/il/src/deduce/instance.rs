@@ -89,6 +89,7 @@ pub(crate) fn instantiate_named<'db>(
     let no_call = Pattern {
         fn_params: Vec::new(),
         pack_expansion: None,
+        defaulted: 0,
         ..pattern.clone()
     };
     let deduced = deduce_call(db, &no_call, explicit, &[])?;
@@ -254,10 +255,18 @@ pub(crate) fn pattern<'db>(
         .find(|n| n.kind() == FUNCTION_SUFFIX)?
         .children()
         .find(|n| n.kind() == PARAM_LIST)?;
-    let pack_expansion = param_list
+    let declared: Vec<SyntaxNode> = param_list
         .children()
         .filter(|n| n.kind() == PARAM)
+        .collect();
+    let pack_expansion = declared
+        .iter()
         .position(|p| p.descendants_with_tokens().any(|t| t.kind() == DOT3));
+    let defaulted = declared
+        .iter()
+        .rev()
+        .take_while(|p| p.children().any(|n| n.kind() == INITIALIZER))
+        .count();
     let pattern = Pattern {
         params: params
             .iter()
@@ -268,6 +277,7 @@ pub(crate) fn pattern<'db>(
             .collect(),
         fn_params: sig.params.clone(),
         pack_expansion,
+        defaulted,
     };
     Some((pattern, ty))
 }

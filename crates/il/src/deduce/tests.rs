@@ -26,6 +26,7 @@ fn check_deduce(params: &[&str], explicit: &[&str], args: &[&str], expect: Expec
         ],
         fn_params: params.iter().map(|p| ty(&db, p)).collect(),
         pack_expansion: None,
+        defaulted: 0,
     };
     let explicit: Vec<TemplateArg<'_>> = explicit
         .iter()
@@ -210,6 +211,7 @@ fn check_pack(p: &str, args: &[&str], expect: Expect) {
         }],
         fn_params: vec![ty(&db, p)],
         pack_expansion: Some(0),
+        defaulted: 0,
     };
     let args: Vec<ArgType<'_>> = args.iter().map(|a| arg(&db, a)).collect();
     let out = match deduce_call(&db, &pattern, &[], &args) {
@@ -417,6 +419,7 @@ fn partial_ordering_prefers_the_template_whose_parameters_deduce_the_others() {
         }],
         fn_params: vec![ty(&db, p)],
         pack_expansion: None,
+        defaulted: 0,
     };
     let order = |a: &str, b: &str| {
         let (a, b) = (one(a), one(b));

@@ -723,4 +723,33 @@ mod tests {
              }\n",
         ));
     }
+
+    #[test]
+    fn member_calls_this_and_default_arguments_type_the_arguments() {
+        // Checked with cudafe++ 13.0.88: `get()` on a non-const object is `int &`, on a const
+        // one `const int &` (both deduce `int`), `this` in a const member is `const A *`, and
+        // `f`'s second parameter may be left to its default.
+        expect![[r#"
+            "f" 1:27 | int (int, int) | sc_extern sc_unspecified FALSE C++
+            "h" 2:27 | int (const A *) | sc_extern sc_unspecified FALSE C++
+            "f" 1:27 | int (double, int) | sc_extern sc_unspecified FALSE C++
+        "#]]
+        .assert_eq(&instance_lines(
+            "template <typename T> int f(T a, int n = 3) { return n; }\n\
+             template <typename T> int h(T *p) { return 0; }\n\
+             struct A {\n\
+             int value;\n\
+             int &get() { return value; }\n\
+             const int &get() const { return value; }\n\
+             double scale(int) const { return 1.0; }\n\
+             void run() const { f(get()); h(this); f(value, 1); }\n\
+             };\n\
+             void host(A &a, const A &c)\n\
+             {\n\
+             f(a.get());\n\
+             f(c.scale(2));\n\
+             f(c.get(), 4);\n\
+             }\n",
+        ));
+    }
 }
