@@ -448,9 +448,9 @@ mod tests {
     #[test]
     fn an_instance_declares_its_members_at_the_definition() {
         expect![[r#"
-            file-scope type@i6
+            file-scope type@i7
             source_corresp:
-              name:                  file-scope id-name@i6: "V"
+              name:                  file-scope id-name@i7: "V"
               decl_position.seq:     1
               decl_position.column:  37
               enclosing_routine:     NULL
@@ -460,14 +460,14 @@ mod tests {
             kind:                    tk_struct
             is_template_class:       TRUE
 
-            file-scope routine@i6.0
+            file-scope routine@i7.0
             source_corresp:
-              name:                  file-scope id-name@i6.0: "operator="
+              name:                  file-scope id-name@i7.0: "operator="
               decl_position.seq:     1
               decl_position.column:  37
               is_class_member:       TRUE
               access:                as_public
-              parent_scope:          file-scope scope@i6
+              parent_scope:          file-scope scope@i7
               enclosing_routine:     NULL
               name_linkage:          C++
             type:                    file-scope type@ty: V<float, 4> &(const V<float, 4> &)
@@ -478,14 +478,14 @@ mod tests {
             compiler_generated:      TRUE
             defined:                 FALSE
 
-            file-scope routine@i6.1
+            file-scope routine@i7.1
             source_corresp:
-              name:                  file-scope id-name@i6.1: "operator="
+              name:                  file-scope id-name@i7.1: "operator="
               decl_position.seq:     1
               decl_position.column:  37
               is_class_member:       TRUE
               access:                as_public
-              parent_scope:          file-scope scope@i6
+              parent_scope:          file-scope scope@i7
               enclosing_routine:     NULL
               name_linkage:          C++
             type:                    file-scope type@ty: V<float, 4> &(V<float, 4> &&)
@@ -496,9 +496,9 @@ mod tests {
             compiler_generated:      TRUE
             defined:                 FALSE
 
-            file-scope field@i7
+            file-scope field@i8
             source_corresp:
-              name:                  file-scope id-name@i7: "v"
+              name:                  file-scope id-name@i8: "v"
               decl_position.seq:     2
               decl_position.column:  5
               is_class_member:       TRUE
@@ -508,9 +508,9 @@ mod tests {
             type:                    file-scope type@ty: float [4]
             offset:                  0
 
-            file-scope routine@i8
+            file-scope routine@i10
             source_corresp:
-              name:                  file-scope id-name@i8: "at"
+              name:                  file-scope id-name@i10: "at"
               decl_position.seq:     3
               decl_position.column:  6
               is_class_member:       TRUE
@@ -522,9 +522,9 @@ mod tests {
             declared_storage_class:  sc_unspecified
             defined:                 FALSE
 
-            file-scope variable@i9
+            file-scope variable@i11
             source_corresp:
-              name:                  file-scope id-name@i9: "n"
+              name:                  file-scope id-name@i11: "n"
               decl_position.seq:     4
               decl_position.column:  20
               is_class_member:       TRUE
