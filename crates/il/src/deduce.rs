@@ -17,7 +17,17 @@
 //! deduced takes the template's default argument (the caller resolves defaults, since they are
 //! written in terms of the earlier arguments). A `P` that is not resolved (a dependent name we do
 //! not model) is a non-deduced context: its parameters must come from elsewhere, or deduction
-//! fails. Deduction never guesses: a failure is `None`.
+//! fails. Deduction never guesses: a failure is `None`. [`at_least_as_specialized`] is the
+//! partial ordering of two templates that both deduce ([temp.func.order]).
+//!
+//! Submodules: [`expr`] types call arguments from declarations; [`instance`] builds a
+//! template's [`Pattern`] and the instance a call or template-id makes (defaults, packs,
+//! `auto` returns).
+//!
+//! Not yet: deduction from a base class of the argument (`f(B<T>&)` given a `D : B<int>`), from
+//! a target type (`void (*p)(int) = f;`), non-type parameters in array bounds (`T (&)[N]`: the
+//! type representation has no dependent bounds), template template parameters, and closure
+//! types (no `TyKind` for them yet).
 use crate::IlDatabase;
 use crate::instantiate::{ParamKind, TemplateArg, canonical};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};

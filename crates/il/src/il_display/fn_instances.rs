@@ -7,10 +7,13 @@
 //! not defined: the host compilation does not instantiate the body of an instance it only
 //! calls, so calls inside templates (and inside the instances) create nothing (measured:
 //! `reverse<T>` calling `shared_buffer<T>()` leaves no `shared_buffer` instance). An explicit
-//! instantiation definition and an explicit specialization with a body are defined. A call
-//! makes an instance only when every argument's type is known ([`crate::deduce::expr`]), the
-//! name finds exactly one template that deduces, and no non-template overload matches exactly
-//! (which would be preferred); otherwise nothing is printed rather than a guess.
+//! instantiation definition, an explicit specialization with a body, and an instance of a
+//! constexpr template or one with a deduced (`auto`) return type are defined. A call makes an
+//! instance only when every argument's type is known ([`crate::deduce::expr`]), no non-template
+//! overload matches exactly (it would be preferred), and among the templates that deduce one
+//! is more specialized than the others; otherwise nothing is printed rather than a guess. A
+//! template-id that is not called (`&k<int>`, a kernel passed as a pointer) makes the instance
+//! of its explicit and default arguments.
 use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
@@ -105,14 +108,14 @@ fn instances<'db>(
     for node in root.descendants() {
         if matches!(
             node.kind(),
-            CALL_EXPR | KERNEL_LAUNCH | EXPLICIT_INSTANTIATION
+            CALL_EXPR | KERNEL_LAUNCH | ID_EXPR | EXPLICIT_INSTANTIATION
         ) && !in_primary(&node)
         {
             continue;
         }
         let instance = match node.kind() {
             CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => called_instance(db, file, &node),
-            ID_EXPR if !in_template(&node) && in_primary(&node) => named_instance(db, file, &node),
+            ID_EXPR if !in_template(&node) => named_instance(db, file, &node),
             EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
             _ => None,
         };
