@@ -12,7 +12,9 @@ use crate::IlDatabase;
 use crate::instantiate::{Bound, canonical, instance_definition};
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
-use crate::resolve::{declarator_type, specifier_type, type_id_type};
+use crate::resolve::{
+    declarator_type, declarator_type_in, specifier_type, specifier_type_in, type_id_type_in,
+};
 use crate::ty::{Builtin, Cv, RefKind, Ty, TyKind};
 
 /// What names mean at one point of a function body: the enclosing namespace or class scope for
@@ -26,6 +28,8 @@ pub(crate) struct ExprEnv<'db> {
     packs: Vec<(String, Vec<Ty<'db>>)>,
     /// Whether the enclosing member function is `const` (so is `*this`).
     this_const: bool,
+    /// Inside a function template instance: its template's parameters bound.
+    bound: Option<Bound<'db>>,
 }
 
 impl<'db> ExprEnv<'db> {
@@ -43,6 +47,7 @@ impl<'db> ExprEnv<'db> {
             locals: Vec::new(),
             packs: Vec::new(),
             this_const: false,
+            bound: None,
         };
         let start = at.text_range().start();
         // Outermost first, so inner declarations come later and shadow.
@@ -95,21 +100,39 @@ impl<'db> ExprEnv<'db> {
         env
     }
 
-    /// The environment of a function template instance's body: its parameters with the
-    /// instance's types, pack parameters with their elements' types.
-    pub(crate) fn for_instance(
+    /// The environment at `at` in the body of a function template instance: its parameters
+    /// with the instance's types, pack parameters with their elements' types, and the locals
+    /// declared before `at`, resolved with the template's parameters bound.
+    pub(crate) fn in_instance(
+        db: &'db dyn IlDatabase,
         from: ScopeRef<'db>,
         class: Option<Item<'db>>,
+        bound: Bound<'db>,
         params: Vec<(String, Ty<'db>)>,
         packs: Vec<(String, Vec<Ty<'db>>)>,
+        at: &SyntaxNode,
     ) -> ExprEnv<'db> {
-        ExprEnv {
+        let mut env = ExprEnv {
             from,
             class,
             locals: params.into_iter().map(|(n, t)| (n, Some(t))).collect(),
             packs,
             this_const: false,
+            bound: Some(bound),
+        };
+        let start = at.text_range().start();
+        let Some(body) = at.ancestors().last() else {
+            return env;
+        };
+        let decls = body
+            .descendants()
+            .filter(|n| n.kind() == SIMPLE_DECLARATION)
+            .filter(|d| d.text_range().end() <= start)
+            .filter(|d| visible_from(d, at));
+        for decl in decls {
+            env.declare(db, &decl);
         }
+        env
     }
 
     fn declare(&mut self, db: &'db dyn IlDatabase, decl: &SyntaxNode) {
@@ -136,8 +159,12 @@ impl<'db> ExprEnv<'db> {
                     .and_then(|e| type_of(db, self, &e))
                     .map(|a| decay(db, a.ty))
             } else {
-                let base = specifier_type(db, self.from, decl);
-                known(db, declarator_type(db, self.from, base, &declarator))
+                let base =
+                    specifier_type_in(db, self.from, self.bound, decl.children_with_tokens());
+                known(
+                    db,
+                    declarator_type_in(db, self.from, self.bound, base, &declarator),
+                )
             };
             self.locals.push((name, ty));
         }
@@ -281,9 +308,10 @@ pub(crate) fn type_of<'db>(
         NAMED_CAST_EXPR | CAST_EXPR => {
             let ty = known(
                 db,
-                type_id_type(
+                type_id_type_in(
                     db,
                     env.from,
+                    env.bound,
                     &expr.children().find(|n| n.kind() == TYPE_ID)?,
                 ),
             )?;
@@ -613,6 +641,13 @@ fn call<'db>(
                 let (global, segments) = name_segments(&name);
                 lookup_path(db, env.from, global, &segments)
             };
+            if !found.is_empty()
+                && found
+                    .iter()
+                    .all(|i| i.kind(db) == ItemKind::FunctionTemplate)
+            {
+                return template_call(db, env, expr, &found);
+            }
             if found.iter().any(|i| i.kind(db) != ItemKind::Routine) {
                 return None;
             }
@@ -673,6 +708,34 @@ fn call<'db>(
         ret = Some(r);
     }
     Some(value_of(db, ret?, false))
+}
+
+/// A call of a function template (its name finds only templates): the return type of the one
+/// instance the arguments deduce.
+fn template_call<'db>(
+    db: &'db dyn IlDatabase,
+    env: &ExprEnv<'db>,
+    expr: &SyntaxNode,
+    templates: &[Item<'db>],
+) -> Option<ArgType<'db>> {
+    let args: Vec<ArgType<'db>> = expr
+        .children()
+        .find(|n| n.kind() == ARG_LIST)?
+        .children()
+        .map(|a| type_of(db, env, &a))
+        .collect::<Option<_>>()?;
+    let mut instances = templates
+        .iter()
+        .filter(|&&t| !crate::instantiate::template_params(db, t).is_empty())
+        .filter_map(|&t| super::instance::instantiate_call(db, t, None, &[], &args));
+    let instance = instances.next()?;
+    if instances.next().is_some() {
+        return None;
+    }
+    let TyKind::Function(sig) = instance.ty.kind(db) else {
+        return None;
+    };
+    Some(value_of(db, sig.ret, false))
 }
 
 /// The types of the member functions named `name` of a class type (an instance's resolved

@@ -25,6 +25,9 @@ pub(crate) struct FnInstance<'db> {
     pub args: Vec<TemplateArg<'db>>,
     pub ty: Ty<'db>,
     pub defined: bool,
+    /// The template's definition with the instance's arguments bound (a pack parameter
+    /// unbound); `None` for an explicit specialization.
+    pub bound: Option<Bound<'db>>,
 }
 
 /// A function template's type with its parameters bound by `bound` (and an enclosing class
@@ -122,17 +125,15 @@ fn complete<'db>(
         };
         complete.push(arg);
     }
+    let bound = Bound::bind(db, template, complete.clone(), outer);
     let ty = match deduced.pack_param {
-        None => {
-            let bound = Bound::bind(db, template, complete.clone(), outer);
-            template_type(db, template, bound)
-        }
+        None => template_type(db, template, bound),
         Some(_) => expand_pack(db, pattern_ty, pattern, &complete, &deduced.pack)?,
     };
     let decl = routine_decl(db, template);
     let deduced_return = returns_auto(db, template);
     let ty = if deduced_return {
-        with_deduced_return(db, template, outer, ty, pattern)?
+        with_deduced_return(db, template, bound, ty, pattern)?
     } else {
         ty
     };
@@ -146,6 +147,7 @@ fn complete<'db>(
         args: complete,
         ty,
         defined,
+        bound: Some(bound),
     })
 }
 
@@ -164,49 +166,21 @@ fn returns_auto(db: &dyn IlDatabase, template: Item<'_>) -> bool {
 fn with_deduced_return<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
-    outer: Option<Bound<'db>>,
+    bound: Bound<'db>,
     ty: Ty<'db>,
     pattern: &Pattern<'db>,
 ) -> Option<Ty<'db>> {
     let TyKind::Function(sig) = ty.kind(db) else {
         return None;
     };
-    let header = SyntaxNode::new_root(template.header(db).clone());
-    let param_list = header
-        .descendants()
-        .find(|n| n.kind() == FUNCTION_SUFFIX)?
-        .children()
-        .find(|n| n.kind() == PARAM_LIST)?;
-    let names: Vec<Option<String>> = param_list
-        .children()
-        .filter(|n| n.kind() == PARAM)
-        .map(|p| {
-            let name = p.descendants().filter(|n| n.kind() == NAME_REF).last()?;
-            name.children_with_tokens()
-                .find(|t| t.kind() == IDENT)
-                .map(|t| t.to_string())
-        })
-        .collect();
-    let mut params = Vec::new();
-    let mut packs = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let Some(name) = name else { continue };
-        if Some(i) == pattern.pack_expansion {
-            packs.push((name.clone(), sig.params.get(i..)?.to_vec()));
-        } else {
-            params.push((name.clone(), *sig.params.get(i)?));
-        }
-    }
-    let from = template
-        .parent(db)
-        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
-    let class = outer.map(|b| b.definition(db));
-    let env = ExprEnv::for_instance(from, class, params, packs);
+    // Typing the body may deduce further `auto` returns: bounded like instantiation.
+    let _depth = crate::instantiate::enter_instantiation()?;
     let body = SyntaxNode::new_root(template.body(db).clone()?);
     let ret = body
         .descendants()
         .filter(|n| n.kind() == RETURN_STMT)
         .find(|r| !r.ancestors().any(|a| a.kind() == LAMBDA_EXPR))?;
+    let env = body_env(db, template, bound, sig, pattern.pack_expansion, &ret)?;
     let value = type_of(db, &env, &ret.children().next()?)?;
     let ret_ty = match canonical(db, value.ty).kind(db) {
         TyKind::Qualified(_, inner) => *inner,
@@ -219,6 +193,56 @@ fn with_deduced_return<'db>(
             ret: ret_ty,
             ..sig.clone()
         }),
+    ))
+}
+
+/// What names mean at `at`, a node of the body of an instance of `template` whose signature
+/// is `sig`: its parameters with the instance's types (a pack parameter with its elements'),
+/// its locals resolved with the template's parameters bound.
+pub(crate) fn body_env<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    bound: Bound<'db>,
+    sig: &FnSig<'db>,
+    pack_expansion: Option<usize>,
+    at: &SyntaxNode,
+) -> Option<ExprEnv<'db>> {
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    let param_list = header
+        .descendants()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)?
+        .children()
+        .find(|n| n.kind() == PARAM_LIST)?;
+    let names: Vec<Option<String>> = param_list
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .map(|p| {
+            let declarator = p.children().find(|n| n.kind() == DECLARATOR)?;
+            let name = declarator
+                .descendants()
+                .filter(|n| n.kind() == NAME_REF)
+                .last()?;
+            name.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.to_string())
+        })
+        .collect();
+    let mut params = Vec::new();
+    let mut packs = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name else { continue };
+        if Some(i) == pack_expansion {
+            packs.push((name.clone(), sig.params.get(i..)?.to_vec()));
+        } else {
+            params.push((name.clone(), *sig.params.get(i)?));
+        }
+    }
+    let from = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    let class = bound.outer(db).map(|b| b.definition(db));
+    Some(ExprEnv::in_instance(
+        db, from, class, bound, params, packs, at,
     ))
 }
 

@@ -25,7 +25,7 @@ use crate::cuda::ExecSpace;
 use crate::decl::{Linkage, linkage, routine_decl};
 use crate::deduce::ArgType;
 use crate::deduce::expr::{ExprEnv, known, type_of};
-use crate::deduce::instance::{FnInstance, instantiate_call, instantiate_named, pattern};
+use crate::deduce::instance::{FnInstance, body_env, instantiate_call, instantiate_named, pattern};
 use crate::deduce::{Pattern, at_least_as_specialized};
 use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
 use crate::item::{Access, Item, ItemKind};
@@ -100,6 +100,14 @@ fn instances<'db>(
     for spec in &specializations {
         add(&mut found, spec.clone());
     }
+    // A call of an explicitly specialized argument list is a call of the specialization.
+    let specialized = |instance: &FnInstance<'db>| {
+        specializations.iter().any(|s| {
+            s.ty == instance.ty
+                && s.template.name(db) == instance.template.name(db)
+                && s.template.parent(db) == instance.template.parent(db)
+        })
+    };
     // Only the primary source file's calls: its templates are the ones displayed in full
     // (`prototypes.rs`), and typing every call in the headers costs a quarter of the display
     // on thrust.
@@ -114,27 +122,59 @@ fn instances<'db>(
             continue;
         }
         let instance = match node.kind() {
-            CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => called_instance(db, file, &node),
+            CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => {
+                called_instance(db, Site::Outside(file), &node)
+            }
             ID_EXPR if !in_template(&node) => named_instance(db, file, &node),
             EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
             _ => None,
         };
         let Some(instance) = instance else { continue };
-        // A call of an explicitly specialized argument list is a call of the specialization.
-        let specialized = specializations.iter().any(|s| {
-            s.ty == instance.ty
-                && s.template.name(db) == instance.template.name(db)
-                && s.template.parent(db) == instance.template.parent(db)
-        });
-        if !specialized {
+        if !specialized(&instance) {
             add(&mut found, instance);
+        }
+    }
+    // The bodies of defined instances are instantiated, and their calls make instances in turn
+    // (measured: a constexpr `quad<int>` calling `sq(sq(v))` makes `sq<int>`). A runaway
+    // recursion (`f<T>` calling `f<T*>`) stops at a depth, as compilers' instantiation limits.
+    const MAX_DEPTH: u32 = 32;
+    let mut depth: Vec<u32> = vec![0; found.len()];
+    let mut next = 0;
+    while next < found.len() {
+        let instance = found[next].clone();
+        let level = depth[next];
+        next += 1;
+        if !instance.defined || instance.bound.is_none() || level >= MAX_DEPTH {
+            continue;
+        }
+        let Some(body) = instance.template.body(db).clone() else {
+            continue;
+        };
+        let body = SyntaxNode::new_root(body);
+        for call in body
+            .descendants()
+            .filter(|n| matches!(n.kind(), CALL_EXPR | KERNEL_LAUNCH))
+        {
+            if let Some(made) = called_instance(db, Site::Instance(&instance), &call)
+                && !specialized(&made)
+            {
+                add(&mut found, made);
+                depth.resize(found.len(), level + 1);
+            }
         }
     }
     found
 }
 
+/// Whether a node is in a template's definition (`template <>` declares an explicit
+/// specialization, which is not one).
 fn in_template(node: &SyntaxNode) -> bool {
-    node.ancestors().any(|a| a.kind() == TEMPLATE_DECL)
+    node.ancestors().any(|a| {
+        a.kind() == TEMPLATE_DECL
+            && a.children()
+                .find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+                .is_some_and(|l| l.children().next().is_some())
+    })
 }
 
 /// `template <> R f<args>(...)`: items of kind function template with no parameters.
@@ -178,6 +218,7 @@ fn explicit_specializations<'db>(
                 args: Vec::new(),
                 ty,
                 defined,
+                bound: None,
             }),
         }
     }
@@ -188,16 +229,16 @@ fn explicit_specializations<'db>(
 /// whose arguments deduce.
 fn called_instance<'db>(
     db: &'db dyn IlDatabase,
-    file: base_db::SourceFile,
+    site: Site<'_, 'db>,
     call: &SyntaxNode,
 ) -> Option<FnInstance<'db>> {
     let callee = call.children().next()?;
     let arg_list = call.children().find(|n| n.kind() == ARG_LIST)?;
-    let (from, class) = scope_at(db, file, call);
+    let (from, class) = site.scope(db, call);
     // The environment (every declaration before the call in its function) is built only for
     // calls whose name finds a template or whose object needs typing.
     let env_cell = std::cell::OnceCell::new();
-    let env = || env_cell.get_or_init(|| ExprEnv::at(db, from, class, call));
+    let env = || env_cell.get_or_init(|| site.env(db, from, class, call));
     let (candidates, outer, name) = match callee.kind() {
         ID_EXPR => {
             let name = callee.children().next()?;
@@ -249,7 +290,7 @@ fn called_instance<'db>(
         .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
         .last()
     {
-        Some(list) => Some(template_args_in(db, from, None, &list)?),
+        Some(list) => Some(template_args_in(db, from, site.bound(), &list)?),
         None => None,
     };
     let templates: Vec<Item<'db>> = candidates
@@ -305,6 +346,77 @@ fn most_specialized<'db>(
         })
     })?;
     Some(viable.swap_remove(best))
+}
+
+/// Where a call is: in code outside templates, or in the body of a defined instance (a
+/// constexpr or `auto` template's instance, an explicit instantiation definition), where the
+/// template's parameters are bound.
+#[derive(Clone, Copy)]
+enum Site<'a, 'db> {
+    Outside(base_db::SourceFile),
+    Instance(&'a FnInstance<'db>),
+}
+
+impl<'db> Site<'_, 'db> {
+    /// The namespace or class scope names are looked up from, and the enclosing class.
+    fn scope(self, db: &'db dyn IlDatabase, at: &SyntaxNode) -> (ScopeRef<'db>, Option<Item<'db>>) {
+        match self {
+            Site::Outside(file) => scope_at(db, file, at),
+            Site::Instance(instance) => {
+                let template = instance.template;
+                let from = template
+                    .parent(db)
+                    .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+                let class = instance
+                    .bound
+                    .and_then(|b| b.outer(db))
+                    .map(|b| b.definition(db));
+                (from, class)
+            }
+        }
+    }
+
+    fn env(
+        self,
+        db: &'db dyn IlDatabase,
+        from: ScopeRef<'db>,
+        class: Option<Item<'db>>,
+        at: &SyntaxNode,
+    ) -> ExprEnv<'db> {
+        let in_body = match self {
+            Site::Outside(_) => None,
+            Site::Instance(instance) => instance_env(db, instance, at),
+        };
+        in_body.unwrap_or_else(|| ExprEnv::at(db, from, class, at))
+    }
+
+    fn bound(self) -> Option<Bound<'db>> {
+        match self {
+            Site::Outside(_) => None,
+            Site::Instance(instance) => instance.bound,
+        }
+    }
+}
+
+/// The environment at `at` in an instance's body.
+fn instance_env<'db>(
+    db: &'db dyn IlDatabase,
+    instance: &FnInstance<'db>,
+    at: &SyntaxNode,
+) -> Option<ExprEnv<'db>> {
+    let bound = instance.bound?;
+    let TyKind::Function(sig) = instance.ty.kind(db) else {
+        return None;
+    };
+    let (pattern, _) = pattern(db, instance.template, bound.outer(db))?;
+    body_env(
+        db,
+        instance.template,
+        bound,
+        sig,
+        pattern.pack_expansion,
+        at,
+    )
 }
 
 /// The instance a template-id of a function template names where it is not called (its
@@ -753,6 +865,32 @@ mod tests {
              f(c.scale(2));\n\
              f(c.get(), 4);\n\
              }\n",
+        ));
+    }
+
+    #[test]
+    fn bodies_of_defined_instances_make_instances() {
+        // Checked with cudafe++ 13.0.88: constexpr and `auto` instances are defined, and the
+        // calls in their bodies instantiate (`plain<long>` only declared, as it is not
+        // constexpr); an explicit specialization's body is code outside templates.
+        expect![[r#"
+            "sq" 7:27 | int (int) | sc_unspecified sc_unspecified TRUE C++
+            "q2" 3:35 | long (long) | sc_unspecified sc_unspecified TRUE C++
+            "quad" 5:35 | int (int) | sc_unspecified sc_unspecified TRUE C++
+            "wrap" 6:28 | float (float) | sc_unspecified sc_unspecified TRUE C++
+            "plain" 2:25 | long (long) | sc_extern sc_unspecified FALSE C++
+            "sq" 1:35 | float (float) | sc_unspecified sc_unspecified TRUE C++
+        "#]]
+        .assert_eq(&instance_lines(
+            "template <typename T> constexpr T sq(T v) { return v * v; }\n\
+             template <typename T> T plain(T v) { return v; }\n\
+             template <typename T> constexpr T q2(T v) { return v > 0 ? v : plain(v); }\n\
+             static_assert(q2(3L) == 3, \"\");\n\
+             template <typename T> constexpr T quad(T v) { return sq(sq(v)); }\n\
+             template <typename T> auto wrap(T v) { T w = v; return sq(w); }\n\
+             template <> constexpr int sq<int>(int v) { return v * v; }\n\
+             static_assert(quad(2) == 16, \"\");\n\
+             int main() { return wrap(1.5f) > 0; }\n",
         ));
     }
 }
