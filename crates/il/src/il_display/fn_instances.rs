@@ -870,9 +870,9 @@ mod tests {
 
     #[test]
     fn bodies_of_defined_instances_make_instances() {
-        // Checked with cudafe++ 13.0.88: constexpr and `auto` instances are defined, and the
-        // calls in their bodies instantiate (`plain<long>` only declared, as it is not
-        // constexpr); an explicit specialization's body is code outside templates.
+        // Checked with cudafe++ 13.0.88 (same entries): constexpr and `auto` instances are
+        // defined, and the calls in their bodies instantiate (`plain<long>` only declared, as it
+        // is not constexpr); `quad<int>`'s `sq(sq(v))` calls the explicit specialization.
         expect![[r#"
             "sq" 7:27 | int (int) | sc_unspecified sc_unspecified TRUE C++
             "q2" 3:35 | long (long) | sc_unspecified sc_unspecified TRUE C++
