@@ -28,6 +28,7 @@ mod evaluate;
 mod instances;
 mod names;
 mod printing;
+mod traits;
 mod tree;
 
 use printing::{edg_text, name_ref_text, operator_text, param_type_text, push_edg_token};
@@ -170,8 +171,10 @@ struct Walker {
     builtin_typedefs: FxHashMap<String, String>,
     /// Member typedefs' types, constants' values and bases of the classes seen so far.
     facts: evaluate::MemberFacts,
-    /// Alias templates by qualified name (their specializations are not resolved yet).
-    alias_templates: FxHashSet<String>,
+    /// Enumerations by qualified name (a type-trait builtin asks whether a type is one).
+    enumerations: FxHashSet<String>,
+    /// Alias templates by qualified name.
+    alias_templates: FxHashMap<String, instances::AliasTemplate>,
     /// How many instances are being completed, one inside the other.
     instantiation_depth: u32,
 }
@@ -347,7 +350,7 @@ impl Walker {
                 }
                 if let Some(name) = first_token(node, IDENT) {
                     if !scope.template_params.is_empty() {
-                        self.alias_templates.insert(scope.qualify(name.text()));
+                        self.record_alias_template(node, scope);
                     }
                     if self.template_depth == 0
                         && let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
@@ -940,6 +943,7 @@ impl Walker {
         if let Some(ident) = &ident {
             let qualified = scope.qualify(ident.text());
             let (id, _) = self.keyed(format!("type {qualified}"));
+            self.enumerations.insert(qualified.clone());
             self.emit(
                 id,
                 qualified,

@@ -320,9 +320,25 @@ impl Walker {
             Some(i) => (i + 1, self.instance_of(&qualifiers[i], scope, subst)?),
             None => {
                 let first = first_token(qualifiers.first()?, IDENT)?;
+                // A template parameter, a member typedef of an enclosing instance
+                // (`__match::__type` in `__match_cv_qualifiers<...>`), or a class by name.
+                // (In a template definition member typedefs are known only as written; a
+                // type that still names a member of the class was not resolved either.)
+                let own_member = || {
+                    let class = scope.path.join("::");
+                    let ty = (scope.in_class && self.template_depth == 0)
+                        .then(|| self.member_type(&class, first.text()))
+                        .flatten()?;
+                    let names_member = ty
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| self.facts.types.contains_key(&member_key(&class, w)));
+                    (!names_member).then_some(ty)
+                };
                 let class = match subst.get(first.text()) {
                     Some(bound) => bound.clone(),
-                    None => self.resolve_qualified(first.text(), scope),
+                    None => {
+                        own_member().unwrap_or_else(|| self.resolve_qualified(first.text(), scope))
+                    }
                 };
                 (1, self.complete_class(&class))
             }
@@ -427,6 +443,7 @@ impl Walker {
             }
             CALL_EXPR => {
                 let callee = expr.children().next()?;
+
                 let is_type = callee.kind() == ID_EXPR
                     && callee
                         .descendants_with_tokens()
@@ -440,6 +457,12 @@ impl Walker {
                 };
                 is_type.then_some(())?;
                 self.evaluate_at(&arg, scope, subst, depth + 1)
+            }
+            // `__is_enum(_Tp)`.
+            BUILTIN_CALL => {
+                let name = first_token(expr, IDENT)?;
+                let args = expr.children().find(|n| n.kind() == ARG_LIST)?;
+                self.trait_value(name.text(), &args, scope, subst)
             }
             SIZEOF_EXPR => {
                 let operand = expr.children().next()?;

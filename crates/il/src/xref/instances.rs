@@ -51,6 +51,17 @@ struct Param {
     value_type: Option<String>,
 }
 
+/// An alias template (`template <typename _Tp> using __remove_cv_t = ...;`): its
+/// specializations stand for its type with the arguments substituted, as EDG prints them
+/// (`__make_unsigned<__remove_cv_t<wchar_t>>` is `__make_unsigned<wchar_t>`).
+#[derive(Clone)]
+pub(super) struct AliasTemplate {
+    params: Vec<Param>,
+    ty: SyntaxNode,
+    /// The scope the alias was declared in, where names in its type are looked up.
+    scope: Scope,
+}
+
 /// Template parameter name to the argument text it stands for.
 pub(super) type Substitution = FxHashMap<String, String>;
 
@@ -122,10 +133,7 @@ impl Walker {
                 }
                 if params.is_empty() {
                     let template = self.templates[&key].clone();
-                    let args: Vec<String> = list
-                        .children()
-                        .map(|a| self.argument(&a, scope, &Substitution::default()))
-                        .collect();
+                    let args = self.arguments(&list, scope, &Substitution::default());
                     let args = self.with_defaults(&template, args).join(", ");
                     if let Some(template) = self.templates.get_mut(&key) {
                         template.explicit.push(args);
@@ -152,6 +160,74 @@ impl Walker {
             }
             None => {}
         }
+    }
+
+    /// Records an alias template's parameters and type (`node` is the ALIAS_DECL).
+    pub(super) fn record_alias_template(&mut self, node: &SyntaxNode, scope: &Scope) {
+        let (Some(name), Some(ty), Some(list)) = (
+            first_token(node, IDENT),
+            node.children().find(|n| n.kind() == TYPE_ID),
+            scope.template_param_list.as_ref(),
+        ) else {
+            return;
+        };
+        let alias = AliasTemplate {
+            params: template_params(list),
+            ty,
+            scope: Scope {
+                path: scope.path.clone(),
+                ..Scope::default()
+            },
+        };
+        self.alias_templates
+            .insert(scope.qualify(name.text()), alias);
+    }
+
+    /// The type an alias template's specialization stands for (`__remove_cv_t<_Tp>` with
+    /// `_Tp` bound to `const int` is `int`), completing what evaluating it completes; `None`
+    /// when `name` names no alias template or the type is not one we can print as EDG does.
+    fn alias_type(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        if name.kind() != NAME_REF || self.instantiation_depth >= DEPTH_LIMIT {
+            return None;
+        }
+        let ident = first_token(name, IDENT)?;
+        let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+        let mut written = Vec::new();
+        if let Some(q) = name.parent().filter(|p| p.kind() == QUALIFIED_NAME) {
+            for segment in q.children().filter(|n| n.kind() == NAME_REF) {
+                if segment == *name {
+                    break;
+                }
+                written.push(super::tokens_text(&segment));
+            }
+        }
+        written.push(ident.text().to_string());
+        let written = written.join("::");
+        let key = self
+            .lookup_keys(written.trim_start_matches("::"), scope)
+            .into_iter()
+            .find(|k| self.alias_templates.contains_key(k))?;
+        let alias = self.alias_templates[&key].clone();
+        let args = self.arguments(&list, scope, subst);
+        if args.len() < alias.params.iter().filter(|p| !p.pack).count() {
+            return None;
+        }
+        // In a template definition, a class template's own name is its injected-class-name
+        // (`duration` inside `duration<_Rep, _Period>`): dependent.
+        if self.template_depth > 0 && args.iter().any(|a| self.templates.contains_key(a)) {
+            return None;
+        }
+        let bound = bind(&alias.params, &args);
+        self.instantiation_depth += 1;
+        let ty = self.argument(&alias.ty, &alias.scope, &bound);
+        self.instantiation_depth -= 1;
+        // What we cannot evaluate (`decltype`, calls) would print otherwise in EDG's name.
+        (!ty.contains("decltype") && !ty.contains('(')).then_some(ty)
     }
 
     /// Completes the instance a template-id names (`Vec<float, 4>`, `N::A<int>`), if it is an
@@ -201,11 +277,79 @@ impl Walker {
             .unwrap_or_else(|| ident.text().to_string());
         written.push(template_name);
         let key = self.find_template(&written.join("::"), scope)?;
-        let args: Vec<String> = list
-            .children()
-            .map(|a| self.argument(&a, scope, subst))
-            .collect();
+        let args = self.arguments(&list, scope, subst);
         Some((key, args))
+    }
+
+    /// A template argument list's arguments as EDG prints them, pack expansions expanded
+    /// (`_List<_Up...>` with `_Up` bound to `int, long` has two arguments, with it empty none).
+    pub(super) fn arguments(
+        &mut self,
+        list: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Vec<String> {
+        let mut args = Vec::new();
+        for arg in list.children() {
+            // `_Up...` parses as a type-id with a `...` declarator, an expression pattern
+            // (`_Tp::value...`) with the `...` after it.
+            let pack_declarator = arg.kind() == TYPE_ID
+                && arg
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .is_some_and(|d| {
+                        d.descendants_with_tokens()
+                            .filter_map(NodeOrToken::into_token)
+                            .filter(|t| !t.kind().is_trivia())
+                            .all(|t| t.kind() == DOT3)
+                    });
+            let expanded = pack_declarator
+                || std::iter::successors(arg.next_sibling_or_token(), |t| {
+                    t.next_sibling_or_token()
+                })
+                .find(|t| !t.kind().is_trivia())
+                .is_some_and(|t| t.kind() == DOT3);
+            // The pattern alone, when it is a name (`_Up` of `_Up...`).
+            let arg = match arg
+                .children()
+                .filter(|n| n.kind() != DECLARATOR)
+                .collect::<Vec<_>>()
+            {
+                named if pack_declarator && named.len() == 1 => named[0].clone(),
+                _ => arg,
+            };
+            let packs: Vec<(String, Vec<String>)> = if expanded {
+                let mut packs: Vec<(String, Vec<String>)> = Vec::new();
+                for t in arg
+                    .descendants_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .filter(|t| t.kind() == IDENT)
+                {
+                    if let Some(elements) = pack_elements(subst, t.text())
+                        && !packs.iter().any(|(n, _)| n == t.text())
+                    {
+                        packs.push((t.text().to_string(), elements));
+                    }
+                }
+                packs
+            } else {
+                Vec::new()
+            };
+            let Some(count) = packs.iter().map(|(_, e)| e.len()).min() else {
+                args.push(self.argument(&arg, scope, subst));
+                continue;
+            };
+            for i in 0..count {
+                let mut element = subst.clone();
+                for (name, elements) in &packs {
+                    element.remove(&format!("{name}..."));
+                    element.insert(name.clone(), elements[i].clone());
+                    element.insert(format!("{name}{ELEMENT}"), String::new());
+                }
+                args.push(self.argument(&arg, scope, &element));
+            }
+        }
+        args
     }
 
     /// Completes the instance a template-id names and returns its printed name
@@ -266,6 +410,7 @@ impl Walker {
                 | CAST_EXPR
                 | NAMED_CAST_EXPR
                 | CALL_EXPR
+                | BUILTIN_CALL
                 | SIZEOF_EXPR
                 | ID_EXPR
         );
@@ -299,9 +444,13 @@ impl Walker {
                 _ => Some(name.clone()),
             };
             if let Some(last) = last.filter(|l| l.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
-                && let Some(printed) = self.instance_name(&last, scope, subst)
             {
-                return printed;
+                if let Some(ty) = self.alias_type(&last, scope, subst) {
+                    return ty;
+                }
+                if let Some(printed) = self.instance_name(&last, scope, subst) {
+                    return printed;
+                }
             }
             if name.kind() == NAME_REF
                 && name.children().all(|n| n.kind() != TEMPLATE_ARG_LIST)
@@ -379,10 +528,7 @@ impl Walker {
             .templates
             .get(&self.find_template(ident.text(), scope)?)?
             .clone();
-        let args: Vec<String> = list
-            .children()
-            .map(|a| self.argument(&a, scope, &Substitution::default()))
-            .collect();
+        let args = self.arguments(&list, scope, &Substitution::default());
         Some(format!(
             "<{}>",
             self.with_defaults(&template, args).join(", ")
@@ -411,7 +557,16 @@ impl Walker {
         subst: &Substitution,
     ) -> String {
         let mut out = String::new();
-        for token in tokens.filter(|t| !t.kind().is_trivia()) {
+        let tokens: Vec<SyntaxToken> = tokens.filter(|t| !t.kind().is_trivia()).collect();
+        // After a pack expanded in place: its `...`, and with an empty pack the comma after it.
+        let (mut skip_dots, mut skip_comma) = (false, false);
+        for (i, token) in tokens.iter().enumerate() {
+            if std::mem::take(&mut skip_dots) && token.kind() == DOT3 {
+                continue;
+            }
+            if std::mem::take(&mut skip_comma) && token.kind() == COMMA {
+                continue;
+            }
             // EDG prints dependent names without the disambiguating keywords.
             if matches!(token.kind(), TYPENAME_KW | TEMPLATE_KW) {
                 continue;
@@ -420,7 +575,25 @@ impl Walker {
                 super::push_edg_token(&mut out, token.text());
                 continue;
             }
+            // `_UInts...` in `_List<_Uint, _UInts...>`: the pack's arguments, or nothing.
+            if tokens.get(i + 1).is_some_and(|t| t.kind() == DOT3)
+                && let Some(elements) = pack_elements(subst, token.text())
+            {
+                skip_dots = true;
+                if elements.is_empty() {
+                    if out.ends_with(',') {
+                        out.pop();
+                    } else {
+                        skip_comma = true;
+                    }
+                } else {
+                    super::push_edg_token(&mut out, &elements.join(", "));
+                }
+                continue;
+            }
             if let Some(arg) = subst.get(token.text()) {
+                // An element of a pack being expanded (`_Args` of `const _Args&...`).
+                skip_dots = subst.contains_key(&format!("{}{ELEMENT}", token.text()));
                 super::push_edg_token(&mut out, arg);
                 continue;
             }
@@ -658,7 +831,7 @@ impl Walker {
             let start = text[..i]
                 .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
                 .map_or(0, |p| p + 1);
-            self.alias_templates.contains(&text[start..i])
+            self.alias_templates.contains_key(&text[start..i])
         })
     }
 
@@ -816,6 +989,7 @@ impl Walker {
                 .find(|n| n.kind() == NAME_REF)
                 .and_then(|n| first_token(&n, IDENT))
             {
+                self.enumerations.insert(scope.qualify(name.text()));
                 self.emit_fresh(scope.qualify(name.text()), 'D', name.text_range().start());
                 if has_token(&spec, CLASS_KW) || has_token(&spec, STRUCT_KW) {
                     enumerator_scope = scope.enter(name.text().to_string(), false);
@@ -946,10 +1120,7 @@ fn bind(params: &[Param], args: &[String]) -> Substitution {
             continue;
         }
         if param.pack {
-            subst.insert(
-                param.name.clone(),
-                args.get(i..).unwrap_or_default().join(", "),
-            );
+            bind_pack(&mut subst, &param.name, args.get(i..).unwrap_or_default());
             break;
         }
         if let Some(arg) = args.get(i) {
@@ -959,26 +1130,75 @@ fn bind(params: &[Param], args: &[String]) -> Substitution {
     subst
 }
 
+/// A pack is bound twice: under its name to its arguments joined (`_Up` as written inside a
+/// pattern), and under `name...` to the same list, which marks it as a pack for expansions
+/// (`_List<_Up...>`, `typename _Tp::type...`).
+fn bind_pack(subst: &mut Substitution, name: &str, args: &[String]) {
+    let joined = args.join(", ");
+    subst.insert(format!("{name}..."), joined.clone());
+    subst.insert(name.to_string(), joined);
+}
+
+/// Marks, as `name` + this key, a pack's name bound to one of its elements while an
+/// expansion is printed (its `...` is then not printed).
+const ELEMENT: &str = "#element";
+
+/// The arguments a pack is bound to, if `name` is a pack of `subst`.
+pub(super) fn pack_elements(subst: &Substitution, name: &str) -> Option<Vec<String>> {
+    subst
+        .get(&format!("{name}..."))
+        .map(|list| split_args(list))
+}
+
 /// Matches a partial specialization's arguments against an instance's, binding its parameters.
+/// A pack written last (`_List<_Tp, _Up...>`) takes the remaining arguments, any number.
 fn match_partial(pattern: &Pattern, args: &[String]) -> Option<Substitution> {
-    if pattern.args.len() != args.len() {
+    let is_pack = |pat: &[String]| match pat {
+        [name] => {
+            let name = name.strip_suffix("...").unwrap_or(name);
+            pattern.params.iter().any(|p| p.pack && p.name == name)
+        }
+        _ => false,
+    };
+    let (fixed, pack) = match pattern.args.split_last() {
+        Some((last, fixed)) if is_pack(last) => (fixed, last[0].strip_suffix("...")),
+        _ => (pattern.args.as_slice(), None),
+    };
+    if args.len() < fixed.len() || pack.is_none() && args.len() != fixed.len() {
         return None;
     }
     let mut bound: FxHashMap<String, Vec<String>> = FxHashMap::default();
-    for (pat, arg) in pattern.args.iter().zip(args) {
+    for (pat, arg) in fixed.iter().zip(args) {
         let tokens = lex(arg);
         if !match_tokens(pat, &tokens, &pattern.params, &mut bound) {
             return None;
         }
     }
-    Some(
-        bound
-            .into_iter()
-            .map(|(k, v)| (k, join_tokens(&v)))
-            .collect(),
-    )
+    let packs: Vec<String> = pattern
+        .params
+        .iter()
+        .filter(|p| p.pack)
+        .map(|p| p.name.clone())
+        .collect();
+    let mut subst = Substitution::default();
+    for (name, tokens) in bound {
+        let value = join_tokens(&tokens);
+        if packs.contains(&name) {
+            bind_pack(&mut subst, &name, &split_args(&value));
+        } else {
+            subst.insert(name, value);
+        }
+    }
+    if let Some(pack) = pack {
+        bind_pack(&mut subst, pack, &args[fixed.len()..]);
+    }
+    Some(subst)
 }
 
+/// Matches one argument's tokens against a pattern's, its parameters as wildcards: a
+/// parameter stands for a balanced run of tokens without a comma of its own, a pack
+/// expansion (`_UInts...`) for a balanced run with commas, possibly empty (its comma then
+/// goes with it).
 fn match_tokens(
     pat: &[String],
     arg: &[String],
@@ -988,20 +1208,68 @@ fn match_tokens(
     let Some((first, rest)) = pat.split_first() else {
         return arg.is_empty();
     };
-    if !params.iter().any(|p| p.name == *first) {
-        return arg.first() == Some(first) && match_tokens(rest, &arg[1..], params, bound);
+    let pack_name = |t: &str| {
+        t.strip_suffix("...")
+            .filter(|name| params.iter().any(|p| p.pack && p.name == *name))
+            .map(str::to_string)
+    };
+    // `, _UInts...` where the pack is empty: neither is in the argument.
+    if first == ","
+        && let Some((next, after)) = rest.split_first()
+        && let Some(pack) = pack_name(next)
+        && bound.get(&pack).is_none_or(Vec::is_empty)
+    {
+        let was_bound = bound.contains_key(&pack);
+        bound.insert(pack.clone(), Vec::new());
+        if match_tokens(after, arg, params, bound) {
+            return true;
+        }
+        if !was_bound {
+            bound.remove(&pack);
+        }
     }
-    if let Some(value) = bound.get(first).cloned() {
+    let (name, pack) = match pack_name(first) {
+        Some(pack) => (pack, true),
+        None if params.iter().any(|p| p.name == *first) => (first.clone(), false),
+        None => {
+            return arg.first() == Some(first) && match_tokens(rest, &arg[1..], params, bound);
+        }
+    };
+    if let Some(value) = bound.get(&name).cloned() {
         return arg.starts_with(&value) && match_tokens(rest, &arg[value.len()..], params, bound);
     }
-    for n in (1..=arg.len()).rev() {
-        bound.insert(first.clone(), arg[..n].to_vec());
+    let shortest = usize::from(!pack);
+    for n in (shortest..=arg.len()).rev() {
+        if !is_balanced_run(&arg[..n], pack) {
+            continue;
+        }
+        bound.insert(name.clone(), arg[..n].to_vec());
         if match_tokens(rest, &arg[n..], params, bound) {
             return true;
         }
     }
-    bound.remove(first);
+    bound.remove(&name);
     false
+}
+
+/// Whether tokens nest properly (`<`, `(`, `[` closed in order), with commas only inside
+/// brackets unless `commas` allows them at the top.
+fn is_balanced_run(tokens: &[String], commas: bool) -> bool {
+    let mut depth = 0i32;
+    for t in tokens {
+        match t.as_str() {
+            "<" | "(" | "[" => depth += 1,
+            ">" | ")" | "]" => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            "," if depth == 0 && !commas => return false,
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// Splits printed argument text back into tokens (words, numbers, punctuation).

@@ -255,3 +255,94 @@ fn repeated_and_cyclic_bases_are_searched_once() {
     let lines = lines_of(&text, |_| true);
     assert!(lines.contains("D D"), "{lines}");
 }
+
+#[test]
+fn parameter_packs_in_partial_specializations_and_bases() {
+    // A pack written last takes the remaining arguments (none for `L<>`), an expansion in a
+    // base or nested argument list prints the pack's arguments, and a default argument is
+    // evaluated with a member of the instance it names (as in libstdc++'s `__select`).
+    let text = "typedef unsigned long size_t;\n\
+                template <typename...> struct L { };\n\
+                template <typename T, typename... U> struct L<T, U...> : L<U...> \
+                { static constexpr size_t size = sizeof(T); };\n\
+                template <size_t S, typename T, bool = (S <= T::size)> struct Sel;\n\
+                template <size_t S, typename U, typename... Us> \
+                struct Sel<S, L<U, Us...>, true> { using type = U; };\n\
+                template <size_t S, typename U, typename... Us> \
+                struct Sel<S, L<U, Us...>, false> : Sel<S, L<Us...>> { };\n\
+                Sel<4, L<unsigned char, unsigned short, unsigned int>>::type u;\n";
+    expect![[r#"
+        <unnamed> D 2:22
+        L<T, U...>::size D 3:92
+        <unnamed> D 4:38
+        Sel<S, L<U, Us...>, true>::type D 5:90
+        L<unsigned int>::size D 3:92
+        L<unsigned short, unsigned int>::size D 3:92
+        L<unsigned char, unsigned short, unsigned int>::size D 3:92
+        Sel<4UL, L<unsigned int>, true>::type D 5:90
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn alias_templates_stand_for_their_types() {
+    // `make<remove_cv_t<T>>` names `make<int>`, completing `remove_cv<const int>` on the way.
+    let text = "template <typename T> struct remove_cv { typedef T type; };\n\
+                template <typename T> struct remove_cv<const T> { typedef T type; };\n\
+                template <typename T> using remove_cv_t = typename remove_cv<T>::type;\n\
+                template <typename T> struct make { typedef T type; };\n\
+                template <typename T> struct sel \
+                { using type = typename make<remove_cv_t<T>>::type; };\n\
+                sel<const int>::type x;\n";
+    expect![[r#"
+        remove_cv<T>::type D 1:52
+        remove_cv<const T>::type D 2:61
+        make<T>::type D 4:47
+        sel<T>::type D 5:42
+        remove_cv<const int>::type D 2:61
+        make<int>::type D 4:47
+        sel<const int>::type D 5:42
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn type_traits_builtins_decided_by_the_kind_of_type() {
+    // `__is_enum` of a builtin, an enumeration, a class and a pointer.
+    let text = "template <bool B> struct constant { static constexpr bool value = B; };\n\
+                template <typename T> struct is_enum : constant<__is_enum(T)> { };\n\
+                template <typename T, bool = is_enum<T>::value> struct pick { int p; };\n\
+                enum E { e };\n\
+                struct S { };\n\
+                pick<wchar_t> a; pick<E> b; pick<S> c; pick<S *> d;\n";
+    expect![[r#"
+        constant<B>::value D 1:59
+        <unnamed> D 3:28
+        pick<T, <unnamed>>::p D 3:67
+        constant<false>::value D 1:59
+        pick<wchar_t, false>::p D 3:67
+        constant<true>::value D 1:59
+        pick<E, true>::p D 3:67
+        pick<S, false>::p D 3:67
+        pick<S *, false>::p D 3:67
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn member_typedefs_qualify_names_in_their_instance() {
+    // `inner::type` in `outer<int>` is `id<int>::type`: `outer<int>::type` is `int`.
+    let text = "template <typename T> struct id { typedef T type; };\n\
+                template <typename T> struct outer \
+                { typedef id<T> inner; typedef typename inner::type type; };\n\
+                id<outer<int>::type> x;\n";
+    expect![[r#"
+        id<T>::type D 1:45
+        outer<T>::inner D 2:52
+        outer<T>::type D 2:88
+        outer<int>::inner D 2:52
+        id<int>::type D 1:45
+        outer<int>::type D 2:88
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
