@@ -97,6 +97,22 @@ pub fn class_layout_or_gap<'db>(
     lower_record(db, class, None, class_key(class))
 }
 
+/// The layout of an explicit specialization (`template <> struct A<char> { ... }`): an
+/// ordinary class whose declaration is a template's, with no parameters to bind.
+pub fn explicit_specialization_layout<'db>(
+    db: &'db dyn IlDatabase,
+    spec: Item<'db>,
+) -> Option<Arc<RecordLayout>> {
+    if spec.kind(db) != ItemKind::ClassTemplate
+        || spec.body(db).is_none()
+        || !crate::instantiate::template_params(db, spec).is_empty()
+    {
+        return None;
+    }
+    let bound = crate::instantiate::Bound::new(db, spec, Vec::new());
+    lower_record(db, spec, Some(bound), class_key(spec)).ok()
+}
+
 /// The layout of a class template instance (or of a class nested in one): its definition's
 /// members with the template's parameters bound to the instance's arguments.
 #[salsa::tracked(returns(clone), cycle_result = |_, _, _| Err(LayoutGap::new(GapReason::Cycle, "")))]

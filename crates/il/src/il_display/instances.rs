@@ -352,16 +352,7 @@ fn class_entry<'db>(
         field(out, "size", &layout.size.to_string());
         field(out, "alignment", &layout.align.to_string());
     }
-    let header = SyntaxNode::new_root(definition.header(db).clone());
-    let key = header
-        .descendants_with_tokens()
-        .find(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
-        .map(|t| t.kind());
-    let kind = match key {
-        Some(CLASS_KW) => "tk_class",
-        Some(UNION_KW) => "tk_union",
-        _ => "tk_struct",
-    };
+    let kind = super::prototypes::class_kind(db, definition);
     field(out, "kind", kind);
     field(out, "is_template_class", "TRUE");
 }

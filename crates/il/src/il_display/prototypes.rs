@@ -90,6 +90,9 @@ pub(super) fn entries<'db>(
                 field(out, "kind", class_kind(db, item));
                 field(out, "is_template_class", "TRUE");
                 field(out, "is_prototype_instantiation", "TRUE");
+                if is_specialization(db, item) {
+                    specialization_id(db, item, located, ids, out);
+                }
                 let positions =
                     super::instances::member_positions(db, item, offset, &member_lines, true);
                 for &member in crate::scope::scope_items(db, item) {
@@ -206,10 +209,31 @@ fn explicit_specialization<'db>(
     out.push('\n');
     writeln!(out, "file-scope type@p{id}").unwrap();
     source_corresp(db, out, item, id, located.lines, offset);
-    if let Some(layout) = crate::record::class_layout(db, item) {
+    let layout = crate::record::explicit_specialization_layout(db, item);
+    if let Some(layout) = &layout {
         field(out, "size", &layout.size.to_string());
         field(out, "alignment", &layout.align.to_string());
     }
+    // The layout's fields, in the order `record` lowers them.
+    let layout_fields: Vec<Item<'db>> = crate::scope::scope_items(db, item)
+        .iter()
+        .copied()
+        .filter(|&f| {
+            f.kind(db) == ItemKind::Field
+                || (matches!(
+                    f.kind(db),
+                    ItemKind::Class | ItemKind::Struct | ItemKind::Union
+                ) && f.signature_key(db) == crate::lower::ANONYMOUS_AGGREGATE)
+        })
+        .collect();
+    let field_offset = |member: Item<'db>| {
+        let layout = layout.as_ref()?;
+        if layout.field_offsets.len() != layout_fields.len() {
+            return None;
+        }
+        let n = layout_fields.iter().position(|&f| f == member)?;
+        Some(layout.field_offsets[n] / 8)
+    };
     field(out, "kind", class_kind(db, item));
     field(out, "is_template_class", "TRUE");
     super::implicit::assignments_of(db, out, item, &line.name, &format!("p{id}"), pos);
@@ -240,6 +264,9 @@ fn explicit_specialization<'db>(
                     "type",
                     &format!("file-scope type@ty: {}", spell(db, ty)),
                 );
+                if is_field && let Some(offset) = field_offset(member) {
+                    field(out, "offset", &offset.to_string());
+                }
                 if !is_field {
                     let inline = s.is_constexpr || s.is_inline;
                     let storage = if inline {
@@ -270,8 +297,52 @@ fn explicit_specialization<'db>(
     }
 }
 
-fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
+/// A partial specialization's template-id (`Traits<T *>`) is also a "nonreal" class of size 1
+/// at the primary template's name (measured: `Traits` 29:8 and `A` 5:30 in the test programs).
+fn specialization_id<'db>(
+    db: &'db dyn IlDatabase,
+    spec: Item<'db>,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(name) = spec.name_text(db) else {
+        return;
+    };
+    let scope = spec.parent(db).map_or(
+        crate::lookup::ScopeRef::File(spec.file(db)),
+        crate::lookup::ScopeRef::Item,
+    );
+    let primary = crate::lookup::members_named(db, scope, name)
+        .into_iter()
+        .find(|&d| d.kind(db) == ItemKind::ClassTemplate && !is_specialization(db, d));
+    let Some(primary) = primary else { return };
+    let Some(&offset) = located.offsets.get(&primary) else {
+        return;
+    };
+    let id = next_id(ids);
+    out.push('\n');
+    writeln!(out, "file-scope type@p{id}").unwrap();
+    source_corresp(db, out, primary, id, located.lines, offset);
+    field(out, "size", "1");
+    field(out, "alignment", "1");
+    field(out, "kind", class_kind(db, primary));
+    field(out, "is_template_class", "TRUE");
+    field(out, "is_nonreal_class", "TRUE");
+}
+
+/// `tk_struct`, `tk_class` or `tk_union` by the class key of the class itself (not the `class`
+/// of a template template parameter in its template's parameter list).
+pub(super) fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
     let header = SyntaxNode::new_root(item.header(db).clone());
+    let header = if header.kind() == TEMPLATE_DECL {
+        header
+            .children()
+            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
+            .unwrap_or(header)
+    } else {
+        header
+    };
     let key = header
         .descendants_with_tokens()
         .find(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
@@ -525,5 +596,51 @@ mod explicit_specialization_tests {
             decl_position.seq:     2
         "#]]
         .assert_eq(&lines);
+    }
+
+    /// Checked against cudafe++: the partial specialization's template-id `A<T *>` is a class
+    /// of size 1 at the primary's name, the template template parameter's `C<T, 2>` one at the
+    /// parameter, and the explicit specialization is laid out (size 4, `c` at 0).
+    #[test]
+    fn nonreal_classes_and_explicit_specialization_layout() {
+        let (db, file) = TestDb::with_file(
+            "template <typename T> struct A { T x; };\n\
+             template <typename T> struct A<T *> { int p; };\n\
+             template <> struct A<char> { int c; };\n\
+             template <template <typename> class C, typename T> struct H { C<T> v; };\n",
+        );
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let types: String = out
+            .split("\n\n")
+            .filter(|e| e.starts_with("file-scope type@p") || e.contains("is_nonreal_class"))
+            .map(|e| {
+                let get = |label: &str| {
+                    e.lines()
+                        .find(|l| l.trim_start().starts_with(label))
+                        .and_then(|l| l.split_once(':'))
+                        .map_or("", |(_, v)| v.trim())
+                        .to_string()
+                };
+                let name = get("name");
+                format!(
+                    "{} {}:{} size={} {} nonreal={}\n",
+                    name.rsplit(": ").next().unwrap_or(""),
+                    get("decl_position.seq"),
+                    get("decl_position.column"),
+                    get("size"),
+                    get("kind"),
+                    !get("is_nonreal_class").is_empty(),
+                )
+            })
+            .collect();
+        expect![[r#"
+            "C" 4:37 size=1 tk_class nonreal=true
+            "A" 1:30 size=0 tk_struct nonreal=false
+            "A" 2:30 size=0 tk_struct nonreal=false
+            "A" 1:30 size=1 tk_struct nonreal=true
+            "A" 3:20 size=4 tk_struct nonreal=false
+            "H" 4:59 size=0 tk_struct nonreal=false
+        "#]]
+        .assert_eq(&types);
     }
 }

@@ -41,6 +41,7 @@ pub(super) fn entries(
     for node in root.descendants() {
         match node.kind() {
             TYPE_PARAM => template_param(&node, lines, ids, out),
+            TEMPLATE_TEMPLATE_PARAM => template_template_param_uses(&node, lines, ids, out),
             NAMESPACE_ALIAS if context(&node) == Context::Scope => {
                 namespace_alias(&node, lines, ids, out);
             }
@@ -196,6 +197,55 @@ fn template_param(param: &SyntaxNode, lines: &Lines, ids: &mut usize, out: &mut 
     field(out, "kind", "tptk_param");
     field(out, "coordinates.position", &position.to_string());
     field(out, "coordinates.depth", &depth.max(1).to_string());
+}
+
+/// `template <typename, int> class C`: each distinct template-id `C<T, 2>` its template writes
+/// is a "nonreal" class of size 1 at the parameter's name (`tk_class`, no linkage), the class
+/// EDG makes for a specialization it cannot know yet.
+fn template_template_param_uses(
+    param: &SyntaxNode,
+    lines: &Lines,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(name) = param
+        .children_with_tokens()
+        .filter_map(|t| t.into_token())
+        .find(|t| t.kind() == IDENT)
+    else {
+        return;
+    };
+    let Some(template) = param.ancestors().find(|a| a.kind() == TEMPLATE_DECL) else {
+        return;
+    };
+    let mut seen = rustc_hash::FxHashSet::default();
+    for use_ in template.descendants().filter(|n| n.kind() == NAME_REF) {
+        let Some(args) = use_.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
+            continue;
+        };
+        let names_param = use_
+            .children_with_tokens()
+            .any(|t| t.kind() == IDENT && t.as_token().is_some_and(|t| t.text() == name.text()));
+        if !names_param || !seen.insert(crate::lower::tokens_text(&args)) {
+            continue;
+        }
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope type@s{id}").unwrap();
+        source_corresp(
+            out,
+            Some((name.text(), id)),
+            lines,
+            usize::from(name.text_range().start()),
+        );
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "  name_linkage", "no");
+        field(out, "size", "1");
+        field(out, "alignment", "1");
+        field(out, "kind", "tk_class");
+        field(out, "is_template_class", "TRUE");
+        field(out, "is_nonreal_class", "TRUE");
+    }
 }
 
 /// `namespace amd = app::math;`: a `namespace` entry of its own (`is_namespace_alias`).
