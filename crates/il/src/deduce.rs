@@ -10,7 +10,8 @@
 //! - otherwise an array or function `A` decays to a pointer and top-level cv is dropped on both;
 //! - then `P` and `A` are matched structurally: a parameter binds (consistently), a pointer may
 //!   add cv to its pointee (qualification conversion), template-ids of the same template match
-//!   argument by argument (a non-type parameter binds to a value).
+//!   argument by argument (a non-type parameter binds to a value), and a template-id `P` (or
+//!   pointer to one) matches the one base class of a derived `A` that deduces.
 //!
 //! Explicit arguments come first and are not deduced; a trailing parameter pack takes the
 //! remaining explicit arguments and the remaining call arguments; what is neither explicit nor
@@ -24,8 +25,7 @@
 //! template's [`Pattern`] and the instance a call or template-id makes (defaults, packs,
 //! `auto` returns).
 //!
-//! Not yet: deduction from a base class of the argument (`f(B<T>&)` given a `D : B<int>`), from
-//! a target type (`void (*p)(int) = f;`), non-type parameters in array bounds (`T (&)[N]`: the
+//! Not yet: deduction from a target type (`void (*p)(int) = f;`), non-type parameters in array bounds (`T (&)[N]`: the
 //! type representation has no dependent bounds), template template parameters, and closure
 //! types (no `TyKind` for them yet).
 use crate::IlDatabase;
@@ -228,7 +228,7 @@ impl<'db> Matcher<'db> {
                     let a_ref = Ty::new(db, TyKind::Reference(RefKind::Lvalue, a_ty));
                     return self.unify(*inner, a_ref, true);
                 }
-                self.unify(*inner, a_ty, true)
+                self.unify_or_base(*inner, a_ty, true)
             }
             _ => {
                 let a_ty = match a_ty.kind(db) {
@@ -237,9 +237,49 @@ impl<'db> Matcher<'db> {
                     TyKind::Qualified(_, inner) => *inner,
                     _ => a_ty,
                 };
-                self.unify(unqualified(db, p), a_ty, false)
+                self.unify_or_base(unqualified(db, p), a_ty, false)
             }
         }
+    }
+
+    /// [`Self::unify`], and where that fails and `p` is a template-id (or a pointer to one), a
+    /// derived class argument deduces from its base of that template ([temp.deduct.call]/4.3):
+    /// exactly one base must match.
+    fn unify_or_base(&mut self, p: Ty<'db>, a: Ty<'db>, more_cv: bool) -> Option<()> {
+        let db = self.db;
+        let before = self.bound.clone();
+        if self.unify(p, a, more_cv).is_some() {
+            return Some(());
+        }
+        self.bound = before.clone();
+        let (p_class, a_class) = match (p.kind(db), a.kind(db)) {
+            (TyKind::Pointer(pi), TyKind::Pointer(ai)) => (*pi, *ai),
+            _ => (p, a),
+        };
+        let (p_cv, p_class) = match p_class.kind(db) {
+            TyKind::Qualified(cv, inner) => (*cv, *inner),
+            _ => (Cv::default(), p_class),
+        };
+        if !matches!(p_class.kind(db), TyKind::Instance(_)) {
+            return None;
+        }
+        let a_cv = cv_of(db, a_class);
+        if !cv_includes(a_cv, p_cv) && !more_cv && !matches!(p.kind(db), TyKind::Pointer(_)) {
+            return None;
+        }
+        let mut matches = Vec::new();
+        for base in base_types(db, unqualified(db, a_class)) {
+            self.bound = before.clone();
+            if self.unify(p_class, base, false).is_some() {
+                matches.push(self.bound.clone());
+            }
+        }
+        self.bound = before;
+        let [bound] = matches.as_slice() else {
+            return None;
+        };
+        self.bound = bound.clone();
+        Some(())
     }
 
     /// Matches `p` against `a`; `more_cv`: `p` may be more cv-qualified than `a` at this level
@@ -384,6 +424,49 @@ pub fn at_least_as_specialized<'db>(
             let pa = adjust(substitute(db, pa, &unique));
             matcher.unify(adjust(pb), pa, false).is_some()
         })
+}
+
+/// Every base class of a class type, direct and indirect, as types (bases of an instance
+/// resolved under its binding); at most [`MAX_BASES`].
+fn base_types<'db>(db: &'db dyn IlDatabase, class: Ty<'db>) -> Vec<Ty<'db>> {
+    use syntax::{SyntaxKind::*, SyntaxNode};
+    const MAX_BASES: usize = 64;
+    let mut out: Vec<Ty<'db>> = Vec::new();
+    let mut queue = vec![class];
+    while let Some(ty) = queue.pop() {
+        let (definition, env) = match canonical(db, ty).kind(db) {
+            TyKind::Class(item) => (*item, None),
+            TyKind::Instance(inst) => match crate::instantiate::instance_definition(db, *inst) {
+                Some(bound) => (bound.definition(db), Some(bound)),
+                None => continue,
+            },
+            _ => continue,
+        };
+        let header = SyntaxNode::new_root(definition.header(db).clone());
+        let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
+            continue;
+        };
+        let from = definition.parent(db).map_or(
+            crate::lookup::ScopeRef::File(definition.file(db)),
+            crate::lookup::ScopeRef::Item,
+        );
+        for name in clause
+            .children()
+            .filter(|n| n.kind() == BASE_SPEC)
+            .filter_map(|spec| {
+                spec.children()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            })
+        {
+            let base = canonical(db, crate::resolve::name_type_in(db, from, env, &name));
+            if out.len() >= MAX_BASES || out.contains(&base) {
+                continue;
+            }
+            out.push(base);
+            queue.push(base);
+        }
+    }
+    out
 }
 
 /// Whether a type mentions a parameter of the template being deduced (depth 1).

@@ -436,3 +436,27 @@ fn partial_ordering_prefers_the_template_whose_parameters_deduce_the_others() {
     expect!["true false"].assert_eq(&order("const T *", "T *"));
     expect!["true true"].assert_eq(&order("const T &", "T"));
 }
+
+#[test]
+fn a_derived_class_deduces_from_its_base_template_id() {
+    // g++ 12: `f(d)` calls `f<int>(const B<int>&)`, `h(&e)` `h<char>(B<char>*)` (through `D2`).
+    check_instance(
+        "template <typename T> struct B { T x; };\n\
+         struct D : B<int> {};\n\
+         template <typename T> void f(const B<T> &b);\n\
+         void g(D d) { f(d); }\n",
+        "f",
+        &[],
+        expect!["void (const B<int> &) defined=false"],
+    );
+    check_instance(
+        "template <typename T> struct B { T x; };\n\
+         template <typename T> struct D2 : B<T> {};\n\
+         struct E : D2<char> {};\n\
+         template <typename T> void h(B<T> *b);\n\
+         void g(E e) { h(&e); }\n",
+        "h",
+        &[],
+        expect!["void (B<char> *) defined=false"],
+    );
+}
