@@ -157,7 +157,7 @@ pub fn deduce_call<'db>(
         matcher.call_argument(substitute(db, *p, &substitution), *a)?;
     }
     if let Some(expansion) = pattern.pack_expansion {
-        let rest = &args[fixed..];
+        let rest = args.get(fixed..).unwrap_or_default();
         let p = pattern.fn_params[expansion];
         let pack = pack_param?;
         if explicit_pack {

@@ -893,4 +893,33 @@ mod tests {
              int main() { return wrap(1.5f) > 0; }\n",
         ));
     }
+
+    #[test]
+    fn runaway_instantiation_stops_and_odd_input_makes_no_instance() {
+        // `w<int>` instantiates `w<int *>`, which instantiates `w<int **>`...: the walk stops
+        // after 32 levels (33 instances); `r`'s `auto` return recursion stops at the
+        // instantiation depth limit with no type, so no instance; an empty pack makes `p<>`; a
+        // call with too many arguments makes nothing.
+        let text = "template <class T> constexpr int w(T v) { return w(&v); }\n\
+                    static_assert(w(1), \"\");\n\
+                    template <class T> constexpr auto r(T v) { return r(&v); }\n\
+                    template <class... Ts> void p(Ts... xs);\n\
+                    template <class T> void one(T);\n\
+                    void g() { r(1); p(); one(1, 2); }\n";
+        let display = crate::il_display::fixture_entries_containing(text, "routine@f");
+        let names: Vec<&str> = display
+            .lines()
+            .filter(|l| l.trim_start().starts_with("name:"))
+            .map(|l| l.rsplit(": ").next().unwrap())
+            .collect();
+        expect![[r#"34 ["\"w\"", "\"p\"", "\"w\""]"#]].assert_eq(&format!(
+            "{} {:?}",
+            names.len(),
+            {
+                let mut distinct = names.clone();
+                distinct.dedup();
+                distinct
+            }
+        ));
+    }
 }
