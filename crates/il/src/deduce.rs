@@ -234,7 +234,13 @@ impl<'db> Matcher<'db> {
                 let a_ty = match a_ty.kind(db) {
                     TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
                     TyKind::Function(_) => Ty::new(db, TyKind::Pointer(a_ty)),
-                    TyKind::Qualified(_, inner) => *inner,
+                    // cv on an array is its elements'.
+                    TyKind::Qualified(cv, inner) => match inner.kind(db) {
+                        TyKind::Array(elem, _) => {
+                            Ty::new(db, TyKind::Pointer(elem.qualified(db, *cv)))
+                        }
+                        _ => *inner,
+                    },
                     _ => a_ty,
                 };
                 self.unify_or_base(unqualified(db, p), a_ty, false)

@@ -231,11 +231,16 @@ fn value_of<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, lvalue: bool) -> ArgType<
     }
 }
 
+/// The type of a value of type `ty` ([conv.array], [conv.func], [conv.lval]): arrays and
+/// functions become pointers, top-level cv goes (cv on an array is its elements').
 fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
     match canonical(db, ty).kind(db) {
         TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
         TyKind::Function(_) => Ty::new(db, TyKind::Pointer(ty)),
-        TyKind::Qualified(_, inner) => *inner,
+        TyKind::Qualified(cv, inner) => match canonical(db, *inner).kind(db) {
+            TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(elem.qualified(db, *cv))),
+            _ => *inner,
+        },
         _ => ty,
     }
 }

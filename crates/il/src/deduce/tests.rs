@@ -118,6 +118,13 @@ fn by_value_parameters_decay_and_drop_cv() {
         &["lvalue float [4]"],
         expect!["T = float *, U undeduced"],
     );
+    // A const-qualified array (a member of a const object) is an array of const elements.
+    check_deduce(
+        &["T"],
+        &[],
+        &["lvalue float [4] const"],
+        expect!["T = const float *, U undeduced"],
+    );
     check_deduce(&["T", "T"], &[], &["int", "float"], expect!["fails"]);
 }
 
@@ -458,5 +465,23 @@ fn a_derived_class_deduces_from_its_base_template_id() {
         "h",
         &[],
         expect!["void (B<char> *) defined=false"],
+    );
+}
+
+#[test]
+fn members_of_instances_have_substituted_types() {
+    check_types(
+        "template <typename T, int N> struct W { T v[N]; T *p; T get() const; };\n\
+         void probe(...);\n\
+         void f(W<float, 4> w, const W<int, 2> *c) {\n\
+           probe(w.v); probe(w.p[0]); probe(c->v[1]); probe(w.get()); probe(c->get());\n\
+         }\n",
+        expect![[r#"
+            w.v: lvalue float [4]
+            w.p[0]: lvalue float
+            c->v[1]: lvalue const int
+            w.get(): float
+            c->get(): int
+        "#]],
     );
 }
