@@ -170,6 +170,12 @@ impl<'db> ExprEnv<'db> {
         }
     }
 
+    /// Whether a parameter or local named `name` is visible (it hides namespace-scope names
+    /// and argument-dependent lookup).
+    pub(crate) fn declares(&self, name: &str) -> bool {
+        self.local(name).is_some()
+    }
+
     /// The declared type of a parameter or local named `name` (`Some(None)`: declared, type
     /// unknown, which hides outer declarations).
     fn local(&self, name: &str) -> Option<Option<Ty<'db>>> {

@@ -239,16 +239,31 @@ fn called_instance<'db>(
     // calls whose name finds a template or whose object needs typing.
     let env_cell = std::cell::OnceCell::new();
     let env = || env_cell.get_or_init(|| site.env(db, from, class, call));
+    let args_cell = std::cell::OnceCell::new();
+    let typed_args = || {
+        args_cell
+            .get_or_init(|| {
+                arg_list
+                    .children()
+                    .map(|a| type_of(db, env(), &a))
+                    .collect::<Option<Vec<ArgType<'db>>>>()
+            })
+            .as_ref()
+    };
     let (candidates, outer, name) = match callee.kind() {
         ID_EXPR => {
             let name = callee.children().next()?;
             let (global, segments) = name_segments(&name);
+            // A local function object or function pointer is called, not a function.
+            if segments.len() == 1 && !global && env().declares(&segments[0]) {
+                return None;
+            }
             let candidates = if segments.len() == 1 && !global {
                 lookup_unqualified(db, from, &segments[0])
             } else {
                 lookup_path(db, from, global, &segments)
             };
-            let candidates = if candidates.is_empty() {
+            let mut candidates = if candidates.is_empty() {
                 // Namespaces nominated by using-directives in the enclosing blocks.
                 block_directives(db, from, call)
                     .into_iter()
@@ -258,6 +273,29 @@ fn called_instance<'db>(
             } else {
                 candidates
             };
+            // Argument-dependent lookup ([basic.lookup.argdep]) for an unqualified name that
+            // ordinary lookup does not find as a class member or a non-function.
+            let unqualified = segments.len() == 1 && !global;
+            let blocks_adl = candidates.iter().any(|c| {
+                !matches!(c.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
+                    || c.parent(db).is_some_and(|p| !is_namespace(db, p))
+            });
+            if unqualified
+                && !blocks_adl
+                && let Some(args) = typed_args()
+            {
+                for ns in associated_namespaces(db, args) {
+                    for found in members_named(db, ns, &segments[0]) {
+                        let function = matches!(
+                            found.kind(db),
+                            ItemKind::Routine | ItemKind::FunctionTemplate
+                        );
+                        if function && !candidates.contains(&found) {
+                            candidates.push(found);
+                        }
+                    }
+                }
+            }
             (candidates, None, name)
         }
         MEMBER_EXPR => {
@@ -301,11 +339,7 @@ fn called_instance<'db>(
     if templates.is_empty() {
         return None;
     }
-    // Arguments are typed only once the name is known to find a template.
-    let args: Vec<ArgType<'db>> = arg_list
-        .children()
-        .map(|a| type_of(db, env(), &a))
-        .collect::<Option<_>>()?;
+    let args: Vec<ArgType<'db>> = typed_args()?.clone();
     // A non-template that matches exactly is preferred over any instance ([over.match.best]).
     if explicit.is_none()
         && candidates
@@ -346,6 +380,42 @@ fn most_specialized<'db>(
         })
     })?;
     Some(viable.swap_remove(best))
+}
+
+fn is_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    item.kind(db) == ItemKind::Namespace
+}
+
+/// The namespaces argument-dependent lookup searches for these arguments: the innermost
+/// namespace enclosing each argument's class (through pointers, references, arrays and cv; for
+/// an instance, its template's).
+fn associated_namespaces<'db>(
+    db: &'db dyn IlDatabase,
+    args: &[ArgType<'db>],
+) -> Vec<ScopeRef<'db>> {
+    let mut out: Vec<ScopeRef<'db>> = Vec::new();
+    for arg in args {
+        let mut ty = canonical(db, arg.ty);
+        let class = loop {
+            match ty.kind(db) {
+                TyKind::Qualified(_, t)
+                | TyKind::Pointer(t)
+                | TyKind::Reference(_, t)
+                | TyKind::Array(t, _) => ty = canonical(db, *t),
+                TyKind::Class(item) | TyKind::Enum(item) => break Some(*item),
+                TyKind::Instance(inst) => break Some(inst.class(db)),
+                _ => break None,
+            }
+        };
+        let Some(class) = class else { continue };
+        let namespace = std::iter::successors(class.parent(db), |p| p.parent(db))
+            .find(|&p| is_namespace(db, p));
+        let scope = namespace.map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
+        if !out.contains(&scope) {
+            out.push(scope);
+        }
+    }
+    out
 }
 
 /// Where a call is: in code outside templates, or in the body of a defined instance (a
@@ -920,6 +990,25 @@ mod tests {
                 distinct.dedup();
                 distinct
             }
+        ));
+    }
+
+    #[test]
+    fn argument_dependent_lookup_finds_templates_in_the_arguments_namespaces() {
+        // Checked with cudafe++ 13.0.88: `norm(v)` finds `geo::norm` through `v`'s class; a
+        // local lambda named like a template is called as an object (no instance).
+        expect![[r#"
+            "norm" 1:84 | float (geo::Vec<float>) | sc_extern sc_unspecified FALSE C++
+        "#]]
+        .assert_eq(&instance_lines(
+            "namespace geo { template <typename T> struct Vec { T x; }; template <typename T> T norm(Vec<T> v) { return v.x; } }\n\
+             namespace other { template <typename T> int local(T) { return 0; } }\n\
+             using namespace other;\n\
+             float f(geo::Vec<float> v)\n\
+             {\n\
+             auto local = [](int) { return 1; };\n\
+             return norm(v) + local(2);\n\
+             }\n",
         ));
     }
 }
