@@ -46,6 +46,7 @@ pub(super) fn entries<'db>(
         .filter_map(|l| split_member(&l.name).map(|(prefix, _)| prefix))
         .collect();
     let mut found = named_instances(db, file, root);
+    let explicit = explicitly_instantiated(db, file, root);
     let mut seen: FxHashSet<ClassInstance<'db>> = found.iter().copied().collect();
     let mut i = 0;
     while i < found.len() {
@@ -95,7 +96,10 @@ pub(super) fn entries<'db>(
             &format!("i{id}"),
             lines.pos(class_offset),
         );
-        let positions = member_positions(db, definition, def_offset, member_lines, false);
+        // An explicit instantiation definition (`template struct A<double>;`) defines every
+        // member: its entries are the definitions'.
+        let explicit = explicit.contains(&inst);
+        let positions = member_positions(db, definition, def_offset, member_lines, explicit);
         let layout = instance_layout(db, inst).ok();
         let mut field_index = 0;
         for &member in scope_items(db, definition) {
@@ -183,7 +187,11 @@ pub(super) fn entries<'db>(
                         "type",
                         &format!("file-scope type@ty: {}", spell(db, ty)),
                     );
-                    let storage = if s.is_constexpr || s.is_inline {
+                    // Declared only: an instance defines a static member it does not use (or
+                    // explicitly instantiate) nowhere; its entry stays at the declaration.
+                    let defined_outside =
+                        explicit && super::prototypes::has_definition(db, member, xref, offset);
+                    let storage = if s.is_constexpr || s.is_inline || defined_outside {
                         "sc_unspecified"
                     } else {
                         "sc_extern"
@@ -192,7 +200,11 @@ pub(super) fn entries<'db>(
                     field(out, "declared_storage_class", "sc_unspecified");
                     flag(out, "is_constexpr", s.is_constexpr);
                 }
-                _ => routine(db, out, member, &name, ty),
+                _ => {
+                    let defined =
+                        explicit && super::prototypes::has_definition(db, member, xref, offset);
+                    routine(db, out, member, &name, ty, defined)
+                }
             }
         }
     }
@@ -220,6 +232,35 @@ fn named_instances<'db>(
             && seen.insert(*inst)
         {
             out.push(*inst);
+        }
+    }
+    out
+}
+
+/// The instances an explicit instantiation definition names (`template struct A<double>;`;
+/// not `extern template`, which only declares).
+fn explicitly_instantiated<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+) -> FxHashSet<ClassInstance<'db>> {
+    let from = ScopeRef::File(file);
+    let mut out = FxHashSet::default();
+    for node in root
+        .descendants()
+        .filter(|n| n.kind() == EXPLICIT_INSTANTIATION)
+    {
+        if node.children_with_tokens().any(|t| t.kind() == EXTERN_KW) {
+            continue;
+        }
+        for name in node.descendants().filter(|n| {
+            matches!(n.kind(), NAME_REF | QUALIFIED_NAME)
+                && n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST)
+        }) {
+            let ty = specifier_type_in(db, from, None, std::iter::once(name.into()));
+            if let TyKind::Instance(inst) = ty.kind(db) {
+                out.insert(*inst);
+            }
         }
     }
     out
@@ -393,6 +434,7 @@ fn routine<'db>(
     member: Item<'db>,
     class: &str,
     ty: Ty<'db>,
+    defined: bool,
 ) {
     let decl = routine_decl(db, member);
     let name = member.name_text(db).unwrap_or("");
@@ -409,9 +451,14 @@ fn routine<'db>(
         _ => spell(db, ty),
     };
     field(out, "type", &format!("file-scope type@ty: {spelled}"));
-    field(out, "storage_class", "sc_extern");
+    let storage = if defined {
+        "sc_unspecified"
+    } else {
+        "sc_extern"
+    };
+    field(out, "storage_class", storage);
     field(out, "declared_storage_class", "sc_unspecified");
-    field(out, "defined", "FALSE");
+    field(out, "defined", if defined { "TRUE" } else { "FALSE" });
     match super::displayed_exec_space(decl) {
         ExecSpace::Global => field(out, "global", "TRUE"),
         ExecSpace::Device => field(out, "device", "TRUE"),
@@ -531,5 +578,45 @@ mod tests {
         .assert_eq(&instance_entries(
             "template <typename T, int N> struct V {\n  T v[N];\n  T &at(int i);\n  static const int n = N;\n};\nvoid f() { V<float, 4> a; }\n",
         ));
+    }
+
+    /// Checked against cudafe++: the explicitly instantiated `A<double>` defines its members
+    /// (the static one at its out-of-class definition); `A<short>`, only used, declares them.
+    #[test]
+    fn an_explicit_instantiation_defines_the_members() {
+        let out = instance_entries(
+            "template <typename T> struct A { T x; void f() { x = 0; } static int s; };\n\
+             template <typename T> int A<T>::s = 1;\n\
+             template struct A<double>;\nA<short> a;\n",
+        );
+        let members: String = out
+            .split("\n\n")
+            .filter(|e| e.contains("routine@") || e.contains("variable@"))
+            .map(|e| {
+                let get = |label: &str| {
+                    e.lines()
+                        .find(|l| l.trim_start().starts_with(label))
+                        .and_then(|l| l.split_once(':'))
+                        .map_or("", |(_, v)| v.trim())
+                        .to_string()
+                };
+                let name = get("name");
+                format!(
+                    "{} {}:{} {}\n",
+                    name.rsplit(": ").next().unwrap_or(""),
+                    get("decl_position.seq"),
+                    get("decl_position.column"),
+                    get("storage_class"),
+                )
+            })
+            .filter(|l| !l.starts_with("\"operator="))
+            .collect();
+        expect![[r#"
+            "f" 1:44 sc_unspecified
+            "s" 2:33 sc_unspecified
+            "f" 1:44 sc_extern
+            "s" 1:70 sc_extern
+        "#]]
+        .assert_eq(&members);
     }
 }

@@ -133,13 +133,17 @@ pub(super) fn entries<'db>(
                             writeln!(out, "file-scope variable@p{id}").unwrap();
                             source_corresp(db, out, member, id, lines, at);
                             field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
-                            let storage = if s.is_constexpr || s.is_inline {
+                            // Defined outside the class (`template <typename T> int
+                            // A<T>::s = 1;`): the entry is that definition's.
+                            let defined_outside = !(s.is_constexpr || s.is_inline)
+                                && has_definition(db, member, xref, at);
+                            let storage = if s.is_constexpr || s.is_inline || defined_outside {
                                 "sc_unspecified"
                             } else {
                                 "sc_extern"
                             };
                             field(out, "storage_class", storage);
-                            let declared = if s.is_static {
+                            let declared = if s.is_static && !defined_outside {
                                 "sc_static"
                             } else {
                                 "sc_unspecified"
@@ -356,7 +360,12 @@ pub(super) fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
 
 /// A member function is defined when it has a body in the class or a definition outside (its
 /// position is then the definition's, a `D` line of the xref walk).
-fn has_definition(db: &dyn IlDatabase, member: Item<'_>, xref: &[XrefLine], at: usize) -> bool {
+pub(super) fn has_definition(
+    db: &dyn IlDatabase,
+    member: Item<'_>,
+    xref: &[XrefLine],
+    at: usize,
+) -> bool {
     member.body(db).is_some()
         || xref
             .iter()
