@@ -328,6 +328,11 @@ pub(crate) fn type_of<'db>(
             )?;
             Some(value_of(db, ty, false))
         }
+        // `float(h)`, `S{1}`, `V<int>()`: a prvalue of the named type.
+        FUNCTIONAL_CAST => {
+            let ty = specifier_type_in(db, env.from, env.bound, expr.children_with_tokens());
+            Some(ArgType::prvalue(known(db, ty)?))
+        }
         BIN_EXPR => binary(db, env, expr),
         COND_EXPR => {
             let mut operands = expr.children().skip(1);

@@ -320,6 +320,7 @@ fn names_members_and_operators() {
            probe(q.p.x); probe(q.cp.x); probe(global.v); probe(q.p.v[1]);\n\
            probe(t + 1.0f); probe(c + c); probe(t << 2); probe(t < 2); probe(-c); probe(t & 1);\n\
            probe(static_cast<long>(t)); probe((char)t); probe(g(t)); probe(sizeof(t));\n\
+           probe(float(t)); probe(P{1}); probe(unsigned(t));\n\
            { float t = 1; probe(t); }\n\
            probe(t ? 1u : 2L); probe(a + 1); probe(undeclared);\n\
          }\n",
@@ -345,6 +346,9 @@ fn names_members_and_operators() {
             (char)t: char
             g(t): int
             sizeof(t): unsigned long
+            float(t): float
+            P{1}: P
+            unsigned(t): unsigned int
             t: lvalue float
             t ? 1u : 2L: long
             a + 1: float *
