@@ -39,7 +39,7 @@ impl Walker {
 
 /// `unsigned long int`, `long unsigned` and `unsigned long` are one type: its canonical
 /// spelling, or `None` when the words are not a builtin integer or character type.
-fn canonical_builtin(words: &str) -> Option<String> {
+pub(super) fn canonical_builtin(words: &str) -> Option<String> {
     let (mut unsigned, mut signed, mut longs, mut base) = (false, false, 0, None);
     for word in words.split_whitespace() {
         match word {

@@ -387,7 +387,17 @@ impl Walker {
         // A class's unnamed-enum constant (`__is_integer<_Tp>::__value`) is a value.
         let written = super::tokens_text(arg);
         let resolved = self.resolve_qualified(&written, scope);
-        !resolved.contains('<') && self.ids.contains_key(&format!("enumerator {resolved}"))
+        if resolved.contains('<') {
+            return false;
+        }
+        // An unqualified enumerator of an enclosing namespace (`UNSIGNED_INTEGER` in
+        // `cub::detail`) is found by lookup outwards.
+        self.ids.contains_key(&format!("enumerator {resolved}"))
+            || !written.contains("::")
+                && self
+                    .lookup_keys(&written, scope)
+                    .iter()
+                    .any(|k| self.ids.contains_key(&format!("enumerator {k}")))
     }
 
     /// One template argument as EDG prints it: a constant expression evaluated (its
@@ -399,6 +409,30 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> String {
+        // A builtin type in EDG's spelling (`__int128 unsigned` is `unsigned __int128`).
+        if arg.kind() == TYPE_ID {
+            let words: Vec<SyntaxToken> = arg
+                .descendants_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .filter(|t| !t.kind().is_trivia())
+                .collect();
+            if words.len() > 1
+                && words
+                    .iter()
+                    .all(|t| t.kind().is_keyword() && !matches!(t.kind(), CONST_KW | VOLATILE_KW))
+            {
+                // Only the order changes: EDG keeps a written `signed` (`signed short`).
+                let mut text: Vec<&str> = words.iter().map(|t| t.text()).collect();
+                if let Some(builtin) = super::constants::canonical_builtin(&text.join(" ")) {
+                    let mut canonical: Vec<&str> = builtin.split(' ').collect();
+                    canonical.sort_unstable();
+                    text.sort_unstable();
+                    if canonical == text {
+                        return builtin;
+                    }
+                }
+            }
+        }
         let names_enumerator = || self.names_enumerator(arg, scope);
         // A literal prints as written (its parameter's type decides the form later).
         let is_expression = matches!(
@@ -560,7 +594,47 @@ impl Walker {
         let tokens: Vec<SyntaxToken> = tokens.filter(|t| !t.kind().is_trivia()).collect();
         // After a pack expanded in place: its `...`, and with an empty pack the comma after it.
         let (mut skip_dots, mut skip_comma) = (false, false);
+        // The closing parenthesis of a `noexcept(...)` left out, and the depth inside it.
+        let mut skipped_noexcept: Option<u32> = None;
+        // The tokens of a qualifier already printed, up to the name they qualify.
+        let mut skip_until: Option<SyntaxToken> = None;
         for (i, token) in tokens.iter().enumerate() {
+            if let Some(resume) = &skip_until {
+                if token != resume {
+                    continue;
+                }
+                skip_until = None;
+            }
+            // EDG never prints the global qualifier (`::cuda::std`).
+            if token.kind() == COLON2
+                && token.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME)
+                && token.prev_sibling_or_token().is_none()
+            {
+                continue;
+            }
+            // EDG prints a function type's `noexcept(expression)` only when it is `true`
+            // (`noexcept`); a dependent one (`noexcept(_NE)`) is left out.
+            if let Some(depth) = skipped_noexcept.as_mut() {
+                match token.kind() {
+                    L_PAREN => *depth += 1,
+                    R_PAREN => *depth -= 1,
+                    _ => {}
+                }
+                if *depth == 0 {
+                    skipped_noexcept = None;
+                }
+                continue;
+            }
+            if token.kind() == NOEXCEPT_KW && tokens.get(i + 1).is_some_and(|t| t.kind() == L_PAREN)
+            {
+                let is_true = tokens.get(i + 2).is_some_and(|t| t.kind() == TRUE_KW)
+                    && tokens.get(i + 3).is_some_and(|t| t.kind() == R_PAREN);
+                if is_true {
+                    super::push_edg_token(&mut out, "noexcept");
+                }
+                skipped_noexcept = Some(0);
+                continue;
+            }
             if std::mem::take(&mut skip_dots) && token.kind() == DOT3 {
                 continue;
             }
@@ -603,9 +677,18 @@ impl Walker {
                 super::push_edg_token(&mut out, token.text());
                 continue;
             };
+            // A namespace qualifier is printed as lookup finds it, with the inline
+            // namespaces it goes through (`::cuda::std::void_t` is `cuda::std::__4::void_t`).
+            if let Some((prefix, resume)) = self.namespace_prefix(&name_ref, scope) {
+                if !prefix.is_empty() {
+                    super::push_edg_token(&mut out, &prefix);
+                }
+                skip_until = Some(resume);
+                continue;
+            }
             let leading = name_ref
                 .prev_sibling_or_token()
-                .is_none_or(|p| p.kind() != COLON2);
+                .is_none_or(|p| p.kind() != COLON2 || is_global_qualifier(&p));
             let qualifier = name_ref
                 .next_sibling_or_token()
                 .is_some_and(|n| n.kind() == COLON2);
@@ -615,6 +698,64 @@ impl Walker {
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
         leading_cv(out)
+    }
+
+    /// For the first segment of a qualified name (`cuda` of `::cuda::std::void_t<_Tp>`), the
+    /// qualifier as EDG prints it (`cuda::std::__4::`) and the token to go on printing from
+    /// (`void_t`): the segments up to the first template-id (or the last) are resolved by
+    /// lookup. `None` when that changes nothing or the name does not resolve.
+    fn namespace_prefix(
+        &self,
+        name_ref: &SyntaxNode,
+        scope: &Scope,
+    ) -> Option<(String, SyntaxToken)> {
+        let qualified = name_ref.parent().filter(|p| p.kind() == QUALIFIED_NAME)?;
+        let segments: Vec<SyntaxNode> = qualified
+            .children()
+            .filter(|n| n.kind() == NAME_REF)
+            .collect();
+        if segments.first() != Some(name_ref) {
+            return None;
+        }
+        let last = segments
+            .iter()
+            .position(|s| s.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
+            .unwrap_or(segments.len() - 1);
+        if last == 0 {
+            return None;
+        }
+        let idents: Vec<SyntaxToken> = segments[..=last]
+            .iter()
+            .map(|s| first_token(s, IDENT))
+            .collect::<Option<_>>()?;
+        let mut written: Vec<&str> = idents.iter().map(|t| t.text()).collect();
+        let global = qualified.first_token().is_some_and(|t| t.kind() == COLON2);
+        let joined = written.join("::");
+        let resolved = self.resolve_qualified(
+            &if global {
+                format!("::{joined}")
+            } else {
+                joined.clone()
+            },
+            scope,
+        );
+        // A using-declaration's name is the entity's own (`cuda::std::int16_t` is the
+        // global `int16_t`).
+        let resolved = self.using_targets.get(&resolved).unwrap_or(&resolved);
+        let mut printed = super::names::split_qualified(resolved);
+        let name = written.pop()?;
+        if printed.pop().as_deref() != Some(name) {
+            return None;
+        }
+        let prefix = if printed.is_empty() {
+            String::new()
+        } else {
+            format!("{}::", printed.join("::"))
+        };
+        if !global && prefix == format!("{}::", written.join("::")) {
+            return None;
+        }
+        Some((prefix, idents[last].clone()))
     }
 
     /// `<T *, std::size_t>`: a template-id's arguments as EDG prints them.
@@ -708,12 +849,14 @@ impl Walker {
         let names_alias = args
             .iter()
             .any(|a| a.contains(">::") || a.contains("sizeof") || self.names_alias_template(a));
-        // An instance whose arguments name template parameters in scope is dependent.
+        // An instance whose arguments name template parameters in scope is dependent, as is
+        // one of a member template of a class template's definition.
+        let names_param = |a: &String| {
+            a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| self.template_param_names.iter().any(|p| p == w))
+        };
         let dependent = !self.template_param_names.is_empty()
-            && args.iter().any(|a| {
-                a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .any(|w| self.template_param_names.iter().any(|p| p == w))
-            });
+            && (args.iter().any(names_param) || template.path.iter().any(names_param));
         if unevaluated
             || dependent
             || names_alias
@@ -1303,6 +1446,11 @@ fn lex(text: &str) -> Vec<String> {
         merged.push(t);
     }
     merged
+}
+
+/// The `::` that starts a qualified name (`::cuda::std`).
+fn is_global_qualifier(element: &syntax::SyntaxElement) -> bool {
+    element.kind() == COLON2 && element.prev_sibling_or_token().is_none()
 }
 
 /// EDG writes the cv-qualifiers of a named type first: `_Tp const` prints as `const _Tp`

@@ -72,7 +72,17 @@ pub(super) fn push_edg_token(out: &mut String, text: &str) {
     let function_type = text == "(" && after_word && !out.ends_with("operator");
     // An array type's bound is set off too: `_Tp [_Size]`, `_Tp []` (not `operator new[]`).
     let array_type = text == "[" && after_word && !out.ends_with("new") && !out.ends_with("delete");
+    // A function type's qualifiers are set off from its parameter list: `(_Args...) const &`.
+    let function_qualifier = (out.ends_with(')')
+        && matches!(text, "const" | "volatile" | "&" | "&&" | "noexcept"))
+        || (out.ends_with('&') && text == "noexcept");
+    // C varargs after a pack: `(_Args... ...)` prints as `(_Args..., ...)`.
+    if text == "..." && out.ends_with("...") {
+        out.push_str(", ...");
+        return;
+    }
     if (after_word && (text.starts_with(word) || matches!(text, "*" | "&" | "&&")))
+        || function_qualifier
         || array_type
         || out.ends_with(',')
         || function_type

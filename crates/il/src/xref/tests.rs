@@ -346,3 +346,38 @@ fn member_typedefs_qualify_names_in_their_instance() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn specialization_arguments_printed_as_edg_prints_them() {
+    // An enumerator of an enclosing namespace by name, a global qualifier dropped and the
+    // inline namespace it goes through printed, a function type's qualifiers set off, C
+    // varargs after a pack, a dependent `noexcept` left out, a builtin's words reordered.
+    let text = "namespace cu { inline namespace v4 { template <class T> struct plus { }; } }\n\
+                enum Category { SIGNED, UNSIGNED };\n\
+                namespace det {\n\
+                template <Category C, bool B> struct Traits { int t; };\n\
+                template <bool B> struct Traits<UNSIGNED, B> { int u; };\n\
+                template <class F> struct wrap { };\n\
+                template <class F> struct wrap<::cu::plus<F>> { int w; };\n\
+                }\n\
+                template <class F> struct mem;\n\
+                template <class R, class C, class... A> \
+                struct mem<R (C::*)(A...) const &> { int m; };\n\
+                template <class R, class C, class... A> \
+                struct mem<R (C::*)(A... ...) volatile> { int v; };\n\
+                template <class R, class C, class... A, bool N> \
+                struct mem<R (C::*)(A...) && noexcept(N)> { int n; };\n\
+                template <class T> struct hash { int h; };\n\
+                hash<__int128 unsigned> h;\n";
+    expect![[r#"
+        det::Traits<C, B>::t D 4:51
+        det::Traits<UNSIGNED, B>::u D 5:52
+        det::wrap<cu::v4::plus<F>>::w D 7:53
+        mem<R (C::*)(A...) const &>::m D 10:82
+        mem<R (C::*)(A..., ...) volatile>::v D 11:87
+        mem<R (C::*)(A...) &&>::n D 12:97
+        hash<T>::h D 13:38
+        hash<unsigned __int128>::h D 13:38
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
