@@ -108,6 +108,9 @@ pub(super) fn entries<'db>(
                             writeln!(out, "file-scope field@p{id}").unwrap();
                             source_corresp(db, out, member, id, lines, at);
                             field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
+                            // EDG does not lay out a template: every field is at 0 (measured,
+                            // dependent or not).
+                            field(out, "offset", "0");
                             super::syntactic::member_array_types(
                                 db,
                                 located.root,
@@ -132,7 +135,13 @@ pub(super) fn entries<'db>(
                             out.push('\n');
                             writeln!(out, "file-scope variable@p{id}").unwrap();
                             source_corresp(db, out, member, id, lines, at);
-                            field(out, "type", &format!("file-scope type@ty: {}", spelled(ty)));
+                            let mut spelled_ty = spelled(ty);
+                            // `static constexpr auto value = V;`: the placeholder stays
+                            // undeduced in the template (`const auto`).
+                            if declares_auto(db, member) {
+                                spelled_ty = spelled_ty.replace("<unknown>", "auto");
+                            }
+                            field(out, "type", &format!("file-scope type@ty: {spelled_ty}"));
                             // Defined outside the class (`template <typename T> int
                             // A<T>::s = 1;`): the entry is that definition's.
                             let defined_outside = !(s.is_constexpr || s.is_inline)
@@ -299,6 +308,20 @@ fn explicit_specialization<'db>(
             _ => {}
         }
     }
+}
+
+/// Whether a variable's type is the placeholder `auto` (its decl-specifiers say `auto`).
+fn declares_auto(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let decl = if header.kind() == TEMPLATE_DECL {
+        header
+            .children()
+            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
+            .unwrap_or(header)
+    } else {
+        header
+    };
+    decl.children_with_tokens().any(|t| t.kind() == AUTO_KW)
 }
 
 /// A partial specialization's template-id (`Traits<T *>`) is also a "nonreal" class of size 1
@@ -511,6 +534,7 @@ mod tests {
               enclosing_routine:     NULL
               name_linkage:          no
             type:                    file-scope type@ty: T#(1,1)
+            offset:                  0
 
             file-scope routine@p6
             source_corresp:
