@@ -79,7 +79,15 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     field(&mut out, "gpp_mode", "TRUE");
     field(&mut out, "gnu_version", "120200");
 
-    let items = all_items(db, file);
+    let mut items = all_items(db, file);
+    // Classes local to function bodies, with their members: in file scope for EDG.
+    let mut local: FxHashSet<Item<'_>> = FxHashSet::default();
+    for &class in crate::scope::local_classes(db, file) {
+        for item in std::iter::once(class).chain(scope_items(db, class).iter().copied()) {
+            local.insert(item);
+            items.push(item);
+        }
+    }
     let index: FxHashMap<Item<'_>, usize> =
         items.iter().enumerate().map(|(i, &it)| (it, i)).collect();
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
@@ -104,13 +112,19 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         let position = lines.pos(offset);
         out.push('\n');
         writeln!(out, "file-scope {kind}@{i}").unwrap();
+        // (Only the class itself: its members' enclosing routine is NULL.)
+        let local_to = (local.contains(&item) && item.parent(db).is_none())
+            .then(|| enclosing_routine(&root, offset))
+            .flatten();
         let facts = Facts {
             position,
             has_definition: has_definition.contains(&item),
+            local_to: local_to.as_deref(),
         };
         entry(db, &mut out, item, &index, facts);
         if is_class(item.kind(db)) {
-            implicit::implicit_assignments(db, &mut out, item, i, position);
+            let local = local.contains(&item);
+            implicit::implicit_assignments(db, &mut out, item, i, position, local);
             if let Some(&construction) = constructions.get(&item) {
                 implicit::implicit_constructors(db, &mut out, item, i, position, construction);
             }
@@ -335,9 +349,29 @@ fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
 /// defining declaration (possibly another item: `extern int x;` then `int x = 1;`, a member
 /// function defined outside its class).
 #[derive(Debug, Clone, Copy)]
-struct Facts {
+struct Facts<'a> {
     position: Pos,
     has_definition: bool,
+    /// For a class local to a function body, that function's name: EDG's `enclosing_routine`
+    /// (the class has no linkage).
+    local_to: Option<&'a str>,
+}
+
+/// The name of the function whose body contains `offset`.
+fn enclosing_routine(root: &SyntaxNode, offset: usize) -> Option<String> {
+    let token = root
+        .token_at_offset(syntax::TextSize::from(offset as u32))
+        .right_biased()?;
+    let function = token
+        .parent_ancestors()
+        .find(|a| a.kind() == syntax::SyntaxKind::FUNCTION_DEF)?;
+    let declarator = function
+        .children()
+        .find(|n| n.kind() == syntax::SyntaxKind::DECLARATOR)?;
+    let name = declarator
+        .descendants()
+        .find(|n| n.kind() == syntax::SyntaxKind::NAME_REF)?;
+    Some(crate::lower::tokens_text(&name))
 }
 
 fn field(out: &mut String, label: &str, value: &str) {
@@ -360,7 +394,7 @@ fn entry<'db>(
     out: &mut String,
     item: Item<'db>,
     index: &FxHashMap<Item<'db>, usize>,
-    facts: Facts,
+    facts: Facts<'_>,
 ) {
     let Pos { seq, column } = facts.position;
     let parent = item.parent(db);
@@ -393,9 +427,10 @@ fn entry<'db>(
         format!("file-scope scope@{}", index[&p])
     });
     field(out, "  parent_scope", &scope);
-    field(out, "  enclosing_routine", "NULL");
+    field(out, "  enclosing_routine", facts.local_to.unwrap_or("NULL"));
     if name.is_some() {
         let name_linkage = match kind {
+            _ if facts.local_to.is_some() => "no",
             ItemKind::Field | ItemKind::Typedef => "no",
             ItemKind::Variable | ItemKind::Routine => match linkage(db, item) {
                 Linkage::External => "C++",
@@ -517,9 +552,11 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     // `sc_static`, one only declared here `sc_extern`;
     // `declared_storage_class` is what was written, `static` only.
     let internal = s.is_static || matches!(linkage(db, item), Linkage::Internal);
+    // A deleted function is defined but never emitted: `sc_extern` (measured on
+    // `F(const F &) = delete`).
     let storage = if internal && class_name.is_none() {
         "sc_static"
-    } else if !defined {
+    } else if !defined || decl.is_deleted {
         "sc_extern"
     } else {
         "sc_unspecified"
@@ -824,5 +861,48 @@ mod tests {
                                      TRUE
         "#]]
         .assert_eq(&out);
+    }
+
+    /// Checked against cudafe++: a class local to a function body is in file scope with its
+    /// function as `enclosing_routine` and no linkage (its assignments `sc_static`); a deleted
+    /// constructor is defined but `sc_extern`.
+    #[test]
+    fn local_classes_and_deleted_functions() {
+        let out = display_fixture(
+            "void g() { struct Local { int l; }; Local a; }\n\
+             struct F { F(const F &) = delete; };\n",
+        );
+        let mut lines = String::new();
+        for entry in out.split("\n\n").filter(|e| e.starts_with("file-scope ")) {
+            let get = |label: &str| {
+                entry
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(label))
+                    .and_then(|l| l.split_once(':'))
+                    .map_or("", |(_, v)| v.trim())
+                    .to_string()
+            };
+            let name = get("name");
+            lines.push_str(&format!(
+                "{} {}:{} routine={} linkage={} storage={}\n",
+                name.rsplit(": ").next().unwrap_or(""),
+                get("decl_position.seq"),
+                get("decl_position.column"),
+                get("enclosing_routine"),
+                get("name_linkage"),
+                get("storage_class"),
+            ));
+        }
+        expect_test::expect![[r#"
+            "g" 1:6 routine=NULL linkage=C++ storage=sc_unspecified
+            "F" 2:8 routine=NULL linkage=C++ storage=
+            "operator=" 2:8 routine=NULL linkage=C++ storage=sc_extern
+            "F" 2:12 routine=NULL linkage=C++ storage=sc_extern
+            "Local" 1:19 routine=g linkage=no storage=
+            "operator=" 1:19 routine=NULL linkage=no storage=sc_static
+            "operator=" 1:19 routine=NULL linkage=no storage=sc_static
+            "l" 1:31 routine=NULL linkage=no storage=
+        "#]]
+        .assert_eq(&lines);
     }
 }

@@ -74,6 +74,45 @@ pub fn all_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db
     out
 }
 
+/// The classes defined in function bodies outside templates (`void f() { struct Local { }; }`),
+/// as items of their own without a parent scope: EDG allocates them in file scope (the IL
+/// display prints them there). Lookup does not see them (their names are local).
+#[salsa::tracked(returns(deref))]
+pub fn local_classes<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    let root = base_db::parse(db, file).syntax_node();
+    let mut lowered = Vec::new();
+    for decl in root
+        .descendants()
+        .filter(|n| n.kind() == SyntaxKind::SIMPLE_DECLARATION)
+    {
+        let in_body = decl
+            .parent()
+            .is_some_and(|p| p.kind() == SyntaxKind::DECL_STMT);
+        if !in_body
+            || decl
+                .ancestors()
+                .any(|a| a.kind() == SyntaxKind::TEMPLATE_DECL)
+        {
+            continue;
+        }
+        let defines_class = decl.children().any(|c| {
+            c.kind() == SyntaxKind::CLASS_SPECIFIER
+                && c.children().any(|n| n.kind() == SyntaxKind::MEMBER_LIST)
+                && c.children().any(|n| n.kind() == SyntaxKind::NAME_REF)
+        });
+        if defines_class {
+            lowered.extend(
+                lower_scope(std::iter::once(decl), None)
+                    .into_iter()
+                    .filter(|l| {
+                        matches!(l.kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+                    }),
+            );
+        }
+    }
+    create_items(db, file, None, lowered)
+}
+
 fn class_keyword(header: &syntax::GreenNode) -> SyntaxKind {
     let node = SyntaxNode::new_root(header.clone());
     node.descendants_with_tokens()

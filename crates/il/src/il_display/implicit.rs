@@ -351,6 +351,7 @@ pub(super) fn implicit_assignments<'db>(
     class: Item<'db>,
     id: usize,
     pos: Pos,
+    local: bool,
 ) {
     let mut scope = class.parent(db);
     while let Some(s) = scope {
@@ -360,7 +361,8 @@ pub(super) fn implicit_assignments<'db>(
         scope = s.parent(db);
     }
     let spelled = super::unnamed::class_spelling(db, class);
-    let linkage = super::unnamed::has_linkage(db, class);
+    // A class local to a function has no linkage, nor have its members.
+    let linkage = !local && super::unnamed::has_linkage(db, class);
     assignments_with_linkage(db, out, class, &spelled, &id.to_string(), pos, linkage);
 }
 
