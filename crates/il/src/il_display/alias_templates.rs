@@ -74,19 +74,19 @@ pub(super) fn entries<'db>(
         {
             continue;
         }
-        match template_args_in(db, from, None, &list) {
-            Some(args) if args.iter().all(|a| is_known(db, a)) => {
-                if seen_instances.insert((alias, args.clone())) {
-                    copies.push((alias, Some(args)));
-                }
-            }
-            _ if template.is_some() => {
-                let key = (alias, template.map(|t| t.text_range()), list.to_string());
-                if seen_nonreal.insert(key) {
-                    copies.push((alias, None));
-                }
-            }
-            _ => {}
+        let known = template_args_in(db, from, None, &list)
+            .filter(|args| args.iter().all(|a| is_known(db, a)));
+        let copy = match known {
+            Some(args) => seen_instances
+                .insert((alias, args.clone()))
+                .then_some(Some(args)),
+            None => template
+                .map(|t| (alias, t.text_range(), list.to_string()))
+                .filter(|key| seen_nonreal.insert(key.clone()))
+                .map(|_| None),
+        };
+        if let Some(args) = copy {
+            copies.push((alias, args));
         }
     }
     for (alias, args) in copies {
