@@ -51,6 +51,15 @@ pub(super) fn entries(
                         array_types(db, from, &node, &declarator, lines, ids, out);
                     }
                 }
+                // An `extern` local of a function template is one entity for every
+                // instance (measured: `extern __shared__ unsigned char raw_shared[]` prints
+                // once).
+                Context::Template if is_extern_local(&node) => {
+                    for declarator in object_declarators(&node) {
+                        local_variable(db, from, &node, &declarator, lines, ids, out);
+                        array_types(db, from, &node, &declarator, lines, ids, out);
+                    }
+                }
                 Context::Body if lives_in_file_scope(&node) => {
                     for declarator in object_declarators(&node) {
                         local_variable(db, from, &node, &declarator, lines, ids, out);
@@ -80,6 +89,12 @@ fn context(decl: &SyntaxNode) -> Context {
     } else {
         Context::Scope
     }
+}
+
+/// An `extern` declaration in a function body.
+fn is_extern_local(decl: &SyntaxNode) -> bool {
+    decl.ancestors().any(|a| a.kind() == COMPOUND_STMT)
+        && decl.children_with_tokens().any(|e| e.kind() == EXTERN_KW)
 }
 
 /// `static`, `extern` or a CUDA memory space on a block-scope declaration: EDG allocates such a
@@ -657,5 +672,32 @@ mod tests {
             57 size=12 align=4
         "#]]
         .assert_eq(&arrays);
+    }
+
+    /// Checked against cudafe++: an `extern` local of a function template prints once, with
+    /// its array type (incomplete: size 0).
+    #[test]
+    fn an_extern_local_of_a_template_prints_once() {
+        let out = crate::il_display::fixture_entries_containing(
+            "template <typename T> T *buf() {\n\
+             extern __attribute__((shared)) unsigned char raw[];\n\
+             return (T *)raw;\n}\n",
+            "\"raw\"",
+        );
+        expect![[r#"
+            file-scope variable@s2
+            source_corresp:
+              name:                  file-scope id-name@s2: "raw"
+              decl_position.seq:     2
+              decl_position.column:  46
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: unsigned char []
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+            shared:                  TRUE
+
+        "#]]
+        .assert_eq(&out);
     }
 }
