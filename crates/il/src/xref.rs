@@ -24,6 +24,7 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 use crate::lower::tokens_text;
 
 mod constants;
+mod constexpr;
 mod evaluate;
 mod instances;
 mod names;
@@ -171,6 +172,9 @@ struct Walker {
     builtin_typedefs: FxHashMap<String, String>,
     /// Member typedefs' types, constants' values and bases of the classes seen so far.
     facts: evaluate::MemberFacts,
+    /// Variable templates at namespace scope by qualified name: the primary and its
+    /// specializations.
+    variable_templates: FxHashMap<String, Vec<constexpr::VariableTemplate>>,
     /// Enumerations by qualified name (a type-trait builtin asks whether a type is one).
     enumerations: FxHashSet<String>,
     /// Alias templates by qualified name.
@@ -313,6 +317,9 @@ impl Walker {
                 }
             }
             SIMPLE_DECLARATION => {
+                if scope.template_param_list.is_some() {
+                    self.record_variable_template(node, scope);
+                }
                 self.simple_declaration(node, scope);
                 self.record_declaration_facts(node, scope, &instances::Substitution::default());
             }

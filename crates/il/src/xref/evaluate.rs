@@ -488,7 +488,8 @@ impl Walker {
     ) -> Option<i128> {
         if name.kind() == NAME_REF {
             if name.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-                return None;
+                // `is_same_v<_Tp, bool>`.
+                return self.variable_template_value(name, scope, subst, 0);
             }
             let ident = first_token(name, IDENT)?;
             if let Some(bound) = subst.get(ident.text()) {

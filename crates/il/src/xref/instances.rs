@@ -416,6 +416,12 @@ impl Walker {
                 .filter_map(NodeOrToken::into_token)
                 .filter(|t| !t.kind().is_trivia())
                 .collect();
+            // `unsigned` alone is `unsigned int`.
+            if let [only] = words.as_slice()
+                && only.kind() == UNSIGNED_KW
+            {
+                return "unsigned int".to_string();
+            }
             if words.len() > 1
                 && words
                     .iter()
@@ -453,6 +459,12 @@ impl Walker {
             && let Some(value) = self.evaluate(arg, scope, subst)
         {
             return value.to_string();
+        }
+        // `__make_numeric_limits_type<_Tp>()`: what the function returns, printed.
+        if let Some((returned, function_scope, bound)) =
+            self.constexpr_call_result(arg, scope, subst)
+        {
+            return self.argument(&returned, &function_scope, &bound);
         }
         // `typename X<_Tp>::type`, or a member typedef of the class being instantiated.
         let name = arg
@@ -846,17 +858,24 @@ impl Walker {
         });
         // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`), and a
         // member of an instance left as written (`X<T>::type`) is one we could not resolve.
-        let names_alias = args
-            .iter()
-            .any(|a| a.contains(">::") || a.contains("sizeof") || self.names_alias_template(a));
+        let names_alias = args.iter().any(|a| {
+            a.contains(">::")
+                || a.contains("sizeof")
+                || self.names_alias_template(a)
+                || self.names_unknown_qualifier(a)
+        });
         // An instance whose arguments name template parameters in scope is dependent, as is
         // one of a member template of a class template's definition.
         let names_param = |a: &String| {
             a.split(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .any(|w| self.template_param_names.iter().any(|p| p == w))
         };
+        // In a template definition, a class template's own name is its injected-class-name
+        // (`pointer` inside `pointer<...>`): dependent too.
         let dependent = !self.template_param_names.is_empty()
-            && (args.iter().any(names_param) || template.path.iter().any(names_param));
+            && (args.iter().any(names_param)
+                || template.path.iter().any(names_param)
+                || args.iter().any(|a| self.templates.contains_key(a)));
         if unevaluated
             || dependent
             || names_alias
@@ -962,6 +981,22 @@ impl Walker {
                 }
             }
         }
+    }
+
+    /// Whether a printed argument starts with a qualifier that names nothing known from the
+    /// global namespace (`superclass::pointer`, a member typedef left as written): EDG would
+    /// print the type it stands for.
+    fn names_unknown_qualifier(&self, arg: &str) -> bool {
+        let arg = arg
+            .trim_start_matches("const ")
+            .trim_start_matches("volatile ");
+        let Some(end) = arg.find("::") else {
+            return false;
+        };
+        let first = &arg[..end];
+        first.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !self.is_known(first)
+            && !self.ids.contains_key(&format!("enumerator {first}"))
     }
 
     /// Whether printed text names an alias template's specialization (`x::ratio_multiply<`).
@@ -1280,6 +1315,26 @@ fn bind_pack(subst: &mut Substitution, name: &str, args: &[String]) {
     let joined = args.join(", ");
     subst.insert(format!("{name}..."), joined.clone());
     subst.insert(name.to_string(), joined);
+}
+
+/// Binds a template parameter list's parameters to arguments in order.
+pub(super) fn bind_list(params: &SyntaxNode, args: &[String]) -> Substitution {
+    bind(&template_params(params), args)
+}
+
+/// Matches printed arguments against a specialization's (`<_Tp, _Tp>`, `<__half>`), with
+/// `params` as the wildcards.
+pub(super) fn match_arguments(
+    params: &SyntaxNode,
+    pattern: &[String],
+    args: &[String],
+) -> Option<Substitution> {
+    let pattern = Pattern {
+        params: template_params(params),
+        args: pattern.iter().map(|a| lex(a)).collect(),
+        members: None,
+    };
+    match_partial(&pattern, args)
 }
 
 /// Marks, as `name` + this key, a pack's name bound to one of its elements while an

@@ -67,6 +67,14 @@ impl Walker {
 
     /// The key of the class template `written` names from `scope`, searching outwards.
     pub(super) fn find_template(&self, written: &str, scope: &Scope) -> Option<String> {
+        // A qualified name's first segment is found by lookup outwards (`std` inside
+        // `cuda::std::__4` is `cuda::std`), its later ones through inline namespaces.
+        if written.contains("::") {
+            let resolved = self.resolve_qualified(written, scope);
+            if self.templates.contains_key(&resolved) {
+                return Some(resolved);
+            }
+        }
         let written = written.trim_start_matches("::");
         self.lookup_keys(written, scope)
             .into_iter()
@@ -75,7 +83,7 @@ impl Walker {
 
     /// Whether a qualified name is known: a namespace, class, enumeration, typedef, template,
     /// variable, function or using-declaration.
-    fn is_known(&self, key: &str) -> bool {
+    pub(super) fn is_known(&self, key: &str) -> bool {
         ["namespace", "type", "typedef", "var", "using"]
             .iter()
             .any(|k| self.ids.contains_key(&format!("{k} {key}")))

@@ -381,3 +381,55 @@ fn specialization_arguments_printed_as_edg_prints_them() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn arguments_computed_by_variable_and_constexpr_function_templates() {
+    // `make_kind<T>()` returns through `if constexpr` branches on variable templates (a
+    // partial specialization of one, another reading a class's constant); the enumerator it
+    // returns names the instance and picks the partial specialization.
+    let text = "template <class T, class U> constexpr bool is_same_v = false;\n\
+                template <class T> constexpr bool is_same_v<T, T> = true;\n\
+                template <class T> struct is_integral { static constexpr bool value = false; };\n\
+                template <> struct is_integral<int> { static constexpr bool value = true; };\n\
+                template <class T> constexpr bool is_integral_v = is_integral<T>::value;\n\
+                enum class kind { integral, boolean, other };\n\
+                template <class T> constexpr kind make_kind() {\n\
+                  if constexpr (is_same_v<T, bool>) { return kind::boolean; }\n\
+                  else if constexpr (is_integral_v<T>) { return kind::integral; }\n\
+                  else { return kind::other; }\n\
+                }\n\
+                template <class T, kind = make_kind<T>()> struct impl { int i; };\n\
+                template <class T> struct impl<T, kind::integral> { int j; };\n\
+                impl<int> a; impl<bool> b; impl<float> c;\n";
+    expect![[r#"
+        is_integral<T>::value D 3:63
+        is_integral<int> D 4:20
+        is_integral<int>::value D 4:61
+        <unnamed> D 12:25
+        impl<T, <unnamed>>::i D 12:61
+        impl<T, kind::integral>::j D 13:57
+        impl<int, kind::integral>::j D 13:57
+        impl<bool, kind::boolean>::i D 12:61
+        is_integral<float>::value D 3:63
+        impl<float, kind::other>::i D 12:61
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn qualified_template_names_looked_up_from_the_first_segment() {
+    // `std::limits` inside `cu::std::v4` is `cu::std`'s (through its inline namespace), not
+    // the global `std`'s.
+    let text = "namespace std { template <class T> struct limits { static const int digits = 1; }; }\n\
+                namespace cu { namespace std { inline namespace v4 {\n\
+                template <class T> struct limits { static const int digits = 2; };\n\
+                struct date { static constexpr int days() \
+                { static_assert(std::limits<int>::digits >= 2, \"\"); return 0; } };\n\
+                } } }\n";
+    expect![[r#"
+        std::limits<T>::digits d 1:69
+        cu::std::v4::limits<T>::digits d 3:53
+        cu::std::v4::limits<int>::digits d 3:53
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
