@@ -183,7 +183,14 @@ pub(super) fn entries<'db>(
                 writeln!(out, "file-scope routine@p{id}").unwrap();
                 source_corresp(db, out, item, id, lines, offset);
                 let defined = item.body(db).is_some();
-                routine(db, out, item, "", &spelled(ty), defined);
+                let mut spelled = mark_pack_expansions(db, item, &spelled(ty));
+                // `auto f(...)`: the return type stays undeduced in the template.
+                if declares_auto(db, item)
+                    && let Some(rest) = spelled.strip_prefix("<unknown>")
+                {
+                    spelled = format!("auto{rest}");
+                }
+                routine(db, out, item, "", &spelled, defined);
             }
             _ => {}
         }
@@ -308,6 +315,72 @@ fn explicit_specialization<'db>(
             _ => {}
         }
     }
+}
+
+/// A function template's parameter declared as a pack expansion (`Rest... rest`) spells
+/// with `...` after its type (`int (T#(1,1), Rest#(1,2)...)`): the types resolved for the
+/// parameters do not say it, the declaration does.
+fn mark_pack_expansions(db: &dyn IlDatabase, item: Item<'_>, spelled: &str) -> String {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let Some(params) = header
+        .descendants()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)
+        .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+    else {
+        return spelled.to_string();
+    };
+    let packs: Vec<bool> = params
+        .children()
+        .filter(|n| n.kind() == PARAM)
+        .map(|p| p.descendants_with_tokens().any(|t| t.kind() == DOT3))
+        .collect();
+    if !packs.contains(&true) {
+        return spelled.to_string();
+    }
+    // The parameter list is the first top-level `(...)` after the return type.
+    let Some(open) = top_level_paren(spelled) else {
+        return spelled.to_string();
+    };
+    let mut out = spelled[..=open].to_string();
+    let (mut depth, mut index, mut start) = (0i32, 0usize, open + 1);
+    for (i, c) in spelled[open + 1..]
+        .char_indices()
+        .map(|(i, c)| (i + open + 1, c))
+    {
+        match c {
+            '(' | '<' | '[' => depth += 1,
+            ')' | '>' | ']' if depth > 0 => depth -= 1,
+            ',' | ')' if depth == 0 => {
+                out.push_str(&spelled[start..i]);
+                if packs.get(index).copied().unwrap_or(false) {
+                    out.push_str("...");
+                }
+                index += 1;
+                start = i;
+                if c == ')' {
+                    out.push_str(&spelled[i..]);
+                    return out;
+                }
+            }
+            _ => {}
+        }
+    }
+    spelled.to_string()
+}
+
+/// The offset of the `(` that opens a function type's parameter list: the first one at
+/// template-argument depth 0 (`Vec<int> (int)`).
+fn top_level_paren(spelled: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in spelled.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            '(' if depth == 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether a variable's type is the placeholder `auto` (its decl-specifiers say `auto`).
@@ -673,6 +746,27 @@ mod explicit_specialization_tests {
             "A" 1:30 size=1 tk_struct nonreal=true
             "A" 3:20 size=4 tk_struct nonreal=false
             "H" 4:59 size=0 tk_struct nonreal=false
+        "#]]
+        .assert_eq(&types);
+    }
+
+    /// Checked against cudafe++: pack expansion parameters spell with `...`, an `auto` return
+    /// stays `auto` in the template.
+    #[test]
+    fn pack_expansions_and_auto_returns() {
+        let (db, file) = TestDb::with_file(
+            "template <typename... Ts> auto sum_all(Ts... xs) { return 0; }\n\
+             template <typename T, typename... Rest> int count(T, Rest... rest) { return 1; }\n",
+        );
+        let out = render_file_scope(&db, file, &DisplayOptions::default());
+        let types: String = out
+            .lines()
+            .filter(|l| l.starts_with("type:"))
+            .map(|l| format!("{}\n", l.trim_start_matches("type:").trim()))
+            .collect();
+        expect![[r#"
+            file-scope type@ty: auto (Ts#(1,1)...)
+            file-scope type@ty: int (T#(1,1), Rest#(1,2)...)
         "#]]
         .assert_eq(&types);
     }
