@@ -430,6 +430,10 @@ impl Walker {
                     self.emit(id, name, 'd', last.text_range().start());
                 }
             }
+            // Its condition is evaluated, completing the instances it names.
+            STATIC_ASSERT if self.template_depth == 0 => {
+                self.static_assertion(node, scope, &instances::Substitution::default());
+            }
             _ => {}
         }
     }
@@ -1099,6 +1103,9 @@ impl Walker {
                         }
                     }
                     ALIAS_DECL | USING_DECL => self.declaration(&node, &local),
+                    STATIC_ASSERT if self.template_depth == 0 => {
+                        self.static_assertion(&node, &local, &instances::Substitution::default());
+                    }
                     LAMBDA_EXPR => self.lambda(&node),
                     _ => {}
                 }

@@ -439,6 +439,14 @@ impl Walker {
                 }
             }
         }
+        // A parameter bound to an enumerator stays that enumerator (`_CATEGORY` bound to
+        // `cub::SIGNED_INTEGER`).
+        if arg.kind() == ID_EXPR
+            && let Some(bound) = subst.get(super::tokens_text(arg).as_str())
+            && self.ids.contains_key(&format!("enumerator {bound}"))
+        {
+            return bound.clone();
+        }
         let names_enumerator = || self.names_enumerator(arg, scope);
         // A literal prints as written (its parameter's type decides the form later).
         let is_expression = matches!(
@@ -956,7 +964,14 @@ impl Walker {
         };
         for segment in &segments {
             if segment.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-                self.complete_instance(segment, scope, subst);
+                // An alias template stands for its type (`cub::BaseTraits<...>` for
+                // `cub::detail::BaseTraits<...>`).
+                match self.alias_type(segment, scope, subst) {
+                    Some(ty) => {
+                        self.complete_class(&ty);
+                    }
+                    None => self.complete_instance(segment, scope, subst),
+                }
             } else if let Some(ident) = first_token(segment, IDENT)
                 && let Some(printed) = subst.get(ident.text())
             {
@@ -1043,6 +1058,12 @@ impl Walker {
         if let Some(last) = &last {
             if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST)
                 && name.kind() == NAME_REF
+                && let Some(ty) = self.alias_type(last, scope, subst)
+            {
+                return self.complete_class(&ty);
+            }
+            if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST)
+                && name.kind() == NAME_REF
                 && let Some(instance) = self.instance_of(last, scope, subst)
             {
                 return instance;
@@ -1055,9 +1076,24 @@ impl Walker {
         self.complete_class(&text)
     }
 
+    /// A `static_assert`'s condition, evaluated as EDG does when it meets the declaration
+    /// (in an instance, with the instance's arguments): the instances it names are completed
+    /// (`::cuda::std::numeric_limits<T>::is_specialized` in `BaseTraits<..., int>`).
+    pub(super) fn static_assertion(
+        &mut self,
+        node: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
+        if let Some(condition) = node.children().next() {
+            let _ = self.evaluate(&condition, scope, subst);
+        }
+    }
+
     fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
         for member in members.children() {
             match member.kind() {
+                STATIC_ASSERT => self.static_assertion(&member, scope, subst),
                 SIMPLE_DECLARATION => self.instance_declaration(&member, scope, subst),
                 FUNCTION_DEF => {
                     if has_token(&member, FRIEND_KW) {

@@ -76,9 +76,19 @@ impl Walker {
             }
         }
         let written = written.trim_start_matches("::");
+        // A using-declaration brings a template in under its own name (`using
+        // detail::BaseTraits;` in `cub`).
         self.lookup_keys(written, scope)
             .into_iter()
-            .find_map(|key| self.templates.contains_key(&key).then_some(key))
+            .find_map(|key| {
+                if self.templates.contains_key(&key) {
+                    return Some(key);
+                }
+                self.using_targets
+                    .get(&key)
+                    .filter(|target| self.templates.contains_key(*target))
+                    .cloned()
+            })
     }
 
     /// Whether a qualified name is known: a namespace, class, enumeration, typedef, template,

@@ -433,3 +433,27 @@ fn qualified_template_names_looked_up_from_the_first_segment() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn static_assertions_and_alias_template_bases_complete_instances() {
+    // A `static_assert` in an instance names `limits<T>` with the instance's argument; a base
+    // named through an alias template is the class it stands for, its enumerator argument
+    // kept by name.
+    let text = "enum Category { SIGNED, UNSIGNED };\n\
+                template <class T> struct limits { static const bool ok = true; };\n\
+                namespace detail {\n\
+                template <Category C, class T> struct Base \
+                { static_assert(limits<T>::ok, \"\"); int b; };\n\
+                }\n\
+                template <Category C, class T> using Base = detail::Base<C, T>;\n\
+                template <class T> struct Traits;\n\
+                template <> struct Traits<int> : Base<SIGNED, int> { };\n";
+    expect![[r#"
+        limits<T>::ok d 2:54
+        detail::Base<C, T>::b D 4:84
+        Traits<int> D 8:20
+        limits<int>::ok d 2:54
+        detail::Base<SIGNED, int>::b D 4:84
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
