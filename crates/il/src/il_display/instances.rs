@@ -18,7 +18,8 @@ use crate::IlDatabase;
 use crate::cuda::ExecSpace;
 use crate::decl::routine_decl;
 use crate::instantiate::{
-    Bound, ClassInstance, instance_definition, is_specialization, template_params,
+    Bound, ClassInstance, ParamKind, TemplateArg, instance_definition, is_specialization,
+    template_params,
 };
 use crate::item::{Access, Item, ItemKind};
 use crate::lookup::ScopeRef;
@@ -113,6 +114,15 @@ pub(super) fn entries<'db>(
             };
             let id = super::next_id(ids);
             let pos = lines.pos(offset);
+            if kind == ItemKind::FunctionTemplate {
+                let copy = MemberTemplateCopy {
+                    outer_names: &[],
+                    defined: false,
+                    with_params: true,
+                };
+                member_template_copy(db, located, member, bound, offset, id, copy, ids, out);
+                continue;
+            }
             let ty = match kind {
                 ItemKind::Field | ItemKind::Variable => member_type(db, member, bound),
                 ItemKind::Routine => member_type(db, member, bound),
@@ -235,6 +245,145 @@ fn named_instances<'db>(
         }
     }
     out
+}
+
+/// A member function template in a completed instance: the instance's own copy of the
+/// template (a prototype, `sc_unspecified` but not defined), typed with the member template's
+/// parameters at depth 2 (`Vec<U#(2,1), 4> () const`), and a copy of each of its type
+/// parameters (measured with cudafe++: one `U` per completed instance).
+/// How [`member_template_copy`] prints: the enclosing template's parameter names when the
+/// copy is the class template's own (spelled `T#(1,1)`), whether it is defined there, and
+/// whether its type parameters get copies (an instance's do; the template's own are the
+/// syntactic ones).
+pub(super) struct MemberTemplateCopy<'a> {
+    pub outer_names: &'a [String],
+    pub defined: bool,
+    pub with_params: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn member_template_copy<'db>(
+    db: &'db dyn IlDatabase,
+    located: &Located<'_, 'db>,
+    member: Item<'db>,
+    bound: Bound<'db>,
+    offset: usize,
+    id: usize,
+    copy: MemberTemplateCopy<'_>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let params = template_params(db, member);
+    let args: Vec<TemplateArg<'db>> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Type => TemplateArg::Type(Ty::new(
+                db,
+                TyKind::TemplateParam {
+                    depth: 2,
+                    index: i as u32,
+                },
+            )),
+            _ => TemplateArg::Unbound(i as u32),
+        })
+        .collect();
+    let own = Bound::bind(db, member, args, Some(bound));
+    let mut spelled = spell(db, member_type(db, member, own));
+    for (i, p) in params.iter().enumerate() {
+        spelled = spelled.replace(
+            &format!("<template parameter 2.{i}>"),
+            &format!("{}#(2,{})", p.name, i + 1),
+        );
+    }
+    for (i, name) in copy.outer_names.iter().enumerate() {
+        spelled = spelled.replace(
+            &format!("<template parameter 1.{i}>"),
+            &format!("{name}#(1,{})", i + 1),
+        );
+        // A non-type parameter spells as its name (`Vec<U#(2,1), N>`); the space EDG puts
+        // before a closing `>` after another `>` does not apply to it.
+        spelled = spelled
+            .replace(&format!("<parameter {i}> >"), &format!("{name}>"))
+            .replace(&format!("<parameter {i}>"), name);
+    }
+    let pos = located.lines.pos(offset);
+    out.push('\n');
+    writeln!(out, "file-scope routine@i{id}").unwrap();
+    out.push_str("source_corresp:\n");
+    if let Some(n) = member.name_text(db) {
+        field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
+    }
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    field(out, "  is_class_member", "TRUE");
+    let access = match member.access(db) {
+        Some(Access::Public) | None => "as_public",
+        Some(Access::Protected) => "as_protected",
+        Some(Access::Private) => "as_private",
+    };
+    field(out, "  access", access);
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", "C++");
+    field(out, "type", &format!("file-scope type@ty: {spelled}"));
+    field(out, "storage_class", "sc_unspecified");
+    field(out, "declared_storage_class", "sc_unspecified");
+    field(out, "defined", if copy.defined { "TRUE" } else { "FALSE" });
+    match super::displayed_exec_space(routine_decl(db, member)) {
+        ExecSpace::Global => field(out, "global", "TRUE"),
+        ExecSpace::Device => field(out, "device", "TRUE"),
+        ExecSpace::HostDevice => {
+            field(out, "device", "TRUE");
+            field(out, "host", "TRUE");
+        }
+        ExecSpace::Host => {}
+    }
+    field(out, "is_prototype_instantiation", "TRUE");
+    field(out, "is_template_function", "TRUE");
+    if !copy.with_params {
+        return;
+    }
+    // The copies of the member template's type parameters, at their names.
+    let Some(template) = located
+        .root
+        .token_at_offset(syntax::TextSize::from(offset as u32))
+        .right_biased()
+        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == TEMPLATE_DECL))
+    else {
+        return;
+    };
+    let Some(list) = template
+        .children()
+        .find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+    else {
+        return;
+    };
+    for param in list.children().filter(|n| n.kind() == TYPE_PARAM) {
+        let Some(name) = param
+            .children_with_tokens()
+            .filter_map(|t| t.into_token())
+            .find(|t| t.kind() == IDENT)
+        else {
+            continue;
+        };
+        let id = super::next_id(ids);
+        let pos = located.lines.pos(usize::from(name.text_range().start()));
+        out.push('\n');
+        writeln!(out, "file-scope type@i{id}").unwrap();
+        out.push_str("source_corresp:\n");
+        field(
+            out,
+            "  name",
+            &format!("file-scope id-name@i{id}: \"{}\"", name.text()),
+        );
+        field(out, "  decl_position.seq", &pos.seq.to_string());
+        field(out, "  decl_position.column", &pos.column.to_string());
+        field(out, "  enclosing_routine", "NULL");
+        field(out, "  name_linkage", "no");
+        field(out, "size", "1");
+        field(out, "alignment", "1");
+        field(out, "kind", "tk_template_param");
+    }
 }
 
 /// The instances an explicit instantiation definition names (`template struct A<double>;`;
@@ -618,5 +767,46 @@ mod tests {
             "s" 1:70 sc_extern
         "#]]
         .assert_eq(&members);
+    }
+
+    /// Checked against cudafe++: a member template is a prototype in the class template
+    /// (defined) and again in each completed instance (not defined), each instance with its
+    /// own copy of the template's type parameter; the incomplete `V<float>` has none.
+    #[test]
+    fn member_templates_are_copied_per_completed_instance() {
+        let out = crate::il_display::display_fixture(
+            "template <typename T> struct V {\n  T x;\n\
+             template <typename U, int K> U get() const { return U(); }\n};\n\
+             V<int> a;\nV<float> *p;\n",
+        );
+        let mut lines = String::new();
+        for entry in out
+            .split("\n\n")
+            .filter(|e| e.contains("\"get\"") || e.contains("\"U\""))
+        {
+            let get = |label: &str| {
+                entry
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(label))
+                    .and_then(|l| l.split_once(':'))
+                    .map_or("", |(_, v)| v.trim())
+                    .to_string()
+            };
+            let name = get("name");
+            lines.push_str(&format!(
+                "{} {}:{} {} defined={}\n",
+                name.rsplit(": ").next().unwrap_or(""),
+                get("decl_position.seq"),
+                get("decl_position.column"),
+                get("type").trim_start_matches("file-scope type@ty: "),
+                get("defined"),
+            ));
+        }
+        expect![[r#"
+            "U" 3:20  defined=
+            "get" 3:32 U#(2,1) () const defined=TRUE
+            "get" 3:32 U#(2,1) () const defined=FALSE
+            "U" 3:20  defined=
+        "#]].assert_eq(&lines);
     }
 }

@@ -100,8 +100,20 @@ pub(super) fn entries<'db>(
                         continue;
                     };
                     let kind = member.kind(db);
-                    let ty = super::instances::member_type(db, member, bound);
                     let id = next_id(ids);
+                    if kind == ItemKind::FunctionTemplate {
+                        // A member template: a prototype of its own inside the class's.
+                        let copy = super::instances::MemberTemplateCopy {
+                            outer_names: &names,
+                            defined: has_definition(db, member, xref, at),
+                            with_params: false,
+                        };
+                        super::instances::member_template_copy(
+                            db, located, member, bound, at, id, copy, ids, out,
+                        );
+                        continue;
+                    }
+                    let ty = super::instances::member_type(db, member, bound);
                     match kind {
                         ItemKind::Field => {
                             out.push('\n');
