@@ -11,8 +11,8 @@ use il::il_display::{self, DisplayOptions, KindStats};
 
 /// Floors, in per mille, for the share of cudafe++'s entries we print and for the agreement of
 /// the compared fields over matched entries (measured; raise them as the model grows).
-const MIN_PRESENT_PER_MILLE: usize = 875;
-const MIN_FIELDS_AGREE_PER_MILLE: usize = 985;
+const MIN_PRESENT_PER_MILLE: usize = 905;
+const MIN_FIELDS_AGREE_PER_MILLE: usize = 990;
 
 #[salsa::db]
 #[derive(Clone, Default)]
