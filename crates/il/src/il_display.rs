@@ -12,7 +12,11 @@
 //!
 //! Submodules: [`syntactic`] prints the entries EDG makes for syntax that is no item (template
 //! type parameters, array types, function-local statics); [`lambda`] the closure classes of
-//! lambdas; [`implicit`] the special members EDG declares implicitly; [`compare`] normalizes displays and measures agreement.
+//! lambdas; [`implicit`] the special members EDG declares implicitly; [`unnamed`] places the
+//! unnamed classes and bit-fields the xref walk does not log; [`prototypes`], [`instances`],
+//! [`var_templates`] and [`alias_templates`] the templates and their instances; [`compare`]
+//! normalizes displays and measures agreement. Classes local to function bodies
+//! ([`crate::scope::local_classes`]) print in file scope, as EDG allocates them there.
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
