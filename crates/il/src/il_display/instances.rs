@@ -807,6 +807,7 @@ mod tests {
             "get" 3:32 U#(2,1) () const defined=TRUE
             "get" 3:32 U#(2,1) () const defined=FALSE
             "U" 3:20  defined=
-        "#]].assert_eq(&lines);
+        "#]]
+        .assert_eq(&lines);
     }
 }
