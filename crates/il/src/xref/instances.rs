@@ -264,6 +264,10 @@ impl Walker {
         // A qualifier written before the template's name (`N::A<int>`).
         let mut written = Vec::new();
         if let Some(q) = name.parent().filter(|p| p.kind() == QUALIFIED_NAME) {
+            // `::cuda::std::numeric_limits<T>` is looked up from the global namespace.
+            if q.first_token().is_some_and(|t| t.kind() == COLON2) {
+                written.push(String::new());
+            }
             for segment in q.children().filter(|n| n.kind() == NAME_REF) {
                 if segment == *name {
                     break;
