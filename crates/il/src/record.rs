@@ -414,11 +414,31 @@ fn enum_size_align(db: &dyn IlDatabase, item: Item<'_>) -> SizeAlign {
             .skip(1)
             .take_while(|t| t.kind() != ENUMERATOR_LIST);
         let ty = crate::resolve::specifier_type_of(db, from, base);
-        if let Some(sa) = size_align_of(db, ty) {
-            return sa;
+        // The underlying type must be integral: an enumeration there (`enum E : E`, or two
+        // enumerations naming each other) is ill-formed, and following it would not end.
+        if is_integral_underlying(db, ty) {
+            if let Some(sa) = size_align_of(db, ty) {
+                return sa;
+            }
         }
     }
     SizeAlign::new(4, 4)
+}
+
+/// Whether `ty`, through typedefs and cv (a bounded chain), is a builtin type.
+fn is_integral_underlying<'db>(db: &'db dyn IlDatabase, mut ty: Ty<'db>) -> bool {
+    for _ in 0..64 {
+        match ty.kind(db) {
+            TyKind::Builtin(_) => return true,
+            TyKind::Qualified(_, inner) => ty = *inner,
+            TyKind::Typedef(item) => match typedef_target(db, *item) {
+                Some(target) if target != ty => ty = target,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// A stable key for the empty-subobject rule: any value distinct per class works.
@@ -627,6 +647,41 @@ struct Q { n::In in; char c; };
             K 5 1
             n::In 8 8
             Q 16 8
+        "#]]
+        .assert_eq(&out);
+    }
+
+    /// Found by the fuzzer: an enumeration as its own underlying type (directly, or through
+    /// another enumeration or a typedef) recursed without end. The type is ill-formed; the
+    /// layout falls back to `int`'s and nothing overflows the stack.
+    #[test]
+    fn an_enumeration_underlying_itself_ends() {
+        let (db, file) = TestDb::with_file(
+            r#"
+enum class Mode : int;
+enum class Mode : Mode { Fast };
+enum A : unsigned char;
+enum B : A { b };
+enum A : B { a };
+typedef enum T : short { t } TT;
+struct S { Mode m; B b; TT tt; };
+"#,
+        );
+        let mut out = String::new();
+        for item in all_items(&db, file) {
+            if item.kind(&db) == ItemKind::Struct
+                && let Some(l) = class_layout(&db, item)
+            {
+                out.push_str(&format!(
+                    "{} {} {}\n",
+                    item.qualified_name(&db),
+                    l.size,
+                    l.align
+                ));
+            }
+        }
+        expect![[r#"
+            S 12 4
         "#]]
         .assert_eq(&out);
     }

@@ -1,5 +1,6 @@
 //! Any text through the whole declaration layer: entities, declaration facts, lookup of every
-//! declared name, class layouts and the xref declaration lines. None of it may panic or hang.
+//! declared name, class layouts, the xref declaration lines and the IL display (instances,
+//! template argument deduction from calls). None of it may panic or hang.
 #![no_main]
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
@@ -43,4 +44,9 @@ fuzz_target!(|data: &[u8]| {
     let root = base_db::parse(&db, file).syntax_node();
     let lines = il::xref::declaration_lines(&root);
     il::xref::render(&lines, base_db::line_map(&db, file), "fuzz.ii");
+    let opts = il::il_display::DisplayOptions {
+        ii_name: "fuzz.ii".into(),
+        timestamp: None,
+    };
+    il::il_display::render_file_scope(&db, file, &opts);
 });
