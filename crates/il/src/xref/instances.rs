@@ -897,9 +897,16 @@ impl Walker {
         {
             return Some(printed);
         }
+        // An instance is no template even when a template definition's non-dependent name
+        // (`false_type` as a primary template's base) completes it: its constants are known.
+        let outer_template = (
+            std::mem::take(&mut self.template_depth),
+            std::mem::take(&mut self.template_param_names),
+        );
         self.instantiation_depth += 1;
         self.instantiate_members(&template, &args, path);
         self.instantiation_depth -= 1;
+        (self.template_depth, self.template_param_names) = outer_template;
         Some(printed)
     }
 

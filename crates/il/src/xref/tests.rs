@@ -457,3 +457,34 @@ fn static_assertions_and_alias_template_bases_complete_instances() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn an_instance_completed_inside_a_template_knows_its_constants() {
+    // `false_type` is first completed as the primary template's base, inside a template
+    // definition; it is an instance all the same, so `is_int<short>::value` later reads its
+    // `value` and `make_kind<short>()` takes the `else` branch. Checked against cudafe++.
+    let text = "template <class T, T v> struct integral_constant { static constexpr T value = v; };\n\
+                typedef integral_constant<bool, true> true_type;\n\
+                typedef integral_constant<bool, false> false_type;\n\
+                template <class T> struct is_int : public false_type {};\n\
+                template <> struct is_int<int> : public true_type {};\n\
+                enum class kind { integral, other };\n\
+                template <class T> constexpr kind make_kind() \
+                { if constexpr (is_int<T>::value) { return kind::integral; } \
+                else { return kind::other; } }\n\
+                template <class T, kind = make_kind<T>()> struct impl { int other; };\n\
+                template <class T> struct impl<T, kind::integral> { using type = T; };\n\
+                impl<int> i; impl<short> s;\n";
+    expect![[r#"
+        integral_constant<T, v>::value D 1:71
+        integral_constant<bool, false>::value D 1:71
+        is_int<int> D 5:20
+        integral_constant<bool, true>::value D 1:71
+        <unnamed> D 8:25
+        impl<T, <unnamed>>::other D 8:61
+        impl<T, kind::integral>::type D 9:59
+        impl<int, kind::integral>::type D 9:59
+        impl<short, kind::other>::other D 8:61
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
