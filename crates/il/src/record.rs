@@ -416,10 +416,10 @@ fn enum_size_align(db: &dyn IlDatabase, item: Item<'_>) -> SizeAlign {
         let ty = crate::resolve::specifier_type_of(db, from, base);
         // The underlying type must be integral: an enumeration there (`enum E : E`, or two
         // enumerations naming each other) is ill-formed, and following it would not end.
-        if is_integral_underlying(db, ty) {
-            if let Some(sa) = size_align_of(db, ty) {
-                return sa;
-            }
+        if is_integral_underlying(db, ty)
+            && let Some(sa) = size_align_of(db, ty)
+        {
+            return sa;
         }
     }
     SizeAlign::new(4, 4)
