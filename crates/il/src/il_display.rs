@@ -97,7 +97,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let lines = Lines::new(file.text(db));
     let xref = crate::xref::declaration_lines(&root);
-    let (offsets, has_definition) = name_offsets(db, &xref, &items);
+    let (offsets, has_definition) = name_offsets(db, &xref, &items, file.text(db));
     let constructions = implicit::constructions(db, file, &root);
     let unnamed_places = unnamed::places(db, &root, &items);
     for (i, &item) in items.iter().enumerate() {
@@ -248,6 +248,7 @@ fn name_offsets<'db>(
     db: &'db dyn IlDatabase,
     xref: &[crate::xref::XrefLine],
     items: &[Item<'db>],
+    source: &str,
 ) -> (FxHashMap<Item<'db>, usize>, FxHashSet<Item<'db>>) {
     /// One entity of the xref walk: first line's offset, first defining line's offset.
     struct Logged {
@@ -288,11 +289,27 @@ fn name_offsets<'db>(
     // The xref walk never logs an unnamed class or bit-field itself (only its members, under
     // `<unnamed>::`): their places come from [`unnamed::places`].
     let logged = |item: Item<'db>| item.name(db).is_some() || item.kind(db) == ItemKind::Namespace;
+    // A routine is never a parameter or variable of its name (`float *norm` in a kernel is not
+    // the math library's `norm`): a declared name followed by `)`, `,`, `=`, `;` or `[` is an
+    // object's.
+    let fits = |item: Item<'db>, logged: &Logged| {
+        if item.kind(db) != ItemKind::Routine {
+            return true;
+        }
+        let Some(name) = item.name_text(db) else {
+            return true;
+        };
+        let after = source
+            .get(logged.first..)
+            .and_then(|rest| rest.strip_prefix(name))
+            .map(str::trim_start);
+        !after.is_some_and(|rest| rest.starts_with([')', ',', '=', ';', '[']))
+    };
     for &item in items.iter().filter(|&&i| logged(i)) {
         let Some(entities) = by_name.get(&xref_name(db, item)) else {
             continue;
         };
-        let Some(logged) = entities.iter().find(|l| l.first >= last) else {
+        let Some(logged) = entities.iter().find(|l| l.first >= last && fits(item, l)) else {
             continue;
         };
         last = logged.first + 1;
@@ -312,7 +329,7 @@ fn name_offsets<'db>(
         let next = cursor.entry(name).or_default();
         while entities
             .get(*next)
-            .is_some_and(|l| taken.contains_key(&(l as *const Logged)))
+            .is_some_and(|l| taken.contains_key(&(l as *const Logged)) || !fits(item, l))
         {
             *next += 1;
         }
@@ -831,6 +848,25 @@ mod tests {
             lines.push_str(&format!("{name}: {flags}\n"));
         }
         lines
+    }
+
+    #[test]
+    fn a_routine_is_not_placed_at_a_parameter_of_its_name() {
+        // `norm` the parameter is logged before `norm` the function: the function's entry is
+        // at its own declaration (line 2), not at the parameter (line 1).
+        let entries =
+            fixture_entries_containing("void k(float *norm);\ndouble norm(int dim);\n", "\"norm\"");
+        let position: Vec<&str> = entries
+            .lines()
+            .filter(|l| l.contains("decl_position"))
+            .collect();
+        expect_test::expect![[r#"
+            [
+                "  decl_position.seq:     2",
+                "  decl_position.column:  8",
+            ]
+        "#]]
+        .assert_debug_eq(&position);
     }
 
     #[test]
