@@ -741,18 +741,44 @@ fn function_signature<'db>(
     }
 }
 
-/// The type of a routine item: its return type and signature.
-pub fn routine_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
-    let header = SyntaxNode::new_root(item.header(db).clone());
-    // A template's header wraps the declaration; a definition's declarator is a direct child.
-    let decl = if header.kind() == TEMPLATE_DECL {
+/// The declaration a header holds: a template's header wraps it after the parameter list.
+fn declaration_of(header: SyntaxNode) -> SyntaxNode {
+    if header.kind() == TEMPLATE_DECL {
         header
             .children()
             .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
             .unwrap_or(header)
     } else {
         header
-    };
+    }
+}
+
+/// The declared type of a member or template (a routine's is its function type) with template
+/// parameters bound by `bound`: a member of a class template instance, a function template
+/// instance.
+pub(crate) fn declared_type_under<'db>(
+    db: &'db dyn IlDatabase,
+    item: Item<'db>,
+    bound: Bound<'db>,
+) -> Ty<'db> {
+    let decl = declaration_of(SyntaxNode::new_root(item.header(db).clone()));
+    let from = scope_of(db, item);
+    let env = Some(bound);
+    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
+    // A definition's declarator is a direct child.
+    let declarator = decl
+        .children()
+        .find(|n| n.kind() == DECLARATOR)
+        .or_else(|| item_declarator(db, item, &decl));
+    match declarator {
+        Some(d) => declarator_type_in(db, from, env, base, &d),
+        None => base,
+    }
+}
+
+/// The type of a routine item: its return type and signature.
+pub fn routine_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
+    let decl = declaration_of(SyntaxNode::new_root(item.header(db).clone()));
     let from = item
         .parent(db)
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);

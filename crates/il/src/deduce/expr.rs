@@ -781,7 +781,7 @@ fn member_functions<'db>(
     let types = found
         .iter()
         .map(|&m| match env {
-            Some(bound) => super::instance::template_type(db, m, bound),
+            Some(bound) => crate::resolve::declared_type_under(db, m, bound),
             None => crate::resolve::routine_type(db, m),
         })
         .collect();

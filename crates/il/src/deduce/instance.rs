@@ -12,7 +12,7 @@ use crate::instantiate::{
 };
 use crate::item::Item;
 use crate::lookup::ScopeRef;
-use crate::resolve::{declarator_type_in, item_declarator, specifier_type_in};
+
 use crate::ty::{FnSig, Ty, TyKind};
 
 /// A routine EDG creates from a function template: the template (for an explicit
@@ -28,38 +28,6 @@ pub(crate) struct FnInstance<'db> {
     /// The template's definition with the instance's arguments bound (a pack parameter
     /// unbound); `None` for an explicit specialization.
     pub bound: Option<Bound<'db>>,
-}
-
-/// A function template's type with its parameters bound by `bound` (and an enclosing class
-/// template's by its `outer`).
-// The same resolution as `il_display::instances::member_type`; one of them should go.
-pub(crate) fn template_type<'db>(
-    db: &'db dyn IlDatabase,
-    template: Item<'db>,
-    bound: Bound<'db>,
-) -> Ty<'db> {
-    let header = SyntaxNode::new_root(template.header(db).clone());
-    let from = template
-        .parent(db)
-        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
-    let env = Some(bound);
-    let decl = if header.kind() == TEMPLATE_DECL {
-        header
-            .children()
-            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
-            .unwrap_or(header)
-    } else {
-        header
-    };
-    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
-    let declarator = decl
-        .children()
-        .find(|n| n.kind() == DECLARATOR)
-        .or_else(|| item_declarator(db, template, &decl));
-    match declarator {
-        Some(d) => declarator_type_in(db, from, env, base, &d),
-        None => base,
-    }
 }
 
 /// The instance of `template` for a call with these arguments, if deduction succeeds and the
@@ -127,7 +95,7 @@ fn complete<'db>(
     }
     let bound = Bound::bind(db, template, complete.clone(), outer);
     let ty = match deduced.pack_param {
-        None => template_type(db, template, bound),
+        None => crate::resolve::declared_type_under(db, template, bound),
         Some(_) => expand_pack(db, pattern_ty, pattern, &complete, &deduced.pack)?,
     };
     let decl = routine_decl(db, template);
@@ -269,7 +237,7 @@ pub(crate) fn pattern<'db>(
         })
         .collect();
     let bound = Bound::bind(db, template, identity, outer);
-    let ty = template_type(db, template, bound);
+    let ty = crate::resolve::declared_type_under(db, template, bound);
     let TyKind::Function(sig) = ty.kind(db) else {
         return None;
     };

@@ -24,7 +24,7 @@ use crate::instantiate::{
 use crate::item::{Access, Item, ItemKind};
 use crate::lookup::ScopeRef;
 use crate::record::instance_layout;
-use crate::resolve::{declarator_type_in, item_declarator, specifier_type_in};
+use crate::resolve::{declared_type_under, specifier_type_in};
 use crate::scope::scope_items;
 use crate::ty::{Ty, TyKind};
 use crate::xref::XrefLine;
@@ -124,8 +124,8 @@ pub(super) fn entries<'db>(
                 continue;
             }
             let ty = match kind {
-                ItemKind::Field | ItemKind::Variable => member_type(db, member, bound),
-                ItemKind::Routine => member_type(db, member, bound),
+                ItemKind::Field | ItemKind::Variable => declared_type_under(db, member, bound),
+                ItemKind::Routine => declared_type_under(db, member, bound),
                 _ => continue,
             };
             if let TyKind::Instance(nested) = ty.kind(db)
@@ -289,7 +289,7 @@ pub(super) fn member_template_copy<'db>(
         })
         .collect();
     let own = Bound::bind(db, member, args, Some(bound));
-    let mut spelled = spell(db, member_type(db, member, own));
+    let mut spelled = spell(db, declared_type_under(db, member, own));
     for (i, p) in params.iter().enumerate() {
         spelled = spelled.replace(
             &format!("<template parameter 2.{i}>"),
@@ -545,36 +545,6 @@ fn class_entry<'db>(
     let kind = super::prototypes::class_kind(db, definition);
     field(out, "kind", kind);
     field(out, "is_template_class", "TRUE");
-}
-
-/// A member's type with the instance's arguments substituted; a routine's is its function type.
-pub(super) fn member_type<'db>(
-    db: &'db dyn IlDatabase,
-    member: Item<'db>,
-    bound: Bound<'db>,
-) -> Ty<'db> {
-    let header = SyntaxNode::new_root(member.header(db).clone());
-    let from = member
-        .parent(db)
-        .map_or(ScopeRef::File(member.file(db)), ScopeRef::Item);
-    let env = Some(bound);
-    let decl = if header.kind() == TEMPLATE_DECL {
-        header
-            .children()
-            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
-            .unwrap_or(header)
-    } else {
-        header
-    };
-    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
-    let declarator = decl
-        .children()
-        .find(|n| n.kind() == DECLARATOR)
-        .or_else(|| item_declarator(db, member, &decl));
-    match declarator {
-        Some(d) => declarator_type_in(db, from, env, base, &d),
-        None => base,
-    }
 }
 
 fn routine<'db>(

@@ -113,7 +113,7 @@ pub(super) fn entries<'db>(
                         );
                         continue;
                     }
-                    let ty = super::instances::member_type(db, member, bound);
+                    let ty = crate::resolve::declared_type_under(db, member, bound);
                     match kind {
                         ItemKind::Field => {
                             out.push('\n');
@@ -189,7 +189,7 @@ pub(super) fn entries<'db>(
                 if !is_specialization(db, item)
                     && !item.name_text(db).is_some_and(|n| n.contains("::")) =>
             {
-                let ty = super::instances::member_type(db, item, bound);
+                let ty = crate::resolve::declared_type_under(db, item, bound);
                 let id = next_id(ids);
                 out.push('\n');
                 writeln!(out, "file-scope routine@p{id}").unwrap();

@@ -208,7 +208,7 @@ fn used_instances<'a, 'db>(
 /// The declared type of a variable template's definition under `bound` (`const` added for
 /// `constexpr`).
 fn declared<'db>(db: &'db dyn IlDatabase, item: Item<'db>, bound: Bound<'db>) -> Ty<'db> {
-    let ty = super::instances::member_type(db, item, bound);
+    let ty = crate::resolve::declared_type_under(db, item, bound);
     if variable_decl(db, item).specifiers.is_constexpr {
         let cv = Cv {
             is_const: true,
