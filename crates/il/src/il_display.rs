@@ -820,6 +820,17 @@ pub(crate) fn fixture_entries_containing(text: &str, marker: &str) -> String {
         .collect()
 }
 
+/// The value of the first line of a display entry whose label starts with `label`.
+#[cfg(test)]
+pub(crate) fn entry_field(entry: &str, label: &str) -> String {
+    entry
+        .lines()
+        .find(|l| l.trim_start().starts_with(label))
+        .and_then(|l| l.split_once(':'))
+        .map_or("", |(_, v)| v.trim())
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -914,14 +925,7 @@ mod tests {
         );
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| e.starts_with("file-scope ")) {
-            let get = |label: &str| {
-                entry
-                    .lines()
-                    .find(|l| l.trim_start().starts_with(label))
-                    .and_then(|l| l.split_once(':'))
-                    .map_or("", |(_, v)| v.trim())
-                    .to_string()
-            };
+            let get = |label: &str| entry_field(entry, label);
             let name = get("name");
             lines.push_str(&format!(
                 "{} {}:{} routine={} linkage={} storage={}\n",

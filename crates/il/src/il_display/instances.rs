@@ -712,13 +712,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("routine@") || e.contains("variable@"))
             .map(|e| {
-                let get = |label: &str| {
-                    e.lines()
-                        .find(|l| l.trim_start().starts_with(label))
-                        .and_then(|l| l.split_once(':'))
-                        .map_or("", |(_, v)| v.trim())
-                        .to_string()
-                };
+                let get = |label: &str| crate::il_display::entry_field(e, label);
                 let name = get("name");
                 format!(
                     "{} {}:{} {}\n",
@@ -754,14 +748,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("\"get\"") || e.contains("\"U\""))
         {
-            let get = |label: &str| {
-                entry
-                    .lines()
-                    .find(|l| l.trim_start().starts_with(label))
-                    .and_then(|l| l.split_once(':'))
-                    .map_or("", |(_, v)| v.trim())
-                    .to_string()
-            };
+            let get = |label: &str| crate::il_display::entry_field(entry, label);
             let name = get("name");
             lines.push_str(&format!(
                 "{} {}:{} {} defined={}\n",

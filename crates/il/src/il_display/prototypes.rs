@@ -732,13 +732,7 @@ mod explicit_specialization_tests {
             .split("\n\n")
             .filter(|e| e.starts_with("file-scope type@p") || e.contains("is_nonreal_class"))
             .map(|e| {
-                let get = |label: &str| {
-                    e.lines()
-                        .find(|l| l.trim_start().starts_with(label))
-                        .and_then(|l| l.split_once(':'))
-                        .map_or("", |(_, v)| v.trim())
-                        .to_string()
-                };
+                let get = |label: &str| crate::il_display::entry_field(e, label);
                 let name = get("name");
                 format!(
                     "{} {}:{} size={} {} nonreal={}\n",

@@ -645,13 +645,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("tk_array"))
             .map(|e| {
-                let get = |label: &str| {
-                    e.lines()
-                        .find(|l| l.trim_start().starts_with(label))
-                        .and_then(|l| l.split_once(':'))
-                        .map_or("", |(_, v)| v.trim())
-                        .to_string()
-                };
+                let get = |label: &str| crate::il_display::entry_field(e, label);
                 format!(
                     "{} size={} align={}\n",
                     get("decl_position.column"),

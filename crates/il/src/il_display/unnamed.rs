@@ -178,14 +178,7 @@ mod tests {
         let out = crate::il_display::display_fixture(text);
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| e.starts_with("file-scope ")) {
-            let get = |label: &str| {
-                entry
-                    .lines()
-                    .find(|l| l.trim_start().starts_with(label))
-                    .and_then(|l| l.split_once(':'))
-                    .map_or("", |(_, v)| v.trim())
-                    .to_string()
-            };
+            let get = |label: &str| crate::il_display::entry_field(entry, label);
             let kind = entry.lines().next().unwrap_or("");
             let kind = kind
                 .split('@')

@@ -316,14 +316,7 @@ mod tests {
         let out = crate::il_display::fixture_entries_containing(text, "variable@v");
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| !e.trim().is_empty()) {
-            let get = |label: &str| {
-                entry
-                    .lines()
-                    .find(|l| l.trim_start().starts_with(label))
-                    .and_then(|l| l.split_once(':'))
-                    .map_or("", |(_, v)| v.trim())
-                    .to_string()
-            };
+            let get = |label: &str| crate::il_display::entry_field(entry, label);
             let name = get("name");
             let name = name.rsplit(": ").next().unwrap_or("");
             let ty = get("type");
