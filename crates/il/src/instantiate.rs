@@ -102,6 +102,30 @@ pub struct TemplateParam {
     pub default: Option<GreenNode>,
 }
 
+/// Arguments that stand for the parameters themselves (a template resolved as written, before
+/// any instance): a type parameter is its `TemplateParam` at `depth`, any other parameter an
+/// unbound value.
+pub(crate) fn parameters_as_arguments<'db>(
+    db: &'db dyn IlDatabase,
+    params: &[TemplateParam],
+    depth: u32,
+) -> Vec<TemplateArg<'db>> {
+    params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Type => TemplateArg::Type(Ty::new(
+                db,
+                TyKind::TemplateParam {
+                    depth,
+                    index: i as u32,
+                },
+            )),
+            _ => TemplateArg::Unbound(i as u32),
+        })
+        .collect()
+}
+
 /// The parameters of a template item's header (`template<class T, int N = 3>`); empty for
 /// items that are not templates.
 #[salsa::tracked(returns(ref))]
@@ -465,20 +489,8 @@ pub fn match_pattern<'db>(
     {
         return None;
     }
-    let placeholders: Vec<TemplateArg<'db>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.kind {
-            ParamKind::Value => TemplateArg::Unbound(i as u32),
-            _ => TemplateArg::Type(Ty::new(
-                db,
-                TyKind::TemplateParam {
-                    depth: 0,
-                    index: i as u32,
-                },
-            )),
-        })
-        .collect();
+    // Template template parameters were declined above: the rest are types or values.
+    let placeholders = parameters_as_arguments(db, params, 0);
     // The pattern is resolved with each parameter standing for itself.
     let env = Some(Bound::bind(db, spec, placeholders, outer));
     let from = spec

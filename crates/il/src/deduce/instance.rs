@@ -7,9 +7,7 @@ use super::expr::{ExprEnv, known, type_of};
 use super::{ArgType, ParamShape, Pattern, deduce_call, substitute};
 use crate::IlDatabase;
 use crate::decl::routine_decl;
-use crate::instantiate::{
-    Bound, ParamKind, TemplateArg, canonical, template_params, with_defaults,
-};
+use crate::instantiate::{Bound, TemplateArg, canonical, template_params, with_defaults};
 use crate::item::Item;
 use crate::lookup::ScopeRef;
 
@@ -222,20 +220,8 @@ pub(crate) fn pattern<'db>(
     outer: Option<Bound<'db>>,
 ) -> Option<(Pattern<'db>, Ty<'db>)> {
     let params = template_params(db, template);
-    let identity: Vec<TemplateArg<'db>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.kind {
-            ParamKind::Type => TemplateArg::Type(Ty::new(
-                db,
-                TyKind::TemplateParam {
-                    depth: 1,
-                    index: i as u32,
-                },
-            )),
-            _ => TemplateArg::Unbound(i as u32),
-        })
-        .collect();
+    let identity: Vec<TemplateArg<'db>> =
+        crate::instantiate::parameters_as_arguments(db, params, 1);
     let bound = Bound::bind(db, template, identity, outer);
     let ty = crate::resolve::declared_type_under(db, template, bound);
     let TyKind::Function(sig) = ty.kind(db) else {

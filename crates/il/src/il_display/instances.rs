@@ -18,8 +18,7 @@ use crate::IlDatabase;
 use crate::cuda::ExecSpace;
 use crate::decl::routine_decl;
 use crate::instantiate::{
-    Bound, ClassInstance, ParamKind, TemplateArg, instance_definition, is_specialization,
-    template_params,
+    Bound, ClassInstance, TemplateArg, instance_definition, is_specialization, template_params,
 };
 use crate::item::{Access, Item, ItemKind};
 use crate::lookup::ScopeRef;
@@ -274,20 +273,7 @@ pub(super) fn member_template_copy<'db>(
     out: &mut String,
 ) {
     let params = template_params(db, member);
-    let args: Vec<TemplateArg<'db>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.kind {
-            ParamKind::Type => TemplateArg::Type(Ty::new(
-                db,
-                TyKind::TemplateParam {
-                    depth: 2,
-                    index: i as u32,
-                },
-            )),
-            _ => TemplateArg::Unbound(i as u32),
-        })
-        .collect();
+    let args: Vec<TemplateArg<'db>> = crate::instantiate::parameters_as_arguments(db, params, 2);
     let own = Bound::bind(db, member, args, Some(bound));
     let mut spelled = spell(db, declared_type_under(db, member, own));
     for (i, p) in params.iter().enumerate() {

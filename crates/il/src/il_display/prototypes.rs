@@ -16,10 +16,10 @@ use syntax::SyntaxNode;
 use crate::IlDatabase;
 use crate::cuda::ExecSpace;
 use crate::decl::{routine_decl, variable_decl};
-use crate::instantiate::{Bound, ParamKind, TemplateArg, is_specialization, template_params};
+use crate::instantiate::{Bound, TemplateArg, is_specialization, template_params};
 use crate::item::{Access, Item, ItemKind};
 use crate::scope::all_items;
-use crate::ty::{Cv, Ty, TyKind};
+use crate::ty::{Cv, Ty};
 use crate::xref::XrefLine;
 
 use super::{Lines, Located, field, flag, next_id, spell};
@@ -63,20 +63,8 @@ pub(super) fn entries<'db>(
             continue;
         }
         let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-        let args: Vec<TemplateArg<'db>> = params
-            .iter()
-            .enumerate()
-            .map(|(i, p)| match p.kind {
-                ParamKind::Type => TemplateArg::Type(Ty::new(
-                    db,
-                    TyKind::TemplateParam {
-                        depth: 1,
-                        index: i as u32,
-                    },
-                )),
-                _ => TemplateArg::Unbound(i as u32),
-            })
-            .collect();
+        let args: Vec<TemplateArg<'db>> =
+            crate::instantiate::parameters_as_arguments(db, params, 1);
         let bound = Bound::new(db, item, args);
         let spelled = |ty: Ty<'db>| spell_in_template(db, ty, &names);
         match item.kind(db) {

@@ -21,7 +21,7 @@ use syntax::SyntaxNode;
 use crate::IlDatabase;
 use crate::cuda::MemorySpace;
 use crate::decl::variable_decl;
-use crate::instantiate::{Bound, ParamKind, TemplateArg, match_pattern, template_params};
+use crate::instantiate::{Bound, TemplateArg, match_pattern, template_params};
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, members_named};
 use crate::resolve::template_args_in;
@@ -234,20 +234,7 @@ fn prototype<'db>(
     out: &mut String,
 ) {
     let params = template_params(db, item);
-    let args: Vec<TemplateArg<'db>> = params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match p.kind {
-            ParamKind::Type => TemplateArg::Type(Ty::new(
-                db,
-                TyKind::TemplateParam {
-                    depth: 1,
-                    index: i as u32,
-                },
-            )),
-            _ => TemplateArg::Unbound(i as u32),
-        })
-        .collect();
+    let args: Vec<TemplateArg<'db>> = crate::instantiate::parameters_as_arguments(db, params, 1);
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
     let ty = declared(db, item, Bound::new(db, item, args));
     let id = next_id(ids);
