@@ -437,11 +437,7 @@ fn entry<'db>(
     field(out, "  decl_position.column", &column.to_string());
     flag(out, "  is_class_member", in_class);
     if in_class {
-        let access = match item.access(db) {
-            Some(Access::Public) | None => "as_public",
-            Some(Access::Protected) => "as_protected",
-            Some(Access::Private) => "as_private",
-        };
+        let access = access_name(item.access(db));
         field(out, "  access", access);
     }
     let scope = parent.map_or("file-scope scope@file".to_string(), |p| {
@@ -590,15 +586,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     };
     field(out, "declared_storage_class", declared);
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    match displayed_exec_space(decl) {
-        ExecSpace::Global => field(out, "global", "TRUE"),
-        ExecSpace::Device => field(out, "device", "TRUE"),
-        ExecSpace::HostDevice => {
-            field(out, "device", "TRUE");
-            field(out, "host", "TRUE");
-        }
-        ExecSpace::Host => {}
-    }
+    exec_space_fields(out, displayed_exec_space(decl));
     flag(out, "is_virtual", s.is_virtual);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_inline", s.is_inline || s.is_constexpr);
@@ -656,11 +644,7 @@ fn anonymous_member_object<'db>(
     field(out, "  decl_position.seq", &seq.to_string());
     field(out, "  decl_position.column", &column.to_string());
     field(out, "  is_class_member", "TRUE");
-    let access = match class.access(db) {
-        Some(Access::Public) | None => "as_public",
-        Some(Access::Protected) => "as_protected",
-        Some(Access::Private) => "as_private",
-    };
+    let access = access_name(class.access(db));
     field(out, "  access", access);
     let scope = class
         .parent(db)
@@ -786,6 +770,29 @@ fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
         out.push_str(" noexcept");
     }
     out
+}
+
+/// EDG's name of a member's access (members of a `struct` without a label are public).
+pub(crate) fn access_name(access: Option<Access>) -> &'static str {
+    match access {
+        Some(Access::Public) | None => "as_public",
+        Some(Access::Protected) => "as_protected",
+        Some(Access::Private) => "as_private",
+    }
+}
+
+/// A routine's execution-space flags: `global`, or `device` and/or `host` (host alone prints
+/// nothing).
+pub(crate) fn exec_space_fields(out: &mut String, space: ExecSpace) {
+    match space {
+        ExecSpace::Global => field(out, "global", "TRUE"),
+        ExecSpace::Device => field(out, "device", "TRUE"),
+        ExecSpace::HostDevice => {
+            field(out, "device", "TRUE");
+            field(out, "host", "TRUE");
+        }
+        ExecSpace::Host => {}
+    }
 }
 
 /// The execution-space flags EDG stores on a routine. An `= default` member without its own

@@ -21,14 +21,13 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Located, field, flag, next_id, spell};
 use crate::IlDatabase;
-use crate::cuda::ExecSpace;
 use crate::decl::{Linkage, linkage, routine_decl};
 use crate::deduce::ArgType;
 use crate::deduce::expr::{ExprEnv, known, type_of};
 use crate::deduce::instance::{FnInstance, body_env, instantiate_call, instantiate_named, pattern};
 use crate::deduce::{Pattern, at_least_as_specialized};
 use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
-use crate::item::{Access, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
 use crate::resolve::{declarator_type, routine_type, specifier_type, template_args_in};
 use crate::scope::all_items;
@@ -729,11 +728,7 @@ fn write_entry<'db>(
         .is_some_and(|p| is_class(p.kind(db)) || p.kind(db) == ItemKind::ClassTemplate);
     if in_class {
         field(out, "  is_class_member", "TRUE");
-        let access = match template.access(db) {
-            Some(Access::Public) | None => "as_public",
-            Some(Access::Protected) => "as_protected",
-            Some(Access::Private) => "as_private",
-        };
+        let access = super::access_name(template.access(db));
         field(out, "  access", access);
     }
     field(out, "  enclosing_routine", "NULL");
@@ -773,15 +768,7 @@ fn write_entry<'db>(
         "defined",
         if instance.defined { "TRUE" } else { "FALSE" },
     );
-    match super::displayed_exec_space(decl) {
-        ExecSpace::Global => field(out, "global", "TRUE"),
-        ExecSpace::Device => field(out, "device", "TRUE"),
-        ExecSpace::HostDevice => {
-            field(out, "device", "TRUE");
-            field(out, "host", "TRUE");
-        }
-        ExecSpace::Host => {}
-    }
+    super::exec_space_fields(out, super::displayed_exec_space(decl));
     flag(out, "is_virtual", decl.specifiers.is_virtual);
     flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
     flag(out, "is_template_function", true);

@@ -15,12 +15,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
-use crate::cuda::ExecSpace;
 use crate::decl::routine_decl;
 use crate::instantiate::{
     Bound, ClassInstance, TemplateArg, instance_definition, is_specialization, template_params,
 };
-use crate::item::{Access, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 use crate::lookup::ScopeRef;
 use crate::record::instance_layout;
 use crate::resolve::{declared_type_under, specifier_type_in};
@@ -123,8 +122,9 @@ pub(super) fn entries<'db>(
                 continue;
             }
             let ty = match kind {
-                ItemKind::Field | ItemKind::Variable => declared_type_under(db, member, bound),
-                ItemKind::Routine => declared_type_under(db, member, bound),
+                ItemKind::Field | ItemKind::Variable | ItemKind::Routine => {
+                    declared_type_under(db, member, bound)
+                }
                 _ => continue,
             };
             if let TyKind::Instance(nested) = ty.kind(db)
@@ -146,11 +146,7 @@ pub(super) fn entries<'db>(
             field(out, "  decl_position.seq", &pos.seq.to_string());
             field(out, "  decl_position.column", &pos.column.to_string());
             field(out, "  is_class_member", "TRUE");
-            let access = match member.access(db) {
-                Some(Access::Public) | None => "as_public",
-                Some(Access::Protected) => "as_protected",
-                Some(Access::Private) => "as_private",
-            };
+            let access = super::access_name(member.access(db));
             field(out, "  access", access);
             field(out, "  enclosing_routine", "NULL");
             let linkage = if kind == ItemKind::Field { "no" } else { "C++" };
@@ -303,11 +299,7 @@ pub(super) fn member_template_copy<'db>(
     field(out, "  decl_position.seq", &pos.seq.to_string());
     field(out, "  decl_position.column", &pos.column.to_string());
     field(out, "  is_class_member", "TRUE");
-    let access = match member.access(db) {
-        Some(Access::Public) | None => "as_public",
-        Some(Access::Protected) => "as_protected",
-        Some(Access::Private) => "as_private",
-    };
+    let access = super::access_name(member.access(db));
     field(out, "  access", access);
     field(out, "  enclosing_routine", "NULL");
     field(out, "  name_linkage", "C++");
@@ -315,15 +307,7 @@ pub(super) fn member_template_copy<'db>(
     field(out, "storage_class", "sc_unspecified");
     field(out, "declared_storage_class", "sc_unspecified");
     field(out, "defined", if copy.defined { "TRUE" } else { "FALSE" });
-    match super::displayed_exec_space(routine_decl(db, member)) {
-        ExecSpace::Global => field(out, "global", "TRUE"),
-        ExecSpace::Device => field(out, "device", "TRUE"),
-        ExecSpace::HostDevice => {
-            field(out, "device", "TRUE");
-            field(out, "host", "TRUE");
-        }
-        ExecSpace::Host => {}
-    }
+    super::exec_space_fields(out, super::displayed_exec_space(routine_decl(db, member)));
     field(out, "is_prototype_instantiation", "TRUE");
     field(out, "is_template_function", "TRUE");
     if !copy.with_params {
@@ -564,15 +548,7 @@ fn routine<'db>(
     field(out, "storage_class", storage);
     field(out, "declared_storage_class", "sc_unspecified");
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    match super::displayed_exec_space(decl) {
-        ExecSpace::Global => field(out, "global", "TRUE"),
-        ExecSpace::Device => field(out, "device", "TRUE"),
-        ExecSpace::HostDevice => {
-            field(out, "device", "TRUE");
-            field(out, "host", "TRUE");
-        }
-        ExecSpace::Host => {}
-    }
+    super::exec_space_fields(out, super::displayed_exec_space(decl));
     flag(out, "is_virtual", decl.specifiers.is_virtual);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);

@@ -14,10 +14,9 @@ use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
 use crate::IlDatabase;
-use crate::cuda::ExecSpace;
 use crate::decl::{routine_decl, variable_decl};
 use crate::instantiate::{Bound, TemplateArg, is_specialization, template_params};
-use crate::item::{Access, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 use crate::scope::all_items;
 use crate::ty::{Cv, Ty};
 use crate::xref::XrefLine;
@@ -492,11 +491,7 @@ fn source_corresp(
         .is_some_and(|p| matches!(p.kind(db), ItemKind::ClassTemplate));
     if member {
         field(out, "  is_class_member", "TRUE");
-        let access = match item.access(db) {
-            Some(Access::Public) | None => "as_public",
-            Some(Access::Protected) => "as_protected",
-            Some(Access::Private) => "as_private",
-        };
+        let access = super::access_name(item.access(db));
         field(out, "  access", access);
     }
     field(out, "  enclosing_routine", "NULL");
@@ -543,15 +538,7 @@ fn routine(
     };
     field(out, "declared_storage_class", declared);
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    match decl.exec_space {
-        ExecSpace::Global => field(out, "global", "TRUE"),
-        ExecSpace::Device => field(out, "device", "TRUE"),
-        ExecSpace::HostDevice => {
-            field(out, "device", "TRUE");
-            field(out, "host", "TRUE");
-        }
-        ExecSpace::Host => {}
-    }
+    super::exec_space_fields(out, decl.exec_space);
     flag(out, "is_virtual", decl.specifiers.is_virtual);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
