@@ -793,8 +793,13 @@ impl Walker {
                             && !is_extern
                             && !(scope.in_class && is_static)
                             && instances::is_object_declarator(&declarator);
-                        if completes && let Some(ty) = instances::type_template_id(node) {
-                            self.complete_instance(&ty, scope, &instances::Substitution::default());
+                        // An object's class is completed where the declarator needs it: before
+                        // the name without an initializer, after it (by the initializer) with one.
+                        let completed_type = completes
+                            .then(|| self.declared_class_instance(node, scope))
+                            .flatten();
+                        if !has_init && let Some((ty, ty_scope)) = &completed_type {
+                            self.complete_instance(ty, ty_scope, &instances::Substitution::default());
                         }
                         let defining = if scope.in_class {
                             !is_static || is_inline_static
@@ -807,6 +812,9 @@ impl Walker {
                             self.keyed(format!("var {name}")).0
                         };
                         self.emit(id, name, if defining { 'D' } else { 'd' }, offset);
+                        if has_init && let Some((ty, ty_scope)) = &completed_type {
+                            self.complete_instance(ty, ty_scope, &instances::Substitution::default());
+                        }
                     }
                 }
                 _ => {}

@@ -364,8 +364,13 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> Option<String> {
-        let (key, args) = self.template_and_args(name, scope, subst)?;
-        self.instantiate(&key, args)
+        if let Some((key, args)) = self.template_and_args(name, scope, subst) {
+            return self.instantiate(&key, args);
+        }
+        // An alias template's specialization stands for its type (`op_t<dot_op::add>` is
+        // `integral_constant<dot_op, dot_op::add>`).
+        let printed = self.alias_type(name, scope, subst)?;
+        self.complete_printed(&printed)
     }
 
     /// The printed name of the instance a template-id names, without completing it.
@@ -1602,6 +1607,31 @@ fn join_tokens(tokens: &[String]) -> String {
 
 /// The template-id a declaration's specifiers name as its type (`Vec<float, 4>`,
 /// `N::A<int>`), as the NAME_REF that carries the arguments.
+impl Walker {
+    /// The class template instance a declaration's type names: a template-id written there, or
+    /// a typedef of one (`using int_t = integral_constant<int, 2>; int_t two;`), with the
+    /// scope its arguments are read in.
+    pub(super) fn declared_class_instance(
+        &self,
+        declaration: &SyntaxNode,
+        scope: &Scope,
+    ) -> Option<(SyntaxNode, Scope)> {
+        if let Some(id) = type_template_id(declaration) {
+            return Some((id, scope.clone()));
+        }
+        let ty = declaration
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+        let written: String = ty
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| t.text().to_string())
+            .collect();
+        self.find_typedef(written.trim_start_matches("::"), scope)
+    }
+}
+
 pub(super) fn type_template_id(declaration: &SyntaxNode) -> Option<SyntaxNode> {
     let ty = declaration
         .children()
