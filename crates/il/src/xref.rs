@@ -23,6 +23,7 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::lower::tokens_text;
 
+mod bodies;
 mod constants;
 mod constexpr;
 mod evaluate;
@@ -32,10 +33,10 @@ mod printing;
 mod traits;
 mod tree;
 
-use printing::{edg_text, name_ref_text, operator_text, param_type_text, push_edg_token};
+use printing::{name_ref_text, operator_text, push_edg_token};
 use tree::{
     NAME_KINDS, declares_function, first_non_trivia, first_token, has_token, last_ident,
-    name_holder, name_token, record_object_type, signature, structured_binding,
+    name_holder, name_token, signature,
 };
 
 /// One line of the log, before positions are rendered.
@@ -799,7 +800,11 @@ impl Walker {
                             .then(|| self.declared_class_instance(node, scope))
                             .flatten();
                         if !has_init && let Some((ty, ty_scope)) = &completed_type {
-                            self.complete_instance(ty, ty_scope, &instances::Substitution::default());
+                            self.complete_instance(
+                                ty,
+                                ty_scope,
+                                &instances::Substitution::default(),
+                            );
                         }
                         let defining = if scope.in_class {
                             !is_static || is_inline_static
@@ -813,7 +818,11 @@ impl Walker {
                         };
                         self.emit(id, name, if defining { 'D' } else { 'd' }, offset);
                         if has_init && let Some((ty, ty_scope)) = &completed_type {
-                            self.complete_instance(ty, ty_scope, &instances::Substitution::default());
+                            self.complete_instance(
+                                ty,
+                                ty_scope,
+                                &instances::Substitution::default(),
+                            );
                         }
                     }
                 }
@@ -999,210 +1008,6 @@ impl Walker {
         }
         if let Some(list) = &list {
             self.record_enumerators(list, &enumerator_scope, &instances::Substitution::default());
-        }
-    }
-
-    /// A function definition's parameters (D) and the declarations in its body, in order.
-    fn function_body(&mut self, function: &SyntaxNode, declarator: &SyntaxNode, enclosing: &Scope) {
-        self.parameters(declarator, 'D');
-        // Names in the body print unqualified; the enclosing path is where templates are
-        // looked up from.
-        let local = Scope {
-            local: true,
-            path: enclosing.path.clone(),
-            ..Scope::default()
-        };
-        let mut bindings = 0;
-        // Parameters and locals by name, with the name of their type: a member access through
-        // one completes the class template instance it names (`__str.c_str()` on a
-        // `const string &`).
-        let mut object_types: FxHashMap<String, SyntaxNode> = FxHashMap::default();
-        let params = name_holder(declarator)
-            .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
-            .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
-        for param in params.iter().flat_map(|p| p.children()) {
-            record_object_type(&param, &mut object_types);
-        }
-        for body in function
-            .children()
-            .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
-        {
-            let mut walk = body.preorder();
-            while let Some(event) = walk.next() {
-                let rowan::WalkEvent::Enter(node) = event else {
-                    continue;
-                };
-                match node.kind() {
-                    // A local class or enum is walked by its declaration; its members are not
-                    // the function's.
-                    CLASS_SPECIFIER | ENUM_SPECIFIER => walk.skip_subtree(),
-                    QUALIFIED_NAME => self.complete_qualifiers(&node, &local),
-                    // A temporary of an instance type (`span<const byte, N>{p, n}`,
-                    // `X<int>(3)`) needs the instance complete, in a template's body too when
-                    // it does not depend on the parameters.
-                    FUNCTIONAL_CAST => {
-                        let name = node
-                            .children()
-                            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME));
-                        if let Some(name) = name
-                            && !(self.template_depth > 0 && self.is_dependent(&name, &local))
-                        {
-                            let last = match name.kind() {
-                                QUALIFIED_NAME => {
-                                    name.children().filter(|n| n.kind() == NAME_REF).last()
-                                }
-                                _ => Some(name),
-                            };
-                            if let Some(last) = last {
-                                self.complete_instance(
-                                    &last,
-                                    &local,
-                                    &instances::Substitution::default(),
-                                );
-                            }
-                        }
-                    }
-                    MEMBER_EXPR if self.template_depth == 0 => {
-                        let object = node
-                            .children()
-                            .next()
-                            .filter(|o| o.kind() == ID_EXPR)
-                            .and_then(|o| o.children().find(|n| n.kind() == NAME_REF))
-                            .and_then(|n| first_token(&n, IDENT));
-                        if let Some(ty) = object.and_then(|o| object_types.get(o.text()).cloned()) {
-                            self.complete_instance(
-                                &ty,
-                                &local,
-                                &instances::Substitution::default(),
-                            );
-                        }
-                    }
-                    // `catch (int e)`: the handler's parameter is a definition.
-                    HANDLER => {
-                        if let Some(param) = node.children().find(|n| n.kind() == PARAM)
-                            && let Some(name) = param
-                                .children()
-                                .find(|n| n.kind() == DECLARATOR)
-                                .and_then(|d| name_token(&d))
-                        {
-                            self.emit_fresh(
-                                name.text().to_string(),
-                                'D',
-                                name.text_range().start(),
-                            );
-                        }
-                    }
-                    LABELED_STMT => {
-                        if let Some(label) = first_token(&node, IDENT) {
-                            self.emit_fresh(
-                                label.text().to_string(),
-                                'D',
-                                label.text_range().start(),
-                            );
-                        }
-                    }
-                    SIMPLE_DECLARATION => {
-                        record_object_type(&node, &mut object_types);
-                        if let Some(binding) = structured_binding(&node) {
-                            bindings += 1;
-                            self.structured_binding(&binding, bindings);
-                        } else {
-                            self.simple_declaration(&node, &local);
-                        }
-                    }
-                    ALIAS_DECL | USING_DECL => self.declaration(&node, &local),
-                    STATIC_ASSERT if self.template_depth == 0 => {
-                        self.static_assertion(&node, &local, &instances::Substitution::default());
-                    }
-                    LAMBDA_EXPR => self.lambda(&node),
-                    _ => {}
-                }
-            }
-        }
-    }
-
-    /// `auto [a, b] = e;`: a hidden variable `<struct binding N>` at the `[`, then each name.
-    fn structured_binding(&mut self, declarator: &SyntaxNode, number: u32) {
-        let Some(open) = first_token(declarator, L_BRACK) else {
-            return;
-        };
-        self.emit_fresh(
-            format!("<struct binding {number}>"),
-            'D',
-            open.text_range().start(),
-        );
-        for name in declarator
-            .children_with_tokens()
-            .filter_map(NodeOrToken::into_token)
-            .filter(|t| t.kind() == IDENT)
-        {
-            self.emit_fresh(name.text().to_string(), 'D', name.text_range().start());
-        }
-    }
-
-    /// A lambda's call operator (`lambda [](int)->auto::operator()`, captures never printed) at
-    /// the `(` of its parameter list, then its parameters.
-    fn lambda(&mut self, lambda: &SyntaxNode) {
-        let params = lambda
-            .descendants()
-            .filter(|n| {
-                !n.ancestors()
-                    .take_while(|a| a != lambda)
-                    .any(|a| a.kind() == COMPOUND_STMT)
-            })
-            .find(|n| n.kind() == PARAM_LIST);
-        let open = match &params {
-            Some(p) => first_non_trivia(p),
-            None => first_non_trivia(lambda),
-        };
-        let Some(open) = open else { return };
-        let types: Vec<String> = params
-            .iter()
-            .flat_map(|p| p.children())
-            .filter(|n| n.kind() == PARAM)
-            .map(|p| param_type_text(&p))
-            .collect();
-        let mutable = if lambda
-            .children_with_tokens()
-            .any(|t| t.kind() == MUTABLE_KW)
-        {
-            " mutable"
-        } else {
-            ""
-        };
-        let ret = lambda
-            .children()
-            .find(|n| n.kind() == TRAILING_RETURN)
-            .map_or("auto".to_string(), |r| {
-                let text = edg_text(&r);
-                text.trim_start_matches("->").trim().to_string()
-            });
-        let closure = format!("lambda []({}){mutable}->{ret}", types.join(", "));
-        self.emit_fresh(
-            format!("{closure}::operator()"),
-            'D',
-            open.text_range().start(),
-        );
-        // An init-capture (`[n = 3]`, `[&r = x]`) is a member of the closure.
-        for capture in lambda
-            .children()
-            .filter(|n| n.kind() == LAMBDA_CAPTURES)
-            .flat_map(|c| c.children())
-            .filter(|n| n.kind() == CAPTURE)
-        {
-            let is_init = capture
-                .children_with_tokens()
-                .any(|t| matches!(t.kind(), EQ | L_CURLY | L_PAREN));
-            if is_init && let Some(name) = first_token(&capture, IDENT) {
-                self.emit_fresh(
-                    format!("{closure}::{}", name.text()),
-                    'D',
-                    name.text_range().start(),
-                );
-            }
-        }
-        if let Some(params) = params {
-            self.param_list(&params, 'D');
         }
     }
 
