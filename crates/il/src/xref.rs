@@ -295,10 +295,6 @@ impl Walker {
                     return;
                 };
                 let id = self.function_entity(&name, &declarator);
-                // A definition needs its return and parameter types complete.
-                if self.template_depth == 0 {
-                    self.complete_signature_types(node, &declarator, scope);
-                }
                 if !scope.in_class && !scope.template_params.is_empty() {
                     self.function_templates
                         .entry(name.clone())
@@ -594,34 +590,6 @@ impl Walker {
                     .iter()
                     .any(|p| p == t.as_token().unwrap().text())
         })
-    }
-
-    fn complete_signature_types(
-        &mut self,
-        function: &SyntaxNode,
-        declarator: &SyntaxNode,
-        scope: &Scope,
-    ) {
-        let returns_object = !declarator.children().any(|n| n.kind() == PTR_OP);
-        if returns_object && let Some(ty) = instances::type_template_id(function) {
-            self.complete_instance(&ty, scope, &instances::Substitution::default());
-        }
-        let params = name_holder(declarator)
-            .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
-            .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
-        for param in params
-            .iter()
-            .flat_map(|p| p.children())
-            .filter(|p| p.kind() == PARAM)
-        {
-            let by_value = param
-                .children()
-                .find(|n| n.kind() == DECLARATOR)
-                .is_none_or(|d| !d.descendants().any(|n| n.kind() == PTR_OP));
-            if by_value && let Some(ty) = instances::type_template_id(&param) {
-                self.complete_instance(&ty, scope, &instances::Substitution::default());
-            }
-        }
     }
 
     /// A qualifier that names a class template instance (`Traits<int>::value`) completes it.

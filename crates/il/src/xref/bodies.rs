@@ -16,6 +16,53 @@ use super::tree::{
 use super::{Scope, Walker, instances};
 
 impl Walker {
+    /// A definition's return type is completed, then each parameter's type, each before the
+    /// parameter's `D` (`f D`, `A<int> T`, `A<int>::x D`, `a D`), in a template too when the
+    /// type does not depend on its parameters, and for a member function defined in its class
+    /// when the body is processed (after the class).
+    fn definition_signature(
+        &mut self,
+        function: &SyntaxNode,
+        declarator: &SyntaxNode,
+        scope: &Scope,
+    ) {
+        let returns_object = !declarator.children().any(|n| n.kind() == PTR_OP);
+        if returns_object {
+            self.complete_declared_type(function, scope);
+        }
+        let params = name_holder(declarator)
+            .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+            .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
+        for param in params
+            .iter()
+            .flat_map(|p| p.children())
+            .filter(|p| p.kind() == PARAM)
+        {
+            let param_declarator = param.children().find(|n| n.kind() == DECLARATOR);
+            let by_value = param_declarator
+                .as_ref()
+                .is_none_or(|d| !d.descendants().any(|n| n.kind() == PTR_OP));
+            if by_value {
+                self.complete_declared_type(&param, scope);
+            }
+            if let Some(name) = param_declarator.as_ref().and_then(name_token) {
+                self.emit_fresh(name.text().to_string(), 'D', name.text_range().start());
+            }
+        }
+    }
+
+    /// Completes the class template instance a declaration's specifiers name (written, or
+    /// through a typedef or alias template), unless it depends on template parameters.
+    fn complete_declared_type(&mut self, declaration: &SyntaxNode, scope: &Scope) {
+        let Some((ty, ty_scope)) = self.declared_class_instance(declaration, scope) else {
+            return;
+        };
+        if self.template_depth > 0 && self.is_dependent(&ty, &ty_scope) {
+            return;
+        }
+        self.complete_instance(&ty, &ty_scope, &instances::Substitution::default());
+    }
+
     /// A function definition's parameters (D) and the declarations in its body, in order.
     pub(super) fn function_body(
         &mut self,
@@ -23,7 +70,7 @@ impl Walker {
         declarator: &SyntaxNode,
         enclosing: &Scope,
     ) {
-        self.parameters(declarator, 'D');
+        self.definition_signature(function, declarator, enclosing);
         // Names in the body print unqualified; the enclosing path is where templates are
         // looked up from.
         let local = Scope {
@@ -223,5 +270,121 @@ impl Walker {
         if let Some(params) = params {
             self.param_list(&params, 'D');
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+
+    use super::super::declaration_lines;
+
+    /// All declaration lines of a fixture as `name kind line:col`, in order.
+    fn check(text: &str, expected: Expect) {
+        let parse = syntax::parse_text(text);
+        let map = syntax::LineMap::new(text);
+        let mut out = String::new();
+        for l in declaration_lines(&parse.syntax_node()) {
+            let pos = map.position(l.offset);
+            out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+        }
+        expected.assert_eq(&out);
+    }
+
+    // Checked against cudafe++ 13.0.88: each by-value parameter's class is completed right
+    // before the parameter's `D` (through a typedef or alias template too, and in a function
+    // template when the type does not depend on its parameters); the return type after the
+    // function's `D`; a reference parameter completes nothing, nor does a prototype.
+    #[test]
+    fn definition_completes_return_and_parameter_types() {
+        check(
+            "template <class T> struct A { T x; };\n\
+             template <int N> using AT = A<long>;\n\
+             using AS = A<short>;\n\
+             void f(A<int> a, int b) { }\n\
+             void g(AS, AT<3>) { }\n\
+             template <class U> void h(U u, A<char> c) { }\n\
+             template <class U> void k(U u, A<char> c);\n\
+             void m(A<float> &r) { }\n\
+             A<double> n(int q) { return {}; }\n",
+            expect![[r#"
+                T D 1:17
+                A D 1:27
+                A<T>::x D 1:33
+                N D 2:15
+                AT D 2:24
+                AS D 3:7
+                f D 4:6
+                A<int>::x D 1:33
+                a D 4:15
+                b D 4:22
+                g D 5:6
+                A<short>::x D 1:33
+                A<long>::x D 1:33
+                U D 6:17
+                h D 6:25
+                u D 6:29
+                A<char>::x D 1:33
+                c D 6:40
+                U D 7:17
+                k d 7:25
+                m D 8:6
+                r D 8:18
+                n D 9:11
+                A<double>::x D 1:33
+                q D 9:17
+            "#]],
+        );
+    }
+
+    // Member functions defined in a class complete their signatures' classes when their
+    // bodies are processed, after the class (also in a class template, when not dependent).
+    #[test]
+    fn member_definition_completes_signature_types_after_the_class() {
+        check(
+            "template <class T> struct A { T x; };\n\
+             using AS = A<short>;\n\
+             struct S {\n\
+               void f(A<int> a, int b) { }\n\
+               A<long> g(AS s) { return {}; }\n\
+               template <class U> void h(U u, A<char> c) { }\n\
+               int z;\n\
+             };\n\
+             template <class V> struct B {\n\
+               void f(A<unsigned> a, V v) { }\n\
+             };\n\
+             B<int> bi;\n",
+            expect![[r#"
+                T D 1:17
+                A D 1:27
+                A<T>::x D 1:33
+                AS D 2:7
+                S D 3:8
+                S::f D 4:6
+                S::g D 5:9
+                U D 6:17
+                S::h D 6:25
+                S::z D 7:5
+                A<int>::x D 1:33
+                a D 4:15
+                b D 4:22
+                A<long>::x D 1:33
+                A<short>::x D 1:33
+                s D 5:14
+                u D 6:29
+                A<char>::x D 1:33
+                c D 6:40
+                V D 9:17
+                B D 9:27
+                B<V>::f D 10:6
+                A<unsigned int>::x D 1:33
+                a D 10:20
+                v D 10:25
+                B<int>::f d 10:6
+                a d 10:20
+                v d 10:25
+                bi D 12:8
+            "#]],
+        );
     }
 }
