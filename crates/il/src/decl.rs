@@ -161,6 +161,13 @@ pub fn linkage<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Linkage {
     }
 }
 
+/// Whether `item` is declared by a `friend` declaration (`friend void f();`, `friend struct G;`):
+/// such an entity belongs to the innermost enclosing namespace, not to the befriending class.
+pub fn is_friend(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    declaration_facts(&header, item.name_text(db)).0.is_friend
+}
+
 /// Specifiers and CUDA attributes of a declaration header. Attributes count where they apply to
 /// the declared entity: among the decl-specifiers, or on the declarator of `name` (not on
 /// parameters, not inside a class body that is part of the declaration).

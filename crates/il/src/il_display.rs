@@ -98,6 +98,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let lines = Lines::new(file.text(db));
     let xref = crate::xref::declaration_lines(&root);
     let (offsets, has_definition) = name_offsets(db, &xref, &items, file.text(db));
+    let definitions = class_definitions(db, &items);
     let constructions = implicit::constructions(db, file, &root);
     let unnamed_places = unnamed::places(db, &root, &items);
     for (i, &item) in items.iter().enumerate() {
@@ -125,8 +126,12 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
             has_definition: has_definition.contains(&item),
             local_to: local_to.as_deref(),
         };
-        entry(db, &mut out, item, &index, facts);
-        if is_class(item.kind(db)) {
+        // A class declared first prints at its definition with the definition's facts.
+        let definition = definitions.get(&item).copied();
+        entry(db, &mut out, item, &index, facts, definition);
+        let item = definition.unwrap_or(item);
+        // An incomplete class has no members, implicit ones included.
+        if is_class(item.kind(db)) && item.body(db).is_some() {
             let local = local.contains(&item);
             implicit::implicit_assignments(db, &mut out, item, i, position, local);
             if let Some(&construction) = constructions.get(&item) {
@@ -305,7 +310,17 @@ fn name_offsets<'db>(
             .map(str::trim_start);
         !after.is_some_and(|rest| rest.starts_with([')', ',', '=', ';', '[']))
     };
-    for &item in items.iter().filter(|&&i| logged(i)) {
+    // Friends go last: a friend declaration names an entity that another declaration (its
+    // definition in the namespace) displays when there is one.
+    let is_friend: FxHashSet<Item<'db>> = items
+        .iter()
+        .copied()
+        .filter(|&i| i.parent(db).is_some() && crate::decl::is_friend(db, i))
+        .collect();
+    for &item in items
+        .iter()
+        .filter(|&&i| logged(i) && !is_friend.contains(&i))
+    {
         let Some(entities) = by_name.get(&xref_name(db, item)) else {
             continue;
         };
@@ -318,7 +333,12 @@ fn name_offsets<'db>(
     }
     // Per name, the index of the first entity that may still be free (linear overall).
     let mut cursor: FxHashMap<String, usize> = FxHashMap::default();
-    for &item in items.iter().filter(|&&i| logged(i)) {
+    let (others, friends): (Vec<Item<'db>>, Vec<Item<'db>>) = items
+        .iter()
+        .copied()
+        .filter(|&i| logged(i))
+        .partition(|i| !is_friend.contains(i));
+    for item in others.into_iter().chain(friends) {
         if chosen.contains_key(&item) {
             continue;
         }
@@ -350,10 +370,34 @@ fn name_offsets<'db>(
     (out, defined)
 }
 
+/// Each class declaration without a body (`struct A;`, `friend struct G;`, `struct Inner;` in a
+/// class) whose class is defined in the unit, to that definition: one entity. The declaration
+/// takes the entity's position (the definition's, where the xref walk's defining line is) and
+/// prints its name and scope; the definition its size and members.
+fn class_definitions<'db>(
+    db: &'db dyn IlDatabase,
+    items: &[Item<'db>],
+) -> FxHashMap<Item<'db>, Item<'db>> {
+    let key = |item: Item<'db>| (xref_name(db, item), item.signature_key(db).clone());
+    let classes = || items.iter().copied().filter(|&i| is_class(i.kind(db)));
+    let mut definitions = FxHashMap::default();
+    for class in classes().filter(|c| c.body(db).is_some()) {
+        definitions.entry(key(class)).or_insert(class);
+    }
+    classes()
+        .filter(|c| c.body(db).is_none())
+        .filter_map(|c| Some((c, *definitions.get(&key(c))?)))
+        .collect()
+}
+
 /// An item's qualified name as the xref log spells it: an anonymous namespace is `<unnamed>`.
 fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
     let mut parts = Vec::new();
     let mut cur = Some(item);
+    if let Some(scope) = friend_scope(db, item) {
+        parts.push(item.name_text(db).unwrap_or_default().to_string());
+        cur = scope;
+    }
     while let Some(i) = cur {
         parts.push(match i.name_text(db) {
             Some(n) => n.to_string(),
@@ -364,6 +408,20 @@ fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
     }
     parts.reverse();
     parts.join("::")
+}
+
+/// For an entity declared by a friend declaration, the innermost namespace enclosing the
+/// befriending class (`None` for the file's), where the entity belongs; `None` for others.
+fn friend_scope<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Option<Item<'db>>> {
+    let parent = item.parent(db)?;
+    if !is_class(parent.kind(db)) || !crate::decl::is_friend(db, item) {
+        return None;
+    }
+    let mut scope = Some(parent);
+    while let Some(s) = scope.filter(|s| s.kind(db) != ItemKind::Namespace) {
+        scope = s.parent(db);
+    }
+    Some(scope)
 }
 
 /// What an entry knows besides its item: where it prints, and whether the entity has a
@@ -410,15 +468,17 @@ fn flag(out: &mut String, label: &str, set: bool) {
     }
 }
 
+/// The entry of `item`; a class `definition` given answers for a declaration without body.
 fn entry<'db>(
     db: &'db dyn IlDatabase,
     out: &mut String,
     item: Item<'db>,
     index: &FxHashMap<Item<'db>, usize>,
     facts: Facts<'_>,
+    definition: Option<Item<'db>>,
 ) {
     let Pos { seq, column } = facts.position;
-    let parent = item.parent(db);
+    let parent = friend_scope(db, item).unwrap_or(item.parent(db));
     let in_class = parent.is_some_and(|p| is_class(p.kind(db)));
     let kind = item.kind(db);
     out.push_str("source_corresp:\n");
@@ -468,7 +528,7 @@ fn entry<'db>(
         ItemKind::Routine => routine(db, out, item, facts.has_definition),
         ItemKind::Field => field_entry(db, out, item),
         ItemKind::Namespace => {}
-        _ => type_entry(db, out, item),
+        _ => type_entry(db, out, definition.unwrap_or(item)),
     }
 }
 
@@ -547,7 +607,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     let name = item.name_text(db).unwrap_or("");
     let class_name = item
         .parent(db)
-        .filter(|p| is_class(p.kind(db)))
+        .filter(|p| is_class(p.kind(db)) && friend_scope(db, item).is_none())
         .and_then(|p| p.name_text(db));
     let (is_ctor, is_dtor) = (class_name == Some(name), name.starts_with('~'));
     let ty = routine_type(db, item);
@@ -668,6 +728,10 @@ fn anonymous_member_object<'db>(
 fn type_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
     let kind = item.kind(db);
     let size_align = match kind {
+        // A class declared and never defined is incomplete, of size 0.
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union if item.body(db).is_none() => {
+            Some((0, 1))
+        }
         ItemKind::Class | ItemKind::Struct | ItemKind::Union => {
             class_layout(db, item).map(|l| (l.size, l.align))
         }
@@ -681,6 +745,7 @@ fn type_entry<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>) {
         field(out, "size", &size.to_string());
         field(out, "alignment", &align.to_string());
     }
+    flag(out, "incomplete", is_class(kind) && item.body(db).is_none());
     let tk = match kind {
         ItemKind::Class => "tk_class",
         ItemKind::Struct => "tk_struct",
@@ -955,5 +1020,67 @@ mod tests {
             "l" 1:31 routine=NULL linkage=no storage=
         "#]]
         .assert_eq(&lines);
+    }
+
+    /// Each entry as `kind "name" line:column type size member`, for the rules about where an
+    /// entity prints and with what.
+    fn entry_summary(text: &str) -> String {
+        let out = display_fixture(text);
+        let mut lines = String::new();
+        for entry in out.split("\n\n").filter(|e| e.starts_with("file-scope ")) {
+            let get = |label: &str| entry_field(entry, label);
+            let kind = entry["file-scope ".len()..].split('@').next().unwrap_or("");
+            let name = get("name");
+            let ty = get("type");
+            lines.push_str(&format!(
+                "{kind} {} {}:{} {} size={} member={}\n",
+                name.rsplit(": ").next().unwrap_or(""),
+                get("decl_position.seq"),
+                get("decl_position.column"),
+                ty.rsplit(": ").next().unwrap_or(""),
+                get("size"),
+                get("is_class_member"),
+            ));
+        }
+        lines
+    }
+
+    /// Measured with cudafe++ 13.0.88: a friend function defined in its class is a namespace
+    /// member at its name (no `is_class_member`); a friend class not declared before is an
+    /// incomplete namespace class of size 0 with no implicit members, as is a class only
+    /// declared; a class declared before its definition prints once, at the definition, with
+    /// its layout (also a nested class defined outside its class); a friend declaration of an
+    /// entity declared elsewhere prints nothing of its own.
+    #[test]
+    fn friends_and_classes_declared_before_their_definition() {
+        expect_test::expect![[r#"
+            type "C" 1:8  size=4 member=
+            field "v" 2:9 int size= member=TRUE
+            routine "operator-" 3:14 C (const C &) size= member=
+            type "G" 4:19  size=0 member=
+            routine "h" 7:6 void (C &) size= member=
+            type "A" 9:8  size=4 member=
+            type "In" 9:19  size=4 member=TRUE
+            field "i" 9:28 int size= member=TRUE
+            field "x" 9:33 A::In size= member=TRUE
+            type "B" 11:8  size=0 member=
+            type "Out" 12:8  size=16 member=
+            type "In" 13:13  size=4 member=TRUE
+            field "p" 12:29 Out::In * size= member=TRUE
+            field "q" 12:36 int size= member=TRUE
+            field "z" 13:22 int size= member=TRUE
+        "#]]
+        .assert_eq(
+            &entry_summary(
+                "struct C {\n    int v;\n    friend C operator-(const C &c) { return c; }\n\
+                 \x20   friend struct G;\n    friend void h(C &);\n};\nvoid h(C &) {}\n\
+                 struct A;\nstruct A { struct In { int i; } x; };\nstruct A;\n\
+                 struct B;\nstruct Out { struct In; In *p; int q; };\nstruct Out::In { int z; };\n",
+            )
+            .lines()
+            .filter(|l| !l.contains("operator=") && !l.starts_with("routine \"C\""))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+        );
     }
 }

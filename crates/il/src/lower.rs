@@ -227,6 +227,7 @@ fn lower_simple_declaration(
     out: &mut Vec<LoweredItem>,
 ) {
     let is_typedef = node.children_with_tokens().any(|t| t.kind() == TYPEDEF_KW);
+    let is_friend = node.children_with_tokens().any(|t| t.kind() == FRIEND_KW);
     for spec in node.children() {
         match spec.kind() {
             CLASS_SPECIFIER => {
@@ -291,7 +292,12 @@ fn lower_simple_declaration(
                         kind,
                         name: name_node.as_ref().and_then(name_without_args),
                         signature_key: name_node.as_ref().map_or(String::new(), template_args_key),
-                        header: spec.green().into_owned(),
+                        // A friend declaration keeps its `friend` (see `decl::is_friend`).
+                        header: if is_friend {
+                            node.green().into_owned()
+                        } else {
+                            spec.green().into_owned()
+                        },
                         body: None,
                         access,
                         extern_c,
