@@ -147,8 +147,9 @@ struct Walker {
     aliases: FxHashMap<String, String>,
     /// Class templates defined so far, by qualified name.
     templates: FxHashMap<String, instances::ClassTemplate>,
-    /// Class template instances whose members have been logged.
-    instantiated: FxHashSet<String>,
+    /// Class template instances whose members have been logged: their printed names, by
+    /// [`Walker::canonical_spelling`] of those.
+    instantiated: FxHashMap<String, String>,
     /// The functions a qualified name denotes so far (overloads, and those a using-declaration
     /// brought in): (entity, printed name).
     overloads: FxHashMap<String, Vec<(u32, String)>>,

@@ -34,6 +34,11 @@ pub(super) struct MemberFacts {
 }
 
 impl MemberFacts {
+    /// The type a member typedef (by qualified name) stands for, printed.
+    pub(super) fn typedef_type(&self, qualified: &str) -> Option<&str> {
+        self.types.get(qualified).map(String::as_str)
+    }
+
     pub(super) fn bases_of(&self, class: &str) -> &[String] {
         self.bases.get(class).map_or(&[], Vec::as_slice)
     }
@@ -81,9 +86,59 @@ impl Walker {
 
     /// A member typedef's type, searching the class's bases.
     fn member_type(&self, class: &str, name: &str) -> Option<String> {
-        self.class_and_bases(class)
+        self.member_typedef(class, name).map(|(_, ty)| ty)
+    }
+
+    /// A member typedef found from `class` (searching its bases): its qualified name and the
+    /// type it stands for.
+    fn member_typedef(&self, class: &str, name: &str) -> Option<(String, String)> {
+        self.class_and_bases(class).iter().find_map(|c| {
+            let key = member_key(c, name);
+            let ty = self.facts.types.get(&key)?.clone();
+            Some((key, ty))
+        })
+    }
+
+    /// A member typedef as a template argument prints: one of an instance as the type it
+    /// stands for (`__unsigned_type` of `__make_unsigned_selector<wchar_t, true, false>` is
+    /// `unsigned int`), one of a plain class by its own name, as EDG keeps a typedef's name
+    /// (`time_point<system_clock, system_clock::duration>`).
+    fn typedef_argument(&self, (qualified, ty): (String, String)) -> String {
+        let class = qualified.rsplit_once("::").map_or("", |(class, _)| class);
+        if class.ends_with('>') { ty } else { qualified }
+    }
+
+    /// [`Self::member_type_of`] as a template argument prints it.
+    pub(super) fn member_type_argument(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<String> {
+        if name.kind() != QUALIFIED_NAME {
+            return None;
+        }
+        let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
+        let (last, qualifiers) = segments.split_last()?;
+        if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
+            return None;
+        }
+        let class = self.qualifier_class(qualifiers, scope, subst)?;
+        let found = self.member_typedef(&class, first_token(last, IDENT)?.text())?;
+        Some(self.typedef_argument(found))
+    }
+
+    /// [`Self::enclosing_member_type`] as a template argument prints it.
+    pub(super) fn enclosing_member_type_argument(
+        &self,
+        name: &str,
+        scope: &Scope,
+    ) -> Option<String> {
+        let found = self
+            .enclosing_scopes(scope)
             .iter()
-            .find_map(|c| self.facts.types.get(&member_key(c, name)).cloned())
+            .find_map(|s| self.member_typedef(s, name))?;
+        Some(self.typedef_argument(found))
     }
 
     /// `class` and its recorded bases, depth first in declaration order, each once: the order

@@ -74,9 +74,41 @@ impl Walker {
         scope: &Scope,
         params: Option<&SyntaxNode>,
     ) {
-        let Some(name) = spec.children().find(|n| n.kind() == NAME_REF) else {
+        let Some(written) = spec
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+        else {
             return;
         };
+        // `template <class C> class __cxx11::collate {...}` in `std` defines the template that
+        // `namespace __cxx11` declared: recorded in the namespace its qualifier names.
+        let (name, scope) = match written.kind() {
+            QUALIFIED_NAME => {
+                let Some(last) = written.children().filter(|n| n.kind() == NAME_REF).last() else {
+                    return;
+                };
+                let segments: Vec<SyntaxNode> =
+                    written.children().filter(|n| n.kind() == NAME_REF).collect();
+                let qualifier: Vec<String> = segments[..segments.len() - 1]
+                    .iter()
+                    .map(super::tokens_text)
+                    .collect();
+                let qualifier = qualifier.join("::");
+                let resolved = self.resolve_qualified(&qualifier, scope);
+                if !self.ids.contains_key(&format!("namespace {resolved}")) {
+                    return;
+                }
+                let path = super::names::split_qualified(&resolved);
+                let namespace_scope = Scope {
+                    namespace_depth: path.len(),
+                    path,
+                    ..scope.clone()
+                };
+                (last, namespace_scope)
+            }
+            _ => (written, scope.clone()),
+        };
+        let scope = &scope;
         let Some(ident) = first_token(&name, IDENT) else {
             return;
         };
@@ -383,8 +415,95 @@ impl Walker {
         let (key, args) = self.template_and_args(name, scope, subst)?;
         let template = self.templates.get(&key)?.clone();
         let args = self.with_defaults(&template, args);
+        if let Some(explicit) = self.explicit_specialization(&template, &args) {
+            return Some(explicit);
+        }
         let mut path = template.path.clone();
         path.push(format!("{}<{}>", template.name, args.join(", ")));
+        let printed = path.join("::");
+        // An instance made already is named as it was then.
+        let canonical = self.canonical_spelling(&printed);
+        Some(
+            self.instantiated
+                .get(&canonical)
+                .cloned()
+                .unwrap_or(printed),
+        )
+    }
+
+    /// A printed type or instance name with every typedef replaced by the type it stands for
+    /// (`tr<clk, clk::rep>` and `tr<clk, int>`, `S<uint32_t>` and `S<unsigned int>` are one
+    /// instance each): the identity EDG gives instances, whose names it prints in the spelling
+    /// of their first use.
+    pub(super) fn canonical_spelling(&mut self, printed: &str) -> String {
+        self.canonical_spelling_at(printed, 0)
+    }
+
+    fn canonical_spelling_at(&mut self, printed: &str, depth: u32) -> String {
+        let is_name_char = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+        let mut out = String::with_capacity(printed.len());
+        let mut rest = printed;
+        while let Some(start) = rest.find(is_name_char) {
+            out.push_str(&rest[..start]);
+            rest = &rest[start..];
+            let end = rest.find(|c| !is_name_char(c)).unwrap_or(rest.len());
+            let name = &rest[..end];
+            rest = &rest[end..];
+            // A member of an instance (`X<int>::size_type`) is left as printed, as is a
+            // template's name.
+            let member = name.starts_with(':') || out.ends_with('>');
+            let resolved = if member || rest.starts_with('<') || depth >= DEPTH_LIMIT {
+                None
+            } else {
+                self.typedef_spelling(name)
+            };
+            match resolved {
+                Some(ty) => out.push_str(&self.canonical_spelling_at(&ty, depth + 1)),
+                None => out.push_str(name),
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// The type a printed typedef name stands for, printed: a typedef of a builtin type, a
+    /// member typedef of a complete class, a typedef of an instance.
+    fn typedef_spelling(&mut self, name: &str) -> Option<String> {
+        if let Some(builtin) = self.builtin_typedefs.get(name) {
+            return Some(builtin.clone());
+        }
+        if let Some(ty) = self.facts.typedef_type(name) {
+            return (ty != name).then(|| ty.to_string());
+        }
+        let (target, scope) = self.typedef_instances.get(name).cloned()?;
+        // Broken code may define a typedef in terms of itself.
+        if self.instantiation_depth >= DEPTH_LIMIT {
+            return None;
+        }
+        self.instantiation_depth += 1;
+        let printed = self.instance_name(&target, &scope, &Substitution::default());
+        self.instantiation_depth -= 1;
+        printed
+    }
+
+    /// The printed name of the explicit specialization that `args` (defaults filled in)
+    /// denote, in any spelling (`is_integral<uint32_t>` is the one declared for
+    /// `unsigned int`): an explicit specialization is named as its declaration names it.
+    fn explicit_specialization(
+        &mut self,
+        template: &ClassTemplate,
+        args: &[String],
+    ) -> Option<String> {
+        if template.explicit.is_empty() {
+            return None;
+        }
+        let canonical = self.canonical_spelling(&args.join(", "));
+        let explicit = template
+            .explicit
+            .iter()
+            .find(|e| self.canonical_spelling(e) == canonical)?;
+        let mut path = template.path.clone();
+        path.push(format!("{}<{explicit}>", template.name));
         Some(path.join("::"))
     }
 
@@ -497,7 +616,7 @@ impl Walker {
                 })
         });
         if only_name && let Some(name) = &name {
-            if let Some(ty) = self.member_type_of(name, scope, subst) {
+            if let Some(ty) = self.member_type_argument(name, scope, subst) {
                 return ty;
             }
             // A template-id prints with its own arguments evaluated and defaults filled in
@@ -519,7 +638,7 @@ impl Walker {
                 && name.children().all(|n| n.kind() != TEMPLATE_ARG_LIST)
                 && let Some(ident) = first_token(name, IDENT)
                 && !subst.contains_key(ident.text())
-                && let Some(ty) = self.enclosing_member_type(ident.text(), scope)
+                && let Some(ty) = self.enclosing_member_type_argument(ident.text(), scope)
             {
                 return ty;
             }
@@ -862,8 +981,8 @@ impl Walker {
         let mut path = template.path.clone();
         path.push(instance);
         let printed = path.join("::");
-        if template.explicit.contains(&args.join(", ")) {
-            return Some(printed);
+        if let Some(explicit) = self.explicit_specialization(&template, &args) {
+            return Some(explicit);
         }
         // An argument we could not evaluate would name an instance EDG never makes.
         let unevaluated = primary.iter().zip(&args).any(|(p, a)| {
@@ -893,15 +1012,19 @@ impl Walker {
             && (args.iter().any(names_param)
                 || template.path.iter().any(names_param)
                 || args.iter().any(|a| self.templates.contains_key(a)));
-        if unevaluated
-            || dependent
-            || names_alias
-            || self.instantiation_depth >= DEPTH_LIMIT
-            || !self.instantiated.insert(printed.clone())
-            || self.instantiated.len() > INSTANCE_LIMIT
-        {
+        if unevaluated || dependent || names_alias {
             return Some(printed);
         }
+        // One instance whatever spelling of its arguments names it; EDG names it by the first
+        // (`numeric_limits<uint64_t>` even where `unsigned long` is written later).
+        let canonical = self.canonical_spelling(&printed);
+        if let Some(first) = self.instantiated.get(&canonical) {
+            return Some(first.clone());
+        }
+        if self.instantiation_depth >= DEPTH_LIMIT || self.instantiated.len() > INSTANCE_LIMIT {
+            return Some(printed);
+        }
+        self.instantiated.insert(canonical, printed.clone());
         // An instance is no template even when a template definition's non-dependent name
         // (`false_type` as a primary template's base) completes it: its constants are known.
         let outer_template = (
@@ -1248,6 +1371,16 @@ impl Walker {
                 // A data member of an instance type completes that instance.
                 if let Some(ty) = type_template_id(node) {
                     self.complete_instance(&ty, scope, subst);
+                } else if let Some(ty) = node
+                    .children()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    .filter(|ty| {
+                        first_token(ty, IDENT).is_some_and(|t| subst.contains_key(t.text()))
+                    })
+                {
+                    // Or the class a parameter stands for (`_Duration __d;` with `_Duration`
+                    // bound to `nanoseconds`), or names a member of (`typename _Clock::duration`).
+                    self.class_name_printed(&ty, scope, subst);
                 }
             }
             let Some((name, offset)) = self.declared_name(&declarator, scope) else {

@@ -488,3 +488,56 @@ fn an_instance_completed_inside_a_template_knows_its_constants() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn an_instance_is_named_by_the_spelling_of_its_first_use() {
+    // `S<uint32_t>` and `S<unsigned int>` are one instance, named as first used; a typedef
+    // of an instance (`nanos`) and a member typedef of a plain class (`clk::rep`) are kept
+    // in the name, and the instance is the same as with the type they stand for. A member
+    // typedef of an instance prints as its type. Checked against cudafe++.
+    let text = "typedef unsigned int uint32_t;\n\
+                template <class T> struct S { T t; };\n\
+                S<uint32_t> a; S<unsigned int> b;\n\
+                template <class T> struct D { T d; };\n\
+                typedef D<long> nanos;\n\
+                struct clk { typedef nanos duration; typedef int rep; };\n\
+                template <class C, class Du = typename C::duration> struct tp { Du x; };\n\
+                template <class C, class R = typename C::rep> struct tr { R x; };\n\
+                tp<clk> c; tr<clk> d; tr<clk, int> e;\n\
+                template <class T> struct inst { typedef int rep; };\n\
+                tr<inst<int>> f;\n";
+    expect![[r#"
+        S<T>::t D 2:33
+        S<uint32_t>::t D 2:33
+        D<T>::d D 4:33
+        tp<C, Du>::x D 7:68
+        tr<C, R>::x D 8:61
+        D<long>::d D 4:33
+        tp<clk, clk::duration>::x D 7:68
+        tr<clk, clk::rep>::x D 8:61
+        inst<T>::rep D 10:46
+        inst<int>::rep D 10:46
+        tr<inst<int>, int>::x D 8:61
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
+fn an_explicit_specialization_is_found_through_typedefs() {
+    // `is_int<uint32_t>` is the explicit specialization for `unsigned int`, so the default
+    // argument computed from it is `true`. Checked against cudafe++.
+    let text = "typedef unsigned int uint32_t;\n\
+                template <class T> struct is_int { static constexpr bool value = false; };\n\
+                template <> struct is_int<unsigned int> { static constexpr bool value = true; };\n\
+                template <class T, bool = is_int<T>::value> struct lim { T v; };\n\
+                lim<uint32_t> a;\n";
+    expect![[r#"
+        is_int<T>::value D 2:58
+        is_int<unsigned int> D 3:20
+        is_int<unsigned int>::value D 3:65
+        <unnamed> D 4:25
+        lim<T, <unnamed>>::v D 4:60
+        lim<uint32_t, true>::v D 4:60
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
