@@ -183,6 +183,8 @@ struct Walker {
     alias_templates: FxHashMap<String, instances::AliasTemplate>,
     /// How many instances are being completed, one inside the other.
     instantiation_depth: u32,
+    /// Function template instances whose bodies have been instantiated (`bodies/calls.rs`).
+    function_instances: FxHashSet<String>,
 }
 
 impl Walker {

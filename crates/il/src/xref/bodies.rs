@@ -15,6 +15,8 @@ use super::tree::{
 };
 use super::{Scope, Walker, instances};
 
+mod calls;
+
 impl Walker {
     /// A definition's return type is completed, then each parameter's type, each before the
     /// parameter's `D` (`f D`, `A<int> T`, `A<int>::x D`, `a D`), in a template too when the
@@ -88,6 +90,12 @@ impl Walker {
             .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
         for param in params.iter().flat_map(|p| p.children()) {
             record_object_type(&param, &mut object_types);
+        }
+        // The declared types of parameters and locals, which type call arguments.
+        let mut locals = calls::LocalTypes::default();
+        let no_binding = instances::Substitution::default();
+        if let Some(params) = &params {
+            self.record_local_types(params, &local, &no_binding, &mut locals);
         }
         for body in function
             .children()
@@ -167,7 +175,12 @@ impl Walker {
                             );
                         }
                     }
+                    // A call may instantiate a function template's body.
+                    CALL_EXPR if self.template_depth == 0 => {
+                        self.call_instance(&node, &local, &no_binding, &locals, 0);
+                    }
                     SIMPLE_DECLARATION => {
+                        self.record_local_types(&node, &local, &no_binding, &mut locals);
                         record_object_type(&node, &mut object_types);
                         if let Some(binding) = structured_binding(&node) {
                             bindings += 1;
@@ -384,6 +397,76 @@ mod tests {
                 a d 10:20
                 v d 10:25
                 bi D 12:8
+            "#]],
+        );
+    }
+
+    // Checked against cudafe++ 13.0.88: a call in a function body instantiates the body of a
+    // constexpr or `auto` function template once per instance (`imp<float>` is called twice),
+    // logging its parameters and locals at the template's positions; the `if constexpr`
+    // branch its arguments discard is left out; calls in an instance's body instantiate in
+    // turn (`deduced<int>` calls `imp<int>`); a plain template's body is not instantiated.
+    #[test]
+    fn calls_instantiate_constexpr_and_auto_function_template_bodies() {
+        check(
+            "template <class T> struct lim { static constexpr bool is_signed = true; };\n\
+             template <> struct lim<unsigned> { static constexpr bool is_signed = false; };\n\
+             template <class T> constexpr T imp(T x, T y) { if constexpr (lim<T>::is_signed) { T v = x; return v; } else { T w = y; return w; } }\n\
+             template <class T> T plain(T p) { T q = p; return q; }\n\
+             template <class T> constexpr auto deduced(const T &p) { T r = p; return imp(r, r); }\n\
+             template <class T> auto autoret(T *p) { T s = *p; return s; }\n\
+             inline float cs(float a, unsigned b, const char *c) {\n\
+               int i = 0;\n\
+               return ::imp(a, a) + imp<long>(1, 2) + plain(a) + deduced(i) + autoret(c) + imp(a, a) + imp(b, 3u);\n\
+             }\n",
+            expect![[r#"
+                T D 1:17
+                lim D 1:27
+                lim<T>::is_signed D 1:55
+                lim<unsigned int> D 2:20
+                lim<unsigned int>::is_signed D 2:58
+                T D 3:17
+                imp D 3:32
+                x D 3:38
+                y D 3:43
+                v D 3:85
+                w D 3:113
+                T D 4:17
+                plain D 4:22
+                p D 4:30
+                q D 4:37
+                T D 5:17
+                deduced D 5:35
+                p D 5:52
+                r D 5:59
+                T D 6:17
+                autoret D 6:25
+                p D 6:36
+                s D 6:43
+                cs D 7:14
+                a D 7:23
+                b D 7:35
+                c D 7:50
+                i D 8:5
+                x D 3:38
+                y D 3:43
+                lim<float>::is_signed D 1:55
+                v D 3:85
+                x D 3:38
+                y D 3:43
+                lim<long>::is_signed D 1:55
+                v D 3:85
+                p D 5:52
+                r D 5:59
+                x D 3:38
+                y D 3:43
+                lim<int>::is_signed D 1:55
+                v D 3:85
+                p D 6:36
+                s D 6:43
+                x D 3:38
+                y D 3:43
+                w D 3:113
             "#]],
         );
     }
