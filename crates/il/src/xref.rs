@@ -185,6 +185,9 @@ struct Walker {
     instantiation_depth: u32,
     /// Function template instances whose bodies have been instantiated (`bodies/calls.rs`).
     function_instances: FxHashSet<String>,
+    /// Typedefs and aliases declared in function bodies, by name: the block each is declared
+    /// in, where, and the type it stands for, printed.
+    local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
 }
 
 impl Walker {
@@ -369,6 +372,7 @@ impl Walker {
                     }
                     if let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID)
                         && !ty.descendants().any(|n| n.kind() == PTR_OP)
+                        && !scope.local
                     {
                         self.record_builtin_typedef(scope.qualify(name.text()), &ty, scope);
                     }
@@ -725,6 +729,9 @@ impl Walker {
                     };
                     let has_init = child.children().any(|n| n.kind() == INITIALIZER);
                     if is_typedef && scope.local {
+                        if instances::is_object_declarator(&declarator) {
+                            self.record_local_typedef(node, &name, scope);
+                        }
                         self.emit_fresh(name, 'D', offset);
                     } else if is_typedef {
                         if self.template_depth == 0

@@ -10,7 +10,7 @@
 //! then evaluated with those facts, completing the instances its names are members of (as EDG
 //! does: naming `X<int>::value` requires `X<int>` to be complete).
 use rustc_hash::FxHashMap;
-use syntax::{SyntaxKind::*, SyntaxNode};
+use syntax::{SyntaxKind::*, SyntaxNode, TextSize};
 
 use super::constants::integer_literal;
 use super::instances::Substitution;
@@ -191,6 +191,12 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) {
+        if scope.local && node.kind() == ALIAS_DECL {
+            if let Some(name) = first_token(node, IDENT) {
+                self.record_local_typedef(node, name.text(), scope);
+            }
+            return;
+        }
         // Only class members' typedefs stand for their types in printed names (EDG keeps a
         // namespace-scope typedef such as `std::size_t`); in a template definition they are
         // known as written, its constants are not known at all.
@@ -571,6 +577,65 @@ impl Walker {
         let (member, qualifiers) = segments.split_last()?;
         let class = self.complete_class(&qualifiers.join("::"));
         self.member_value(&class, member, 0)
+    }
+}
+
+/// A typedef or alias declared in a function body.
+pub(super) struct LocalTypedef {
+    /// The innermost block around the declaration: the typedef is known inside it.
+    block: SyntaxNode,
+    /// Where the declaration is: the typedef is known after it.
+    offset: TextSize,
+    /// The type it stands for, printed.
+    printed: String,
+}
+
+impl Walker {
+    /// Records a typedef or alias declared in a function body (`node` is the declaration).
+    /// EDG prints the type it stands for wherever it is a template argument (`using ts_sec =
+    /// unsigned long; numeric_limits<ts_sec>` is `numeric_limits<unsigned long>`), since the
+    /// name means nothing outside the function.
+    pub(super) fn record_local_typedef(&mut self, node: &SyntaxNode, name: &str, scope: &Scope) {
+        if self.template_depth > 0 {
+            return;
+        }
+        let Some(block) = node.ancestors().find(|a| a.kind() == COMPOUND_STMT) else {
+            return;
+        };
+        let subst = Substitution::default();
+        let printed = if node.kind() == ALIAS_DECL {
+            match node.children().find(|n| n.kind() == TYPE_ID) {
+                Some(ty) => self.argument(&ty, scope, &subst),
+                None => return,
+            }
+        } else {
+            match self.specifier_type(node, scope, &subst) {
+                Some(ty) => ty,
+                None => return,
+            }
+        };
+        let typedef = LocalTypedef {
+            block,
+            offset: node.text_range().start(),
+            printed,
+        };
+        self.local_typedefs
+            .entry(name.to_string())
+            .or_default()
+            .push(typedef);
+    }
+
+    /// The type a name used in a function body stands for when it is a typedef declared in
+    /// an enclosing block before the use.
+    pub(super) fn local_typedef(&self, name: &SyntaxNode) -> Option<String> {
+        let ident = first_token(name, IDENT)?;
+        let candidates = self.local_typedefs.get(ident.text())?;
+        let at = name.text_range().start();
+        candidates
+            .iter()
+            .rev()
+            .find(|t| t.offset < at && name.ancestors().any(|a| a == t.block))
+            .map(|t| t.printed.clone())
     }
 }
 

@@ -14,7 +14,7 @@
 //! explicit specialization is a class of its own and instantiates nothing.
 use rowan::NodeOrToken;
 use rustc_hash::FxHashMap;
-use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use super::{Scope, Walker, declares_function, first_token, has_token, name_holder, name_token};
 
@@ -87,8 +87,10 @@ impl Walker {
                 let Some(last) = written.children().filter(|n| n.kind() == NAME_REF).last() else {
                     return;
                 };
-                let segments: Vec<SyntaxNode> =
-                    written.children().filter(|n| n.kind() == NAME_REF).collect();
+                let segments: Vec<SyntaxNode> = written
+                    .children()
+                    .filter(|n| n.kind() == NAME_REF)
+                    .collect();
                 let qualifier: Vec<String> = segments[..segments.len() - 1]
                     .iter()
                     .map(super::tokens_text)
@@ -638,9 +640,15 @@ impl Walker {
                 && name.children().all(|n| n.kind() != TEMPLATE_ARG_LIST)
                 && let Some(ident) = first_token(name, IDENT)
                 && !subst.contains_key(ident.text())
-                && let Some(ty) = self.enclosing_member_type_argument(ident.text(), scope)
             {
-                return ty;
+                if scope.local
+                    && let Some(ty) = self.local_typedef(name)
+                {
+                    return ty;
+                }
+                if let Some(ty) = self.enclosing_member_type_argument(ident.text(), scope) {
+                    return ty;
+                }
             }
         }
         self.arg_text(arg, scope, subst)
@@ -746,12 +754,27 @@ impl Walker {
         let mut skipped_noexcept: Option<u32> = None;
         // The tokens of a qualifier already printed, up to the name they qualify.
         let mut skip_until: Option<SyntaxToken> = None;
+        // The end of a `decltype(...)` printed whole.
+        let mut skip_to: Option<TextSize> = None;
         for (i, token) in tokens.iter().enumerate() {
             if let Some(resume) = &skip_until {
                 if token != resume {
                     continue;
                 }
                 skip_until = None;
+            }
+            if let Some(end) = skip_to {
+                if token.text_range().start() < end {
+                    continue;
+                }
+                skip_to = None;
+            }
+            if token.kind() == DECLTYPE_KW
+                && let Some(spec) = token.parent().filter(|p| p.kind() == DECLTYPE_SPEC)
+            {
+                super::push_edg_token(&mut out, &self.decltype_printed(&spec, scope, subst));
+                skip_to = Some(spec.text_range().end());
+                continue;
             }
             // EDG never prints the global qualifier (`::cuda::std`).
             if token.kind() == COLON2
@@ -846,6 +869,25 @@ impl Walker {
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
         leading_cv(out)
+    }
+
+    /// `decltype(operand)` as EDG prints it in a template argument: a name as written, a cast
+    /// as the type it casts to (`decltype((void) f())` is `void`), any other expression as
+    /// `decltype((<expression>))`.
+    fn decltype_printed(&self, spec: &SyntaxNode, scope: &Scope, subst: &Substitution) -> String {
+        let Some(operand) = spec.children().next() else {
+            return "decltype(auto)".to_string();
+        };
+        match operand.kind() {
+            ID_EXPR => format!("decltype({})", self.arg_text(&operand, scope, subst)),
+            CAST_EXPR | NAMED_CAST_EXPR
+                if let Some(ty) = operand.children().find(|n| n.kind() == TYPE_ID)
+                    && !ty.descendants().any(|n| n.kind() == PTR_OP) =>
+            {
+                self.arg_text(&ty, scope, subst)
+            }
+            _ => "decltype((<expression>))".to_string(),
+        }
     }
 
     /// For the first segment of a qualified name (`cuda` of `::cuda::std::void_t<_Tp>`), the
@@ -996,6 +1038,7 @@ impl Walker {
         // member of an instance left as written (`X<T>::type`) is one we could not resolve.
         let names_alias = args.iter().any(|a| {
             a.contains(">::")
+                || a.contains("<expression>")
                 || a.contains("sizeof")
                 || self.names_alias_template(a)
                 || self.names_unknown_qualifier(a)
@@ -1169,6 +1212,42 @@ impl Walker {
 
     /// Completes an instance from its printed name (`std::integral_constant<bool, true>`), as a
     /// template parameter's argument carries it.
+    /// The definition an instance (by printed name) is made from: its member list, the scope
+    /// its members are declared in, its binding, and the class's own name (its constructors'
+    /// name); `None` for an explicit specialization or an unknown template.
+    pub(super) fn instance_definition(
+        &self,
+        printed: &str,
+    ) -> Option<(SyntaxNode, Scope, Substitution, String)> {
+        let open = printed.find('<')?;
+        let key = &printed[..open];
+        let template = self.templates.get(key)?;
+        let args = split_args(printed.strip_suffix('>')?.get(open + 1..)?);
+        if template.explicit.contains(&args.join(", ")) {
+            return None;
+        }
+        let (pattern, subst) = match template
+            .partials
+            .iter()
+            .find_map(|p| match_partial(p, &args).map(|s| (p, s)))
+        {
+            Some(found) => found,
+            None => (
+                &template.definition,
+                bind(&template.definition.params, &args),
+            ),
+        };
+        let mut path = template.path.clone();
+        path.push(format!("{}<{}>", template.name, args.join(", ")));
+        let scope = Scope {
+            in_class: true,
+            namespace_depth: template.path.len(),
+            path,
+            ..Scope::default()
+        };
+        Some((pattern.members.clone()?, scope, subst, template.name.clone()))
+    }
+
     pub(super) fn complete_printed(&mut self, printed: &str) -> Option<String> {
         let open = printed.find('<')?;
         if !printed.ends_with('>') {

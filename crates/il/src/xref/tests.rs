@@ -541,3 +541,42 @@ fn an_explicit_specialization_is_found_through_typedefs() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn decltype_and_local_typedefs_in_arguments() {
+    // A partial specialization's `decltype` prints its operand when a name, the cast type
+    // when a cast, and `(<expression>)` otherwise; a typedef declared in a function body
+    // prints as the type it stands for. Checked against cudafe++.
+    let text = "template <class T> struct P { static int f(); static const int B = 1; };\n\
+                template <class...> using void_t = void;\n\
+                template <class T, class = void> struct W { int a; };\n\
+                template <class T> struct W<T, void_t<decltype(T::B)>> { int b; };\n\
+                template <class T, class = void> struct X { int a; };\n\
+                template <class T> struct X<T, decltype((void) P<T>::f())> { int b; };\n\
+                template <class T, class = void> struct Y { int a; };\n\
+                template <class T> struct Y<T, void_t<decltype(P<T>::f() + 1)>> { int b; };\n\
+                template <class T> struct Q { T q; };\n\
+                void g() {\n\
+                  using L = unsigned int;\n\
+                  Q<L> q;\n\
+                  { typedef long M; Q<M> m; }\n\
+                }\n";
+    expect![[r#"
+        P<T>::f d 1:42
+        P<T>::B d 1:64
+        <unnamed> D 2:19
+        <unnamed> D 3:26
+        W<T, <unnamed>>::a D 3:49
+        W<T, void_t<decltype(T::B)>>::b D 4:62
+        <unnamed> D 5:26
+        X<T, <unnamed>>::a D 5:49
+        X<T, void>::b D 6:66
+        <unnamed> D 7:26
+        Y<T, <unnamed>>::a D 7:49
+        Y<T, void_t<decltype((<expression>))>>::b D 8:71
+        Q<T>::q D 9:33
+        Q<unsigned int>::q D 9:33
+        Q<long>::q D 9:33
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
