@@ -32,6 +32,7 @@ use crate::IlDatabase;
 use crate::instantiate::{ParamKind, TemplateArg, canonical};
 use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
+pub(crate) mod ctad;
 pub(crate) mod expr;
 pub(crate) mod instance;
 #[cfg(test)]

@@ -35,6 +35,7 @@ use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 mod alias_templates;
 mod compare;
+mod ctad;
 mod fn_instances;
 mod implicit;
 mod instances;
@@ -149,7 +150,8 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         lines: &lines,
     };
     prototypes::entries(db, file, &located, &mut ids, &mut out);
-    instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    let deduced = ctad::entries(db, file, &located, &mut ids, &mut out);
+    instances::entries(db, file, &root, &located, &deduced, &mut ids, &mut out);
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);

@@ -146,6 +146,13 @@ impl<'db> ExprEnv<'db> {
             if declarator.children().any(|n| n.kind() == FUNCTION_SUFFIX) {
                 continue;
             }
+            if declarator
+                .first_token()
+                .is_some_and(|t| t.kind() == L_BRACK)
+            {
+                self.declare_bindings(db, &init, &declarator);
+                continue;
+            }
             let Some(name) = declared_name(&declarator) else {
                 continue;
             };
@@ -166,6 +173,42 @@ impl<'db> ExprEnv<'db> {
                     declarator_type_in(db, self.from, self.bound, base, &declarator),
                 )
             };
+            self.locals.push((name, ty));
+        }
+    }
+
+    /// `auto [a, b] = e;` ([dcl.struct.bind]): an array's names are its elements, a class's its
+    /// non-static data members in order (all in the class itself; bases are not searched).
+    /// Their types are unknown where `e`'s is, or where the counts differ.
+    fn declare_bindings(
+        &mut self,
+        db: &'db dyn IlDatabase,
+        init: &SyntaxNode,
+        declarator: &SyntaxNode,
+    ) {
+        let names: Vec<String> = declarator
+            .children_with_tokens()
+            .filter(|t| t.kind() == IDENT)
+            .map(|t| t.to_string())
+            .collect();
+        let source = init
+            .children()
+            .find(|n| n.kind() == INITIALIZER)
+            .and_then(|i| i.children().next())
+            .and_then(|e| type_of(db, self, &e))
+            .map(|a| unqualified(db, canonical(db, a.ty)));
+        let types: Vec<Ty<'db>> = match source.map(|t| (t, t.kind(db))) {
+            Some((_, TyKind::Array(element, Some(n)))) => vec![*element; *n as usize],
+            Some((_, TyKind::Class(class))) => crate::scope::scope_items(db, *class)
+                .iter()
+                .filter(|m| m.kind(db) == ItemKind::Field && m.name(db).is_some())
+                .map(|&m| crate::resolve::declared_type(db, m))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let fits = types.len() == names.len();
+        for (i, name) in names.into_iter().enumerate() {
+            let ty = fits.then(|| known(db, types[i])).flatten();
             self.locals.push((name, ty));
         }
     }

@@ -223,11 +223,23 @@ pub(crate) fn pattern<'db>(
     let identity: Vec<TemplateArg<'db>> =
         crate::instantiate::parameters_as_arguments(db, params, 1);
     let bound = Bound::bind(db, template, identity, outer);
-    let ty = crate::resolve::declared_type_under(db, template, bound);
+    signature_pattern(db, params, template, bound)
+}
+
+/// The deducible signature of `function` declared under `bound`, whose template's parameters
+/// `params` stand for themselves there: a function template's own, or for a constructor of a
+/// class template (an implicit deduction guide, [over.match.class.deduct]) the class's.
+pub(crate) fn signature_pattern<'db>(
+    db: &'db dyn IlDatabase,
+    params: &[crate::instantiate::TemplateParam],
+    function: Item<'db>,
+    bound: Bound<'db>,
+) -> Option<(Pattern<'db>, Ty<'db>)> {
+    let ty = crate::resolve::declared_type_under(db, function, bound);
     let TyKind::Function(sig) = ty.kind(db) else {
         return None;
     };
-    let header = SyntaxNode::new_root(template.header(db).clone());
+    let header = SyntaxNode::new_root(function.header(db).clone());
     let param_list = header
         .descendants()
         .find(|n| n.kind() == FUNCTION_SUFFIX)?

@@ -613,7 +613,7 @@ fn explicit_instantiation<'db>(
 /// The namespace or class scope a node of the file is in, and the class whose member function
 /// encloses it: from the namespaces and classes around it and the qualifier of an out-of-class
 /// member definition (`void S::f() {...}`).
-fn scope_at<'db>(
+pub(super) fn scope_at<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     node: &SyntaxNode,

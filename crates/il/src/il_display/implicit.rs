@@ -263,6 +263,29 @@ pub(super) fn implicit_constructors<'db>(
     pos: Pos,
     construction: Construction,
 ) {
+    let qualified = class.qualified_name(db);
+    constructors_spelled(
+        db,
+        out,
+        class,
+        &qualified,
+        &id.to_string(),
+        pos,
+        construction,
+    );
+}
+
+/// [`implicit_constructors`] for a class spelled `qualified` whose members are those of the
+/// definition `class` (for an instance, the template definition it is made from).
+pub(super) fn constructors_spelled<'db>(
+    db: &'db dyn IlDatabase,
+    out: &mut String,
+    class: Item<'db>,
+    qualified: &str,
+    id: &str,
+    pos: Pos,
+    construction: Construction,
+) {
     if !construction.lookup {
         return;
     }
@@ -270,7 +293,6 @@ pub(super) fn implicit_constructors<'db>(
     let Some(name) = class.name_text(db) else {
         return;
     };
-    let qualified = class.qualified_name(db);
     let d = declared_specials(db, class);
     let mut members: Vec<(String, String, bool, bool)> = Vec::new();
     if constructors && !d.constructor {

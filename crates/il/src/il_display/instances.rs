@@ -29,12 +29,14 @@ use crate::xref::XrefLine;
 
 use super::{Located, field, flag, spell, spell_params};
 
-/// Writes the entries of every instance named outside templates.
+/// Writes the entries of every instance named outside templates, and of the instances class
+/// template argument deduction made (`deduced`: the types of variables, so complete).
 pub(super) fn entries<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
+    deduced: &[ClassInstance<'db>],
     ids: &mut usize,
     out: &mut String,
 ) {
@@ -47,6 +49,11 @@ pub(super) fn entries<'db>(
     let mut found = named_instances(db, file, root);
     let explicit = explicitly_instantiated(db, file, root);
     let mut seen: FxHashSet<ClassInstance<'db>> = found.iter().copied().collect();
+    for &inst in deduced {
+        if seen.insert(inst) {
+            found.push(inst);
+        }
+    }
     let mut i = 0;
     while i < found.len() {
         let inst = found[i];
@@ -74,7 +81,7 @@ pub(super) fn entries<'db>(
         let id = super::next_id(ids);
         // Only a completed instance declares members; the xref walk knows which are (it logs
         // their members), an instance only pointed to is an incomplete type of size 0.
-        let completed = completed.contains(name.as_str());
+        let completed = completed.contains(name.as_str()) || deduced.contains(&inst);
         class_entry(
             db,
             inst,
@@ -95,6 +102,24 @@ pub(super) fn entries<'db>(
             &format!("i{id}"),
             lines.pos(class_offset),
         );
+        // A variable whose class template arguments were deduced is constructed: overload
+        // resolution declares the implicit constructors.
+        if deduced.contains(&inst) {
+            let construction = super::implicit::Construction {
+                lookup: true,
+                default: false,
+                copy: false,
+            };
+            super::implicit::constructors_spelled(
+                db,
+                out,
+                definition,
+                &name,
+                &format!("i{id}"),
+                lines.pos(class_offset),
+                construction,
+            );
+        }
         // An explicit instantiation definition (`template struct A<double>;`) defines every
         // member: its entries are the definitions'.
         let explicit = explicit.contains(&inst);
