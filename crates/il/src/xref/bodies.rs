@@ -16,6 +16,7 @@ use super::tree::{
 use super::{Scope, Walker, instances};
 
 mod calls;
+mod construct;
 
 impl Walker {
     /// A definition's return type is completed, then each parameter's type, each before the
@@ -65,6 +66,33 @@ impl Walker {
         self.complete_instance(&ty, &ty_scope, &instances::Substitution::default());
     }
 
+    /// The constructions a local declaration's initializers make (`std::string s(n, c);`).
+    fn local_constructions(&mut self, declaration: &SyntaxNode, scope: &Scope) {
+        let Some((ty, ty_scope)) = self.declared_class_instance(declaration, scope) else {
+            return;
+        };
+        for init in declaration
+            .children()
+            .filter(|n| n.kind() == INIT_DECLARATOR)
+        {
+            let object = init
+                .children()
+                .find(|n| n.kind() == DECLARATOR)
+                .is_some_and(|d| instances::is_object_declarator(&d));
+            let construction = init
+                .children()
+                .find(|n| n.kind() == INITIALIZER)
+                .and_then(|i| construct::Construction::of_initializer(&i));
+            if object
+                && let Some(construction) = construction
+                && let Some(printed) =
+                    self.instance_of(&ty, &ty_scope, &instances::Substitution::default())
+            {
+                self.construct(&printed, construction);
+            }
+        }
+    }
+
     /// A function definition's parameters (D) and the declarations in its body, in order.
     pub(super) fn function_body(
         &mut self,
@@ -97,6 +125,12 @@ impl Walker {
         if let Some(params) = &params {
             self.record_local_types(params, &local, &no_binding, &mut locals);
         }
+        // The class instance the function returns by value: `return e;` constructs it.
+        let returned = (self.template_depth == 0
+            && !declarator.children().any(|n| n.kind() == PTR_OP))
+        .then(|| self.declared_class_instance(function, enclosing))
+        .flatten()
+        .and_then(|(ty, ty_scope)| self.instance_of(&ty, &ty_scope, &no_binding));
         for body in function
             .children()
             .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
@@ -127,12 +161,16 @@ impl Walker {
                                 }
                                 _ => Some(name),
                             };
-                            if let Some(last) = last {
-                                self.complete_instance(
-                                    &last,
-                                    &local,
-                                    &instances::Substitution::default(),
-                                );
+                            let printed =
+                                last.and_then(|last| self.instance_of(&last, &local, &no_binding));
+                            let construction = node
+                                .children()
+                                .find(|n| matches!(n.kind(), ARG_LIST | INIT_LIST))
+                                .and_then(|v| construct::Construction::of_expression(&v, true));
+                            if self.template_depth == 0
+                                && let (Some(printed), Some(construction)) = (printed, construction)
+                            {
+                                self.construct(&printed, construction);
                             }
                         }
                     }
@@ -175,6 +213,20 @@ impl Walker {
                             );
                         }
                     }
+                    RETURN_STMT
+                        if !node
+                            .ancestors()
+                            .take_while(|a| a != &body)
+                            .any(|a| a.kind() == LAMBDA_EXPR) =>
+                    {
+                        let value = node.children().next();
+                        if let (Some(printed), Some(construction)) = (
+                            &returned,
+                            value.and_then(|v| construct::Construction::of_expression(&v, false)),
+                        ) {
+                            self.construct(printed, construction);
+                        }
+                    }
                     // A call may instantiate a function template's body.
                     CALL_EXPR if self.template_depth == 0 => {
                         self.call_instance(&node, &local, &no_binding, &locals, 0);
@@ -187,6 +239,9 @@ impl Walker {
                             self.structured_binding(&binding, bindings);
                         } else {
                             self.simple_declaration(&node, &local);
+                            if self.template_depth == 0 {
+                                self.local_constructions(&node, &local);
+                            }
                         }
                     }
                     ALIAS_DECL | USING_DECL => self.declaration(&node, &local),
@@ -294,12 +349,22 @@ mod tests {
 
     /// All declaration lines of a fixture as `name kind line:col`, in order.
     fn check(text: &str, expected: Expect) {
+        check_after(text, 0, expected);
+    }
+
+    /// The lines a fixture's text after line `skip` causes (the fixture's templates'
+    /// instances included).
+    fn check_after(text: &str, skip: u32, expected: Expect) {
         let parse = syntax::parse_text(text);
         let map = syntax::LineMap::new(text);
         let mut out = String::new();
+        let mut from_here = false;
         for l in declaration_lines(&parse.syntax_node()) {
             let pos = map.position(l.offset);
-            out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+            from_here |= pos.line > skip;
+            if from_here {
+                out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+            }
         }
         expected.assert_eq(&out);
     }
@@ -467,6 +532,94 @@ mod tests {
                 x D 3:38
                 y D 3:43
                 w D 3:113
+            "#]],
+        );
+    }
+
+    // Checked against cudafe++ 13.0.88: choosing a constructor completes the parameter
+    // classes of the candidates (`std::initializer_list<char>` for `SC s(3, 'a')` and for
+    // `return s;`), an explicit constructor only for direct-initialization with its number of
+    // arguments (`V<T>` never here), empty braces none (`S<unsigned>`).
+    #[test]
+    fn constructions_complete_the_candidates_parameter_classes() {
+        check_after(
+            "namespace std { template <class E> class initializer_list { const E* a; unsigned long n; initializer_list(const E* p, unsigned long k); public: initializer_list(); }; }\n\
+             template <class T> struct V { T v; };\n\
+             template <class T> struct S {\n\
+               S();\n\
+               S(const S&);\n\
+               S(std::initializer_list<T> l);\n\
+               explicit S(V<T> v);\n\
+               S(int n, T c);\n\
+               T m;\n\
+             };\n\
+             typedef S<char> SC;\n\
+             SC f1() { SC s(3, 'a'); return s; }\n\
+             S<long> f3() { return S<long>{}; }\n\
+             void f5() { S<double> d(1, 2.0); }\n\
+             void f6() { S<unsigned> e{}; }\n",
+            10,
+            expect![[r#"
+                SC D 11:17
+                f1 D 12:4
+                S<char>::S d 4:1
+                S<char>::S d 5:1
+                S<char>::S d 6:1
+                l d 6:28
+                S<char>::S d 7:10
+                v d 7:17
+                S<char>::S d 8:1
+                n d 8:7
+                c d 8:12
+                S<char>::m D 9:3
+                s D 12:14
+                std::initializer_list<char>::a D 1:70
+                std::initializer_list<char>::n D 1:87
+                std::initializer_list<char>::initializer_list d 1:90
+                p d 1:116
+                k d 1:133
+                std::initializer_list<char>::initializer_list d 1:145
+                f3 D 13:9
+                S<long>::S d 4:1
+                S<long>::S d 5:1
+                S<long>::S d 6:1
+                l d 6:28
+                S<long>::S d 7:10
+                v d 7:17
+                S<long>::S d 8:1
+                n d 8:7
+                c d 8:12
+                S<long>::m D 9:3
+                std::initializer_list<long>::a D 1:70
+                std::initializer_list<long>::n D 1:87
+                std::initializer_list<long>::initializer_list d 1:90
+                p d 1:116
+                k d 1:133
+                std::initializer_list<long>::initializer_list d 1:145
+                f5 D 14:6
+                d D 14:23
+                S<double>::S d 4:1
+                S<double>::S d 5:1
+                S<double>::S d 6:1
+                l d 6:28
+                S<double>::S d 7:10
+                v d 7:17
+                S<double>::S d 8:1
+                n d 8:7
+                c d 8:12
+                S<double>::m D 9:3
+                f6 D 15:6
+                e D 15:25
+                S<unsigned int>::S d 4:1
+                S<unsigned int>::S d 5:1
+                S<unsigned int>::S d 6:1
+                l d 6:28
+                S<unsigned int>::S d 7:10
+                v d 7:17
+                S<unsigned int>::S d 8:1
+                n d 8:7
+                c d 8:12
+                S<unsigned int>::m D 9:3
             "#]],
         );
     }
