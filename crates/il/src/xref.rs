@@ -884,6 +884,7 @@ impl Walker {
                 })
             {
                 if self.is_dependent(&base, scope) {
+                    self.dependent_defaults(&base, scope);
                     continue;
                 }
                 let last = if base.kind() == QUALIFIED_NAME {

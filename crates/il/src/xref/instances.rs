@@ -683,6 +683,25 @@ impl Walker {
             .extend(functions.into_iter().map(|f| (f, scope.clone())));
     }
 
+    /// A template-id that depends on template parameters still gets its default arguments
+    /// where they do not: EDG evaluates them as it forms the name, completing what they name
+    /// (`__is_invocable_impl<__invoke_result<_Fn>, void>` in a base clause evaluates the
+    /// default `is_void<_Ret>::value` with `void`).
+    pub(super) fn dependent_defaults(&mut self, name: &SyntaxNode, scope: &Scope) {
+        let segments: Vec<SyntaxNode> = match name.kind() {
+            QUALIFIED_NAME => name.children().filter(|n| n.kind() == NAME_REF).collect(),
+            _ => vec![name.clone()],
+        };
+        for segment in segments {
+            if let Some((key, args)) =
+                self.template_and_args(&segment, scope, &Substitution::default())
+                && let Some(template) = self.templates.get(&key).cloned()
+            {
+                self.with_defaults(&template, args);
+            }
+        }
+    }
+
     /// Default arguments complete an argument list, in terms of the earlier parameters.
     fn with_defaults(&mut self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
@@ -1245,7 +1264,12 @@ impl Walker {
             path,
             ..Scope::default()
         };
-        Some((pattern.members.clone()?, scope, subst, template.name.clone()))
+        Some((
+            pattern.members.clone()?,
+            scope,
+            subst,
+            template.name.clone(),
+        ))
     }
 
     pub(super) fn complete_printed(&mut self, printed: &str) -> Option<String> {

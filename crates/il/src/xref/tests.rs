@@ -580,3 +580,30 @@ fn decltype_and_local_typedefs_in_arguments() {
     "#]]
     .assert_eq(&instance_lines(text));
 }
+
+#[test]
+fn a_dependent_base_still_evaluates_its_independent_defaults() {
+    // `__is_invocable_impl<res<_Fn>, void>` depends on `_Fn`, but its default argument
+    // `is_void<_Ret>::value` does not: EDG evaluates it, completing `remove_cv<void>`.
+    // Checked against cudafe++.
+    let text = "template <class T, T v> struct integral_constant { static constexpr T value = v; \
+                typedef integral_constant type; };\n\
+                typedef integral_constant<bool, true> true_type;\n\
+                typedef integral_constant<bool, false> false_type;\n\
+                template <class T> struct remove_cv { typedef T type; };\n\
+                template <class T> using __remove_cv_t = typename remove_cv<T>::type;\n\
+                template <typename> struct __is_void_helper : public false_type { };\n\
+                template <> struct __is_void_helper<void> : public true_type { };\n\
+                template <typename _Tp> struct is_void \
+                : public __is_void_helper<__remove_cv_t<_Tp>>::type { };\n\
+                template <typename _Result, typename _Ret, bool = is_void<_Ret>::value> \
+                struct __is_invocable_impl : false_type { };\n\
+                template <typename _Fn> struct res { typedef _Fn type; };\n\
+                template <typename _Fn> struct __is_invocable \
+                : __is_invocable_impl<res<_Fn>, void>::type { };\n";
+    expect![[r#"
+        __is_void_helper<void> D 7:20
+        remove_cv<void>::type D 4:49
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.contains("<void>")));
+}
