@@ -25,6 +25,8 @@ pub enum TemplateArg<'db> {
     Type(Ty<'db>),
     Value(i128),
     Unbound(u32),
+    /// A class template given for a template template parameter (`Holder<Vec, double>`).
+    Template(Item<'db>),
 }
 
 /// `X<args>`: `class` is a primary class template (its arguments in `args`), or a class
@@ -300,10 +302,13 @@ pub fn instance_of<'db>(
         .collect();
     let primary = *primaries.first()?;
     let params = template_params(db, primary);
-    if params
-        .iter()
-        .any(|p| p.pack || p.kind == ParamKind::Template)
+    // A template template parameter takes a class template, nothing else does.
+    let fits = |(p, a): (&TemplateParam, &TemplateArg<'db>)| {
+        (p.kind == ParamKind::Template) == matches!(a, TemplateArg::Template(_))
+    };
+    if params.iter().any(|p| p.pack)
         || args.len() > params.len()
+        || !params.iter().zip(&args).all(fits)
     {
         return None;
     }
@@ -318,7 +323,7 @@ pub fn instance_of<'db>(
     // Parameters (`TemplateParam`, `Unbound`) occur in the patterns of partial specializations.
     if args.iter().any(|a| match a {
         TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
-        TemplateArg::Value(_) | TemplateArg::Unbound(_) => false,
+        TemplateArg::Value(_) | TemplateArg::Unbound(_) | TemplateArg::Template(_) => false,
     }) {
         return None;
     }

@@ -222,7 +222,7 @@ pub fn lookup_name_in<'db>(
     };
     let (global, _) = name_segments(name);
     let mut step: Option<Step<'db>> = None;
-    for (i, seg) in refs.iter().enumerate() {
+    'segments: for (i, seg) in refs.iter().enumerate() {
         let ident = seg
             .children_with_tokens()
             .find(|t| t.kind() == IDENT)?
@@ -230,13 +230,22 @@ pub fn lookup_name_in<'db>(
         let args = seg.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
         let last = i + 1 == refs.len();
         let (found, found_env, scope) = match step.take() {
-            None => {
-                if !global && let Some(arg) = lookup_param(db, env, &ident) {
+            None => 'unqualified: {
+                let param = if global {
+                    None
+                } else {
+                    lookup_param(db, env, &ident)
+                };
+                // A template template parameter names the class template it is bound to.
+                if let Some(TemplateArg::Template(template)) = param {
+                    break 'unqualified (vec![template], None, None);
+                }
+                if let Some(arg) = param {
                     match arg {
                         _ if last => return Some(Found::Param(arg)),
                         TemplateArg::Type(t) => {
                             step = Some(Step::Type(t));
-                            continue;
+                            continue 'segments;
                         }
                         _ => return None,
                     }
@@ -505,6 +514,14 @@ pub fn template_args_in<'db>(
                 if is_resolved(db, ty) {
                     return Some(TemplateArg::Type(ty));
                 }
+            }
+            // A class template's name given for a template template parameter.
+            if let Some(name) = lone_name(&arg)
+                && let Some(&template) = lookup_unqualified(db, from, &name)
+                    .iter()
+                    .find(|i| i.kind(db) == ItemKind::ClassTemplate)
+            {
+                return Some(TemplateArg::Template(template));
             }
             value_arg(db, from, env, &arg).map(TemplateArg::Value)
         })

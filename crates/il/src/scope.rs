@@ -113,9 +113,15 @@ pub fn local_classes<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item
     create_items(db, file, None, lowered)
 }
 
+/// The class key of a class template's header (`template <template <typename> class C>
+/// struct H`: `struct`; a template template parameter's `class` is no class key).
 fn class_keyword(header: &syntax::GreenNode) -> SyntaxKind {
     let node = SyntaxNode::new_root(header.clone());
     node.descendants_with_tokens()
+        .filter(|e| {
+            !std::iter::successors(e.parent(), |n| n.parent())
+                .any(|a| a.kind() == SyntaxKind::TEMPLATE_PARAM_LIST)
+        })
         .map(|e| e.kind())
         .find(|k| {
             matches!(

@@ -272,6 +272,7 @@ fn args_display<'db>(db: &'db dyn salsa::Database, args: &[TemplateArg<'db>]) ->
             TemplateArg::Type(t) => t.display(db),
             TemplateArg::Value(v) => v.to_string(),
             TemplateArg::Unbound(i) => format!("<parameter {i}>"),
+            TemplateArg::Template(t) => t.qualified_name(db),
         })
         .collect();
     let args = args.join(", ");

@@ -154,3 +154,19 @@ Wrap<int> wrap;
     "#]]
     .assert_eq(&layouts(text));
 }
+
+/// A class template given for a template template parameter is bound to it: `C<T, 2>` in
+/// `Holder<Vec, double>` is `Vec<double, 2>` (sizes confirmed with g++).
+#[test]
+fn template_template_arguments() {
+    expect![[r#"
+        h: Holder<Vec, double> = 16 8
+        H: Holder<Vec, char> = 2 1
+    "#]]
+    .assert_eq(&layouts(
+        "template <typename T, int N> struct Vec { T v[N]; };\n\
+         template <template <typename, int> class C, typename T> struct Holder { C<T, 2> value; };\n\
+         Holder<Vec, double> h;\n\
+         typedef Holder<Vec, char> H;\n",
+    ));
+}
