@@ -17,6 +17,7 @@ use super::{Scope, Walker, instances};
 
 mod calls;
 mod construct;
+mod members;
 
 impl Walker {
     /// A definition's return type is completed, then each parameter's type, each before the
@@ -620,6 +621,78 @@ mod tests {
                 n d 8:7
                 c d 8:12
                 S<unsigned int>::m D 9:3
+            "#]],
+        );
+    }
+
+    // Checked against cudafe++ 13.0.88: `X<args>::f(...)` called in a function body
+    // instantiates the body of a constexpr static member of the instance, defined in the class
+    // (`eq`) or out of it (`find`, at its definition's positions); not a plain one (`plain`),
+    // nor an overloaded one we do not resolve (`twice`, which has no definition anyway).
+    #[test]
+    fn static_member_calls_instantiate_constexpr_member_bodies() {
+        check_after(
+            "namespace g {\n\
+             template <class C> struct tr {\n\
+               typedef C char_type;\n\
+               static constexpr bool eq(const char_type& a, const char_type& b) { bool r = a == b; return r; }\n\
+               static constexpr const char_type* find(const char_type* s, unsigned long n, const char_type& c);\n\
+               static int plain(int q) { int z = q; return z; }\n\
+               static constexpr int twice(int x);\n\
+               static constexpr int twice(long y);\n\
+             };\n\
+             template <class C>\n\
+             constexpr const typename tr<C>::char_type* tr<C>::find(const char_type* s, unsigned long n, const char_type& c) {\n\
+               for (unsigned long i = 0; i < n; ++i) if (eq(s[i], c)) return s + i;\n\
+               return 0;\n\
+             }\n\
+             }\n\
+             namespace s {\n\
+             template <class C> struct tr;\n\
+             template <> struct tr<char> {\n\
+               typedef char char_type;\n\
+               static const char_type* find(const char_type* p, unsigned long k, const char_type& v) {\n\
+                 if (k == 0) return 0;\n\
+                 bool e = g::tr<char_type>::eq(*p, v);\n\
+                 g::tr<char>::plain(1);\n\
+                 g::tr<char>::twice(1);\n\
+                 return g::tr<char_type>::find(p, k, v);\n\
+               }\n\
+             };\n\
+             }\n",
+            15,
+            expect![[r#"
+                s D 16:11
+                C D 17:17
+                s::tr d 17:27
+                s::tr<char> D 18:20
+                s::tr<char>::char_type D 19:14
+                s::tr<char>::find D 20:25
+                p D 20:47
+                k D 20:64
+                v D 20:84
+                e D 22:6
+                g::tr<char>::char_type D 3:11
+                g::tr<char>::eq d 4:23
+                a d 4:43
+                b d 4:63
+                g::tr<char>::find d 5:35
+                s d 5:57
+                n d 5:74
+                c d 5:94
+                g::tr<char>::plain d 6:12
+                q d 6:22
+                g::tr<char>::twice d 7:22
+                x d 7:32
+                g::tr<char>::twice d 8:22
+                y d 8:33
+                a D 4:43
+                b D 4:63
+                r D 4:73
+                s D 11:73
+                n D 11:90
+                c D 11:110
+                i D 12:20
             "#]],
         );
     }

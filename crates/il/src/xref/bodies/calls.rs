@@ -284,6 +284,11 @@ impl Walker {
         let Some(args) = call.children().find(|n| n.kind() == ARG_LIST) else {
             return;
         };
+        if name.kind() == QUALIFIED_NAME
+            && self.static_member_call(&name, args.children().count(), scope, subst, depth)
+        {
+            return;
+        }
         let Some(candidates) = self.called_templates(&name, scope, locals) else {
             return;
         };
@@ -372,7 +377,7 @@ impl Walker {
 
     /// Logs an instance's body: its parameters, then its body's declarations in order, with
     /// the discarded `if constexpr` branches left out and the calls in it instantiating.
-    fn instance_body(
+    pub(super) fn instance_body(
         &mut self,
         function: &SyntaxNode,
         scope: &Scope,
