@@ -795,6 +795,23 @@ impl Walker {
                 skip_to = Some(spec.text_range().end());
                 continue;
             }
+            // An argument that is an expression on template parameters prints as
+            // `<expression>` (`enable_if_t<!__specifies_members<_Ip> && ...>`).
+            if let Some(expr) = self.dependent_expression_at(token, subst) {
+                super::push_edg_token(&mut out, "<expression>");
+                skip_to = Some(expr.text_range().end());
+                continue;
+            }
+            // A template-id's omitted arguments print with their defaults
+            // (`enable_if_t<_Bp>` is `enable_if_t<_Bp, void>`).
+            if token.kind() == R_ANGLE
+                && let Some(list) = token.parent().filter(|p| p.kind() == TEMPLATE_ARG_LIST)
+            {
+                for default in self.omitted_defaults(&list, scope, subst) {
+                    super::push_edg_token(&mut out, ",");
+                    super::push_edg_token(&mut out, &default);
+                }
+            }
             // EDG never prints the global qualifier (`::cuda::std`).
             if token.kind() == COLON2
                 && token.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME)
@@ -888,6 +905,106 @@ impl Walker {
             super::push_edg_token(&mut out, qualified.as_deref().unwrap_or(token.text()));
         }
         leading_cv(out)
+    }
+
+    /// The expression a token starts when it is a template argument made of operators on
+    /// template parameters in scope (not bound by `subst`): EDG prints those `<expression>`.
+    fn dependent_expression_at(
+        &self,
+        token: &SyntaxToken,
+        subst: &Substitution,
+    ) -> Option<SyntaxNode> {
+        if self.template_param_names.is_empty() {
+            return None;
+        }
+        let expr = token
+            .parent_ancestors()
+            .take_while(|a| a.text_range().start() == token.text_range().start())
+            .find(|a| a.parent().is_some_and(|p| p.kind() == TEMPLATE_ARG_LIST))?;
+        let operators = matches!(
+            expr.kind(),
+            BIN_EXPR | PREFIX_EXPR | COND_EXPR | CAST_EXPR | NAMED_CAST_EXPR | SIZEOF_EXPR
+        );
+        let dependent = expr
+            .descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+            .any(|t| {
+                t.kind() == IDENT
+                    && !subst.contains_key(t.text())
+                    && self.template_param_names.iter().any(|p| p == t.text())
+            });
+        (operators && dependent).then_some(expr)
+    }
+
+    /// The default arguments a template-id leaves out (`void` for `enable_if_t<_Bp>`),
+    /// printed in terms of the arguments it gives.
+    fn omitted_defaults(
+        &self,
+        list: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Vec<String> {
+        let Some(name) = list.parent().filter(|n| n.kind() == NAME_REF) else {
+            return Vec::new();
+        };
+        let Some(ident) = first_token(&name, IDENT) else {
+            return Vec::new();
+        };
+        let written: Vec<SyntaxNode> = list.children().collect();
+        // A pack expansion's length is not known here.
+        let expands = list.children_with_tokens().any(|t| t.kind() == DOT3)
+            || written.iter().any(|a| {
+                a.descendants_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .any(|t| t.kind() == DOT3)
+            });
+        let mut prefix = Vec::new();
+        if let Some(q) = name.parent().filter(|p| p.kind() == QUALIFIED_NAME) {
+            for segment in q.children().filter(|n| n.kind() == NAME_REF) {
+                if segment == name {
+                    break;
+                }
+                prefix.push(super::tokens_text(&segment));
+            }
+        }
+        prefix.push(ident.text().to_string());
+        let written_name = prefix.join("::");
+        let (params, template_scope) = if let Some(template) = self
+            .find_template(&written_name, scope)
+            .and_then(|key| self.templates.get(&key))
+        {
+            let template_scope = Scope {
+                path: template.path.clone(),
+                ..Scope::default()
+            };
+            (&template.definition.params, template_scope)
+        } else if let Some(alias) = self
+            .lookup_keys(written_name.trim_start_matches("::"), scope)
+            .into_iter()
+            .find_map(|k| self.alias_templates.get(&k))
+        {
+            (&alias.params, alias.scope.clone())
+        } else {
+            return Vec::new();
+        };
+        if expands || written.len() >= params.len() {
+            return Vec::new();
+        }
+        let args: Vec<String> = written
+            .iter()
+            .map(|a| self.arg_text(a, scope, subst))
+            .collect();
+        let mut bound = bind(params, &args);
+        let mut defaults = Vec::new();
+        for param in &params[written.len()..] {
+            let Some(default) = param.default.as_ref().filter(|_| !param.pack) else {
+                break;
+            };
+            let text = self.arg_text(default, &template_scope, &bound);
+            bound.insert(param.name.clone(), text.clone());
+            defaults.push(text);
+        }
+        defaults
     }
 
     /// `decltype(operand)` as EDG prints it in a template argument: a name as written, a cast
@@ -1005,11 +1122,9 @@ impl Walker {
                 .and_then(|key| self.templates.get(&key))
                 .cloned()
         {
-            let lookup = Scope {
-                path: template.path.clone(),
-                ..Scope::default()
-            };
-            args = self.typed_args(&template.definition.params, &lookup, args);
+            // A partial specialization's arguments end with the primary's defaults
+            // (`iterator_traits<_Tp *>` is `iterator_traits<_Tp *, void>`).
+            args = self.with_defaults(&template, args);
         }
         format!("<{}>", args.join(", "))
     }

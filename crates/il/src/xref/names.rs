@@ -60,6 +60,7 @@ impl Walker {
             (self.ids.contains_key(&format!("type {key}"))
                 || self.ids.contains_key(&format!("typedef {key}"))
                 || self.ids.contains_key(&format!("enumerator {key}"))
+                || self.variable_templates.contains_key(&key)
                 || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
             .then_some(key)
         })

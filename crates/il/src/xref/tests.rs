@@ -607,3 +607,37 @@ fn a_dependent_base_still_evaluates_its_independent_defaults() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.name.contains("<void>")));
 }
+
+#[test]
+fn partial_specializations_named_with_defaults_and_expressions() {
+    // A partial specialization's arguments end with the primary's defaults, a template-id in
+    // them gets its omitted defaults too, a variable template is qualified, and an expression
+    // on template parameters prints as `<expression>`. Checked against cudafe++.
+    let text = "namespace n {\n\
+                template <bool B, class T = void> struct enable_if {};\n\
+                template <class T> struct enable_if<true, T> { typedef T type; };\n\
+                template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;\n\
+                template <class T> inline constexpr bool has_a = false;\n\
+                template <class T> inline constexpr bool has_b = false;\n\
+                template <class I, class = void> struct traits {};\n\
+                template <class I> struct traits<I, enable_if_t<has_a<I>>> { int a; };\n\
+                template <class I> struct traits<I, enable_if_t<!has_a<I> && has_b<I>>> { int b; };\n\
+                template <class I> struct traits<I *> { int c; };\n\
+                template <class T, class A = traits<T>> struct vec { int v; };\n\
+                template <class T> struct vec<T *, traits<T>> { int x; };\n\
+                traits<int *> t;\n\
+                }\n";
+    expect![[r#"
+        n::traits<I, n::enable_if_t<n::has_a<I>, void>>::a D 8:66
+        n::traits<I, n::enable_if_t<<expression>, void>>::b D 9:79
+        n::traits<I *, void>::c D 10:45
+        n::vec<T *, n::traits<T, void>>::x D 12:53
+        n::traits<int *, void>::c D 10:45
+    "#]]
+    .assert_eq(&lines_of(text, |l| {
+        l.name.contains("::a")
+            || l.name.contains("::b")
+            || l.name.contains("::c")
+            || l.name.contains("::x")
+    }));
+}
