@@ -724,9 +724,23 @@ impl Walker {
                     } else {
                         scope.clone()
                     };
-                    let Some((name, offset)) = self.declared_name(&declarator, &name_scope) else {
+                    let Some((mut name, offset)) = self.declared_name(&declarator, &name_scope)
+                    else {
                         continue;
                     };
+                    // An explicit specialization of a variable template is named with its
+                    // arguments as written (`__cccl_is_signed_integer_impl_v<signed short>`).
+                    if scope
+                        .template_param_list
+                        .as_ref()
+                        .is_some_and(|l| l.children().next().is_none())
+                        && !declares_function(&declarator)
+                        && let Some(id) = name_holder(&declarator)
+                            .and_then(|h| h.children().find(|n| n.kind() == NAME_REF))
+                            .filter(|n| n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST))
+                    {
+                        name.push_str(&self.written_args(&id, scope));
+                    }
                     let has_init = child.children().any(|n| n.kind() == INITIALIZER);
                     if is_typedef && scope.local {
                         if instances::is_object_declarator(&declarator) {

@@ -641,3 +641,23 @@ fn partial_specializations_named_with_defaults_and_expressions() {
             || l.name.contains("::x")
     }));
 }
+
+#[test]
+fn explicit_specializations_of_variable_templates_are_named_with_their_arguments() {
+    // As written (`signed short`, the typedef `__int128_t`); a partial one is not. Checked
+    // against cudafe++.
+    let text = "typedef __int128 __int128_t;\n\
+                namespace n {\n\
+                template <class _Tp> inline constexpr bool v = false;\n\
+                template <> inline constexpr bool v<signed short> = true;\n\
+                template <> inline constexpr bool v<__int128_t> = true;\n\
+                template <class _Tp> inline constexpr bool v<_Tp *> = true;\n\
+                }\n";
+    expect![[r#"
+        n::v D 3:44
+        n::v<signed short> D 4:35
+        n::v<__int128_t> D 5:35
+        n::v D 6:44
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.starts_with("n::v")));
+}
