@@ -696,4 +696,25 @@ mod tests {
             "#]],
         );
     }
+
+    // Checked against cudafe++ 13.0.88: a parameter typed only by explicit arguments deduces
+    // nothing (`from<float>(0x0400u)`), and the instance's by-value parameter types are
+    // completed under its binding (`st_t<float>` completes `st<float>`).
+    #[test]
+    fn explicit_arguments_and_instance_parameter_types() {
+        check_after(
+            "template <class T> struct st { typedef unsigned type; };\n\
+             template <class T> using st_t = typename st<T>::type;\n\
+             template <class T> constexpr T from(st_t<T> v) { T r = T(v); return r; }\n\
+             struct H { static constexpr float m() { return from<float>(0x0400u); } };\n",
+            3,
+            expect![[r#"
+                H D 4:8
+                H::m D 4:35
+                st<float>::type D 1:49
+                v D 3:45
+                r D 3:52
+            "#]],
+        );
+    }
 }

@@ -397,6 +397,22 @@ impl Walker {
             .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
             .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST));
         if let Some(params) = &params {
+            // The instance's parameter types, substituted: a parameter taken by value needs
+            // its class, and the classes its type names members of (`st_t<T>` is
+            // `typename st<T>::type`), complete.
+            for param in params.children().filter(|p| p.kind() == PARAM) {
+                let by_value = param
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .is_none_or(|d| !d.descendants().any(|n| n.kind() == PTR_OP));
+                if by_value
+                    && let Some(name) = param
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                {
+                    self.complete_type_name(&name, scope, subst);
+                }
+            }
             self.param_list(params, 'D');
             self.record_local_types(params, scope, subst, &mut locals);
         }
@@ -548,12 +564,19 @@ fn deduce(
         return None;
     }
     for (param, arg) in params.iter().zip(args) {
-        let mentioned = param
+        // A parameter whose type names only explicitly given parameters (or none) deduces
+        // nothing (`__fp_storage_t<_Tp> __v` in `__fp_from_storage<__half>(0x0400u)`).
+        let deducible = param
             .descendants_with_tokens()
             .filter_map(NodeOrToken::into_token)
             .filter(|t| t.kind() == IDENT)
-            .any(|t| names.iter().any(|n| n == t.text()));
-        if !mentioned {
+            .any(|t| {
+                names
+                    .iter()
+                    .position(|n| n == t.text())
+                    .is_some_and(|i| i >= explicit.len())
+            });
+        if !deducible {
             continue;
         }
         // The parameter's type must be `T` with cv-qualifiers, then references or pointers.
