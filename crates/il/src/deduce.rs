@@ -494,7 +494,7 @@ pub fn mentions_params(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
         TyKind::Instance(inst) => inst.args(db).iter().any(|a| match a {
             TemplateArg::Type(t) => mentions_params(db, *t),
             TemplateArg::Unbound(_) => true,
-            TemplateArg::Value(_) | TemplateArg::Template(_) => false,
+            TemplateArg::Value(_) | TemplateArg::Template(_) | TemplateArg::Typed(..) => false,
         }),
         _ => false,
     }

@@ -27,6 +27,19 @@ pub enum TemplateArg<'db> {
     Unbound(u32),
     /// A class template given for a template template parameter (`Holder<Vec, double>`).
     Template(Item<'db>),
+    /// The value of a placeholder (`auto`) parameter with its type, which the argument
+    /// decides (`Constant<'c'>`: a `char`); other non-type parameters' values are `Value`s.
+    Typed(Ty<'db>, i128),
+}
+
+impl TemplateArg<'_> {
+    /// The value of a non-type argument.
+    pub fn value(&self) -> Option<i128> {
+        match self {
+            TemplateArg::Value(v) | TemplateArg::Typed(_, v) => Some(*v),
+            _ => None,
+        }
+    }
 }
 
 /// `X<args>`: `class` is a primary class template (its arguments in `args`), or a class
@@ -100,6 +113,8 @@ pub struct TemplateParam {
     pub kind: ParamKind,
     /// `typename... Ts`.
     pub pack: bool,
+    /// A non-type parameter declared `auto` (its type is its argument's).
+    pub placeholder: bool,
     /// The default argument: a TYPE_ID for type parameters, the INITIALIZER for values.
     pub default: Option<GreenNode>,
 }
@@ -179,6 +194,8 @@ pub fn template_params<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Vec<Tem
                 name: name.unwrap_or_default(),
                 kind,
                 pack: has_dots(&p),
+                placeholder: kind == ParamKind::Value
+                    && p.children_with_tokens().any(|t| t.kind() == AUTO_KW),
                 default: default.map(|d| d.green().into_owned()),
             })
         })
@@ -314,8 +331,14 @@ pub fn instance_of<'db>(
     }
     let args: Vec<TemplateArg<'db>> = args
         .into_iter()
-        .map(|a| match a {
+        .zip(params)
+        .map(|(a, p)| match a {
             TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
+            // Only a placeholder parameter keeps its argument's type.
+            TemplateArg::Typed(_, v) if !p.placeholder => TemplateArg::Value(v),
+            TemplateArg::Value(v) if p.placeholder => {
+                TemplateArg::Typed(Ty::builtin(db, crate::ty::Builtin::Int), v)
+            }
             other => other,
         })
         .collect();
@@ -323,7 +346,10 @@ pub fn instance_of<'db>(
     // Parameters (`TemplateParam`, `Unbound`) occur in the patterns of partial specializations.
     if args.iter().any(|a| match a {
         TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),
-        TemplateArg::Value(_) | TemplateArg::Unbound(_) | TemplateArg::Template(_) => false,
+        TemplateArg::Value(_)
+        | TemplateArg::Unbound(_)
+        | TemplateArg::Template(_)
+        | TemplateArg::Typed(..) => false,
     }) {
         return None;
     }
@@ -524,8 +550,13 @@ fn unify<'db>(
     bindings: &mut [Option<TemplateArg<'db>>],
 ) -> Option<usize> {
     match (pattern, actual) {
-        (TemplateArg::Unbound(i), TemplateArg::Value(_)) => bind(bindings, *i, actual).then_some(0),
+        (TemplateArg::Unbound(i), TemplateArg::Value(_) | TemplateArg::Typed(..)) => {
+            bind(bindings, *i, actual).then_some(0)
+        }
         (TemplateArg::Value(p), TemplateArg::Value(a)) => (p == a).then_some(1),
+        (p @ (TemplateArg::Value(_) | TemplateArg::Typed(..)), a) => {
+            (p.value().is_some() && p.value() == a.value()).then_some(1)
+        }
         (TemplateArg::Type(p), TemplateArg::Type(a)) => unify_ty(db, *p, *a, bindings),
         _ => None,
     }

@@ -346,7 +346,7 @@ fn item_type<'db>(
         ItemKind::ClassTemplate => {
             let outer = in_definition(found_env)?;
             let args = match args {
-                Some(list) => template_args_in(db, from, env, list)?,
+                Some(list) => typed_template_args_in(db, from, env, list)?,
                 // The injected class name: the instance whose definition is being resolved.
                 None => {
                     let bound = binding_of(db, found_env, item).or_else(|| {
@@ -500,6 +500,23 @@ pub fn template_args_in<'db>(
     env: Env<'db>,
     list: &SyntaxNode,
 ) -> Option<Vec<TemplateArg<'db>>> {
+    let args = typed_template_args_in(db, from, env, list)?;
+    let untyped = |a| match a {
+        TemplateArg::Typed(_, v) => TemplateArg::Value(v),
+        other => other,
+    };
+    Some(args.into_iter().map(untyped).collect())
+}
+
+/// [`template_args_in`] keeping a literal's type with its value (`TemplateArg::Typed`), for a
+/// class template's placeholder parameters (`instantiate::instance_of` keeps it for those
+/// only).
+fn typed_template_args_in<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    list: &SyntaxNode,
+) -> Option<Vec<TemplateArg<'db>>> {
     list.children()
         .map(|arg| {
             // A lone name may be a non-type parameter, whichever way the parser read it.
@@ -523,7 +540,19 @@ pub fn template_args_in<'db>(
             {
                 return Some(TemplateArg::Template(template));
             }
-            value_arg(db, from, env, &arg).map(TemplateArg::Value)
+            let value = value_arg(db, from, env, &arg)?;
+            // A literal's type is kept for a placeholder parameter (see `instance_of`).
+            let literal = match arg.kind() {
+                LITERAL => Some(arg.clone()),
+                TYPE_ID | ID_EXPR => None,
+                _ => arg.children().find(|n| n.kind() == LITERAL),
+            };
+            Some(
+                match literal.and_then(|l| crate::deduce::expr::literal(db, &l)) {
+                    Some(typed) => TemplateArg::Typed(typed.ty, value),
+                    None => TemplateArg::Value(value),
+                },
+            )
         })
         .collect()
 }
@@ -599,10 +628,7 @@ pub fn value_arg<'db>(
     if let Some(name) = lone_name(&expr)
         && let Some(arg) = lookup_param(db, env, &name)
     {
-        return match arg {
-            TemplateArg::Value(v) => Some(v),
-            _ => None,
-        };
+        return arg.value();
     }
     if let Some(value) = enumerator_value(db, from, &expr) {
         return Some(value);
@@ -781,15 +807,46 @@ pub(crate) fn declared_type_under<'db>(
     let decl = declaration_of(SyntaxNode::new_root(item.header(db).clone()));
     let from = scope_of(db, item);
     let env = Some(bound);
-    let base = specifier_type_in(db, from, env, decl.children_with_tokens());
+    let mut base = specifier_type_in(db, from, env, decl.children_with_tokens());
     // A definition's declarator is a direct child.
     let declarator = decl
         .children()
         .find(|n| n.kind() == DECLARATOR)
         .or_else(|| item_declarator(db, item, &decl));
+    if decl.children_with_tokens().any(|t| t.kind() == AUTO_KW)
+        && let Some(deduced) = declarator
+            .as_ref()
+            .and_then(|d| placeholder_type(db, env, d))
+    {
+        base = deduced;
+    }
     match declarator {
         Some(d) => declarator_type_in(db, from, env, base, &d),
         None => base,
+    }
+}
+
+/// The type an `auto` declarator's initializer gives it where the initializer is a literal or a
+/// bound non-type parameter (`static constexpr auto value = V;` in `Constant<'c'>`: `char`).
+fn placeholder_type<'db>(
+    db: &'db dyn IlDatabase,
+    env: Env<'db>,
+    declarator: &SyntaxNode,
+) -> Option<Ty<'db>> {
+    let expr = declarator
+        .parent()
+        .filter(|p| p.kind() == INIT_DECLARATOR)?
+        .children()
+        .find(|n| n.kind() == INITIALIZER)?
+        .children()
+        .find(|n| !matches!(n.kind(), ARG_LIST | INIT_LIST))?;
+    if expr.kind() == LITERAL {
+        return crate::deduce::expr::literal(db, &expr).map(|a| a.ty);
+    }
+    match lookup_param(db, env, &lone_name(&expr)?)? {
+        TemplateArg::Typed(ty, _) => Some(ty),
+        TemplateArg::Value(_) => Some(Ty::builtin(db, Builtin::Int)),
+        _ => None,
     }
 }
 

@@ -273,11 +273,33 @@ fn args_display<'db>(db: &'db dyn salsa::Database, args: &[TemplateArg<'db>]) ->
             TemplateArg::Value(v) => v.to_string(),
             TemplateArg::Unbound(i) => format!("<parameter {i}>"),
             TemplateArg::Template(t) => t.qualified_name(db),
+            TemplateArg::Typed(ty, v) => typed_value_display(db, *ty, *v),
         })
         .collect();
     let args = args.join(", ");
     let close = if args.ends_with('>') { " >" } else { ">" };
     format!("<{args}{close}")
+}
+
+/// A constant as EDG spells it for its type: `'c'` for a character type, `true`, `5U`, `5L`.
+fn typed_value_display(db: &dyn salsa::Database, ty: Ty<'_>, v: i128) -> String {
+    let TyKind::Builtin(b) = ty.kind(db) else {
+        return v.to_string();
+    };
+    match b {
+        Builtin::Char | Builtin::SignedChar | Builtin::UnsignedChar => match u8::try_from(v) {
+            Ok(c @ 0x20..0x7f) if c != b'\\' && c != b'\'' => format!("'{}'", c as char),
+            Ok(c) => format!("'\\{c:03o}'"),
+            Err(_) => v.to_string(),
+        },
+        Builtin::Bool => (if v == 0 { "false" } else { "true" }).to_string(),
+        Builtin::UnsignedInt => format!("{v}U"),
+        Builtin::Long => format!("{v}L"),
+        Builtin::UnsignedLong => format!("{v}UL"),
+        Builtin::LongLong => format!("{v}LL"),
+        Builtin::UnsignedLongLong => format!("{v}ULL"),
+        _ => v.to_string(),
+    }
 }
 
 /// A bound template definition as the instance it stands for (`A<int>`).

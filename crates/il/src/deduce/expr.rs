@@ -416,7 +416,7 @@ fn ident(name_ref: &SyntaxNode) -> Option<String> {
         .map(|t| t.to_string())
 }
 
-fn literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option<ArgType<'db>> {
+pub(crate) fn literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option<ArgType<'db>> {
     let token = expr
         .children_with_tokens()
         .filter_map(|t| t.into_token())

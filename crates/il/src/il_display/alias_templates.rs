@@ -118,7 +118,7 @@ pub(super) fn entries<'db>(
 fn is_known(db: &dyn IlDatabase, arg: &TemplateArg<'_>) -> bool {
     match arg {
         TemplateArg::Type(ty) => !mentions_unknown(db, *ty),
-        TemplateArg::Value(_) | TemplateArg::Template(_) => true,
+        TemplateArg::Value(_) | TemplateArg::Template(_) | TemplateArg::Typed(..) => true,
         TemplateArg::Unbound(_) => false,
     }
 }

@@ -170,3 +170,26 @@ fn template_template_arguments() {
          typedef Holder<Vec, char> H;\n",
     ));
 }
+
+/// A placeholder (`auto`) parameter keeps its argument's type, which the instance's name spells
+/// (`C<'c'>`, as cudafe++ prints it); an `int` parameter takes the value alone (`I<99>` for
+/// `I<'c'>`).
+#[test]
+fn placeholder_parameters_keep_the_arguments_type() {
+    expect![[r#"
+        a: C<'c'> = 4 4
+        b: C<5> = 4 4
+        c: C<7UL> = 4 4
+        d: I<99> = 4 4
+        E: I<99> = 4 4
+    "#]]
+    .assert_eq(&layouts(
+        "template <auto V> struct C { int x; };\n\
+         template <int N> struct I { int x; };\n\
+         C<'c'> a;\n\
+         C<5> b;\n\
+         C<7UL> c;\n\
+         I<'c'> d;\n\
+         typedef I<99> E;\n",
+    ));
+}

@@ -6,7 +6,7 @@
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
-use crate::instantiate::{Env, TemplateArg, binding_of, enclosing_class_template};
+use crate::instantiate::{Env, binding_of, enclosing_class_template};
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, enumerations_in};
 use crate::record::size_align_of;
@@ -52,6 +52,7 @@ fn eval<'db>(
                 TRUE_KW => Some(1),
                 FALSE_KW => Some(0),
                 INT_LIT => parse_int(token.text()),
+                CHAR_LIT => char_value(token.text()),
                 _ => None,
             }
         }
@@ -135,8 +136,7 @@ fn named_value<'db>(
     depth: u32,
 ) -> Option<i128> {
     let (items, found_env, qualifier) = match lookup_name_in(db, from, env, name)? {
-        Found::Param(TemplateArg::Value(v)) => return Some(v),
-        Found::Param(_) => return None,
+        Found::Param(arg) => return arg.value(),
         Found::Items(items, found_env, _, qualifier) => (items, found_env, qualifier),
     };
     let ident = name
@@ -184,10 +184,7 @@ pub fn identifier_value<'db>(
     ident: &str,
 ) -> Option<i128> {
     if let Some(arg) = crate::instantiate::lookup_param(db, env, ident) {
-        return match arg {
-            TemplateArg::Value(v) => Some(v),
-            _ => None,
-        };
+        return arg.value();
     }
     let found = crate::lookup::lookup_unqualified(db, from, ident);
     if let Some(var) = found
@@ -293,4 +290,32 @@ fn parse_int(text: &str) -> Option<i128> {
         return i128::from_str_radix(&digits[1..], 8).ok();
     }
     digits.parse().ok()
+}
+
+/// The value of a plain character literal (`'c'`, `'\n'`, `'\0'`, `'\x41'`); `None` for
+/// prefixed and multi-character ones.
+fn char_value(text: &str) -> Option<i128> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let value = match (chars.next()?, chars.as_str()) {
+        ('\\', rest) => match rest.as_bytes() {
+            [b'n'] => 10,
+            [b't'] => 9,
+            [b'r'] => 13,
+            [b'a'] => 7,
+            [b'b'] => 8,
+            [b'f'] => 12,
+            [b'v'] => 11,
+            [c @ (b'\\' | b'\'' | b'"' | b'?')] => u32::from(*c),
+            [b'x', hex @ ..] => u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?,
+            octal if !octal.is_empty() && octal.len() <= 3 => {
+                u32::from_str_radix(std::str::from_utf8(octal).ok()?, 8).ok()?
+            }
+            _ => return None,
+        },
+        (c, "") if c.is_ascii() => u32::from(c),
+        _ => return None,
+    };
+    // A plain `char` is signed (x86-64): `'\\377'` is -1.
+    Some(i128::from(value as u8 as i8))
 }
