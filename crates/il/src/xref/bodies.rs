@@ -717,4 +717,119 @@ mod tests {
             "#]],
         );
     }
+
+    // Checked against cudafe++ 13.0.88: the one constructor that can take two or more
+    // arguments is instantiated when it is constexpr (`S<char>{s, 3}`, `S<short>(1, 2, 3)`),
+    // not a plain one (`S<long>(1L)`, which has one argument anyway).
+    #[test]
+    fn constructions_instantiate_the_chosen_constexpr_constructor() {
+        check_after(
+            "template <class T> struct S {\n\
+               T a; unsigned long b;\n\
+               constexpr S() : a(), b() {}\n\
+               constexpr S(const T* p, unsigned long n) : a(*p), b(n) { int k = 0; }\n\
+               S(T x) : a(x), b(0) { int j = 1; }\n\
+               constexpr S(T x, T y, T z) : a(x), b(0) { int m = 2; }\n\
+               template <class U> constexpr S(U u, U v, U w, U t) : a(), b() {}\n\
+             };\n\
+             void f1(const char* s) { S<char> v{s, 3}; }\n\
+             constexpr S<int> f2(const int* s) { return S<int>(s, 3); }\n\
+             void f3() { S<long> w(1L); }\n\
+             void f4() { S<short> q(1, 2, 3); }\n\
+             S<float> f5() { return {}; }\n",
+            8,
+            expect![[r#"
+                f1 D 9:6
+                s D 9:21
+                v D 9:34
+                S<char>::a D 2:3
+                S<char>::b D 2:20
+                S<char>::S d 3:11
+                S<char>::S d 4:11
+                p d 4:22
+                n d 4:39
+                S<char>::S d 5:1
+                x d 5:5
+                S<char>::S d 6:11
+                x d 6:15
+                y d 6:20
+                z d 6:25
+                U D 7:17
+                S<char>::S d 7:30
+                p D 4:22
+                n D 4:39
+                k D 4:62
+                f2 D 10:18
+                S<int>::a D 2:3
+                S<int>::b D 2:20
+                S<int>::S d 3:11
+                S<int>::S d 4:11
+                p d 4:22
+                n d 4:39
+                S<int>::S d 5:1
+                x d 5:5
+                S<int>::S d 6:11
+                x d 6:15
+                y d 6:20
+                z d 6:25
+                U D 7:17
+                S<int>::S d 7:30
+                s D 10:32
+                p D 4:22
+                n D 4:39
+                k D 4:62
+                f3 D 11:6
+                w D 11:21
+                S<long>::a D 2:3
+                S<long>::b D 2:20
+                S<long>::S d 3:11
+                S<long>::S d 4:11
+                p d 4:22
+                n d 4:39
+                S<long>::S d 5:1
+                x d 5:5
+                S<long>::S d 6:11
+                x d 6:15
+                y d 6:20
+                z d 6:25
+                U D 7:17
+                S<long>::S d 7:30
+                f4 D 12:6
+                q D 12:22
+                S<short>::a D 2:3
+                S<short>::b D 2:20
+                S<short>::S d 3:11
+                S<short>::S d 4:11
+                p d 4:22
+                n d 4:39
+                S<short>::S d 5:1
+                x d 5:5
+                S<short>::S d 6:11
+                x d 6:15
+                y d 6:20
+                z d 6:25
+                U D 7:17
+                S<short>::S d 7:30
+                x D 6:15
+                y D 6:20
+                z D 6:25
+                m D 6:47
+                f5 D 13:10
+                S<float>::a D 2:3
+                S<float>::b D 2:20
+                S<float>::S d 3:11
+                S<float>::S d 4:11
+                p d 4:22
+                n d 4:39
+                S<float>::S d 5:1
+                x d 5:5
+                S<float>::S d 6:11
+                x d 6:15
+                y d 6:20
+                z d 6:25
+                U D 7:17
+                S<float>::S d 7:30
+            "#]],
+        );
+    }
 }

@@ -74,8 +74,36 @@ impl Walker {
         let Some((members, scope, subst, class_name)) = self.instance_definition(printed) else {
             return;
         };
+        let mut viable = Vec::new();
         for member in members.children() {
-            self.constructor_candidate(&member, &class_name, &scope, &subst, construction);
+            if member.kind() == TEMPLATE_DECL {
+                // A constructor template may be the one chosen: no body is instantiated then.
+                let inner = member
+                    .children()
+                    .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION));
+                if let Some(inner) = inner
+                    && constructor_arity(&inner, &class_name, construction).is_some()
+                {
+                    viable.push(None);
+                }
+                continue;
+            }
+            if self.constructor_candidate(&member, &class_name, &scope, &subst, construction) {
+                viable.push(Some(member));
+            }
+        }
+        // The one constructor that can take the arguments, when it is constexpr and defined
+        // in the class, is instantiated (`wstring_view{__str, __len}` in `operator""sv`). With
+        // one argument the implicit copy and move constructors compete: nothing is chosen.
+        if construction.arity >= 2
+            && let [Some(chosen)] = viable.as_slice()
+            && chosen.kind() == FUNCTION_DEF
+            && has_token(chosen, CONSTEXPR_KW)
+            && self
+                .function_instances
+                .insert(format!("{printed}::{:?}", chosen.text_range()))
+        {
+            self.instance_body(chosen, &scope, &subst, 1);
         }
     }
 
@@ -86,59 +114,11 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
         construction: Construction,
-    ) {
-        let declarator = match member.kind() {
-            FUNCTION_DEF => member.children().find(|n| n.kind() == DECLARATOR),
-            SIMPLE_DECLARATION => member
-                .children()
-                .find(|n| n.kind() == INIT_DECLARATOR)
-                .and_then(|i| i.children().find(|n| n.kind() == DECLARATOR)),
-            _ => None,
+    ) -> bool {
+        let Some(arity) = constructor_arity(member, class_name, construction) else {
+            return false;
         };
-        let Some(declarator) = declarator.filter(declares_function) else {
-            return;
-        };
-        let Some(holder) = name_holder(&declarator) else {
-            return;
-        };
-        let is_constructor = holder
-            .children()
-            .find(|n| n.kind() == NAME_REF)
-            .and_then(|n| first_token(&n, IDENT))
-            .is_some_and(|ident| ident.text() == class_name);
-        if !is_constructor
-            || has_token(member, FRIEND_KW)
-            || (has_token(member, EXPLICIT_KW) && !construction.direct)
-        {
-            return;
-        }
-        let Some(list) = holder
-            .children()
-            .find(|n| n.kind() == FUNCTION_SUFFIX)
-            .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
-        else {
-            return;
-        };
-        let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
-        let variadic = has_token(&list, DOT3);
-        let required = params
-            .iter()
-            .filter(|p| !p.children().any(|n| n.kind() == INITIALIZER))
-            .count();
-        let takes = |arity: usize| required <= arity && (arity <= params.len() || variadic);
-        let initializer_list_constructor = construction.list
-            && takes(1)
-            && params.first().is_some_and(|p| {
-                p.descendants_with_tokens()
-                    .any(|t| t.as_token().is_some_and(|t| t.text() == "initializer_list"))
-            });
-        let arity = if takes(construction.arity) {
-            construction.arity
-        } else if initializer_list_constructor {
-            1
-        } else {
-            return;
-        };
+        let params = constructor_params(member);
         for param in params.iter().take(arity) {
             let by_pointer = param
                 .children()
@@ -157,5 +137,74 @@ impl Walker {
                 self.complete_type_name(&name, scope, subst);
             }
         }
+        true
+    }
+}
+
+/// The parameters of a constructor declaration or definition.
+fn constructor_params(member: &SyntaxNode) -> Vec<SyntaxNode> {
+    constructor_param_list(member)
+        .iter()
+        .flat_map(|l| l.children())
+        .filter(|n| n.kind() == PARAM)
+        .collect()
+}
+
+fn constructor_param_list(member: &SyntaxNode) -> Option<SyntaxNode> {
+    let declarator = match member.kind() {
+        FUNCTION_DEF => member.children().find(|n| n.kind() == DECLARATOR),
+        SIMPLE_DECLARATION => member
+            .children()
+            .find(|n| n.kind() == INIT_DECLARATOR)
+            .and_then(|i| i.children().find(|n| n.kind() == DECLARATOR)),
+        _ => None,
+    }
+    .filter(declares_function)?;
+    name_holder(&declarator)?
+        .children()
+        .find(|n| n.kind() == FUNCTION_SUFFIX)?
+        .children()
+        .find(|n| n.kind() == PARAM_LIST)
+}
+
+/// How many of a member's parameters a construction passes arguments to, when the member is
+/// a constructor that is a candidate for it.
+fn constructor_arity(
+    member: &SyntaxNode,
+    class_name: &str,
+    construction: Construction,
+) -> Option<usize> {
+    let list = constructor_param_list(member)?;
+    let holder = list.parent()?.parent()?;
+    let is_constructor = holder
+        .children()
+        .find(|n| n.kind() == NAME_REF)
+        .and_then(|n| first_token(&n, IDENT))
+        .is_some_and(|ident| ident.text() == class_name);
+    if !is_constructor
+        || has_token(member, FRIEND_KW)
+        || (has_token(member, EXPLICIT_KW) && !construction.direct)
+    {
+        return None;
+    }
+    let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
+    let variadic = has_token(&list, DOT3);
+    let required = params
+        .iter()
+        .filter(|p| !p.children().any(|n| n.kind() == INITIALIZER))
+        .count();
+    let takes = |arity: usize| required <= arity && (arity <= params.len() || variadic);
+    let initializer_list_constructor = construction.list
+        && takes(1)
+        && params.first().is_some_and(|p| {
+            p.descendants_with_tokens()
+                .any(|t| t.as_token().is_some_and(|t| t.text() == "initializer_list"))
+        });
+    if takes(construction.arity) {
+        Some(construction.arity)
+    } else if initializer_list_constructor {
+        Some(1)
+    } else {
+        None
     }
 }
