@@ -307,7 +307,11 @@ impl Walker {
                         .or_default()
                         .push((node.clone(), scope.clone()));
                 }
-                self.emit(id, name, 'D', offset);
+                // A class template's non-template friend is declared by each instance, not
+                // by the template.
+                if !(is_friend && self.hidden_friend(scope)) {
+                    self.emit(id, name, 'D', offset);
+                }
                 if scope.in_class {
                     self.deferred.push((
                         node.clone(),
@@ -440,6 +444,12 @@ impl Walker {
             }
             _ => {}
         }
+    }
+
+    /// Whether a friend function declared in `scope` is a class template's non-template
+    /// friend: EDG declares it when an instance is completed, not with the template.
+    fn hidden_friend(&self, scope: &Scope) -> bool {
+        scope.in_class && self.template_depth > 0 && scope.template_params.is_empty()
     }
 
     /// Template parameters (each its own entity, `D`); unnamed ones are `<unnamed>`, logged at
@@ -771,7 +781,7 @@ impl Walker {
                             && !node.children().any(|n| {
                                 matches!(n.kind(), NAME_REF | QUALIFIED_NAME | ELABORATED_TYPE)
                             });
-                        if is_deduction_guide {
+                        if is_deduction_guide || has(FRIEND_KW) && self.hidden_friend(scope) {
                             continue;
                         }
                         let id = self.function_entity(&name, &declarator);

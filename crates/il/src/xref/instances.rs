@@ -1453,7 +1453,18 @@ impl Walker {
                 STATIC_ASSERT => self.static_assertion(&member, scope, subst),
                 SIMPLE_DECLARATION => self.instance_declaration(&member, scope, subst),
                 FUNCTION_DEF => {
+                    // A friend defined in the class is a function of the enclosing namespace,
+                    // defined by each instance (its parameters are not logged again).
                     if has_token(&member, FRIEND_KW) {
+                        if let Some(declarator) = member.children().find(|n| n.kind() == DECLARATOR)
+                        {
+                            self.instance_function(
+                                &declarator,
+                                &scope.namespace_scope(),
+                                'D',
+                                false,
+                            );
+                        }
                         continue;
                     }
                     if let Some(declarator) = member.children().find(|n| n.kind() == DECLARATOR) {
@@ -1518,13 +1529,20 @@ impl Walker {
                     .filter(declares_function)
                     {
                         // A friend function template is a member of the enclosing namespace
-                        // (`std::find`, declared again by each instance).
-                        let function_scope = if has_token(&inner, FRIEND_KW) {
+                        // (`std::find`, declared again by each instance; defined when it
+                        // has a body).
+                        let friend = has_token(&inner, FRIEND_KW);
+                        let function_scope = if friend {
                             scope.namespace_scope()
                         } else {
                             scope.clone()
                         };
-                        self.instance_function(&declarator, &function_scope, 'd', false);
+                        let kind = if friend && inner.kind() == FUNCTION_DEF {
+                            'D'
+                        } else {
+                            'd'
+                        };
+                        self.instance_function(&declarator, &function_scope, kind, false);
                     }
                 }
                 _ => {}
@@ -1534,6 +1552,15 @@ impl Walker {
 
     fn instance_declaration(&mut self, node: &SyntaxNode, scope: &Scope, subst: &Substitution) {
         if has_token(node, FRIEND_KW) {
+            // A friend function is declared in the enclosing namespace by each instance.
+            for declarator in node
+                .children()
+                .filter(|n| n.kind() == INIT_DECLARATOR)
+                .filter_map(|i| i.children().find(|n| n.kind() == DECLARATOR))
+                .filter(declares_function)
+            {
+                self.instance_function(&declarator, &scope.namespace_scope(), 'd', false);
+            }
             return;
         }
         let is_typedef = has_token(node, TYPEDEF_KW);

@@ -661,3 +661,30 @@ fn explicit_specializations_of_variable_templates_are_named_with_their_arguments
     "#]]
     .assert_eq(&lines_of(text, |l| l.name.starts_with("n::v")));
 }
+
+#[test]
+fn friends_of_class_templates_are_declared_by_the_instances() {
+    // A non-template friend is logged by each instance (`D` when defined, `d` when only
+    // declared) and not by the template; a friend function template by both, `D` when
+    // defined. Checked against cudafe++.
+    let text = "namespace std {\n\
+                template <class T> struct na {\n\
+                  template <class U> friend bool operator==(const na&, const na<U>&) { return true; }\n\
+                  template <class U> friend bool operator<(const na&, const na<U>&);\n\
+                };\n\
+                template <class T> struct al : na<T> {\n\
+                  friend bool operator!=(const al&, const al&) { return true; }\n\
+                  friend bool operator>(const al&, const al&);\n\
+                };\n\
+                al<char> a;\n\
+                }\n";
+    expect![[r#"
+        std::operator== D 3:32
+        std::operator< d 4:32
+        std::operator== D 3:32
+        std::operator< d 4:32
+        std::operator!= D 7:13
+        std::operator> d 8:13
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.contains("operator")));
+}
