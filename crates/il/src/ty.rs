@@ -152,6 +152,12 @@ pub enum TyKind<'db> {
     },
     /// A class template instance (`std::pair<int, char>`), or a class nested in one.
     Instance(ClassInstance<'db>),
+    /// The closure type of a lambda expression: the `index`-th lambda (in preorder) of `file`'s
+    /// tree. EDG spells it `<unnamed@address>`.
+    Closure {
+        file: base_db::SourceFile,
+        index: u32,
+    },
     /// A template-id we could not instantiate: kept as its source text.
     TemplateId(String),
     /// A type we could not resolve; never an error by itself (the diagnostic was given where
@@ -259,6 +265,7 @@ impl<'db> Ty<'db> {
                 format!("{name}{}", args_display(db, inst.args(db)))
             }
             TyKind::TemplateId(text) => text.clone(),
+            TyKind::Closure { index, .. } => format!("<unnamed@c{index}>"),
             TyKind::Unknown => "<unknown>".to_string(),
         }
     }

@@ -254,6 +254,29 @@ fn declared_name(declarator: &SyntaxNode) -> Option<String> {
         .map(|t| t.to_string())
 }
 
+/// The closure type of a lambda expression of the file's tree (not of a body re-rooted alone,
+/// where its place in the file is unknown).
+fn closure_type<'db>(
+    db: &'db dyn IlDatabase,
+    env: &ExprEnv<'db>,
+    lambda: &SyntaxNode,
+) -> Option<Ty<'db>> {
+    let root = lambda.ancestors().last()?;
+    if root.kind() != SOURCE_FILE {
+        return None;
+    }
+    let index = root
+        .descendants()
+        .filter(|n| n.kind() == LAMBDA_EXPR)
+        .position(|n| n == *lambda)?;
+    let file = match env.from {
+        ScopeRef::File(file) => file,
+        ScopeRef::Item(item) => item.file(db),
+    };
+    let index = u32::try_from(index).ok()?;
+    Some(Ty::new(db, TyKind::Closure { file, index }))
+}
+
 /// `Some` for a type with no unresolved part.
 pub(crate) fn known<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<Ty<'db>> {
     fn ok(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
@@ -303,6 +326,7 @@ pub(crate) fn type_of<'db>(
     let builtin = |b| Ty::builtin(db, b);
     match expr.kind() {
         LITERAL => literal(db, expr),
+        LAMBDA_EXPR => closure_type(db, env, expr).map(ArgType::prvalue),
         PAREN_EXPR => type_of(db, env, &expr.children().next()?),
         ID_EXPR => {
             let name = expr.children().next()?;

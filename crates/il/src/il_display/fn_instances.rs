@@ -998,4 +998,22 @@ mod tests {
              }\n",
         ));
     }
+
+    /// A lambda's closure type is an argument type like any other (checked with cudafe++:
+    /// `int (<unnamed@…>, int)`, one instance per closure, a local holding one included).
+    #[test]
+    fn closure_typed_arguments_make_instances() {
+        expect![[r#"
+            "apply" 1:51 | int (<unnamed@c0>, int) | sc_extern sc_unspecified FALSE device C++
+            "apply" 1:51 | int (<unnamed@c1>, int) | sc_extern sc_unspecified FALSE device C++
+        "#]]
+        .assert_eq(&instance_lines(
+            "template <typename F> __attribute__((device)) int apply(F f, int x) { return f(x); }\n\
+             __attribute__((device)) int k(int y)\n\
+             {\n\
+             auto add = [y](int x) { return x + y; };\n\
+             return apply(add, 1) + apply([](int x) { return x; }, 2);\n\
+             }\n",
+        ));
+    }
 }
