@@ -213,6 +213,12 @@ impl<'db> ExprEnv<'db> {
         }
     }
 
+    /// Declares a local `name` of type `ty` (innermost), as a generic lambda's instantiated
+    /// parameter.
+    pub(crate) fn add_local(&mut self, name: String, ty: Ty<'db>) {
+        self.locals.push((name, Some(ty)));
+    }
+
     /// Whether a parameter or local named `name` is visible (it hides namespace-scope names
     /// and argument-dependent lookup).
     pub(crate) fn declares(&self, name: &str) -> bool {
@@ -305,7 +311,7 @@ fn value_of<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, lvalue: bool) -> ArgType<
 
 /// The type of a value of type `ty` ([conv.array], [conv.func], [conv.lval]): arrays and
 /// functions become pointers, top-level cv goes (cv on an array is its elements').
-fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+pub(crate) fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
     match canonical(db, ty).kind(db) {
         TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
         TyKind::Function(_) => Ty::new(db, TyKind::Pointer(ty)),

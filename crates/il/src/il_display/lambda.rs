@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::IlDatabase;
@@ -72,11 +72,14 @@ pub(super) fn entries(
     let from = ScopeRef::File(file);
     // Closure sizes by the lambda's offset, for locals initialized by an earlier lambda.
     let mut closures: FxHashMap<usize, Known> = FxHashMap::default();
-    for lambda in root.descendants().filter(|n| n.kind() == LAMBDA_EXPR) {
+    let lambdas = root.descendants().filter(|n| n.kind() == LAMBDA_EXPR);
+    for (index, lambda) in lambdas.enumerate() {
         if lambda.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
             continue;
         }
-        let closure = Closure::new(db, from, &lambda, &closures);
+        let mut closure = Closure::new(db, from, &lambda, &closures);
+        closure.file = Some(file);
+        closure.index = u32::try_from(index).ok();
         closures.insert(
             usize::from(lambda.text_range().start()),
             Known {
@@ -100,6 +103,9 @@ struct Closure {
     size: Option<SizeAlign>,
     generic: bool,
     mutable: bool,
+    /// The file and the lambda's index among its lambdas (its closure type's identity).
+    file: Option<SourceFile>,
+    index: Option<u32>,
 }
 
 impl Closure {
@@ -151,6 +157,8 @@ impl Closure {
             size,
             generic,
             mutable,
+            file: None,
+            index: None,
         }
     }
 
@@ -296,7 +304,125 @@ impl Closure {
         }
         if self.generic {
             self.auto_params(lines, ids, out);
+            self.call_operator_instances(db, lines, ids, out);
         }
+    }
+
+    /// A generic lambda's call operator is a member template: each call of the local the
+    /// lambda initializes (`auto g = [](auto a, auto b) {...}; g(1, 2)`) instantiates it,
+    /// defined, at the parameter list, typed with the deduced parameters and the return type
+    /// of the body's first `return` (`(int, int)->int`; measured with cudafe++).
+    fn call_operator_instances(
+        &self,
+        db: &dyn IlDatabase,
+        lines: &Lines,
+        ids: &mut usize,
+        out: &mut String,
+    ) {
+        use crate::deduce::expr::{ExprEnv, type_of};
+        let Some(init) = self.lambda.parent().and_then(|i| i.parent()) else {
+            return;
+        };
+        let Some(name) = init
+            .children()
+            .find(|n| n.kind() == DECLARATOR)
+            .and_then(|d| d.children().find(|n| n.kind() == NAME_REF))
+            .map(|n| crate::lower::tokens_text(&n))
+        else {
+            return;
+        };
+        let (Some(function), Some(params)) = (
+            self.lambda.ancestors().find(|a| a.kind() == FUNCTION_DEF),
+            self.lambda.children().find(|n| n.kind() == PARAM_LIST),
+        ) else {
+            return;
+        };
+        let Some(file) = self.file else {
+            return;
+        };
+        let mut seen: FxHashSet<String> = FxHashSet::default();
+        for call in function.descendants().filter(|n| n.kind() == CALL_EXPR) {
+            let callee = call.children().next();
+            let named = callee
+                .as_ref()
+                .is_some_and(|c| c.kind() == ID_EXPR && crate::lower::tokens_text(c) == name);
+            let Some(args) = call.children().find(|n| n.kind() == ARG_LIST) else {
+                continue;
+            };
+            if !named || call.text_range().start() < self.lambda.text_range().end() {
+                continue;
+            }
+            let (from, class) = super::fn_instances::scope_at(db, file, &call);
+            let env = ExprEnv::at(db, from, class, &call);
+            // The local must hold this lambda's closure (not a shadowing declaration's).
+            let holds_this = callee
+                .and_then(|c| type_of(db, &env, &c))
+                .is_some_and(|t| matches!(t.ty.kind(db), TyKind::Closure { index, .. } if Some(*index) == self.index));
+            let Some(arg_types) = args
+                .children()
+                .map(|a| type_of(db, &env, &a))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
+            let declared: Vec<SyntaxNode> =
+                params.children().filter(|n| n.kind() == PARAM).collect();
+            if !holds_this || declared.len() != arg_types.len() {
+                continue;
+            }
+            // Plain `auto` parameters take the argument's type, decayed and without cv.
+            let mut body_env = ExprEnv::at(db, from, class, &self.lambda);
+            let mut types = Vec::new();
+            for (param, arg) in declared.iter().zip(&arg_types) {
+                let plain_auto = param.children_with_tokens().any(|t| t.kind() == AUTO_KW)
+                    && param
+                        .children()
+                        .find(|n| n.kind() == DECLARATOR)
+                        .is_none_or(|d| d.children().all(|n| n.kind() == NAME_REF));
+                let ty = if plain_auto {
+                    crate::deduce::expr::decay(db, arg.ty)
+                } else {
+                    match param_type(db, from, param) {
+                        Some(k) => {
+                            types.push(k.spelled);
+                            continue;
+                        }
+                        None => return,
+                    }
+                };
+                if let Some(n) = param_name(param) {
+                    body_env.add_local(n, ty);
+                }
+                types.push(spell(db, ty));
+            }
+            let Some(ret) = self.first_return().and_then(|e| type_of(db, &body_env, &e)) else {
+                continue;
+            };
+            let ty = format!("({})->{}", types.join(", "), spell(db, ret.ty));
+            if !seen.insert(ty.clone()) {
+                continue;
+            }
+            let call_member = Member {
+                name: Some("operator()"),
+                ty,
+                storage: "sc_unspecified",
+                defined: true,
+                deleted: false,
+                compiler_generated: false,
+            };
+            self.member(out, lines, ids, self.call_offset, &call_member);
+        }
+    }
+
+    /// The expression of the body's first `return` (not a nested lambda's).
+    fn first_return(&self) -> Option<SyntaxNode> {
+        let body = self.lambda.children().find(|n| n.kind() == COMPOUND_STMT)?;
+        body.descendants()
+            .filter(|n| n.kind() == RETURN_STMT)
+            .filter(|r| {
+                r.ancestors().find(|a| a.kind() == LAMBDA_EXPR).as_ref() == Some(&self.lambda)
+            })
+            .find_map(|r| r.children().next())
     }
 
     fn member(&self, out: &mut String, lines: &Lines, ids: &mut usize, at: usize, m: &Member<'_>) {
@@ -345,7 +471,7 @@ impl Closure {
             .filter(|n| n.kind() == PARAM)
             .map(|p| {
                 if p.children_with_tokens().any(|t| t.kind() == AUTO_KW) {
-                    return "auto".to_string();
+                    return auto_param_spelling(&p);
                 }
                 param_type(db, from, &p).map_or("<unknown>".to_string(), |k| k.spelled)
             })
@@ -415,6 +541,29 @@ impl Closure {
             field(out, "kind", "tptk_param");
             field(out, "coordinates.position", &(n + 1).to_string());
         }
+    }
+}
+
+/// An `auto` parameter as written, without its name: `auto`, `const auto &`, `auto &&`.
+fn auto_param_spelling(param: &SyntaxNode) -> String {
+    let words: Vec<String> = param
+        .children_with_tokens()
+        .filter(|t| t.kind() != DECLARATOR && !t.kind().is_trivia())
+        .map(|t| t.to_string())
+        .collect();
+    let ops: String = param
+        .children()
+        .find(|n| n.kind() == DECLARATOR)
+        .into_iter()
+        .flat_map(|d| d.descendants_with_tokens())
+        .filter(|t| matches!(t.kind(), AMP | AMP2 | STAR))
+        .map(|t| t.to_string())
+        .collect();
+    let base = words.join(" ");
+    if ops.is_empty() {
+        base
+    } else {
+        format!("{base} {ops}")
     }
 }
 
@@ -1090,5 +1239,37 @@ mod tests {
         .assert_eq(&closure_entries(
             "int h() {\n  auto l = [](long z) { return z; };\n  return 0;\n}\n",
         ));
+    }
+
+    /// Checked with cudafe++ 13.0.88: each call of a local holding a generic lambda
+    /// instantiates its call operator once per deduced signature, at the parameter list; the
+    /// template's own `auto` parameters keep their declarator (`auto &`).
+    #[test]
+    fn generic_lambda_calls_instantiate_the_call_operator() {
+        let entries = crate::il_display::fixture_entries_containing(
+            "void f() {\n\
+             \x20   auto g = [](auto a, auto b) { return a + b; };\n\
+             \x20   int r = g(1, 2) + g(1.0f, 2) + g(3, 4);\n\
+             \x20   auto h = [](auto &x, long y) { return x * y; };\n\
+             }\n",
+            "\"operator()\"",
+        );
+        let types: Vec<String> = entries
+            .split("\n\n")
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let at = crate::il_display::entry_field(e, "decl_position.column");
+                format!("{at} {}", crate::il_display::entry_field(e, "type"))
+            })
+            .collect();
+        expect![[r#"
+            [
+                "16 file-scope type@ty: (auto, auto)->auto",
+                "16 file-scope type@ty: (int, int)->int",
+                "16 file-scope type@ty: (float, int)->float",
+                "16 file-scope type@ty: (auto &, long)->auto",
+            ]
+        "#]]
+        .assert_debug_eq(&types);
     }
 }
