@@ -206,14 +206,18 @@ impl Walker {
     /// The entity a function declarator declares (overloads by signature), recorded in the
     /// overload set of its qualified name.
     fn function_entity(&mut self, name: &str, declarator: &SyntaxNode) -> u32 {
-        let (id, first) = self.keyed(format!("fn {name}{}", signature(declarator)));
-        if first {
-            self.overloads
-                .entry(name.to_string())
-                .or_default()
-                .push((id, name.to_string()));
+        let id = self.function_entity_unseen(name, declarator);
+        let set = self.overloads.entry(name.to_string()).or_default();
+        if !set.iter().any(|(known, _)| *known == id) {
+            set.push((id, name.to_string()));
         }
         id
+    }
+
+    /// The entity a class template's non-template friend declares: a using-declaration does
+    /// not find it until the namespace declares it too (a friend of a plain class it does).
+    fn function_entity_unseen(&mut self, name: &str, declarator: &SyntaxNode) -> u32 {
+        self.keyed(format!("fn {name}{}", signature(declarator))).0
     }
 
     /// Emits a line for an entity logged only here (a fresh id).
@@ -300,7 +304,11 @@ impl Walker {
                 let Some((name, offset)) = self.declared_name(&declarator, &name_scope) else {
                     return;
                 };
-                let id = self.function_entity(&name, &declarator);
+                let id = if is_friend && self.hidden_friend(scope) {
+                    self.function_entity_unseen(&name, &declarator)
+                } else {
+                    self.function_entity(&name, &declarator)
+                };
                 if !scope.in_class && !scope.template_params.is_empty() {
                     self.function_templates
                         .entry(name.clone())
@@ -784,7 +792,11 @@ impl Walker {
                         if is_deduction_guide || has(FRIEND_KW) && self.hidden_friend(scope) {
                             continue;
                         }
-                        let id = self.function_entity(&name, &declarator);
+                        let id = if has(FRIEND_KW) && self.hidden_friend(scope) {
+                            self.function_entity_unseen(&name, &declarator)
+                        } else {
+                            self.function_entity(&name, &declarator)
+                        };
                         // A prototype's parameters come before it; a function template's
                         // prototype logs none (cuda_device_runtime_api.h's `cudaMalloc<T>`).
                         if scope.template_params.is_empty() {

@@ -688,3 +688,31 @@ fn friends_of_class_templates_are_declared_by_the_instances() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.name.contains("operator")));
 }
+
+#[test]
+fn a_using_declaration_does_not_see_class_template_friends() {
+    // `using n::swap;` logs every `swap` ordinary lookup finds: the namespace's, a plain
+    // class's friend, a class template's friend template, but not a class template's
+    // non-template friend. Checked against cudafe++.
+    let text = "namespace n {\n\
+                template <class T> void swap(T&, T&);\n\
+                template <class T> struct E { friend void swap(E&, E&) {} };\n\
+                struct F { friend void swap(F&, F&); };\n\
+                template <class T> struct G { template <class U> friend void swap(G&, U&) {} };\n\
+                void swap(int&, int&);\n\
+                E<int> e;\n\
+                }\n\
+                void g() { using n::swap; }\n";
+    expect![[r#"
+        n::swap d 2:25
+        n::swap d 4:24
+        n::swap D 5:62
+        n::swap d 6:6
+        n::swap D 3:43
+        n::swap d 9:21
+        n::swap d 9:21
+        n::swap d 9:21
+        n::swap d 9:21
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name == "n::swap"));
+}
