@@ -300,6 +300,31 @@ fn declarations<'db>(db: &'db dyn IlDatabase, template: Item<'db>) -> Vec<Item<'
         .collect()
 }
 
+/// Whether the definition of `template` names its parameter pack `pack` only as the operand of
+/// `sizeof...` (what instantiation can do without substituting the pack).
+fn pack_only_counted(db: &dyn IlDatabase, template: Item<'_>, pack: &str) -> bool {
+    let Some(body) = template.body(db) else {
+        return false;
+    };
+    let body = SyntaxNode::new_root(body.clone());
+    let previous = |t: &syntax::SyntaxToken| {
+        std::iter::successors(t.prev_token(), |p| p.prev_token()).find(|p| !p.kind().is_trivia())
+    };
+    body.descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == IDENT && t.text() == pack)
+        .all(|t| {
+            let open = previous(&t).filter(|p| p.kind() == L_PAREN);
+            let dots = open
+                .as_ref()
+                .and_then(previous)
+                .filter(|p| p.kind() == DOT3);
+            dots.as_ref()
+                .and_then(previous)
+                .is_some_and(|p| p.kind() == SIZEOF_KW)
+        })
+}
+
 /// The instance `template<args>` names, with default arguments filled in and typedefs
 /// stripped; `None` where an argument is missing or the type nests too deep (a runaway
 /// recursive template).
@@ -323,15 +348,30 @@ pub fn instance_of<'db>(
     let fits = |(p, a): (&TemplateParam, &TemplateArg<'db>)| {
         (p.kind == ParamKind::Template) == matches!(a, TemplateArg::Template(_))
     };
-    if params.iter().any(|p| p.pack)
-        || args.len() > params.len()
+    // A trailing type pack takes the remaining arguments. Packs are not substituted into types
+    // yet, so only a definition that uses its pack in `sizeof...` alone is instantiated.
+    let pack = params
+        .last()
+        .filter(|p| p.pack && p.kind == ParamKind::Type);
+    let fixed = params.len() - usize::from(pack.is_some());
+    let pack_fits = pack.is_none_or(|p| {
+        args.len() >= fixed
+            && args[fixed..]
+                .iter()
+                .all(|a| matches!(a, TemplateArg::Type(_)))
+            && pack_only_counted(db, primary, &p.name)
+    });
+    if params[..fixed].iter().any(|p| p.pack)
+        || (pack.is_none() && args.len() > params.len())
+        || !pack_fits
         || !params.iter().zip(&args).all(fits)
     {
         return None;
     }
     let args: Vec<TemplateArg<'db>> = args
         .into_iter()
-        .zip(params)
+        .enumerate()
+        .map(|(i, a)| (a, &params[i.min(params.len() - 1)]))
         .map(|(a, p)| match a {
             TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
             // Only a placeholder parameter keeps its argument's type.
@@ -342,7 +382,11 @@ pub fn instance_of<'db>(
             other => other,
         })
         .collect();
-    let args = with_defaults(db, &primaries, args, outer)?;
+    let args = if pack.is_some() {
+        args
+    } else {
+        with_defaults(db, &primaries, args, outer)?
+    };
     // Parameters (`TemplateParam`, `Unbound`) occur in the patterns of partial specializations.
     if args.iter().any(|a| match a {
         TemplateArg::Type(t) => nesting(db, *t) > MAX_DEPTH || !is_known(db, *t),

@@ -193,3 +193,24 @@ fn placeholder_parameters_keep_the_arguments_type() {
          typedef I<99> E;\n",
     ));
 }
+
+/// A trailing type pack takes the remaining arguments when the definition only counts it
+/// (`sizeof...`); one used in a member's type is not substituted yet, so makes no instance.
+#[test]
+fn packs_that_are_only_counted_instantiate() {
+    expect![[r#"
+        a: TypeList<int, float, char> = 1 1
+        b: TypeList<> = 1 1
+        c: Head<double, int> = 8 8
+        d: Tuple<int> = -
+    "#]]
+    .assert_eq(&layouts(
+        "template <typename... Ts> struct TypeList { static constexpr int size = sizeof...(Ts); };\n\
+         template <typename T, typename... Ts> struct Head { T head; static const int n = sizeof...(Ts); };\n\
+         template <typename... Ts> struct Tuple { void f(Ts... xs); };\n\
+         TypeList<int, float, char> a;\n\
+         TypeList<> b;\n\
+         Head<double, int> c;\n\
+         Tuple<int> d;\n",
+    ));
+}
