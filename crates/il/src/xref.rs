@@ -720,12 +720,15 @@ impl Walker {
                             let params = Some(params).filter(|p| p.children().next().is_some());
                             self.record_class_template(&child, scope, params);
                         }
-                        // `template <> struct A<bool>;` declares the specialization.
+                        // `template <> struct A<bool>;` declares the specialization; a
+                        // partial one (`template <class T> struct A<T *>;`) is named by the
+                        // template alone.
                         let args = name
                             .children()
                             .filter(|n| n.kind() == NAME_REF)
                             .last()
                             .or_else(|| (name.kind() == NAME_REF).then(|| name.clone()))
+                            .filter(|_| scope.template_params.is_empty())
                             .and_then(|l| self.specialization_args(&l, scope))
                             .unwrap_or_default();
                         let qualified = name_scope.qualify(&format!("{}{args}", ident.text()));

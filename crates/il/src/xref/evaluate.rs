@@ -231,7 +231,15 @@ impl Walker {
             let Some(declarator) = init.children().find(|n| n.kind() == DECLARATOR) else {
                 continue;
             };
-            if !super::instances::is_object_declarator(&declarator) {
+            // A member typedef of a pointer or reference type (`typedef _Tp* __pointer_type;`)
+            // stands for it too.
+            let pointer = is_typedef
+                && !super::declares_function(&declarator)
+                && super::name_holder(&declarator).is_some_and(|h| {
+                    h.children()
+                        .all(|c| matches!(c.kind(), NAME_REF | PTR_OP | DECLARATOR))
+                });
+            if !(pointer || super::instances::is_object_declarator(&declarator)) {
                 continue;
             }
             let Some(name) = super::name_token(&declarator) else {
@@ -239,7 +247,16 @@ impl Walker {
             };
             let qualified = scope.qualify(name.text());
             if is_typedef {
-                if let Some(printed) = self.specifier_type(node, scope, subst) {
+                if let Some(mut printed) = self.specifier_type(node, scope, subst) {
+                    for op in declarator.descendants().filter(|n| n.kind() == PTR_OP) {
+                        for token in op
+                            .descendants_with_tokens()
+                            .filter_map(|t| t.into_token())
+                            .filter(|t| !t.kind().is_trivia())
+                        {
+                            super::push_edg_token(&mut printed, token.text());
+                        }
+                    }
                     self.record_member_type(qualified, printed);
                 }
             } else if let Some(init) = init.children().find(|n| n.kind() == INITIALIZER) {

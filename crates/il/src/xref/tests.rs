@@ -716,3 +716,28 @@ fn a_using_declaration_does_not_see_class_template_friends() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.name == "n::swap"));
 }
+
+#[test]
+fn partial_specialization_declarations_and_pointer_typedefs() {
+    // A partial specialization's declaration is named by the template alone; a conversion
+    // to a member typedef of pointer type is named by that type. Checked against cudafe++.
+    let text = "namespace std {\n\
+                template <class T> struct atomic;\n\
+                template <class T> struct atomic<T*>;\n\
+                template <class T> struct atomic<T*> {\n\
+                typedef T* __pointer_type;\n\
+                operator __pointer_type() const { return 0; }\n\
+                };\n\
+                atomic<int*> a;\n\
+                }\n";
+    expect![[r#"
+        std::atomic d 2:27
+        std::atomic d 3:27
+        std::atomic D 4:27
+        std::atomic<T *>::__pointer_type D 5:12
+        std::atomic<T *>::operator T * D 6:1
+        std::atomic<int *>::__pointer_type D 5:12
+        std::atomic<int *>::operator int * d 6:1
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.starts_with("std::atomic")));
+}
