@@ -787,10 +787,18 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
                 _ => format!("{quals} {}", spell(db, *inner)),
             }
         }
-        TyKind::Pointer(inner) => match inner.kind(db) {
+        TyKind::Pointer(inner) => match qualified_array(db, *inner).kind(db) {
             TyKind::Function(sig) => format!("{} (*){}", spell(db, sig.ret), spell_params(db, sig)),
+            TyKind::Array(..) => array_declarator(db, qualified_array(db, *inner), "*"),
             _ => join(spell(db, *inner), "*"),
         },
+        // A reference to an array: `const float (&)[4]`.
+        TyKind::Reference(kind, inner)
+            if matches!(qualified_array(db, *inner).kind(db), TyKind::Array(..)) =>
+        {
+            let op = if *kind == RefKind::Lvalue { "&" } else { "&&" };
+            array_declarator(db, qualified_array(db, *inner), op)
+        }
         TyKind::Reference(RefKind::Lvalue, inner) => join(spell(db, *inner), "&"),
         TyKind::Reference(RefKind::Rvalue, inner) => join(spell(db, *inner), "&&"),
         TyKind::Array(..) => {
@@ -806,6 +814,30 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
         TyKind::Class(class) if class.name(db).is_none() => unnamed::class_spelling(db, *class),
         _ => ty.display(db),
     }
+}
+
+/// A cv-qualified array as the array of cv-qualified elements it is ([basic.type.qualifier]):
+/// `const T` with `T = float[4]` is `const float [4]`; other types as they are.
+pub(crate) fn qualified_array<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Qualified(cv, inner) => match inner.kind(db) {
+            TyKind::Array(elem, n) => Ty::new(db, TyKind::Array(elem.qualified(db, *cv), *n)),
+            _ => ty,
+        },
+        _ => ty,
+    }
+}
+
+/// A pointer or reference to an array, `float (*)[4]`: the operator in parentheses before the
+/// bounds.
+fn array_declarator<'db>(db: &'db dyn IlDatabase, array: Ty<'db>, op: &str) -> String {
+    let mut dims = String::new();
+    let mut elem = array;
+    while let TyKind::Array(e, n) = elem.kind(db) {
+        dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+        elem = *e;
+    }
+    format!("{} ({op}){dims}", spell(db, elem))
 }
 
 fn cv_spelling(cv: Cv) -> String {

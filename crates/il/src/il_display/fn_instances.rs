@@ -42,6 +42,7 @@ pub(super) fn entries<'db>(
     out: &mut String,
 ) {
     let member_lines = super::instances::MemberLines::new(located.xref);
+    qualified_arrays(db, file, root, located, ids, out);
     for instance in instances(db, file, root, located) {
         let Some(offset) = position(db, instance.template, located, &member_lines) else {
             continue;
@@ -50,6 +51,117 @@ pub(super) fn entries<'db>(
         out.push('\n');
         writeln!(out, "file-scope routine@f{id}").unwrap();
         write_entry(db, out, &instance, id, located.lines.pos(offset));
+    }
+}
+
+/// The cv-qualified array types instantiation makes from an argument's array type: EDG gives
+/// such a type the position of the array type it qualifies, the `[` of the argument variable's
+/// declarator (measured: `cudaMemcpyToSymbol(coeffs, ...)` with `__constant__ float
+/// coeffs[4]` binds `const T &` to `const float (&)[4]`, a `const float [4]` at `coeffs`'s
+/// `[`). Only namespace-scope variables of the primary file named by a plain argument.
+fn qualified_arrays<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let mut seen: FxHashMap<(usize, Ty<'db>), ()> = FxHashMap::default();
+    let lines = located.lines;
+    for call in root.descendants().filter(|n| {
+        matches!(n.kind(), CALL_EXPR | KERNEL_LAUNCH)
+            && lines.is_primary(usize::from(n.text_range().start()))
+            && !in_template(n)
+    }) {
+        let Some(args) = call.children().find(|n| n.kind() == ARG_LIST) else {
+            continue;
+        };
+        // Only calls with a plain variable argument of array type need the instance.
+        let named: Vec<(usize, Item<'db>)> = args
+            .children()
+            .enumerate()
+            .filter(|(_, a)| a.kind() == ID_EXPR)
+            .filter_map(|(i, a)| {
+                let name = crate::lower::tokens_text(&a);
+                let (from, _) = scope_at(db, file, &a);
+                let found = lookup_unqualified(db, from, &name);
+                let variable = *found.first()?;
+                let array = variable.kind(db) == ItemKind::Variable
+                    && matches!(
+                        canonical(db, crate::resolve::declared_type(db, variable)).kind(db),
+                        TyKind::Array(..)
+                    );
+                array.then_some((i, variable))
+            })
+            .collect();
+        if named.is_empty() {
+            continue;
+        }
+        let Some(instance) = called_instance(db, Site::Outside(file), &call) else {
+            continue;
+        };
+        let TyKind::Function(sig) = instance.ty.kind(db) else {
+            continue;
+        };
+        for (i, variable) in named {
+            let Some(&param) = sig.params.get(i) else {
+                continue;
+            };
+            let TyKind::Reference(_, referred) = param.kind(db) else {
+                continue;
+            };
+            let referred = super::qualified_array(db, canonical(db, *referred));
+            let declared = canonical(db, crate::resolve::declared_type(db, variable));
+            let (TyKind::Array(elem, _), TyKind::Array(declared_elem, _)) =
+                (referred.kind(db), declared.kind(db))
+            else {
+                continue;
+            };
+            // Qualified by the instantiation: the element gained cv.
+            if canonical(db, *elem) == canonical(db, *declared_elem) {
+                continue;
+            }
+            let Some(&name_offset) = located.offsets.get(&variable) else {
+                continue;
+            };
+            if !lines.is_primary(name_offset) {
+                continue;
+            }
+            let bracket = root
+                .token_at_offset(syntax::TextSize::from(name_offset as u32))
+                .right_biased()
+                .and_then(|t| {
+                    std::iter::successors(t.next_token(), |n| n.next_token())
+                        .find(|n| !n.kind().is_trivia())
+                })
+                .filter(|t| t.kind() == L_BRACK);
+            let Some(bracket) = bracket else { continue };
+            let at = usize::from(bracket.text_range().start());
+            if seen.insert((at, referred), ()).is_some() {
+                continue;
+            }
+            let Some(size) = crate::record::size_align_of(db, referred) else {
+                continue;
+            };
+            let pos = lines.pos(at);
+            let id = next_id(ids);
+            out.push('\n');
+            writeln!(out, "file-scope type@q{id}").unwrap();
+            out.push_str("source_corresp:\n");
+            field(out, "  decl_position.seq", &pos.seq.to_string());
+            field(out, "  decl_position.column", &pos.column.to_string());
+            field(out, "  parent_scope", "NULL");
+            field(out, "  enclosing_routine", "NULL");
+            field(out, "size", &size.size.to_string());
+            field(out, "alignment", &size.align.to_string());
+            field(out, "kind", "tk_array");
+            field(
+                out,
+                "element_type",
+                &format!("file-scope type@ty: {}", spell(db, *elem)),
+            );
+        }
     }
 }
 
@@ -1015,5 +1127,40 @@ mod tests {
              return apply(add, 1) + apply([](int x) { return x; }, 2);\n\
              }\n",
         ));
+    }
+
+    /// Checked with cudafe++: binding `const T &` to an array variable makes `const float [4]`
+    /// at the variable's `[` (and the instance spells `const float (&)[4]`).
+    #[test]
+    fn a_cv_qualified_array_sits_at_the_arguments_array_declarator() {
+        let text = "__attribute__((constant)) float coeffs[4];\n\
+                    template <class T> int sym(const T &s, const void *p, unsigned long n) { return 0; }\n\
+                    int main() { float h[4]; sym(coeffs, h, sizeof(h)); }\n";
+        let arrays = crate::il_display::fixture_entries_containing(text, "type@q");
+        let summary: Vec<String> = arrays
+            .split("\n\n")
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let get = |l: &str| crate::il_display::entry_field(e, l);
+                format!(
+                    "{}:{} {} {} {}",
+                    get("decl_position.seq"),
+                    get("decl_position.column"),
+                    get("size"),
+                    get("alignment"),
+                    get("element_type")
+                )
+            })
+            .collect();
+        expect![[r#"
+            [
+                "1:39 16 4 file-scope type@ty: const float",
+            ]
+        "#]]
+        .assert_debug_eq(&summary);
+        expect![[r#"
+            "sym" 2:24 | int (const float (&)[4], const void *, unsigned long) | sc_extern sc_unspecified FALSE C++
+        "#]]
+        .assert_eq(&instance_lines(text));
     }
 }
