@@ -406,6 +406,42 @@ impl Walker {
                 {
                     let written = tokens_text(&target);
                     let mut name = self.resolve_qualified(&written, scope);
+                    // A member typedef as the qualifier names the class it stands for
+                    // (`using _Base_type::allocate;` is `std::allocator_traits<_Alloc>::allocate`).
+                    if scope.in_class
+                        && let Some((first, rest)) = written.split_once("::")
+                        && !first.is_empty()
+                        && let Some(class) = self.enclosing_member_type(first, scope)
+                    {
+                        // Inheriting the constructors (`using __base::__base;`) declares
+                        // nothing the log shows.
+                        if rest == first {
+                            return;
+                        }
+                        // A conversion to a member typedef is named by its type
+                        // (`operator __integral_type` is `operator short`).
+                        let rest = match rest.strip_prefix("operator ") {
+                            Some(ty) => match self.enclosing_member_type(ty, scope) {
+                                Some(real) => format!("operator {real}"),
+                                None => rest.to_string(),
+                            },
+                            None => rest.to_string(),
+                        };
+                        name = format!("{class}::{rest}");
+                        // Logged at the member's name (`operator=`, not the qualifier).
+                        let at = target
+                            .children()
+                            .last()
+                            .and_then(|n| first_non_trivia(&n))
+                            .map_or(last.text_range().start(), |t| t.text_range().start());
+                        // In a template definition the members of a dependent base are not
+                        // known: the name is declared once.
+                        if self.template_depth > 0 || rest.starts_with("operator") {
+                            let id = self.keyed(format!("using {name}")).0;
+                            self.emit(id, name, 'd', at);
+                            return;
+                        }
+                    }
                     // A using-declaration of a using-declaration names the first one's target
                     // (`using std::div_t;` is `::div_t`).
                     if let Some(real) = self.using_targets.get(&name) {

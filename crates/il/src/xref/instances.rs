@@ -808,7 +808,10 @@ impl Walker {
                 && let Some(list) = token.parent().filter(|p| p.kind() == TEMPLATE_ARG_LIST)
             {
                 for default in self.omitted_defaults(&list, scope, subst) {
-                    super::push_edg_token(&mut out, ",");
+                    // `plus<>` is `plus<void>`.
+                    if !out.ends_with('<') {
+                        super::push_edg_token(&mut out, ",");
+                    }
                     super::push_edg_token(&mut out, &default);
                 }
             }

@@ -741,3 +741,32 @@ fn partial_specialization_declarations_and_pointer_typedefs() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.name.starts_with("std::atomic")));
 }
+
+#[test]
+fn member_using_declarations_through_member_typedefs() {
+    // The qualifier is the class the member typedef stands for; in a template definition the
+    // dependent base's member is declared once, an inheriting constructor not at all; a
+    // conversion is named by the typedef's type, at the member's name. Checked against
+    // cudafe++ (which logs `operator=` once per assignment operator, implicit ones too).
+    let text = "namespace std {\n\
+                template <class A> struct at { static int allocate(A&); static int allocate(A&, int); };\n\
+                template <class T> struct ab { operator T() const; ab& operator=(T); };\n\
+                }\n\
+                template <class A> struct alt : std::at<A> {\n\
+                typedef std::at<A> _Base_type;\n\
+                using _Base_type::allocate;\n\
+                using _Base_type::_Base_type;\n\
+                };\n\
+                template <class T> struct atomic;\n\
+                template <> struct atomic<short> : std::ab<short> {\n\
+                typedef short __integral_type;\n\
+                typedef std::ab<short> __base_type;\n\
+                using __base_type::operator __integral_type;\n\
+                };\n";
+    expect![[r#"
+        std::at<A>::allocate d 7:19
+        atomic d 10:27
+        std::ab<short>::operator short d 14:20
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.kind == 'd' && l.offset > 200.into()));
+}
