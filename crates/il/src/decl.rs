@@ -164,8 +164,20 @@ pub fn linkage<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Linkage {
 /// Whether `item` is declared by a `friend` declaration (`friend void f();`, `friend struct G;`):
 /// such an entity belongs to the innermost enclosing namespace, not to the befriending class.
 pub fn is_friend(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    let header = SyntaxNode::new_root(item.header(db).clone());
-    declaration_facts(&header, item.name_text(db)).0.is_friend
+    match item.kind(db) {
+        // (Memoized with the routine's other facts.)
+        ItemKind::Routine | ItemKind::FunctionTemplate => {
+            routine_decl(db, item).specifiers.is_friend
+        }
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate => {
+            // Only a declaration without body can be a friend class declaration here.
+            item.body(db).is_none() && {
+                let header = SyntaxNode::new_root(item.header(db).clone());
+                declaration_facts(&header, item.name_text(db)).0.is_friend
+            }
+        }
+        _ => false,
+    }
 }
 
 /// Specifiers and CUDA attributes of a declaration header. Attributes count where they apply to

@@ -42,7 +42,9 @@ pub(super) fn entries<'db>(
         .descendants()
         .filter(|n| n.kind() == SIMPLE_DECLARATION)
     {
-        if decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
+        // Only the primary file's declarations (the headers' would cost a lookup each).
+        let start = usize::from(decl.text_range().start());
+        if !located.lines.is_primary(start) || decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
             continue;
         }
         let Some(template) = deduced_template(db, file, &decl) else {
