@@ -1089,6 +1089,25 @@ impl Walker {
         }
     }
 
+    /// An operator function's name as EDG prints it: a conversion to a member typedef is
+    /// named by the type it stands for (`operator value_type` in `integral_constant<bool,
+    /// true>` is `operator bool`), one to a namespace's type by its qualified name (`operator
+    /// cuda::std::__4::chrono::sys_days`).
+    fn conversion_name(&self, text: String, scope: &Scope) -> String {
+        match text.strip_prefix("operator ") {
+            Some(ty) if ty.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                match self
+                    .enclosing_member_type(ty, scope)
+                    .or_else(|| self.qualified_type_name(ty, scope, false))
+                {
+                    Some(real) => format!("operator {real}"),
+                    None => text,
+                }
+            }
+            _ => text,
+        }
+    }
+
     /// The qualified name a declarator declares and the offset to log it at.
     fn declared_name(&self, declarator: &SyntaxNode, scope: &Scope) -> Option<(String, TextSize)> {
         let holder = name_holder(declarator)?;
@@ -1111,30 +1130,15 @@ impl Walker {
                 let segments: Vec<String> = name
                     .children()
                     .filter(|n| NAME_KINDS.contains(&n.kind()))
-                    .map(|n| {
-                        if n.kind() == NAME_REF {
-                            name_ref_text(&n)
-                        } else {
-                            tokens_text(&n)
-                        }
+                    .map(|n| match n.kind() {
+                        NAME_REF => name_ref_text(&n),
+                        OPERATOR_NAME => self.conversion_name(operator_text(&n), scope),
+                        _ => tokens_text(&n),
                     })
                     .collect();
                 segments.join("::")
             }
-            DESTRUCTOR_NAME | OPERATOR_NAME => {
-                let text = operator_text(&name);
-                // A conversion to a member typedef is named by the type it stands for
-                // (`operator value_type` in `integral_constant<bool, true>` is `operator bool`).
-                match text.strip_prefix("operator ") {
-                    Some(ty) if ty.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
-                        match self.enclosing_member_type(ty, scope) {
-                            Some(real) => format!("operator {real}"),
-                            None => text,
-                        }
-                    }
-                    _ => text,
-                }
-            }
+            DESTRUCTOR_NAME | OPERATOR_NAME => self.conversion_name(operator_text(&name), scope),
             _ => last_ident(&name)?.text().to_string(),
         };
         // `basic_string<_CharT, _Traits, _Alloc>::compare` defined in `std` names a member of

@@ -770,3 +770,21 @@ fn member_using_declarations_through_member_typedefs() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.kind == 'd' && l.offset > 200.into()));
 }
+
+#[test]
+fn conversions_to_namespace_types_are_qualified() {
+    // In the class and in an out-of-class definition; a builtin stays. Checked against
+    // cudafe++.
+    let text = "namespace n {\n\
+                struct days {};\n\
+                typedef days sys_days;\n\
+                struct ymd { operator sys_days() const; operator bool() const; };\n\
+                ymd::operator sys_days() const { return {}; }\n\
+                }\n";
+    expect![[r#"
+        n::ymd::operator n::sys_days d 4:14
+        n::ymd::operator bool d 4:41
+        n::ymd::operator n::sys_days D 5:6
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.contains("operator")));
+}
