@@ -82,13 +82,19 @@ pub(super) fn signature(declarator: &SyntaxNode) -> String {
     let Some(holder) = name_holder(declarator) else {
         return String::new();
     };
-    let Some(params) = holder
-        .children()
-        .find(|n| n.kind() == FUNCTION_SUFFIX)
-        .and_then(|s| s.children().find(|n| n.kind() == PARAM_LIST))
-    else {
+    let Some(suffix) = holder.children().find(|n| n.kind() == FUNCTION_SUFFIX) else {
         return String::new();
     };
+    let Some(params) = suffix.children().find(|n| n.kind() == PARAM_LIST) else {
+        return String::new();
+    };
+    // `get()` and `get() const` are two overloads: the qualifiers after the parameters count.
+    let qualifiers: String = suffix
+        .children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter(|t| matches!(t.kind(), CONST_KW | VOLATILE_KW | AMP | AMP2))
+        .map(|t| format!(" {}", t.text()))
+        .collect();
     // Parameter types only: the names and default arguments do not tell overloads apart.
     let types: Vec<String> = params
         .children()
@@ -115,7 +121,7 @@ pub(super) fn signature(declarator: &SyntaxNode) -> String {
             out
         })
         .collect();
-    format!("({})", types.join(","))
+    format!("({}){qualifiers}", types.join(","))
 }
 
 pub(super) fn first_non_trivia(node: &SyntaxNode) -> Option<SyntaxToken> {
