@@ -153,7 +153,7 @@ fn guide_entries<'db>(
     };
     let own = ClassInstance::new(db, template, depth_three.clone());
     for _ in 0..crate::deduce::ctad::guide_count(guides) {
-        type_param_copies(located, offset, ids, out);
+        super::instances::type_param_copies(located, offset, 'g', ids, out);
         let id = super::next_id(ids);
         let pos = located.lines.pos(offset);
         out.push('\n');
@@ -190,46 +190,6 @@ fn guide_entries<'db>(
         let text = spelled(Ty::new(db, TyKind::Function(sig)));
         let id = super::next_id(ids);
         guide_routine(out, located, id, None, at, &text, false);
-    }
-}
-
-/// A copy of each type parameter of the template whose name is at `offset`, at the
-/// parameter's name.
-fn type_param_copies(located: &Located<'_, '_>, offset: usize, ids: &mut usize, out: &mut String) {
-    let Some(list) = located
-        .root
-        .token_at_offset(syntax::TextSize::from(offset as u32))
-        .right_biased()
-        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == TEMPLATE_DECL))
-        .and_then(|t| t.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST))
-    else {
-        return;
-    };
-    for param in list.children().filter(|n| n.kind() == TYPE_PARAM) {
-        let Some(name) = param
-            .children_with_tokens()
-            .filter_map(|t| t.into_token())
-            .find(|t| t.kind() == IDENT)
-        else {
-            continue;
-        };
-        let id = super::next_id(ids);
-        let pos = located.lines.pos(usize::from(name.text_range().start()));
-        out.push('\n');
-        writeln!(out, "file-scope type@g{id}").unwrap();
-        out.push_str("source_corresp:\n");
-        field(
-            out,
-            "  name",
-            &format!("file-scope id-name@g{id}: \"{}\"", name.text()),
-        );
-        field(out, "  decl_position.seq", &pos.seq.to_string());
-        field(out, "  decl_position.column", &pos.column.to_string());
-        field(out, "  enclosing_routine", "NULL");
-        field(out, "  name_linkage", "no");
-        field(out, "size", "1");
-        field(out, "alignment", "1");
-        field(out, "kind", "tk_template_param");
     }
 }
 

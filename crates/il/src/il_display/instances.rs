@@ -339,17 +339,25 @@ pub(super) fn member_template_copy<'db>(
         return;
     }
     // The copies of the member template's type parameters, at their names.
-    let Some(template) = located
+    type_param_copies(located, offset, 'i', ids, out);
+}
+
+/// A copy of each type parameter of the template declared at `offset`, at the parameter's
+/// name (what EDG makes for a member template's instance copy and for each deduction guide).
+/// `id_prefix` keeps the ids of different printers apart.
+pub(super) fn type_param_copies(
+    located: &Located<'_, '_>,
+    offset: usize,
+    id_prefix: char,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(list) = located
         .root
         .token_at_offset(syntax::TextSize::from(offset as u32))
         .right_biased()
         .and_then(|t| t.parent_ancestors().find(|a| a.kind() == TEMPLATE_DECL))
-    else {
-        return;
-    };
-    let Some(list) = template
-        .children()
-        .find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+        .and_then(|t| t.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST))
     else {
         return;
     };
@@ -364,12 +372,12 @@ pub(super) fn member_template_copy<'db>(
         let id = super::next_id(ids);
         let pos = located.lines.pos(usize::from(name.text_range().start()));
         out.push('\n');
-        writeln!(out, "file-scope type@i{id}").unwrap();
+        writeln!(out, "file-scope type@{id_prefix}{id}").unwrap();
         out.push_str("source_corresp:\n");
         field(
             out,
             "  name",
-            &format!("file-scope id-name@i{id}: \"{}\"", name.text()),
+            &format!("file-scope id-name@{id_prefix}{id}: \"{}\"", name.text()),
         );
         field(out, "  decl_position.seq", &pos.seq.to_string());
         field(out, "  decl_position.column", &pos.column.to_string());

@@ -115,16 +115,7 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> Option<String> {
-        if name.kind() != QUALIFIED_NAME {
-            return None;
-        }
-        let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
-        let (last, qualifiers) = segments.split_last()?;
-        if last.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
-            return None;
-        }
-        let class = self.qualifier_class(qualifiers, scope, subst)?;
-        let found = self.member_typedef(&class, first_token(last, IDENT)?.text())?;
+        let found = self.qualified_member_typedef(name, scope, subst)?;
         Some(self.typedef_argument(found))
     }
 
@@ -370,6 +361,18 @@ impl Walker {
         scope: &Scope,
         subst: &Substitution,
     ) -> Option<String> {
+        self.qualified_member_typedef(name, scope, subst)
+            .map(|(_, ty)| ty)
+    }
+
+    /// The member typedef a qualified name (`X<_Tp>::type`) names, its qualifier completed:
+    /// its qualified name and the type it stands for.
+    fn qualified_member_typedef(
+        &mut self,
+        name: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) -> Option<(String, String)> {
         if name.kind() != QUALIFIED_NAME {
             return None;
         }
@@ -379,7 +382,7 @@ impl Walker {
             return None;
         }
         let class = self.qualifier_class(qualifiers, scope, subst)?;
-        self.member_type(&class, first_token(last, IDENT)?.text())
+        self.member_typedef(&class, first_token(last, IDENT)?.text())
     }
 
     /// The printed class a run of qualifier segments names, completed.

@@ -147,7 +147,7 @@ fn declared_name(member: &SyntaxNode) -> Option<String> {
 }
 
 /// The function declarator of a member declaration or definition.
-fn declarator_of(member: &SyntaxNode) -> Option<SyntaxNode> {
+pub(super) fn declarator_of(member: &SyntaxNode) -> Option<SyntaxNode> {
     let declarator = match member.kind() {
         FUNCTION_DEF => member.children().find(|n| n.kind() == DECLARATOR),
         SIMPLE_DECLARATION => member
