@@ -187,14 +187,7 @@ fn declaration_facts(header: &SyntaxNode, name: Option<&str>) -> (Specifiers, Cu
     let mut s = Specifiers::default();
     let mut cuda = CudaAttrs::default();
     // A template's header wraps the declaration.
-    let decl = if header.kind() == TEMPLATE_DECL {
-        header
-            .children()
-            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
-            .unwrap_or_else(|| header.clone())
-    } else {
-        header.clone()
-    };
+    let decl = crate::resolve::declaration_of(header.clone());
     for element in decl.children_with_tokens() {
         match element.kind() {
             STATIC_KW => s.is_static = true,

@@ -596,6 +596,24 @@ mod tests {
     use crate::scope::all_items;
     use crate::test_db::TestDb;
 
+    /// `name size align` of each laid-out class of the given kinds, in declaration order.
+    fn layouts(db: &TestDb, file: base_db::SourceFile, kinds: &[ItemKind]) -> String {
+        let mut out = String::new();
+        for item in all_items(db, file) {
+            if kinds.contains(&item.kind(db))
+                && let Some(l) = class_layout(db, item)
+            {
+                out.push_str(&format!(
+                    "{} {} {}\n",
+                    item.qualified_name(db),
+                    l.size,
+                    l.align
+                ));
+            }
+        }
+        out
+    }
+
     /// The expected sizes were checked with g++ 12 (`static_assert`s over the same source).
     #[test]
     fn classes_of_a_program() {
@@ -619,19 +637,7 @@ namespace n { struct In { long l; }; }
 struct Q { n::In in; char c; };
 "#,
         );
-        let mut out = String::new();
-        for item in all_items(&db, file) {
-            if matches!(item.kind(&db), ItemKind::Struct | ItemKind::Union)
-                && let Some(l) = class_layout(&db, item)
-            {
-                out.push_str(&format!(
-                    "{} {} {}\n",
-                    item.qualified_name(&db),
-                    l.size,
-                    l.align
-                ));
-            }
-        }
+        let out = layouts(&db, file, &[ItemKind::Struct, ItemKind::Union]);
         expect![[r#"
             A 16 16
             P 24 8
@@ -667,19 +673,7 @@ typedef enum T : short { t } TT;
 struct S { Mode m; B b; TT tt; };
 "#,
         );
-        let mut out = String::new();
-        for item in all_items(&db, file) {
-            if item.kind(&db) == ItemKind::Struct
-                && let Some(l) = class_layout(&db, item)
-            {
-                out.push_str(&format!(
-                    "{} {} {}\n",
-                    item.qualified_name(&db),
-                    l.size,
-                    l.align
-                ));
-            }
-        }
+        let out = layouts(&db, file, &[ItemKind::Struct]);
         expect![[r#"
             S 12 4
         "#]]

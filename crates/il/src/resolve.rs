@@ -785,7 +785,7 @@ fn function_signature<'db>(
 }
 
 /// The declaration a header holds: a template's header wraps it after the parameter list.
-fn declaration_of(header: SyntaxNode) -> SyntaxNode {
+pub(crate) fn declaration_of(header: SyntaxNode) -> SyntaxNode {
     if header.kind() == TEMPLATE_DECL {
         header
             .children()

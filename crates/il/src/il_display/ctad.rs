@@ -87,15 +87,7 @@ pub(super) fn entries<'db>(
             let Some(&at) = positions.get(&guide.constructor) else {
                 continue;
             };
-            let sig = FnSig {
-                ret: Ty::new(db, TyKind::Instance(inst)),
-                params: guide_params(db, guide, &deduced),
-                variadic: false,
-                this_cv: Default::default(),
-                ref_qualifier: None,
-                noexcept: false,
-            };
-            let spelled = spell(db, Ty::new(db, TyKind::Function(sig)));
+            let spelled = spell(db, guide_type(db, guide, inst, &deduced));
             let id = super::next_id(ids);
             let name = template.name_text(db).unwrap_or_default();
             guide_routine(out, located, id, Some(name), at, &spelled, true);
@@ -179,15 +171,7 @@ fn guide_entries<'db>(
         let Some(&at) = positions.get(&guide.constructor) else {
             continue;
         };
-        let sig = FnSig {
-            ret: Ty::new(db, TyKind::Instance(own)),
-            params: guide_params(db, guide, &depth_three),
-            variadic: false,
-            this_cv: Default::default(),
-            ref_qualifier: None,
-            noexcept: false,
-        };
-        let text = spelled(Ty::new(db, TyKind::Function(sig)));
+        let text = spelled(guide_type(db, guide, own, &depth_three));
         let id = super::next_id(ids);
         guide_routine(out, located, id, None, at, &text, false);
     }
@@ -237,6 +221,25 @@ fn guide_routine(
     } else {
         field(out, "is_template_function", "TRUE");
     }
+}
+
+/// A deduction guide's function type with `args` substituted: the guide's parameters
+/// returning `class` (`Pair<int, float> (int, float)`).
+fn guide_type<'db>(
+    db: &'db dyn IlDatabase,
+    guide: &Guide<'db>,
+    class: ClassInstance<'db>,
+    args: &[TemplateArg<'db>],
+) -> Ty<'db> {
+    let sig = FnSig {
+        ret: Ty::new(db, TyKind::Instance(class)),
+        params: guide_params(db, guide, args),
+        variadic: false,
+        this_cv: Default::default(),
+        ref_qualifier: None,
+        noexcept: false,
+    };
+    Ty::new(db, TyKind::Function(sig))
 }
 
 #[cfg(test)]

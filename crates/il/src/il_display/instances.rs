@@ -162,20 +162,8 @@ pub(super) fn entries<'db>(
                 ItemKind::Variable => "variable",
                 _ => "routine",
             };
-            out.push('\n');
-            writeln!(out, "file-scope {entry_kind}@i{id}").unwrap();
-            out.push_str("source_corresp:\n");
-            if let Some(n) = member.name_text(db) {
-                field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
-            }
-            field(out, "  decl_position.seq", &pos.seq.to_string());
-            field(out, "  decl_position.column", &pos.column.to_string());
-            field(out, "  is_class_member", "TRUE");
-            let access = super::access_name(member.access(db));
-            field(out, "  access", access);
-            field(out, "  enclosing_routine", "NULL");
             let linkage = if kind == ItemKind::Field { "no" } else { "C++" };
-            field(out, "  name_linkage", linkage);
+            member_entry_header(db, out, entry_kind, id, member, pos, linkage);
             match kind {
                 ItemKind::Field => {
                     field(
@@ -281,6 +269,31 @@ pub(super) struct MemberTemplateCopy<'a> {
     pub with_params: bool,
 }
 
+/// The start of an instance member's entry: its kind and id, then its `source_corresp` (the
+/// template member's name at `pos`, a class member with its access, no enclosing routine).
+fn member_entry_header(
+    db: &dyn IlDatabase,
+    out: &mut String,
+    entry_kind: &str,
+    id: usize,
+    member: Item<'_>,
+    pos: super::Pos,
+    linkage: &str,
+) {
+    out.push('\n');
+    writeln!(out, "file-scope {entry_kind}@i{id}").unwrap();
+    out.push_str("source_corresp:\n");
+    if let Some(n) = member.name_text(db) {
+        field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
+    }
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    field(out, "  is_class_member", "TRUE");
+    field(out, "  access", super::access_name(member.access(db)));
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", linkage);
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn member_template_copy<'db>(
     db: &'db dyn IlDatabase,
@@ -315,19 +328,7 @@ pub(super) fn member_template_copy<'db>(
             .replace(&format!("<parameter {i}>"), name);
     }
     let pos = located.lines.pos(offset);
-    out.push('\n');
-    writeln!(out, "file-scope routine@i{id}").unwrap();
-    out.push_str("source_corresp:\n");
-    if let Some(n) = member.name_text(db) {
-        field(out, "  name", &format!("file-scope id-name@i{id}: \"{n}\""));
-    }
-    field(out, "  decl_position.seq", &pos.seq.to_string());
-    field(out, "  decl_position.column", &pos.column.to_string());
-    field(out, "  is_class_member", "TRUE");
-    let access = super::access_name(member.access(db));
-    field(out, "  access", access);
-    field(out, "  enclosing_routine", "NULL");
-    field(out, "  name_linkage", "C++");
+    member_entry_header(db, out, "routine", id, member, pos, "C++");
     field(out, "type", &format!("file-scope type@ty: {spelled}"));
     field(out, "storage_class", "sc_unspecified");
     field(out, "declared_storage_class", "sc_unspecified");

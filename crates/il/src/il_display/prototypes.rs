@@ -17,6 +17,7 @@ use crate::IlDatabase;
 use crate::decl::{routine_decl, variable_decl};
 use crate::instantiate::{Bound, TemplateArg, is_specialization, template_params};
 use crate::item::{Item, ItemKind};
+use crate::resolve::declaration_of;
 use crate::scope::all_items;
 use crate::ty::{Cv, Ty};
 use crate::xref::XrefLine;
@@ -384,15 +385,7 @@ fn top_level_paren(spelled: &str) -> Option<usize> {
 
 /// Whether a variable's type is the placeholder `auto` (its decl-specifiers say `auto`).
 fn declares_auto(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    let header = SyntaxNode::new_root(item.header(db).clone());
-    let decl = if header.kind() == TEMPLATE_DECL {
-        header
-            .children()
-            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
-            .unwrap_or(header)
-    } else {
-        header
-    };
+    let decl = declaration_of(SyntaxNode::new_root(item.header(db).clone()));
     decl.children_with_tokens().any(|t| t.kind() == AUTO_KW)
 }
 
@@ -433,15 +426,7 @@ fn specialization_id<'db>(
 /// `tk_struct`, `tk_class` or `tk_union` by the class key of the class itself (not the `class`
 /// of a template template parameter in its template's parameter list).
 pub(super) fn class_kind(db: &dyn IlDatabase, item: Item<'_>) -> &'static str {
-    let header = SyntaxNode::new_root(item.header(db).clone());
-    let header = if header.kind() == TEMPLATE_DECL {
-        header
-            .children()
-            .find(|n| n.kind() != TEMPLATE_PARAM_LIST)
-            .unwrap_or(header)
-    } else {
-        header
-    };
+    let header = declaration_of(SyntaxNode::new_root(item.header(db).clone()));
     let key = header
         .descendants_with_tokens()
         .find(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
