@@ -9,8 +9,11 @@
 //! Normalization: addresses are only identities, so a line is compared by (name, kind, file,
 //! line, column), as a multiset; a matched line is also *id-consistent* when its pair of ids
 //! agrees with the one-to-one mapping between the tools' ids built from the matched lines in
-//! order (first pairing wins). Only the declaration kinds `D`/`d` are produced by cufe yet; the
-//! reference kinds are counted on cudafe++'s side and reported as not produced.
+//! order (first pairing wins). The declaration kinds `D`/`d` are compared together; every other
+//! kind cufe produces (the references declarations make, `R`) is compared per kind, split by
+//! where the line's position lies: outside function bodies (what cufe aims at) or inside one
+//! (from a constructor's mem-initializers or the `{` to the definition's end, found by parsing
+//! the `.ii`). Kinds cufe does not produce are counted on cudafe++'s side and reported as such.
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -24,7 +27,8 @@ pub struct Args {
     /// Only programs whose name contains this.
     #[arg(long)]
     filter: Option<String>,
-    /// Print up to this many missing and extra D/d lines per program (own file first).
+    /// Print up to this many missing and extra lines per program and compared set (own file
+    /// first).
     #[arg(long, default_value_t = 0)]
     show: usize,
     /// Use the release build of cufe (faster on the large translation units).
@@ -122,6 +126,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     programs.sort();
     let (mut own_total, mut tu_total) = (Stats::default(), Stats::default());
     let mut not_produced: BTreeMap<char, usize> = BTreeMap::new();
+    // Per reference kind and place (outside/inside bodies): own-file and whole-unit totals.
+    let mut reference_totals: BTreeMap<(char, Place), (Stats, Stats)> = BTreeMap::new();
     let mut failed = Vec::new();
     for program in programs {
         let name = program.file_stem().unwrap().to_string_lossy().to_string();
@@ -129,7 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         let result = compare_program(&tc, &cufe, &program, &scratch);
-        let (theirs, ours) = match result {
+        let (theirs, ours, bodies) = match result {
             Ok(logs) => logs,
             Err(e) => {
                 println!("{name}: skipped: {e:#}");
@@ -156,18 +162,41 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         own_total.add(own);
         tu_total.add(tu);
         println!("{name}: own {} | TU {}", own.summary(), tu.summary());
-        let shown = own_missing
-            .iter()
-            .map(|l| ("missing", l))
-            .chain(own_extra.iter().map(|l| ("extra", l)))
-            .chain(tu_missing.iter().map(|l| ("missing", l)))
-            .chain(tu_extra.iter().map(|l| ("extra", l)))
-            .take(args.show);
-        for (what, l) in shown {
-            println!(
-                "  {what:7} {}\t{}\t{}\t{}\t{}",
-                l.name, l.kind, l.file, l.line, l.col
-            );
+        show(
+            args.show,
+            [&own_missing, &own_extra, &tu_missing, &tu_extra],
+        );
+        for kind in our_kinds.iter().copied().filter(|k| !is_declaration(*k)) {
+            for place in [Place::Outside, Place::Inside] {
+                let select = |lines: &[Line], own: bool| -> Vec<Line> {
+                    lines
+                        .iter()
+                        .filter(|l| {
+                            l.kind == kind
+                                && (!own || l.file == own_file)
+                                && Place::of(l, &bodies) == place
+                        })
+                        .cloned()
+                        .collect()
+                };
+                let (own, own_missing, own_extra) =
+                    compare(&select(&theirs, true), &select(&ours, true));
+                let (tu, tu_missing, tu_extra) =
+                    compare(&select(&theirs, false), &select(&ours, false));
+                let totals = reference_totals.entry((kind, place)).or_default();
+                totals.0.add(own);
+                totals.1.add(tu);
+                println!(
+                    "  {kind} {}: own {} | TU {}",
+                    place.label(),
+                    own.summary(),
+                    tu.summary()
+                );
+                show(
+                    args.show,
+                    [&own_missing, &own_extra, &tu_missing, &tu_extra],
+                );
+            }
         }
     }
     println!("xref D/d lines, own files: {}", own_total.summary());
@@ -175,6 +204,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "xref D/d lines, whole translation units: {}",
         tu_total.summary()
     );
+    for ((kind, place), (own, tu)) in &reference_totals {
+        println!(
+            "xref {kind} lines {}, own files: {}",
+            place.label(),
+            own.summary()
+        );
+        println!(
+            "xref {kind} lines {}, whole translation units: {}",
+            place.label(),
+            tu.summary()
+        );
+    }
     if !not_produced.is_empty() {
         let kinds: Vec<String> = not_produced
             .iter()
@@ -195,13 +236,53 @@ fn is_declaration(kind: char) -> bool {
     matches!(kind, 'D' | 'd')
 }
 
+/// Where a reference line's position lies.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    Outside,
+    Inside,
+}
+
+impl Place {
+    fn of(line: &Line, bodies: &il::xref::FunctionBodies) -> Place {
+        if bodies.contains(&line.file, line.line, line.col) {
+            Place::Inside
+        } else {
+            Place::Outside
+        }
+    }
+    fn label(self) -> &'static str {
+        match self {
+            Place::Outside => "outside function bodies",
+            Place::Inside => "inside function bodies",
+        }
+    }
+}
+
+/// Prints up to `limit` lines: own-file missing and extra, then whole-unit missing and extra.
+fn show(limit: usize, [own_missing, own_extra, tu_missing, tu_extra]: [&[Line]; 4]) {
+    let shown = own_missing
+        .iter()
+        .map(|l| ("missing", l))
+        .chain(own_extra.iter().map(|l| ("extra", l)))
+        .chain(tu_missing.iter().map(|l| ("missing", l)))
+        .chain(tu_extra.iter().map(|l| ("extra", l)))
+        .take(limit);
+    for (what, l) in shown {
+        println!(
+            "  {what:7} {}\t{}\t{}\t{}\t{}",
+            l.name, l.kind, l.file, l.line, l.col
+        );
+    }
+}
+
 /// Preprocesses one program, runs both tools, and reads both logs.
 fn compare_program(
     tc: &toolchain::Toolchain,
     cufe: &Path,
     program: &Path,
     scratch: &Path,
-) -> anyhow::Result<(Vec<Line>, Vec<Line>)> {
+) -> anyhow::Result<(Vec<Line>, Vec<Line>, il::xref::FunctionBodies)> {
     let name = program.file_stem().unwrap().to_string_lossy().to_string();
     let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(program)?);
     let ii = scratch.join(format!("{name}.cpp4.ii"));
@@ -255,7 +336,9 @@ fn compare_program(
     }
     let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
     let ours = read_log(&ours_path).context("cufe's log")?;
-    Ok((theirs, ours))
+    let text = std::fs::read(&ii)?;
+    let bodies = il::xref::FunctionBodies::new(&String::from_utf8_lossy(&text));
+    Ok((theirs, ours, bodies))
 }
 
 fn read_log(path: &Path) -> anyhow::Result<Vec<Line>> {

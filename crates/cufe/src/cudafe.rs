@@ -15,7 +15,8 @@
 //! Exit status, as cudafe++: 0 clean, 2 errors in the source, 4 a command-line ("catastrophic")
 //! error. cufe adds 3: the analysis ran, but an output that was asked for (`--gen_c_file_name`,
 //! `--module_id_file_name`, `--gen_device_file_name`, `--il_display`) is not produced yet, or
-//! only in part (`--xref` writes the declaration lines, D and d, but no reference lines yet);
+//! only in part (`--xref` writes the declaration lines, D and d, and the type and namespace
+//! references that declarations make, but not the references in expressions);
 //! each such output gets a warning naming it. A build driven by nvcc must never go on
 //! without a file it expects, so this is a failure, not a silent success. `--stub_file_name` is
 //! only named inside the host output (cicc writes the stub in CUDA 13.0), so it needs no warning.
@@ -95,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     if let Some(path) = &options.outputs.xref {
         let root = base_db::parse(&db, file).syntax_node();
-        let lines = il::xref::declaration_lines(&root);
+        let lines = il::xref::log_lines(&root);
         let unit = options.input.display().to_string();
         write_atomically(path, il::xref::render(&lines, line_map, &unit).as_bytes())?;
     }
@@ -170,7 +171,7 @@ fn missing_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
     if out.xref.is_some() {
         missing.push((
             "--xref",
-            "the reference lines (R, U, M, A, C, t, T) of the cross-reference log",
+            "the reference lines of expressions and instantiations (R, U, M, A, C, t, T) of the cross-reference log",
         ));
     }
     if out.il_display {

@@ -24,15 +24,18 @@ use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 use crate::lower::tokens_text;
 
 mod bodies;
+mod body_spans;
 mod constants;
 mod constexpr;
 mod evaluate;
 mod instances;
 mod names;
 mod printing;
+mod references;
 mod traits;
 mod tree;
 
+pub use body_spans::FunctionBodies;
 use printing::{name_ref_text, operator_text, push_edg_token};
 use tree::{
     NAME_KINDS, declares_function, first_non_trivia, first_token, has_token, last_ident,
@@ -52,7 +55,20 @@ pub struct XrefLine {
 
 /// The declaration lines of a whole translation unit, in EDG's order.
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    let mut w = Walker::default();
+    walk_unit(root, false)
+}
+
+/// The lines of the log cufe writes: the declaration lines and, interleaved in EDG's order,
+/// the references that declarations make (`xref/references.rs`).
+pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
+    walk_unit(root, true)
+}
+
+fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {
+    let mut w = Walker {
+        references,
+        ..Walker::default()
+    };
     // EDG declares namespace `std` before the unit (for the implicitly declared allocation
     // functions' `std::bad_alloc` and `std::align_val_t`): the first `namespace std` reopens it.
     w.keyed("namespace std".to_string());
@@ -188,6 +204,12 @@ struct Walker {
     /// Typedefs and aliases declared in function bodies, by name: the block each is declared
     /// in, where, and the type it stands for, printed.
     local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
+    /// Whether reference lines are written too ([`log_lines`]).
+    references: bool,
+    /// The template parameters in scope, innermost last: name and entity.
+    template_param_ids: Vec<(String, u32)>,
+    /// Namespace aliases by name: entity and qualified name.
+    alias_ids: FxHashMap<String, (u32, String)>,
 }
 
 impl Walker {
@@ -255,7 +277,25 @@ impl Walker {
                             tokens_text(&target).trim_start_matches("::").to_string(),
                         );
                     }
-                    self.emit_fresh(scope.qualify(name.text()), 'D', name.text_range().start());
+                    let id = self.fresh();
+                    let qualified = scope.qualify(name.text());
+                    self.alias_ids
+                        .insert(name.text().to_string(), (id, qualified.clone()));
+                    self.emit(id, qualified, 'D', name.text_range().start());
+                    if let Some(target) = node
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
+                        self.name_references(&target, scope);
+                    }
+                }
+            }
+            USING_DIRECTIVE => {
+                if let Some(target) = node
+                    .children()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                {
+                    self.name_references(&target, scope);
                 }
             }
             LINKAGE_SPEC => {
@@ -271,8 +311,9 @@ impl Walker {
                 let mut inner = scope.clone();
                 inner.template_params.clear();
                 let params = node.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST);
+                let param_ids_before = self.template_param_ids.len();
                 if let Some(params) = &params {
-                    inner.template_params = self.template_parameters(params);
+                    inner.template_params = self.template_parameters(params, scope);
                 }
                 inner.template_param_list = params;
                 // `template <>` introduces an explicit specialization, not a template.
@@ -289,6 +330,7 @@ impl Walker {
                     self.declaration(&child, &inner);
                 }
                 self.template_param_names.truncate(names_before);
+                self.template_param_ids.truncate(param_ids_before);
                 self.template_depth -= u32::from(is_template);
             }
             FUNCTION_DEF => {
@@ -317,6 +359,7 @@ impl Walker {
                 }
                 // A class template's non-template friend is declared by each instance, not
                 // by the template.
+                self.references_in(node, scope);
                 if !(is_friend && self.hidden_friend(scope)) {
                     self.emit(id, name, 'D', offset);
                 }
@@ -388,6 +431,9 @@ impl Walker {
                     {
                         self.record_builtin_typedef(scope.qualify(name.text()), &ty, scope);
                     }
+                    if let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID) {
+                        self.references_in(&ty, scope);
+                    }
                     let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
                     self.emit(
                         id,
@@ -404,6 +450,7 @@ impl Walker {
                     .find(|n| matches!(n.kind(), QUALIFIED_NAME | NAME_REF))
                     && let Some(last) = last_ident(&target)
                 {
+                    self.qualifier_references(&target, scope);
                     let written = tokens_text(&target);
                     let mut name = self.resolve_qualified(&written, scope);
                     // A member typedef as the qualifier names the class it stands for
@@ -498,13 +545,15 @@ impl Walker {
 
     /// Template parameters (each its own entity, `D`); unnamed ones are `<unnamed>`, logged at
     /// the token after them. Returns the names as a template-id of the template prints them.
-    fn template_parameters(&mut self, params: &SyntaxNode) -> Vec<String> {
+    fn template_parameters(&mut self, params: &SyntaxNode, scope: &Scope) -> Vec<String> {
         let mut names = Vec::new();
         for param in params.children() {
             if param.kind() == TEMPLATE_TEMPLATE_PARAM
                 && let Some(inner) = param.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
             {
-                self.template_parameters(&inner);
+                let outer = self.template_param_ids.len();
+                self.template_parameters(&inner, scope);
+                self.template_param_ids.truncate(outer);
             }
             let name = match param.kind() {
                 TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
@@ -515,9 +564,13 @@ impl Walker {
                 _ => continue,
             };
             let pack = instances::is_pack(&param);
+            if param.kind() == PARAM {
+                self.references_in(&param, scope);
+            }
             let id = self.fresh();
             match name {
                 Some(name) => {
+                    self.template_param_ids.push((name.text().to_string(), id));
                     self.emit(id, name.text().to_string(), 'D', name.text_range().start());
                     names.push(format!("{}{}", name.text(), if pack { "..." } else { "" }));
                 }
@@ -715,6 +768,7 @@ impl Walker {
             match child.kind() {
                 CLASS_SPECIFIER => self.class(&child, scope),
                 ENUM_SPECIFIER => self.enumeration(&child, scope),
+                NAME_REF | QUALIFIED_NAME => self.name_references(&child, scope),
                 // `struct X *p;`: the first mention of a class declares it.
                 ELABORATED_TYPE if has_declarators && !scope.local => {
                     let is_class = child
@@ -728,7 +782,14 @@ impl Walker {
                         let (id, first) = self.keyed(format!("type {qualified}"));
                         if first {
                             self.emit(id, qualified, 'd', ident.text_range().start());
+                        } else {
+                            self.name_references(&name, scope);
                         }
+                    } else if let Some(name) = child
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
+                        self.name_references(&name, scope);
                     }
                 }
                 ELABORATED_TYPE if !has_declarators => {
@@ -739,6 +800,7 @@ impl Walker {
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                         && let Some(ident) = last_ident(&name)
                     {
+                        self.qualifier_references(&name, scope);
                         // A friend class template not declared yet is printed as a member
                         // of the befriending class (`std::__pair_base<_U1, _U2>::pair`).
                         let undeclared_friend_template = !scope.template_params.is_empty()
@@ -785,6 +847,7 @@ impl Walker {
                     else {
                         continue;
                     };
+                    self.references_in(&declarator, scope);
                     // An explicit specialization of a variable template is named with its
                     // arguments as written (`__cccl_is_signed_integer_impl_v<signed short>`).
                     if scope
@@ -927,6 +990,7 @@ impl Walker {
                     written.clone()
                 };
                 let qualified = scope.qualify(&own);
+                self.qualifier_references(name, scope);
                 let (id, _) = self.keyed(format!("type {qualified}{args}"));
                 self.emit(id, qualified, 'D', ident.text_range().start());
                 if !args.is_empty() {
@@ -945,6 +1009,9 @@ impl Walker {
                 scope,
                 Some(params).filter(|p| p.children().next().is_some()),
             );
+        }
+        for clause in spec.children().filter(|n| n.kind() == BASE_CLAUSE) {
+            self.references_in(&clause, scope);
         }
         // Base classes are completed where the class is defined, in a template too when they
         // do not depend on its parameters.
@@ -1022,6 +1089,7 @@ impl Walker {
             .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW));
         let list = spec.children().find(|n| n.kind() == ENUMERATOR_LIST);
         let mut enumerator_scope = scope.clone();
+        self.enum_base_references(spec, scope);
         if let Some(ident) = &ident {
             let qualified = scope.qualify(ident.text());
             let (id, _) = self.keyed(format!("type {qualified}"));

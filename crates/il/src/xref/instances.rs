@@ -1495,7 +1495,9 @@ impl Walker {
                     if let Some(params) =
                         member.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
                     {
-                        self.template_parameters(&params);
+                        let outer = self.template_param_ids.len();
+                        self.template_parameters(&params, scope);
+                        self.template_param_ids.truncate(outer);
                     }
                     let Some(inner) = member.children().find(|n| {
                         matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION | ALIAS_DECL)
