@@ -42,6 +42,7 @@ mod instances;
 mod lambda;
 mod prototypes;
 mod syntactic;
+mod template_ids;
 mod unnamed;
 mod var_templates;
 
@@ -155,6 +156,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    template_ids::entries(db, file, &located, &mut ids, &mut out);
     out
 }
 

@@ -341,7 +341,9 @@ fn pair_up<'e>(
         ours_by_key.entry(e.key()).or_default().push_back(e);
     }
     // Within a key, an entry of the same type is taken first (instances of one template share
-    // their members' positions and differ in type only), else the next in order.
+    // their members' positions and differ in type only), for entries without a type one whose
+    // compared fields agree (a template, its instances and its nonreal classes share the
+    // primary's name and position and differ in size), else the next in order.
     let mut pairs: Vec<(&Entry, Option<&Entry>)> = expected.iter().map(|e| (e, None)).collect();
     for pass in [true, false] {
         for (e, matched) in pairs.iter_mut().filter(|(_, m)| m.is_none()) {
@@ -350,9 +352,11 @@ fn pair_up<'e>(
             };
             let at = if pass {
                 let ty = compared_value(e, "type");
-                candidates
-                    .iter()
-                    .position(|o| ty.is_some() && compared_value(o, "type") == ty)
+                candidates.iter().position(|o| match ty {
+                    Some(_) => compared_value(o, "type") == ty,
+                    None => compared_labels(&e.kind)
+                        .all(|label| compared_value(e, label) == compared_value(o, label)),
+                })
             } else {
                 (!candidates.is_empty()).then_some(0)
             };

@@ -144,6 +144,7 @@ pub(super) fn entries<'db>(
                     with_params: true,
                 };
                 member_template_copy(db, located, member, bound, offset, id, copy, ids, out);
+                super::template_ids::instance_copies(db, file, located, offset, ids, out);
                 continue;
             }
             let ty = match kind {

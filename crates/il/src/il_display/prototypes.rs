@@ -409,6 +409,19 @@ fn specialization_id<'db>(
         .into_iter()
         .find(|&d| d.kind(db) == ItemKind::ClassTemplate && !is_specialization(db, d));
     let Some(primary) = primary else { return };
+    nonreal_class(db, primary, located, ids, out);
+}
+
+/// A "nonreal" class of size 1 at the primary template's name: what EDG makes for a
+/// template-id that names no real instance (a partial specialization's, or one with dependent
+/// arguments: [`super::template_ids`]).
+pub(super) fn nonreal_class<'db>(
+    db: &'db dyn IlDatabase,
+    primary: Item<'db>,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
     let Some(&offset) = located.offsets.get(&primary) else {
         return;
     };
