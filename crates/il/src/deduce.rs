@@ -25,12 +25,15 @@
 //! template's [`Pattern`] and the instance a call or template-id makes (defaults, packs,
 //! `auto` returns).
 //!
-//! Not yet: deduction from a target type (`void (*p)(int) = f;`), non-type parameters in array bounds (`T (&)[N]`: the
-//! type representation has no dependent bounds), template template parameters, and closure
-//! types (no `TyKind` for them yet).
+//! A non-type parameter written alone as an array bound (`T (&)[N]`, a
+//! [`TyKind::DependentArray`]) is deduced from the argument's bound; other dependent bounds
+//! (`[N + 1]`, `[sizeof(T)]`) are non-deduced contexts.
+//!
+//! Not yet: deduction from a target type (`void (*p)(int) = f;`) and template template
+//! parameters.
 use crate::IlDatabase;
 use crate::instantiate::{ParamKind, TemplateArg, canonical};
-use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
+use crate::ty::{Cv, DependentBound, FnSig, RefKind, Ty, TyKind};
 
 pub(crate) mod ctad;
 pub(crate) mod expr;
@@ -323,10 +326,34 @@ impl<'db> Matcher<'db> {
                 TyKind::Reference(ak, a_inner) if ak == pk => self.unify(*p_inner, *a_inner, false),
                 _ => None,
             },
+            // cv on an array is its elements': a reference binding may add it there.
             TyKind::Array(p_elem, p_n) => match a.kind(db) {
-                TyKind::Array(a_elem, a_n) if p_n == a_n => self.unify(*p_elem, *a_elem, false),
+                TyKind::Array(a_elem, a_n) if p_n == a_n => self.unify(*p_elem, *a_elem, more_cv),
                 _ => None,
             },
+            // `T (&)[N]` given an `int [5]`: `N` is 5 ([temp.deduct.type]/8); a bound that is
+            // any other expression is not deduced from.
+            TyKind::DependentArray(p_elem, bound) => {
+                match (bound, a.kind(db)) {
+                    (DependentBound::Param { index, .. }, TyKind::Array(_, Some(n))) => {
+                        self.bind(*index as usize, TemplateArg::Value(i128::from(*n)))?
+                    }
+                    // Partial ordering: the other template's parameter, a unique value.
+                    (
+                        DependentBound::Param { index, .. },
+                        TyKind::DependentArray(_, DependentBound::Param { index: a_index, .. }),
+                    ) => self.bind(*index as usize, TemplateArg::Unbound(*a_index))?,
+                    (DependentBound::Expr(_), TyKind::Array(..)) => {}
+                    (DependentBound::Expr(p_text), TyKind::DependentArray(_, a_bound))
+                        if a_bound.spelling() == *p_text => {}
+                    _ => return None,
+                }
+                let (TyKind::Array(a_elem, _) | TyKind::DependentArray(a_elem, _)) = a.kind(db)
+                else {
+                    return None;
+                };
+                self.unify(*p_elem, *a_elem, more_cv)
+            }
             TyKind::Function(p_sig) => match a.kind(db) {
                 TyKind::Function(a_sig) => self.signature(p_sig, a_sig),
                 _ => None,
@@ -485,6 +512,7 @@ pub fn mentions_params(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
         | TyKind::Reference(_, t)
         | TyKind::Array(t, _)
         | TyKind::Vector { elem: t, .. } => mentions_params(db, *t),
+        TyKind::DependentArray(..) => true,
         TyKind::Function(sig) => {
             mentions_params(db, sig.ret) || sig.params.iter().any(|&p| mentions_params(db, p))
         }
@@ -514,6 +542,18 @@ pub fn substitute<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, args: &[TemplateArg
         TyKind::Pointer(t) => Ty::new(db, TyKind::Pointer(sub(*t))),
         TyKind::Reference(k, t) => reference_to(db, *k, sub(*t)),
         TyKind::Array(t, n) => Ty::new(db, TyKind::Array(sub(*t), *n)),
+        TyKind::DependentArray(t, bound) => {
+            let value = match bound {
+                DependentBound::Param { index, .. } => {
+                    args.get(*index as usize).and_then(TemplateArg::value)
+                }
+                DependentBound::Expr(_) => None,
+            };
+            match value.and_then(|v| u64::try_from(v).ok()) {
+                Some(n) => Ty::new(db, TyKind::Array(sub(*t), Some(n))),
+                None => Ty::new(db, TyKind::DependentArray(sub(*t), bound.clone())),
+            }
+        }
         TyKind::Function(sig) => {
             let mut sig = sig.clone();
             sig.ret = sub(sig.ret);

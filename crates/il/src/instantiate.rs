@@ -15,7 +15,7 @@ use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, members_named};
-use crate::ty::{Ty, TyKind};
+use crate::ty::{DependentBound, Ty, TyKind};
 
 /// One template argument. `Unbound(i)` stands for the `i`-th (non-type) parameter of a partial
 /// specialization while its pattern is matched; type parameters are then
@@ -450,6 +450,7 @@ fn nesting(db: &dyn IlDatabase, ty: Ty<'_>) -> usize {
         | TyKind::Pointer(t)
         | TyKind::Reference(_, t)
         | TyKind::Array(t, _)
+        | TyKind::DependentArray(t, _)
         | TyKind::Vector { elem: t, .. } => 1 + nesting(db, *t),
         TyKind::Instance(inst) => {
             1 + inst
@@ -474,6 +475,7 @@ fn is_known(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
         | TyKind::Pointer(t)
         | TyKind::Reference(_, t)
         | TyKind::Array(t, _)
+        | TyKind::DependentArray(t, _)
         | TyKind::Vector { elem: t, .. } => is_known(db, *t),
         _ => true,
     }
@@ -490,6 +492,10 @@ pub fn canonical<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
         TyKind::Pointer(inner) => Ty::new(db, TyKind::Pointer(canonical(db, *inner))),
         TyKind::Reference(k, inner) => Ty::new(db, TyKind::Reference(*k, canonical(db, *inner))),
         TyKind::Array(inner, n) => Ty::new(db, TyKind::Array(canonical(db, *inner), *n)),
+        TyKind::DependentArray(inner, bound) => Ty::new(
+            db,
+            TyKind::DependentArray(canonical(db, *inner), bound.clone()),
+        ),
         _ => ty,
     }
 }
@@ -638,6 +644,16 @@ fn unify_ty<'db>(
         }
         (TyKind::Array(p, pn), TyKind::Array(a, an)) if pn == an => {
             deeper(unify_ty(db, *p, *a, bindings))
+        }
+        // `X<T[N]>` against `X<int[4]>`: the bound binds `N`.
+        (TyKind::DependentArray(p, bound), TyKind::Array(a, Some(n))) => {
+            let score = match bound {
+                DependentBound::Param { index, .. } => {
+                    bind(bindings, *index, &TemplateArg::Value(i128::from(*n))).then_some(0)?
+                }
+                DependentBound::Expr(_) => 0,
+            };
+            deeper(unify_ty(db, *p, *a, bindings)).map(|s| s + score)
         }
         (TyKind::Instance(p), TyKind::Instance(a))
             if p.class(db) == a.class(db) && p.args(db).len() == a.args(db).len() =>

@@ -13,7 +13,7 @@ use crate::lookup::{
     ScopeRef, lookup_unqualified, members_named, name_segments, unnamed_type_item,
 };
 use crate::scope::scope_items;
-use crate::ty::{Builtin, Cv, FnSig, RefKind, Ty, TyKind};
+use crate::ty::{Builtin, Cv, DependentBound, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
 pub fn specifier_type<'db>(
@@ -696,7 +696,10 @@ pub fn declarator_type_in<'db>(
             }
             ARRAY_SUFFIX => match array_bound(db, from, env, suffix) {
                 Some(n) => Ty::new(db, TyKind::Array(ty, Some(n))),
-                None => Ty::new(db, TyKind::Unknown),
+                None => match dependent_bound(db, env, suffix) {
+                    Some(bound) => Ty::new(db, TyKind::DependentArray(ty, bound)),
+                    None => Ty::new(db, TyKind::Unknown),
+                },
             },
             _ => Ty::new(
                 db,
@@ -725,6 +728,128 @@ fn array_bound<'db>(
     // Names (parameters, enumerators, static constants), casts and comparisons.
     let expr = suffix.children().next()?;
     value_arg(db, from, env, &expr).and_then(|v| u64::try_from(v).ok())
+}
+
+/// The bound of an array in a template that depends on the template's parameters (which
+/// `env` binds to themselves): a non-type parameter alone (`[N]`, deducible) or an expression
+/// naming one (`[N + 1]`, `[sizeof(T)]`). `None` when the bound names no parameter (it is
+/// then merely unknown).
+fn dependent_bound<'db>(
+    db: &'db dyn IlDatabase,
+    env: Env<'db>,
+    suffix: &SyntaxNode,
+) -> Option<DependentBound> {
+    let expr = suffix.children().next()?;
+    if let Some(name) = lone_name(&expr)
+        && let Some(TemplateArg::Unbound(index)) = lookup_param(db, env, &name)
+    {
+        let cast = !param_is_size_t(db, env, &name);
+        return Some(DependentBound::Param { index, cast });
+    }
+    let mut dependent = false;
+    let text = expression_spelling(db, env, &expr, &mut dependent);
+    if !dependent {
+        return None;
+    }
+    // `sizeof` and `alignof` are already `std::size_t`; anything else is converted.
+    Some(DependentBound::Expr(
+        if matches!(expr.kind(), SIZEOF_EXPR | ALIGNOF_EXPR) {
+            text
+        } else {
+            format!("((unsigned long)({text}))")
+        },
+    ))
+}
+
+/// Whether the non-type parameter `name` visible in `env` is declared `std::size_t`
+/// (`unsigned long`): EDG then writes the bound without a conversion.
+fn param_is_size_t(db: &dyn IlDatabase, env: Env<'_>, name: &str) -> bool {
+    let Some(bound) = std::iter::successors(env, |b| b.outer(db)).find(|b| {
+        template_params(db, b.definition(db))
+            .iter()
+            .any(|p| p.name == name)
+    }) else {
+        return false;
+    };
+    let definition = bound.definition(db);
+    let index = template_params(db, definition)
+        .iter()
+        .position(|p| p.name == name);
+    let header = SyntaxNode::new_root(definition.header(db).clone());
+    let param = header
+        .children()
+        .find(|n| n.kind() == TEMPLATE_PARAM_LIST)
+        .and_then(|list| {
+            list.children()
+                .filter(|p| matches!(p.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM))
+                .nth(index?)
+        });
+    param.is_some_and(|p| {
+        let ty = specifier_type(db, scope_of(db, definition), &p);
+        canonical(db, ty) == Ty::builtin(db, Builtin::UnsignedLong)
+    })
+}
+
+/// An expression as EDG prints it (`N + 1`, `sizeof(T)`), its template parameters spelled as
+/// [`Ty::display`] spells them (`<parameter 1>`, `<template parameter 1.0>`); `dependent` is
+/// set when it names a parameter that stands for itself.
+fn expression_spelling<'db>(
+    db: &'db dyn IlDatabase,
+    env: Env<'db>,
+    expr: &SyntaxNode,
+    dependent: &mut bool,
+) -> String {
+    let mut text = String::new();
+    let mut after_operand = false;
+    for token in expr
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+    {
+        let word = token.text();
+        let is_operator = word.chars().all(|c| !c.is_alphanumeric() && c != '_')
+            && !matches!(word, "(" | ")" | "[" | "]" | "," | "." | "::" | "->");
+        let spelled = match lookup_param(db, env, word).filter(|_| token.kind() == IDENT) {
+            Some(TemplateArg::Unbound(i)) => {
+                *dependent = true;
+                format!("<parameter {i}>")
+            }
+            Some(TemplateArg::Type(ty)) => {
+                *dependent |= is_dependent(db, ty);
+                ty.display(db)
+            }
+            Some(TemplateArg::Value(v) | TemplateArg::Typed(_, v)) => v.to_string(),
+            _ => word.to_string(),
+        };
+        // A binary operator is set off by spaces (`N + 1`); a unary one is not (`-N`).
+        if is_operator && after_operand {
+            text.push(' ');
+            text.push_str(&spelled);
+            text.push(' ');
+            after_operand = false;
+        } else {
+            text.push_str(&spelled);
+            after_operand = !is_operator && word != "(" && token.kind() != SIZEOF_KW;
+        }
+    }
+    text
+}
+
+/// Whether a type still mentions a template parameter standing for itself.
+fn is_dependent(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::TemplateParam { .. } | TyKind::DependentArray(..) => true,
+        TyKind::Qualified(_, t)
+        | TyKind::Pointer(t)
+        | TyKind::Reference(_, t)
+        | TyKind::Array(t, _) => is_dependent(db, *t),
+        TyKind::Instance(inst) => inst.args(db).iter().any(|a| match a {
+            TemplateArg::Type(t) => is_dependent(db, *t),
+            TemplateArg::Unbound(_) => true,
+            _ => false,
+        }),
+        _ => false,
+    }
 }
 
 /// A function suffix `(int a, const S &, ...) const & noexcept` applied to a return type.

@@ -129,6 +129,10 @@ pub enum TyKind<'db> {
     Reference(RefKind, Ty<'db>),
     /// `T[n]`; `None` is an unknown bound (`extern int a[];`, a flexible array member).
     Array(Ty<'db>, Option<u64>),
+    /// An array in a template whose bound depends on the template's parameters (`T (&)[N]`,
+    /// `char [sizeof(T)]`). Instantiation resolves the declaration again under a binding, which
+    /// makes it an [`TyKind::Array`]; deduction reads a parameter from it.
+    DependentArray(Ty<'db>, DependentBound),
     Function(FnSig<'db>),
     /// `T C::*` (a member function pointer when `T` is a function type).
     MemberPointer {
@@ -163,6 +167,32 @@ pub enum TyKind<'db> {
     /// A type we could not resolve; never an error by itself (the diagnostic was given where
     /// the name failed).
     Unknown,
+}
+
+/// The bound of a [`TyKind::DependentArray`], converted to `std::size_t` as EDG does.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum DependentBound {
+    /// A non-type parameter written alone (`[N]`), standing for itself as
+    /// `TemplateArg::Unbound(index)` does: a deduced context. `cast`: its type is not
+    /// `unsigned long`, so EDG spells the conversion (`((unsigned long)N)`).
+    Param { index: u32, cast: bool },
+    /// Any other expression (`[N + 1]`, `[sizeof(T)]`): not deduced, kept as EDG spells it,
+    /// parameters written as in [`Ty::display`] (`<template parameter 1.0>`, `<parameter 1>`).
+    Expr(String),
+}
+
+impl DependentBound {
+    /// EDG's spelling: `((unsigned long)N)`, `N` for a `std::size_t` parameter,
+    /// `((unsigned long)(N + 1))`, `sizeof(T)`; a parameter as `<parameter i>`.
+    pub fn spelling(&self) -> String {
+        match self {
+            DependentBound::Param { index, cast: false } => format!("<parameter {index}>"),
+            DependentBound::Param { index, cast: true } => {
+                format!("((unsigned long)<parameter {index}>)")
+            }
+            DependentBound::Expr(text) => text.clone(),
+        }
+    }
 }
 
 #[salsa::interned(debug)]
@@ -221,19 +251,20 @@ impl<'db> Ty<'db> {
                 TyKind::Function(sig) => {
                     format!("{} (*){}", sig.ret.display(db), params_display(db, sig))
                 }
+                _ if inner.is_array(db) => array_declarator(db, *inner, "*"),
                 _ => format!("{} *", inner.display(db)),
             },
+            // A reference to an array: `int (&)[5]`.
+            TyKind::Reference(kind, inner) if inner.is_array(db) => array_declarator(
+                db,
+                *inner,
+                if *kind == RefKind::Lvalue { "&" } else { "&&" },
+            ),
             TyKind::Reference(RefKind::Lvalue, inner) => format!("{} &", inner.display(db)),
             TyKind::Reference(RefKind::Rvalue, inner) => format!("{} &&", inner.display(db)),
-            TyKind::Array(..) => {
-                // `T [4][2]`: the outermost bound first.
-                let mut dims = String::new();
-                let mut ty = self;
-                while let TyKind::Array(elem, n) = ty.kind(db) {
-                    dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
-                    ty = *elem;
-                }
-                format!("{} {dims}", ty.display(db))
+            TyKind::Array(..) | TyKind::DependentArray(..) => {
+                let (elem, dims) = self.array_dims(db);
+                format!("{} {dims}", elem.display(db))
             }
             TyKind::Function(sig) => format!("{} {}", sig.ret.display(db), params_display(db, sig)),
             TyKind::MemberPointer { class, pointee } => {
@@ -269,6 +300,43 @@ impl<'db> Ty<'db> {
             TyKind::Unknown => "<unknown>".to_string(),
         }
     }
+}
+
+impl<'db> Ty<'db> {
+    /// An array type's innermost element and its bounds, outermost first (`T [4][N]`: `T` and
+    /// `[4][((unsigned long)<parameter 1>)]`); a type that is no array is its own element.
+    pub fn array_dims(self, db: &'db dyn salsa::Database) -> (Ty<'db>, String) {
+        let mut dims = String::new();
+        let mut ty = self;
+        loop {
+            match ty.kind(db) {
+                TyKind::Array(elem, n) => {
+                    dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+                    ty = *elem;
+                }
+                TyKind::DependentArray(elem, bound) => {
+                    dims.push_str(&format!("[{}]", bound.spelling()));
+                    ty = *elem;
+                }
+                _ => return (ty, dims),
+            }
+        }
+    }
+
+    /// Whether the type is an array, of known, unknown or dependent bound.
+    pub fn is_array(self, db: &'db dyn salsa::Database) -> bool {
+        matches!(
+            self.kind(db),
+            TyKind::Array(..) | TyKind::DependentArray(..)
+        )
+    }
+}
+
+/// A pointer or reference to an array, the operator in parentheses before the bounds:
+/// `int (*)[5]`, `T (&)[N]`.
+fn array_declarator<'db>(db: &'db dyn salsa::Database, array: Ty<'db>, op: &str) -> String {
+    let (elem, dims) = array.array_dims(db);
+    format!("{} ({op}){dims}", elem.display(db))
 }
 
 /// `<int, char>`; `A<B<int> >` keeps the space before `>` (EDG's spelling).

@@ -287,7 +287,10 @@ fn closure_type<'db>(
 pub(crate) fn known<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<Ty<'db>> {
     fn ok(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
         match ty.kind(db) {
-            TyKind::Unknown | TyKind::TemplateId(_) | TyKind::TemplateParam { .. } => false,
+            TyKind::Unknown
+            | TyKind::TemplateId(_)
+            | TyKind::TemplateParam { .. }
+            | TyKind::DependentArray(..) => false,
             TyKind::Qualified(_, t)
             | TyKind::Pointer(t)
             | TyKind::Reference(_, t)

@@ -489,3 +489,56 @@ fn members_of_instances_have_substituted_types() {
         "#]],
     );
 }
+
+#[test]
+fn array_bounds_deduce_non_type_parameters() {
+    // cudafe++ 13.0.88 (and g++ 12): `f(a)` with `int a[5]` is `f<int, 5>`, `int (int (&)[5])`;
+    // `g(b)` with `const short b[3]` is `g<short, 3>`; a pointer to an array deduces too.
+    let fixture = "template <class T, unsigned long N> int f(T (&)[N]);\n\
+         template <class T, unsigned long N> int g(const T (&)[N]);\n\
+         template <class T, unsigned long N> int p(T (*)[N]);\n\
+         template <class T, int N> int plus1(T (&)[N + 1]);\n\
+         template <class T> int sz(char (&)[sizeof(T)], T);\n";
+    let call = |call: &str, name: &str, expect: Expect| {
+        check_instance(
+            &format!("{fixture}int a[5]; const short b[3]; char c[4];\nvoid h() {{ {call}; }}\n"),
+            name,
+            &[],
+            expect,
+        )
+    };
+    call("f(a)", "f", expect!["int (int (&)[5]) defined=false"]);
+    call("g(a)", "g", expect!["int (const int (&)[5]) defined=false"]);
+    call(
+        "g(b)",
+        "g",
+        expect!["int (const short (&)[3]) defined=false"],
+    );
+    call(
+        "f(b)",
+        "f",
+        expect!["int (const short (&)[3]) defined=false"],
+    );
+    call("p(&a)", "p", expect!["int (int (*)[5]) defined=false"]);
+    // `N + 1` is a non-deduced context: `N` has no value.
+    call("plus1(a)", "plus1", expect!["no instance"]);
+    // `sizeof(T)` deduces nothing, but `T` comes from the other argument.
+    call(
+        "sz(c, 1)",
+        "sz",
+        expect!["int (char (&)[4], int) defined=false"],
+    );
+}
+
+#[test]
+fn array_bounds_deduce_through_alias_templates() {
+    // variable_alias_templates.cu: `count(a)` is `count<int, 5>`, `int (array_ref<int, 5>)`.
+    check_instance(
+        "template <typename T, int N> using array_ref = T (&)[N];\n\
+         template <typename T, int N> int count(array_ref<T, N>) { return N; }\n\
+         void f() { int a[5]; count(a); }\n",
+        "count",
+        &[],
+        expect!["int (int (&)[5]) defined=false"],
+    );
+}

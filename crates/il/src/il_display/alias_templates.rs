@@ -17,6 +17,7 @@ use syntax::SyntaxKind::*;
 use syntax::{SyntaxNode, TextSize};
 
 use crate::IlDatabase;
+use crate::deduce::instance::FnInstance;
 use crate::instantiate::{Bound, TemplateArg};
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, members_named};
@@ -39,31 +40,106 @@ pub(super) fn entries<'db>(
     ids: &mut usize,
     out: &mut String,
 ) {
-    let aliases: Vec<(Item<'db>, usize)> = all_items(db, file)
+    let aliases = primary_aliases(db, file, located);
+    for (alias, args) in written_copies(db, file, root, &aliases) {
+        let offset = aliases.iter().find(|(a, _)| *a == alias).map_or(0, |a| a.1);
+        copy_entry(db, root, alias, offset, args, located, ids, out);
+    }
+}
+
+/// The copies a function template instance's signature makes: each alias template-id written
+/// in the template's declaration, its arguments substituted (measured: `count(a)` with
+/// `int count(array_ref<T, N>)` makes `array_ref<int, 5>` and its `int [5]`), unless a
+/// template-id outside templates already made it.
+pub(super) fn instance_copies<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    located: &Located<'_, 'db>,
+    instances: &[FnInstance<'db>],
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let aliases = primary_aliases(db, file, located);
+    if aliases.is_empty() {
+        return;
+    }
+    let mut seen: FxHashSet<(Item<'db>, Vec<TemplateArg<'db>>)> =
+        written_copies(db, file, root, &aliases)
+            .into_iter()
+            .filter_map(|(alias, args)| Some((alias, args?)))
+            .collect();
+    for instance in instances {
+        let Some(bound) = instance.bound else {
+            continue;
+        };
+        let header = SyntaxNode::new_root(instance.template.header(db).clone());
+        let from = crate::resolve::scope_of(db, instance.template);
+        for node in header.descendants().filter(|n| n.kind() == NAME_REF) {
+            let Some((alias, alias_offset, list)) = alias_named(db, from, &aliases, &node) else {
+                continue;
+            };
+            let Some(args) = template_args_in(db, from, Some(bound), &list)
+                .filter(|args| args.iter().all(|a| is_known(db, a)))
+            else {
+                continue;
+            };
+            if seen.insert((alias, args.clone())) {
+                copy_entry(db, root, alias, alias_offset, Some(args), located, ids, out);
+            }
+        }
+    }
+}
+
+/// The alias templates of the primary source file, with their name's offset.
+fn primary_aliases<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    located: &Located<'_, 'db>,
+) -> Vec<(Item<'db>, usize)> {
+    all_items(db, file)
         .into_iter()
         .filter(|&i| i.kind(db) == ItemKind::AliasTemplate)
         .filter_map(|i| Some((i, *located.offsets.get(&i)?)))
         .filter(|&(_, offset)| located.lines.is_primary(offset))
-        .collect();
+        .collect()
+}
+
+/// The alias of `aliases` a template-id (`array_ref<T, N>`) names, with its offset and the
+/// argument list.
+fn alias_named<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    aliases: &[(Item<'db>, usize)],
+    node: &SyntaxNode,
+) -> Option<(Item<'db>, usize, SyntaxNode)> {
+    let list = node.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+    if node.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME) {
+        return None;
+    }
+    let ident = node.children_with_tokens().find(|t| t.kind() == IDENT)?;
+    let named = members_named(db, from, ident.as_token().map_or("", |t| t.text()));
+    let &(alias, offset) = aliases.iter().find(|(a, _)| named.contains(a))?;
+    Some((alias, offset, list))
+}
+
+/// The copies the source text makes, in order: the templates themselves, then one per argument
+/// list named outside templates and one per dependent template-id inside another template.
+fn written_copies<'db>(
+    db: &'db dyn IlDatabase,
+    file: base_db::SourceFile,
+    root: &SyntaxNode,
+    aliases: &[(Item<'db>, usize)],
+) -> Vec<(Item<'db>, Copy<'db>)> {
     if aliases.is_empty() {
-        return;
+        return Vec::new();
     }
     let mut copies: Vec<(Item<'db>, Copy<'db>)> = aliases.iter().map(|&(a, _)| (a, None)).collect();
     let mut seen_instances = FxHashSet::default();
     let mut seen_nonreal = FxHashSet::default();
     let from = ScopeRef::File(file);
     for node in root.descendants().filter(|n| n.kind() == NAME_REF) {
-        let Some(list) = node.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
-            continue;
-        };
-        if node.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME) {
-            continue;
-        }
-        let Some(ident) = node.children_with_tokens().find(|t| t.kind() == IDENT) else {
-            continue;
-        };
-        let named = members_named(db, from, ident.as_token().map_or("", |t| t.text()));
-        let Some(&(alias, alias_offset)) = aliases.iter().find(|(a, _)| named.contains(a)) else {
+        let Some((alias, alias_offset, list)) = alias_named(db, from, aliases, &node) else {
             continue;
         };
         let template = node.ancestors().find(|a| a.kind() == TEMPLATE_DECL);
@@ -89,29 +165,41 @@ pub(super) fn entries<'db>(
             copies.push((alias, args));
         }
     }
-    for (alias, args) in copies {
-        let offset = aliases.iter().find(|(a, _)| *a == alias).map_or(0, |a| a.1);
-        let id = next_id(ids);
-        out.push('\n');
-        writeln!(out, "file-scope type@a{id}").unwrap();
-        out.push_str("source_corresp:\n");
-        if let Some(name) = alias.name_text(db) {
-            field(
-                out,
-                "  name",
-                &format!("file-scope id-name@a{id}: \"{name}\""),
-            );
-        }
-        let pos = located.lines.pos(offset);
-        field(out, "  decl_position.seq", &pos.seq.to_string());
-        field(out, "  decl_position.column", &pos.column.to_string());
-        field(out, "  enclosing_routine", "NULL");
-        field(out, "  name_linkage", "no");
-        field(out, "size", "0");
-        field(out, "alignment", "1");
-        field(out, "kind", "tk_typeref");
-        arrays(db, root, alias, offset, args, located, ids, out);
+    copies
+}
+
+/// One copy's `tk_typeref` entry at the alias's name, then its array types.
+#[allow(clippy::too_many_arguments)]
+fn copy_entry<'db>(
+    db: &'db dyn IlDatabase,
+    root: &SyntaxNode,
+    alias: Item<'db>,
+    offset: usize,
+    args: Copy<'db>,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let id = next_id(ids);
+    out.push('\n');
+    writeln!(out, "file-scope type@a{id}").unwrap();
+    out.push_str("source_corresp:\n");
+    if let Some(name) = alias.name_text(db) {
+        field(
+            out,
+            "  name",
+            &format!("file-scope id-name@a{id}: \"{name}\""),
+        );
     }
+    let pos = located.lines.pos(offset);
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", "no");
+    field(out, "size", "0");
+    field(out, "alignment", "1");
+    field(out, "kind", "tk_typeref");
+    arrays(db, root, alias, offset, args, located, ids, out);
 }
 
 /// Whether an argument is known (no parameter of an enclosing template in it).
@@ -130,6 +218,7 @@ fn mentions_unknown(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
             mentions_unknown(db, *t)
         }
         TyKind::Array(t, _) => mentions_unknown(db, *t),
+        TyKind::DependentArray(..) => true,
         _ => false,
     }
 }
@@ -181,6 +270,10 @@ fn arrays<'db>(
                 TyKind::Qualified(_, inner) => Some(*inner),
                 TyKind::Array(inner, _) => {
                     sizes.push(size_align_of(db, t));
+                    Some(*inner)
+                }
+                TyKind::DependentArray(inner, _) => {
+                    sizes.push(None);
                     Some(*inner)
                 }
                 _ => None,

@@ -43,7 +43,9 @@ pub(super) fn entries<'db>(
 ) {
     let member_lines = super::instances::MemberLines::new(located.xref);
     qualified_arrays(db, file, root, located, ids, out);
-    for instance in instances(db, file, root, located) {
+    let instances = instances(db, file, root, located);
+    super::alias_templates::instance_copies(db, file, root, located, &instances, ids, out);
+    for instance in instances {
         let Some(offset) = position(db, instance.template, located, &member_lines) else {
             continue;
         };
