@@ -40,6 +40,7 @@ mod fn_instances;
 mod implicit;
 mod instances;
 mod lambda;
+mod locals;
 mod prototypes;
 mod syntactic;
 mod template_ids;
@@ -156,6 +157,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    locals::entries(db, file, &located, &mut ids, &mut out);
     template_ids::entries(db, file, &located, &mut ids, &mut out);
     out
 }

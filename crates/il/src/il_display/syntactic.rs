@@ -1,7 +1,7 @@
 //! Entries EDG makes for syntax that is no [`crate::Item`]: template type parameters (a
 //! `tk_template_param` type each), array types (a `tk_array` type per array declarator, at its
-//! `[`), the variables of function bodies that live in file scope (`static`, `__shared__`,
-//! `__device__` and `extern` locals), and namespace aliases. Measured rules: `docs/spec/il-display.md`.
+//! `[`), the `extern` variables of function bodies (which live in file scope; the other locals
+//! EDG keeps there are `locals.rs`'s), and namespace aliases. Measured rules: `docs/spec/il-display.md`.
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
@@ -51,16 +51,10 @@ pub(super) fn entries(
                         array_types(db, from, &node, &declarator, lines, ids, out);
                     }
                 }
-                // An `extern` local of a function template is one entity for every
-                // instance (measured: `extern __shared__ unsigned char raw_shared[]` prints
-                // once).
-                Context::Template if is_extern_local(&node) => {
-                    for declarator in object_declarators(&node) {
-                        local_variable(db, from, &node, &declarator, lines, ids, out);
-                        array_types(db, from, &node, &declarator, lines, ids, out);
-                    }
-                }
-                Context::Body if lives_in_file_scope(&node) => {
+                // An `extern` local (of a function template too: one entity for every
+                // instance, measured on `extern __shared__ unsigned char raw_shared[]`). The
+                // other locals EDG keeps in file scope are `locals.rs`'s.
+                Context::Template | Context::Body if is_extern_local(&node) => {
                     for declarator in object_declarators(&node) {
                         local_variable(db, from, &node, &declarator, lines, ids, out);
                         array_types(db, from, &node, &declarator, lines, ids, out);
@@ -97,16 +91,7 @@ fn is_extern_local(decl: &SyntaxNode) -> bool {
         && decl.children_with_tokens().any(|e| e.kind() == EXTERN_KW)
 }
 
-/// `static`, `extern` or a CUDA memory space on a block-scope declaration: EDG allocates such a
-/// variable in file scope (with `enclosing_routine` set unless it is `extern`).
-fn lives_in_file_scope(decl: &SyntaxNode) -> bool {
-    decl.children_with_tokens().any(|e| {
-        matches!(e.kind(), STATIC_KW | EXTERN_KW)
-            || (e.kind() == ATTRIBUTE_SPEC && memory_space(e.as_node().unwrap()).is_some())
-    })
-}
-
-fn memory_space(spec: &SyntaxNode) -> Option<MemorySpace> {
+pub(super) fn memory_space(spec: &SyntaxNode) -> Option<MemorySpace> {
     spec.descendants()
         .filter(|n| n.kind() == ATTRIBUTE)
         .find_map(|a| {
@@ -124,7 +109,7 @@ fn memory_space(spec: &SyntaxNode) -> Option<MemorySpace> {
 }
 
 /// The declarators of a declaration that declare objects or typedefs (not functions).
-fn object_declarators(decl: &SyntaxNode) -> Vec<SyntaxNode> {
+pub(super) fn object_declarators(decl: &SyntaxNode) -> Vec<SyntaxNode> {
     decl.children()
         .filter(|n| n.kind() == INIT_DECLARATOR)
         .filter_map(|init| init.children().find(|n| n.kind() == DECLARATOR))
@@ -133,7 +118,7 @@ fn object_declarators(decl: &SyntaxNode) -> Vec<SyntaxNode> {
 }
 
 /// The declarator's name token (`x` in `*x[4]`).
-fn declared_name(declarator: &SyntaxNode) -> Option<SyntaxToken> {
+pub(super) fn declared_name(declarator: &SyntaxNode) -> Option<SyntaxToken> {
     let name = declarator.children().find(|n| n.kind() == NAME_REF)?;
     name.children_with_tokens()
         .filter_map(|t| t.into_token())
@@ -300,7 +285,7 @@ fn declared_type<'db>(
 /// One `tk_array` type per array suffix of the declarator's own name (`a[2][3]`: `int [2][3]`
 /// at the first `[`, `int [3]` at the second), sized from its element. An unknown bound has
 /// size 0 and the element's alignment.
-fn array_types(
+pub(super) fn array_types(
     db: &dyn IlDatabase,
     from: ScopeRef<'_>,
     decl: &SyntaxNode,
@@ -393,9 +378,8 @@ pub(super) fn member_array_types<'db>(
     }
 }
 
-/// A block-scope variable that EDG allocates in file scope: a `static` or memory-space local
-/// (`sc_static`, `enclosing_routine` its function, no linkage) or an `extern` one (`sc_extern`,
-/// external linkage, no enclosing routine).
+/// An `extern` block-scope variable: EDG allocates it in file scope (`sc_extern`, external
+/// linkage, no enclosing routine).
 fn local_variable(
     db: &dyn IlDatabase,
     from: ScopeRef<'_>,
@@ -408,14 +392,10 @@ fn local_variable(
     let Some(name) = declared_name(declarator) else {
         return;
     };
-    let tokens: Vec<_> = decl.children_with_tokens().map(|e| e.kind()).collect();
-    let is_extern = tokens.contains(&EXTERN_KW);
-    let is_static = tokens.contains(&STATIC_KW);
     let space = decl
         .children()
         .filter(|n| n.kind() == ATTRIBUTE_SPEC)
         .find_map(|spec| memory_space(&spec));
-    let routine = enclosing_routine(decl);
     let id = next_id(ids);
     out.push('\n');
     writeln!(out, "file-scope variable@s{id}").unwrap();
@@ -425,33 +405,16 @@ fn local_variable(
         lines,
         usize::from(name.text_range().start()),
     );
-    let enclosing = match (&routine, is_extern) {
-        (Some(r), false) => format!("file-scope routine@r: {r}"),
-        _ => "NULL".to_string(),
-    };
-    field(out, "  enclosing_routine", &enclosing);
-    flag(out, "  is_local_to_function", !is_extern);
-    field(out, "  name_linkage", if is_extern { "C++" } else { "no" });
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "  name_linkage", "C++");
     let ty = declared_type(db, from, decl, declarator);
     field(
         out,
         "type",
         &format!("file-scope type@ty: {}", spell(db, ty)),
     );
-    field(
-        out,
-        "storage_class",
-        if is_extern { "sc_extern" } else { "sc_static" },
-    );
-    field(
-        out,
-        "declared_storage_class",
-        if is_static {
-            "sc_static"
-        } else {
-            "sc_unspecified"
-        },
-    );
+    field(out, "storage_class", "sc_extern");
+    field(out, "declared_storage_class", "sc_unspecified");
     flag(
         out,
         "device",
@@ -459,20 +422,6 @@ fn local_variable(
     );
     flag(out, "shared", space == Some(MemorySpace::Shared));
     flag(out, "constant", space == Some(MemorySpace::Constant));
-    flag(out, "is_constexpr", tokens.contains(&CONSTEXPR_KW));
-}
-
-/// The name of the function whose body holds `node` (its last name segment).
-fn enclosing_routine(node: &SyntaxNode) -> Option<String> {
-    let function = node.ancestors().find(|a| a.kind() == FUNCTION_DEF)?;
-    let declarator = function.children().find(|n| n.kind() == DECLARATOR)?;
-    let mut name = declarator
-        .descendants()
-        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
-    if name.kind() == QUALIFIED_NAME {
-        name = name.children().filter(|n| n.kind() == NAME_REF).last()?;
-    }
-    Some(crate::lower::tokens_text(&name))
 }
 
 #[cfg(test)]
@@ -594,9 +543,21 @@ mod tests {
 
             file-scope variable@s1
             source_corresp:
-              name:                  file-scope id-name@s1: "t"
+              name:                  file-scope id-name@s1: "e"
+              decl_position.seq:     3
+              decl_position.column:  14
+              enclosing_routine:     NULL
+              name_linkage:          C++
+            type:                    file-scope type@ty: int
+            storage_class:           sc_extern
+            declared_storage_class:  sc_unspecified
+
+            file-scope variable@l2
+            source_corresp:
+              name:                  file-scope id-name@l2: "t"
               decl_position.seq:     2
               decl_position.column:  33
+              parent_scope:          NULL
               enclosing_routine:     file-scope routine@r: k
               is_local_to_function:  TRUE
               name_linkage:          no
@@ -605,7 +566,7 @@ mod tests {
             declared_storage_class:  sc_unspecified
             shared:                  TRUE
 
-            file-scope type@s2
+            file-scope type@s3
             source_corresp:
               decl_position.seq:     2
               decl_position.column:  34
@@ -616,17 +577,6 @@ mod tests {
             kind:                    tk_array
             element_type:            file-scope type@ty: float
             number_of_elements:      4
-
-            file-scope variable@s3
-            source_corresp:
-              name:                  file-scope id-name@s3: "e"
-              decl_position.seq:     3
-              decl_position.column:  14
-              enclosing_routine:     NULL
-              name_linkage:          C++
-            type:                    file-scope type@ty: int
-            storage_class:           sc_extern
-            declared_storage_class:  sc_unspecified
         "#]]
         .assert_eq(&display(
             "void k() {\n  __attribute__((shared)) float t[4];\n  extern int e;\n  int a[2];\n}\n",
