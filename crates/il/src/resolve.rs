@@ -744,7 +744,7 @@ fn dependent_bound<'db>(
         && let Some(TemplateArg::Unbound(index)) = lookup_param(db, env, &name)
     {
         let cast = !param_is_size_t(db, env, &name);
-        return Some(DependentBound::Param { index, cast });
+        return Some(DependentBound::Param { index, name, cast });
     }
     let mut dependent = false;
     let text = expression_spelling(db, env, &expr, &mut dependent);
@@ -790,9 +790,9 @@ fn param_is_size_t(db: &dyn IlDatabase, env: Env<'_>, name: &str) -> bool {
     })
 }
 
-/// An expression as EDG prints it (`N + 1`, `sizeof(T)`), its template parameters spelled as
-/// [`Ty::display`] spells them (`<parameter 1>`, `<template parameter 1.0>`); `dependent` is
-/// set when it names a parameter that stands for itself.
+/// An expression as EDG prints it (`N + 1`, `sizeof(T)`), its type parameters spelled as
+/// [`Ty::display`] spells them (`<template parameter 1.0>`); `dependent` is set when it names a
+/// parameter that stands for itself.
 fn expression_spelling<'db>(
     db: &'db dyn IlDatabase,
     env: Env<'db>,
@@ -810,9 +810,9 @@ fn expression_spelling<'db>(
         let is_operator = word.chars().all(|c| !c.is_alphanumeric() && c != '_')
             && !matches!(word, "(" | ")" | "[" | "]" | "," | "." | "::" | "->");
         let spelled = match lookup_param(db, env, word).filter(|_| token.kind() == IDENT) {
-            Some(TemplateArg::Unbound(i)) => {
+            Some(TemplateArg::Unbound(_)) => {
                 *dependent = true;
-                format!("<parameter {i}>")
+                word.to_string()
             }
             Some(TemplateArg::Type(ty)) => {
                 *dependent |= is_dependent(db, ty);

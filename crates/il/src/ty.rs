@@ -173,23 +173,30 @@ pub enum TyKind<'db> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DependentBound {
     /// A non-type parameter written alone (`[N]`), standing for itself as
-    /// `TemplateArg::Unbound(index)` does: a deduced context. `cast`: its type is not
-    /// `unsigned long`, so EDG spells the conversion (`((unsigned long)N)`).
-    Param { index: u32, cast: bool },
+    /// `TemplateArg::Unbound(index)` does: a deduced context. `name` is the parameter's name
+    /// where the bound is written; `cast`: its type is not `unsigned long`, so EDG spells the
+    /// conversion (`((unsigned long)N)`).
+    Param {
+        index: u32,
+        name: String,
+        cast: bool,
+    },
     /// Any other expression (`[N + 1]`, `[sizeof(T)]`): not deduced, kept as EDG spells it,
-    /// parameters written as in [`Ty::display`] (`<template parameter 1.0>`, `<parameter 1>`).
+    /// type parameters written as [`Ty::display`] writes them (`<template parameter 1.0>`).
     Expr(String),
 }
 
 impl DependentBound {
     /// EDG's spelling: `((unsigned long)N)`, `N` for a `std::size_t` parameter,
-    /// `((unsigned long)(N + 1))`, `sizeof(T)`; a parameter as `<parameter i>`.
+    /// `((unsigned long)(N + 1))`, `sizeof(T)`.
     pub fn spelling(&self) -> String {
         match self {
-            DependentBound::Param { index, cast: false } => format!("<parameter {index}>"),
-            DependentBound::Param { index, cast: true } => {
-                format!("((unsigned long)<parameter {index}>)")
-            }
+            DependentBound::Param {
+                name, cast: false, ..
+            } => name.clone(),
+            DependentBound::Param {
+                name, cast: true, ..
+            } => format!("((unsigned long){name})"),
             DependentBound::Expr(text) => text.clone(),
         }
     }
@@ -304,7 +311,7 @@ impl<'db> Ty<'db> {
 
 impl<'db> Ty<'db> {
     /// An array type's innermost element and its bounds, outermost first (`T [4][N]`: `T` and
-    /// `[4][((unsigned long)<parameter 1>)]`); a type that is no array is its own element.
+    /// `[4][((unsigned long)N)]`); a type that is no array is its own element.
     pub fn array_dims(self, db: &'db dyn salsa::Database) -> (Ty<'db>, String) {
         let mut dims = String::new();
         let mut ty = self;

@@ -344,4 +344,26 @@ mod tests {
              int main() { ptr<double> p = nullptr; array_ref<int, 5> r = *(int(*)[5])0; return 0; }\n",
         ));
     }
+
+    #[test]
+    fn a_function_instance_makes_the_alias_copies_of_its_signature() {
+        // cudafe++ 13.0.88: four `array_ref` entries (the template, the nonreal copy in
+        // `count`'s parameter list, `array_ref<int, 5>` named in `main` and by `count<int, 5>`,
+        // `array_ref<long, 2>` made by `count<long, 2>` alone), each with its array: sizes 1,
+        // 1, 20 and 16.
+        expect![[r#"
+            "array_ref" 1:36 tk_typeref 0
+             1:53 tk_array 1
+            "array_ref" 1:36 tk_typeref 0
+             1:53 tk_array 1
+            "array_ref" 1:36 tk_typeref 0
+             1:53 tk_array 20
+            "array_ref" 1:36 tk_typeref 0
+             1:53 tk_array 16
+        "#]].assert_eq(&alias_entries(
+            "template <typename T, int N> using array_ref = T (&)[N];\n\
+             template <typename T, int N> int count(array_ref<T, N>) { return N; }\n\
+             int main() { int a[5]; long b[2]; array_ref<int, 5> r = a; return count(a) + count(b) + count(r); }\n",
+        ));
+    }
 }

@@ -29,7 +29,10 @@ use crate::deduce::{Pattern, at_least_as_specialized};
 use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
 use crate::item::{Item, ItemKind};
 use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
-use crate::resolve::{declarator_type, routine_type, specifier_type, template_args_in};
+use crate::resolve::{
+    declarator_type, declarator_type_in, routine_type, specifier_type, specifier_type_in,
+    template_args_in,
+};
 use crate::scope::all_items;
 use crate::ty::{Ty, TyKind};
 
@@ -49,6 +52,7 @@ pub(super) fn entries<'db>(
         let Some(offset) = position(db, instance.template, located, &member_lines) else {
             continue;
         };
+        signature_arrays(db, root, &instance, offset, located, ids, out);
         let id = next_id(ids);
         out.push('\n');
         writeln!(out, "file-scope routine@f{id}").unwrap();
@@ -106,7 +110,23 @@ fn qualified_arrays<'db>(
         let TyKind::Function(sig) = instance.ty.kind(db) else {
             continue;
         };
+        // The template's parameter types as written: one written as an array (`const T
+        // (&)[N]`) makes its array at its own `[` (`signature_arrays`), not at the variable's.
+        let written = instance
+            .bound
+            .and_then(|b| pattern(db, instance.template, b.outer(db)))
+            .map(|(p, _)| p.fn_params)
+            .unwrap_or_default();
+        let written_as_array = |i: usize| {
+            written.get(i).is_some_and(|&p| match p.kind(db) {
+                TyKind::Reference(_, inner) => super::qualified_array(db, *inner).is_array(db),
+                _ => false,
+            })
+        };
         for (i, variable) in named {
+            if written_as_array(i) {
+                continue;
+            }
             let Some(&param) = sig.params.get(i) else {
                 continue;
             };
@@ -163,6 +183,99 @@ fn qualified_arrays<'db>(
                 "element_type",
                 &format!("file-scope type@ty: {}", spell(db, *elem)),
             );
+        }
+    }
+}
+
+/// The array types an instance's signature re-declares: substituting the template's
+/// parameter types makes a new `tk_array` at each `[` of its parameter declarators, dependent
+/// or not (measured: `k(T, int (&)[4])` called as `k(1, x)` prints an `int [4]` at that `[`
+/// for `k<int>`; `n(T (&)[N], int (&)[3])` one at each `[` per instance). `offset` is the
+/// template's name in the source. A parameter whose arrays do not all have a size prints none.
+fn signature_arrays<'db>(
+    db: &'db dyn IlDatabase,
+    root: &SyntaxNode,
+    instance: &FnInstance<'db>,
+    offset: usize,
+    located: &Located<'_, 'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let Some(bound) = instance.bound else {
+        return;
+    };
+    let Some(params) = root
+        .token_at_offset(syntax::TextSize::from(offset as u32))
+        .right_biased()
+        .and_then(|t| {
+            t.parent_ancestors()
+                .filter(|a| a.kind() == DECLARATOR)
+                .find_map(|d| d.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+        })
+        .and_then(|suffix| suffix.children().find(|n| n.kind() == PARAM_LIST))
+    else {
+        return;
+    };
+    let from = crate::resolve::scope_of(db, instance.template);
+    for param in params.children().filter(|n| n.kind() == PARAM) {
+        let brackets: Vec<usize> = param
+            .descendants()
+            .filter(|n| n.kind() == ARRAY_SUFFIX)
+            .filter(|n| !n.ancestors().any(|a| a.kind() == INITIALIZER))
+            .map(|n| usize::from(n.text_range().start()))
+            .collect();
+        let Some(declarator) = param.children().find(|n| n.kind() == DECLARATOR) else {
+            continue;
+        };
+        if brackets.is_empty() || param.descendants_with_tokens().any(|t| t.kind() == DOT3) {
+            continue;
+        }
+        let base = specifier_type_in(db, from, Some(bound), param.children_with_tokens());
+        let ty = declarator_type_in(db, from, Some(bound), base, &declarator);
+        // The arrays in declarator order: outermost first, through pointers and references.
+        let mut arrays = Vec::new();
+        let mut t = ty;
+        loop {
+            t = match t.kind(db) {
+                TyKind::Qualified(_, inner)
+                | TyKind::Pointer(inner)
+                | TyKind::Reference(_, inner) => *inner,
+                TyKind::Array(elem, Some(_)) => {
+                    arrays.push((t, *elem));
+                    *elem
+                }
+                _ => break,
+            };
+        }
+        if arrays.len() != brackets.len() {
+            continue;
+        }
+        let sized: Option<Vec<_>> = arrays
+            .iter()
+            .map(|&(array, elem)| Some((crate::record::size_align_of(db, array)?, array, elem)))
+            .collect();
+        for ((size, array, elem), &at) in sized.into_iter().flatten().zip(&brackets) {
+            let TyKind::Array(_, Some(n)) = array.kind(db) else {
+                continue;
+            };
+            let pos = located.lines.pos(at);
+            let id = next_id(ids);
+            out.push('\n');
+            writeln!(out, "file-scope type@q{id}").unwrap();
+            out.push_str("source_corresp:\n");
+            field(out, "  decl_position.seq", &pos.seq.to_string());
+            field(out, "  decl_position.column", &pos.column.to_string());
+            field(out, "  parent_scope", "NULL");
+            field(out, "  enclosing_routine", "NULL");
+            field(out, "size", &size.size.to_string());
+            field(out, "alignment", &size.align.to_string());
+            field(out, "kind", "tk_array");
+            field(
+                out,
+                "element_type",
+                &format!("file-scope type@ty: {}", spell(db, elem)),
+            );
+            field(out, "number_of_elements", &n.to_string());
         }
     }
 }
@@ -1164,5 +1277,57 @@ mod tests {
             "sym" 2:24 | int (const float (&)[4], const void *, unsigned long) | sc_extern sc_unspecified FALSE C++
         "#]]
         .assert_eq(&instance_lines(text));
+    }
+
+    #[test]
+    fn instances_redeclare_the_arrays_of_their_signature() {
+        // cudafe++ 13.0.88 on this unit: each instance makes a `tk_array` at each `[` of the
+        // template's parameter declarators (`k`'s `int (&)[4]` too), and binding `const T &`
+        // to `a` makes `const int [5]` at `a`'s `[` (6:6), but `const T (&)[N]` does not.
+        let text = "template <class T, unsigned long N> int f(T (&)[N]) { return 0; }\n\
+             template <class T, unsigned long N> int g(const T (&)[N]) { return 0; }\n\
+             template <class T> int k(T, int (&)[4]) { return 0; }\n\
+             template <class T, long N> int a6(T (&)[2][N]) { return 0; }\n\
+             template <class T> int ct(const T &) { return 0; }\n\
+             int a[5];\n\
+             const short b[3] = {1, 2, 3};\n\
+             int y[2][7]; int x4[4];\n\
+             int main() { return f(a) + g(a) + g(b) + k(1, x4) + a6(y) + f(b) + ct(a); }\n";
+        let mut lines = String::new();
+        for entry in crate::il_display::display_fixture(text)
+            .split("\n\n")
+            .filter(|e| e.contains("type@q") || e.contains("routine@f"))
+        {
+            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let what = if entry.contains("type@q") {
+                format!("{} {}", get("size"), get("element_type"))
+            } else {
+                get("type")
+            };
+            let what = what.replace("file-scope type@ty: ", "");
+            lines.push_str(&format!(
+                "{}:{} {what}\n",
+                get("decl_position.seq"),
+                get("decl_position.column")
+            ));
+        }
+        expect![[r#"
+            6:6 20 const int
+            1:48 20 int
+            1:41 int (int (&)[5])
+            2:54 20 const int
+            2:41 int (const int (&)[5])
+            2:54 6 const short
+            2:41 int (const short (&)[3])
+            3:36 16 int
+            3:24 int (int, int (&)[4])
+            4:40 56 int [7]
+            4:43 28 int
+            4:32 int (int (&)[2][7])
+            1:48 6 const short
+            1:41 int (const short (&)[3])
+            5:24 int (const int (&)[5])
+        "#]]
+        .assert_eq(&lines);
     }
 }
