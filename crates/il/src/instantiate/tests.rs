@@ -214,3 +214,31 @@ fn packs_that_are_only_counted_instantiate() {
          Tuple<int> d;\n",
     ));
 }
+
+/// Partial specializations whose pattern is an array with a parameter bound (`Ext<T[N]>`) bind
+/// the bound from the argument's; an alias template's dependent bound is substituted. Sizes
+/// checked with g++ 12.
+#[test]
+fn array_bounds_bind_in_partial_specializations() {
+    let text = r#"
+template <typename T> struct Ext { char c; };
+template <typename T, int N> struct Ext<T[N]> { T v[N + 1]; };
+template <typename T, unsigned long N> struct Ext<T (*)[N]> { char c[N]; };
+template <typename T, int N> using arr = T[N];
+typedef int int3[3];
+Ext<int3> e1;
+Ext<double[2]> e2;
+Ext<char (*)[7]> e3;
+Ext<long> e4;
+arr<short, 5> a5;
+"#;
+    expect![[r#"
+        int3: int [3] = 12 4
+        e1: Ext<int [3]> = 16 4
+        e2: Ext<double [2]> = 24 8
+        e3: Ext<char (*)[7]> = 7 1
+        e4: Ext<long> = 1 1
+        a5: short [5] = 10 2
+    "#]]
+    .assert_eq(&layouts(text));
+}
