@@ -210,6 +210,8 @@ struct Walker {
     template_param_ids: Vec<(String, u32)>,
     /// Namespace aliases by name: entity and qualified name.
     alias_ids: FxHashMap<String, (u32, String)>,
+    /// The plain bases of class templates (and their members), resolved, by qualified name.
+    template_bases: FxHashMap<String, Vec<String>>,
 }
 
 impl Walker {
@@ -281,13 +283,10 @@ impl Walker {
                     let qualified = scope.qualify(name.text());
                     self.alias_ids
                         .insert(name.text().to_string(), (id, qualified.clone()));
-                    self.emit(id, qualified, 'D', name.text_range().start());
-                    if let Some(target) = node
+                    let target = node
                         .children()
-                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
-                    {
-                        self.name_references(&target, scope);
-                    }
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME));
+                    self.namespace_alias((id, qualified, name.text_range().start()), target, scope);
                 }
             }
             USING_DIRECTIVE => {
@@ -546,7 +545,7 @@ impl Walker {
     /// Template parameters (each its own entity, `D`); unnamed ones are `<unnamed>`, logged at
     /// the token after them. Returns the names as a template-id of the template prints them.
     fn template_parameters(&mut self, params: &SyntaxNode, scope: &Scope) -> Vec<String> {
-        let mut names = Vec::new();
+        let mut names: Vec<String> = Vec::new();
         for param in params.children() {
             if param.kind() == TEMPLATE_TEMPLATE_PARAM
                 && let Some(inner) = param.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
@@ -565,7 +564,15 @@ impl Walker {
             };
             let pack = instances::is_pack(&param);
             if param.kind() == PARAM {
+                // The parameters declared so far are in scope (`enable_if_t<is_x<T>, int>`
+                // depends on `T`).
+                let outer = self.template_param_names.len();
+                self.template_param_names
+                    .extend(names.iter().map(|n| n.trim_end_matches("...").to_string()));
+                self.template_depth += 1;
                 self.references_in(&param, scope);
+                self.template_depth -= 1;
+                self.template_param_names.truncate(outer);
             }
             let id = self.fresh();
             match name {
@@ -783,13 +790,13 @@ impl Walker {
                         if first {
                             self.emit(id, qualified, 'd', ident.text_range().start());
                         } else {
-                            self.name_references(&name, scope);
+                            self.elaborated_references(&name, scope);
                         }
                     } else if let Some(name) = child
                         .children()
                         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                     {
-                        self.name_references(&name, scope);
+                        self.elaborated_references(&name, scope);
                     }
                 }
                 ELABORATED_TYPE if !has_declarators => {
@@ -990,7 +997,15 @@ impl Walker {
                     written.clone()
                 };
                 let qualified = scope.qualify(&own);
-                self.qualifier_references(name, scope);
+                // A class template's name is looked up again when its pattern is complete.
+                for _ in 0..if scope.template_params.is_empty() {
+                    1
+                } else {
+                    2
+                } {
+                    self.qualifier_references(name, scope);
+                }
+                self.specialization_references(name, scope);
                 let (id, _) = self.keyed(format!("type {qualified}{args}"));
                 self.emit(id, qualified, 'D', ident.text_range().start());
                 if !args.is_empty() {
@@ -1010,9 +1025,8 @@ impl Walker {
                 Some(params).filter(|p| p.children().next().is_some()),
             );
         }
-        for clause in spec.children().filter(|n| n.kind() == BASE_CLAUSE) {
-            self.references_in(&clause, scope);
-        }
+        let class_path = scope.enter(segment.clone(), true).path.join("::");
+        self.base_references(spec, &class_path, scope);
         // Base classes are completed where the class is defined, in a template too when they
         // do not depend on its parameters.
         {

@@ -276,7 +276,7 @@ impl Walker {
     }
 
     /// The class template a template-id names and its arguments as EDG prints them.
-    fn template_and_args(
+    pub(super) fn template_and_args(
         &mut self,
         name: &SyntaxNode,
         scope: &Scope,
@@ -408,7 +408,7 @@ impl Walker {
     }
 
     /// The printed name of the instance a template-id names, without completing it.
-    fn instance_name(
+    pub(super) fn instance_name(
         &mut self,
         name: &SyntaxNode,
         scope: &Scope,

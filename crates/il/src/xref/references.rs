@@ -16,18 +16,46 @@
 //! objects, and the template-ids of class template instances, whose printed names need the
 //! evaluation `instances.rs` does.
 use rowan::NodeOrToken;
-use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
-use super::tree::last_ident;
+use super::tree::{first_non_trivia, last_ident};
 use super::{Scope, Walker};
 
-/// What a qualifier resolved to: the entity and how lookup continues inside it.
+/// What a name (or a qualifier's segment) resolved to: the entity and how lookup continues
+/// inside it.
 struct Resolved {
     id: u32,
     printed: String,
-    /// The qualified name later segments are members of (a class, namespace or alias target);
-    /// `None` when they cannot be looked up (a template parameter).
-    inner: Option<String>,
+    inner: Inner,
+}
+
+/// How a name is looked up.
+#[derive(Clone, Copy)]
+struct Lookup {
+    /// Inside a class its name and its bases' find the injected-class-name (not the name of
+    /// an elaborated type specifier).
+    injected: bool,
+    /// A declarator's qualifier: a template-id whose arguments are the template declaration's
+    /// parameters names the current instantiation (`X<T>::f`).
+    declarator: bool,
+}
+
+impl Lookup {
+    const NAME: Lookup = Lookup {
+        injected: true,
+        declarator: false,
+    };
+}
+
+/// What the segments after a resolved one are members of.
+enum Inner {
+    /// A namespace or class (its qualified name), or an alias's target.
+    Scope(String),
+    /// A template parameter or an instance: its members are named as written (`T::type`,
+    /// `X<T>::value`) when dependent, not at all otherwise.
+    Dependent,
+    /// Something whose members the walk cannot name.
+    Unknown,
 }
 
 impl Walker {
@@ -60,8 +88,17 @@ impl Walker {
                     self.qualifier_references(&child, scope);
                 }
                 NAME_REF | QUALIFIED_NAME => self.name_references(&child, scope),
-                // Values in array bounds and the like are not types.
-                ID_EXPR => {}
+                // In an expression (an array bound, a template argument) only the names of
+                // types, namespaces and template parameters: in a template every name is `R`;
+                // other values are `U` and the like, written with expressions.
+                ID_EXPR => {
+                    if let Some(name) = child
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
+                        self.name_references(&name, scope);
+                    }
+                }
                 _ => self.references_below(&child, scope),
             }
         }
@@ -76,13 +113,40 @@ impl Walker {
         if name.kind() == QUALIFIED_NAME {
             let segments: Vec<SyntaxNode> = name.children().collect();
             if let Some((last, qualifier)) = segments.split_last() {
-                self.segment_references(name, qualifier, scope);
+                let lookup = Lookup {
+                    injected: true,
+                    declarator: true,
+                };
+                for (resolved, at) in self.resolve_segments(name, qualifier, scope, lookup) {
+                    self.emit(resolved.id, resolved.printed, 'R', at);
+                }
                 if last.kind() == OPERATOR_NAME {
                     self.references_below(last, scope);
                 }
             }
         } else if name.kind() == OPERATOR_NAME {
             self.references_below(name, scope);
+        }
+    }
+
+    /// The arguments of a specialization's name (`A` of `template <> struct X<A>`), before its
+    /// line; a partial specialization's twice (`T` of `template <class T> struct X<T *>`).
+    pub(super) fn specialization_references(&mut self, name: &SyntaxNode, scope: &Scope) {
+        let last = match name.kind() {
+            QUALIFIED_NAME => name.children().filter(|n| n.kind() == NAME_REF).last(),
+            _ => Some(name.clone()),
+        };
+        let Some(args) = last.and_then(|l| l.children().find(|n| n.kind() == TEMPLATE_ARG_LIST))
+        else {
+            return;
+        };
+        let times = if scope.template_params.is_empty() {
+            1
+        } else {
+            2
+        };
+        for _ in 0..times {
+            self.references_in(&args, scope);
         }
     }
 
@@ -115,60 +179,134 @@ impl Walker {
 
     /// Every segment of a name used as a type or namespace (`N::B` logs `N`, then `N::B`).
     pub(super) fn name_references(&mut self, name: &SyntaxNode, scope: &Scope) {
+        self.names_in(name, scope, Lookup::NAME);
+    }
+
+    /// The name of an elaborated type specifier (`struct S *next;`): inside `S` it denotes the
+    /// class, not the injected-class-name.
+    pub(super) fn elaborated_references(&mut self, name: &SyntaxNode, scope: &Scope) {
+        self.names_in(
+            name,
+            scope,
+            Lookup {
+                injected: false,
+                declarator: false,
+            },
+        );
+    }
+
+    fn names_in(&mut self, name: &SyntaxNode, scope: &Scope, lookup: Lookup) {
         if !self.writes_references(scope) {
             return;
         }
-        match name.kind() {
-            QUALIFIED_NAME => {
-                let segments: Vec<SyntaxNode> = name.children().collect();
-                self.segment_references(name, &segments, scope);
-            }
-            NAME_REF => self.segment_references(name, std::slice::from_ref(name), scope),
-            _ => {}
+        let segments: Vec<SyntaxNode> = match name.kind() {
+            QUALIFIED_NAME => name.children().collect(),
+            NAME_REF => vec![name.clone()],
+            _ => return,
+        };
+        for (resolved, at) in self.resolve_segments(name, &segments, scope, lookup) {
+            self.emit(resolved.id, resolved.printed, 'R', at);
         }
     }
 
-    /// Resolves `segments` (the leading ones of `name`) one after the other and logs each;
-    /// stops at the first one that resolves to nothing known.
-    fn segment_references(&mut self, name: &SyntaxNode, segments: &[SyntaxNode], scope: &Scope) {
+    /// `namespace M = a::b;`: the qualifier's segments before the alias's line, the namespace
+    /// after it, at the target's first token.
+    pub(super) fn namespace_alias(
+        &mut self,
+        (id, qualified, at): (u32, String, TextSize),
+        target: Option<SyntaxNode>,
+        scope: &Scope,
+    ) {
+        let mut resolved = match &target {
+            Some(target) if self.writes_references(scope) => {
+                let segments: Vec<SyntaxNode> = match target.kind() {
+                    QUALIFIED_NAME => target.children().collect(),
+                    _ => vec![target.clone()],
+                };
+                let complete = segments.iter().filter(|s| s.kind() == NAME_REF).count();
+                let mut resolved = self.resolve_segments(target, &segments, scope, Lookup::NAME);
+                // Only a fully resolved target is logged: its last line names the namespace.
+                if resolved.len() != complete {
+                    resolved.truncate(0);
+                }
+                resolved
+            }
+            _ => Vec::new(),
+        };
+        let last = resolved.pop();
+        for (r, at) in resolved {
+            self.emit(r.id, r.printed, 'R', at);
+        }
+        self.emit(id, qualified, 'D', at);
+        if let (Some((r, _)), Some(start)) = (last, target.and_then(|t| first_non_trivia(&t))) {
+            self.emit(r.id, r.printed, 'R', start.text_range().start());
+        }
+    }
+
+    /// Resolves `segments` (the leading ones of `name`) one after the other, with where each
+    /// is logged; stops at the first one that resolves to nothing known. A template-id's
+    /// arguments' references are logged on the way, before it.
+    fn resolve_segments(
+        &mut self,
+        name: &SyntaxNode,
+        segments: &[SyntaxNode],
+        scope: &Scope,
+        lookup: Lookup,
+    ) -> Vec<(Resolved, TextSize)> {
         let global = name.first_token().is_some_and(|t| t.kind() == COLON2);
-        let mut outer: Option<Resolved> = None;
+        let mut found: Vec<(Resolved, TextSize)> = Vec::new();
         for (i, segment) in segments.iter().enumerate() {
             if segment.kind() != NAME_REF {
-                return;
+                break;
             }
             let Some(ident) = last_ident(segment) else {
-                return;
+                break;
             };
+            let outer = found.last().map(|(r, _)| r);
             let args = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST);
             if let Some(args) = &args {
                 self.references_below(args, scope);
             }
-            // A template-id's instance is named only once evaluated (`instances.rs`); what
-            // follows it is a member of that instance.
-            if args.is_some() {
-                return;
-            }
             let resolved = match &outer {
-                None if i == 0 => self.resolve_first(&ident, scope, global),
+                // A template-id; its qualifier was resolved segment by segment already.
+                _ if args.is_some() => match outer {
+                    Some(Resolved {
+                        inner: Inner::Dependent | Inner::Unknown,
+                        ..
+                    }) => None,
+                    _ => self.template_id(segment, scope, lookup.declarator),
+                },
+                None if i == 0 => self.resolve_first(&ident, scope, global, lookup.injected),
                 None => None,
-                Some(Resolved { inner: None, .. }) => None,
                 Some(Resolved {
-                    inner: Some(container),
+                    inner: Inner::Unknown,
                     ..
-                }) => self.resolve_member(container, ident.text()),
+                }) => None,
+                Some(Resolved {
+                    inner: Inner::Dependent,
+                    printed,
+                    ..
+                }) => {
+                    if !self.in_template() {
+                        break;
+                    }
+                    let printed = format!("{printed}::{}", ident.text());
+                    Some(self.dependent(printed))
+                }
+                Some(Resolved {
+                    inner: Inner::Scope(container),
+                    ..
+                }) => {
+                    let container = container.clone();
+                    self.resolve_member(&container, ident.text())
+                }
             };
             let Some(resolved) = resolved else {
-                return;
+                break;
             };
-            self.emit(
-                resolved.id,
-                resolved.printed.clone(),
-                'R',
-                ident.text_range().start(),
-            );
-            outer = Some(resolved);
+            found.push((resolved, ident.text_range().start()));
         }
+        found
     }
 
     /// The entity an unqualified name (or the first segment of a qualified one) denotes.
@@ -177,10 +315,16 @@ impl Walker {
         ident: &SyntaxToken,
         scope: &Scope,
         global: bool,
+        injected: bool,
     ) -> Option<Resolved> {
         let text = ident.text();
         if global {
             return self.resolve_member("", text);
+        }
+        if scope.in_class
+            && let Some(member) = self.base_member(text, scope)
+        {
+            return Some(member);
         }
         if let Some(&(_, id)) = self
             .template_param_ids
@@ -191,21 +335,21 @@ impl Walker {
             return Some(Resolved {
                 id,
                 printed: text.to_string(),
-                inner: None,
+                inner: Inner::Dependent,
             });
         }
         if scope.in_class
+            && injected
             && let Some(resolved) = self.injected_class_name(text, scope)
         {
             return resolved;
         }
         if let Some((id, printed)) = self.alias_ids.get(text).cloned() {
-            let target = self.aliases.get(text).cloned();
-            return Some(Resolved {
-                id,
-                printed,
-                inner: target,
-            });
+            let inner = self
+                .aliases
+                .get(text)
+                .map_or(Inner::Unknown, |target| Inner::Scope(target.clone()));
+            return Some(Resolved { id, printed, inner });
         }
         for key in self.lookup_keys(text, scope) {
             if let Some(found) = self.entity_named(&key) {
@@ -242,51 +386,148 @@ impl Walker {
                 return Some(Resolved {
                     id,
                     printed: key.to_string(),
-                    inner: inner.then(|| key.to_string()),
+                    inner: if inner {
+                        Inner::Scope(key.to_string())
+                    } else {
+                        Inner::Unknown
+                    },
                 });
             }
         }
         None
     }
 
+    /// The classes whose scopes enclose `scope`, innermost first, by qualified name (`X<T>`
+    /// and `X<T>::In<T>` for the members of `struct X<T>::In`).
+    fn enclosing_classes(&self, scope: &Scope) -> Vec<String> {
+        let mut classes = Vec::new();
+        for end in (scope.namespace_depth..scope.path.len()).rev() {
+            let prefix = &scope.path[..end];
+            let pieces = super::names::split_qualified(&scope.path[end]);
+            for j in (0..pieces.len()).rev() {
+                let mut class = prefix.to_vec();
+                class.extend(pieces[..=j].iter().cloned());
+                let class = class.join("::");
+                // `struct N::B::In {` has its namespace in the segment.
+                if !self.ids.contains_key(&format!("namespace {class}")) {
+                    classes.push(class);
+                }
+            }
+        }
+        classes
+    }
+
+    /// A class's bases, a few levels deep, nearest first (those of templates as resolved by
+    /// [`Walker::base_references`]).
+    fn bases_deep(&self, class: &str) -> Vec<String> {
+        let direct = |c: &str| -> Vec<String> {
+            let mut bases = self.facts.bases_of(c).to_vec();
+            bases.extend(self.template_bases.get(c).into_iter().flatten().cloned());
+            bases
+        };
+        let mut all = Vec::new();
+        let mut level = direct(class);
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for base in level {
+                if !all.contains(&base) {
+                    next.extend(direct(&base));
+                    all.push(base);
+                }
+            }
+            level = next;
+        }
+        all
+    }
+
     /// Inside a class, its own name and its bases' names (found through the class scope)
     /// denote injected-class-names: `Some(None)` when the name finds one we cannot name (a
-    /// class template's).
+    /// base that is a template instance).
     fn injected_class_name(&mut self, text: &str, scope: &Scope) -> Option<Option<Resolved>> {
-        let classes = scope.namespace_depth..scope.path.len();
-        for end in classes.rev() {
-            let class = &scope.path[..=end];
-            let own = &class[class.len() - 1];
-            if own.contains('<') || own == "<unnamed>" {
-                if own.split('<').next() == Some(text) {
-                    return Some(None);
-                }
+        for class in self.enclosing_classes(scope) {
+            let own = super::names::split_qualified(&class)
+                .pop()
+                .unwrap_or_default();
+            if own == "<unnamed>" {
                 continue;
             }
-            let qualified = class.join("::");
-            if own == text {
-                return Some(Some(self.injected(&qualified, text)));
+            // A class template's is printed after its pattern: `V<T>::V`.
+            if own.split('<').next() == Some(text) {
+                return Some(Some(self.injected(&class, text)));
             }
-            // The bases of the class, a few levels deep, nearest first.
-            let mut bases: Vec<String> = self.facts.bases_of(&qualified).to_vec();
-            for _ in 0..4 {
-                let mut next = Vec::new();
-                for base in &bases {
-                    let last = super::names::split_qualified(base)
-                        .pop()
-                        .unwrap_or_default();
-                    if last.split('<').next() == Some(text) {
-                        if last.contains('<') {
-                            return Some(None);
-                        }
-                        return Some(Some(self.injected(base, text)));
+            for base in self.bases_deep(&class) {
+                let last = super::names::split_qualified(&base)
+                    .pop()
+                    .unwrap_or_default();
+                if last.split('<').next() == Some(text) {
+                    if last.contains('<') {
+                        return Some(None);
                     }
-                    next.extend(self.facts.bases_of(base).iter().cloned());
+                    return Some(Some(self.injected(&base, text)));
                 }
-                bases = next;
             }
         }
         None
+    }
+
+    /// A member of a base of an enclosing class: in a class template it hides a template
+    /// parameter of the same name (`T` is `A::T` in `template <class T> struct Z : A`).
+    fn base_member(&self, text: &str, scope: &Scope) -> Option<Resolved> {
+        self.enclosing_classes(scope).iter().find_map(|class| {
+            self.bases_deep(class)
+                .iter()
+                .find_map(|base| self.entity_named(&format!("{base}::{text}")))
+        })
+    }
+
+    /// A class's base specifiers (twice in a class template, which looks them up again when
+    /// its pattern is complete); a template's plain bases are recorded for lookup.
+    pub(super) fn base_references(&mut self, spec: &SyntaxNode, class: &str, scope: &Scope) {
+        if !self.writes_references(scope) {
+            return;
+        }
+        let times = if scope.template_params.is_empty() {
+            1
+        } else {
+            2
+        };
+        for round in 0..times {
+            for name in spec
+                .children()
+                .filter(|n| n.kind() == BASE_CLAUSE)
+                .flat_map(|c| c.children())
+                .filter_map(|b| {
+                    b.children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                })
+            {
+                let segments: Vec<SyntaxNode> = match name.kind() {
+                    QUALIFIED_NAME => name.children().collect(),
+                    _ => vec![name.clone()],
+                };
+                let complete = segments.iter().filter(|s| s.kind() == NAME_REF).count();
+                let resolved = self.resolve_segments(&name, &segments, scope, Lookup::NAME);
+                if round == 0
+                    && self.template_depth > 0
+                    && resolved.len() == complete
+                    && let Some((
+                        Resolved {
+                            inner: Inner::Scope(base),
+                            ..
+                        },
+                        _,
+                    )) = resolved.last()
+                {
+                    self.template_bases
+                        .entry(class.to_string())
+                        .or_default()
+                        .push(base.clone());
+                }
+                for (r, at) in resolved {
+                    self.emit(r.id, r.printed, 'R', at);
+                }
+            }
+        }
     }
 
     fn injected(&mut self, class: &str, text: &str) -> Resolved {
@@ -294,7 +535,61 @@ impl Walker {
         Resolved {
             id,
             printed: format!("{class}::{text}"),
-            inner: Some(class.to_string()),
+            inner: Inner::Scope(class.to_string()),
+        }
+    }
+
+    /// Whether the walk is in a template definition.
+    fn in_template(&self) -> bool {
+        self.template_depth > 0 && !self.template_param_ids.is_empty()
+    }
+
+    /// A class template's template-id, printed as its instance is (`N::A<int, 0UL>`), or as
+    /// written with its parameters in a template (`X<T>`). Alias, variable and function
+    /// templates and template template parameters are not resolved here.
+    fn template_id(
+        &mut self,
+        segment: &SyntaxNode,
+        scope: &Scope,
+        declarator: bool,
+    ) -> Option<Resolved> {
+        let none = super::instances::Substitution::default();
+        let (key, args) = self.template_and_args(segment, scope, &none)?;
+        // The current instantiation (`X<T>` in `X`'s definition or in `template <class T>
+        // void X<T>::f()`) is the template itself.
+        let pattern = format!("{key}<{}>", args.join(", "));
+        let in_class = (scope.namespace_depth..scope.path.len())
+            .any(|end| scope.path[..=end].join("::") == pattern);
+        let own_parameters = declarator && !args.is_empty() && args == scope.template_params;
+        if (in_class || own_parameters)
+            && let Some(&id) = self.ids.get(&format!("type {key}"))
+        {
+            return Some(Resolved {
+                id,
+                printed: key,
+                inner: Inner::Scope(pattern),
+            });
+        }
+        let printed = self.instance_name(segment, scope, &none)?;
+        if self.in_template() && self.is_dependent(segment, scope) {
+            return Some(self.dependent(printed));
+        }
+        let (id, _) = self.keyed(format!("instance {printed}"));
+        Some(Resolved {
+            id,
+            printed,
+            inner: Inner::Unknown,
+        })
+    }
+
+    /// An entity a template names by what it depends on: one per printed name and template.
+    fn dependent(&mut self, printed: String) -> Resolved {
+        let template = self.template_param_ids.last().map_or(0, |(_, id)| *id);
+        let (id, _) = self.keyed(format!("dependent {printed} in {template}"));
+        Resolved {
+            id,
+            printed,
+            inner: Inner::Dependent,
         }
     }
 }
