@@ -490,15 +490,49 @@ pub(crate) fn literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option
         CHAR_LIT if token.text().starts_with('\'') => Builtin::Char,
         TRUE_KW | FALSE_KW => Builtin::Bool,
         NULLPTR_KW => Builtin::NullPtr,
-        STRING_LIT if token.text().starts_with('"') => {
-            // An lvalue `const char [n]`: the characters and the terminating null.
-            let n = string_length(token.text())? + 1;
-            let elem = Ty::builtin(db, Builtin::Char).qualified(db, CONST);
-            return Some(ArgType::lvalue(Ty::new(db, TyKind::Array(elem, Some(n)))));
-        }
+        STRING_LIT => return string_literal(db, expr),
         _ => return None,
     };
     Some(ArgType::prvalue(Ty::builtin(db, b)))
+}
+
+/// A string literal, adjacent pieces concatenated (`"ab" "cd"`): an lvalue `const C [n]`, its
+/// code units and the terminating null, `C` from the encoding prefix (`u8` is `char` in
+/// C++17). Raw strings and prefixes mixed with others are left unknown.
+fn string_literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option<ArgType<'db>> {
+    let mut elem: Option<Builtin> = None;
+    let mut n = 0;
+    for piece in expr
+        .children_with_tokens()
+        .filter_map(|t| t.into_token())
+        .filter(|t| !t.kind().is_trivia())
+    {
+        if piece.kind() != STRING_LIT {
+            return None;
+        }
+        let text = piece.text();
+        let quote = text.find('"')?;
+        let (this, per_char): (Builtin, fn(char) -> u64) = match &text[..quote] {
+            "" | "u8" => (Builtin::Char, |c| c.len_utf8() as u64),
+            "u" => (Builtin::Char16, |c| c.len_utf16() as u64),
+            "U" => (Builtin::Char32, |_| 1),
+            "L" => (Builtin::WChar, |_| 1),
+            _ => return None,
+        };
+        // An unprefixed piece takes the others' encoding.
+        elem = match (elem, this) {
+            (None | Some(Builtin::Char), this) => Some(this),
+            (Some(e), Builtin::Char) => Some(e),
+            (Some(e), this) if e == this => Some(e),
+            _ => return None,
+        };
+        n += string_length(&text[quote..], per_char)?;
+    }
+    let elem = Ty::builtin(db, elem?).qualified(db, CONST);
+    Some(ArgType::lvalue(Ty::new(
+        db,
+        TyKind::Array(elem, Some(n + 1)),
+    )))
 }
 
 const CONST: Cv = Cv {
@@ -520,20 +554,28 @@ fn parse_int(digits: &str) -> Option<u128> {
     }
 }
 
-/// The number of characters a plain string literal's text (with its quotes) denotes; `None`
-/// for escapes this does not count (octal and hex escapes of several digits).
-fn string_length(text: &str) -> Option<u64> {
+/// The number of code units a string literal's text (from its opening quote) denotes, a
+/// source character counting `per_char` units and an escape one (`\\0`, `\\x41`, `\\n`);
+/// `None` for universal character names, which this does not count.
+fn string_length(text: &str, per_char: fn(char) -> u64) -> Option<u64> {
     let inner = text.strip_prefix('"')?.strip_suffix('"')?;
     let mut n = 0;
-    let mut chars = inner.chars();
+    let mut chars = inner.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next()? {
-                'x' | '0'..='7' | 'u' | 'U' => return None,
-                _ => {}
+        if c != '\\' {
+            n += per_char(c);
+            continue;
+        }
+        match chars.next()? {
+            'u' | 'U' => return None,
+            // Up to three octal digits, or any number of hex digits, make one unit.
+            '0'..='7' => {
+                for _ in 0..2 {
+                    chars.next_if(|d| ('0'..='7').contains(d));
+                }
             }
-        } else if !c.is_ascii() {
-            n += c.len_utf8() as u64 - 1;
+            'x' => while chars.next_if(char::is_ascii_hexdigit).is_some() {},
+            _ => {}
         }
         n += 1;
     }

@@ -307,6 +307,28 @@ fn literals_have_their_types() {
 }
 
 #[test]
+fn string_literals_have_their_encodings_and_lengths() {
+    // Each checked with g++ 12 (`-std=c++17`, `decltype` of the literal).
+    check_types(
+        "void probe(...);\n\
+         void f() { probe(u8\"xy\"); probe(u\"ab\"); probe(U\"ab\"); probe(L\"ab\"); probe(\"a\" \"bc\");\n\
+         probe(\"a\" u\"bc\"); probe(\"a\\0b\"); probe(\"\\x41\\101z\"); probe(u8\"\u{e9}\"); probe(u\"\u{e9}\"); }\n",
+        expect![[r#"
+            u8"xy": lvalue const char [3]
+            u"ab": lvalue const char16_t [3]
+            U"ab": lvalue const char32_t [3]
+            L"ab": lvalue const wchar_t [3]
+            "a" "bc": lvalue const char [4]
+            "a" u"bc": lvalue const char16_t [4]
+            "a\0b": lvalue const char [4]
+            "\x41\101z": lvalue const char [4]
+            u8"é": lvalue const char [3]
+            u"é": lvalue const char16_t [2]
+        "#]],
+    );
+}
+
+#[test]
 fn names_members_and_operators() {
     check_types(
         "struct P { int x; float *v; };\n\
