@@ -1154,4 +1154,42 @@ struct T { void m(int) const &; };
         "#]]
         .assert_eq(&out);
     }
+
+    /// Function templates' signatures with their parameters standing for themselves: array
+    /// bounds that depend on them are spelled as cudafe++ 13.0.88 spells them in the
+    /// templates' types (`int (T#(1,1) (&)[((unsigned long)N)])` for `a1`, `[N]` for a
+    /// `size_t` parameter, `sizeof(T#(1,1))`, `((unsigned long)(N + 1))`), type parameters
+    /// in `Ty::display`'s form.
+    #[test]
+    fn dependent_array_bounds() {
+        let (db, file) = TestDb::with_file(
+            r#"
+typedef unsigned long size_t;
+template <class T, int N> int a1(T (&)[N]);
+template <class T, unsigned N> int a2(T (&)[N]);
+template <class T, size_t N> int a3(T (*)[N]);
+template <class T, int N> int a4(T (&)[N + 1]);
+template <class T> int a5(char (&)[sizeof(T)], T);
+template <class T, long N> int a6(T (&)[2][N]);
+"#,
+        );
+        let mut out = String::new();
+        for item in all_items(&db, file) {
+            if item.kind(&db) != ItemKind::FunctionTemplate {
+                continue;
+            }
+            let (_, ty) = crate::deduce::instance::pattern(&db, item, None).unwrap();
+            let name = item.qualified_name(&db);
+            out.push_str(&format!("{name}: {}\n", ty.display(&db)));
+        }
+        expect![[r#"
+            a1: int (<template parameter 1.0> (&)[((unsigned long)N)])
+            a2: int (<template parameter 1.0> (&)[((unsigned long)N)])
+            a3: int (<template parameter 1.0> (*)[N])
+            a4: int (<template parameter 1.0> (&)[((unsigned long)(N + 1))])
+            a5: int (char (&)[sizeof(<template parameter 1.0>)], <template parameter 1.0>)
+            a6: int (<template parameter 1.0> (&)[2][((unsigned long)N)])
+        "#]]
+        .assert_eq(&out);
+    }
 }
