@@ -299,7 +299,18 @@ fn name_offsets<'db>(
     let mut last = 0usize;
     // The xref walk never logs an unnamed class or bit-field itself (only its members, under
     // `<unnamed>::`): their places come from [`unnamed::places`].
-    let logged = |item: Item<'db>| item.name(db).is_some() || item.kind(db) == ItemKind::Namespace;
+    //
+    // An explicit specialization is logged with its arguments (`Tuple<>`) and paired with its
+    // line by [`prototypes`]; under the template's name it would take a partial
+    // specialization's line.
+    let explicit_specialization = |item: Item<'db>| {
+        crate::instantiate::is_specialization(db, item)
+            && crate::instantiate::template_params(db, item).is_empty()
+    };
+    let logged = |item: Item<'db>| {
+        (item.name(db).is_some() || item.kind(db) == ItemKind::Namespace)
+            && !explicit_specialization(item)
+    };
     // A routine is never a parameter or variable of its name (`float *norm` in a kernel is not
     // the math library's `norm`): a declared name followed by `)`, `,`, `=`, `;` or `[` is an
     // object's.

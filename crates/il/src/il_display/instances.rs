@@ -235,7 +235,6 @@ fn named_instances<'db>(
     file: base_db::SourceFile,
     root: &SyntaxNode,
 ) -> Vec<ClassInstance<'db>> {
-    let from = ScopeRef::File(file);
     let mut out = Vec::new();
     let mut seen = FxHashSet::default();
     for node in root.descendants() {
@@ -246,7 +245,25 @@ fn named_instances<'db>(
         if !candidate || node.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
             continue;
         }
-        let ty = specifier_type_in(db, from, None, std::iter::once(node.clone().into()));
+        // `ns::Vec<float, 4>`: the template-id is resolved with its qualifier when it is the
+        // qualified name's last segment, alone when it is the first (`Traits<int *>::value`);
+        // a middle one (`ns::Vec<float, 4>::f`) is not resolved yet.
+        let named = match node.parent() {
+            Some(q) if node.kind() == NAME_REF && q.kind() == QUALIFIED_NAME => {
+                let segments: Vec<SyntaxNode> =
+                    q.children().filter(|n| n.kind() == NAME_REF).collect();
+                if segments.last() == Some(&node) {
+                    q
+                } else if segments.first() == Some(&node) {
+                    node.clone()
+                } else {
+                    continue;
+                }
+            }
+            _ => node.clone(),
+        };
+        let (from, _) = super::fn_instances::scope_at(db, file, &node);
+        let ty = specifier_type_in(db, from, None, std::iter::once(named.into()));
         if let TyKind::Instance(inst) = ty.kind(db)
             && seen.insert(*inst)
         {

@@ -34,13 +34,18 @@ use crate::lookup::{lookup_path, lookup_unqualified, name_segments};
 
 use super::Located;
 
-/// A template parameter in scope at a use: its name, kind, and the template declaration that
-/// declares it (parameters of different templates are different entities, however spelled).
+/// A template parameter in scope at a use: its name, kind, the template declaration that
+/// declares it, and the entity it is: parameters of different templates are different
+/// entities however spelled, except that an out-of-class member definition's parameters are
+/// its class template's once its declarator names the member
+/// (`template <class X> void S<X>::g() { W<X> x; }` uses `S`'s `W<T>`).
 #[derive(Debug, Clone)]
 struct ScopeParam {
     name: String,
     kind: ParamKind,
-    owner: usize,
+    declared_in: usize,
+    /// (start of the template declaration the entity belongs to, position in its list).
+    entity: (usize, usize),
 }
 
 /// One nonreal class to print: the class template, and what makes it equal to another
@@ -67,7 +72,7 @@ pub(super) fn entries<'db>(
         let Some(use_) = TemplateIdUse::new(db, file, &templates, &node) else {
             continue;
         };
-        let params = params_in_scope(&node);
+        let params = params_in_scope(located.root, &node);
         if params.is_empty() {
             continue;
         }
@@ -110,10 +115,10 @@ pub(super) fn instance_copies<'db>(
         let Some(use_) = TemplateIdUse::new(db, file, &templates, &node) else {
             continue;
         };
-        let all = params_in_scope(&node);
+        let all = params_in_scope(located.root, &node);
         let own: Vec<ScopeParam> = all
             .iter()
-            .filter(|p| p.owner >= own_start)
+            .filter(|p| p.declared_in >= own_start)
             .cloned()
             .collect();
         if own.is_empty() {
@@ -189,7 +194,13 @@ impl<'db> TemplateIdUse<'db> {
         } else {
             lookup_unqualified(db, scope, &ident)
         };
-        let template = found.into_iter().find(|i| candidates.contains(i))?;
+        // Lookup may answer with a specialization or another declaration of the template:
+        // the primary is the candidate in the same scope.
+        let template = found.into_iter().find_map(|i| {
+            (i.kind(db) == ItemKind::ClassTemplate)
+                .then(|| candidates.iter().copied().find(|c| c.parent(db) == i.parent(db)))
+                .flatten()
+        })?;
         let kinds = template_params(db, template);
         let args = arguments(&list)
             .into_iter()
@@ -250,24 +261,51 @@ impl<'db> TemplateIdUse<'db> {
         });
     }
 
-    /// `Vec<T, N>` inside `Vec`'s own definition: the injected class, no new class.
+    /// `Vec<T, N>` inside `Vec`'s own definition (but not in its base clause, which comes
+    /// before the class is), or in an out-of-class member definition of `Vec` with that
+    /// definition's parameters (`template <class T> Der<T> Der<T>::f()`): the template itself,
+    /// no new class.
     fn is_own_template_id(&self, scope: &[ScopeParam]) -> bool {
-        let Some(definition) = self
+        let name = self.template_name();
+        let definition = self
             .node
             .ancestors()
             .filter(|a| a.kind() == TEMPLATE_DECL)
-            .find(|t| declares_class_named(t, &self.template_name()))
-        else {
-            return false;
-        };
-        let own = usize::from(definition.text_range().start());
-        self.args_are_params_of(own, scope)
+            .find(|t| declares_class_named(t, &name));
+        if let Some(definition) = definition {
+            let in_base_clause = self
+                .node
+                .ancestors()
+                .take_while(|a| *a != definition)
+                .any(|a| a.kind() == BASE_CLAUSE);
+            // A partial specialization's own template-id is the one it is named with.
+            let own = match specialization_arguments(&definition) {
+                Some(args) => args == self.args.iter().map(|(a, _)| compact(a)).collect::<Vec<_>>(),
+                None => {
+                    self.args_are_params_of(usize::from(definition.text_range().start()), scope)
+                }
+            };
+            if !in_base_clause && own {
+                return true;
+            }
+        }
+        let member_definition = self
+            .node
+            .ancestors()
+            .find(|a| a.kind() == TEMPLATE_DECL)
+            .filter(|t| member_definition_class(t).as_deref() == Some(name.as_str()));
+        // (A member template's definition has the class's parameters one level out.)
+        member_definition.is_some_and(|t| {
+            std::iter::once(t.clone())
+                .chain(t.parent().filter(|p| p.kind() == TEMPLATE_DECL))
+                .any(|t| self.args_are_params_of(usize::from(t.text_range().start()), scope))
+        })
     }
 
     /// Whether the arguments are exactly the parameters of the template declared at `owner`,
     /// in order (a pack as `Ts...`).
     fn args_are_params_of(&self, owner: usize, scope: &[ScopeParam]) -> bool {
-        let params: Vec<&ScopeParam> = scope.iter().filter(|p| p.owner == owner).collect();
+        let params: Vec<&ScopeParam> = scope.iter().filter(|p| p.declared_in == owner).collect();
         params.len() == self.args.len()
             && params.iter().zip(&self.args).all(|(p, (arg, _))| {
                 let text = compact(arg);
@@ -283,9 +321,10 @@ impl<'db> TemplateIdUse<'db> {
             .unwrap_or_default()
     }
 
-    /// The leading return type of a member function template of a class template with a
-    /// non-type argument that is a parameter's bare name, other than the class's own
-    /// parameters: EDG makes its class twice.
+    /// The leading return type of a member function template declared in a class template,
+    /// or of a member function defined outside its class template, with a non-type argument
+    /// that is a parameter's bare name, other than the class's own parameters: EDG makes its
+    /// class twice.
     fn is_doubled_return_type(&self, scope: &[ScopeParam]) -> bool {
         let Some(decl) = self.node.parent() else {
             return false;
@@ -307,10 +346,16 @@ impl<'db> TemplateIdUse<'db> {
             .and_then(|c| c.parent())
             .and_then(|d| d.parent())
             .filter(|t| t.kind() == TEMPLATE_DECL);
+        // Outside, any member function's definition (its class's parameters are those of
+        // the outermost template declaration).
         let out_of_class = || {
-            member_template
-                .parent()
-                .filter(|p| p.kind() == TEMPLATE_DECL && has_qualified_declarator(&decl))
+            member_definition_class(&member_template)?;
+            Some(
+                member_template
+                    .parent()
+                    .filter(|p| p.kind() == TEMPLATE_DECL)
+                    .unwrap_or_else(|| member_template.clone()),
+            )
         };
         let Some(class_template) = in_class.or_else(out_of_class) else {
             return false;
@@ -337,10 +382,6 @@ fn declares_function(decl: &SyntaxNode) -> bool {
     first_declarator(decl).is_some_and(|d| d.children().any(|n| n.kind() == FUNCTION_SUFFIX))
 }
 
-/// Whether a declaration's first declarator has a qualified name (`Vec<T, N>::cast`).
-fn has_qualified_declarator(decl: &SyntaxNode) -> bool {
-    first_declarator(decl).is_some_and(|d| d.children().any(|n| n.kind() == QUALIFIED_NAME))
-}
 
 /// Whether a template declaration defines or declares the class template `name`.
 fn declares_class_named(template_decl: &SyntaxNode, name: &str) -> bool {
@@ -356,13 +397,67 @@ fn declares_class_named(template_decl: &SyntaxNode, name: &str) -> bool {
         })
 }
 
+/// The arguments a partial specialization is named with (`T *` of `Tu<T *>`), compacted;
+/// `None` for a primary template.
+fn specialization_arguments(template_decl: &SyntaxNode) -> Option<Vec<String>> {
+    let name = template_decl
+        .children()
+        .filter(|n| n.kind() == SIMPLE_DECLARATION)
+        .flat_map(|d| d.children().filter(|n| n.kind() == CLASS_SPECIFIER))
+        .find_map(|c| c.children().find(|n| n.kind() == NAME_REF))?;
+    let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+    Some(arguments(&list).iter().map(compact).collect())
+}
+
 /// The arguments of a template argument list: the nodes between its commas.
 fn arguments(list: &SyntaxNode) -> Vec<SyntaxNode> {
     list.children().collect()
 }
 
+/// The class an out-of-class member definition's template declaration defines a member of
+/// (`S` in `template <class T> void S<T>::f() {}`).
+fn member_definition_class(template_decl: &SyntaxNode) -> Option<String> {
+    let decl = template_decl
+        .children()
+        .find(|n| matches!(n.kind(), SIMPLE_DECLARATION | FUNCTION_DEF))?;
+    let name = first_declarator(&decl)?
+        .children()
+        .find(|n| n.kind() == QUALIFIED_NAME)?;
+    let class = name.children().find(|n| n.kind() == NAME_REF)?;
+    class
+        .children()
+        .any(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .then(|| first_ident(&class))
+        .flatten()
+}
+
+/// Where the parameters of the template declared by `template_decl` belong as entities, for
+/// a use at `node`: the class template's definition for the part of an out-of-class member
+/// definition from its declarator's name on, else the declaration itself.
+fn parameter_entities(root: &SyntaxNode, template_decl: &SyntaxNode, node: &SyntaxNode) -> usize {
+    let own = usize::from(template_decl.text_range().start());
+    let Some(class) = member_definition_class(template_decl) else {
+        return own;
+    };
+    let name_start = template_decl
+        .children()
+        .find(|n| matches!(n.kind(), SIMPLE_DECLARATION | FUNCTION_DEF))
+        .and_then(|d| first_declarator(&d))
+        .and_then(|d| d.children().find(|n| n.kind() == QUALIFIED_NAME))
+        .map(|n| n.text_range().start());
+    if name_start.is_none_or(|start| node.text_range().start() < start) {
+        return own;
+    }
+    root.descendants()
+        .filter(|n| n.kind() == TEMPLATE_DECL)
+        .find(|t| {
+            declares_class_named(t, &class) && t.descendants().any(|n| n.kind() == MEMBER_LIST)
+        })
+        .map_or(own, |t| usize::from(t.text_range().start()))
+}
+
 /// The template parameters in scope at `node`, innermost declaration last.
-fn params_in_scope(node: &SyntaxNode) -> Vec<ScopeParam> {
+fn params_in_scope(root: &SyntaxNode, node: &SyntaxNode) -> Vec<ScopeParam> {
     let mut out = Vec::new();
     let mut decls: Vec<SyntaxNode> = node
         .ancestors()
@@ -370,13 +465,14 @@ fn params_in_scope(node: &SyntaxNode) -> Vec<ScopeParam> {
         .collect();
     decls.reverse();
     for decl in decls {
-        let owner = usize::from(decl.text_range().start());
+        let declared_in = usize::from(decl.text_range().start());
+        let entities = parameter_entities(root, &decl, node);
         let Some(list) = decl.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) else {
             continue;
         };
         // A use inside the parameter list itself (a default argument) sees the parameters
         // declared before it; all of them is close enough for dependence.
-        for param in list.children() {
+        for (index, param) in list.children().enumerate() {
             let (name, kind) = match param.kind() {
                 TYPE_PARAM => (first_ident(&param), ParamKind::Type),
                 PARAM => (
@@ -398,7 +494,12 @@ fn params_in_scope(node: &SyntaxNode) -> Vec<ScopeParam> {
                 _ => continue,
             };
             if let Some(name) = name {
-                out.push(ScopeParam { name, kind, owner });
+                out.push(ScopeParam {
+                    name,
+                    kind,
+                    declared_in,
+                    entity: (entities, index),
+                });
             }
         }
     }
@@ -449,8 +550,8 @@ fn bare_param<'p>(arg: &SyntaxNode, params: &'p [ScopeParam]) -> Option<&'p Scop
     }
 }
 
-/// An argument's text without trivia, each parameter name tagged with its declaration (so
-/// `T` of `f` and `T` of `g` differ).
+/// An argument's text without trivia, each parameter name replaced by the entity it is (so
+/// `T` of `f` and `T` of `g` differ, and `X` of `S<X>::g` is `S`'s `T`).
 fn identity_text(arg: &SyntaxNode, scope: &[ScopeParam]) -> String {
     let mut text = String::new();
     for token in arg
@@ -461,11 +562,9 @@ fn identity_text(arg: &SyntaxNode, scope: &[ScopeParam]) -> String {
         if !text.is_empty() {
             text.push(' ');
         }
-        text.push_str(token.text());
-        if token.kind() == IDENT
-            && let Some(p) = param_named(token.text(), scope)
-        {
-            text.push_str(&format!("@{}", p.owner));
+        match param_named(token.text(), scope).filter(|_| token.kind() == IDENT) {
+            Some(p) => text.push_str(&format!("<param {}#{}>", p.entity.0, p.entity.1)),
+            None => text.push_str(token.text()),
         }
     }
     text
