@@ -209,6 +209,9 @@ impl<'db> Walk<'_, 'db> {
             return;
         }
         let tokens: Vec<_> = decl.children_with_tokens().map(|e| e.kind()).collect();
+        if let Some(enumeration) = decl.children().find(|n| n.kind() == ENUM_SPECIFIER) {
+            self.enum_entry(decl, &enumeration, ids, out);
+        }
         if tokens.contains(&TYPEDEF_KW) {
             // A typedef of a function type (`typedef int (*FP)(int)`, `typedef int F(int)`)
             // is a typedef too.
@@ -337,6 +340,58 @@ impl<'db> Walk<'_, 'db> {
         field(out, "  name_linkage", "no");
     }
 
+    /// A local enumeration defined in the body (`enum E { e0 };`, `enum class S : char {...}`):
+    /// an integer type of its underlying type's size, as at namespace scope.
+    fn enum_entry(
+        &self,
+        decl: &SyntaxNode,
+        enumeration: &SyntaxNode,
+        ids: &mut usize,
+        out: &mut String,
+    ) {
+        let defined = enumeration.children().any(|n| n.kind() == ENUMERATOR_LIST);
+        let Some(name) = enumeration
+            .children()
+            .find(|n| n.kind() == NAME_REF)
+            .and_then(|n| {
+                n.children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .find(|t| t.kind() == IDENT)
+            })
+        else {
+            return;
+        };
+        if !defined {
+            return;
+        }
+        // The underlying type: the written base (the elements after `:`), else `int` (values
+        // beyond `int` are not looked at).
+        let base = enumeration
+            .children_with_tokens()
+            .skip_while(|e| e.kind() != COLON)
+            .skip(1)
+            .take_while(|e| e.kind() != ENUMERATOR_LIST);
+        let base = specifier_type_in(self.db, self.scope.from, self.scope.env, base);
+        let underlying = match base.kind(self.db) {
+            TyKind::Unknown => Ty::builtin(self.db, crate::ty::Builtin::Int),
+            _ => base,
+        };
+        let id = next_id(ids);
+        out.push('\n');
+        writeln!(out, "file-scope type@l{id}").unwrap();
+        self.local_corresp(decl, &name, id, out);
+        if let Some(size) = crate::record::size_align_of(self.db, underlying) {
+            field(out, "size", &size.size.to_string());
+            field(out, "alignment", &size.align.to_string());
+        }
+        field(out, "kind", "tk_integer");
+        field(out, "enum_type", "TRUE");
+        let scoped = enumeration
+            .children_with_tokens()
+            .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW));
+        flag(out, "is_scoped_enum", scoped);
+    }
+
     fn typedef_entry(
         &self,
         decl: &SyntaxNode,
@@ -449,9 +504,13 @@ impl<'db> Walk<'_, 'db> {
                 Some(text) => Ty::new(db, TyKind::TemplateId(text)),
                 None => {
                     let ty = specifier_type_in(db, from, env, specifiers.children_with_tokens());
-                    match (ty.kind(db), local_class_name(specifiers)) {
-                        // A local class: lookup does not see it; EDG spells its name.
-                        (TyKind::Unknown, Some(class)) => Ty::new(db, TyKind::TemplateId(class)),
+                    // A local class or enumeration: lookup does not see it; EDG spells its
+                    // name (`typedef struct X {...} Y;`, `static L sl;`).
+                    let local_name = || {
+                        local_class_name(specifiers).or_else(|| named.as_ref().and_then(lone_ident))
+                    };
+                    match (ty.kind(db), local_name()) {
+                        (TyKind::Unknown, Some(name)) => Ty::new(db, TyKind::TemplateId(name)),
                         _ => ty,
                     }
                 }
@@ -1128,6 +1187,10 @@ mod tests {
                     short(get("enclosing_routine")),
                     short(ty),
                 );
+                let size = get("size");
+                if !size.is_empty() {
+                    line.push_str(&format!(" size={size}"));
+                }
                 for flag in ["is_prototype_instantiation", "shared"] {
                     if e.contains(&format!("{flag}:")) {
                         line.push_str(&format!(" {flag}"));
@@ -1143,17 +1206,17 @@ mod tests {
     #[test]
     fn local_typedefs_are_file_scope_types_of_their_function() {
         expect![[r#"
-            type "A3" 3:15 tk_typeref/none er=f t=int [3]
-            type "FC" 9:65 tk_typeref/none er=f t=char
-            type "FP" 11:17 tk_typeref/none er=f t=int (*)(int)
-            type "I" 5:15 tk_typeref/none er=f t=int
-            type "J" 6:13 tk_typeref/none er=f t=I
-            type "LS" 10:31 tk_typeref/none er=operator() t=short
-            type "MI" 1:35 tk_typeref/none er=m t=int
-            type "NL" 9:18 tk_typeref/none er=f t=long
-            type "U" 12:9 tk_typeref/is_alias er=f t=const I *
-            type "Y" 4:31 tk_typeref/none er=f t=X
-            type "YP" 4:35 tk_typeref/none er=f t=X *
+            type "A3" 3:15 tk_typeref/none er=f t=int [3] size=0
+            type "FC" 9:65 tk_typeref/none er=f t=char size=0
+            type "FP" 11:17 tk_typeref/none er=f t=int (*)(int) size=0
+            type "I" 5:15 tk_typeref/none er=f t=int size=0
+            type "J" 6:13 tk_typeref/none er=f t=I size=0
+            type "LS" 10:31 tk_typeref/none er=operator() t=short size=0
+            type "MI" 1:35 tk_typeref/none er=m t=int size=0
+            type "NL" 9:18 tk_typeref/none er=f t=long size=0
+            type "U" 12:9 tk_typeref/is_alias er=f t=const I * size=0
+            type "Y" 4:31 tk_typeref/none er=f t=X size=0
+            type "YP" 4:35 tk_typeref/none er=f t=X * size=0
             variable "si" 7:12  er=f t=I
             variable "sj" 8:12  er=f t=J
         "#]]
@@ -1177,12 +1240,12 @@ mod tests {
     #[test]
     fn template_locals_are_prototype_instantiations() {
         expect![[r#"
-            type "BT" 27:19 tk_typeref/none er=g t=B<T#(1,1), N>
-            type "MT" 16:74 tk_typeref/none er=mt t=T#(1,1)
-            type "MU" 16:47 tk_typeref/none er=mt t=U#(2,1)
-            type "OT" 18:60 tk_typeref/none er=m t=T#(1,1)
-            type "TA" 26:13 tk_typeref/none er=g t=T#(1,1) [N]
-            type "nested" 29:23 tk_template_param/tptk_member er=NULL t=
+            type "BT" 27:19 tk_typeref/none er=g t=B<T#(1,1), N> size=0
+            type "MT" 16:74 tk_typeref/none er=mt t=T#(1,1) size=0
+            type "MU" 16:47 tk_typeref/none er=mt t=U#(2,1) size=0
+            type "OT" 18:60 tk_typeref/none er=m t=T#(1,1) size=0
+            type "TA" 26:13 tk_typeref/none er=g t=T#(1,1) [N] size=0
+            type "nested" 29:23 tk_template_param/tptk_member er=NULL t= size=1
             variable "bt" 28:13  er=g t=BT is_prototype_instantiation
             variable "nn" 29:30  er=g t=B<T#(1,1), N>::nested is_prototype_instantiation
             variable "oi" 18:91  er=m t=int [4] is_prototype_instantiation
@@ -1223,16 +1286,16 @@ mod tests {
     #[test]
     fn dependent_member_types_once_per_template() {
         expect![[r#"
-            type "L" 5:96 tk_typeref/none er=f t=T::vt
-            type "O" 5:125 tk_typeref/none er=f t=T::other
-            type "other" 5:119 tk_template_param/tptk_member er=NULL t=
-            type "vt" 1:54 tk_template_param/tptk_member er=NULL t=
-            type "vt" 2:54 tk_template_param/tptk_member er=NULL t=
-            type "vt" 3:54 tk_template_param/tptk_member er=NULL t=
-            type "vt" 4:66 tk_template_param/tptk_member er=NULL t=
-            type "vt" 5:42 tk_template_param/tptk_member er=NULL t=
-            type "vt" 6:53 tk_template_param/tptk_member er=NULL t=
-            type "vt" 7:46 tk_template_param/tptk_member er=NULL t=
+            type "L" 5:96 tk_typeref/none er=f t=T::vt size=0
+            type "O" 5:125 tk_typeref/none er=f t=T::other size=0
+            type "other" 5:119 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 1:54 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 2:54 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 3:54 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 4:66 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 5:42 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 6:53 tk_template_param/tptk_member er=NULL t= size=1
+            type "vt" 7:46 tk_template_param/tptk_member er=NULL t= size=1
             variable "s" 5:70  er=f t=T::vt is_prototype_instantiation
             variable "s" 6:56  er=g t=T::vt is_prototype_instantiation
             variable "s" 7:74  er=h t=T::vt is_prototype_instantiation
@@ -1255,9 +1318,9 @@ mod tests {
     #[test]
     fn shared_storage_of_a_local_alias_member() {
         expect![[r#"
-            type "R" 4:9 tk_typeref/is_alias er=k t=Red<int, B, (ns::Algo)2, 1>
-            type "TS" 2:82 tk_template_param/tptk_member er=NULL t=
-            type "TS" 5:39 tk_template_param/tptk_member er=NULL t=
+            type "R" 4:9 tk_typeref/is_alias er=k t=Red<int, B, (ns::Algo)2, 1> size=0
+            type "TS" 2:82 tk_template_param/tptk_member er=NULL t= size=1
+            type "TS" 5:39 tk_template_param/tptk_member er=NULL t= size=1
             variable "s" 5:42  er=k t=Red<int, B, (ns::Algo)2, 1>::TS is_prototype_instantiation shared
         "#]]
         .assert_eq(&locals(
@@ -1267,6 +1330,26 @@ mod tests {
              \x20 using R = Red<int, B>;\n\
              \x20 __attribute__((shared)) typename R::TS s;\n\
              \x20 o[0] = s.t[0];\n\
+             }\n",
+        ));
+    }
+
+    /// Local enumerations, also in templates, are types of their function; a local type's
+    /// name is its spelling. (The local classes of templates, `L` here, are not printed yet.)
+    #[test]
+    fn local_enumerations_and_local_class_types() {
+        expect![[r#"
+            type "E" 3:8 tk_integer er=g t= size=4
+            type "SE" 4:14 tk_integer er=g t= size=1
+            variable "sl" 5:12  er=g t=L is_prototype_instantiation
+        "#]]
+        .assert_eq(&locals(
+            "template <typename T> void g(T v) {\n\
+             \x20 struct L { T a; int b; };\n\
+             \x20 enum E { e0, e1 };\n\
+             \x20 enum class SE : char { x };\n\
+             \x20 static L sl;\n\
+             \x20 L l{v, 1}; (void)l;\n\
              }\n",
         ));
     }
