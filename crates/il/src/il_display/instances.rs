@@ -120,6 +120,13 @@ pub(super) fn entries<'db>(
                 construction,
             );
         }
+        // A complete class completes its bases (`Tuple<float>` of `Tuple<int, float>`, the
+        // CRTP base `Crtp<Node<int>>`).
+        for base in base_instances(db, bound) {
+            if seen.insert(base) {
+                found.push(base);
+            }
+        }
         // An explicit instantiation definition (`template struct A<double>;`) defines every
         // member: its entries are the definitions'.
         let explicit = explicit.contains(&inst);
@@ -271,6 +278,30 @@ fn named_instances<'db>(
         }
     }
     out
+}
+
+/// The class template instances among the bases of a bound definition.
+fn base_instances<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Vec<ClassInstance<'db>> {
+    let definition = bound.definition(db);
+    let header = SyntaxNode::new_root(definition.header(db).clone());
+    let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
+        return Vec::new();
+    };
+    let from = crate::resolve::scope_of(db, definition);
+    clause
+        .children()
+        .filter(|n| n.kind() == BASE_SPEC)
+        .filter_map(|spec| {
+            spec.children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+        })
+        .filter_map(|name| {
+            match crate::resolve::name_type_in(db, from, Some(bound), &name).kind(db) {
+                TyKind::Instance(base) => Some(*base),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// A member function template in a completed instance: the instance's own copy of the
