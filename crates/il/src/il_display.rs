@@ -804,25 +804,22 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
         }
         TyKind::Pointer(inner) => match qualified_array(db, *inner).kind(db) {
             TyKind::Function(sig) => format!("{} (*){}", spell(db, sig.ret), spell_params(db, sig)),
-            TyKind::Array(..) => array_declarator(db, qualified_array(db, *inner), "*"),
+            _ if qualified_array(db, *inner).is_array(db) => {
+                array_declarator(db, qualified_array(db, *inner), "*")
+            }
             _ => join(spell(db, *inner), "*"),
         },
         // A reference to an array: `const float (&)[4]`.
         TyKind::Reference(kind, inner)
-            if matches!(qualified_array(db, *inner).kind(db), TyKind::Array(..)) =>
+            if qualified_array(db, *inner).is_array(db) =>
         {
             let op = if *kind == RefKind::Lvalue { "&" } else { "&&" };
             array_declarator(db, qualified_array(db, *inner), op)
         }
         TyKind::Reference(RefKind::Lvalue, inner) => join(spell(db, *inner), "&"),
         TyKind::Reference(RefKind::Rvalue, inner) => join(spell(db, *inner), "&&"),
-        TyKind::Array(..) => {
-            let mut dims = String::new();
-            let mut elem = ty;
-            while let TyKind::Array(e, n) = elem.kind(db) {
-                dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
-                elem = *e;
-            }
+        _ if ty.is_array(db) => {
+            let (elem, dims) = ty.array_dims(db);
             join(spell(db, elem), &dims)
         }
         TyKind::Function(sig) => join(spell(db, sig.ret), &spell_params(db, sig)),
@@ -846,12 +843,7 @@ pub(crate) fn qualified_array<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'
 /// A pointer or reference to an array, `float (*)[4]`: the operator in parentheses before the
 /// bounds.
 fn array_declarator<'db>(db: &'db dyn IlDatabase, array: Ty<'db>, op: &str) -> String {
-    let mut dims = String::new();
-    let mut elem = array;
-    while let TyKind::Array(e, n) = elem.kind(db) {
-        dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
-        elem = *e;
-    }
+    let (elem, dims) = array.array_dims(db);
     format!("{} ({op}){dims}", spell(db, elem))
 }
 
