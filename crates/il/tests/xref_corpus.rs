@@ -1,6 +1,7 @@
-//! The declaration lines (D, d) of `--xref` for every program of `test_data/cu`, against the
-//! normalized extracts of cudafe++ 13.0.88's logs in `test_data/xref` (the test's own file only;
-//! see docs/spec/xref.md). Needs the toolchain's headers to preprocess; skipped without them.
+//! The declaration lines (D, d) of `--xref` for every program of `test_data/cu`, and the
+//! reference lines (R) outside function bodies, against the normalized extracts of cudafe++
+//! 13.0.88's logs in `test_data/xref` (the test's own file only; see docs/spec/xref.md). Needs the
+//! toolchain's headers to preprocess; skipped without them.
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -11,6 +12,10 @@ type Line = (String, char, u32, u32);
 /// lines, both in per mille. Raise them as the entity layer grows; a drop is a regression.
 const MIN_MATCHED_PER_MILLE: usize = 991;
 const MAX_EXTRA_PER_MILLE: usize = 1;
+/// The same for the `R` lines outside function bodies (cufe writes the references that
+/// declarations make, not those of expressions).
+const MIN_REFERENCES_MATCHED_PER_MILLE: usize = 505;
+const MAX_REFERENCES_EXTRA_PER_MILLE: usize = 0;
 
 #[test]
 fn declaration_lines_match_cudafe() {
@@ -41,6 +46,7 @@ fn declaration_lines_match_cudafe() {
     );
 
     let (mut expected_total, mut matched_total, mut extra_total) = (0, 0, 0);
+    let (mut ref_expected, mut ref_matched, mut ref_extra) = (0, 0, 0);
     let mut report = String::new();
     for name in &names {
         let source = format!("{name}.cu");
@@ -59,7 +65,8 @@ fn declaration_lines_match_cudafe() {
         let text = std::fs::read_to_string(&ii).unwrap();
         let parse = syntax::parse_text(&text);
         let map = syntax::LineMap::new(&text);
-        let ours: Vec<Line> = il::xref::declaration_lines(&parse.syntax_node())
+        let bodies = il::xref::FunctionBodies::new(&text);
+        let all_ours: Vec<Line> = il::xref::log_lines(&parse.syntax_node())
             .iter()
             .filter_map(|l| {
                 let pos = map.position(l.offset);
@@ -67,31 +74,50 @@ fn declaration_lines_match_cudafe() {
                     .then(|| (l.name.clone(), l.kind, pos.line, pos.col))
             })
             .collect();
-        let expected: Vec<Line> = std::fs::read_to_string(xref_dir.join(format!("{name}.xref")))
-            .unwrap()
-            .lines()
-            .filter_map(|line| {
-                let f: Vec<&str> = line.split('\t').collect();
-                let kind = f[2].chars().next()?;
-                if !matches!(kind, 'D' | 'd') {
-                    return None;
-                }
-                Some((
-                    f[1].to_string(),
-                    kind,
-                    f[4].parse().ok()?,
-                    f[5].parse().ok()?,
-                ))
-            })
-            .collect();
+        let all_expected: Vec<Line> =
+            std::fs::read_to_string(xref_dir.join(format!("{name}.xref")))
+                .unwrap()
+                .lines()
+                .filter_map(|line| {
+                    let f: Vec<&str> = line.split('\t').collect();
+                    Some((
+                        f[1].to_string(),
+                        f[2].chars().next()?,
+                        f[4].parse().ok()?,
+                        f[5].parse().ok()?,
+                    ))
+                })
+                .collect();
+        let declarations = |lines: &[Line]| -> Vec<Line> {
+            lines
+                .iter()
+                .filter(|l| matches!(l.1, 'D' | 'd'))
+                .cloned()
+                .collect()
+        };
+        let references = |lines: &[Line]| -> Vec<Line> {
+            lines
+                .iter()
+                .filter(|l| l.1 == 'R' && !bodies.contains(&source, l.2, l.3))
+                .cloned()
+                .collect()
+        };
+        let (expected, ours) = (declarations(&all_expected), declarations(&all_ours));
         let (matched, missing, extra) = compare(&expected, &ours);
+        let (r_expected, r_ours) = (references(&all_expected), references(&all_ours));
+        let (r_matched, r_missing, r_extra) = compare(&r_expected, &r_ours);
+        ref_expected += r_expected.len();
+        ref_matched += r_matched;
+        ref_extra += r_extra.len();
         expected_total += expected.len();
         matched_total += matched;
         extra_total += extra.len();
         report.push_str(&format!(
-            "{name}: {matched}/{} matched, {} extra\n",
+            "{name}: D/d {matched}/{} matched, {} extra; R outside bodies {r_matched}/{} matched, {} extra\n",
             expected.len(),
-            extra.len()
+            extra.len(),
+            r_expected.len(),
+            r_extra.len()
         ));
         // `XREF_SHOW_ALL=1` lists every miss and extra instead of the first three.
         let shown = if std::env::var_os("XREF_SHOW_ALL").is_some() {
@@ -103,6 +129,12 @@ fn declaration_lines_match_cudafe() {
             report.push_str(&format!("  missing {l:?}\n"));
         }
         for l in extra.iter().take(shown) {
+            report.push_str(&format!("  extra   {l:?}\n"));
+        }
+        for l in r_missing.iter().take(shown) {
+            report.push_str(&format!("  missing {l:?}\n"));
+        }
+        for l in r_extra.iter().take(shown) {
             report.push_str(&format!("  extra   {l:?}\n"));
         }
     }
@@ -121,6 +153,19 @@ fn declaration_lines_match_cudafe() {
     assert!(
         extra_pm <= MAX_EXTRA_PER_MILLE,
         "extra {extra_pm}‰ > ceiling {MAX_EXTRA_PER_MILLE}‰"
+    );
+    let r_matched_pm = ref_matched * 1000 / ref_expected;
+    let r_extra_pm = ref_extra * 1000 / ref_expected;
+    println!(
+        "xref R lines outside function bodies: {ref_matched} of {ref_expected} reproduced exactly, {ref_extra} extra"
+    );
+    assert!(
+        r_matched_pm >= MIN_REFERENCES_MATCHED_PER_MILLE,
+        "R lines matched {r_matched_pm}‰ < floor {MIN_REFERENCES_MATCHED_PER_MILLE}‰"
+    );
+    assert!(
+        r_extra_pm <= MAX_REFERENCES_EXTRA_PER_MILLE,
+        "R lines extra {r_extra_pm}‰ > ceiling {MAX_REFERENCES_EXTRA_PER_MILLE}‰"
     );
 }
 

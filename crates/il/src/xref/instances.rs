@@ -407,6 +407,12 @@ impl Walker {
         self.complete_printed(&printed)
     }
 
+    /// How many parameters the primary class template `key` has, if none is a pack.
+    pub(super) fn fixed_arity(&self, key: &str) -> Option<usize> {
+        let params = &self.templates.get(key)?.definition.params;
+        (!params.iter().any(|p| p.pack)).then_some(params.len())
+    }
+
     /// The printed name of the instance a template-id names, without completing it.
     pub(super) fn instance_name(
         &mut self,

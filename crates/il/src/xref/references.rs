@@ -570,15 +570,39 @@ impl Walker {
                 inner: Inner::Scope(pattern),
             });
         }
-        let printed = self.instance_name(segment, scope, &none)?;
         if self.in_template() && self.is_dependent(segment, scope) {
+            // A dependent template-id prints its arguments as written. EDG's printing of pack
+            // expansions, defaults, expressions, aliases and members in arguments is not
+            // reproduced: only arguments made of template parameters and builtin types, all
+            // written, are logged.
+            let list = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+            if self.fixed_arity(&key) != Some(args.len()) || !self.plain_arguments(&list) {
+                return None;
+            }
+            let printed = format!("{key}{}", self.written_args(segment, scope));
             return Some(self.dependent(printed));
         }
+        let printed = self.instance_name(segment, scope, &none)?;
         let (id, _) = self.keyed(format!("instance {printed}"));
         Some(Resolved {
             id,
             printed,
             inner: Inner::Unknown,
+        })
+    }
+
+    /// Whether a template argument list holds only template parameters in scope and builtin
+    /// types, with cv-qualifiers, pointers and references.
+    fn plain_arguments(&self, list: &SyntaxNode) -> bool {
+        list.children().all(|arg| {
+            arg.descendants_with_tokens()
+                .filter_map(NodeOrToken::into_token)
+                .filter(|t| !t.kind().is_trivia())
+                .all(|t| match t.kind() {
+                    IDENT => self.template_param_ids.iter().any(|(n, _)| n == t.text()),
+                    STAR | AMP | AMP2 => true,
+                    k => k.is_keyword() && !matches!(k, TYPENAME_KW | DECLTYPE_KW | SIZEOF_KW),
+                })
         })
     }
 

@@ -788,3 +788,98 @@ fn conversions_to_namespace_types_are_qualified() {
     "#]]
     .assert_eq(&lines_of(text, |l| l.name.contains("operator")));
 }
+
+/// The log lines (declarations and references) of a fixture: `name kind line:col`, ids left
+/// out.
+fn log_of(text: &str) -> String {
+    let parse = syntax::parse_text(text);
+    let map = syntax::LineMap::new(text);
+    let mut out = String::new();
+    for l in log_lines(&parse.syntax_node()) {
+        let pos = map.position(l.offset);
+        out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+    }
+    out
+}
+
+/// Qualifiers segment by segment, a base, a qualifier naming a base (its injected-class-name,
+/// `A::A`), using-declaration, alias and directive targets, a prototype's parameter types
+/// before its parameters (cudafe++'s lines).
+#[test]
+fn references_in_declarations() {
+    let text = "struct A { int x; typedef int T; };\n\
+                namespace N { struct B : A { A::T y; struct In; }; }\n\
+                using N::B;\n\
+                namespace M = N;\n\
+                using namespace N;\n\
+                int f(A a, M::B *bb);\n";
+    expect![[r#"
+        A D 1:8
+        A::x D 1:16
+        A::T D 1:31
+        N D 2:11
+        N::B D 2:22
+        A R 2:26
+        A::A R 2:30
+        A::T R 2:33
+        N::B::y D 2:35
+        N::B::In d 2:45
+        N R 3:7
+        N::B d 3:10
+        M D 4:11
+        N R 4:15
+        N R 5:17
+        A R 6:7
+        M R 6:12
+        N::B R 6:15
+        a d 6:9
+        bb d 6:18
+        f d 6:5
+    "#]]
+    .assert_eq(&log_of(text));
+}
+
+/// In templates: the injected-class-name `X<T>::X`, the current instantiation `X<T>` printed as
+/// the template, a class template's bases and a partial specialization's arguments looked up
+/// twice, dependent names as written (cudafe++'s lines).
+#[test]
+fn references_in_templates() {
+    let text = "template <class T> struct X { typedef T type; X *self; X<T> *s2; };\n\
+                template <class T> struct Y : X<T> { typename X<T>::type v; };\n\
+                template <class T> struct X<T *> { T *p; };\n\
+                template <class T> void g(T t, typename X<T>::type u);\n";
+    expect![[r#"
+        T D 1:17
+        X D 1:27
+        T R 1:39
+        X<T>::type D 1:41
+        X<T>::X R 1:47
+        X<T>::self D 1:50
+        T R 1:58
+        X R 1:56
+        X<T>::s2 D 1:62
+        T D 2:17
+        Y D 2:27
+        T R 2:33
+        X<T> R 2:31
+        T R 2:33
+        X<T> R 2:31
+        T R 2:49
+        X<T> R 2:47
+        X<T>::type R 2:53
+        Y<T>::v D 2:58
+        T D 3:17
+        T R 3:29
+        T R 3:29
+        X D 3:27
+        T R 3:36
+        X<T *>::p D 3:39
+        T D 4:17
+        T R 4:27
+        T R 4:43
+        X<T> R 4:41
+        X<T>::type R 4:47
+        g d 4:25
+    "#]]
+    .assert_eq(&log_of(text));
+}
