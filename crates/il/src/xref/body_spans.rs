@@ -4,18 +4,21 @@
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, TextSize};
 
+/// A (line, column) position in the log's coordinates.
+type Position = (u32, u32);
+
 /// The outermost function bodies (from a constructor's mem-initializers, else the `{`, to the
 /// end of the definition) of one unit, per file.
 pub struct FunctionBodies {
     /// Per file, disjoint `(start, end)` positions as (line, column), sorted.
-    spans: FxHashMap<String, Vec<((u32, u32), (u32, u32))>>,
+    spans: FxHashMap<String, Vec<(Position, Position)>>,
 }
 
 impl FunctionBodies {
     pub fn new(text: &str) -> FunctionBodies {
         let parse = syntax::parse_text(text);
         let map = syntax::LineMap::new(text);
-        let mut spans: FxHashMap<String, Vec<((u32, u32), (u32, u32))>> = FxHashMap::default();
+        let mut spans: FxHashMap<String, Vec<(Position, Position)>> = FxHashMap::default();
         let root = parse.syntax_node();
         let mut functions = root.descendants().filter(|n| n.kind() == FUNCTION_DEF);
         let mut last_end = TextSize::from(0);
