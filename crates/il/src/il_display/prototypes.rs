@@ -553,6 +553,11 @@ pub(super) fn spell_in_template(db: &dyn IlDatabase, ty: Ty<'_>, names: &[String
             &format!("<template parameter 1.{i}>"),
             &format!("{name}#(1,{})", i + 1),
         );
+        // A non-type parameter spells as its name (`W<T#(1,1), N> *`), without the space
+        // EDG puts between two closing `>`.
+        text = text
+            .replace(&format!("<parameter {i}> >"), &format!("{name}>"))
+            .replace(&format!("<parameter {i}>"), name);
     }
     text
 }
