@@ -1,31 +1,33 @@
-//! What EDG allocates in file scope for declarations inside function bodies, beyond the plain
-//! functions' `static` locals of `syntactic.rs`:
+//! What EDG allocates in file scope for declarations inside function bodies (the `extern`
+//! locals are `syntactic.rs`'s):
 //!
 //! - every local `typedef` and alias-declaration (`using R = W<int>;`): a `tk_typeref` of size 0
 //!   at its name, `enclosing_routine` its function (`operator()` in a lambda),
 //!   `is_local_to_function`, no linkage (`kind: is_alias` for `using`), with a `tk_array` at
 //!   each `[` of its declarator;
-//! - the `static` and memory-space locals of templates (function templates, members of class
-//!   templates): prototype instantiations (`is_prototype_instantiation`), their types spelled
-//!   with the template's parameters (`T#(1,1) [N]`, `B<T#(1,1), N>::nested`);
-//! - the dependent member types `typename Q::N` (a `tk_template_param` of kind `tptk_member`,
-//!   size 1, coordinates 0/0, at `N`), one per qualifier and name in each template, at its first
-//!   occurrence there, when some occurrence is in a declaration EDG keeps in file scope (a class
-//!   member, a function template's signature, a local typedef, a `static` local; an automatic
-//!   local's use counts only for the position); and the member classes, unions and enums of a
-//!   class template, each also such a type at its name.
+//! - every `static` and memory-space local (`sc_static`, its function as enclosing routine); in
+//!   templates (function templates, members of class templates) a prototype instantiation
+//!   (`is_prototype_instantiation`), its type spelled with the template's parameters
+//!   (`T#(1,1) [N]`, `B<T#(1,1), N>::nested`: `spelling.rs`);
+//! - every local enumeration, an integer type of its function;
+//! - the dependent member types `typename Q::N` (`dependent.rs`).
 //!
-//! Rules measured with cudafe++ 13.0.88 on fixtures (`docs/spec/il-display.md`, "Declarations
-//! in function bodies"). Only the primary source file's bodies are walked: their entries are
-//! the ones compared, and headers' templates are many.
+//! Local typedefs are kept as written where EDG keeps them (`static I s;` is an `I`) and stand
+//! for their targets as qualifiers (`Reduce::TempStorage`). Rules measured with cudafe++ 13.0.88
+//! on fixtures (`docs/spec/il-display.md`, "Declarations in function bodies"). Templates are
+//! walked in the primary source file only: their entries are the ones compared, and resolving
+//! every header template costs more than the rest of the display.
+mod dependent;
+mod spelling;
+
 use std::fmt::Write as _;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
 
 use crate::IlDatabase;
 use crate::cuda::MemorySpace;
-use crate::instantiate::{Bound, Env, TemplateArg, parameters_as_arguments, template_params};
+use crate::instantiate::{Bound, Env, parameters_as_arguments, template_params};
 use crate::item::{Item, ItemKind};
 use crate::lookup::ScopeRef;
 use crate::resolve::{declarator_type_in, name_type_in, scope_of, specifier_type_in};
@@ -35,6 +37,11 @@ use super::syntactic::{
     array_types, declared_name, member_array_types, memory_space, object_declarators,
 };
 use super::{Located, field, flag, next_id, spell};
+use dependent::{
+    Qualifier, dependent_member_types, dependent_qualifier, local_alias_is_dependent,
+    member_types_of_class_template, segments,
+};
+use spelling::{spell_params, with_enum_arguments};
 
 /// Writes the entries of the local typedefs, template `static` locals and dependent member
 /// types of the primary file's function bodies and templates.
@@ -586,90 +593,6 @@ fn segment_ident(segment: &SyntaxNode) -> Option<String> {
         .map(|t| t.text().to_string())
 }
 
-/// The segments of a qualified name (`None` for an unqualified one or a `::`-rooted one).
-fn segments(name: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
-    if name.kind() != QUALIFIED_NAME {
-        return None;
-    }
-    let first = name
-        .children_with_tokens()
-        .find(|e| !e.kind().is_trivia())?;
-    if first.kind() == COLON2 {
-        return None;
-    }
-    let segments: Vec<SyntaxNode> = name.children().filter(|n| n.kind() == NAME_REF).collect();
-    (segments.len() >= 2).then_some(segments)
-}
-
-/// What makes a qualifier dependent.
-enum Qualifier {
-    /// A template type parameter alone (`T::N`).
-    Param,
-    /// A local typedef of a dependent type (`Reduce::TempStorage`).
-    LocalTypedef,
-    /// A template-id with dependent arguments, after namespaces (`cub::BlockReduce<int, B>::N`).
-    TemplateId,
-}
-
-/// Whether `Q::N` names a member of a dependent class `Q` with `N` the only segment after the
-/// dependent one (deeper names, `T::inner::deep`, make entries of other kinds: not yet).
-fn dependent_qualifier(
-    name: &SyntaxNode,
-    segments: &[SyntaxNode],
-    dependent_local: &dyn Fn(&str, &SyntaxNode) -> bool,
-) -> Option<Qualifier> {
-    let params = template_param_names(name);
-    if params.is_empty() {
-        return None;
-    }
-    let last = segments.len() - 1;
-    // Only the segment before the member may be dependent.
-    let mentions_param = |segment: &SyntaxNode| {
-        segment
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .any(|t| t.kind() == IDENT && params.contains(t.text()))
-    };
-    let first = &segments[0];
-    let first_ident = segment_ident(first)?;
-    let has_args = |s: &SyntaxNode| s.children().any(|n| n.kind() == TEMPLATE_ARG_LIST);
-    if last == 1 && !has_args(first) {
-        if params.contains(first_ident.as_str()) {
-            return Some(Qualifier::Param);
-        }
-        if dependent_local(&first_ident, name) {
-            return Some(Qualifier::LocalTypedef);
-        }
-    }
-    let dependent_at = segments
-        .iter()
-        .position(|s| has_args(s) && mentions_param(s))?;
-    (dependent_at + 1 == last && !segments[..dependent_at].iter().any(mentions_param))
-        .then_some(Qualifier::TemplateId)
-}
-
-/// The names of the template parameters visible at `node`.
-fn template_param_names(node: &SyntaxNode) -> FxHashSet<String> {
-    node.ancestors()
-        .filter(|a| a.kind() == TEMPLATE_DECL)
-        .filter_map(|t| t.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST))
-        .flat_map(|list| list.children())
-        .filter_map(|p| match p.kind() {
-            TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => p
-                .children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .find(|t| t.kind() == IDENT)
-                .map(|t| t.text().to_string()),
-            PARAM => p
-                .children()
-                .find(|n| n.kind() == DECLARATOR)
-                .and_then(|d| declared_name(&d))
-                .map(|t| t.text().to_string()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// How many templates (with parameters) enclose a node.
 fn template_depth(node: &SyntaxNode) -> usize {
     node.ancestors()
@@ -778,370 +701,6 @@ fn enclosing_routine_name(node: &SyntaxNode) -> Option<String> {
         return Some("operator()".to_string());
     }
     function_name(&owner).map(|t| t.text().to_string())
-}
-
-/// `Ty::display`'s parameter spellings as EDG's display writes them in a template:
-/// `<template parameter 1.0>` is `T#(1,1)`; a non-type parameter is its name (`N`, also where
-/// an array bound converts it).
-fn spell_params(text: &str, names: &[Vec<String>]) -> String {
-    let mut text = text.to_string();
-    // `A<B<int> >` keeps a space before a closing `>` only after another `>`.
-    let mut replace = |from: String, to: String| {
-        text = text
-            .replace(&format!("{from} >"), &format!("{to}>"))
-            .replace(&from, &to);
-    };
-    for (d, level) in names.iter().enumerate() {
-        for (i, name) in level.iter().enumerate() {
-            replace(
-                format!("<template parameter {}.{i}>", d + 1),
-                format!("{name}#({},{})", d + 1, i + 1),
-            );
-        }
-    }
-    // // `<parameter i>` carries no depth: the innermost template's parameter. A local's array
-    // bound is the parameter as written (`T#(1,1) [N]`), without the conversion to `size_t`
-    // a class member's has.
-    for level in names.iter().rev() {
-        for (i, name) in level.iter().enumerate() {
-            replace(format!("[((unsigned long){name})]"), format!("[{name}]"));
-            replace(format!("((unsigned long)<parameter {i}>)"), name.clone());
-            replace(format!("<parameter {i}>"), name.clone());
-        }
-    }
-    text
-}
-
-/// EDG writes a non-type template argument of enumeration type as a cast
-/// (`BlockReduce<int, BLOCK, (cub::BlockReduceAlgorithm)2, 1, 1>`); `Ty::display` writes the
-/// value. Rewrites each instance in `ty`'s spelling whose template has such a parameter.
-fn with_enum_arguments<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, text: String) -> String {
-    let mut instances: Vec<(Item<'db>, Vec<TemplateArg<'db>>)> = Vec::new();
-    collect_instances(db, ty, &mut instances);
-    let mut text = text;
-    for (template, args) in instances {
-        let enums = enum_params(db, template);
-        if !args.iter().enumerate().any(|(i, a)| {
-            matches!(a, TemplateArg::Value(_)) && enums.get(i).is_some_and(Option::is_some)
-        }) {
-            continue;
-        }
-        let plain = Ty::new(
-            db,
-            TyKind::Instance(crate::instantiate::ClassInstance::new(
-                db,
-                template,
-                args.clone(),
-            )),
-        )
-        .display(db);
-        let spelled: Vec<String> = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| match (a, enums.get(i).and_then(Option::as_ref)) {
-                (TemplateArg::Value(v), Some(e)) => format!("({e}){v}"),
-                _ => {
-                    let one = Ty::new(
-                        db,
-                        TyKind::Instance(crate::instantiate::ClassInstance::new(
-                            db,
-                            template,
-                            vec![a.clone()],
-                        )),
-                    )
-                    .display(db);
-                    let inner = one
-                        .split_once('<')
-                        .map_or("", |(_, rest)| rest.trim_end_matches('>').trim_end());
-                    inner.to_string()
-                }
-            })
-            .collect();
-        let name = template.qualified_name(db);
-        let joined = spelled.join(", ");
-        let close = if joined.ends_with('>') { " >" } else { ">" };
-        text = text.replace(&plain, &format!("{name}<{joined}{close}"));
-    }
-    text
-}
-
-/// The class template instances a type's spelling mentions, with their arguments.
-fn collect_instances<'db>(
-    db: &'db dyn IlDatabase,
-    ty: Ty<'db>,
-    out: &mut Vec<(Item<'db>, Vec<TemplateArg<'db>>)>,
-) {
-    match ty.kind(db) {
-        TyKind::Qualified(_, t)
-        | TyKind::Pointer(t)
-        | TyKind::Reference(_, t)
-        | TyKind::Array(t, _)
-        | TyKind::DependentArray(t, _) => collect_instances(db, *t, out),
-        TyKind::Instance(inst) => {
-            if inst.class(db).kind(db) == ItemKind::ClassTemplate {
-                out.push((inst.class(db), inst.args(db).clone()));
-            }
-            let mut outer = inst.outer(db);
-            while let Some(b) = outer {
-                out.push((b.definition(db), b.args(db).clone()));
-                outer = b.outer(db);
-            }
-            for a in inst.args(db) {
-                if let TemplateArg::Type(t) = a {
-                    collect_instances(db, *t, out);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Per parameter of a class template, the qualified name of its enumeration type if it is a
-/// non-type parameter of one.
-fn enum_params(db: &dyn IlDatabase, template: Item<'_>) -> Vec<Option<String>> {
-    let header = SyntaxNode::new_root(template.header(db).clone());
-    let Some(list) = header.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) else {
-        return Vec::new();
-    };
-    list.children()
-        .filter(|p| matches!(p.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM))
-        .map(|p| {
-            if p.kind() != PARAM {
-                return None;
-            }
-            let ty = specifier_type_in(db, scope_of(db, template), None, p.children_with_tokens());
-            match crate::instantiate::canonical(db, ty).kind(db) {
-                TyKind::Enum(e) => Some(e.qualified_name(db)),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
-/// Where a dependent member type's occurrence is, for EDG's memory regions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Region {
-    /// A declaration EDG keeps in file scope: the type is a file-scope entry.
-    File,
-    /// An automatic local's type: in its function's region unless a file-scope use shares it.
-    Function,
-}
-
-/// The `tptk_member` types of a template's dependent qualified names: one per (qualifier,
-/// member) at its first occurrence, printed when some occurrence is in file scope.
-fn dependent_member_types(
-    template: &SyntaxNode,
-    located: &Located<'_, '_>,
-    ids: &mut usize,
-    out: &mut String,
-) {
-    // (qualifier, member) -> first occurrence's member token, whether any is in file scope.
-    let mut found: Vec<(String, SyntaxToken, bool)> = Vec::new();
-    let mut index: FxHashMap<String, usize> = FxHashMap::default();
-    for name in template
-        .descendants()
-        .filter(|n| n.kind() == QUALIFIED_NAME)
-    {
-        let Some(region) = occurrence_region(&name) else {
-            continue;
-        };
-        let Some(segments) = segments(&name) else {
-            continue;
-        };
-        if dependent_qualifier(&name, &segments, &local_alias_is_dependent).is_none() {
-            continue;
-        }
-        let Some(member) = segments.last().and_then(|s| {
-            s.children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .find(|t| t.kind() == IDENT)
-        }) else {
-            continue;
-        };
-        let qualifier: String = segments[..segments.len() - 1]
-            .iter()
-            .map(crate::lower::tokens_text)
-            .collect::<Vec<_>>()
-            .join("::");
-        let key = format!("{qualifier}::{}", member.text());
-        match index.get(&key) {
-            Some(&i) => found[i].2 |= region == Region::File,
-            None => {
-                index.insert(key.clone(), found.len());
-                found.push((key, member, region == Region::File));
-            }
-        }
-    }
-    for (_, member, in_file_scope) in found {
-        if in_file_scope {
-            member_type_entry(&member, located, ids, out);
-        }
-    }
-}
-
-/// Whether the local typedef `ident` visible at `at` (in a function body) stands for a
-/// dependent type: its written type names a template parameter.
-fn local_alias_is_dependent(ident: &str, at: &SyntaxNode) -> bool {
-    let offset = at.text_range().start();
-    // The nearest earlier declaration of the name in an enclosing block.
-    let Some(decl) = at
-        .ancestors()
-        .filter(|a| a.kind() == COMPOUND_STMT)
-        .find_map(|block| {
-            block
-                .children()
-                .filter(|s| s.kind() == DECL_STMT && s.text_range().start() < offset)
-                .filter_map(|s| s.children().next())
-                .filter(|d| declares_typedef(d, ident))
-                .last()
-        })
-    else {
-        return false;
-    };
-    let params = template_param_names(&decl);
-    decl.descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .any(|t| t.kind() == IDENT && params.contains(t.text()))
-}
-
-/// Whether a block-scope declaration is a typedef or alias of `ident`.
-fn declares_typedef(decl: &SyntaxNode, ident: &str) -> bool {
-    match decl.kind() {
-        ALIAS_DECL => decl
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| t.kind() == IDENT)
-            .is_some_and(|t| t.text() == ident),
-        SIMPLE_DECLARATION => {
-            decl.children_with_tokens().any(|e| e.kind() == TYPEDEF_KW)
-                && object_declarators(decl)
-                    .iter()
-                    .filter_map(declared_name)
-                    .any(|t| t.text() == ident)
-        }
-        _ => false,
-    }
-}
-
-/// Where a qualified name is a type whose dependent member EDG allocates: `None` when it is no
-/// declaration's type (an expression, a declarator's own name, an initializer).
-fn occurrence_region(name: &SyntaxNode) -> Option<Region> {
-    let parent = name.parent()?;
-    let holder = match parent.kind() {
-        ELABORATED_TYPE => parent.parent()?,
-        SIMPLE_DECLARATION | PARAM | TYPE_ID | FUNCTION_DEF | ALIAS_DECL => parent,
-        _ => return None,
-    };
-    // A type-id as an alias's target or a template argument belongs to its declaration.
-    let decl = holder.ancestors().find(|a| {
-        matches!(
-            a.kind(),
-            SIMPLE_DECLARATION | PARAM | FUNCTION_DEF | ALIAS_DECL
-        )
-    })?;
-    // Not in an initializer or a declarator (besides a parameter's).
-    if holder
-        .ancestors()
-        .take_while(|a| *a != decl)
-        .any(|a| matches!(a.kind(), INITIALIZER | INIT_DECLARATOR | DECLARATOR))
-    {
-        return None;
-    }
-    let in_body = decl.ancestors().any(|a| a.kind() == COMPOUND_STMT);
-    if !in_body || decl.kind() == ALIAS_DECL {
-        // Parameters of local lambdas are theirs, not the template's: leave them.
-        return (!in_body || decl.parent().is_some_and(|p| p.kind() == DECL_STMT))
-            .then_some(Region::File);
-    }
-    if decl.kind() != SIMPLE_DECLARATION || decl.parent().is_none_or(|p| p.kind() != DECL_STMT) {
-        return None;
-    }
-    let keeps_file_scope = decl.children_with_tokens().any(|e| {
-        matches!(e.kind(), TYPEDEF_KW | STATIC_KW)
-            || (e.kind() == ATTRIBUTE_SPEC && memory_space(e.as_node().unwrap()).is_some())
-    });
-    Some(if keeps_file_scope {
-        Region::File
-    } else {
-        Region::Function
-    })
-}
-
-/// The member classes, unions and enums of a class template (declared or defined): each a
-/// `tptk_member` type at its name besides its own entry.
-fn member_types_of_class_template(
-    template: &SyntaxNode,
-    located: &Located<'_, '_>,
-    ids: &mut usize,
-    out: &mut String,
-) {
-    let Some(class) = template.children().find_map(|n| match n.kind() {
-        SIMPLE_DECLARATION => n.children().find(|c| c.kind() == CLASS_SPECIFIER),
-        _ => None,
-    }) else {
-        return;
-    };
-    let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) else {
-        return;
-    };
-    for decl in members
-        .children()
-        .filter(|n| n.kind() == SIMPLE_DECLARATION)
-    {
-        // `struct N {...};`, `class M;`, `enum E {...};`: no declarator, a named class-key.
-        if decl.children().any(|n| n.kind() == INIT_DECLARATOR) {
-            continue;
-        }
-        let Some(specifier) = decl
-            .children()
-            .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ENUM_SPECIFIER | ELABORATED_TYPE))
-        else {
-            continue;
-        };
-        let Some(name) = specifier
-            .children()
-            .find(|n| n.kind() == NAME_REF)
-            .and_then(|n| {
-                n.children_with_tokens()
-                    .filter_map(|e| e.into_token())
-                    .find(|t| t.kind() == IDENT)
-            })
-        else {
-            continue;
-        };
-        member_type_entry(&name, located, ids, out);
-    }
-}
-
-/// A `tptk_member` type: a member of a class not known until instantiation.
-fn member_type_entry(
-    member: &SyntaxToken,
-    located: &Located<'_, '_>,
-    ids: &mut usize,
-    out: &mut String,
-) {
-    let id = next_id(ids);
-    out.push('\n');
-    writeln!(out, "file-scope type@l{id}").unwrap();
-    out.push_str("source_corresp:\n");
-    field(
-        out,
-        "  name",
-        &format!("file-scope id-name@l{id}: \"{}\"", member.text()),
-    );
-    let pos = located.lines.pos(usize::from(member.text_range().start()));
-    field(out, "  decl_position.seq", &pos.seq.to_string());
-    field(out, "  decl_position.column", &pos.column.to_string());
-    field(out, "  is_class_member", "TRUE");
-    field(out, "  access", "as_public");
-    field(out, "  enclosing_routine", "NULL");
-    field(out, "  name_linkage", "no");
-    field(out, "size", "1");
-    field(out, "alignment", "1");
-    field(out, "kind", "tk_template_param");
-    field(out, "kind", "tptk_member");
-    field(out, "coordinates.position", "0");
-    field(out, "coordinates.depth", "0");
 }
 
 #[cfg(test)]
