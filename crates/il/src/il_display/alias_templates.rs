@@ -20,7 +20,7 @@ use crate::IlDatabase;
 use crate::deduce::instance::FnInstance;
 use crate::instantiate::{Bound, TemplateArg};
 use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, members_named};
+use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, name_segments};
 use crate::record::size_align_of;
 use crate::resolve::{template_args_in, type_id_type_in};
 use crate::scope::all_items;
@@ -114,11 +114,23 @@ fn alias_named<'db>(
     node: &SyntaxNode,
 ) -> Option<(Item<'db>, usize, SyntaxNode)> {
     let list = node.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
-    if node.parent().is_some_and(|p| p.kind() == QUALIFIED_NAME) {
+    let ident = node.children_with_tokens().find(|t| t.kind() == IDENT)?;
+    let ident = ident.as_token().map_or("", |t| t.text());
+    if !aliases.iter().any(|(a, _)| a.name_text(db) == Some(ident)) {
         return None;
     }
-    let ident = node.children_with_tokens().find(|t| t.kind() == IDENT)?;
-    let named = members_named(db, from, ident.as_token().map_or("", |t| t.text()));
+    // `lin::Mat3<float>`: the qualified name's last segment, looked up with its qualifier.
+    let named = match node.parent() {
+        Some(q) if q.kind() == QUALIFIED_NAME => {
+            let last = q.children().filter(|n| n.kind() == NAME_REF).last();
+            if last.as_ref() != Some(node) {
+                return None;
+            }
+            let (global, segments) = name_segments(&q);
+            lookup_path(db, from, global, &segments)
+        }
+        _ => lookup_unqualified(db, from, ident),
+    };
     let &(alias, offset) = aliases.iter().find(|(a, _)| named.contains(a))?;
     Some((alias, offset, list))
 }
@@ -137,8 +149,20 @@ fn written_copies<'db>(
     let mut copies: Vec<(Item<'db>, Copy<'db>)> = aliases.iter().map(|&(a, _)| (a, None)).collect();
     let mut seen_instances = FxHashSet::default();
     let mut seen_nonreal = FxHashSet::default();
-    let from = ScopeRef::File(file);
+    let names: FxHashSet<&str> = aliases
+        .iter()
+        .filter_map(|(a, _)| a.name_text(db))
+        .collect();
     for node in root.descendants().filter(|n| n.kind() == NAME_REF) {
+        let named_alias = node.children().any(|n| n.kind() == TEMPLATE_ARG_LIST)
+            && node
+                .children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .is_some_and(|t| names.contains(t.to_string().as_str()));
+        if !named_alias {
+            continue;
+        }
+        let (from, _) = super::fn_instances::scope_at(db, file, &node);
         let Some((alias, alias_offset, list)) = alias_named(db, from, aliases, &node) else {
             continue;
         };
@@ -364,6 +388,22 @@ mod tests {
             "template <typename T, int N> using array_ref = T (&)[N];\n\
              template <typename T, int N> int count(array_ref<T, N>) { return N; }\n\
              int main() { int a[5]; long b[2]; array_ref<int, 5> r = a; return count(a) + count(b) + count(r); }\n",
+        ));
+    }
+
+    #[test]
+    fn an_alias_in_a_namespace_is_found_through_lookup() {
+        // cudafe++: the template and one copy per argument list, `ptr<int>` named inside the
+        // namespace and `lin::ptr<float>` outside it.
+        expect![[r#"
+            "ptr" 1:45 tk_typeref 0
+            "ptr" 1:45 tk_typeref 0
+            "ptr" 1:45 tk_typeref 0
+        "#]]
+        .assert_eq(&alias_entries(
+            "namespace lin { template <typename T> using ptr = T *; }\n\
+             namespace lin { void f(ptr<int> p) {} }\n\
+             void g(lin::ptr<float> q) {}\n",
         ));
     }
 }
