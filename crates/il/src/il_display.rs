@@ -810,9 +810,7 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
             _ => join(spell(db, *inner), "*"),
         },
         // A reference to an array: `const float (&)[4]`.
-        TyKind::Reference(kind, inner)
-            if qualified_array(db, *inner).is_array(db) =>
-        {
+        TyKind::Reference(kind, inner) if qualified_array(db, *inner).is_array(db) => {
             let op = if *kind == RefKind::Lvalue { "&" } else { "&&" };
             array_declarator(db, qualified_array(db, *inner), op)
         }

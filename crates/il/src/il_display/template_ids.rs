@@ -198,7 +198,12 @@ impl<'db> TemplateIdUse<'db> {
         // the primary is the candidate in the same scope.
         let template = found.into_iter().find_map(|i| {
             (i.kind(db) == ItemKind::ClassTemplate)
-                .then(|| candidates.iter().copied().find(|c| c.parent(db) == i.parent(db)))
+                .then(|| {
+                    candidates
+                        .iter()
+                        .copied()
+                        .find(|c| c.parent(db) == i.parent(db))
+                })
                 .flatten()
         })?;
         let kinds = template_params(db, template);
@@ -280,7 +285,13 @@ impl<'db> TemplateIdUse<'db> {
                 .any(|a| a.kind() == BASE_CLAUSE);
             // A partial specialization's own template-id is the one it is named with.
             let own = match specialization_arguments(&definition) {
-                Some(args) => args == self.args.iter().map(|(a, _)| compact(a)).collect::<Vec<_>>(),
+                Some(args) => {
+                    args == self
+                        .args
+                        .iter()
+                        .map(|(a, _)| compact(a))
+                        .collect::<Vec<_>>()
+                }
                 None => {
                     self.args_are_params_of(usize::from(definition.text_range().start()), scope)
                 }
@@ -329,8 +340,7 @@ impl<'db> TemplateIdUse<'db> {
         let Some(decl) = self.node.parent() else {
             return false;
         };
-        if !matches!(decl.kind(), SIMPLE_DECLARATION | FUNCTION_DEF) || !declares_function(&decl)
-        {
+        if !matches!(decl.kind(), SIMPLE_DECLARATION | FUNCTION_DEF) || !declares_function(&decl) {
             return false;
         }
         let Some(member_template) = decl.parent().filter(|p| p.kind() == TEMPLATE_DECL) else {
@@ -381,7 +391,6 @@ fn first_declarator(decl: &SyntaxNode) -> Option<SyntaxNode> {
 fn declares_function(decl: &SyntaxNode) -> bool {
     first_declarator(decl).is_some_and(|d| d.children().any(|n| n.kind() == FUNCTION_SUFFIX))
 }
-
 
 /// Whether a template declaration defines or declares the class template `name`.
 fn declares_class_named(template_decl: &SyntaxNode, name: &str) -> bool {
@@ -608,11 +617,18 @@ mod tests {
         for entry in display.split("\n\n") {
             let get = |label: &str| crate::il_display::entry_field(entry, label);
             if get("is_nonreal_class") == "TRUE" && get("size") == "1" {
-                let at = format!("{}:{}", get("decl_position.seq"), get("decl_position.column"));
+                let at = format!(
+                    "{}:{}",
+                    get("decl_position.seq"),
+                    get("decl_position.column")
+                );
                 *counts.entry(at).or_default() += 1;
             }
         }
-        counts.iter().map(|(at, n)| format!("{at} x{n}\n")).collect()
+        counts
+            .iter()
+            .map(|(at, n)| format!("{at} x{n}\n"))
+            .collect()
     }
 
     // Every expected count below is cudafe++ 13.0.88's on the same fixture.
