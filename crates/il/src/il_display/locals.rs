@@ -460,10 +460,13 @@ impl<'db> Walk<'_, 'db> {
         let db = self.db;
         let named = named_type_node(specifiers);
         let special = named.as_ref().and_then(|name| {
-            if let Some(ident) = lone_ident(name)
-                && self.local_typedef(&ident, name).is_some()
-            {
-                return Some(ident);
+            if let Some(ident) = lone_ident(name) {
+                if self.local_typedef(&ident, name).is_some() {
+                    return Some(ident);
+                }
+                if let Some(member) = self.current_member_typedef(&ident) {
+                    return Some(member);
+                }
             }
             self.dependent_member_spelling(name)
         });
@@ -484,6 +487,27 @@ impl<'db> Walk<'_, 'db> {
             Some(d) => declarator_type_in(db, self.scope.from, self.scope.env, base, &d),
             None => base,
         }
+    }
+
+    /// A member typedef of the class template whose member function this is, named alone:
+    /// EDG keeps it, qualified by the template's own instance (`V<T#(1,1)>::X`).
+    fn current_member_typedef(&self, ident: &str) -> Option<String> {
+        let db = self.db;
+        if crate::instantiate::lookup_param(db, self.scope.env, ident).is_some() {
+            return None;
+        }
+        let bound = std::iter::successors(self.scope.env, |b| b.outer(db))
+            .find(|b| b.definition(db).kind(db) == ItemKind::ClassTemplate)?;
+        let class = bound.definition(db);
+        crate::scope::scope_items(db, class)
+            .iter()
+            .any(|m| m.kind(db) == ItemKind::Typedef && m.name_text(db) == Some(ident))
+            .then_some(())?;
+        let instance = crate::instantiate::ClassInstance::new(db, class, bound.args(db).clone());
+        let own = self
+            .scope
+            .spell(db, Ty::new(db, TyKind::Instance(instance)));
+        Some(format!("{own}::{ident}"))
     }
 
     /// The type with local typedefs and dependent members resolved where we can.
@@ -910,6 +934,22 @@ mod tests {
              \x20 static L sl;\n\
              \x20 L l{v, 1}; (void)l;\n\
              }\n",
+        ));
+    }
+
+    /// A member typedef named alone in a member function stays a typedef, qualified by its
+    /// class (by the template's own instance in a class template).
+    #[test]
+    fn member_typedefs_keep_their_class() {
+        expect![[r#"
+            type "Y" 1:48 tk_typeref/none er=m t=S::X size=0
+            type "Y" 2:68 tk_typeref/none er=m t=V<T#(1,1)>::X size=0
+            variable "sx" 1:60  er=m t=S::X
+            variable "sx" 2:80  er=m t=V<T#(1,1)>::X is_prototype_instantiation
+        "#]]
+        .assert_eq(&locals(
+            "struct S { typedef int X; void m() { typedef X Y; static X sx; } };\n\
+             template <typename T> struct V { typedef T X; void m() { typedef X Y; static X sx; } };\n",
         ));
     }
 }

@@ -13,7 +13,8 @@ use crate::ty::{Ty, TyKind};
 /// `<template parameter 1.0>` is `T#(1,1)`; a non-type parameter is its name (`N`, also where
 /// an array bound converts it).
 pub(super) fn spell_params(text: &str, names: &[Vec<String>]) -> String {
-    let mut text = text.to_string();
+    // `T::template rebind<int>::other` is spelled without the disambiguator.
+    let mut text = text.replace("::template ", "::");
     // `A<B<int> >` keeps a space before a closing `>` only after another `>`.
     let mut replace = |from: String, to: String| {
         text = text
