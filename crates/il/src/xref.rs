@@ -16,7 +16,8 @@
 //! the instantiation lines themselves (`t`, `T`), instances completed by calls and conversions,
 //! arguments computed by constexpr functions, variable or alias templates, bodies of implicitly
 //! instantiated function templates and generic lambdas, class template argument deduction, and
-//! references (`R`, `U`, `M`, `A`, `C`).
+//! the references of expressions (`U`, `M`, `A`, `C`, most `R`). [`log_lines`] adds the `R`
+//! lines that declarations write (`references.rs`) to the declaration lines.
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -76,6 +77,7 @@ fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {
     // Explicit instantiation definitions instantiate their bodies at the end of the unit; the
     // bodies still read as templates (their names are not substituted).
     w.template_depth += 1;
+    w.suspended_references += 1;
     for (function, scope) in std::mem::take(&mut w.explicit_bodies) {
         if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
             w.function_body(&function, &declarator, &scope);
@@ -210,6 +212,9 @@ struct Walker {
     template_param_ids: Vec<(String, u32)>,
     /// Namespace aliases by name: entity and qualified name.
     alias_ids: FxHashMap<String, (u32, String)>,
+    /// While positive, no reference lines are written (instance bodies, explicit
+    /// instantiations' bodies).
+    suspended_references: u32,
     /// The plain bases of class templates (and their members), resolved, by qualified name.
     template_bases: FxHashMap<String, Vec<String>>,
 }

@@ -11,10 +11,13 @@
 //!
 //! Names are resolved with the walk's lookup (`names.rs`) to the entities the declaration lines
 //! already know; a name that resolves to nothing known logs nothing (a missing line rather than
-//! a wrong one). Not produced here: references in initializers, default arguments and function
-//! bodies (values: `U`, `M`, ...), the implicit constructor and destructor calls of declared
-//! objects, and the template-ids of class template instances, whose printed names need the
-//! evaluation `instances.rs` does.
+//! a wrong one). The declarations in function bodies (locals, local classes) write theirs too;
+//! instantiated bodies (`bodies/calls.rs`, explicit instantiations) write none. Not produced
+//! here: references in expressions, initializers and default arguments (values: `U`, `M`, ...,
+//! and `R` of callees), the implicit constructor and destructor calls of declared objects, the
+//! second lookup of template default arguments, and dependent template-ids whose arguments
+//! are more than template parameters and builtin types (EDG's spelling of packs, defaults,
+//! aliases and expressions there is not reproduced).
 use rowan::NodeOrToken;
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
@@ -61,16 +64,16 @@ enum Inner {
 impl Walker {
     /// Whether reference lines are written at this point of the walk: not for the declaration
     /// lines alone, not inside instances (their members are logged at the template's
-    /// positions) and not in function bodies.
-    pub(super) fn writes_references(&self, scope: &Scope) -> bool {
-        self.references && self.instantiation_depth == 0 && !scope.local
+    /// positions, and instantiated bodies name the arguments).
+    pub(super) fn writes_references(&self) -> bool {
+        self.references && self.instantiation_depth == 0 && self.suspended_references == 0
     }
 
     /// The references in a piece of a declaration, in source order: every name of a type or
     /// namespace except declarator-ids (of which only the qualifier is a reference), skipping
     /// initializers, default arguments, bodies and nested class or enumeration definitions.
     pub(super) fn references_in(&mut self, node: &SyntaxNode, scope: &Scope) {
-        if !self.writes_references(scope) {
+        if !self.writes_references() {
             return;
         }
         self.references_below(node, scope);
@@ -107,7 +110,7 @@ impl Walker {
     /// The qualifier of a declared name (`N::B::` of `N::B::mf`), and the type of a conversion
     /// function's name.
     pub(super) fn qualifier_references(&mut self, name: &SyntaxNode, scope: &Scope) {
-        if !self.writes_references(scope) {
+        if !self.writes_references() {
             return;
         }
         if name.kind() == QUALIFIED_NAME {
@@ -153,7 +156,7 @@ impl Walker {
     /// An enumeration's qualifier and underlying type (`enum class E : N::I`), logged before
     /// its line.
     pub(super) fn enum_base_references(&mut self, spec: &SyntaxNode, scope: &Scope) {
-        if !self.writes_references(scope) {
+        if !self.writes_references() {
             return;
         }
         let mut after_colon = false;
@@ -196,7 +199,7 @@ impl Walker {
     }
 
     fn names_in(&mut self, name: &SyntaxNode, scope: &Scope, lookup: Lookup) {
-        if !self.writes_references(scope) {
+        if !self.writes_references() {
             return;
         }
         let segments: Vec<SyntaxNode> = match name.kind() {
@@ -218,7 +221,7 @@ impl Walker {
         scope: &Scope,
     ) {
         let mut resolved = match &target {
-            Some(target) if self.writes_references(scope) => {
+            Some(target) if self.writes_references() => {
                 let segments: Vec<SyntaxNode> = match target.kind() {
                     QUALIFIED_NAME => target.children().collect(),
                     _ => vec![target.clone()],
@@ -321,7 +324,7 @@ impl Walker {
         if global {
             return self.resolve_member("", text);
         }
-        if scope.in_class
+        if (scope.in_class || scope.local)
             && let Some(member) = self.base_member(text, scope)
         {
             return Some(member);
@@ -338,7 +341,7 @@ impl Walker {
                 inner: Inner::Dependent,
             });
         }
-        if scope.in_class
+        if (scope.in_class || scope.local)
             && injected
             && let Some(resolved) = self.injected_class_name(text, scope)
         {
@@ -483,7 +486,7 @@ impl Walker {
     /// A class's base specifiers (twice in a class template, which looks them up again when
     /// its pattern is complete); a template's plain bases are recorded for lookup.
     pub(super) fn base_references(&mut self, spec: &SyntaxNode, class: &str, scope: &Scope) {
-        if !self.writes_references(scope) {
+        if !self.writes_references() {
             return;
         }
         let times = if scope.template_params.is_empty() {

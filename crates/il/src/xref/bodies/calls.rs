@@ -384,6 +384,20 @@ impl Walker {
         subst: &Substitution,
         depth: u32,
     ) {
+        // An instance's lines name its arguments, not the template's names: the reference
+        // lines are not reproduced there.
+        self.suspended_references += 1;
+        self.instance_body_lines(function, scope, subst, depth);
+        self.suspended_references -= 1;
+    }
+
+    fn instance_body_lines(
+        &mut self,
+        function: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+        depth: u32,
+    ) {
         let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) else {
             return;
         };
