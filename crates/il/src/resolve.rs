@@ -945,10 +945,40 @@ pub(crate) fn declared_type_under<'db>(
     {
         base = deduced;
     }
+    if let Some(converted) = declarator
+        .as_ref()
+        .filter(|_| matches!(base.kind(db), TyKind::Unknown))
+        .and_then(|d| conversion_type(db, from, env, d))
+    {
+        base = converted;
+    }
     match declarator {
         Some(d) => declarator_type_in(db, from, env, base, &d),
         None => base,
     }
+}
+
+/// The type a conversion function converts to, which is its return type (`operator bool`,
+/// `A::operator const char *`): the conversion-type-id in its name.
+fn conversion_type<'db>(
+    db: &'db dyn IlDatabase,
+    from: ScopeRef<'db>,
+    env: Env<'db>,
+    declarator: &SyntaxNode,
+) -> Option<Ty<'db>> {
+    let name = declarator.children().find_map(|n| match n.kind() {
+        OPERATOR_NAME => Some(n),
+        QUALIFIED_NAME => n.children().find(|c| c.kind() == OPERATOR_NAME),
+        _ => None,
+    })?;
+    let specifiers = name
+        .children_with_tokens()
+        .filter(|t| !matches!(t.kind(), OPERATOR_KW | PTR_OP) && !t.kind().is_trivia());
+    let base = specifier_type_in(db, from, env, specifiers);
+    if matches!(base.kind(db), TyKind::Unknown) {
+        return None;
+    }
+    Some(declarator_type_in(db, from, env, base, &name))
 }
 
 /// The type an `auto` declarator's initializer gives it where the initializer is a literal or a
@@ -998,6 +1028,13 @@ pub fn routine_type<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Ty<'db> {
         .children()
         .find(|n| n.kind() == DECLARATOR)
         .or_else(|| item_declarator(db, item, &decl));
+    if let Some(converted) = declarator
+        .as_ref()
+        .filter(|_| matches!(base.kind(db), TyKind::Unknown))
+        .and_then(|d| conversion_type(db, from, None, d))
+    {
+        base = converted;
+    }
     match declarator {
         Some(d) => declarator_type(db, from, base, &d),
         None => Ty::new(db, TyKind::Unknown),
