@@ -249,12 +249,17 @@ impl<'db> TemplateIdUse<'db> {
             args.join(",")
         });
         if self.is_doubled_return_type(scope) {
-            let extra_identity = self
+            // The extra class is an expression's when its bare parameter is still dependent
+            // here; in an instance's copy a bound one compares like the main class.
+            let still_bare = self
                 .args
                 .iter()
-                .any(|(arg, value)| *value && bare_param(arg, dependent_on).is_some())
-                .then_some(None)
-                .unwrap_or_else(|| identity.clone());
+                .any(|(arg, value)| *value && bare_param(arg, dependent_on).is_some());
+            let extra_identity = if still_bare {
+                None
+            } else {
+                identity.clone()
+            };
             out.push(Copy {
                 template: self.template,
                 identity: extra_identity,
