@@ -255,11 +255,7 @@ impl<'db> TemplateIdUse<'db> {
                 .args
                 .iter()
                 .any(|(arg, value)| *value && bare_param(arg, dependent_on).is_some());
-            let extra_identity = if still_bare {
-                None
-            } else {
-                identity.clone()
-            };
+            let extra_identity = if still_bare { None } else { identity.clone() };
             out.push(Copy {
                 template: self.template,
                 identity: extra_identity,
