@@ -57,17 +57,29 @@ pub(super) fn entries<'db>(
         .iter()
         .map(|(&item, &o)| (o, item))
         .collect();
-    for node in located.root.descendants() {
-        // Templates' bodies are resolved in the primary file only: resolving every header
-        // template costs more than the rest of the display, and only the own file is compared.
-        let primary = located
+    // Templates' bodies are resolved in the primary file only: resolving every header template
+    // costs more than the rest of the display, and only the own file is compared.
+    let primary = |node: &SyntaxNode| {
+        located
             .lines
-            .is_primary(usize::from(node.text_range().start()));
+            .is_primary(usize::from(node.text_range().start()))
+    };
+    for node in located.root.descendants() {
         match node.kind() {
-            FUNCTION_DEF if primary || template_depth(&node) == 0 => {
+            FUNCTION_DEF if template_depth(&node) == 0 || primary(&node) => {
                 let Some(body) = node.children().find(|n| n.kind() == COMPOUND_STMT) else {
                     continue;
                 };
+                // Most bodies declare nothing EDG keeps in file scope: not worth a scope.
+                let declares = body.descendants_with_tokens().any(|e| {
+                    matches!(
+                        e.kind(),
+                        TYPEDEF_KW | ALIAS_DECL | STATIC_KW | ATTRIBUTE_SPEC | ENUM_SPECIFIER
+                    )
+                });
+                if !declares {
+                    continue;
+                }
                 let scope = BodyScope::new(db, file, &node, &by_offset);
                 let mut walk = Walk {
                     db,
@@ -79,7 +91,8 @@ pub(super) fn entries<'db>(
             }
             // Dependent member types are per template: the outermost one holds the others.
             TEMPLATE_DECL
-                if primary && !node.ancestors().skip(1).any(|a| a.kind() == TEMPLATE_DECL) =>
+                if !node.ancestors().skip(1).any(|a| a.kind() == TEMPLATE_DECL)
+                    && primary(&node) =>
             {
                 dependent_member_types(&node, located, ids, out);
                 member_types_of_class_template(&node, located, ids, out);
