@@ -663,7 +663,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     };
     field(out, "declared_storage_class", declared);
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    exec_space_fields(out, displayed_exec_space(decl));
+    routine_exec_space_fields(out, decl);
     flag(out, "is_virtual", s.is_virtual);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_inline", s.is_inline || s.is_constexpr);
@@ -896,6 +896,18 @@ pub(crate) fn exec_space_fields(out: &mut String, space: ExecSpace) {
             field(out, "host", "TRUE");
         }
         ExecSpace::Host => {}
+    }
+}
+
+/// A routine's execution-space flags as EDG prints them: [`displayed_exec_space`], and `host`
+/// also for a host-only routine annotated `__host__` (measured: `__host__ int host_only(int)`
+/// prints `host: TRUE`; an unannotated one prints neither flag).
+pub(crate) fn routine_exec_space_fields(out: &mut String, decl: &crate::decl::RoutineDecl) {
+    let space = displayed_exec_space(decl);
+    if space == ExecSpace::Host && decl.cuda.host {
+        field(out, "host", "TRUE");
+    } else {
+        exec_space_fields(out, space);
     }
 }
 

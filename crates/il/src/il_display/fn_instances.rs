@@ -995,7 +995,7 @@ fn write_entry<'db>(
         "defined",
         if instance.defined { "TRUE" } else { "FALSE" },
     );
-    super::exec_space_fields(out, super::displayed_exec_space(decl));
+    super::routine_exec_space_fields(out, decl);
     flag(out, "is_virtual", decl.specifiers.is_virtual);
     flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
     flag(out, "is_template_function", true);

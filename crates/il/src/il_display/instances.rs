@@ -382,7 +382,7 @@ pub(super) fn member_template_copy<'db>(
     field(out, "storage_class", "sc_unspecified");
     field(out, "declared_storage_class", "sc_unspecified");
     field(out, "defined", if copy.defined { "TRUE" } else { "FALSE" });
-    super::exec_space_fields(out, super::displayed_exec_space(routine_decl(db, member)));
+    super::routine_exec_space_fields(out, routine_decl(db, member));
     field(out, "is_prototype_instantiation", "TRUE");
     field(out, "is_template_function", "TRUE");
     if !copy.with_params {
@@ -631,7 +631,7 @@ fn routine<'db>(
     field(out, "storage_class", storage);
     field(out, "declared_storage_class", "sc_unspecified");
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
-    super::exec_space_fields(out, super::displayed_exec_space(decl));
+    super::routine_exec_space_fields(out, decl);
     flag(out, "is_virtual", decl.specifiers.is_virtual);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_explicit_constructor", decl.specifiers.is_explicit);
