@@ -9,10 +9,9 @@ use base_db::{FileOrigin, SourceDatabase, SourceFile};
 use il::IlDatabase;
 use il::il_display::{self, DisplayOptions, KindStats};
 
-/// Floors, in per mille, for the share of cudafe++'s entries we print and for the agreement of
-/// the compared fields over matched entries (measured; raise them as the model grows).
-const MIN_PRESENT_PER_MILLE: usize = 980;
-const MIN_FIELDS_AGREE_PER_MILLE: usize = 990;
+/// The floor, in per mille, for the agreement of the compared fields over matched entries
+/// (measured 997; the bar is 950). Every entry cudafe++ prints must be present.
+const MIN_FIELDS_AGREE_PER_MILLE: usize = 995;
 
 #[salsa::db]
 #[derive(Clone, Default)]
@@ -116,11 +115,10 @@ fn own_file_entries_match_cudafe() {
         // The floors are for the whole corpus.
         return;
     }
-    let present = total.present * 1000 / total.expected.max(1);
     let agree = total.fields_agree * 1000 / total.fields.max(1);
-    assert!(
-        present >= MIN_PRESENT_PER_MILLE,
-        "entries present {present}‰ < floor {MIN_PRESENT_PER_MILLE}‰"
+    assert_eq!(
+        total.present, total.expected,
+        "entries cudafe++ prints that we do not"
     );
     assert!(
         agree >= MIN_FIELDS_AGREE_PER_MILLE,
