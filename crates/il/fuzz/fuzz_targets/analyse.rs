@@ -1,5 +1,5 @@
 //! Any text through the whole declaration layer: entities, declaration facts, lookup of every
-//! declared name, class layouts, the xref declaration lines and the IL display (instances,
+//! declared name, class layouts, the xref log (declaration and reference lines) and the IL display (instances,
 //! template argument deduction from calls). None of it may panic or hang.
 #![no_main]
 
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let root = base_db::parse(&db, file).syntax_node();
-    let lines = il::xref::declaration_lines(&root);
+    let lines = il::xref::log_lines(&root);
     il::xref::render(&lines, base_db::line_map(&db, file), "fuzz.ii");
     let opts = il::il_display::DisplayOptions {
         ii_name: "fuzz.ii".into(),

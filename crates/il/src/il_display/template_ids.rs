@@ -190,7 +190,7 @@ impl<'db> TemplateIdUse<'db> {
                 .children()
                 .filter(|n| n.kind() == NAME_REF)
                 .position(|n| n == *node)?;
-            lookup_path(db, scope, global, &segments[..=index])
+            lookup_path(db, scope, global, segments.get(..=index)?)
         } else {
             lookup_unqualified(db, scope, &ident)
         };
