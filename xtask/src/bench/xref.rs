@@ -71,8 +71,8 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
         theirs.median.as_secs_f64() / ours.median.as_secs_f64().max(1e-9)
     );
     println!(
-        "(cufe writes the declaration lines D/d only; cudafe++ also resolves references, \
-         instantiates and writes its .cudafe1.cpp)"
+        "(cufe writes the declaration lines D/d and the R lines of declarations; cudafe++ \
+         also resolves every reference in bodies, instantiates and writes its .cudafe1.cpp)"
     );
     Ok(())
 }
