@@ -76,7 +76,10 @@ pub fn specifier_type_in<'db>(
             }
             // `__noinline__` reaches the `.ii` unexpanded: cudafe++ takes it as a keyword (an
             // attribute), not as a type name.
-            NAME_REF if element.as_node().is_some_and(|n| n.text() == "__noinline__") => {}
+            NAME_REF
+                if element
+                    .as_node()
+                    .is_some_and(|n| n.text() == "__noinline__") => {}
             NAME_REF | QUALIFIED_NAME => {
                 named = Some(named_type(db, from, env, element.as_node().unwrap()));
             }
