@@ -178,6 +178,19 @@ struct Located<'a, 'db> {
     lines: &'a Lines,
 }
 
+impl Located<'_, '_> {
+    /// The template declaration whose declared name is at `offset`.
+    fn template_decl_at(&self, offset: usize) -> Option<SyntaxNode> {
+        self.root
+            .token_at_offset(syntax::TextSize::from(offset as u32))
+            .right_biased()
+            .and_then(|t| {
+                t.parent_ancestors()
+                    .find(|a| a.kind() == syntax::SyntaxKind::TEMPLATE_DECL)
+            })
+    }
+}
+
 /// A display position: `decl_position.seq` is the physical line of the `.ii` (1-based) and
 /// `decl_position.column` the 1-based byte column in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -166,23 +166,7 @@ fn qualified_arrays<'db>(
             let Some(size) = crate::record::size_align_of(db, referred) else {
                 continue;
             };
-            let pos = lines.pos(at);
-            let id = next_id(ids);
-            out.push('\n');
-            writeln!(out, "file-scope type@q{id}").unwrap();
-            out.push_str("source_corresp:\n");
-            field(out, "  decl_position.seq", &pos.seq.to_string());
-            field(out, "  decl_position.column", &pos.column.to_string());
-            field(out, "  parent_scope", "NULL");
-            field(out, "  enclosing_routine", "NULL");
-            field(out, "size", &size.size.to_string());
-            field(out, "alignment", &size.align.to_string());
-            field(out, "kind", "tk_array");
-            field(
-                out,
-                "element_type",
-                &format!("file-scope type@ty: {}", spell(db, *elem)),
-            );
+            array_entry(db, lines.pos(at), size, *elem, ids, out);
         }
     }
 }
@@ -258,26 +242,38 @@ fn signature_arrays<'db>(
             let TyKind::Array(_, Some(n)) = array.kind(db) else {
                 continue;
             };
-            let pos = located.lines.pos(at);
-            let id = next_id(ids);
-            out.push('\n');
-            writeln!(out, "file-scope type@q{id}").unwrap();
-            out.push_str("source_corresp:\n");
-            field(out, "  decl_position.seq", &pos.seq.to_string());
-            field(out, "  decl_position.column", &pos.column.to_string());
-            field(out, "  parent_scope", "NULL");
-            field(out, "  enclosing_routine", "NULL");
-            field(out, "size", &size.size.to_string());
-            field(out, "alignment", &size.align.to_string());
-            field(out, "kind", "tk_array");
-            field(
-                out,
-                "element_type",
-                &format!("file-scope type@ty: {}", spell(db, elem)),
-            );
+            array_entry(db, located.lines.pos(at), size, elem, ids, out);
             field(out, "number_of_elements", &n.to_string());
         }
     }
+}
+
+/// The head of an array type entry an instance makes at `pos` (its `[`), up to the element
+/// type; the caller adds the bound.
+fn array_entry<'db>(
+    db: &'db dyn IlDatabase,
+    pos: super::Pos,
+    size: crate::layout::SizeAlign,
+    elem: Ty<'db>,
+    ids: &mut usize,
+    out: &mut String,
+) {
+    let id = next_id(ids);
+    out.push('\n');
+    writeln!(out, "file-scope type@q{id}").unwrap();
+    out.push_str("source_corresp:\n");
+    field(out, "  decl_position.seq", &pos.seq.to_string());
+    field(out, "  decl_position.column", &pos.column.to_string());
+    field(out, "  parent_scope", "NULL");
+    field(out, "  enclosing_routine", "NULL");
+    field(out, "size", &size.size.to_string());
+    field(out, "alignment", &size.align.to_string());
+    field(out, "kind", "tk_array");
+    field(
+        out,
+        "element_type",
+        &format!("file-scope type@ty: {}", spell(db, elem)),
+    );
 }
 
 /// Where a template's entries print: its name, or for a member template of a class template

@@ -403,10 +403,7 @@ pub(super) fn type_param_copies(
     out: &mut String,
 ) {
     let Some(list) = located
-        .root
-        .token_at_offset(syntax::TextSize::from(offset as u32))
-        .right_biased()
-        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == TEMPLATE_DECL))
+        .template_decl_at(offset)
         .and_then(|t| t.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST))
     else {
         return;

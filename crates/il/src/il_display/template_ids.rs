@@ -92,12 +92,7 @@ pub(super) fn instance_copies<'db>(
     ids: &mut usize,
     out: &mut String,
 ) {
-    let Some(template_decl) = located
-        .root
-        .token_at_offset(syntax::TextSize::from(member_offset as u32))
-        .right_biased()
-        .and_then(|t| t.parent_ancestors().find(|a| a.kind() == TEMPLATE_DECL))
-    else {
+    let Some(template_decl) = located.template_decl_at(member_offset) else {
         return;
     };
     let templates = primary_templates(db, file, located);
