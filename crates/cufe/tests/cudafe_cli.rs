@@ -200,7 +200,7 @@ fn xref_writes_the_declaration_lines() {
         let log = std::fs::read_to_string(dir.join("a.xref")).unwrap();
         expect![[r#"
             exit 3
-            cufe: warning: --xref: not produced yet: the reference lines (R, U, M, A, C, t, T) of the cross-reference log
+            cufe: warning: --xref: not produced yet: the reference lines of expressions and instantiations (R, U, M, A, C, t, T) of the cross-reference log
             0x2	x	D	a.cu	1	5
         "#]]
         .assert_eq(&format!("{result}{log}"));

@@ -33,6 +33,9 @@ pub struct RoutineDecl {
     pub is_defaulted: bool,
     pub is_deleted: bool,
     pub is_pure: bool,
+    /// Declared `override` or `final`: it overrides a base's virtual function, so it is
+    /// virtual itself.
+    pub overrides: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -76,6 +79,11 @@ pub fn routine_decl<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> RoutineDec
         is_defaulted,
         is_deleted: has(DELETE_KW),
         is_pure: header.descendants().any(|n| n.kind() == PURE_SPEC),
+        overrides: header
+            .descendants()
+            .filter(|n| n.kind() == FUNCTION_SUFFIX)
+            .flat_map(|f| f.children_with_tokens())
+            .any(|t| t.kind() == IDENT && matches!(t.to_string().as_str(), "override" | "final")),
         specifiers,
         cuda,
     }

@@ -677,7 +677,7 @@ fn routine<'db>(db: &'db dyn IlDatabase, out: &mut String, item: Item<'db>, has_
     field(out, "declared_storage_class", declared);
     field(out, "defined", if defined { "TRUE" } else { "FALSE" });
     routine_exec_space_fields(out, decl);
-    flag(out, "is_virtual", s.is_virtual);
+    flag(out, "is_virtual", s.is_virtual || decl.overrides);
     flag(out, "pure_virtual", decl.is_pure);
     flag(out, "is_inline", s.is_inline || s.is_constexpr);
     flag(out, "is_declared_constexpr", s.is_constexpr);
@@ -995,6 +995,32 @@ mod tests {
             lines.push_str(&format!("{name}: {flags}\n"));
         }
         lines
+    }
+
+    #[test]
+    fn explicit_host_and_overriders() {
+        // cudafe++ on the same text: `h` prints `host: TRUE`, `p` neither flag, and both `f`
+        // are virtual (`override` makes the second one so).
+        let text = "__attribute__((host)) int h(int x) { return x; }\n\
+                    int p(int x) { return x; }\n\
+                    struct A { virtual int f() const; };\n\
+                    struct B : A { int f() const override { return 1; } };\n";
+        expect_test::expect![[r#"
+            "h": host
+            "p": -
+            "operator=": -
+            "operator=": -
+            "f": -
+            "operator=": -
+            "operator=": -
+            "f": -
+        "#]]
+        .assert_eq(&routine_flags(text));
+        let virtuals = display_fixture(text)
+            .split("\n\n")
+            .filter(|e| e.contains("\"f\"") && e.contains("is_virtual:              TRUE"))
+            .count();
+        assert_eq!(virtuals, 2);
     }
 
     #[test]
