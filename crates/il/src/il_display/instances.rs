@@ -54,6 +54,8 @@ pub(super) fn entries<'db>(
             found.push(inst);
         }
     }
+    // (Looked up by every complete instance's member templates: found once.)
+    let templates = super::template_ids::Templates::new(db, file, located);
     let mut i = 0;
     while i < found.len() {
         let inst = found[i];
@@ -151,7 +153,9 @@ pub(super) fn entries<'db>(
                     with_params: true,
                 };
                 member_template_copy(db, located, member, bound, offset, id, copy, ids, out);
-                super::template_ids::instance_copies(db, file, located, offset, ids, out);
+                super::template_ids::instance_copies(
+                    db, file, located, &templates, offset, ids, out,
+                );
                 continue;
             }
             let ty = match kind {

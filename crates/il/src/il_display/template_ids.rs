@@ -63,16 +63,16 @@ pub(super) fn entries<'db>(
     ids: &mut usize,
     out: &mut String,
 ) {
-    let templates = primary_templates(db, file, located);
-    if templates.is_empty() {
+    let templates = Templates::new(db, file, located);
+    if templates.by_name.is_empty() {
         return;
     }
     let mut copies = Vec::new();
     for node in located.root.descendants().filter(|n| n.kind() == NAME_REF) {
-        let Some(use_) = TemplateIdUse::new(db, file, &templates, &node) else {
+        let Some(use_) = TemplateIdUse::new(db, file, &templates.by_name, &node) else {
             continue;
         };
-        let params = params_in_scope(located.root, &node);
+        let params = params_in_scope(&templates.definitions, &node);
         if params.is_empty() {
             continue;
         }
@@ -88,6 +88,7 @@ pub(super) fn instance_copies<'db>(
     db: &'db dyn IlDatabase,
     file: base_db::SourceFile,
     located: &Located<'_, 'db>,
+    templates: &Templates<'db>,
     member_offset: usize,
     ids: &mut usize,
     out: &mut String,
@@ -95,7 +96,6 @@ pub(super) fn instance_copies<'db>(
     let Some(template_decl) = located.template_decl_at(member_offset) else {
         return;
     };
-    let templates = primary_templates(db, file, located);
     let own_start = usize::from(template_decl.text_range().start());
     let mut copies = Vec::new();
     for node in template_decl.descendants().filter(|n| n.kind() == NAME_REF) {
@@ -107,10 +107,10 @@ pub(super) fn instance_copies<'db>(
         {
             continue;
         }
-        let Some(use_) = TemplateIdUse::new(db, file, &templates, &node) else {
+        let Some(use_) = TemplateIdUse::new(db, file, &templates.by_name, &node) else {
             continue;
         };
-        let all = params_in_scope(located.root, &node);
+        let all = params_in_scope(&templates.definitions, &node);
         let own: Vec<ScopeParam> = all
             .iter()
             .filter(|p| p.declared_in >= own_start)
@@ -124,28 +124,52 @@ pub(super) fn instance_copies<'db>(
     print(db, located, &copies, ids, out);
 }
 
-/// The primary file's class templates (not their specializations) by name.
-fn primary_templates<'db>(
-    db: &'db dyn IlDatabase,
-    file: base_db::SourceFile,
-    located: &Located<'_, 'db>,
-) -> FxHashMap<String, Vec<Item<'db>>> {
-    let mut by_name: FxHashMap<String, Vec<Item<'db>>> = FxHashMap::default();
-    for item in crate::scope::all_items(db, file) {
-        if item.kind(db) != ItemKind::ClassTemplate || is_specialization(db, item) {
-            continue;
+/// The class templates (not their specializations) the walks look up, found once per display.
+pub(super) struct Templates<'db> {
+    /// The primary file's, by name.
+    by_name: FxHashMap<String, Vec<Item<'db>>>,
+    /// Where each class template's definition starts (its template declaration), by name: the
+    /// entity an out-of-class member definition's parameters become.
+    definitions: FxHashMap<String, usize>,
+}
+
+impl<'db> Templates<'db> {
+    pub(super) fn new(
+        db: &'db dyn IlDatabase,
+        file: base_db::SourceFile,
+        located: &Located<'_, 'db>,
+    ) -> Templates<'db> {
+        let mut by_name: FxHashMap<String, Vec<Item<'db>>> = FxHashMap::default();
+        let mut definitions: FxHashMap<String, usize> = FxHashMap::default();
+        for item in crate::scope::all_items(db, file) {
+            if item.kind(db) != ItemKind::ClassTemplate || is_specialization(db, item) {
+                continue;
+            }
+            let Some(&offset) = located.offsets.get(&item) else {
+                continue;
+            };
+            let Some(name) = item.name_text(db) else {
+                continue;
+            };
+            let definition = located
+                .template_decl_at(offset)
+                .filter(|t| t.descendants().any(|n| n.kind() == MEMBER_LIST));
+            if let Some(t) = definition {
+                let start = usize::from(t.text_range().start());
+                definitions
+                    .entry(name.to_string())
+                    .and_modify(|s| *s = (*s).min(start))
+                    .or_insert(start);
+            }
+            if located.lines.is_primary(offset) {
+                by_name.entry(name.to_string()).or_default().push(item);
+            }
         }
-        let Some(&offset) = located.offsets.get(&item) else {
-            continue;
-        };
-        if !located.lines.is_primary(offset) {
-            continue;
-        }
-        if let Some(name) = item.name_text(db) {
-            by_name.entry(name.to_string()).or_default().push(item);
+        Templates {
+            by_name,
+            definitions,
         }
     }
-    by_name
 }
 
 /// A template-id naming one of the primary file's class templates.
@@ -439,7 +463,11 @@ fn member_definition_class(template_decl: &SyntaxNode) -> Option<String> {
 /// Where the parameters of the template declared by `template_decl` belong as entities, for
 /// a use at `node`: the class template's definition for the part of an out-of-class member
 /// definition from its declarator's name on, else the declaration itself.
-fn parameter_entities(root: &SyntaxNode, template_decl: &SyntaxNode, node: &SyntaxNode) -> usize {
+fn parameter_entities(
+    definitions: &FxHashMap<String, usize>,
+    template_decl: &SyntaxNode,
+    node: &SyntaxNode,
+) -> usize {
     let own = usize::from(template_decl.text_range().start());
     let Some(class) = member_definition_class(template_decl) else {
         return own;
@@ -453,16 +481,11 @@ fn parameter_entities(root: &SyntaxNode, template_decl: &SyntaxNode, node: &Synt
     if name_start.is_none_or(|start| node.text_range().start() < start) {
         return own;
     }
-    root.descendants()
-        .filter(|n| n.kind() == TEMPLATE_DECL)
-        .find(|t| {
-            declares_class_named(t, &class) && t.descendants().any(|n| n.kind() == MEMBER_LIST)
-        })
-        .map_or(own, |t| usize::from(t.text_range().start()))
+    definitions.get(&class).copied().unwrap_or(own)
 }
 
 /// The template parameters in scope at `node`, innermost declaration last.
-fn params_in_scope(root: &SyntaxNode, node: &SyntaxNode) -> Vec<ScopeParam> {
+fn params_in_scope(definitions: &FxHashMap<String, usize>, node: &SyntaxNode) -> Vec<ScopeParam> {
     let mut out = Vec::new();
     let mut decls: Vec<SyntaxNode> = node
         .ancestors()
@@ -471,7 +494,7 @@ fn params_in_scope(root: &SyntaxNode, node: &SyntaxNode) -> Vec<ScopeParam> {
     decls.reverse();
     for decl in decls {
         let declared_in = usize::from(decl.text_range().start());
-        let entities = parameter_entities(root, &decl, node);
+        let entities = parameter_entities(definitions, &decl, node);
         let Some(list) = decl.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST) else {
             continue;
         };
