@@ -108,6 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         print!("{}", il::il_display::render_file_scope(&db, file, &opts));
     }
+    write_host_outputs(&db, file, &options)?;
     let missing = missing_outputs(&options);
     for (option, what) in &missing {
         eprintln!("cufe: warning: {option}: not produced yet: {what}");
@@ -117,6 +118,63 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_OUTPUT_MISSING)
     })
+}
+
+/// The host translation unit (`--gen_c_file_name`) and the module id file
+/// (`--gen_module_id_file --module_id_file_name`), each written whole or not at all.
+fn write_host_outputs(
+    db: &ide::RootDatabase,
+    file: SourceFile,
+    options: &CudafeOptions,
+) -> anyhow::Result<()> {
+    let out = &options.outputs;
+    if out.gen_c_file.is_none() && out.module_id_file.is_none() {
+        return Ok(());
+    }
+    let input_name = options.input.display().to_string();
+    let orig_file = options
+        .orig_src_file_name
+        .clone()
+        .unwrap_or(input_name.clone());
+    let orig_path = options
+        .orig_src_path_name
+        .clone()
+        .unwrap_or(orig_file.clone());
+    let module_id = codegen::module_id::module_id(db, file, &orig_file, &orig_path);
+    if let (true, Some(path)) = (out.gen_module_id_file, &out.module_id_file) {
+        write_atomically(path, module_id.as_bytes())?;
+    }
+    if let Some(path) = &out.gen_c_file {
+        let stub = out
+            .stub_file
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| format!("{orig_file}.stub.c"));
+        let config = codegen::HostUnitConfig {
+            orig_src_file_name: orig_file,
+            stub_file_name: stub,
+            module_id,
+            hidden_visibility: options.cuda.device_hidden_visibility,
+            device_c: options.compile.relocatable_device_code,
+            extended_lambda: options.compile.extended_lambda,
+            relaxed_constexpr: options.compile.relaxed_constexpr,
+            include_guards: include_guards(file.text(db)),
+        };
+        let unit = codegen::host_translation_unit(db, file, &config);
+        write_atomically(path, unit.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The include guards of the headers `text` entered, read from disk (`crt/host_defines.h`'s
+/// left out: the host unit includes it again for its macros).
+fn include_guards(text: &str) -> Vec<String> {
+    codegen::include_guards::entered_headers(text)
+        .into_iter()
+        .filter(|h| !h.ends_with("crt/host_defines.h"))
+        .filter_map(|h| std::fs::read(&h).ok())
+        .filter_map(|bytes| codegen::include_guards::guard_macro(&String::from_utf8_lossy(&bytes)))
+        .collect()
 }
 
 /// cudafe++'s form for errors that stop everything before the source is read.
@@ -159,12 +217,6 @@ fn render(
 fn missing_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
     let out = &o.outputs;
     let mut missing = Vec::new();
-    if out.gen_c_file.is_some() {
-        missing.push(("--gen_c_file_name", "the host translation (.cudafe1.cpp)"));
-    }
-    if out.gen_module_id_file || out.module_id_file.is_some() {
-        missing.push(("--module_id_file_name", "the module id file"));
-    }
     if out.gen_device_file.is_some() {
         missing.push(("--gen_device_file_name", "the device translation"));
     }

@@ -191,7 +191,11 @@ pub fn is_friend(db: &dyn IlDatabase, item: Item<'_>) -> bool {
 /// Specifiers and CUDA attributes of a declaration header. Attributes count where they apply to
 /// the declared entity: among the decl-specifiers, or on the declarator of `name` (not on
 /// parameters, not inside a class body that is part of the declaration).
-fn declaration_facts(header: &SyntaxNode, name: Option<&str>) -> (Specifiers, CudaAttrs) {
+/// The specifiers and CUDA attributes of one declaration (a template's header is unwrapped);
+/// with `name`, only the declarators that declare it contribute their attributes. Shared by
+/// every consumer that asks what a declaration says (the queries above, the host code
+/// generator), so there is one reading of decl-specifiers.
+pub fn declaration_facts(header: &SyntaxNode, name: Option<&str>) -> (Specifiers, CudaAttrs) {
     let mut s = Specifiers::default();
     let mut cuda = CudaAttrs::default();
     // A template's header wraps the declaration.

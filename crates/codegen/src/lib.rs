@@ -1,0 +1,190 @@
+//! The host code generator: the translation unit nvcc compiles with the host compiler in place of
+//! cudafe++'s `.cudafe1.cpp` (the `.int.c` of seed 000), and the module id file cicc reads.
+//!
+//! cudafe++ regenerates C++ from its IL. We keep the preprocessed text the user's build produced
+//! and rewrite, declaration by declaration, what the host must see differently: device code
+//! loses its bodies, kernels become declarations defined by cicc's stub, device variables become
+//! host shadows, launches become calls through `__cudaPushCallConfiguration`. The host compiler
+//! then builds the same program (same object symbols), and every token keeps the line gcc's
+//! line markers give it.
+//!
+//! Incrementality: [`decl_chunk`] is a salsa query per top-level declaration, keyed by the
+//! declaration's green tree (position-independent) and the few options that shape it. An edit
+//! re-runs the chunk of the declaration it touched and no other; the file-level assembly
+//! ([`host_translation_unit`]) only concatenates.
+mod edits;
+pub mod include_guards;
+mod launch;
+pub mod module_id;
+pub mod redeclarations;
+mod routine;
+mod unit;
+mod variable;
+
+use std::sync::Arc;
+
+use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
+
+pub use crate::unit::{HostUnitConfig, host_translation_unit};
+
+/// Every query of this crate takes `&dyn CodegenDatabase`.
+#[salsa::db]
+pub trait CodegenDatabase: il::IlDatabase {}
+
+/// What besides its own syntax decides a declaration's host form.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ChunkContext {
+    /// `--device-hidden-visibility`, outside unnamed namespaces (those are hidden already).
+    pub hidden_visibility: bool,
+    /// `--device-c` (`-rdc=true`): separate compilation keeps `extern` device variables.
+    pub device_c: bool,
+    /// `--relaxed_constexpr`: constexpr functions are `__host__ __device__`.
+    pub relaxed_constexpr: bool,
+    /// The (name, signature key) of the routines of this namespace whose redeclarations must
+    /// say `constexpr` ([`redeclarations::constexpr_redeclarations`]).
+    pub constexpr_redeclarations: Arc<[(String, String)]>,
+}
+
+/// The host form of one top-level declaration (not a namespace or linkage block: the assembly
+/// walks into those, so that each of their declarations is a chunk of its own).
+#[salsa::tracked]
+pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -> Arc<str> {
+    let _ = db;
+    let node = SyntaxNode::new_root(decl);
+    let text = node.text().to_string();
+    let mut edits = edits::Edits::default();
+    add_missing_constexpr(&node, &cx, &mut edits);
+    rewrite_declaration(
+        &node,
+        None,
+        routine::Placement::Namespace,
+        &cx,
+        &text,
+        &mut edits,
+    );
+    if edits.is_empty() {
+        return Arc::from(text);
+    }
+    Arc::from(edits.apply(&node))
+}
+
+/// `constexpr` for a redeclaration of a constexpr routine that does not say it.
+fn add_missing_constexpr(node: &SyntaxNode, cx: &ChunkContext, edits: &mut edits::Edits) {
+    if cx.constexpr_redeclarations.is_empty() {
+        return;
+    }
+    for lowered in il::lower::lower_scope(std::iter::once(node.clone()), None) {
+        let Some(name) = lowered.name else { continue };
+        let key = (name, lowered.signature_key);
+        if !cx.constexpr_redeclarations.contains(&key) {
+            continue;
+        }
+        let decl = std::iter::successors(Some(node.clone()), |n| {
+            (n.kind() == TEMPLATE_DECL)
+                .then(|| n.children().find(|c| c.kind() != TEMPLATE_PARAM_LIST))
+                .flatten()
+        })
+        .last()
+        .unwrap_or(node.clone());
+        let (specifiers, _) = il::decl::declaration_facts(&decl, None);
+        if specifiers.is_constexpr || specifiers.is_consteval {
+            return;
+        }
+        edits.insert(decl.text_range().start(), "constexpr ".into());
+        return;
+    }
+}
+
+/// Collects the edits of one declaration at namespace or class scope.
+fn rewrite_declaration(
+    node: &SyntaxNode,
+    template: Option<&SyntaxNode>,
+    placement: routine::Placement,
+    cx: &ChunkContext,
+    text: &str,
+    edits: &mut edits::Edits,
+) {
+    match node.kind() {
+        TEMPLATE_DECL => {
+            // The declaration a template declares (nested for member templates of templates).
+            if let Some(inner) = node
+                .children()
+                .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION | TEMPLATE_DECL))
+            {
+                rewrite_declaration(
+                    &inner,
+                    Some(template.unwrap_or(node)),
+                    placement,
+                    cx,
+                    text,
+                    edits,
+                );
+            }
+        }
+        // `extern "C" int f();` without braces (a block is walked by the assembly).
+        LINKAGE_SPEC => {
+            for inner in node.children() {
+                rewrite_declaration(&inner, template, placement, cx, text, edits);
+            }
+        }
+        FUNCTION_DEF => {
+            routine::definition(node, template, placement, cx, text, edits);
+            class_members(node, cx, text, edits);
+        }
+        SIMPLE_DECLARATION => {
+            class_members(node, cx, text, edits);
+            if declares_function(node) {
+                routine::declaration(node, placement, cx, edits);
+            } else if placement == routine::Placement::Namespace && template.is_none() {
+                variable::declaration(node, cx, text, edits);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The members of the classes a declaration defines (`struct S { ... } s;`, and classes in a
+/// function's return type are not allowed, so only the decl-specifiers are searched).
+fn class_members(decl: &SyntaxNode, cx: &ChunkContext, text: &str, edits: &mut edits::Edits) {
+    for class in decl.children().filter(|n| n.kind() == CLASS_SPECIFIER) {
+        let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) else {
+            continue;
+        };
+        for member in members.children() {
+            rewrite_declaration(&member, None, routine::Placement::Member, cx, text, edits);
+        }
+    }
+}
+
+/// Whether a simple declaration declares functions (its first declarator has a parameter list
+/// applying to the declarator-id), as opposed to variables.
+fn declares_function(decl: &SyntaxNode) -> bool {
+    let Some(declarator) = decl
+        .children()
+        .find(|n| matches!(n.kind(), INIT_DECLARATOR | DECLARATOR))
+    else {
+        return false;
+    };
+    let declarator = if declarator.kind() == INIT_DECLARATOR {
+        match declarator.children().find(|n| n.kind() == DECLARATOR) {
+            Some(d) => d,
+            None => return false,
+        }
+    } else {
+        declarator
+    };
+    // `int (*fp)(int)` declares a variable: the parameter list follows a parenthesized
+    // declarator. `int f(int)` declares a function: it follows the name directly.
+    let holder = declarator
+        .descendants()
+        .filter(|d| d.kind() == DECLARATOR)
+        .find(|d| {
+            d.children().any(|n| {
+                matches!(
+                    n.kind(),
+                    NAME_REF | QUALIFIED_NAME | OPERATOR_NAME | DESTRUCTOR_NAME
+                )
+            })
+        });
+    holder.is_some_and(|h| h.children().any(|n| n.kind() == FUNCTION_SUFFIX))
+}

@@ -1,0 +1,75 @@
+//! Namespace-scope variables in device memory, as the host sees them (measured with cudafe++
+//! 13.0.88):
+//! - `__device__` and `__constant__`: a `static` shadow without its initializer (`static int
+//!   dvar;`), also for `extern` declarations in whole-program mode. The stub registers the
+//!   shadow's address with the runtime, which maps it to the device symbol.
+//! - `__managed__`: `__attribute__((section("__nv_managed_data__"))) static T *v = 0;`, a
+//!   pointer the runtime points at the managed allocation.
+//! - `extern __shared__`: `__attribute__((unused))`, otherwise as written.
+use il::cuda::{MemorySpace, memory_space};
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::ChunkContext;
+use crate::edits::Edits;
+
+pub(crate) fn declaration(decl: &SyntaxNode, cx: &ChunkContext, text: &str, edits: &mut Edits) {
+    let (specifiers, attrs) = il::decl::declaration_facts(decl, None);
+    let space = memory_space(&attrs);
+    let start = decl.text_range().start();
+    let extern_kw = decl.children_with_tokens().find(|t| t.kind() == EXTERN_KW);
+    let make_static = |edits: &mut Edits, prefix: &str| match &extern_kw {
+        Some(kw) if !cx.device_c => {
+            edits.replace(text, kw.text_range(), "static".into());
+            if !prefix.is_empty() {
+                edits.insert(start, prefix.into());
+            }
+        }
+        _ if specifiers.is_static || cx.device_c => {
+            if !prefix.is_empty() {
+                edits.insert(start, prefix.into());
+            }
+        }
+        _ => edits.insert(start, format!("{prefix}static ")),
+    };
+    let initializers = || {
+        decl.children()
+            .filter(|n| n.kind() == INIT_DECLARATOR)
+            .filter_map(|d| d.children().find(|n| n.kind() == INITIALIZER))
+    };
+    match space {
+        MemorySpace::Host => {}
+        MemorySpace::Device | MemorySpace::Constant => {
+            make_static(edits, "");
+            for init in initializers() {
+                edits.replace(text, init.text_range(), String::new());
+            }
+        }
+        MemorySpace::Managed => {
+            make_static(edits, "__attribute__((section(\"__nv_managed_data__\"))) ");
+            for declarator in decl.children().filter(|n| n.kind() == INIT_DECLARATOR) {
+                let Some(holder) = declarator
+                    .descendants()
+                    .filter(|n| n.kind() == DECLARATOR)
+                    .find(|d| d.children().any(|n| n.kind() == NAME_REF))
+                else {
+                    continue;
+                };
+                let Some(name) = holder.children().find(|n| n.kind() == NAME_REF) else {
+                    continue;
+                };
+                let is_array = holder.children().any(|n| n.kind() == ARRAY_SUFFIX);
+                if is_array {
+                    edits.insert(name.text_range().start(), "(*".into());
+                    edits.insert(name.text_range().end(), ")".into());
+                } else {
+                    edits.insert(name.text_range().start(), "*".into());
+                }
+                match declarator.children().find(|n| n.kind() == INITIALIZER) {
+                    Some(init) => edits.replace(text, init.text_range(), " = 0".into()),
+                    None => edits.insert(declarator.text_range().end(), " = 0".into()),
+                }
+            }
+        }
+        MemorySpace::Shared => edits.insert(start, "__attribute__((unused)) ".into()),
+    }
+}
