@@ -38,23 +38,60 @@ pub fn entered_headers(preprocessed: &str) -> Vec<String> {
     out
 }
 
-/// The macro that guards a header's text: the first `#ifndef X` (or `#if !defined(X)`) whose
-/// next directive is `#define X`.
+/// The macro that guards a header's text: a top-level `#ifndef X` (or `#if !defined(X)`)
+/// whose next directive is `#define X` and whose `#endif` comes after the last line of code,
+/// so that the macro being defined means the whole text was read. (`#ifndef __PTRDIFF_TYPE__`
+/// / `#define __PTRDIFF_TYPE__ long` in `stddef.h` is no guard: code follows its `#endif`.)
 pub fn guard_macro(header: &str) -> Option<String> {
-    let directives: Vec<&str> = header
-        .lines()
-        .map(str::trim_start)
-        .filter(|l| l.starts_with('#'))
-        .collect();
-    for pair in directives.windows(2) {
-        let Some(name) = tested_undefined(pair[0]) else {
+    // (line index, trimmed text) of every directive, and the index of the last code line.
+    let mut directives = Vec::new();
+    let mut last_code = 0;
+    let mut in_comment = false;
+    for (index, line) in header.lines().enumerate() {
+        let line = line.trim();
+        if in_comment {
+            if line.contains("*/") {
+                in_comment = false;
+            }
             continue;
-        };
-        let defines = directive(pair[1], "define")
-            .and_then(|rest| rest.trim_start().split(|c: char| !is_ident(c)).next())
-            .is_some_and(|defined| defined == name);
-        if defines {
-            return Some(name.to_string());
+        }
+        if line.starts_with('#') {
+            directives.push((index, line));
+        } else if line.starts_with("/*") {
+            in_comment = !line.contains("*/");
+        } else if !line.is_empty() && !line.starts_with("//") {
+            last_code = index;
+        }
+    }
+    let mut depth = 0usize;
+    let mut candidate: Option<&str> = None;
+    for (position, &(index, line)) in directives.iter().enumerate() {
+        let opens = ["if", "ifdef", "ifndef"]
+            .iter()
+            .any(|d| directive(line, d).is_some());
+        if opens {
+            if depth == 0 && candidate.is_none() {
+                let name = tested_undefined(line);
+                let defines_next = directives.get(position + 1).is_some_and(|&(_, next)| {
+                    name.is_some_and(|name| {
+                        directive(next, "define")
+                            .and_then(|rest| rest.trim_start().split(|c: char| !is_ident(c)).next())
+                            .is_some_and(|defined| defined == name)
+                    })
+                });
+                if defines_next {
+                    candidate = name;
+                }
+            }
+            depth += 1;
+        } else if directive(line, "endif").is_some() {
+            depth = depth.saturating_sub(1);
+            if depth == 0
+                && let Some(name) = candidate.take()
+                && index >= last_code
+            {
+                return Some(name.to_string());
+            }
         }
     }
     None
@@ -86,8 +123,9 @@ fn tested_undefined(line: &str) -> Option<&str> {
 /// The rest of `line` after `# name`, if it is that directive.
 fn directive<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     let rest = line.strip_prefix('#')?.trim_start().strip_prefix(name)?;
-    rest.starts_with(|c: char| c.is_whitespace() || c == '(' || c == '!')
-        .then_some(rest)
+    (rest.is_empty()
+        || rest.starts_with(|c: char| c.is_whitespace() || c == '(' || c == '!' || c == '/'))
+    .then_some(rest)
 }
 
 #[cfg(test)]
@@ -97,6 +135,10 @@ mod tests {
     #[test]
     fn guards() {
         assert_eq!(
+            guard_macro("#ifndef P\n#define P long\n#endif\ntypedef P p;\n"),
+            None
+        );
+        assert_eq!(
             guard_macro("// x\n#ifndef _A_H\n#define _A_H 1\nint a;\n#endif\n").as_deref(),
             Some("_A_H")
         );
@@ -105,7 +147,7 @@ mod tests {
             Some("__S_H__")
         );
         assert_eq!(
-            guard_macro("#if !defined __Z\n#define __Z\n").as_deref(),
+            guard_macro("#if !defined __Z\n#define __Z\nint z;\n#endif\n").as_deref(),
             Some("__Z")
         );
         assert_eq!(guard_macro("#pragma once\nint a;\n"), None);

@@ -12,6 +12,7 @@
 //! declaration's green tree (position-independent) and the few options that shape it. An edit
 //! re-runs the chunk of the declaration it touched and no other; the file-level assembly
 //! ([`host_translation_unit`]) only concatenates.
+mod attributes;
 mod edits;
 pub mod include_guards;
 mod launch;
@@ -54,6 +55,8 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -
     let text = node.text().to_string();
     let mut edits = edits::Edits::default();
     add_missing_constexpr(&node, &cx, &mut edits);
+    attributes::strip_cuda_attributes(&node, &text, &mut edits);
+    attributes::spell_noinline(&node, &text, &mut edits);
     rewrite_declaration(
         &node,
         None,
@@ -135,8 +138,8 @@ fn rewrite_declaration(
             class_members(node, cx, text, edits);
             if declares_function(node) {
                 routine::declaration(node, placement, cx, edits);
-            } else if placement == routine::Placement::Namespace && template.is_none() {
-                variable::declaration(node, cx, text, edits);
+            } else if placement == routine::Placement::Namespace {
+                variable::declaration(node, template.is_some(), cx, text, edits);
             }
         }
         _ => {}

@@ -61,10 +61,18 @@ pub(crate) fn definition(
     let (specifiers, _) = il::decl::declaration_facts(def, None);
     match exec_space_of(def, cx) {
         ExecSpace::Host | ExecSpace::HostDevice => launch::rewrite_launches(&body, text, edits),
+        // A constexpr device function can be evaluated in the host's constant expressions:
+        // cudafe++ keeps its body.
+        ExecSpace::Device if specifiers.is_constexpr || specifiers.is_consteval => {}
         ExecSpace::Device => {
             let params = parameters(def);
             let mut dummy = String::from("{int volatile ___ = 1;");
-            for name in params.iter().filter_map(|p| p.name.as_ref()) {
+            // A pack cannot be named alone; cudafe++ leaves packs out too.
+            for name in params
+                .iter()
+                .filter(|p| !p.is_pack)
+                .filter_map(|p| p.name.as_ref())
+            {
                 dummy.push_str(&format!("(void){};", name.text()));
             }
             dummy.push_str("::exit(___);}");
@@ -360,9 +368,11 @@ fn template_arguments(list: &SyntaxNode) -> Vec<String> {
                     .filter(|t| t.kind() == IDENT)
                     .last()
                     .map(|t| t.text().to_string()),
+                // A non-type parameter: the name its declarator declares, not its type's.
                 _ => param
-                    .descendants()
-                    .find(|n| n.kind() == NAME_REF)
+                    .children()
+                    .find(|n| n.kind() == DECLARATOR)
+                    .and_then(|d| d.descendants().find(|n| n.kind() == NAME_REF))
                     .map(|n| n.text().to_string()),
             }?;
             Some(if is_pack { format!("{name}...") } else { name })

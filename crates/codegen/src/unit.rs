@@ -141,7 +141,7 @@ fn namespace(
         let name = config.anonymous_namespace();
         write!(
             out,
-            "namespace {name} __attribute__((visibility(\"hidden\"))) {{ }} using namespace ::{name}; "
+            "namespace {name} __attribute__((visibility(\"hidden\"))) {{ }} using namespace {name}; "
         )
         .unwrap();
     }
@@ -224,10 +224,10 @@ fn trailer(out: &mut String, config: &HostUnitConfig) {
     }
     write!(
         out,
-        "#include \"crt/host_defines.h\"\n\
-         #if !defined(__CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__)\n\
+        "#if !defined(__CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__)\n\
          #define __CUDA_INCLUDE_COMPILER_INTERNAL_HEADERS__\n\
          #endif\n\
+         #include \"crt/host_defines.h\"\n\
          #include \"crt/host_runtime.h\"\n\
          # 1 \"{stub}\"\n#include \"{stub}\"\n# 1 \"{stub}\"\n#undef _NV_ANON_NAMESPACE\n"
     )

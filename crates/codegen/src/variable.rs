@@ -1,7 +1,8 @@
 //! Namespace-scope variables in device memory, as the host sees them (measured with cudafe++
 //! 13.0.88):
 //! - `__device__` and `__constant__`: a `static` shadow without its initializer (`static int
-//!   dvar;`), also for `extern` declarations in whole-program mode. The stub registers the
+//!   dvar;`), also for `extern` declarations in whole-program mode; constants and variable
+//!   templates keep their initializers. The stub registers the
 //!   shadow's address with the runtime, which maps it to the device symbol.
 //! - `__managed__`: `__attribute__((section("__nv_managed_data__"))) static T *v = 0;`, a
 //!   pointer the runtime points at the managed allocation.
@@ -12,8 +13,19 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use crate::ChunkContext;
 use crate::edits::Edits;
 
-pub(crate) fn declaration(decl: &SyntaxNode, cx: &ChunkContext, text: &str, edits: &mut Edits) {
+pub(crate) fn declaration(
+    decl: &SyntaxNode,
+    is_template: bool,
+    cx: &ChunkContext,
+    text: &str,
+    edits: &mut Edits,
+) {
     let (specifiers, attrs) = il::decl::declaration_facts(decl, None);
+    // A constant's value is part of the host program (it may size an array), and a variable
+    // template's initializer is instantiated with it: cudafe++ keeps both.
+    let keeps_initializer = is_template
+        || specifiers.is_constexpr
+        || decl.children_with_tokens().any(|t| t.kind() == CONST_KW);
     let space = memory_space(&attrs);
     let start = decl.text_range().start();
     let extern_kw = decl.children_with_tokens().find(|t| t.kind() == EXTERN_KW);
@@ -40,7 +52,7 @@ pub(crate) fn declaration(decl: &SyntaxNode, cx: &ChunkContext, text: &str, edit
         MemorySpace::Host => {}
         MemorySpace::Device | MemorySpace::Constant => {
             make_static(edits, "");
-            for init in initializers() {
+            for init in initializers().filter(|_| !keeps_initializer) {
                 edits.replace(text, init.text_range(), String::new());
             }
         }

@@ -1,0 +1,67 @@
+//! CUDA's attributes leave the host translation unit, as cudafe++ leaves them out of the text it
+//! regenerates. `crt/host_defines.h` spelled every CUDA keyword as a GNU attribute; g++ ignores
+//! most of them, but not everywhere (it rejects attributes on a deduction guide).
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::edits::Edits;
+
+/// The attribute names of `crt/host_defines.h` that mean something only to CUDA compilers.
+const CUDA_ATTRIBUTES: &[&str] = &[
+    "host",
+    "device",
+    "global",
+    "shared",
+    "constant",
+    "managed",
+    "grid_constant",
+    "device_builtin",
+    "cudart_builtin",
+    "device_builtin_texture_type",
+    "device_builtin_surface_type",
+    "launch_bounds",
+    "cluster_dims",
+    "maxnreg",
+    "local_maxnreg",
+    "nv_inline_hint",
+    "nv_register_params",
+    "block_size",
+];
+
+/// Removes every `__attribute__((...))` of `root` whose attributes are all CUDA's.
+pub(crate) fn strip_cuda_attributes(root: &SyntaxNode, text: &str, edits: &mut Edits) {
+    for spec in root.descendants().filter(|n| n.kind() == ATTRIBUTE_SPEC) {
+        let mut attributes = spec.children().filter(|n| n.kind() == ATTRIBUTE).peekable();
+        if attributes.peek().is_none() {
+            continue;
+        }
+        let all_cuda = attributes.all(|attribute| {
+            attribute
+                .children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .and_then(|t| t.into_token())
+                .is_some_and(|name| {
+                    let name = name.text();
+                    let bare = name
+                        .strip_prefix("__")
+                        .and_then(|n| n.strip_suffix("__"))
+                        .unwrap_or(name);
+                    CUDA_ATTRIBUTES.contains(&bare)
+                })
+        });
+        if all_cuda {
+            edits.replace(text, spec.text_range(), String::new());
+        }
+    }
+}
+
+/// `__noinline__` is a keyword of cudafe++'s (`crt/host_defines.h` leaves it unexpanded for
+/// it); the host compiler needs the GNU attribute.
+pub(crate) fn spell_noinline(root: &SyntaxNode, text: &str, edits: &mut Edits) {
+    for token in root
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == IDENT && t.text() == "__noinline__")
+    {
+        edits.replace(text, token.text_range(), "__attribute__((noinline))".into());
+    }
+}
