@@ -204,8 +204,9 @@ fn kernel_definition(
     );
 }
 
-/// Replaces a definition's body, with its constructor initializer or function-try-block
-/// handlers, by `replacement`.
+/// Replaces a definition's body, with its function-try-block handlers, by `replacement`. A
+/// constructor keeps its mem-initializers (cudafe++ keeps them: a base without a default
+/// constructor needs them even in a body that never runs).
 fn replace_body(
     def: &SyntaxNode,
     body: &SyntaxNode,
@@ -214,9 +215,6 @@ fn replace_body(
     edits: &mut Edits,
 ) {
     let mut range = body.text_range();
-    if let Some(init) = def.children().find(|n| n.kind() == CTOR_INITIALIZER) {
-        range = range.cover(init.text_range());
-    }
     // `try { } catch (...) { }` as a function body: the handlers go too.
     for handler in def.children().filter(|n| n.kind() == HANDLER) {
         range = range.cover(handler.text_range());
