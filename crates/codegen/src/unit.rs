@@ -220,7 +220,8 @@ fn trailer(out: &mut String, config: &HostUnitConfig) {
     // macros of `crt/host_defines.h` and the first half of `crt/host_runtime.h` (which
     // cudafe++ includes near the top of its unit) are what the stub needs of them.
     for guard in &config.include_guards {
-        writeln!(out, "#define {guard}").unwrap();
+        // Some are defined again by then (g++ reads `stdc-predef.h` itself): define only the rest.
+        writeln!(out, "#ifndef {guard}\n#define {guard}\n#endif").unwrap();
     }
     write!(
         out,

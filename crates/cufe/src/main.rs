@@ -9,6 +9,7 @@ mod cudafe;
 mod demangle;
 mod fs_util;
 mod parse;
+mod nvcc;
 mod preprocess;
 
 #[derive(Parser)]
@@ -31,6 +32,8 @@ enum Command {
     Cubin(cubin_cmd::Command),
     /// cudafe++-compatible mode: accepts the options nvcc passes to cudafe++.
     Cudafe(cudafe::Args),
+    /// Run the real nvcc with cufe in cudafe++'s place (same arguments as nvcc).
+    Nvcc(nvcc::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
             Command::Demangle(args) => demangle::run(args),
             Command::Cubin(cmd) => cubin_cmd::run(cmd),
             Command::Cudafe(args) => cudafe::run(args),
+            Command::Nvcc(args) => nvcc::run(args),
         }
     };
     match result {
