@@ -3,7 +3,8 @@
 //!
 //! Layout of the output:
 //! - `ptx/<stem>[.G|.lineinfo].ptx`: nvcc's PTX of each .cu (plus `-G` and `-lineinfo` variants);
-//! - `<stem>.<sm>.<exec|rel>.cubin`: every PTX for every target, whole-program and `-c`;
+//! - `<stem>.<sm>.<exec|rel>.cubin`: every PTX (the `-G`/`-lineinfo` ones included) for every
+//!   target ptxas accepts, whole-program and `-c`;
 //!   `<stem>.<sm>.ewp.cubin`: `-ewp` output for one target per family;
 //! - `split/<multi>/<kernel>.<sm>.cubin`: each kernel of a `multi_*.ptx` compiled alone, plus
 //!   `split/<multi>/renamed.<sm>.cubin` and `split/<multi>/reparam.<sm>.cubin`, the whole file with
@@ -18,10 +19,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
 
-pub const TARGETS: [&str; 7] = [
-    "sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_120",
+/// Every real architecture ptxas 13.0.88 accepts (`ptxas --help`, `--gpu-name`); `run` checks
+/// the installed ptxas against this list, so a target cannot be left out unnoticed.
+pub const TARGETS: [&str; 23] = [
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a",
+    "sm_100f", "sm_103", "sm_103a", "sm_103f", "sm_110", "sm_110a", "sm_110f", "sm_120", "sm_120a",
+    "sm_120f", "sm_121", "sm_121a", "sm_121f",
 ];
-/// Targets for the debug-info variants and the split kernels (one per layout family).
+/// Targets for `-ewp` and the split kernels (one per layout family).
 const FAMILY_TARGETS: [&str; 3] = ["sm_75", "sm_90", "sm_100"];
 /// Kernels in the XINDEX file: 3 sections each gives 66,013 sections in all.
 const XINDEX_KERNELS: usize = 22_000;
@@ -47,6 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let out = root.join("test_data/generated/cubin");
     std::fs::create_dir_all(out.join("ptx"))?;
     let started = std::time::Instant::now();
+    check_targets(&tc.bin("ptxas"))?;
 
     // 1. nvcc -ptx for every .cu, with -G and -lineinfo variants.
     let mut ptx_files = sorted_files(&inputs.join("ptx"), "ptx")?;
@@ -111,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     for (ptx, flag) in &debug_ptx {
-        for sm in FAMILY_TARGETS {
+        for sm in TARGETS {
             for (mode, extra) in [("exec", None), ("rel", Some("-c"))] {
                 let output = out.join(format!("{}.{sm}.{mode}.cubin", stem(ptx)));
                 let mut args = vec![format!("-arch={sm}")];
@@ -209,6 +215,40 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("no cubin was produced");
     }
     Ok(())
+}
+
+/// Fails unless [`TARGETS`] is exactly the set of `sm_*` names `ptxas --help` lists.
+fn check_targets(ptxas: &Path) -> anyhow::Result<()> {
+    let out = Command::new(ptxas)
+        .arg("--help")
+        .output()
+        .context("running ptxas --help")?;
+    let listed = gpu_names(&String::from_utf8_lossy(&out.stdout));
+    let mut ours: Vec<String> = TARGETS.iter().map(|s| s.to_string()).collect();
+    ours.sort();
+    if listed != ours {
+        bail!("ptxas --help lists the targets {listed:?}, the corpus compiles for {ours:?}");
+    }
+    Ok(())
+}
+
+/// The real (`sm_*`) architectures among `--gpu-name`'s allowed values in `ptxas --help`, sorted.
+pub fn gpu_names(help: &str) -> Vec<String> {
+    let mut names: Vec<String> = help
+        .split('\'')
+        .filter(|w| {
+            w.strip_prefix("sm_").is_some_and(|v| {
+                let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+                digits >= 2
+                    && v[digits..].bytes().all(|b| b.is_ascii_lowercase())
+                    && v.len() <= digits + 1
+            })
+        })
+        .map(String::from)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 fn run_parallel(ptxas: &Path, jobs: &[Job]) -> Vec<String> {

@@ -58,16 +58,20 @@ pub const SHT_CUDA_COMPAT_INFO: u32 = 0x70000086;
 pub const SHT_CUDA_EMBEDDED_HOST: u32 = 0x70000087;
 pub const SHT_CUDA_MERCURY_RESOLVED_RELA: u32 = 0x70000088;
 
-/// Section types that occupy no file space (NOBITS and the CUDA types used for it in `-c` output).
-pub fn is_nobits(sh_type: u32) -> bool {
-    matches!(
-        sh_type,
-        object::elf::SHT_NOBITS
-            | SHT_CUDA_GLOBAL
-            | SHT_CUDA_LOCAL
-            | SHT_CUDA_SHARED
-            | SHT_CUDA_RESERVED_SHARED
-    )
+/// Whether a section occupies no file space: NOBITS and the CUDA types used for it in `-c`
+/// output, unless the section is a Mercury copy. A Mercury copy is file data whatever its type:
+/// `.nv.merc.nv.shared.reserved.0` (CUDA_RESERVED_SHARED) is empty on sm_100/103/120/121 but on
+/// sm_110 holds 0x80 bytes (a descriptor) in the file, after the original's NOBITS section.
+pub fn is_nobits(sh_type: u32, sh_flags: u64) -> bool {
+    sh_flags & SHF_CUDA_MERCURY == 0
+        && matches!(
+            sh_type,
+            object::elf::SHT_NOBITS
+                | SHT_CUDA_GLOBAL
+                | SHT_CUDA_LOCAL
+                | SHT_CUDA_SHARED
+                | SHT_CUDA_RESERVED_SHARED
+        )
 }
 
 /// The name of a CUDA section type (`SHT_LOPROC + n`), as cuobjdump prints it.

@@ -28,7 +28,7 @@ pub(crate) fn phentsize(family: Family, phnum: u64) -> u64 {
 
 /// Whether section data takes file space.
 pub(crate) fn occupies_file(s: &Section, size: u64) -> bool {
-    !is_nobits(s.sh_type) && size > 0 && !matches!(s.data, SectionData::Null)
+    !is_nobits(s.sh_type, s.flags) && size > 0 && !matches!(s.data, SectionData::Null)
 }
 
 /// The zero bytes ptxas leaves between `.shstrtab` and `.strtab`, by family. For H it equals the

@@ -101,7 +101,7 @@ pub fn read(data: &[u8]) -> Result<Cubin, ReadError> {
         let header: SectionHeader64<LE> = read_pod(data, at, "a section header")?;
         let sh_type = header.sh_type.get(e);
         let (offset, size) = (header.sh_offset.get(e), header.sh_size.get(e));
-        if i > 0 && !is_nobits(sh_type) && sh_type != 0 {
+        if i > 0 && !is_nobits(sh_type, header.sh_flags.get(e)) && sh_type != 0 {
             slice(data, offset, size, "section data")?;
         }
         if header.sh_addr.get(e) != 0 {
@@ -395,7 +395,7 @@ fn decode_section(
     if i == 0 {
         return Ok(SectionData::Null);
     }
-    if is_nobits(r.sh_type) {
+    if is_nobits(r.sh_type, r.header.sh_flags.get(e)) {
         return Ok(SectionData::NoBits { size: r.size });
     }
     let bytes = slice(data, r.offset, r.size, "section data")?;

@@ -309,7 +309,8 @@ fn encode_section(
 }
 
 /// A program header's `(p_offset, p_filesz, p_memsz)`: from the first covered section's offset
-/// to the end of the last one with file data, plus the NOBITS sizes in memory.
+/// to the end of the file data (a NOBITS member ends it at its offset), plus the NOBITS sizes in
+/// memory.
 pub(crate) fn segment_extent(
     cubin: &Cubin,
     offsets: &[u64],
@@ -322,11 +323,23 @@ pub(crate) fn segment_extent(
         Covers::HeaderTable => (phoff, table, table),
         Covers::Sections(members) => {
             let first = members.first().map_or(0, |&i| offsets[i as usize]);
-            let nobits = |i: u32| is_nobits(cubin.sections[i as usize].sh_type);
+            let nobits = |i: u32| {
+                let s = &cubin.sections[i as usize];
+                is_nobits(s.sh_type, s.flags)
+            };
+            // The file part runs to where the memory-only part begins: a NOBITS member's
+            // (aligned) offset counts, so its alignment padding is file size (sm_110's 16-aligned
+            // `.nv.shared.reserved.0` after a 0x19-byte `.nv.global.init`: p_filesz 0x20).
             let file_end = members
                 .iter()
-                .filter(|&&i| !nobits(i))
-                .map(|&i| offsets[i as usize].saturating_add(sizes[i as usize]))
+                .map(|&i| {
+                    let at = offsets[i as usize];
+                    if nobits(i) {
+                        at
+                    } else {
+                        at.saturating_add(sizes[i as usize])
+                    }
+                })
                 .max()
                 .unwrap_or(first);
             let filesz = file_end.saturating_sub(first);

@@ -87,3 +87,58 @@ fn corpus_round_trips_byte_for_byte() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The corpus holds, for every real architecture `ptxas --help` lists, whole-program and `-c`
+/// cubins of plain, `-G` and `-lineinfo` PTX, so the round trip above covers them all.
+#[test]
+fn corpus_covers_every_architecture_ptxas_accepts() {
+    let dir = corpus_dir();
+    let Ok(bin) = std::fs::read_to_string(dir.join("toolchain_bin")) else {
+        eprintln!(
+            "note: no generated cubin corpus at {}; run `cargo xtask cubin-corpus`",
+            dir.display()
+        );
+        return;
+    };
+    let help = std::process::Command::new(Path::new(bin.trim()).join("ptxas"))
+        .arg("--help")
+        .output()
+        .expect("running ptxas --help");
+    let help = String::from_utf8_lossy(&help.stdout);
+    let mut archs: Vec<&str> = help
+        .split('\'')
+        .filter(|w| {
+            w.strip_prefix("sm_").is_some_and(|v| {
+                let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+                digits >= 2
+                    && v.len() <= digits + 1
+                    && v[digits..].bytes().all(|b| b.is_ascii_lowercase())
+            })
+        })
+        .collect();
+    archs.sort();
+    archs.dedup();
+    assert!(archs.len() >= 23, "ptxas --help lists {archs:?}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut missing = Vec::new();
+    for sm in &archs {
+        for variant in ["", ".G", ".lineinfo"] {
+            for mode in ["exec", "rel"] {
+                let has = |n: &String| {
+                    n.ends_with(&format!(".{sm}.{mode}.cubin"))
+                        && (variant.is_empty()
+                            || n.ends_with(&format!("{variant}.{sm}.{mode}.cubin")))
+                };
+                if !names.iter().any(has) {
+                    missing.push(format!("{variant}.{sm}.{mode}"));
+                }
+            }
+        }
+    }
+    eprintln!("{} architectures from ptxas --help: {archs:?}", archs.len());
+    assert!(missing.is_empty(), "the corpus lacks {missing:?}");
+}

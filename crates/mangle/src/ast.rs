@@ -623,6 +623,9 @@ pub struct Ast {
     /// Off for the demangler's arenas, whose sharing comes from the substitutions themselves
     /// (hashing every node would cost it a third of its time).
     no_interning: bool,
+    /// Whether a closure type is among the nodes: only then has GNU's printer a closure's
+    /// declarator to look for (libiberty's modifier stack, see `print`).
+    has_closure: bool,
 }
 
 impl Ast {
@@ -646,6 +649,7 @@ impl Ast {
         self.nodes.clear();
         self.text.clear();
         self.lists.clear();
+        self.has_closure = false;
         if !self.no_interning {
             self.interned.clear();
             self.collisions.clear();
@@ -656,12 +660,23 @@ impl Ast {
     }
     #[inline]
     pub fn alloc(&mut self, node: Node) -> NodeId {
+        self.note(&node);
         if self.no_interning {
             let id = NodeId(self.nodes.len() as u32);
             self.nodes.push(node);
             return id;
         }
         self.intern(node)
+    }
+
+    #[inline]
+    fn note(&mut self, node: &Node) {
+        self.has_closure |= matches!(node, Node::Closure { .. });
+    }
+
+    /// Whether any node is a closure type.
+    pub(crate) fn has_closure(&self) -> bool {
+        self.has_closure
     }
 
     /// Appends `node` without looking for an equal one: the demangler's allocation, whose
@@ -671,6 +686,7 @@ impl Ast {
     #[inline]
     pub(crate) fn push(&mut self, node: Node) -> NodeId {
         debug_assert!(self.no_interning);
+        self.note(&node);
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(node);
         id
@@ -786,6 +802,7 @@ impl Ast {
         self.nodes.is_empty()
     }
     pub(crate) fn set(&mut self, id: NodeId, node: Node) {
+        self.note(&node);
         self.nodes[id.0 as usize] = node;
     }
 }

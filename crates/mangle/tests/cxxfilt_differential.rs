@@ -69,3 +69,62 @@ fn gnu_dialect_agrees_with_cxxfilt() {
         );
     }
 }
+
+/// libiberty prints the declarator around a closure type (pointers, references, qualifiers,
+/// arrays, and the function whose return type it is) inside the closure's first parenthesised
+/// parameter declarator (`Printer`'s `PendingDeclarator`). Names built to vary each part, all
+/// compared with c++filt live.
+#[test]
+fn closure_declarators_agree_with_cxxfilt() {
+    const NAMES: [&str; 20] = [
+        // libiberty.tsv's row: `forward` returning `closure&&`, the row that motivated it.
+        "_Z7forwardIZ3FoovEUlPA5_T_E1_EOS0_RS0_",
+        "_Z3eatIZ3FoovEUlPA5_T_E1_EvRS0_",
+        // Parameters: pointer, reference, const pointer, pointer to pointer, reference to array.
+        "_Z1fPZ3FoovEUlPA5_iE_",
+        "_Z1fRZ3FoovEUlPA5_iE_",
+        "_Z1fPKZ3FoovEUlPA5_iE_",
+        "_Z1fPPZ3FoovEUlPA5_iE_",
+        "_Z1fRA3_Z3FoovEUlPA5_iE_",
+        "_Z1fPFPZ3FoovEUlPA5_iE_vE",
+        // Return types: by value, pointer, const pointer, reference to array, rvalue reference
+        // with a closure parameter, pointer to a function returning one.
+        "_Z1fIZ3FoovEUlPA5_T_E1_ES0_v",
+        "_Z1fIZ3FoovEUlPA5_T_E1_EPS0_S0_",
+        "_Z1fIZ3FoovEUlPA5_iE_ES2_v",
+        "_Z1fIZ3FoovEUlPA5_iE_EPS2_v",
+        "_Z1fIZ3FoovEUlPA5_iE_EPKS2_v",
+        "_Z1fIZ3FoovEUlPA5_iE_ERA3_S2_v",
+        "_Z1fIZ3FoovEUlPA5_iE_EOS2_S2_",
+        "_Z1fIZ3FoovEUlPA5_iE_EPFS2_vEv",
+        "_Z1fIZ3FoovEUlPA5_iE_EPFPKS2_vEv",
+        // Parameters that open a declarator: pointer to function, reference to array; and one
+        // that does not (`int*`), where the declarator stays in place.
+        "_Z1fIZ3FoovEUlPFviEE_ES2_v",
+        "_Z1fIZ3FoovEUlRA5_iE_ES2_v",
+        "_Z1fIZ3FoovEUlPiE_ES1_v",
+    ];
+    let Ok(output) = Command::new("c++filt")
+        .args(["-i", "-t"])
+        .args(NAMES)
+        .output()
+    else {
+        eprintln!("note: c++filt not installed; skipping");
+        return;
+    };
+    let theirs = String::from_utf8_lossy(&output.stdout);
+    let opts = DemangleOptions {
+        style: Style::Gnu,
+        params: true,
+        types: true,
+    };
+    let mut differ = Vec::new();
+    for (name, theirs) in NAMES.iter().zip(theirs.lines()) {
+        let ours = mangle::demangle(name, &opts).unwrap_or_else(|e| e.to_string());
+        if ours != theirs {
+            differ.push(format!("{name}\n  ours:     {ours}\n  c++filt:  {theirs}"));
+        }
+    }
+    assert_eq!(theirs.lines().count(), NAMES.len());
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

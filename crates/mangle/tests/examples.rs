@@ -194,6 +194,25 @@ fn gnu_print_time_quirks() {
             Nvidia: void eat<Foo()::[lambda(T1 (*)[5]) (instance 3)]>(T1 &)
         "#]],
     );
+    // So is the whole declarator around it: qualifiers and pointers of a parameter, and the
+    // function (name and parameters) whose return type it is (checked against c++filt in
+    // tests/cxxfilt_differential.rs).
+    check(
+        "_Z1fPKZ3FoovEUlPA5_iE_",
+        expect![[r#"
+            Gnu: f(Foo()::{lambda(int (* const*) [5])#1})
+            Llvm: f(Foo()::'lambda'(int (*) [5]) const*)
+            Nvidia: f(const Foo()::[lambda(int (*)[5]) (instance 1)] *)
+        "#]],
+    );
+    check(
+        "_Z7forwardIZ3FoovEUlPA5_T_E1_EOS0_RS0_",
+        expect![[r#"
+            Gnu: Foo()::{lambda(auto:1 (*&&forward<Foo()::{lambda(auto:1 (*) [5])#3}>(auto:1&)) [5])#3}
+            Llvm: auto&& forward<Foo()::'lambda1'(auto (*) [5])>(auto&)
+            Nvidia: T1 && forward<Foo()::[lambda(T1 (*)[5]) (instance 3)]>(T1 &)
+        "#]],
+    );
 }
 
 /// NVIDIA's demangler (rows of libiberty_nvidia.tsv).

@@ -7,13 +7,16 @@
 //! The AST is a DAG (substitutions share nodes), so printed output can be exponential in the
 //! input. The printer stops with an error when the output or the nesting gets too big.
 //!
-//! Submodules: `exprs` (expressions and literals), `vendor` (NVIDIA wrapper types).
+//! Submodules: `exprs` (expressions and literals), `vendor` (NVIDIA wrapper types),
+//! `closure_declarator` (GNU: the declarator around a closure type, printed inside it).
 
+mod closure_declarator;
 mod exprs;
 mod vendor;
 
 use crate::Style;
 use crate::ast::{Ast, Cv, List, Node, NodeId, RefKind, RefQual, Special, SpecialSub, Str};
+use closure_declarator::{PendingDeclarator, PendingState};
 
 /// Longest output we produce; anything longer is a substitution bomb.
 pub(crate) const MAX_OUTPUT: usize = 1 << 20;
@@ -52,20 +55,12 @@ pub(crate) struct Printer<'a> {
     ref_scopes: rustc_hash::FxHashMap<NodeId, Vec<NodeId>>,
     /// GNU: the references and template parameters being printed, outermost first.
     active_refs: Vec<NodeId>,
-    /// GNU: the `&`/`&&` of a reference to a closure type, waiting to be absorbed by the
-    /// first parenthesised declarator of that closure's parameter list.
-    pending_sigil: Option<PendingSigil>,
-}
-
-/// libiberty keeps its modifier stack while it prints a lambda's parameters, so a reference
-/// to a closure type is printed by the first parameter that opens a declarator:
-/// `{lambda(auto:1 (*&) [5])#3}` for a `&` to `{lambda(auto:1 (*) [5])#3}`.
-#[derive(Clone, Copy)]
-struct PendingSigil {
-    sigil: &'static str,
-    /// The closure parameter-list depth (`lambda_args`) at which it may be absorbed.
-    depth: u32,
-    absorbed: bool,
+    /// GNU: the declarator around a closure type, waiting to be printed by the first
+    /// parenthesised declarator of that closure's parameter list ([`PendingDeclarator`]).
+    pending: Option<PendingDeclarator>,
+    /// GNU: while a pending declarator is printed, the closure type at its bottom, printed as
+    /// nothing the first time it is reached (it is being printed already).
+    blank: Option<NodeId>,
 }
 
 const NO_PACK: u32 = u32::MAX;
@@ -99,7 +94,8 @@ impl<'a> Printer<'a> {
             lambda_args: 0,
             ref_scopes: rustc_hash::FxHashMap::default(),
             active_refs: Vec::new(),
-            pending_sigil: None,
+            pending: None,
+            blank: None,
         }
     }
 
@@ -372,6 +368,9 @@ impl<'a> Printer<'a> {
     }
 
     pub(crate) fn print(&mut self, id: NodeId) {
+        if self.blank.is_some() && self.take_blank(id) {
+            return;
+        }
         // Names are most of what prints. They have no right half and no GNU bookkeeping, so
         // the common ones are written here without the general dispatch (identifiers and
         // builtin types, leaves, even without the recursion guard).
@@ -405,6 +404,8 @@ impl<'a> Printer<'a> {
         }
         if name_like {
             self.print_left_inner(id);
+        } else if self.gnu() && self.ast.has_closure() && self.is_declarator(id) {
+            self.print_declarator_root(id);
         } else {
             self.print_left_in_scope(id);
             if self.has_rhs(id) {
@@ -454,6 +455,9 @@ impl<'a> Printer<'a> {
     }
 
     fn print_left(&mut self, id: NodeId) {
+        if self.blank.is_some() && self.take_blank(id) {
+            return;
+        }
         if !self.enter() {
             return;
         }
@@ -775,6 +779,7 @@ impl<'a> Printer<'a> {
                     self.push("{lambda");
                     self.print_closure_declarator(id);
                     self.push(&format!("#{}}}", u128::from(*count) + 1));
+                    self.end_closure_for_pending();
                 } else if self.nv() {
                     self.push("[lambda");
                     self.print_closure_declarator(id);
@@ -847,7 +852,7 @@ impl<'a> Printer<'a> {
             Node::FunctionEncoding { ret, name, .. } => {
                 if let Some(r) = ret {
                     self.print_left(*r);
-                    if !self.has_rhs(*r) {
+                    if !self.has_rhs(*r) && !self.printing_pending_root(id) {
                         self.push(" ");
                     }
                 }
@@ -964,28 +969,14 @@ impl<'a> Printer<'a> {
                 }
                 self.push_declarator_sigil("*", *c);
                 if paren {
-                    self.absorb_pending_sigil();
+                    self.print_pending_declarator();
                 }
             }
             Node::Reference { .. } => {
                 let Some((kind, target)) = self.collapse(id) else {
                     return;
                 };
-                let sigil = if kind == RefKind::LValue { "&" } else { "&&" };
-                if self.gnu() && self.names_closure(target) {
-                    let outer = self.pending_sigil.replace(PendingSigil {
-                        sigil,
-                        depth: self.lambda_args + 1,
-                        absorbed: false,
-                    });
-                    self.print_left(target);
-                    let pending = std::mem::replace(&mut self.pending_sigil, outer);
-                    if pending.is_some_and(|p| p.absorbed) {
-                        return;
-                    }
-                } else {
-                    self.print_left(target);
-                }
+                self.print_left(target);
                 let shape = self.declarator(target);
                 if shape.array {
                     self.push(" ");
@@ -997,6 +988,9 @@ impl<'a> Printer<'a> {
                     if kind == RefKind::LValue { "&" } else { "&&" },
                     target,
                 );
+                if shape.array || shape.function {
+                    self.print_pending_declarator();
+                }
             }
             Node::PointerToMember { class, member } => {
                 self.print_left(*member);
@@ -1021,8 +1015,14 @@ impl<'a> Printer<'a> {
                 self.print_left(*ret);
                 // libiberty writes `int (*(*)())` but `char const* (*)()`: no space inside a
                 // declarator that is still open.
+                // Inside a closure's parameter list, a pending declarator's function types are
+                // printed from libiberty's modifier stack: no space after `(` or `*`.
                 let open_declarator = self.last_char() == Some('(')
-                    || (self.last_char() == Some('*') && self.has_rhs(*ret));
+                    || (self.last_char() == Some('*')
+                        && (self.has_rhs(*ret)
+                            || self
+                                .pending
+                                .is_some_and(|p| p.state == PendingState::Printing)));
                 if !((self.gnu() && open_declarator)
                     || (self.nv() && matches!(self.last_char(), Some('(' | '*' | ' '))))
                 {
@@ -1235,7 +1235,7 @@ impl<'a> Printer<'a> {
                     self.push(" ");
                 }
                 self.open();
-                self.print_with_comma(self.list(*params));
+                self.print_params(*params);
                 self.close();
                 // GNU and EDG put the function's own qualifiers before its return type's right half.
                 if self.gnu() || self.nv() {
@@ -1273,7 +1273,7 @@ impl<'a> Printer<'a> {
                 exception,
             } => {
                 self.open();
-                self.print_with_comma(self.list(*params));
+                self.print_params(*params);
                 self.close();
                 let gnu = self.gnu() || self.nv();
                 if self.gnu() {
@@ -1511,34 +1511,6 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Whether `id` is a closure type (`Foo()::{lambda()#1}`).
-    fn names_closure(&mut self, id: NodeId) -> bool {
-        let mut cur = id;
-        for _ in 0..MAX_PRINT_DEPTH {
-            cur = self.syntax_node(cur);
-            match self.ast[cur] {
-                Node::Local { entity, .. } => cur = entity,
-                Node::Nested { name, .. } => cur = name,
-                Node::Closure { .. } => return true,
-                _ => return false,
-            }
-        }
-        false
-    }
-
-    /// Writes the pending reference of [`PendingSigil`] inside a declarator just opened
-    /// directly in the closure's parameter list.
-    fn absorb_pending_sigil(&mut self) {
-        if let Some(p) = &mut self.pending_sigil
-            && !p.absorbed
-            && p.depth == self.lambda_args
-        {
-            p.absorbed = true;
-            let sigil = p.sigil;
-            self.push(sigil);
-        }
-    }
-
     /// GNU: the function type under a chain of vendor qualifiers (`U7stdcallFviE`).
     fn gnu_qualified_function(&self, id: NodeId) -> Option<NodeId> {
         if !self.gnu() {
@@ -1606,9 +1578,9 @@ impl<'a> Printer<'a> {
 
     fn print_template_args(&mut self, args: &[NodeId]) {
         // libiberty clears its modifier stack for template arguments.
-        let pending = self.pending_sigil.take();
+        let pending = self.pending.take();
         self.print_template_args_inner(args);
-        self.pending_sigil = pending;
+        self.pending = pending;
     }
 
     fn print_template_args_inner(&mut self, args: &[NodeId]) {
