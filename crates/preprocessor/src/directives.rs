@@ -488,7 +488,6 @@ impl Pp<'_> {
                 }
                 let name = self.buffers.last().map_or(0, |b| b.name);
                 self.printer.file_change(FileChange::Rename, Loc { file: name, line, col: 0, sys: 1, builtin: false });
-                self.double_line_change = true;
             }
             (_, Some("poison")) => {
                 for t in &toks[2..] {

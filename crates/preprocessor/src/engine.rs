@@ -124,8 +124,6 @@ pub(crate) struct Pp<'a> {
     pub counter: u32,
     pub expansion_depth: usize,
     pub directive_loc: Loc,
-    /// After `#pragma GCC system_header`, gcc reports the next line start twice.
-    pub double_line_change: bool,
     pub fatal: bool,
     pub name_ids: FxHashMap<Arc<str>, u32>,
     pub mode: LexMode,
@@ -170,7 +168,6 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
         counter: 0,
         expansion_depth: 0,
         directive_loc: NO_LOC,
-        double_line_change: false,
         fatal: false,
         name_ids: FxHashMap::default(),
         mode: opts.lex_mode,
@@ -354,7 +351,13 @@ impl Pp<'_> {
             self.diags.push(Diagnostic { severity: Severity::Error, file: path.to_string(), line: e.line, col: e.col, message: e.message.clone() });
         }
         let name = self.name_id(path);
-        let included_from = self.buffers.last().map(|_| include_line);
+        let included_from = self.buffers.last().map(|b| Loc {
+            file: b.name,
+            line: if b.path.starts_with('<') { 0 } else { include_line },
+            col: 0,
+            sys: b.sysp,
+            builtin: false,
+        });
         self.buffers.push(Buffer {
             lexed,
             pos: 0,
@@ -370,7 +373,7 @@ impl Pp<'_> {
         self.mi_valid = true;
         self.mi_cmacro = None;
         self.printer.file_change(
-            FileChange::Enter { included_from_line: included_from },
+            FileChange::Enter { included_from },
             Loc { file: name, line: 1, col: 0, sys: sysp, builtin: false },
         );
         true
@@ -458,10 +461,6 @@ impl Pp<'_> {
                     continue;
                 }
                 if !self.skipping {
-                    if self.double_line_change && self.parsing_args == 0 {
-                        self.double_line_change = false;
-                        self.printer.line_change(t.loc, false);
-                    }
                     self.printer.line_change(t.loc, self.parsing_args != 0);
                 }
             }

@@ -496,11 +496,17 @@ impl Pp<'_> {
         let lexed = lex(&body, self.mode);
         let toks: Vec<Token> = lexed.tokens;
         self.run_pragma(&toks, name.loc, true);
-        if from_file {
+        // gcc reports a line change after the pragma, with the location of a token slot that
+        // is not the next token's: column 1 for a `_Pragma` in the file, the expansion point's
+        // column in a macro (measured).
+        let loc = if from_file {
             let mut loc = self.current_loc();
             loc.col = 1;
-            self.printer.line_change(loc, false);
-        }
+            loc
+        } else {
+            name.loc
+        };
+        self.printer.line_change(loc, false);
         1
     }
 

@@ -7,7 +7,7 @@ use crate::engine::{Loc, PTok};
 use crate::token::{Kind, PAD_SOURCE, PREV_WHITE, Token, avoid_paste};
 
 pub enum FileChange {
-    Enter { included_from_line: Option<u32> },
+    Enter { included_from: Option<Loc> },
     Leave,
     Rename,
 }
@@ -49,7 +49,6 @@ impl Printer {
         self.printed = false;
         self.src_line = loc.line;
         self.src_file = loc.file;
-        self.prev_was_system_token = loc.sys != 0;
         let name = &self.names[loc.file as usize];
         self.out.push_str("# ");
         self.out.push_str(&loc.line.to_string());
@@ -114,10 +113,8 @@ impl Printer {
             return;
         }
         let flags = match change {
-            FileChange::Enter { included_from_line } => {
-                if let Some(line) = included_from_line {
-                    let from = Loc { line, file: self.src_file, ..loc };
-                    // The includer is the file being printed.
+            FileChange::Enter { included_from } => {
+                if let Some(from) = included_from {
                     self.maybe_print_line(from);
                 }
                 " 1"
