@@ -250,8 +250,39 @@ impl Pp<'_> {
             self.error_at(Severity::Fatal, loc, format!("{name}: No such file or directory"));
             return;
         };
-        // Multiple-include optimization and #pragma once.
-        if let Some(info) = self.files.get(path.as_str()) {
+        // Multiple-include optimization and #pragma once. gcc keeps a guard per `_cpp_file`,
+        // which is per (directory the search started in, name) unless the file was also found
+        // from the head of the include chain.
+        let start_key = match (start, angled) {
+            (Some(i), _) => format!("chain{i}"),
+            (None, true) => "chain-head".to_string(),
+            (None, false) => match self.buffers.last() {
+                Some(b) if !b.path.starts_with('<') => format!("cur:{}", b.path.rfind('/').map_or("", |i| &b.path[..i])),
+                _ => "chain-head".to_string(),
+            },
+        };
+        // The search passed the chain head unless the file was found in the includer's
+        // directory or by #include_next.
+        let passed_head = !(dir.is_none() && !angled) && start.is_none();
+        let key = match self.file_keys.get(&(start_key.clone(), name.clone())) {
+            Some(k) => k.clone(),
+            None => {
+                let head = ("chain-head".to_string(), name.clone());
+                let k = match self.file_keys.get(&head) {
+                    Some(k) if passed_head => k.clone(),
+                    _ => {
+                        let k: Arc<str> = Arc::from(format!("{path}#{}", self.file_keys.len()));
+                        if passed_head {
+                            self.file_keys.insert(head, k.clone());
+                        }
+                        k
+                    }
+                };
+                self.file_keys.insert((start_key, name.clone()), k.clone());
+                k
+            }
+        };
+        if let Some(info) = self.files.get(&key) {
             if info.cmacro.as_ref().is_some_and(|m| self.macros.contains_key(m)) {
                 return;
             }
@@ -265,6 +296,11 @@ impl Pp<'_> {
         }
         self.in_directive = false;
         self.stack_file(&path, dir, sysp, include_line);
+        if let Some(b) = self.buffers.last_mut() {
+            if &*b.path == path.as_str() {
+                b.file_key = Some(key);
+            }
+        }
         self.in_directive = true;
     }
 

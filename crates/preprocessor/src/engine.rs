@@ -85,6 +85,8 @@ pub(crate) struct Buffer {
     /// The includer's line to return to.
     pub return_line: u32,
     pub is_main_or_cmdline: bool,
+    /// gcc's `_cpp_file` identity, which holds the include guard.
+    pub file_key: Option<Arc<str>>,
 }
 
 pub(crate) struct Context {
@@ -120,6 +122,7 @@ pub(crate) struct Pp<'a> {
     pub mi_cmacro: Option<Arc<str>>,
     pub mi_ind_cmacro: Option<Arc<str>>,
     pub files: FxHashMap<Arc<str>, FileInfo>,
+    pub file_keys: FxHashMap<(String, String), Arc<str>>,
     pub once: FxHashSet<String>,
     pub counter: u32,
     pub expansion_depth: usize,
@@ -164,6 +167,7 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
         mi_cmacro: None,
         mi_ind_cmacro: None,
         files: FxHashMap::default(),
+        file_keys: FxHashMap::default(),
         once: FxHashSet::default(),
         counter: 0,
         expansion_depth: 0,
@@ -225,6 +229,7 @@ impl Pp<'_> {
             ifs: Vec::new(),
             return_line: 0,
             is_main_or_cmdline: true,
+            file_key: None,
         });
     }
 
@@ -293,6 +298,13 @@ impl Pp<'_> {
             let depth = self.buffers.len();
             self.push_text("<command-line>", "");
             if self.stack_file(&path, dir, sysp, 0) {
+                if angled {
+                    let key: Arc<str> = Arc::from(format!("{path}#cmdline"));
+                    self.file_keys.insert(("chain-head".to_string(), file.clone()), key.clone());
+                    if let Some(b) = self.buffers.last_mut() {
+                        b.file_key = Some(key);
+                    }
+                }
                 while self.buffers.len() > depth + 1 {
                     let t = self.get_token();
                     if t.tok.kind == Kind::Eof {
@@ -321,6 +333,7 @@ impl Pp<'_> {
             ifs: Vec::new(),
             return_line: 0,
             is_main_or_cmdline: true,
+            file_key: None,
         });
         self.mi_valid = true;
         self.mi_cmacro = None;
@@ -369,6 +382,7 @@ impl Pp<'_> {
             ifs: Vec::new(),
             return_line: include_line + 1,
             is_main_or_cmdline: false,
+            file_key: None,
         });
         self.mi_valid = true;
         self.mi_cmacro = None;
@@ -387,7 +401,7 @@ impl Pp<'_> {
         }
         self.skipping = false;
         if self.mi_valid {
-            let info = self.files.entry(buf.path.clone()).or_default();
+            let info = self.files.entry(buf.file_key.clone().unwrap_or(buf.path.clone())).or_default();
             if info.cmacro.is_none() {
                 info.cmacro = self.mi_cmacro.clone();
             }
