@@ -478,7 +478,8 @@ impl Pp<'_> {
             self.printer.def_pragma(loc, toks);
             return;
         }
-        let head_loc = first_loc(&toks[0]);
+        let sys = self.buffers.last().map_or(0, |b| b.sysp);
+        let head_loc = Loc { sys, ..first_loc(&toks[0]) };
         self.printer.line_change(head_loc, false);
         match (first, second) {
             (Some("once"), _) => {

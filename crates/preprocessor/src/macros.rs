@@ -495,7 +495,9 @@ impl Pp<'_> {
         let from_file = self.contexts.is_empty();
         let lexed = lex(&body, self.mode);
         let toks: Vec<Token> = lexed.tokens;
-        self.run_pragma(&toks, name.loc, true);
+        // gcc's directive line for `_Pragma` is the line last lexed, in the current map.
+        let directive_loc = self.current_loc();
+        self.run_pragma(&toks, directive_loc, true);
         // gcc reports a line change after the pragma, with the location of a token slot that
         // is not the next token's: column 1 for a `_Pragma` in the file, the expansion point's
         // column in a macro (measured).
@@ -504,7 +506,7 @@ impl Pp<'_> {
             loc.col = 1;
             loc
         } else {
-            name.loc
+            Loc { sys: self.buffers.last().map_or(0, |b| b.sysp), ..name.loc }
         };
         self.printer.line_change(loc, false);
         1

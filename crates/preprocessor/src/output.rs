@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::engine::{Loc, PTok};
-use crate::token::{Kind, PAD_SOURCE, PREV_WHITE, Token, avoid_paste};
+use crate::token::{Kind, MULTILINE, PAD_SOURCE, PREV_WHITE, Token, avoid_paste};
 
 pub enum FileChange {
     Enter { included_from: Option<Loc> },
@@ -192,6 +192,10 @@ impl Printer {
         self.prev = Some(token.clone());
         self.out.push_str(&token.text);
         self.printed = true;
+        if token.flags & MULTILINE != 0 {
+            // A raw string spanning lines: the following tokens continue its last line.
+            self.src_line += token.text.matches('\n').count() as u32;
+        }
     }
 
     pub fn finish(&mut self) {

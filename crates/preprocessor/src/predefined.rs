@@ -37,6 +37,27 @@ pub enum Table {
 
 const HAS_FEATURES: &str = include_str!("../data/has-features.txt");
 
+type FeatureMap = std::collections::HashMap<(u32, &'static str, &'static str), i64>;
+
+fn features() -> &'static FeatureMap {
+    static MAP: std::sync::OnceLock<FeatureMap> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map = FeatureMap::new();
+        for line in HAS_FEATURES.lines().filter(|l| !l.starts_with('#')) {
+            let mut parts = line.split(' ');
+            let (Some(cpp), Some(kind), Some(name), Some(v)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if let (Ok(cpp), Ok(v)) = (cpp.parse(), v.parse()) {
+                map.insert((cpp, kind, name), v);
+            }
+        }
+        map
+    })
+}
+
 /// g++'s value of `__has_builtin(name)` (etc.) at `cplusplus`; 0 for names not in the table.
 pub fn has_feature(table: Table, name: &str, cplusplus: u32) -> i64 {
     let kind = match table {
@@ -44,15 +65,5 @@ pub fn has_feature(table: Table, name: &str, cplusplus: u32) -> i64 {
         Table::Attribute => "__has_attribute",
         Table::CppAttribute => "__has_cpp_attribute",
     };
-    let want = cplusplus.to_string();
-    for line in HAS_FEATURES.lines() {
-        let mut parts = line.split(' ');
-        if parts.next() != Some(&want) || parts.next() != Some(kind) {
-            continue;
-        }
-        if parts.next() == Some(name) {
-            return parts.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-        }
-    }
-    0
+    features().get(&(cplusplus, kind, name)).copied().unwrap_or(0)
 }
