@@ -318,9 +318,14 @@ impl Pp<'_> {
                         Some(i) => &b.path[..=i],
                         None => "",
                     };
-                    let path = format!("{dir}{name}");
+                    let mut path = format!("{dir}{name}");
                     let sysp = b.sysp;
                     if self.fs.lexed(&path, self.mode).is_some() {
+                        if sysp != 0 {
+                            if let Some(short) = self.fs.shorter_path(&path) {
+                                path = short;
+                            }
+                        }
                         return Some((path, Some(0).filter(|_| false), sysp));
                     }
                 }
@@ -339,8 +344,13 @@ impl Pp<'_> {
                 let d = &self.opts.bracket_dirs[i - quote_n];
                 (d.path.clone(), d.sysp)
             };
-            let path = if dir.is_empty() || dir.ends_with('/') { format!("{dir}{name}") } else { format!("{dir}/{name}") };
+            let mut path = if dir.is_empty() || dir.ends_with('/') { format!("{dir}{name}") } else { format!("{dir}/{name}") };
             if self.fs.lexed(&path, self.mode).is_some() {
+                if sysp != 0 {
+                    if let Some(short) = self.fs.shorter_path(&path) {
+                        path = short;
+                    }
+                }
                 return Some((path, Some(i), sysp));
             }
         }

@@ -41,11 +41,23 @@ pub struct Options {
 pub trait FileSystem {
     /// The lexed tokens of the file at `path`, or None when it is not a readable file.
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>>;
-    /// A stable identity of the file (for `#pragma once`): its canonical path.
+    /// What `#pragma once` compares: gcc takes two files with the same modification time,
+    /// size and contents as the same file, whatever their paths.
     fn identity(&mut self, path: &str) -> String {
-        std::fs::canonicalize(path)
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|_| path.to_string())
+        let meta = std::fs::metadata(path).ok();
+        let mtime = meta
+            .as_ref()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        let bytes = std::fs::read(path).unwrap_or_default();
+        format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes))
+    }
+    /// gcc's `maybe_shorter_path` for headers found in system directories: the real path
+    /// when it is shorter.
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        let real = std::fs::canonicalize(path).ok()?.display().to_string();
+        (real.len() < path.len()).then_some(real)
     }
     fn is_dir(&mut self, path: &str) -> bool {
         std::path::Path::new(path).is_dir()
@@ -73,4 +85,14 @@ impl FileSystem for RealFs {
             })
             .clone()
     }
+}
+
+/// FNV-1a, for comparing file contents.
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
 }
