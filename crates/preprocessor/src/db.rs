@@ -1,0 +1,1 @@
+//! Salsa queries (see docs/arch/preprocessor.md).

@@ -1,0 +1,590 @@
+//! The token engine: buffers (the include stack), macro contexts, lookahead, and the loop of
+//! gcc's `scan_translation_unit`. Macro expansion is in `macros`, directives in `directives`.
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::lexer::{LexMode, LexedFile, lex};
+use crate::options::{FileSystem, MacroOption, Options};
+use crate::output::{FileChange, Printer};
+use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Token};
+
+/// A token's location as gcc's printer sees it: the (outermost) expansion point's file, line
+/// and column for tokens of macro expansions, else the token's own; `sys` is the system level
+/// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
+/// spelled in `<built-in>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+    pub sys: u8,
+    pub builtin: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct PTok {
+    pub tok: Token,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+    Fatal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+            Severity::Fatal => "fatal error",
+        };
+        write!(f, "{}:{}:{}: {kind}: {}", self.file, self.line, self.col, self.message)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CondKind {
+    If,
+    Elif,
+    Else,
+}
+
+pub(crate) struct IfState {
+    pub line: u32,
+    pub was_skipping: bool,
+    pub skip_elses: bool,
+    pub kind: CondKind,
+    pub mi_cmacro: Option<Arc<str>>,
+    pub directive: &'static str,
+}
+
+pub(crate) struct Buffer {
+    pub lexed: Arc<LexedFile>,
+    pub pos: usize,
+    /// Presumed file name (index into the printer's names) and line offset (`#line`).
+    pub name: u32,
+    pub line_delta: i64,
+    pub path: Arc<str>,
+    pub sysp: u8,
+    /// Index in the search chain where the file was found (for `#include_next`).
+    pub dir: Option<usize>,
+    pub ifs: Vec<IfState>,
+    /// The includer's line to return to.
+    pub return_line: u32,
+    pub is_main_or_cmdline: bool,
+    /// gcc's `_cpp_file` identity, which holds the include guard.
+    pub file_key: Option<Arc<str>>,
+}
+
+pub(crate) struct Context {
+    pub toks: Vec<PTok>,
+    pub pos: usize,
+    pub macro_name: Option<Arc<str>>,
+}
+
+#[derive(Default)]
+pub(crate) struct FileInfo {
+    pub cmacro: Option<Arc<str>>,
+}
+
+pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
+pub(crate) const MAX_EXPANSION_DEPTH: usize = 20_000;
+
+pub(crate) struct Pp<'a> {
+    pub opts: &'a Options,
+    pub fs: &'a mut dyn FileSystem,
+    pub printer: Printer,
+    pub diags: Vec<Diagnostic>,
+    pub buffers: Vec<Buffer>,
+    pub contexts: Vec<Context>,
+    pub lookahead: Vec<PTok>,
+    pub pending_split: Option<PTok>,
+    pub macros: FxHashMap<Arc<str>, crate::macros::Macro>,
+    pub pushed_macros: FxHashMap<Arc<str>, Vec<Option<crate::macros::Macro>>>,
+    pub in_directive: bool,
+    pub parsing_args: u8,
+    pub prevent_expansion: u32,
+    pub skipping: bool,
+    pub mi_valid: bool,
+    pub mi_cmacro: Option<Arc<str>>,
+    pub mi_ind_cmacro: Option<Arc<str>>,
+    pub files: FxHashMap<Arc<str>, FileInfo>,
+    pub file_keys: FxHashMap<(String, String), Arc<str>>,
+    pub once: FxHashSet<String>,
+    pub counter: u32,
+    pub expansion_depth: usize,
+    pub directive_loc: Loc,
+    pub fatal: bool,
+    pub name_ids: FxHashMap<Arc<str>, u32>,
+    pub mode: LexMode,
+    pub poisoned: FxHashSet<Arc<str>>,
+}
+
+pub(crate) fn eof_tok() -> PTok {
+    PTok { tok: Token::new(Kind::Eof, "", 0, 0, 0), loc: NO_LOC }
+}
+
+pub(crate) const NO_LOC: Loc = Loc { file: 0, line: 0, col: 0, sys: 0, builtin: false };
+
+pub(crate) fn padding(source: Option<&Token>) -> PTok {
+    let flags = match source {
+        Some(t) => PAD_SOURCE | (t.flags & PREV_WHITE),
+        None => 0,
+    };
+    PTok { tok: Token { kind: Kind::Padding, flags, line: 0, col: 0, text: Arc::from("") }, loc: NO_LOC }
+}
+
+pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
+    let mut pp = Pp {
+        opts,
+        fs,
+        printer: Printer::new(),
+        diags: Vec::new(),
+        buffers: Vec::new(),
+        contexts: Vec::new(),
+        lookahead: Vec::new(),
+        pending_split: None,
+        macros: FxHashMap::default(),
+        pushed_macros: FxHashMap::default(),
+        in_directive: false,
+        parsing_args: 0,
+        prevent_expansion: 0,
+        skipping: false,
+        mi_valid: false,
+        mi_cmacro: None,
+        mi_ind_cmacro: None,
+        files: FxHashMap::default(),
+        file_keys: FxHashMap::default(),
+        once: FxHashSet::default(),
+        counter: 0,
+        expansion_depth: 0,
+        directive_loc: NO_LOC,
+        fatal: false,
+        name_ids: FxHashMap::default(),
+        mode: opts.lex_mode,
+        poisoned: FxHashSet::default(),
+    };
+    pp.start();
+    pp.scan();
+    pp.printer.finish();
+    crate::Preprocessed { text: std::mem::take(&mut pp.printer.out), diagnostics: pp.diags }
+}
+
+impl Pp<'_> {
+    pub fn name_id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.name_ids.get(name) {
+            return id;
+        }
+        let id = self.printer.names.len() as u32;
+        let name: Arc<str> = Arc::from(name);
+        self.printer.names.push(name.clone());
+        self.name_ids.insert(name, id);
+        id
+    }
+
+    pub fn error_at(&mut self, severity: Severity, loc: Loc, message: impl Into<String>) {
+        let file = self.printer.names.get(loc.file as usize).map(|n| n.to_string()).unwrap_or_default();
+        self.diags.push(Diagnostic { severity, file, line: loc.line, col: loc.col, message: message.into() });
+        if severity == Severity::Fatal {
+            self.fatal = true;
+        }
+    }
+
+    pub fn current_loc(&self) -> Loc {
+        match self.buffers.last() {
+            Some(b) => {
+                let t = b.lexed.tokens.get(b.pos.saturating_sub(1));
+                let line = t.map_or(1, |t| t.line) as i64 + b.line_delta;
+                Loc { file: b.name, line: line as u32, col: t.map_or(1, |t| t.col), sys: b.sysp, builtin: false }
+            }
+            None => NO_LOC,
+        }
+    }
+
+    /// Push a text buffer that is not a file (`<built-in>`, `<command-line>`).
+    fn push_text(&mut self, name: &str, text: &str) {
+        let lexed = Arc::new(lex(text, self.mode));
+        let id = self.name_id(name);
+        self.buffers.push(Buffer {
+            lexed,
+            pos: 0,
+            name: id,
+            line_delta: -1,
+            path: Arc::from(name),
+            sysp: 0,
+            dir: None,
+            ifs: Vec::new(),
+            return_line: 0,
+            is_main_or_cmdline: true,
+            file_key: None,
+        });
+    }
+
+    /// Run a text buffer to its end (definitions only: nothing is printed).
+    fn run_definitions(&mut self, name: &str, text: &str) {
+        let depth = self.buffers.len();
+        self.push_text(name, text);
+        while self.buffers.len() > depth {
+            let t = self.lex_token();
+            if t.tok.kind == Kind::Eof {
+                break;
+            }
+        }
+    }
+
+    fn start(&mut self) {
+        let main = self.opts.main.clone();
+        let main_id = self.name_id(&main);
+        self.printer.file_change(FileChange::Rename, Loc { file: main_id, ..NO_LOC });
+        let builtin = self.name_id("<built-in>");
+        self.printer.file_change(FileChange::Rename, Loc { file: builtin, ..NO_LOC });
+        for (name, b) in crate::macros::builtins() {
+            self.macros.insert(Arc::from(name), crate::macros::Macro::special(b));
+        }
+        let predefined = self.opts.predefined.clone();
+        self.run_definitions("<built-in>", &predefined);
+        for m in self.macros.values_mut() {
+            m.builtin_origin = true;
+        }
+        let cmd = self.name_id("<command-line>");
+        self.printer.file_change(FileChange::Rename, Loc { file: cmd, ..NO_LOC });
+        let mut text = String::new();
+        for m in &self.opts.macros {
+            match m {
+                MacroOption::Define(d) => {
+                    let (name, value) = match d.split_once('=') {
+                        Some((n, v)) => (n.to_string(), v.to_string()),
+                        None => (d.clone(), "1".to_string()),
+                    };
+                    let name = match name.find('(') {
+                        Some(_) => name,
+                        None => name,
+                    };
+                    text.push_str(&format!("#define {name} {value}\n"));
+                }
+                MacroOption::Undef(u) => text.push_str(&format!("#undef {u}\n")),
+            }
+        }
+        // The implicit -include of stdc-predef.h, then the user's -include files.
+        let mut includes = vec![(String::from("stdc-predef.h"), true)];
+        includes.extend(self.opts.forced_includes.iter().map(|f| (f.clone(), false)));
+        self.run_definitions("<command-line>", &text);
+        for (file, angled) in includes {
+            let found = if angled {
+                self.search(&file, true, None, 0)
+            } else {
+                self.search_cmdline(&file)
+            };
+            let Some((path, dir, sysp)) = found else {
+                if !angled {
+                    self.error_at(Severity::Fatal, Loc { file: cmd, ..NO_LOC }, format!("{file}: No such file or directory"));
+                    return;
+                }
+                continue;
+            };
+            let depth = self.buffers.len();
+            self.push_text("<command-line>", "");
+            if self.stack_file(&path, dir, sysp, 0) {
+                if angled {
+                    let key: Arc<str> = Arc::from(format!("{path}#cmdline"));
+                    self.file_keys.insert(("chain-head".to_string(), file.clone()), key.clone());
+                    if let Some(b) = self.buffers.last_mut() {
+                        b.file_key = Some(key);
+                    }
+                }
+                while self.buffers.len() > depth + 1 {
+                    let t = self.get_token();
+                    if t.tok.kind == Kind::Eof {
+                        break;
+                    }
+                    self.printer.token(&t);
+                }
+            }
+            self.buffers.truncate(depth);
+            if self.fatal {
+                return;
+            }
+        }
+        let Some(lexed) = self.fs.lexed(&main, self.mode) else {
+            self.error_at(Severity::Fatal, Loc { file: main_id, ..NO_LOC }, format!("{main}: No such file or directory"));
+            return;
+        };
+        self.buffers.push(Buffer {
+            lexed,
+            pos: 0,
+            name: main_id,
+            line_delta: 0,
+            path: Arc::from(main.as_str()),
+            sysp: 0,
+            dir: None,
+            ifs: Vec::new(),
+            return_line: 0,
+            is_main_or_cmdline: true,
+            file_key: None,
+        });
+        self.mi_valid = true;
+        self.mi_cmacro = None;
+        self.printer.file_change(FileChange::Rename, Loc { file: main_id, line: 1, ..NO_LOC });
+    }
+
+    fn scan(&mut self) {
+        if self.fatal || self.buffers.is_empty() {
+            return;
+        }
+        loop {
+            let t = self.get_token();
+            if t.tok.kind == Kind::Eof || self.fatal {
+                break;
+            }
+            self.printer.token(&t);
+        }
+    }
+
+    /// Push the file at `path` (found in chain entry `dir`), printing the enter marker.
+    pub fn stack_file(&mut self, path: &str, dir: Option<usize>, sysp: u8, include_line: u32) -> bool {
+        let Some(lexed) = self.fs.lexed(path, self.mode) else {
+            return false;
+        };
+        let includer_sysp = self.buffers.last().map_or(0, |b| if b.is_main_or_cmdline && b.path.starts_with('<') { 0 } else { b.sysp });
+        let sysp = sysp.max(includer_sysp);
+        for e in &lexed.errors {
+            self.diags.push(Diagnostic { severity: Severity::Error, file: path.to_string(), line: e.line, col: e.col, message: e.message.clone() });
+        }
+        let name = self.name_id(path);
+        let included_from = self.buffers.last().map(|b| Loc {
+            file: b.name,
+            line: if b.path.starts_with('<') { 0 } else { include_line },
+            col: 0,
+            sys: b.sysp,
+            builtin: false,
+        });
+        self.buffers.push(Buffer {
+            lexed,
+            pos: 0,
+            name,
+            line_delta: 0,
+            path: Arc::from(path),
+            sysp,
+            dir,
+            ifs: Vec::new(),
+            return_line: include_line + 1,
+            is_main_or_cmdline: false,
+            file_key: None,
+        });
+        self.mi_valid = true;
+        self.mi_cmacro = None;
+        self.printer.file_change(
+            FileChange::Enter { included_from },
+            Loc { file: name, line: 1, col: 0, sys: sysp, builtin: false },
+        );
+        true
+    }
+
+    fn pop_buffer(&mut self) {
+        let Some(buf) = self.buffers.pop() else { return };
+        for ifs in buf.ifs.iter().rev() {
+            let loc = Loc { file: buf.name, line: ifs.line, col: 2, sys: 0, builtin: false };
+            self.error_at(Severity::Error, loc, format!("unterminated #{}", ifs.directive));
+        }
+        self.skipping = false;
+        if self.mi_valid {
+            let info = self.files.entry(buf.file_key.clone().unwrap_or(buf.path.clone())).or_default();
+            if info.cmacro.is_none() {
+                info.cmacro = self.mi_cmacro.clone();
+            }
+        }
+        self.mi_valid = false;
+        if buf.is_main_or_cmdline {
+            return;
+        }
+        if let Some(outer) = self.buffers.last() {
+            let line = if outer.path.starts_with('<') { 0 } else { (buf.return_line as i64 + outer.line_delta) as u32 };
+            let loc = Loc { file: outer.name, line, col: 0, sys: outer.sysp, builtin: false };
+            self.printer.file_change(FileChange::Leave, loc);
+        }
+    }
+
+    /// gcc's `_cpp_lex_direct` over the buffers.
+    fn lex_direct(&mut self) -> PTok {
+        if let Some(t) = self.pending_split.take() {
+            return t;
+        }
+        loop {
+            let Some(buf) = self.buffers.last_mut() else { return eof_tok() };
+            if let Some(t) = buf.lexed.tokens.get(buf.pos) {
+                if self.in_directive && t.flags & BOL != 0 {
+                    return eof_tok();
+                }
+                buf.pos += 1;
+                let loc = Loc {
+                    file: buf.name,
+                    line: (t.line as i64 + buf.line_delta).max(0) as u32,
+                    col: t.col,
+                    sys: buf.sysp,
+                    builtin: false,
+                };
+                let tok = t.clone();
+                if matches!(tok.kind, Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }) {
+                    if let Some((lit, name)) = tok.ud_split() {
+                        if self.macros.contains_key(&name.text) {
+                            let col = name.col;
+                            self.pending_split = Some(PTok { tok: name, loc: Loc { col, ..loc } });
+                            return PTok { tok: lit, loc };
+                        }
+                    }
+                }
+                return PTok { tok, loc };
+            }
+            if self.in_directive || self.parsing_args != 0 {
+                return eof_tok();
+            }
+            let is_last = self.buffers.len() == 1;
+            self.pop_buffer();
+            if is_last {
+                return eof_tok();
+            }
+        }
+    }
+
+    /// gcc's `_cpp_lex_token`: directives, line-change callbacks, skipping.
+    pub fn lex_token(&mut self) -> PTok {
+        loop {
+            let t = match self.lookahead.pop() {
+                Some(t) => t,
+                None => self.lex_direct(),
+            };
+            if self.fatal {
+                return eof_tok();
+            }
+            if t.tok.flags & BOL != 0 && !self.in_directive {
+                if t.tok.is_punct("#") && self.parsing_args != 1 {
+                    self.handle_directive(t.clone());
+                    continue;
+                }
+                if !self.skipping {
+                    self.printer.line_change(t.loc, self.parsing_args != 0);
+                }
+            }
+            if self.in_directive || t.tok.kind == Kind::Eof {
+                return t;
+            }
+            self.mi_valid = false;
+            if !self.skipping {
+                return t;
+            }
+        }
+    }
+
+    /// gcc's `_cpp_backup_tokens (pfile, 1)`.
+    pub fn backup(&mut self, t: PTok) {
+        match self.contexts.last_mut() {
+            Some(ctx) if ctx.pos > 0 => ctx.pos -= 1,
+            _ => self.lookahead.push(t),
+        }
+    }
+
+    pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Arc<str>>) {
+        self.contexts.push(Context { toks, pos: 0, macro_name });
+    }
+
+    fn pop_context(&mut self) {
+        if let Some(ctx) = self.contexts.pop() {
+            if let Some(name) = ctx.macro_name {
+                if let Some(m) = self.macros.get_mut(&name) {
+                    m.disabled = false;
+                }
+            }
+        }
+    }
+
+    /// gcc's `cpp_get_token_1`: the next token after macro expansion.
+    pub fn get_token(&mut self) -> PTok {
+        loop {
+            let mut t = match self.contexts.last_mut() {
+                Some(ctx) => {
+                    if ctx.pos < ctx.toks.len() {
+                        let t = ctx.toks[ctx.pos].clone();
+                        ctx.pos += 1;
+                        if t.tok.flags & crate::token::PASTE_LEFT != 0 {
+                            self.paste_all_tokens(t.clone());
+                            if self.in_directive {
+                                continue;
+                            }
+                            return padding(Some(&t.tok));
+                        }
+                        t
+                    } else {
+                        if ctx.toks.last().is_some_and(|t| t.tok.kind == Kind::Eof) {
+                            // The end of a macro argument: keep returning it.
+                            return eof_tok_arg();
+                        }
+                        self.pop_context();
+                        if self.in_directive {
+                            continue;
+                        }
+                        return padding(None);
+                    }
+                }
+                None => self.lex_token(),
+            };
+            if self.fatal {
+                return eof_tok();
+            }
+            if t.tok.kind != Kind::Ident || t.tok.flags & NO_EXPAND != 0 {
+                return t;
+            }
+            let Some(m) = self.macros.get(&t.tok.text) else {
+                if self.poisoned.contains(&t.tok.text) && !self.skipping {
+                    let loc = t.loc;
+                    self.error_at(Severity::Error, loc, format!("attempt to use poisoned \"{}\"", t.tok.text));
+                }
+                return t;
+            };
+            if m.disabled {
+                t.tok.flags |= NO_EXPAND;
+                return t;
+            }
+            if self.prevent_expansion > 0 {
+                return t;
+            }
+            let ret = self.enter_macro_context(&t);
+            if ret != 0 {
+                if self.in_directive || ret == 2 {
+                    continue;
+                }
+                return padding(Some(&t.tok));
+            }
+            return t;
+        }
+    }
+
+    pub fn get_token_no_padding(&mut self) -> PTok {
+        loop {
+            let t = self.get_token();
+            if t.tok.kind != Kind::Padding {
+                return t;
+            }
+        }
+    }
+}
+
+pub(crate) const ARG_END: u16 = crate::token::MULTILINE << 1;
+
+pub(crate) fn eof_tok_arg() -> PTok {
+    let mut t = eof_tok();
+    t.tok.flags |= ARG_END;
+    t
+}

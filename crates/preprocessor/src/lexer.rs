@@ -1,0 +1,398 @@
+//! The lexer: a file's text into preprocessing tokens, each with gcc's line and column.
+//!
+//! Line splices are removed first (gcc's `_cpp_clean_line`, which also accepts whitespace between
+//! the backslash and the newline); raw strings take their text from the source before that, as
+//! the standard says. Lexing needs no macro state: the one decision gcc takes with it (a
+//! literal's suffix that names a macro, `"%"PRIx64`) is taken by the engine (`Token::ud_split`).
+use std::sync::Arc;
+
+use crate::token::{
+    BOL, DIGRAPH, Enc, Kind, MULTILINE, PREV_WHITE, Token, UNTERMINATED, is_ident_char,
+    is_ident_start,
+};
+
+/// What the lexer needs of the language: `<=>` exists from C++20.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LexMode {
+    pub cxx20: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LexError {
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LexedFile {
+    pub tokens: Vec<Token>,
+    /// Number of physical lines (the line of the end of file).
+    pub lines: u32,
+    pub errors: Vec<LexError>,
+}
+
+/// gcc gives up on columns for lines longer than this (`LINE_MAP_MAX_COLUMN_NUMBER`).
+const MAX_COLUMN: usize = 1 << 12;
+
+struct Cleaned {
+    bytes: Vec<u8>,
+    /// Raw offset of each cleaned byte (one more entry for the end).
+    raw: Vec<u32>,
+}
+
+fn clean(src: &[u8]) -> Cleaned {
+    let mut bytes = Vec::with_capacity(src.len());
+    let mut raw = Vec::with_capacity(src.len() + 1);
+    let mut i = 0;
+    while i < src.len() {
+        let c = src[i];
+        if c == b'\\' {
+            let mut j = i + 1;
+            while j < src.len() && matches!(src[j], b' ' | b'\t' | b'\x0c' | b'\x0b') {
+                j += 1;
+            }
+            if j < src.len() && (src[j] == b'\n' || src[j] == b'\r') {
+                if src[j] == b'\r' && src.get(j + 1) == Some(&b'\n') {
+                    j += 1;
+                }
+                i = j + 1;
+                continue;
+            }
+        }
+        if c == b'\r' && src.get(i + 1) == Some(&b'\n') {
+            // CRLF is one newline.
+            i += 1;
+            continue;
+        }
+        bytes.push(if c == b'\r' { b'\n' } else { c });
+        raw.push(i as u32);
+        i += 1;
+    }
+    raw.push(src.len() as u32);
+    Cleaned { bytes, raw }
+}
+
+struct Lines {
+    starts: Vec<u32>,
+}
+
+impl Lines {
+    fn new(src: &[u8]) -> Lines {
+        let mut starts = vec![0];
+        for (i, &c) in src.iter().enumerate() {
+            if c == b'\n' || (c == b'\r' && src.get(i + 1) != Some(&b'\n')) {
+                starts.push(i as u32 + 1);
+            }
+        }
+        Lines { starts }
+    }
+    fn line_col(&self, raw: u32) -> (u32, u32) {
+        let line = self.starts.partition_point(|&s| s <= raw);
+        (line as u32, raw - self.starts[line - 1] + 1)
+    }
+}
+
+const PUNCT3: &[&str] = &["%:%:", "<<=", ">>=", "...", "->*", "<=>"];
+const PUNCT2: &[&str] = &[
+    "::", ".*", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=",
+    "*=", "/=", "%=", "&=", "|=", "^=", "##", "<:", ":>", "<%", "%>", "%:",
+];
+
+pub fn lex(text: &str, mode: LexMode) -> LexedFile {
+    let src = text.as_bytes();
+    let cleaned = clean(src);
+    let lines = Lines::new(src);
+    let b = &cleaned.bytes;
+    let mut tokens = Vec::new();
+    let mut errors = Vec::new();
+    let mut i = 0;
+    let mut flags = BOL;
+    // Start of the current logical line, for gcc's column limit.
+    let mut long_line = logical_line_is_long(b, 0);
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\n' => {
+                i += 1;
+                flags = BOL;
+                long_line = logical_line_is_long(b, i);
+                continue;
+            }
+            b' ' | b'\t' | b'\x0c' | b'\x0b' | b'\0' => {
+                i += 1;
+                flags |= PREV_WHITE;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let start = i;
+                i += 2;
+                loop {
+                    if i + 1 >= b.len() {
+                        let (line, col) = lines.line_col(cleaned.raw[start]);
+                        errors.push(LexError { line, col, message: "unterminated comment".into() });
+                        i = b.len();
+                        break;
+                    }
+                    if b[i] == b'*' && b[i + 1] == b'/' {
+                        i += 2;
+                        break;
+                    }
+                    i += 1;
+                }
+                flags |= PREV_WHITE;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                flags |= PREV_WHITE;
+                continue;
+            }
+            _ => {}
+        }
+        let start = i;
+        let mut kind = Kind::Punct;
+        let mut extra = 0;
+        let mut raw_text: Option<String> = None;
+        if let Some((enc, quote, len)) = literal_prefix(b, i) {
+            if quote == b'R' {
+                // Raw string: scan the source text itself (splices are reverted in raw strings).
+                let raw_start = cleaned.raw[start] as usize;
+                match raw_string_end(src, raw_start + len) {
+                    Some(raw_end) => {
+                        let mut s = String::from_utf8_lossy(&src[raw_start..raw_end]).into_owned();
+                        let end = cleaned.raw.partition_point(|&r| (r as usize) < raw_end);
+                        i = end;
+                        let ud = take_suffix(b, &mut i, mode);
+                        s.push_str(&String::from_utf8_lossy(&b[end..i]));
+                        if s.contains('\n') {
+                            extra |= MULTILINE;
+                        }
+                        kind = Kind::Str { enc, ud };
+                        raw_text = Some(s);
+                    }
+                    None => {
+                        let (line, col) = lines.line_col(cleaned.raw[start]);
+                        errors.push(LexError {
+                            line,
+                            col,
+                            message: "unterminated raw string".into(),
+                        });
+                        i = b.len();
+                        kind = Kind::Other;
+                    }
+                }
+            } else {
+                i += len;
+                let mut terminated = false;
+                while i < b.len() && b[i] != b'\n' {
+                    if b[i] == b'\\' && i + 1 < b.len() && b[i + 1] != b'\n' {
+                        i += 2;
+                        continue;
+                    }
+                    i += 1;
+                    if b[i - 1] == quote {
+                        terminated = true;
+                        break;
+                    }
+                }
+                if terminated {
+                    let ud = take_suffix(b, &mut i, mode);
+                    kind = if quote == b'"' { Kind::Str { enc, ud } } else { Kind::Char { enc, ud } };
+                } else {
+                    kind = Kind::Other;
+                    extra |= UNTERMINATED;
+                }
+            }
+        } else if is_ident_start(c) {
+            while i < b.len() && is_ident_char(b[i]) {
+                i += 1;
+            }
+            kind = Kind::Ident;
+        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
+            i += 1;
+            while i < b.len() {
+                let d = b[i];
+                if matches!(d, b'+' | b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
+                    i += 1;
+                } else if d == b'\'' && b.get(i + 1).is_some_and(|&n| is_ident_char(n)) {
+                    i += 2;
+                } else if is_ident_char(d) || d == b'.' {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            kind = Kind::Number;
+        } else {
+            let at = |k: usize| b.get(i + k).copied().unwrap_or(0);
+            let mut len = 1;
+            for p in PUNCT3 {
+                if b[i..].starts_with(p.as_bytes()) && (*p != "<=>" || mode.cxx20) {
+                    len = p.len();
+                    break;
+                }
+            }
+            if len == 1 {
+                for p in PUNCT2 {
+                    if b[i..].starts_with(p.as_bytes()) {
+                        len = 2;
+                        break;
+                    }
+                }
+            }
+            // C++11 [lex.pptoken]/3: `<::` not followed by `:` or `>` is `<` then `::`.
+            if len == 2 && c == b'<' && at(1) == b':' && at(2) == b':' && at(3) != b':' && at(3) != b'>'
+            {
+                len = 1;
+            }
+            if len == 1 && !b"{}[]()#;:?.+-*/%^&|~!=<>,".contains(&c) {
+                kind = Kind::Other;
+                // One whole UTF-8 character.
+                while start + len < b.len() && (b[start + len] & 0xC0) == 0x80 {
+                    len += 1;
+                }
+            }
+            i += len;
+            let s = &b[start..i];
+            if matches!(s, b"<:" | b":>" | b"<%" | b"%>" | b"%:" | b"%:%:") {
+                extra |= DIGRAPH;
+            }
+        }
+        let (line, mut col) = lines.line_col(cleaned.raw[start]);
+        if long_line {
+            col = 0;
+        }
+        let text = match raw_text {
+            Some(t) => Arc::from(t.as_str()),
+            None => Arc::from(String::from_utf8_lossy(&b[start..i]).as_ref()),
+        };
+        tokens.push(Token { kind, flags: flags | extra, line, col, text });
+        flags = 0;
+    }
+    let lines_total = lines.starts.len() as u32;
+    LexedFile { tokens, lines: lines_total, errors }
+}
+
+fn logical_line_is_long(b: &[u8], start: usize) -> bool {
+    let end = b[start..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| start + p);
+    end - start > MAX_COLUMN
+}
+
+/// A literal's prefix at `i`: (encoding, quote or `R` for raw, length up to the quote included).
+fn literal_prefix(b: &[u8], i: usize) -> Option<(Enc, u8, usize)> {
+    let rest = &b[i..];
+    let (enc, plen) = if rest.starts_with(b"u8") {
+        (Enc::Utf8, 2)
+    } else {
+        match rest[0] {
+            b'L' => (Enc::Wide, 1),
+            b'u' => (Enc::Utf16, 1),
+            b'U' => (Enc::Utf32, 1),
+            b'"' | b'\'' => return Some((Enc::Plain, rest[0], 1)),
+            b'R' if rest.get(1) == Some(&b'"') => return Some((Enc::Plain, b'R', 2)),
+            _ => return None,
+        }
+    };
+    match rest.get(plen) {
+        Some(&q @ (b'"' | b'\'')) => {
+            if enc == Enc::Utf8 && q == b'\'' {
+                // u8'' character literals exist from C++17; gcc lexes them in all our modes.
+                return Some((enc, q, plen + 1));
+            }
+            Some((enc, q, plen + 1))
+        }
+        Some(b'R') if rest.get(plen + 1) == Some(&b'"') => Some((enc, b'R', plen + 2)),
+        _ => None,
+    }
+}
+
+/// The raw offset just past a raw string whose delimiter starts at `i`.
+fn raw_string_end(src: &[u8], i: usize) -> Option<usize> {
+    let open = src[i..].iter().take(17).position(|&c| c == b'(')?;
+    let delim = &src[i..i + open];
+    if delim.iter().any(|&c| matches!(c, b' ' | b'\\' | b')' | b'\t' | b'\n')) {
+        return None;
+    }
+    let mut j = i + open + 1;
+    while j < src.len() {
+        if src[j] == b')'
+            && src[j + 1..].starts_with(delim)
+            && src.get(j + 1 + delim.len()) == Some(&b'"')
+        {
+            return Some(j + delim.len() + 2);
+        }
+        j += 1;
+    }
+    None
+}
+
+/// A user-defined-literal suffix right after a literal (C++11).
+fn take_suffix(b: &[u8], i: &mut usize, _mode: LexMode) -> bool {
+    if *i < b.len() && is_ident_start(b[*i]) {
+        while *i < b.len() && is_ident_char(b[*i]) {
+            *i += 1;
+        }
+        true
+    } else {
+        false
+    }
+}
+
+impl Token {
+    /// gcc's `is_macro_not_literal_suffix`: a suffix that does not start with a single `_` and
+    /// names a macro is not a suffix: split `"%"PRIx64` into the literal and the name.
+    pub fn ud_split(&self) -> Option<(Token, Token)> {
+        let (enc, is_str) = match self.kind {
+            Kind::Str { enc, ud: true } => (enc, true),
+            Kind::Char { enc, ud: true } => (enc, false),
+            _ => return None,
+        };
+        let quote = if is_str { '"' } else { '\'' };
+        let end = self.text.rfind(quote)? + 1;
+        let suffix = &self.text[end..];
+        let sb = suffix.as_bytes();
+        if sb.first() == Some(&b'_') && sb.get(1) != Some(&b'_') {
+            return None;
+        }
+        let kind = if is_str { Kind::Str { enc, ud: false } } else { Kind::Char { enc, ud: false } };
+        let lit = Token { kind, flags: self.flags, line: self.line, col: self.col, text: Arc::from(&self.text[..end]) };
+        let name = Token {
+            kind: Kind::Ident,
+            flags: 0,
+            line: self.line,
+            col: if self.col == 0 { 0 } else { self.col + end as u32 },
+            text: Arc::from(suffix),
+        };
+        Some((lit, name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(text: &str) -> String {
+        lex(text, LexMode { cxx20: true })
+            .tokens
+            .iter()
+            .map(|t| format!("{}:{}:{:?}{}", t.line, t.col, t.kind, t.text))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn splices_comments_literals() {
+        expect_test::expect![[r#"1:1:Identab 2:2:Punct<=> 2:6:Str { enc: Wide, ud: false }L"x" 2:11:Str { enc: Plain, ud: true }R"(a\
+b)"_s 4:1:Number0x1'2e+3 4:11:Punct< 4:12:Punct::"#]]
+        .assert_eq(&show("a\\\nb <=> L\"x\" R\"(a\\\nb)\"_s\n0x1'2e+3 <::a"));
+    }
+
+    #[test]
+    fn unterminated_quote_runs_to_end_of_line() {
+        expect_test::expect!["1:1:Identdon 1:4:Other't x 2:1:Identy"].assert_eq(&show("don't x\ny"));
+    }
+}

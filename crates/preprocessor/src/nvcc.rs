@@ -1,0 +1,84 @@
+//! nvcc 13.0's preprocessing command lines (measured with `nvcc --dryrun`) as `Options`: the
+//! host view (`.cpp4.ii`, what cudafe++ reads) and the device view (`.cpp1.ii`, cicc's input).
+use std::sync::Arc;
+
+use crate::lexer::LexMode;
+use crate::options::{MacroOption, Options};
+
+#[derive(Clone, Debug, Default)]
+pub struct NvccArgs {
+    pub input: String,
+    /// The toolchain's include directory (holding cuda_runtime.h and cccl/).
+    pub cuda_include: String,
+    pub std: Option<String>,
+    /// Virtual architectures, e.g. 750 (nvcc 13.0's default is sm_75).
+    pub arch_list: Vec<u32>,
+    pub device: bool,
+    /// User -D/-U, in order.
+    pub macros: Vec<MacroOption>,
+    pub include_dirs: Vec<String>,
+    pub system_dirs: Vec<String>,
+    pub forced_includes: Vec<String>,
+    pub extended_lambda: bool,
+    pub relaxed_constexpr: bool,
+    pub rdc: bool,
+}
+
+pub const DEFAULT_ARCH: u32 = 750;
+
+impl NvccArgs {
+    pub fn options(&self, is_dir: &mut dyn FnMut(&str) -> bool) -> Option<Options> {
+        let predefined = crate::predefined::predefined_macros(self.std.as_deref())?;
+        let arch = if self.arch_list.is_empty() { vec![DEFAULT_ARCH] } else { self.arch_list.clone() };
+        let list = arch.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut macros = Vec::new();
+        let d = |s: &str| MacroOption::Define(s.to_string());
+        if self.device {
+            macros.push(d(&format!("__CUDA_ARCH__={}", arch[0])));
+        }
+        macros.push(d(&format!("__CUDA_ARCH_LIST__={list}")));
+        if self.device {
+            macros.push(d("CUDA_DOUBLE_MATH_FUNCTIONS"));
+        }
+        for m in [
+            "__CUDACC__",
+            "__NVCC__",
+            "__CUDACC_VER_MAJOR__=13",
+            "__CUDACC_VER_MINOR__=0",
+            "__CUDACC_VER_BUILD__=88",
+            "__CUDA_API_VER_MAJOR__=13",
+            "__CUDA_API_VER_MINOR__=0",
+            "__NVCC_DIAG_PRAGMA_SUPPORT__=1",
+            "__CUDACC_DEVICE_ATOMIC_BUILTINS__=1",
+        ] {
+            macros.push(d(m));
+        }
+        if self.extended_lambda {
+            macros.push(d("__CUDACC_EXTENDED_LAMBDA__"));
+        }
+        if self.relaxed_constexpr {
+            macros.push(d("__CUDACC_RELAXED_CONSTEXPR__"));
+        }
+        if self.rdc {
+            macros.push(d("__CUDACC_RDC__"));
+        }
+        macros.extend(self.macros.iter().cloned());
+        let mut user = vec![self.cuda_include.clone()];
+        user.extend(self.include_dirs.iter().cloned());
+        let mut system = vec![format!("{}/cccl", self.cuda_include.trim_end_matches('/'))];
+        system.extend(self.system_dirs.iter().cloned());
+        let mut forced = vec!["cuda_runtime.h".to_string()];
+        forced.extend(self.forced_includes.iter().cloned());
+        Some(Options {
+            main: self.input.clone(),
+            predefined: Arc::from(predefined),
+            macros,
+            quote_dirs: Vec::new(),
+            bracket_dirs: crate::include::bracket_chain(&user, &system, is_dir),
+            forced_includes: forced,
+            lex_mode: LexMode { cxx20: crate::predefined::cplusplus(predefined) >= 202002 },
+            iso: crate::predefined::is_iso(self.std.as_deref()),
+            cplusplus: crate::predefined::cplusplus(predefined),
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! What a preprocessing run is given: the main file, macros, include directories; and how it
+//! reads files.
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::lexer::{LexMode, LexedFile, lex};
+
+/// A `-D`/`-U` option, in command-line order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MacroOption {
+    Define(String),
+    Undef(String),
+}
+
+/// One directory of the bracket chain, with gcc's system-header level: 0 user, 1 system
+/// (C++-aware), 2 system (implicitly `extern "C"`; printed `3 4`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SearchDir {
+    pub path: String,
+    pub sysp: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub main: String,
+    /// The text of `g++ -dM -E` for the language standard (see `predefined`).
+    pub predefined: Arc<str>,
+    pub macros: Vec<MacroOption>,
+    pub quote_dirs: Vec<String>,
+    /// -I dirs, then -isystem dirs, then gcc's default system dirs (duplicates removed).
+    pub bracket_dirs: Vec<SearchDir>,
+    pub forced_includes: Vec<String>,
+    pub lex_mode: LexMode,
+    /// `-std=c++NN` rather than `gnu++NN` (gcc's `CPP_OPTION (pfile, std)`).
+    pub iso: bool,
+    /// __cplusplus, for the __has_cpp_attribute table.
+    pub cplusplus: u32,
+}
+
+/// Where the preprocessor reads files: the disk, or salsa inputs.
+pub trait FileSystem {
+    /// The lexed tokens of the file at `path`, or None when it is not a readable file.
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>>;
+    /// What `#pragma once` compares: gcc takes two files with the same modification time,
+    /// size and contents as the same file, whatever their paths.
+    fn identity(&mut self, path: &str) -> String {
+        let meta = std::fs::metadata(path).ok();
+        let mtime = meta
+            .as_ref()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        let bytes = std::fs::read(path).unwrap_or_default();
+        format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes))
+    }
+    /// gcc's `maybe_shorter_path` for headers found in system directories: the real path
+    /// when it is shorter.
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        let real = std::fs::canonicalize(path).ok()?.display().to_string();
+        (real.len() < path.len()).then_some(real)
+    }
+    fn is_dir(&mut self, path: &str) -> bool {
+        std::path::Path::new(path).is_dir()
+    }
+}
+
+/// Files read from disk, each lexed once.
+#[derive(Default)]
+pub struct RealFs {
+    cache: HashMap<String, Option<Arc<LexedFile>>>,
+}
+
+impl FileSystem for RealFs {
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        self.cache
+            .entry(path.to_string())
+            .or_insert_with(|| {
+                let p = std::path::Path::new(path);
+                if !p.is_file() {
+                    return None;
+                }
+                let bytes = std::fs::read(p).ok()?;
+                let text = String::from_utf8_lossy(&bytes);
+                Some(Arc::new(lex(&text, mode)))
+            })
+            .clone()
+    }
+}
+
+/// FNV-1a, for comparing file contents.
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
