@@ -312,3 +312,22 @@ int b = (mask)-1;
         "#]],
     );
 }
+
+#[test]
+fn members_of_named_unnamed_classes_do_not_make_member_accesses_templates() {
+    // `x` is declared only in classes, so `t.x` is unknown here; `static_cast<bool>` has its own
+    // `<...>`, so the `<` after `x` cannot open a template argument list that ends before `(e)`.
+    probe(
+        "typedef struct { unsigned x; } dim_t;
+struct { dim_t d; } cfg;
+dim_t t;
+bool f(bool e) { return t.x < 32 && static_cast<bool>(e); }
+",
+        "x",
+        expect![[r#"
+            0 errors
+            1:27 x: NAME_REF < DECLARATOR < INIT_DECLARATOR
+            4:27 x: NAME_REF < MEMBER_EXPR < BIN_EXPR
+        "#]],
+    );
+}
