@@ -197,6 +197,124 @@ fn header_families() -> Vec<Entry> {
     entries
 }
 
+/// The system headers the OpenGL units include, and the Debian packages that provide them.
+const GL_HEADERS: &[&str] = &[
+    "GL/gl.h",
+    "GL/glx.h",
+    "GL/glxext.h",
+    "X11/Xlib.h",
+    "X11/Xutil.h",
+];
+const GL_PACKAGES: &[&str] = &["libgl-dev", "libx11-dev"];
+
+/// Programs that include OpenGL, GLX and X11 headers before the C++ standard headers (issue 16:
+/// C headers full of unnamed structs, whose members must not become names of the enclosing
+/// scope, in front of libstdc++'s `ctype<char>` and `locale`).
+fn gl_units() -> Vec<Entry> {
+    let std_headers = ["iostream", "string", "locale"];
+    let with_std = |first: &[&str], extra: &str| {
+        let mut source = includes(first);
+        source += extra;
+        source += &includes(&std_headers);
+        source
+    };
+    vec![
+        Entry {
+            name: "gl_x11_std".into(),
+            std: "c++17",
+            source: with_std(
+                &[
+                    "GL/gl.h",
+                    "GL/glx.h",
+                    "GL/glext.h",
+                    "X11/Xlib.h",
+                    "X11/Xutil.h",
+                    "X11/Xatom.h",
+                    "X11/keysym.h",
+                ],
+                "",
+            ),
+        },
+        Entry {
+            name: "gl_interop_std_cpp20".into(),
+            std: "c++20",
+            source: with_std(
+                &["GL/gl.h", "GL/glx.h", "cuda_gl_interop.h"],
+                "#include <sstream>\n#include <vector>\n#include <algorithm>\n",
+            ),
+        },
+        // Newer Khronos `glxext.h` (not Debian's) declares this SGIX_pbuffer event at file scope;
+        // written out here so the unit means the same whichever `glxext.h` is installed.
+        Entry {
+            name: "glx_clobber_event_std".into(),
+            std: "c++17",
+            source: with_std(
+                &["GL/glx.h"],
+                "typedef struct { int type; unsigned long serial; Bool send_event; \
+                 Display *display; GLXDrawable drawable; int event_type; int draw_type; \
+                 unsigned int mask; int x, y; int width, height; int count; } \
+                 BufferClobberEventSGIX;\n",
+            ),
+        },
+    ]
+}
+
+/// Whether the OpenGL/X11 headers are there, installing them with apt-get when missing and
+/// running as root; `Err` says why the units cannot be built.
+fn ensure_gl_headers() -> Result<(), String> {
+    let missing = || -> Vec<&str> {
+        GL_HEADERS
+            .iter()
+            .copied()
+            .filter(|h| {
+                !["/usr/include", "/usr/local/include"]
+                    .iter()
+                    .any(|dir| Path::new(dir).join(h).is_file())
+            })
+            .collect()
+    };
+    if missing().is_empty() {
+        return Ok(());
+    }
+    let is_root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !is_root {
+        return Err(format!(
+            "missing {} and not root to install {}",
+            missing().join(", "),
+            GL_PACKAGES.join(" ")
+        ));
+    }
+    println!("installing {} with apt-get", GL_PACKAGES.join(" "));
+    let install = || {
+        std::process::Command::new("apt-get")
+            .args(["install", "-y", "-q", "--no-install-recommends"])
+            .args(GL_PACKAGES)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !install() {
+        // A fresh container has no package lists yet.
+        let updated = std::process::Command::new("apt-get")
+            .args(["update", "-q"])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !updated || !install() {
+            return Err(format!(
+                "apt-get could not install {}",
+                GL_PACKAGES.join(" ")
+            ));
+        }
+    }
+    match missing().as_slice() {
+        [] => Ok(()),
+        still => Err(format!("still missing {} after apt-get", still.join(", "))),
+    }
+}
+
 pub fn corpus_dir() -> PathBuf {
     project_root().join("test_data/generated/corpus")
 }
@@ -223,8 +341,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     std::fs::create_dir_all(&sources)?;
     let root = project_root();
 
+    let wanted = |name: &str| args.filter.as_deref().is_none_or(|f| name.contains(f));
+    let mut entries = header_families();
+    let gl = gl_units();
+    if gl.iter().any(|e| wanted(&e.name)) {
+        match ensure_gl_headers() {
+            Ok(()) => entries.extend(gl),
+            Err(why) => println!(
+                "note: skipping the {} OpenGL/X11 units ({}): {why}",
+                gl.len(),
+                gl.iter()
+                    .map(|e| e.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
     let mut jobs: Vec<(String, PathBuf, &'static str, Vec<String>)> = Vec::new();
-    for entry in header_families() {
+    for entry in entries {
         let path = sources.join(format!("{}.cu", entry.name));
         std::fs::write(&path, &entry.source)?;
         jobs.push((entry.name, path, entry.std, Vec::new()));
@@ -247,7 +381,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let (mut written, mut bytes) = (0usize, 0u64);
     let mut failed = Vec::new();
     for (name, input, std, defines) in jobs {
-        if args.filter.as_deref().is_some_and(|f| !name.contains(f)) {
+        if !wanted(&name) {
             continue;
         }
         let output = out.join(format!("{name}.ii"));

@@ -2,6 +2,7 @@
 mod declarations;
 mod expressions;
 mod malformed;
+mod scopes;
 mod statements;
 
 use expect_test::Expect;

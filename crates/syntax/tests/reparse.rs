@@ -157,11 +157,11 @@ fn edits_that_break_braces_or_ask_new_questions_reparse_everything() {
 /// `cur * n;` is a product only because `cur` names a variable declared outside the block: parsed
 /// alone with an empty table, the block would read a declaration of a pointer. The recorded
 /// context knows `cur`, so edits of such a block are incremental and still equal a full parse
-/// (which `check_in` asserts); a local class declares its name outside the block, so that block
-/// keeps no context.
+/// (which `check_in` asserts). A local class is declared in its block, but `struct L *p` with an
+/// unknown `L` declares `L` in the enclosing namespace, so that block keeps no context.
 #[test]
 fn blocks_that_need_outer_names_reparse_with_their_context() {
-    let text = "int cur;\nvoid f(int n) { cur * n; n = 0; }\nvoid g() { int c2, m; { c2 * m; m = 0; } }\nvoid h() { struct L {}; int k = 0; }\n";
+    let text = "int cur;\nvoid f(int n) { cur * n; n = 0; }\nvoid g() { int c2, m; { c2 * m; m = 0; } }\nvoid h() { struct L *p; int k = 0; }\nvoid l() { struct M {}; int j = 0; }\n";
     check_in(
         text,
         &[
@@ -178,27 +178,32 @@ fn blocks_that_need_outer_names_reparse_with_their_context() {
                 Indel::replace(range_in(text, "m = 0"), "m = 1"),
             ),
             (
-                "literal next to a local class",
+                "literal next to a namespace class",
                 Indel::replace(range_in(text, "k = 0"), "k = 1"),
             ),
             (
-                "a new name next to a local class",
+                "a new name next to a namespace class",
                 Indel::replace(range_in(text, "k = 0"), "k2 = 0"),
+            ),
+            (
+                "a new name next to a local class",
+                Indel::replace(range_in(text, "j = 0"), "j2 = 0"),
             ),
         ],
         expect![[r#"
             literal in a block using an outer variable: incremental, 0 errors
             a second product with the outer variable: incremental, 0 errors
             literal in a block using its parent's: incremental, 0 errors
-            literal next to a local class: incremental, 0 errors
-            a new name next to a local class: full, 0 errors
+            literal next to a namespace class: incremental, 0 errors
+            a new name next to a namespace class: full, 0 errors
+            a new name next to a local class: incremental, 0 errors
         "#]],
     );
     let parse = parse_text(text);
     assert_eq!(
         parse.block_context_count(),
-        2,
-        "f and g have contexts, h not"
+        3,
+        "f, g and l have contexts, h not"
     );
 }
 

@@ -317,6 +317,15 @@ class C : public S { public: C() : S{} { set(1); } ~C() { set(0); } };
 extern "C" { int puts(const char *); }
 void g() { try { throw 1; } catch (...) { puts("caught"); } }
 "#,
+    // Bodies after qualified declarator-ids (class scope first), local classes and enums.
+    r#"
+struct C { typedef unsigned short mask; int v; C(mask m); bool is(mask m) const; static int s; };
+int mask;
+C::C(mask m) : v(m) { mask * p = nullptr; (void)p; }
+bool C::is(mask m) const { struct L { int mask; }; union { int w; }; enum { e = 1 }; w = e; return m & w; }
+int C::s = mask(1) + 1;
+void h() { mask * 2; { enum { mask = 3 }; int k = mask; } }
+"#,
 ];
 
 #[test]

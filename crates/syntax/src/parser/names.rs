@@ -83,6 +83,10 @@ pub(crate) enum ScopeKind {
     Template,
     /// Function parameters and bodies.
     Local,
+    /// What follows a qualified declarator-id (`X::f(params) -> ret noexcept(...) = init`, the
+    /// body of `X::f`): no names of its own, but searches `X` and its enclosing scopes first
+    /// ([basic.lookup]). Transparent like `Template` for where declarations go.
+    Declarator,
 }
 
 #[derive(Debug, Clone)]
@@ -92,8 +96,9 @@ struct Scope {
     names: FxHashMap<Sym, Entry>,
     /// Nominated namespaces, inline namespaces, and bases: searched after `names`.
     extra: Vec<ScopeId>,
-    /// Scopes searched only by unqualified lookup from inside this one: the class `X` for the
-    /// body of `X::f` or of `struct X::Inner`.
+    /// Scopes searched only by unqualified lookup from inside this one, after its own names and
+    /// before its parent: for the declarator of `N::X::f` (a `Declarator` scope) and the body of
+    /// `struct N::X::Inner`, the scopes `X` and `N` (see [`NameTable::add_lexical`]).
     lexical: Vec<ScopeId>,
     /// The class name, for constructor detection and the injected class name.
     class_name: Option<Sym>,
@@ -606,7 +611,7 @@ impl NameTable {
             };
         }
         let mut scope = self.scope(id);
-        while scope.kind == ScopeKind::Template {
+        while matches!(scope.kind, ScopeKind::Template | ScopeKind::Declarator) {
             match scope.parent {
                 Some(p) if self.is_outer(p) => return self.class_name_from(p),
                 Some(p) => scope = self.scope(p),
@@ -634,7 +639,10 @@ impl NameTable {
                 };
             }
             let s = self.scope(id);
-            if !matches!(s.kind, ScopeKind::Local | ScopeKind::Template) {
+            if !matches!(
+                s.kind,
+                ScopeKind::Local | ScopeKind::Template | ScopeKind::Declarator
+            ) {
                 return id;
             }
             match s.parent {
@@ -751,16 +759,90 @@ impl NameTable {
         self.log(LogEntry::Extra { scope });
     }
 
+    /// Makes unqualified lookup from `scope` search `searched` (the class or namespace that
+    /// qualifies a declarator-id or a class-head) and the scopes lookup continues into from it,
+    /// before `scope`'s parent: in `void N::X::f(mask m)`, `mask` is looked up in `X`, its bases,
+    /// `N`, and only then in the scopes around the definition ([basic.lookup.unqual]).
     pub(crate) fn add_lexical(&mut self, scope: ScopeId, searched: ScopeId) {
         self.version = self.version.wrapping_add(1);
-        if !self.may_change(scope)
-            || scope == searched
-            || self.scope(scope).lexical.contains(&searched)
-        {
+        if !self.may_change(scope) {
             return;
         }
-        self.scope_mut(scope).lexical.push(searched);
-        self.log(LogEntry::Lexical { scope });
+        for s in self.lexical_chain(scope, searched) {
+            if s == scope || self.scope(scope).lexical.contains(&s) {
+                continue;
+            }
+            self.scope_mut(scope).lexical.push(s);
+            self.log(LogEntry::Lexical { scope });
+        }
+    }
+
+    /// `searched`, then the scopes that enclose it (following parents and their own lexical
+    /// scopes), up to the first one that `scope` reaches through its parents anyway. Template
+    /// heads are left out: a member defined outside its class template names the parameters of
+    /// its own template head. The walk stops at an outer scope (see the module docs), which a
+    /// replayed block cannot look into, so a replay computes the same chain as the full parse.
+    fn lexical_chain(&self, scope: ScopeId, searched: ScopeId) -> Vec<ScopeId> {
+        const LIMIT: usize = 64;
+        let mut reached = Vec::new();
+        let mut id = Some(scope);
+        while let Some(s) = id
+            && reached.len() < LIMIT
+        {
+            reached.push(s);
+            if self.is_outer(s) {
+                break;
+            }
+            id = self.scope(s).parent;
+        }
+        let mut chain = Vec::new();
+        let mut id = Some(searched);
+        while let Some(s) = id
+            && chain.len() < LIMIT
+            && !reached.contains(&s)
+        {
+            if self.is_outer(s) {
+                chain.push(s);
+                break;
+            }
+            let found = self.scope(s);
+            if found.kind != ScopeKind::Template && !chain.contains(&s) {
+                chain.push(s);
+            }
+            for &l in &found.lexical {
+                if !reached.contains(&l) && !chain.contains(&l) {
+                    chain.push(l);
+                }
+            }
+            id = found.parent;
+        }
+        chain
+    }
+
+    /// A scope for what follows the qualified declarator-id `X::name` (see
+    /// [`ScopeKind::Declarator`]), below the current scope; enter it with [`NameTable::enter`].
+    pub(crate) fn declarator_scope(&mut self, qualifier: ScopeId) -> ScopeId {
+        let id = self.new_scope(ScopeKind::Declarator, self.current, None);
+        self.add_lexical(id, qualifier);
+        id
+    }
+
+    /// Where a class or enum defined at the cursor is declared: the innermost scope that is not a
+    /// template head or a declarator's, so that one defined in a block is local to the block
+    /// ([`NameTable::decl_scope`] skips blocks, for the names an elaborated type introduces).
+    pub(crate) fn type_decl_scope(&self) -> ScopeId {
+        let mut id = self.current;
+        loop {
+            if self.is_outer(id) {
+                // Never reached from a block (its own scope comes first); kept total.
+                return self.decl_scope_from(id);
+            }
+            let s = self.scope(id);
+            match (s.kind, s.parent) {
+                (ScopeKind::Template | ScopeKind::Declarator, Some(p)) => id = p,
+                _ => return id,
+            }
+        }
     }
 
     /// Declares (or adds flags to) `name` in `scope`.

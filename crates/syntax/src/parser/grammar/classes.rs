@@ -19,7 +19,14 @@ fn class_head_attributes(p: &mut Parser<'_>) {
     }
 }
 
-pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool) -> ClassInfo {
+/// `is_typedef`: a `typedef` precedes, so an unnamed class is named by the typedef rather than
+/// an anonymous union or struct whose members belong to the enclosing scope.
+pub(super) fn class_specifier(
+    p: &mut Parser<'_>,
+    ctx: SpecCtx,
+    is_friend: bool,
+    is_typedef: bool,
+) -> ClassInfo {
     let m = p.start();
     p.bump_any();
     class_head_attributes(p);
@@ -39,7 +46,10 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
     let simple_name = scan
         .filter(|s| !s.qualified && !s.last_has_targs)
         .and_then(|s| s.last_ident);
+    // A class defined (or forward-declared) in a block is local to it; the class an elaborated
+    // type-specifier like `struct stat *p` refers to is looked for in the namespace.
     let decl_scope = p.names.decl_scope();
+    let def_scope = p.names.type_decl_scope();
     let mut flags = Entry::TYPE;
     if ctx.in_template {
         flags |= Entry::TEMPLATE;
@@ -52,10 +62,8 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
             let unknown =
                 scan.is_some_and(|s| s.entry.is_none_or(|e| !e.is_type() && !e.is_template()));
             if (forward || unknown) && !is_friend {
-                scope = Some(
-                    p.names
-                        .declare_scope(decl_scope, text, ScopeKind::Class, flags),
-                );
+                let target = if forward { def_scope } else { decl_scope };
+                scope = Some(p.names.declare_scope(target, text, ScopeKind::Class, flags));
             }
         }
         m.complete(p, ELABORATED_TYPE);
@@ -68,16 +76,20 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
         (Some(idx), _) => {
             let text = p.sym_at(idx);
             p.names
-                .declare_scope(decl_scope, text, ScopeKind::Class, flags)
+                .declare_scope(def_scope, text, ScopeKind::Class, flags)
         }
         (None, Some(s)) => match s.entry.and_then(Entry::scope) {
             Some(scope) => scope,
-            None => p.names.anonymous_scope(decl_scope, ScopeKind::Class),
+            None => p.names.anonymous_scope(def_scope, ScopeKind::Class),
         },
         (None, None) => {
-            let scope = p.names.anonymous_scope(decl_scope, ScopeKind::Class);
-            // Members of an anonymous union or struct are found in the enclosing scope.
-            p.names.add_extra(decl_scope, scope);
+            let scope = p.names.anonymous_scope(def_scope, ScopeKind::Class);
+            // The members of an anonymous union (or GNU anonymous struct), `union { ... };`, are
+            // found in the enclosing scope; those of an unnamed class that names a typedef or
+            // has declarators (`typedef struct { int mask; } S;`) belong to the class alone.
+            if !is_typedef && p.at(L_CURLY) && anonymous_member_follows(p) {
+                p.names.add_extra(def_scope, scope);
+            }
             scope
         }
     };
@@ -100,6 +112,11 @@ pub(super) fn class_specifier(p: &mut Parser<'_>, ctx: SpecCtx, is_friend: bool)
         has_body: true,
         scope: Some(scope),
     }
+}
+
+/// At the `{` of an unnamed class: whether its body is followed by `;` (no declarator).
+fn anonymous_member_follows(p: &Parser<'_>) -> bool {
+    names::skip_parens(p, p.pos()).is_some_and(|end| p.kind_at(end) == SEMI)
 }
 
 fn base_clause(p: &mut Parser<'_>, class_scope: ScopeId) {
@@ -156,14 +173,23 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
         None
     };
     class_head_attributes(p);
-    let decl_scope = p.names.decl_scope();
+    // Like a class, an enum defined in a block is local to it.
+    let decl_scope = p.names.type_decl_scope();
     let mut enum_scope = None;
-    if let Some(idx) = scan.filter(|s| !s.qualified).and_then(|s| s.last_ident) {
-        let text = p.sym_at(idx);
-        enum_scope = Some(
-            p.names
-                .declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE),
-        );
+    match scan {
+        Some(s) if !s.qualified => {
+            if let Some(idx) = s.last_ident {
+                let text = p.sym_at(idx);
+                enum_scope =
+                    Some(
+                        p.names
+                            .declare_scope(decl_scope, text, ScopeKind::Class, Entry::TYPE),
+                    );
+            }
+        }
+        // `enum class N::E : int { ... }` defines an enum declared in `N`.
+        Some(s) => enum_scope = s.entry.and_then(Entry::scope),
+        None => {}
     }
     let mut has_body = false;
     if p.at(COLON) && !ctx.type_only {
@@ -173,12 +199,14 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     }
     if p.at(L_CURLY) {
         has_body = true;
-        let target = if scoped {
-            enum_scope.unwrap_or(decl_scope)
-        } else {
-            decl_scope
+        // A scoped enum's enumerators are found only in the enum; an unscoped enum's in the
+        // enclosing scope and, since C++11, also as `E::a`.
+        let (target, also) = match (scoped, enum_scope) {
+            (true, Some(e)) => (e, None),
+            (true, None) => (p.names.anonymous_scope(decl_scope, ScopeKind::Class), None),
+            (false, e) => (decl_scope, e),
         };
-        enumerator_list(p, target);
+        enumerator_list(p, target, also);
     }
     m.complete(
         p,
@@ -191,7 +219,7 @@ pub(super) fn enum_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
     has_body
 }
 
-fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
+fn enumerator_list(p: &mut Parser<'_>, target: ScopeId, also: Option<ScopeId>) {
     let m = p.start();
     p.bump_any();
     while !p.at(R_CURLY) && !p.at_eof() {
@@ -199,7 +227,11 @@ fn enumerator_list(p: &mut Parser<'_>, target: ScopeId) {
             let e = p.start();
             let idx = p.pos();
             p.bump_any();
-            p.names.declare(target, p.sym_at(idx), Entry::VALUE, None);
+            let text = p.sym_at(idx);
+            p.names.declare(target, text, Entry::VALUE, None);
+            if let Some(e) = also {
+                p.names.declare(e, text, Entry::VALUE, None);
+            }
             attributes::opt_attributes(p);
             if p.eat(EQ) {
                 expressions::expr_assign(p);

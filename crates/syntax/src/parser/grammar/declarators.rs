@@ -24,6 +24,9 @@ pub(super) struct DeclaratorInfo {
     pub(super) is_function: bool,
     /// Names of the parameters of that function, for the body's scope.
     pub(super) params: Vec<usize>,
+    /// For `X::f`, the scope in which what follows the declarator-id is looked up (it searches
+    /// `X` first): parameters, trailing return type, noexcept, initializer, body.
+    pub(super) lookup_scope: Option<ScopeId>,
     pub(super) marker: Option<CompletedMarker>,
 }
 
@@ -109,6 +112,22 @@ pub(super) fn declarator(p: &mut Parser<'_>, kind: DeclaratorKind) -> Declarator
         }
         _ => {}
     }
+    // After a qualified declarator-id, names are looked up in the qualifying class or namespace
+    // first ([basic.lookup.unqual]): `bool ctype<char>::is(mask m) const` finds the member `mask`
+    // even where a variable `mask` is visible around the definition.
+    let prev_scope = p.names.current();
+    let entered = match (kind, info.qualified, info.qual_scope) {
+        (DeclaratorKind::Named, true, Some(qualifier)) => {
+            let scope = match info.lookup_scope {
+                Some(s) => s,
+                None => p.names.declarator_scope(qualifier),
+            };
+            info.lookup_scope = Some(scope);
+            p.names.enter(scope);
+            true
+        }
+        _ => false,
+    };
     // Attributes after the declarator-id appertain to it.
     attributes::opt_attributes(p);
     let mut first_suffix = true;
@@ -144,6 +163,9 @@ pub(super) fn declarator(p: &mut Parser<'_>, kind: DeclaratorKind) -> Declarator
             ASM_KW => attributes::asm_label(p),
             _ => break,
         }
+    }
+    if entered {
+        p.names.leave_to(prev_scope);
     }
     info.marker = Some(m.complete(p, DECLARATOR));
     p.exit_nesting();

@@ -2,6 +2,7 @@
 //! declarations, static_assert, asm, concepts, explicit instantiations, and simple declarations
 //! and function definitions.
 use super::*;
+use crate::parser::names::ScopeId;
 use declarators::{DeclaratorInfo, DeclaratorKind};
 use specifiers::{DeclSpecs, SpecCtx};
 
@@ -345,6 +346,7 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
         return DeclEnd::Done;
     }
     let d = declarators::declarator(p, DeclaratorKind::Named);
+    let outside = enter_lookup_scope(p, &d);
     if p.at(REQUIRES_KW) {
         templates::requires_clause(p);
     }
@@ -364,6 +366,7 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
     {
         declare_declarator(p, &d, &specs, ctx);
         function_body(p, &d);
+        leave_lookup_scope(p, outside);
         m.complete(p, FUNCTION_DEF);
         return DeclEnd::Done;
     }
@@ -373,7 +376,24 @@ pub(super) fn simple_declaration(p: &mut Parser<'_>, ctx: DeclCtx) -> DeclEnd {
         initializer(p, ctx, &d);
         i.complete(p, INIT_DECLARATOR);
     }
+    leave_lookup_scope(p, outside);
     finish_init_declarators(p, m, ctx, specs)
+}
+
+/// After the declarator `X::name`, enters its lookup scope (see
+/// [`DeclaratorInfo::lookup_scope`]) for the initializer or body; returns the scope to leave to
+/// when it entered one.
+fn enter_lookup_scope(p: &mut Parser<'_>, d: &DeclaratorInfo) -> Option<ScopeId> {
+    let outside = p.names.current();
+    let scope = d.lookup_scope?;
+    p.names.enter(scope);
+    Some(outside)
+}
+
+fn leave_lookup_scope(p: &mut Parser<'_>, outside: Option<ScopeId>) {
+    if let Some(scope) = outside {
+        p.names.leave_to(scope);
+    }
 }
 
 fn finish_init_declarators(
@@ -388,11 +408,13 @@ fn finish_init_declarators(
             bit_field(p);
         } else {
             let d = declarators::declarator(p, DeclaratorKind::Named);
+            let outside = enter_lookup_scope(p, &d);
             declare_declarator(p, &d, &specs, ctx);
             if p.at(REQUIRES_KW) {
                 templates::requires_clause(p);
             }
             initializer(p, ctx, &d);
+            leave_lookup_scope(p, outside);
         }
         i.complete(p, INIT_DECLARATOR);
     }
@@ -449,6 +471,7 @@ fn initializer(p: &mut Parser<'_>, ctx: DeclCtx, d: &DeclaratorInfo) {
     }
 }
 
+/// Declares the declarator's name (never a qualified one, so no lookup scope was entered).
 fn declare_declarator(p: &mut Parser<'_>, d: &DeclaratorInfo, specs: &DeclSpecs, ctx: DeclCtx) {
     let Some(idx) = d.name_idx else { return };
     if d.qualified || specs.is_friend {
@@ -477,13 +500,10 @@ fn declare_declarator(p: &mut Parser<'_>, d: &DeclaratorInfo, specs: &DeclSpecs,
 }
 
 /// A function body after its declarator, in a scope that sees the parameters and, for
-/// `X::f`, the members of `X`.
+/// `X::f`, the members of `X` (the current scope is then the declarator's lookup scope).
 fn function_body(p: &mut Parser<'_>, d: &DeclaratorInfo) {
     let prev = p.names.current();
     let scope = p.names.push_scope(ScopeKind::Local, None);
-    if let Some(qs) = d.qual_scope {
-        p.names.add_lexical(scope, qs);
-    }
     for &idx in &d.params {
         let text = p.sym_at(idx);
         p.names.declare(scope, text, Entry::VALUE, None);

@@ -165,6 +165,16 @@ fn skip_template_args_depth(p: &Parser<'_>, lt: usize, depth: u32) -> Option<usi
                     continue;
                 }
             }
+            // `static_cast<bool>` has its own type-id list: `x < 32 && static_cast<bool>(e)`
+            // is a comparison, not `x<...>(e)`.
+            STATIC_CAST_KW | DYNAMIC_CAST_KW | REINTERPRET_CAST_KW | CONST_CAST_KW
+                if paren == 0 && p.kind_at(i + 1) == L_ANGLE =>
+            {
+                if let Some(end) = skip_template_args_depth(p, i + 1, depth + 1) {
+                    i = end;
+                    continue;
+                }
+            }
             L_ANGLE if paren == 0 => {
                 // Template argument lists were consumed with their names: this is an operator.
                 let (_, n) = p.glued_at(i);

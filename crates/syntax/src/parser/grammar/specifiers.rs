@@ -140,7 +140,7 @@ pub(super) fn decl_specifiers(p: &mut Parser<'_>, ctx: SpecCtx) -> DeclSpecs {
                 if specs.has_type {
                     break;
                 }
-                let info = classes::class_specifier(p, ctx, specs.is_friend);
+                let info = classes::class_specifier(p, ctx, specs.is_friend, specs.is_typedef);
                 specs.has_type = true;
                 specs.defines_type |= info.has_body;
                 specs.type_scope = info.scope;
