@@ -62,3 +62,6 @@ impl SourceDatabase for RootDatabase {}
 
 #[salsa::db]
 impl il::IlDatabase for RootDatabase {}
+
+#[salsa::db]
+impl hir_def::HirDefDatabase for RootDatabase {}
