@@ -69,7 +69,15 @@ impl<N> Hash for AstId<N> {
 }
 impl<N> fmt::Debug for AstId<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AstId::<{}>({})", std::any::type_name::<N>().rsplit("::").next().unwrap_or("?"), self.raw.index())
+        write!(
+            f,
+            "AstId::<{}>({})",
+            std::any::type_name::<N>()
+                .rsplit("::")
+                .next()
+                .unwrap_or("?"),
+            self.raw.index()
+        )
     }
 }
 
@@ -179,9 +187,7 @@ impl AstIdMap {
 
     /// Every id with its pointer, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (ErasedAstId, NodePtr)> + '_ {
-        self.arena
-            .iter()
-            .map(|(idx, ptr)| (ErasedAstId(idx), *ptr))
+        self.arena.iter().map(|(idx, ptr)| (ErasedAstId(idx), *ptr))
     }
 
     /// An id from its number (for tests and dumps).

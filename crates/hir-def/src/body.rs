@@ -14,9 +14,7 @@ use rustc_hash::FxHashMap;
 use syntax::{CudaLang, SyntaxNode};
 
 use crate::HirDefDatabase;
-use crate::hir::{
-    Binding, BindingId, Expr, ExprId, LocalType, LocalTypeId, MemInit, Stmt, StmtId,
-};
+use crate::hir::{Binding, BindingId, Expr, ExprId, LocalType, LocalTypeId, MemInit, Stmt, StmtId};
 
 mod lower;
 pub(crate) use lower::text_of as lower_text;
@@ -128,7 +126,11 @@ pub fn body_with_source_map<'db>(
     let (body, map) = match crate::source::definition_root(db, owner) {
         Some(root) => {
             let name = owner.name_text(db).map(str::to_string);
-            lower::lower(&root, crate::source::body_owner_kind(db, owner), name.as_deref())
+            lower::lower(
+                &root,
+                crate::source::body_owner_kind(db, owner),
+                name.as_deref(),
+            )
         }
         None => (Body::default(), BodySourceMap::default()),
     };

@@ -105,10 +105,7 @@ pub fn find_template_param<'db>(
     let mut cur = Some(owner);
     while let Some(item) = cur {
         let params = template_params(db, item);
-        if let Some(index) = params
-            .iter()
-            .rposition(|p| p.name.as_deref() == Some(name))
-        {
+        if let Some(index) = params.iter().rposition(|p| p.name.as_deref() == Some(name)) {
             return Some(TemplateParamId {
                 owner: item,
                 index: index as u32,

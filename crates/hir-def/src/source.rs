@@ -56,9 +56,7 @@ pub fn definition_tree<'db>(db: &'db dyn HirDefDatabase, item: Item<'db>) -> Opt
 
 /// The definition tree as a syntax node (offsets relative to the item).
 pub fn definition_root(db: &dyn HirDefDatabase, item: Item<'_>) -> Option<SyntaxNode> {
-    definition_tree(db, item)
-        .clone()
-        .map(SyntaxNode::new_root)
+    definition_tree(db, item).clone().map(SyntaxNode::new_root)
 }
 
 /// `FUNCTION_DEF` header + body parts, looking through the `TEMPLATE_DECL`s il wraps it in.

@@ -53,8 +53,12 @@ fn lower_all(text: &str, counts: &mut Counts) {
         .descendants()
         .filter(|n| n.kind() == FUNCTION_DEF)
         .filter(|n| {
-            n.children()
-                .any(|c| matches!(c.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK | CTOR_INITIALIZER))
+            n.children().any(|c| {
+                matches!(
+                    c.kind(),
+                    COMPOUND_STMT | FUNCTION_TRY_BLOCK | CTOR_INITIALIZER
+                )
+            })
         })
         .filter(|n| {
             let local = n.ancestors().skip(1).any(|a| a.kind() == COMPOUND_STMT);
@@ -166,7 +170,11 @@ fn inputs(root: &Path, scratch: &Path) -> Option<Vec<(String, String)>> {
             .current_dir(source.parent().unwrap())
             .status()
             .unwrap();
-        assert!(status.success(), "preprocessing {} failed", source.display());
+        assert!(
+            status.success(),
+            "preprocessing {} failed",
+            source.display()
+        );
         out.push((name, std::fs::read_to_string(&ii).unwrap()));
     }
     Some(out)

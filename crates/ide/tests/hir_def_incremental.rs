@@ -6,9 +6,9 @@ use expect_test::{Expect, expect};
 use hir_def::body::{body, scope::expr_scopes};
 use hir_def::generics::template_params;
 use hir_def::source::body_owner_kind;
+use ide::RootDatabase;
 use il::decl::{linkage, routine_decl, variable_decl};
 use il::{Item, ItemKind};
-use ide::RootDatabase;
 
 const PROGRAM: &str = r#"
 int helper(int x) { return x + 1; }
@@ -106,7 +106,10 @@ fn editing_one_body_lowers_only_that_body() {
 
 #[test]
 fn editing_a_member_body_lowers_only_that_member() {
-    check_edit("a = helper(1);", "a = helper(1) * 2;", expect![[r#"
+    check_edit(
+        "a = helper(1);",
+        "a = helper(1) * 2;",
+        expect![[r#"
         [
             "body(m)",
             "body_with_source_map(m)",
@@ -116,12 +119,16 @@ fn editing_a_member_body_lowers_only_that_member() {
             "scope_items(S)",
             "top_level_items",
         ]
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn editing_a_template_body_lowers_only_that_template() {
-    check_edit("return l() * 2;", "return l() * 3;", expect![[r#"
+    check_edit(
+        "return l() * 2;",
+        "return l() * 3;",
+        expect![[r#"
         [
             "body(twice)",
             "body_with_source_map(twice)",
@@ -130,12 +137,16 @@ fn editing_a_template_body_lowers_only_that_template() {
             "parse",
             "top_level_items",
         ]
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn a_comment_edit_in_a_body_backdates_body() {
-    check_edit("// the kernel", "// the kernel, edited", expect![[r#"
+    check_edit(
+        "// the kernel",
+        "// the kernel, edited",
+        expect![[r#"
         [
             "body(k)",
             "body_with_source_map(k)",
@@ -143,5 +154,6 @@ fn a_comment_edit_in_a_body_backdates_body() {
             "parse",
             "top_level_items",
         ]
-    "#]]);
+    "#]],
+    );
 }

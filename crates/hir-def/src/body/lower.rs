@@ -10,10 +10,10 @@ use syntax::{SyntaxElement, SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
 
 use super::{Body, BodySourceMap, NodePtr};
 use crate::hir::{
-    ArithOp, BinaryOp, Binding, BindingId, BindingKind, BuiltinArg, Capture, CastKind,
-    CatchClause, Condition, DeclFlags, Designator, Expr, ExprId, Lambda, Literal, LiteralKind,
-    LocalDecl, LocalType, LocalTypeId, LocalTypeKind, LocalUsing, MemInit, Path, PathSegment,
-    Stmt, StmtId, TypeOrExpr, TypeRef, UnaryOp,
+    ArithOp, BinaryOp, Binding, BindingId, BindingKind, BuiltinArg, Capture, CastKind, CatchClause,
+    Condition, DeclFlags, Designator, Expr, ExprId, Lambda, Literal, LiteralKind, LocalDecl,
+    LocalType, LocalTypeId, LocalTypeKind, LocalUsing, MemInit, Path, PathSegment, Stmt, StmtId,
+    TypeOrExpr, TypeRef, UnaryOp,
 };
 use crate::source::{BodyOwnerKind, function_def, simple_declaration};
 
@@ -117,10 +117,8 @@ impl Ctx {
                 }
                 let body = self.lower_compound_opt(try_block.body());
                 let handlers = self.lower_handlers(try_block.handlers());
-                self.body.body_stmt = Some(self.alloc_stmt(
-                    Stmt::Try { body, handlers },
-                    Some(try_block.syntax()),
-                ));
+                self.body.body_stmt =
+                    Some(self.alloc_stmt(Stmt::Try { body, handlers }, Some(try_block.syntax())));
             }
         }
     }
@@ -185,9 +183,11 @@ impl Ctx {
             .map(|n| declared_name_text(&n).into_boxed_str());
         let ty = type_spelling(&base, declarator.as_ref());
         let flags = DeclFlags {
-            is_pack: declarator
-                .as_ref()
-                .is_some_and(|d| d.syntax().descendants_with_tokens().any(|e| e.kind() == DOT3)),
+            is_pack: declarator.as_ref().is_some_and(|d| {
+                d.syntax()
+                    .descendants_with_tokens()
+                    .any(|e| e.kind() == DOT3)
+            }),
             is_register: has_direct_token(param.syntax(), REGISTER_KW),
             ..DeclFlags::default()
         };
@@ -276,7 +276,10 @@ impl Ctx {
         // `struct S;` / `enum class E;` without declarators declares the type.
         if types.is_empty()
             && !has_declarators
-            && let Some(elaborated) = decl.syntax().children().find(|n| n.kind() == ELABORATED_TYPE)
+            && let Some(elaborated) = decl
+                .syntax()
+                .children()
+                .find(|n| n.kind() == ELABORATED_TYPE)
         {
             let kind = match direct_tokens(&elaborated).next().map(|t| t.kind()) {
                 Some(CLASS_KW) => LocalTypeKind::Class,
@@ -310,7 +313,9 @@ impl Ctx {
                 TypeRef(base.clone().into())
             };
             if decl.is_typedef() {
-                let name = declarator.name().map(|n| declared_name_text(&n).into_boxed_str());
+                let name = declarator
+                    .name()
+                    .map(|n| declared_name_text(&n).into_boxed_str());
                 types.push(self.alloc_local_type(
                     LocalType {
                         kind: LocalTypeKind::Typedef,
@@ -347,7 +352,9 @@ impl Ctx {
                 } else {
                     kind
                 };
-                let name = declarator.name().map(|n| declared_name_text(&n).into_boxed_str());
+                let name = declarator
+                    .name()
+                    .map(|n| declared_name_text(&n).into_boxed_str());
                 let id = self.alloc_binding(
                     Binding {
                         name,
@@ -411,7 +418,10 @@ impl Ctx {
             }
         }
         self.leave();
-        self.alloc_stmt(Stmt::Compound(stmts.into_boxed_slice()), Some(block.syntax()))
+        self.alloc_stmt(
+            Stmt::Compound(stmts.into_boxed_slice()),
+            Some(block.syntax()),
+        )
     }
 
     fn lower_stmt_opt(&mut self, stmt: Option<ast::Stmt>) -> StmtId {
@@ -582,7 +592,10 @@ impl Ctx {
                     kind: LocalTypeKind::Alias,
                     name: alias.name().map(|t| t.text().into()),
                     target: Some(TypeRef(
-                        alias.type_id().map_or(String::new(), |t| text_of(t.syntax())).into(),
+                        alias
+                            .type_id()
+                            .map_or(String::new(), |t| text_of(t.syntax()))
+                            .into(),
                     )),
                     enumerators: Box::new([]),
                 },
@@ -617,7 +630,10 @@ impl Ctx {
         self.alloc_stmt(lowered, Some(node))
     }
 
-    fn lower_handlers(&mut self, handlers: impl Iterator<Item = ast::Handler>) -> Box<[CatchClause]> {
+    fn lower_handlers(
+        &mut self,
+        handlers: impl Iterator<Item = ast::Handler>,
+    ) -> Box<[CatchClause]> {
         handlers
             .map(|h| {
                 let param = h.param().map(|p| self.lower_param(&p, BindingKind::Catch));
@@ -627,7 +643,11 @@ impl Ctx {
             .collect()
     }
 
-    fn lower_condition_opt(&mut self, cond: Option<ast::Condition>, parent: &SyntaxNode) -> Condition {
+    fn lower_condition_opt(
+        &mut self,
+        cond: Option<ast::Condition>,
+        parent: &SyntaxNode,
+    ) -> Condition {
         match cond {
             Some(c) => self.lower_condition(&c),
             None => Condition::Expr(self.missing_expr(Some(parent))),
@@ -759,11 +779,7 @@ impl Ctx {
                 return inner;
             }
             ExprKind::Literal(lit) => lower_literal(&lit),
-            ExprKind::Id(id) => match id
-                .syntax()
-                .children()
-                .find(|n| is_name_kind(n.kind()))
-            {
+            ExprKind::Id(id) => match id.syntax().children().find(|n| is_name_kind(n.kind())) {
                 Some(name) => {
                     let mut path = lower_path(&name);
                     if has_direct_token(id.syntax(), TEMPLATE_KW)
@@ -866,9 +882,9 @@ impl Ctx {
             }
             ExprKind::Launch(launch) => {
                 let callee = self.lower_expr_opt(launch.callee(), node);
-                let config = launch
-                    .config()
-                    .map_or_else(Box::default, |c| c.args().map(|e| self.lower_expr(e)).collect());
+                let config = launch.config().map_or_else(Box::default, |c| {
+                    c.args().map(|e| self.lower_expr(e)).collect()
+                });
                 let args = launch
                     .arg_list()
                     .map_or_else(Box::default, |a| self.lower_args(&a));
@@ -1052,9 +1068,9 @@ impl Ctx {
                     .collect()
             })
             .unwrap_or_default();
-        let params = l
-            .param_list()
-            .map_or_else(Box::default, |p| self.lower_params(&p, BindingKind::LambdaParam));
+        let params = l.param_list().map_or_else(Box::default, |p| {
+            self.lower_params(&p, BindingKind::LambdaParam)
+        });
         let attrs = l
             .attributes()
             .flat_map(|spec| spec.attributes().collect::<Vec<_>>())
@@ -1125,7 +1141,9 @@ fn lower_segment(node: &SyntaxNode, template_kw: bool) -> PathSegment {
     if let Some(name_ref) = ast::NameRef::cast(node.clone())
         && let Some(ident) = name_ref.ident()
     {
-        let args = name_ref.template_args().map(|list| template_args(list.syntax()));
+        let args = name_ref
+            .template_args()
+            .map(|list| template_args(list.syntax()));
         return PathSegment {
             name: ident.text().into(),
             args,
@@ -1359,7 +1377,10 @@ fn specifier_spelling(decl: &SyntaxNode) -> String {
                             push_token(&mut out, t.text());
                         }
                     }
-                    match n.children().find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME)) {
+                    match n
+                        .children()
+                        .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
                         Some(name) => push_token(&mut out, &text_of(&name)),
                         None => push_token(&mut out, "<unnamed>"),
                     }
@@ -1403,7 +1424,11 @@ fn declarator_spelling(node: &SyntaxNode, out: &mut String) {
 }
 
 fn type_ref(type_id: Option<&ast::TypeId>) -> TypeRef {
-    TypeRef(type_id.map_or(String::new(), |t| text_of(t.syntax())).into())
+    TypeRef(
+        type_id
+            .map_or(String::new(), |t| text_of(t.syntax()))
+            .into(),
+    )
 }
 
 fn direct_tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> {

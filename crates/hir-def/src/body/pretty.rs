@@ -280,8 +280,11 @@ impl Printer<'_> {
                 then,
                 else_,
             } => {
-                self.out
-                    .push_str(if *negated { "if !consteval " } else { "if consteval " });
+                self.out.push_str(if *negated {
+                    "if !consteval "
+                } else {
+                    "if consteval "
+                });
                 self.stmt(*then);
                 if let Some(e) = else_ {
                     self.out.push_str(" else ");

@@ -15,8 +15,8 @@ use crate::HirDefDatabase;
 use crate::body::{Body, body};
 use crate::generics::{TemplateParamId, find_template_param};
 use crate::hir::{
-    BindingId, Capture, Condition, Expr, ExprId, LocalTypeId, Stmt, StmtId, TypeOrExpr,
-    BuiltinArg, Designator,
+    BindingId, BuiltinArg, Capture, Condition, Designator, Expr, ExprId, LocalTypeId, Stmt, StmtId,
+    TypeOrExpr,
 };
 
 pub type ScopeId = Idx<ScopeData>;
@@ -372,7 +372,9 @@ pub(crate) fn children(expr: &Expr) -> Vec<ExprId> {
             v.push(*else_);
             v
         }
-        Expr::Call { callee, args } => std::iter::once(*callee).chain(args.iter().copied()).collect(),
+        Expr::Call { callee, args } => std::iter::once(*callee)
+            .chain(args.iter().copied())
+            .collect(),
         Expr::KernelLaunch {
             callee,
             config,

@@ -367,9 +367,13 @@ fn initializers_of_variables_and_fields() {
             = 4 * 2
         "#]],
     );
-    check("template <class T> constexpr T pi = T(3.14);", "pi", expect![[r#"
+    check(
+        "template <class T> constexpr T pi = T(3.14);",
+        "pi",
+        expect![[r#"
         = T(3.14)
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
@@ -396,7 +400,9 @@ fn check_scopes(text: &str, name: &str, expect: Expect) {
     let mut out = String::new();
     for (id, expr) in body.exprs.iter() {
         let Expr::Path(path) = expr else { continue };
-        let Some(name) = path.as_ident() else { continue };
+        let Some(name) = path.as_ident() else {
+            continue;
+        };
         let res = match resolve_name_in_scope(&db, item, id).unwrap() {
             Resolution::Local(b) => format!("local {name}@{}", u32::from(b.into_raw())),
             Resolution::LocalType(t) => format!("type {name}#{}", u32::from(t.into_raw())),
@@ -483,7 +489,10 @@ fn source_map_round_trips() {
         .find(|n| n.kind() == syntax::SyntaxKind::PAREN_EXPR)
         .unwrap();
     let inner = map.node_expr(&paren).unwrap();
-    assert_eq!(map.expr_syntax(inner).unwrap().to_node(&root).to_string(), "a");
+    assert_eq!(
+        map.expr_syntax(inner).unwrap().to_node(&root).to_string(),
+        "a"
+    );
     for (id, _) in body.bindings.iter() {
         let node = map.binding_syntax(id).unwrap().to_node(&root);
         out.push_str(&format!("binding {} {node}\n", u32::from(id.into_raw())));

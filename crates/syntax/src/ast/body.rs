@@ -6,8 +6,8 @@
 use rowan::ast::{AstChildren, AstNode, support};
 
 use super::{
-    ArgList, AttributeSpec, CompoundStmt, Declarator, Expr, IdExpr, InitDeclarator, KernelLaunch,
-    CallExpr, ParamList, Param, SimpleDeclaration, ClassSpecifier, EnumSpecifier,
+    ArgList, AttributeSpec, CallExpr, ClassSpecifier, CompoundStmt, Declarator, EnumSpecifier,
+    Expr, IdExpr, InitDeclarator, KernelLaunch, Param, ParamList, SimpleDeclaration,
 };
 use crate::{CudaLang, SyntaxElement, SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
 
@@ -1193,7 +1193,10 @@ impl CoYieldExpr {
 /// One argument of a call, launch, builtin or direct initializer.
 #[derive(Debug, Clone)]
 pub enum Arg {
-    Expr { expr: Expr, expanded: bool },
+    Expr {
+        expr: Expr,
+        expanded: bool,
+    },
     /// A type argument of a builtin (`__builtin_va_arg(ap, int)`).
     Type(TypeId),
 }
@@ -1218,9 +1221,9 @@ impl ArgList {
 impl TemplateParamList {
     /// `TYPE_PARAM`, `PARAM` (non-type) and `TEMPLATE_TEMPLATE_PARAM` nodes in order.
     pub fn params(&self) -> impl Iterator<Item = SyntaxNode> {
-        self.syntax.children().filter(|n| {
-            matches!(n.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM)
-        })
+        self.syntax
+            .children()
+            .filter(|n| matches!(n.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM))
     }
 }
 
