@@ -157,3 +157,23 @@ fn a_comment_edit_in_a_body_backdates_body() {
     "#]],
     );
 }
+
+#[test]
+fn closure_ids_survive_edits_of_other_bodies() {
+    let mut db = RootDatabase::with_execution_log();
+    let file = SourceFile::create(&db, "t.ii".into(), PROGRAM.to_string(), FileOrigin::User);
+    let closures = |db: &RootDatabase| -> Vec<String> {
+        let twice = items(db, file)
+            .into_iter()
+            .find(|i| i.name_text(db) == Some("twice"))
+            .unwrap();
+        hir_def::body::closures(db, twice)
+            .iter()
+            .map(|c| format!("{:?} {:?}", salsa::plumbing::AsId::as_id(&c.owner), c.expr))
+            .collect()
+    };
+    let before = closures(&db);
+    assert_eq!(before.len(), 1);
+    file.update_text(&mut db, PROGRAM.replacen("return x + 1;", "int y = x; return y + 1;", 1));
+    assert_eq!(closures(&db), before);
+}

@@ -546,3 +546,73 @@ fn ast_ids_survive_edits_elsewhere() {
         AstId(8) CLASS_SPECIFIER"#]]
     .assert_eq(&listing);
 }
+
+#[test]
+fn gnu_and_newer_forms() {
+    check(
+        r#"
+struct task { };
+task co(int *p) {
+  co_await p;
+  co_yield 1;
+  co_return;
+}
+"#,
+        "co",
+        expect![[r#"
+            params: (p@0: int *)
+            {
+                co_await p;
+                co_yield 1;
+                co_return;
+            }"#]],
+    );
+    check(
+        r#"
+struct S { int a, b; };
+template <class T> constexpr int f(T t) {
+  if consteval { return 1; } else { return 2; }
+  if !consteval { }
+  void *l = &&done;
+  goto *l;
+  done:
+  S s = (S){1, 2};
+  int v = __real__ t + __imag__ t;
+  __extension__ (v);
+  return requires (T x) { x + 1; } ? v : 0;
+}
+"#,
+        "f",
+        expect![[r#"
+            params: (t@0: T)
+            {
+                if consteval {
+                    return 1;
+                } else {
+                    return 2;
+                }
+                if !consteval {
+                }
+                decl l@1: void * = &&done;
+                goto *l;
+                done:
+                decl s@2: S = (S){1, 2};
+                decl v@3: int = __real__ t + __imag__ t;
+                __extension__ v;
+                return requires(T x){x+1;} ? v : 0;
+            }"#]],
+    );
+}
+
+#[test]
+fn chains_deeper_than_the_limit_end_in_missing() {
+    let chain = vec!["a"; 1500].join(" + ");
+    let text = format!("int f(int a) {{ return {chain}; }}");
+    let (db, file) = TestDb::with_file(&text);
+    let item = owner(&db, file, "f");
+    let body = body(&db, item);
+    // The operator at the limit loses both operands.
+    assert_eq!(body.missing_expr_count(), 2);
+    assert!(body.pretty().contains("<missing>"));
+    super::scope::expr_scopes(&db, item);
+}
