@@ -174,6 +174,9 @@ fn closure_ids_survive_edits_of_other_bodies() {
     };
     let before = closures(&db);
     assert_eq!(before.len(), 1);
-    file.update_text(&mut db, PROGRAM.replacen("return x + 1;", "int y = x; return y + 1;", 1));
+    file.update_text(
+        &mut db,
+        PROGRAM.replacen("return x + 1;", "int y = x; return y + 1;", 1),
+    );
     assert_eq!(closures(&db), before);
 }

@@ -616,3 +616,54 @@ fn chains_deeper_than_the_limit_end_in_missing() {
     assert!(body.pretty().contains("<missing>"));
     super::scope::expr_scopes(&db, item);
 }
+
+#[test]
+fn file_ranges_of_body_nodes_match_the_file() {
+    let text = r#"
+namespace a { int g(int x) { return x + 1; } }
+namespace b { int g(int x) { return x + 1; } }
+struct S {
+  int m = 2 * 3, n = 4;
+  S(int v) : m(v) { n = v; }
+  template <class T> T f(T t) { return t * 2; }
+};
+template <class T> __attribute__((global)) void k(T *p) { p[0] = T(1); }
+void h() { struct L { int q() { return 5; } }; }
+int v = a::g(1);
+"#;
+    let (db, file) = TestDb::with_file(text);
+    let offsets = crate::source::declaration_offsets(&db, file);
+    let mut out = String::new();
+    for (item, offs) in offsets {
+        let (body, map) = body_with_source_map(&db, *item);
+        let root = definition_root(&db, *item).unwrap();
+        let mut checked = 0;
+        for (id, _) in body.exprs.iter() {
+            let Some(ptr) = map.expr_syntax(id) else {
+                continue;
+            };
+            let node = ptr.to_node(&root);
+            let range = offs.to_file_range(node.text_range()).unwrap();
+            assert_eq!(&text[range], node.to_string());
+            checked += 1;
+        }
+        out.push_str(&format!(
+            "{} at {}: {checked} expressions\n",
+            item.qualified_name(&db),
+            offs.in_file
+        ));
+    }
+    expect![[r#"
+        a::g at 15: 3 expressions
+        b::g at 62: 3 expressions
+        S::m at 108: 3 expressions
+        S::n at 108: 1 expressions
+        S::S at 132: 5 expressions
+        S::f at 180: 3 expressions
+        k at 229: 6 expressions
+        h at 283: 0 expressions
+        v at 332: 3 expressions
+        L::q at 305: 1 expressions
+    "#]]
+    .assert_eq(&out);
+}
