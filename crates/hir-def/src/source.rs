@@ -185,9 +185,9 @@ pub fn declaration_offsets<'db>(
         items.push(*class);
         items.extend(il::scope::scope_items(db, *class).iter().copied());
     }
-    // (declaration green, name) -> the items, in order
-    let mut peers: FxHashMap<(GreenNode, Option<&str>), Vec<(Item<'db>, u32)>> =
-        FxHashMap::default();
+    // (declaration green, name) -> the items with their declaration's offset in the tree
+    type Key<'a> = (GreenNode, Option<&'a str>);
+    let mut peers: FxHashMap<Key<'_>, Vec<(Item<'db>, u32)>> = FxHashMap::default();
     let mut order = Vec::new();
     for item in items {
         let Some(root) = definition_root(db, item) else {
@@ -221,7 +221,7 @@ pub fn declaration_offsets<'db>(
         }
     }
     let mut out = Vec::new();
-    let mut seen: FxHashMap<(GreenNode, Option<&str>), bool> = FxHashMap::default();
+    let mut seen: FxHashMap<Key<'_>, bool> = FxHashMap::default();
     for key in order {
         if seen.insert(key.clone(), true).is_some() {
             continue;
