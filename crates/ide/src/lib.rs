@@ -65,3 +65,6 @@ impl il::IlDatabase for RootDatabase {}
 
 #[salsa::db]
 impl codegen::CodegenDatabase for RootDatabase {}
+
+#[salsa::db]
+impl hir_def::HirDefDatabase for RootDatabase {}

@@ -80,6 +80,11 @@ pub struct Item<'db> {
     #[tracked]
     #[returns(ref)]
     pub body: Option<GreenNode>,
+    /// A constructor's compound statement (or try block) after its initializer list, which is
+    /// then `body` (see [`crate::lower::LoweredItem::ctor_body`]).
+    #[tracked]
+    #[returns(ref)]
+    pub ctor_body: Option<GreenNode>,
     /// Access in a class (EDG's `access`); `None` outside classes.
     #[tracked]
     #[returns(copy)]

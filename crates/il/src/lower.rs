@@ -28,6 +28,10 @@ pub struct LoweredItem {
     pub signature_key: String,
     pub header: GreenNode,
     pub body: Option<GreenNode>,
+    /// A constructor's compound statement (or try block) when `body` is its initializer list
+    /// (`S() : a(1) { ... }`); `None` otherwise. Kept apart so `body` stays what it was for the
+    /// readers that look for mem-initializers only.
+    pub ctor_body: Option<GreenNode>,
     pub access: Option<Access>,
     /// Inside `extern "C" { }` or after `extern "C"`.
     pub extern_c: bool,
@@ -77,6 +81,7 @@ fn lower_declaration(
                 signature_key: key,
                 header,
                 body,
+                ctor_body: None,
                 access,
                 extern_c,
             }
@@ -121,7 +126,14 @@ fn lower_declaration(
             let (name, key) = declarator.as_ref().map_or((None, String::new()), |d| {
                 (declarator_name(d), function_key(d))
             });
-            out.push(item(ItemKind::Routine, name, key, header, body));
+            let mut lowered = item(ItemKind::Routine, name, key, header, body);
+            if node.children().any(|n| n.kind() == CTOR_INITIALIZER) {
+                lowered.ctor_body = node
+                    .children()
+                    .find(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
+                    .map(|n| n.green().into_owned());
+            }
+            out.push(lowered);
         }
         SIMPLE_DECLARATION => lower_simple_declaration(node, access, extern_c, out),
         TEMPLATE_DECL => {
@@ -255,6 +267,7 @@ fn lower_simple_declaration(
                     },
                     header,
                     body,
+                    ctor_body: None,
                     access,
                     extern_c,
                 });
@@ -271,6 +284,7 @@ fn lower_simple_declaration(
                     signature_key: String::new(),
                     header,
                     body,
+                    ctor_body: None,
                     access,
                     extern_c,
                 });
@@ -299,6 +313,7 @@ fn lower_simple_declaration(
                             spec.green().into_owned()
                         },
                         body: None,
+                        ctor_body: None,
                         access,
                         extern_c,
                     });
@@ -314,6 +329,7 @@ fn lower_simple_declaration(
                             signature_key: String::new(),
                             header: node.green().into_owned(),
                             body: None,
+                            ctor_body: None,
                             access,
                             extern_c,
                         });
@@ -350,6 +366,7 @@ fn lower_simple_declaration(
                     signature_key: key,
                     header: node.green().into_owned(),
                     body: None,
+                    ctor_body: None,
                     access,
                     extern_c,
                 });

@@ -40,6 +40,7 @@ pub fn scope_items<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'
             signature_key: inner,
             header: scope.header(db).clone(),
             body: Some(body.clone()),
+            ctor_body: None,
             access: None,
             extern_c: scope.extern_c(db),
         };
@@ -151,6 +152,7 @@ fn create_items<'db>(
                 l.signature_key,
                 l.header,
                 l.body,
+                l.ctor_body,
                 l.access,
                 l.extern_c,
             )

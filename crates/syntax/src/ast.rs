@@ -591,6 +591,9 @@ impl Attribute {
     }
 }
 
+mod body;
+pub use body::*;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,117 @@
+//! Template parameters, with ids that know their owner.
+//!
+//! [`template_params`] lists the parameters of an item's own template headers, outermost first
+//! (`template <class T> template <class U> void S<T>::f(U)` has `T` then `U`), read from il's
+//! header only, so a body edit never re-runs it. [`TemplateParamId`] is `(owner, index)`.
+use std::sync::Arc;
+
+use il::Item;
+use rowan::ast::AstNode;
+use syntax::{SyntaxKind, SyntaxNode, ast};
+
+use crate::HirDefDatabase;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TemplateParamKind {
+    /// `typename T`, `class T`
+    Type,
+    /// `int N`, `auto V`
+    NonType,
+    /// `template <class> class TT`
+    Template,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TemplateParamData {
+    /// `None` for unnamed parameters (`template <class>`).
+    pub name: Option<Box<str>>,
+    pub kind: TemplateParamKind,
+    /// `typename... Ts`
+    pub pack: bool,
+    /// Which `template <...>` list (0 = outermost) it belongs to.
+    pub depth: u32,
+}
+
+/// A template parameter: the owning item and the index in [`template_params`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TemplateParamId<'db> {
+    pub owner: Item<'db>,
+    pub index: u32,
+}
+
+/// The template parameters of `owner`'s own headers (empty for non-templates).
+#[salsa::tracked(returns(clone))]
+pub fn template_params<'db>(
+    db: &'db dyn HirDefDatabase,
+    owner: Item<'db>,
+) -> Arc<[TemplateParamData]> {
+    let header = SyntaxNode::new_root(owner.header(db).clone());
+    let mut out = Vec::new();
+    let mut node = Some(header);
+    let mut depth = 0;
+    while let Some(n) = node.filter(|n| n.kind() == SyntaxKind::TEMPLATE_DECL) {
+        if let Some(list) = n.children().find_map(ast::TemplateParamList::cast) {
+            out.extend(list.params().map(|p| param_data(&p, depth)));
+            depth += 1;
+        }
+        node = n
+            .children()
+            .filter(|c| c.kind() != SyntaxKind::TEMPLATE_PARAM_LIST)
+            .last();
+    }
+    out.into()
+}
+
+fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
+    if let Some(p) = ast::TypeParam::cast(param.clone()) {
+        return TemplateParamData {
+            name: p.name().map(|t| t.text().into()),
+            kind: TemplateParamKind::Type,
+            pack: p.is_pack(),
+            depth,
+        };
+    }
+    if let Some(p) = ast::TemplateTemplateParam::cast(param.clone()) {
+        return TemplateParamData {
+            name: p.name().map(|t| t.text().into()),
+            kind: TemplateParamKind::Template,
+            pack: p.is_pack(),
+            depth,
+        };
+    }
+    let declarator = ast::Param::cast(param.clone()).and_then(|p| p.declarator());
+    TemplateParamData {
+        name: declarator
+            .as_ref()
+            .and_then(|d| d.name())
+            .map(|n| crate::body::lower_text(&n).into()),
+        kind: TemplateParamKind::NonType,
+        pack: declarator.is_some_and(|d| {
+            d.syntax()
+                .children_with_tokens()
+                .any(|e| e.kind() == SyntaxKind::DOT3)
+        }),
+        depth,
+    }
+}
+
+/// The template parameter named `name` visible in `owner`: its own, then its enclosing class
+/// templates' (innermost first).
+pub fn find_template_param<'db>(
+    db: &'db dyn HirDefDatabase,
+    owner: Item<'db>,
+    name: &str,
+) -> Option<TemplateParamId<'db>> {
+    let mut cur = Some(owner);
+    while let Some(item) = cur {
+        let params = template_params(db, item);
+        if let Some(index) = params.iter().rposition(|p| p.name.as_deref() == Some(name)) {
+            return Some(TemplateParamId {
+                owner: item,
+                index: index as u32,
+            });
+        }
+        cur = item.parent(db);
+    }
+    None
+}

@@ -1,0 +1,250 @@
+//! An item's definition as one syntax tree of its own.
+//!
+//! il's [`Item`] keeps its syntax in two position-independent green nodes, a header and a body
+//! (plus a constructor's compound statement after its initializer list). [`definition_tree`] puts
+//! them back together into the definition (`FUNCTION_DEF`, or the `SIMPLE_DECLARATION` of a
+//! variable or field; under a `TEMPLATE_DECL` for templates), so that the body lowering, the
+//! [`crate::AstIdMap`] and the source maps work on one tree whose offsets are relative to the
+//! item. An edit elsewhere in the file changes none of them; an edit inside the item re-runs
+//! only this item's queries.
+use il::{Item, ItemKind};
+use rowan::NodeOrToken;
+use syntax::{GreenNode, SyntaxKind, SyntaxNode, ast};
+
+use crate::HirDefDatabase;
+
+/// What kind of body an item owns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BodyOwnerKind {
+    /// A function or function template with a definition (`{ }`, try block, ctor initializer).
+    Function,
+    /// A variable (template) with an initializer, or a field with a default member initializer.
+    Initializer,
+}
+
+/// Which body an item owns, if any.
+pub fn body_owner_kind(db: &dyn HirDefDatabase, item: Item<'_>) -> Option<BodyOwnerKind> {
+    match item.kind(db) {
+        ItemKind::Routine | ItemKind::FunctionTemplate if item.body(db).is_some() => {
+            Some(BodyOwnerKind::Function)
+        }
+        ItemKind::Variable | ItemKind::VariableTemplate | ItemKind::Field => {
+            Some(BodyOwnerKind::Initializer)
+        }
+        _ => None,
+    }
+}
+
+/// The item's definition as one green tree: the header with the body put back where `il` took
+/// it from. `None` for items that own no body. For templates the tree is il's header form,
+/// `TEMPLATE_DECL(parameter list, declaration)`, without the `template` keyword's token.
+#[salsa::tracked(returns(ref))]
+pub fn definition_tree<'db>(db: &'db dyn HirDefDatabase, item: Item<'db>) -> Option<GreenNode> {
+    match body_owner_kind(db, item)? {
+        BodyOwnerKind::Function => {
+            let parts: Vec<GreenNode> = item
+                .body(db)
+                .iter()
+                .chain(item.ctor_body(db).iter())
+                .cloned()
+                .collect();
+            attach_body(item.header(db), &parts)
+        }
+        BodyOwnerKind::Initializer => Some(item.header(db).clone()),
+    }
+}
+
+/// The definition tree as a syntax node (offsets relative to the item).
+pub fn definition_root(db: &dyn HirDefDatabase, item: Item<'_>) -> Option<SyntaxNode> {
+    definition_tree(db, item).clone().map(SyntaxNode::new_root)
+}
+
+/// `FUNCTION_DEF` header + body parts, looking through the `TEMPLATE_DECL`s il wraps it in.
+fn attach_body(header: &GreenNode, parts: &[GreenNode]) -> Option<GreenNode> {
+    let kind = SyntaxKind::from_raw(header.kind().0)?;
+    let mut children: Vec<NodeOrToken<GreenNode, rowan::GreenToken>> = header
+        .children()
+        .map(|c| match c {
+            NodeOrToken::Node(n) => NodeOrToken::Node(n.to_owned()),
+            NodeOrToken::Token(t) => NodeOrToken::Token(t.to_owned()),
+        })
+        .collect();
+    match kind {
+        SyntaxKind::FUNCTION_DEF => {
+            // `S() : a(1) { }`: il's header kept the trivia before and after the initializer
+            // list together at its end; the initializer goes before the last trivia token, which
+            // is right for the usual single whitespace token between `)` and `{`.
+            let trailing_trivia = children
+                .iter()
+                .rev()
+                .take_while(|c| {
+                    matches!(c, NodeOrToken::Token(t)
+                        if SyntaxKind::from_raw(t.kind().0).is_some_and(SyntaxKind::is_trivia))
+                })
+                .count();
+            if let [init, rest @ ..] = parts
+                && !rest.is_empty()
+                && trailing_trivia >= 2
+            {
+                let at = children.len() - 1;
+                children.insert(at, NodeOrToken::Node(init.clone()));
+                children.extend(rest.iter().cloned().map(NodeOrToken::Node));
+            } else {
+                children.extend(parts.iter().cloned().map(NodeOrToken::Node));
+            }
+        }
+        SyntaxKind::TEMPLATE_DECL => {
+            let last = children
+                .iter()
+                .rposition(|c| matches!(c, NodeOrToken::Node(_)))?;
+            let NodeOrToken::Node(inner) = &children[last] else {
+                return None;
+            };
+            children[last] = NodeOrToken::Node(attach_body(inner, parts)?);
+        }
+        _ => return None,
+    }
+    Some(GreenNode::new(header.kind(), children))
+}
+
+/// The function definition in a definition tree (under its `TEMPLATE_DECL`s).
+pub fn function_def(root: &SyntaxNode) -> Option<ast::FunctionDef> {
+    use rowan::ast::AstNode;
+    let mut node = root.clone();
+    loop {
+        if let Some(def) = ast::FunctionDef::cast(node.clone()) {
+            return Some(def);
+        }
+        if node.kind() != SyntaxKind::TEMPLATE_DECL {
+            return None;
+        }
+        node = node
+            .children()
+            .filter(|n| n.kind() != SyntaxKind::TEMPLATE_PARAM_LIST)
+            .last()?;
+    }
+}
+
+/// The simple declaration of a variable or field in a definition tree.
+pub fn simple_declaration(root: &SyntaxNode) -> Option<ast::SimpleDeclaration> {
+    use rowan::ast::AstNode;
+    let mut node = root.clone();
+    loop {
+        if let Some(decl) = ast::SimpleDeclaration::cast(node.clone()) {
+            return Some(decl);
+        }
+        if node.kind() != SyntaxKind::TEMPLATE_DECL {
+            return None;
+        }
+        node = node
+            .children()
+            .filter(|n| n.kind() != SyntaxKind::TEMPLATE_PARAM_LIST)
+            .last()?;
+    }
+}
+
+/// Where an item's declaration node (the `FUNCTION_DEF` or `SIMPLE_DECLARATION` of its
+/// definition tree, under il's `TEMPLATE_DECL`s) starts in the definition tree and in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct DeclarationOffsets {
+    pub in_tree: u32,
+    pub in_file: u32,
+    pub len: u32,
+}
+
+impl DeclarationOffsets {
+    /// A range of the definition tree as a range of the file; `None` outside the declaration
+    /// node (il's template headers lack the `template` keyword, so their offsets differ).
+    pub fn to_file_range(self, range: rowan::TextRange) -> Option<rowan::TextRange> {
+        let start = u32::from(range.start()).checked_sub(self.in_tree)?;
+        let end = u32::from(range.end()).checked_sub(self.in_tree)?;
+        if end > self.len {
+            return None;
+        }
+        Some(rowan::TextRange::new(
+            (self.in_file + start).into(),
+            (self.in_file + end).into(),
+        ))
+    }
+}
+
+/// For every body owner of the file, where its declaration lies in the file. Positions are
+/// computed late (this reads the whole parse and re-runs on every edit; no body query reads it):
+/// an item is matched to the file's nodes of its declaration's kind with an equal green tree,
+/// the k-th item with that tree and name to the k-th such node in document order. Items whose
+/// count of equal trees differs from the file's (an identical definition inside a local class)
+/// are left out rather than guessed.
+#[salsa::tracked(returns(ref))]
+pub fn declaration_offsets<'db>(
+    db: &'db dyn HirDefDatabase,
+    file: base_db::SourceFile,
+) -> Vec<(Item<'db>, DeclarationOffsets)> {
+    use rustc_hash::FxHashMap;
+    let mut items = il::scope::all_items(db, file);
+    for class in il::scope::local_classes(db, file) {
+        items.push(*class);
+        items.extend(il::scope::scope_items(db, *class).iter().copied());
+    }
+    // (declaration green, name) -> the items with their declaration's offset in the tree
+    type Key<'a> = (GreenNode, Option<&'a str>);
+    let mut peers: FxHashMap<Key<'_>, Vec<(Item<'db>, u32)>> = FxHashMap::default();
+    let mut order = Vec::new();
+    for item in items {
+        let Some(root) = definition_root(db, item) else {
+            continue;
+        };
+        let decl = function_def(&root)
+            .map(|d| rowan::ast::AstNode::syntax(&d).clone())
+            .or_else(|| simple_declaration(&root).map(|d| rowan::ast::AstNode::syntax(&d).clone()));
+        let Some(decl) = decl else { continue };
+        let key = (decl.green().into_owned(), item.name_text(db));
+        let in_tree = u32::from(decl.text_range().start());
+        let list = peers.entry(key.clone()).or_default();
+        list.push((item, in_tree));
+        order.push(key);
+    }
+    let wanted: rustc_hash::FxHashSet<&GreenNode> = peers.keys().map(|(g, _)| g).collect();
+    let tree = base_db::parse(db, file).syntax_node();
+    let mut nodes: FxHashMap<GreenNode, Vec<u32>> = FxHashMap::default();
+    for node in tree.descendants().filter(|n| {
+        matches!(
+            n.kind(),
+            SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION
+        )
+    }) {
+        let green = node.green().into_owned();
+        if wanted.contains(&green) {
+            nodes
+                .entry(green)
+                .or_default()
+                .push(u32::from(node.text_range().start()));
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen: FxHashMap<Key<'_>, bool> = FxHashMap::default();
+    for key in order {
+        if seen.insert(key.clone(), true).is_some() {
+            continue;
+        }
+        let list = &peers[&key];
+        let Some(found) = nodes.get(&key.0) else {
+            continue;
+        };
+        // Items of one declaration (`int a = 1, b = 2;`) share its node: one node per name.
+        if found.len() != list.len() {
+            continue;
+        }
+        let len = u32::from(key.0.text_len());
+        for (&(item, in_tree), &in_file) in list.iter().zip(found) {
+            out.push((
+                item,
+                DeclarationOffsets {
+                    in_tree,
+                    in_file,
+                    len,
+                },
+            ));
+        }
+    }
+    out
+}
