@@ -96,7 +96,7 @@ fn walk_scope(
                 _ => {
                     let chunk =
                         decl_chunk(db, node.green().into_owned(), config.chunk_context(scope));
-                    out.push_str(&chunk);
+                    out.push_str(chunk);
                 }
             },
         }

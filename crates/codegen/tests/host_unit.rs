@@ -40,6 +40,50 @@ fn check(source: &str, expected: Expect) {
 fn device_functions_exit_on_the_host() {
     check(
         "__attribute__((device)) int f(int x, int) { return x; }\nstatic __attribute__((device)) int g() {\n  return 1;\n}\n",
-        expect![[r#""#]],
+        expect![[r#"
+            __attribute__((unused))  int f(int x, int)  {int volatile ___ = 1;(void)x;::exit(___);}
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-function\"") __attribute__((unused)) static  int g()  {int volatile ___ = 1;::exit(___);}
+
+             _Pragma("GCC diagnostic pop")
+        "#]],
+    );
+}
+
+#[test]
+fn kernels_become_declarations_and_launches_push_a_configuration() {
+    check(
+        "__attribute__((global)) void k(int a, float) {\n  a = 1;\n}\ntemplate <class T, int N> __attribute__((global)) void tk(T *p, T (&v)[N]) { }\nvoid h(int *p) { k<<<(1 + 2) / 3, 4, 0, 0>>>(1, 2.f); tk<int><<<1, 1>>>(p, p); }\n",
+        expect![[r#"
+            __attribute__((visibility("hidden")))  void k(int a, float __T0)  ;
+
+
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class T , int N > static void __wrapper__device_stub_tk(T * & p, T ( & v ) [ N ]) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class T, int N> static  void tk(T *p, T (&v)[N])  {__wrapper__device_stub_tk<T,N>(p,v);return;}
+            void h(int *p) { (__cudaPushCallConfiguration((1 + 2) / 3, 4, 0, 0)) ? (void)0 : k(1, 2.f); (__cudaPushCallConfiguration(1, 1)) ? (void)0 : tk<int>(p, p); }
+        "#]],
+    );
+}
+
+#[test]
+fn device_variables_become_host_shadows() {
+    check(
+        "__attribute__((device)) int d = 5;\nextern __attribute__((constant)) float c[4];\n__attribute__((constant)) const int n = 3;\n__attribute__((managed)) int m = 2, ma[2];\nextern __attribute__((shared)) float dyn[];\n",
+        expect![[r#"
+            static  int d ;
+            static  float c[4];
+            static  const int n = 3;
+            __attribute__((section("__nv_managed_data__"))) static  int *m  = 0, (*ma)[2] = 0;
+            __attribute__((unused)) extern  float dyn[];
+        "#]],
+    );
+}
+
+#[test]
+fn unnamed_namespaces_are_named_after_the_module() {
+    check(
+        "namespace { __attribute__((global)) void k() { } }\nnamespace n { namespace { int x; } }\n",
+        expect![[r#"
+            namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { } using namespace _GLOBAL__N__0_4_t_cu_x; namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) {  void k()  ; }
+            namespace n { namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { } using namespace _GLOBAL__N__0_4_t_cu_x; namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { int x; } }
+        "#]],
     );
 }

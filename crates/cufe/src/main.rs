@@ -8,8 +8,8 @@ mod cubin_cmd;
 mod cudafe;
 mod demangle;
 mod fs_util;
-mod parse;
 mod nvcc;
+mod parse;
 mod preprocess;
 
 #[derive(Parser)]

@@ -28,7 +28,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .args(&args.args)
         .status()
         .context("running nvcc")?;
-    Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+    Ok(ExitCode::from(
+        status.code().unwrap_or(1).clamp(0, 255) as u8
+    ))
 }
 
 /// Creates (or reuses) the overlay for `root` running `cufe`; returns its root.
@@ -44,7 +46,8 @@ pub fn overlay(root: &Path, cufe: &Path) -> anyhow::Result<PathBuf> {
         "#!/bin/sh\n# cufe's stand-in for cudafe++ (made by `cufe nvcc`)\nexec '{}' cudafe \"$@\"\n",
         cufe.display()
     );
-    if std::fs::read_to_string(&script).is_ok_and(|s| s == wanted) && dir.join("bin/nvcc").exists() {
+    if std::fs::read_to_string(&script).is_ok_and(|s| s == wanted) && dir.join("bin/nvcc").exists()
+    {
         return Ok(dir);
     }
     // Build beside the final place, then rename: concurrent builds never see half an overlay.

@@ -52,7 +52,11 @@ pub struct Args {
     forced_includes: Vec<String>,
 }
 
-fn run_builtin(args: &Args, toolchain: &toolchain::Toolchain, output: &std::path::Path) -> anyhow::Result<ExitCode> {
+fn run_builtin(
+    args: &Args,
+    toolchain: &toolchain::Toolchain,
+    output: &std::path::Path,
+) -> anyhow::Result<ExitCode> {
     use preprocessor::options::MacroOption;
     let arch = match &args.arch {
         Some(a) => {
@@ -62,7 +66,11 @@ fn run_builtin(args: &Args, toolchain: &toolchain::Toolchain, output: &std::path
         }
         None => Vec::new(),
     };
-    let mut macros: Vec<MacroOption> = args.defines.iter().map(|d| MacroOption::Define(d.clone())).collect();
+    let mut macros: Vec<MacroOption> = args
+        .defines
+        .iter()
+        .map(|d| MacroOption::Define(d.clone()))
+        .collect();
     macros.extend(args.undefines.iter().map(|u| MacroOption::Undef(u.clone())));
     let nvcc = preprocessor::nvcc::NvccArgs {
         input: args.input.display().to_string(),
@@ -71,8 +79,16 @@ fn run_builtin(args: &Args, toolchain: &toolchain::Toolchain, output: &std::path
         arch_list: arch,
         device: args.device,
         macros,
-        include_dirs: args.includes.iter().map(|i| i.display().to_string()).collect(),
-        system_dirs: args.system_includes.iter().map(|i| i.display().to_string()).collect(),
+        include_dirs: args
+            .includes
+            .iter()
+            .map(|i| i.display().to_string())
+            .collect(),
+        system_dirs: args
+            .system_includes
+            .iter()
+            .map(|i| i.display().to_string())
+            .collect(),
         forced_includes: args.forced_includes.clone(),
         extended_lambda: args.extended_lambda,
         relaxed_constexpr: args.expt_relaxed_constexpr,
