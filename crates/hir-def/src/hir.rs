@@ -477,12 +477,25 @@ pub enum Condition {
     Decl(StmtId),
 }
 
+/// How a declarator is initialized: what decides copy- versus direct-initialization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InitStyle {
+    /// `= e` or `= { ... }`
+    Copy,
+    /// `( args )` (the initializer is an `Expr::ParenInit`)
+    Direct,
+    /// `{ ... }` without `=` (direct-list-initialization)
+    List,
+}
+
 /// One declarator of a local declaration.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LocalDecl {
     pub binding: BindingId,
     /// The initializer: `= e` / `= {..}` / `{..}` as the expression, `(a, b)` as `ParenInit`.
     pub init: Option<ExprId>,
+    /// How `init` initializes (`Copy` when there is none).
+    pub style: InitStyle,
 }
 
 /// A `catch` clause.

@@ -11,8 +11,8 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use super::{Body, BodySourceMap, NodePtr};
 use crate::hir::{
     Binding, BindingId, BindingKind, BuiltinArg, Capture, CastKind, CatchClause, Condition,
-    DeclFlags, Designator, Expr, ExprId, Lambda, LocalDecl, LocalType, LocalTypeId, LocalTypeKind,
-    LocalUsing, MemInit, Stmt, StmtId, TypeOrExpr, TypeRef, UnaryOp,
+    DeclFlags, Designator, Expr, ExprId, InitStyle, Lambda, LocalDecl, LocalType, LocalTypeId,
+    LocalTypeKind, LocalUsing, MemInit, Stmt, StmtId, TypeOrExpr, TypeRef, UnaryOp,
 };
 use crate::source::{BodyOwnerKind, function_def, simple_declaration};
 
@@ -370,11 +370,23 @@ impl Ctx {
                 );
                 (id, Vec::new())
             };
-            let init = init_decl.init().map(|i| self.lower_initializer(&i));
-            decls.push(LocalDecl { binding, init });
+            let initializer = init_decl.init();
+            let style = match &initializer {
+                Some(i) if i.is_copy() => InitStyle::Copy,
+                Some(i) if i.arg_list().is_some() => InitStyle::Direct,
+                Some(_) => InitStyle::List,
+                None => InitStyle::Copy,
+            };
+            let init = initializer.map(|i| self.lower_initializer(&i));
+            decls.push(LocalDecl {
+                binding,
+                init,
+                style,
+            });
             decls.extend(extra.into_iter().map(|binding| LocalDecl {
                 binding,
                 init: None,
+                style: InitStyle::Copy,
             }));
         }
         let stmt = if types.is_empty() {
