@@ -1,5 +1,5 @@
 //! Any text through the body layer: every function body and initializer lowered, its scopes
-//! built, every name resolved, the pretty printer run. None of it may panic or hang.
+//! built, every name resolved, the pretty printer run, every definition located in the file. None of it may panic or hang.
 #![no_main]
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
@@ -30,6 +30,11 @@ fuzz_target!(|data: &[u8]| {
     for class in il::scope::local_classes(&db, file) {
         items.push(*class);
         items.extend(il::scope::scope_items(&db, *class).iter().copied());
+    }
+    for (item, offsets) in hir_def::source::declaration_offsets(&db, file) {
+        if let Some(root) = hir_def::source::definition_root(&db, *item) {
+            let _ = offsets.to_file_range(root.text_range());
+        }
     }
     for item in items {
         hir_def::generics::template_params(&db, item);
