@@ -23,7 +23,9 @@ impl il::IlDatabase for Db {}
 impl HirDefDatabase for Db {}
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let db = Db::default();
     let file = SourceFile::create(&db, "fuzz.ii".into(), text.to_string(), FileOrigin::User);
     let mut items = il::scope::all_items(&db, file);
