@@ -115,3 +115,69 @@ pub fn find_template_param<'db>(
     }
     None
 }
+
+/// The ids of `owner`'s own template parameters, in order.
+pub fn template_param_ids<'db>(
+    db: &'db dyn HirDefDatabase,
+    owner: Item<'db>,
+) -> Vec<TemplateParamId<'db>> {
+    (0..template_params(db, owner).len() as u32)
+        .map(|index| TemplateParamId { owner, index })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+    use crate::test_db::TestDb;
+
+    #[test]
+    fn parameters_of_templates_and_their_members() {
+        let (db, file) = TestDb::with_file(
+            r#"
+template <class T, int N = 3, template <class> class TT, class... Ts> struct S {
+  template <typename U> void f(U u) { }
+  void g() { }
+};
+template <class T, int N, template <class> class TT, class... Ts>
+template <typename U> void S<T, N, TT, Ts...>::f(U u) { }
+template <auto... Vs> int h() { return 0; }
+"#,
+        );
+        let mut out = String::new();
+        for item in il::scope::all_items(&db, file) {
+            let params = template_params(&db, item);
+            if params.is_empty() {
+                continue;
+            }
+            let ids = template_param_ids(&db, item);
+            assert!(ids.iter().all(|id| id.owner == item));
+            let list: Vec<String> = params
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}:{:?}{}@{}",
+                        p.name.as_deref().unwrap_or("_"),
+                        p.kind,
+                        if p.pack { "..." } else { "" },
+                        p.depth
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "{}: {}\n",
+                item.qualified_name(&db),
+                list.join(", ")
+            ));
+        }
+        expect![[r#"
+            S: T:Type@0, N:NonType@0, TT:Template@0, Ts:Type...@0
+            S::f: U:Type@0
+            S<T,N,TT,Ts...>::f: T:Type@0, N:NonType@0, TT:Template@0, Ts:Type...@0, U:Type@1
+            h: Vs:NonType...@0
+        "#]]
+        .assert_eq(&out);
+    }
+}

@@ -387,6 +387,88 @@ pub enum Expr {
     CoYield(ExprId),
 }
 
+impl Expr {
+    /// The operands of this expression, in source order. A lambda (its init-captures, its
+    /// body) and a statement expression's block are not listed: they hold statements and
+    /// scopes of their own, reached through [`Lambda`] and [`Stmt`].
+    pub fn child_exprs(&self) -> Vec<ExprId> {
+        match self {
+            Expr::Missing
+            | Expr::Literal(_)
+            | Expr::Path(_)
+            | Expr::This
+            | Expr::LabelAddr(_)
+            | Expr::Requires(_)
+            | Expr::Lambda(_)
+            | Expr::StmtExpr(_)
+            | Expr::SizeOf(TypeOrExpr::Type(_))
+            | Expr::AlignOf(TypeOrExpr::Type(_))
+            | Expr::TypeId(TypeOrExpr::Type(_)) => Vec::new(),
+            Expr::Unary { expr, .. }
+            | Expr::Delete { expr, .. }
+            | Expr::SizeOfPack(expr)
+            | Expr::Noexcept(expr)
+            | Expr::PackExpansion(expr)
+            | Expr::CoAwait(expr)
+            | Expr::CoYield(expr)
+            | Expr::SizeOf(TypeOrExpr::Expr(expr))
+            | Expr::AlignOf(TypeOrExpr::Expr(expr))
+            | Expr::TypeId(TypeOrExpr::Expr(expr)) => vec![*expr],
+            Expr::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
+            Expr::Conditional { cond, then, else_ } => {
+                let mut v = vec![*cond];
+                v.extend(*then);
+                v.push(*else_);
+                v
+            }
+            Expr::Call { callee, args } => std::iter::once(*callee)
+                .chain(args.iter().copied())
+                .collect(),
+            Expr::KernelLaunch {
+                callee,
+                config,
+                args,
+            } => std::iter::once(*callee)
+                .chain(config.iter().copied())
+                .chain(args.iter().copied())
+                .collect(),
+            Expr::Index { base, index } => vec![*base, *index],
+            Expr::Member { base, .. } => vec![*base],
+            Expr::Cast { args, .. } | Expr::InitList(args) | Expr::ParenInit(args) => args.to_vec(),
+            Expr::New {
+                placement,
+                array_sizes,
+                init,
+                ..
+            } => placement
+                .iter()
+                .chain(array_sizes.iter())
+                .chain(init.iter().flat_map(|i| i.iter()))
+                .copied()
+                .collect(),
+            Expr::Designated { designators, init } => designators
+                .iter()
+                .flat_map(|d| match d {
+                    Designator::Index(e) => vec![*e],
+                    Designator::IndexRange(lo, hi) => vec![*lo, *hi],
+                    Designator::Field(_) => Vec::new(),
+                })
+                .chain(std::iter::once(*init))
+                .collect(),
+            Expr::Throw(e) => e.iter().copied().collect(),
+            Expr::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs.iter()).copied().collect(),
+            Expr::CompoundLiteral { init, .. } => vec![*init],
+            Expr::BuiltinCall { args, .. } => args
+                .iter()
+                .filter_map(|a| match a {
+                    BuiltinArg::Expr(e) => Some(*e),
+                    BuiltinArg::Type(_) => None,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A condition of `if`, `switch`, `while`, `for`: an expression or a declaration.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Condition {
@@ -395,12 +477,25 @@ pub enum Condition {
     Decl(StmtId),
 }
 
+/// How a declarator is initialized: what decides copy- versus direct-initialization.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InitStyle {
+    /// `= e` or `= { ... }`
+    Copy,
+    /// `( args )` (the initializer is an `Expr::ParenInit`)
+    Direct,
+    /// `{ ... }` without `=` (direct-list-initialization)
+    List,
+}
+
 /// One declarator of a local declaration.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LocalDecl {
     pub binding: BindingId,
     /// The initializer: `= e` / `= {..}` / `{..}` as the expression, `(a, b)` as `ParenInit`.
     pub init: Option<ExprId>,
+    /// How `init` initializes (`Copy` when there is none).
+    pub style: InitStyle,
 }
 
 /// A `catch` clause.

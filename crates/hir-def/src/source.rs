@@ -73,7 +73,8 @@ fn attach_body(header: &GreenNode, parts: &[GreenNode]) -> Option<GreenNode> {
         SyntaxKind::FUNCTION_DEF => {
             // `S() : a(1) { }`: il's header kept the trivia before and after the initializer
             // list together at its end; the initializer goes before the last trivia token, which
-            // is right for the usual single whitespace token between `)` and `{`.
+            // is right for the usual single whitespace token between the list and `{` (`S(): a()
+            // {}` too; `S() :a(){}` is then reassembled as `S():a() {}`, with the same tokens).
             let trailing_trivia = children
                 .iter()
                 .rev()
@@ -84,7 +85,7 @@ fn attach_body(header: &GreenNode, parts: &[GreenNode]) -> Option<GreenNode> {
                 .count();
             if let [init, rest @ ..] = parts
                 && !rest.is_empty()
-                && trailing_trivia >= 2
+                && trailing_trivia >= 1
             {
                 let at = children.len() - 1;
                 children.insert(at, NodeOrToken::Node(init.clone()));
@@ -206,11 +207,21 @@ pub fn declaration_offsets<'db>(
     let wanted: rustc_hash::FxHashSet<&GreenNode> = peers.keys().map(|(g, _)| g).collect();
     let tree = base_db::parse(db, file).syntax_node();
     let mut nodes: FxHashMap<GreenNode, Vec<u32>> = FxHashMap::default();
+    // Declarations at namespace or class scope only: a local `int x;` in a body is no item.
     for node in tree.descendants().filter(|n| {
         matches!(
             n.kind(),
             SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION
-        )
+        ) && n.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                SyntaxKind::SOURCE_FILE
+                    | SyntaxKind::DECL_BLOCK
+                    | SyntaxKind::MEMBER_LIST
+                    | SyntaxKind::TEMPLATE_DECL
+                    | SyntaxKind::LINKAGE_SPEC
+            )
+        })
     }) {
         let green = node.green().into_owned();
         if wanted.contains(&green) {

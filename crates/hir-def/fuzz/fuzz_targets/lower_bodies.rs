@@ -1,5 +1,5 @@
 //! Any text through the body layer: every function body and initializer lowered, its scopes
-//! built, every name resolved, the pretty printer run. None of it may panic or hang.
+//! built, every name resolved, the pretty printer run, every definition located in the file. None of it may panic or hang.
 #![no_main]
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
@@ -23,13 +23,20 @@ impl il::IlDatabase for Db {}
 impl HirDefDatabase for Db {}
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let db = Db::default();
     let file = SourceFile::create(&db, "fuzz.ii".into(), text.to_string(), FileOrigin::User);
     let mut items = il::scope::all_items(&db, file);
     for class in il::scope::local_classes(&db, file) {
         items.push(*class);
         items.extend(il::scope::scope_items(&db, *class).iter().copied());
+    }
+    for (item, offsets) in hir_def::source::declaration_offsets(&db, file) {
+        if let Some(root) = hir_def::source::definition_root(&db, *item) {
+            let _ = offsets.to_file_range(root.text_range());
+        }
     }
     for item in items {
         hir_def::generics::template_params(&db, item);

@@ -6,14 +6,13 @@
 //! `Expr::Missing` / `Stmt::Missing`, never a panic.
 use rowan::ast::AstNode;
 use syntax::ast::{self, Arg, ExprKind};
-use syntax::{SyntaxElement, SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
+use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Body, BodySourceMap, NodePtr};
 use crate::hir::{
-    ArithOp, BinaryOp, Binding, BindingId, BindingKind, BuiltinArg, Capture, CastKind, CatchClause,
-    Condition, DeclFlags, Designator, Expr, ExprId, Lambda, Literal, LiteralKind, LocalDecl,
-    LocalType, LocalTypeId, LocalTypeKind, LocalUsing, MemInit, Path, PathSegment, Stmt, StmtId,
-    TypeOrExpr, TypeRef, UnaryOp,
+    Binding, BindingId, BindingKind, BuiltinArg, Capture, CastKind, CatchClause, Condition,
+    DeclFlags, Designator, Expr, ExprId, InitStyle, Lambda, LocalDecl, LocalType, LocalTypeId,
+    LocalTypeKind, LocalUsing, MemInit, Stmt, StmtId, TypeOrExpr, TypeRef, UnaryOp,
 };
 use crate::source::{BodyOwnerKind, function_def, simple_declaration};
 
@@ -21,6 +20,10 @@ use crate::source::{BodyOwnerKind, function_def, simple_declaration};
 /// parser already bounds nesting, but chains (`a + b + ...`, `f().g().h()...`) are flat in the
 /// parser and deep in the tree.
 pub(crate) const MAX_DEPTH: u32 = 256;
+
+mod spelling;
+pub(crate) use spelling::text_of;
+use spelling::*;
 
 pub(super) fn lower(
     root: &SyntaxNode,
@@ -367,11 +370,23 @@ impl Ctx {
                 );
                 (id, Vec::new())
             };
-            let init = init_decl.init().map(|i| self.lower_initializer(&i));
-            decls.push(LocalDecl { binding, init });
+            let initializer = init_decl.init();
+            let style = match &initializer {
+                Some(i) if i.is_copy() => InitStyle::Copy,
+                Some(i) if i.arg_list().is_some() => InitStyle::Direct,
+                Some(_) => InitStyle::List,
+                None => InitStyle::Copy,
+            };
+            let init = initializer.map(|i| self.lower_initializer(&i));
+            decls.push(LocalDecl {
+                binding,
+                init,
+                style,
+            });
             decls.extend(extra.into_iter().map(|binding| LocalDecl {
                 binding,
                 init: None,
+                style: InitStyle::Copy,
             }));
         }
         let stmt = if types.is_empty() {
@@ -1087,402 +1102,4 @@ impl Ctx {
             body,
         }
     }
-}
-
-// ---- helpers over syntax ----
-
-fn is_name_kind(kind: SyntaxKind) -> bool {
-    matches!(
-        kind,
-        NAME_REF | QUALIFIED_NAME | OPERATOR_NAME | DESTRUCTOR_NAME
-    )
-}
-
-fn empty_path() -> Path {
-    Path {
-        global: false,
-        segments: Box::new([]),
-    }
-}
-
-/// A `NAME_REF`, `QUALIFIED_NAME`, `OPERATOR_NAME`, `DESTRUCTOR_NAME` or `DECLTYPE_SPEC` as a path.
-pub(crate) fn lower_path(node: &SyntaxNode) -> Path {
-    if node.kind() != QUALIFIED_NAME {
-        return Path {
-            global: false,
-            segments: Box::new([lower_segment(node, false)]),
-        };
-    }
-    let mut global = false;
-    let mut segments = Vec::new();
-    let mut template_kw = false;
-    let mut seen_segment = false;
-    for element in node.children_with_tokens() {
-        match element {
-            SyntaxElement::Token(t) => match t.kind() {
-                COLON2 if !seen_segment => global = true,
-                TEMPLATE_KW => template_kw = true,
-                _ => {}
-            },
-            SyntaxElement::Node(n) => {
-                seen_segment = true;
-                segments.push(lower_segment(&n, template_kw));
-                template_kw = false;
-            }
-        }
-    }
-    Path {
-        global,
-        segments: segments.into_boxed_slice(),
-    }
-}
-
-fn lower_segment(node: &SyntaxNode, template_kw: bool) -> PathSegment {
-    if let Some(name_ref) = ast::NameRef::cast(node.clone())
-        && let Some(ident) = name_ref.ident()
-    {
-        let args = name_ref
-            .template_args()
-            .map(|list| template_args(list.syntax()));
-        return PathSegment {
-            name: ident.text().into(),
-            args,
-            template_kw,
-        };
-    }
-    PathSegment {
-        name: text_of(node).into(),
-        args: None,
-        template_kw,
-    }
-}
-
-/// Template arguments as written, one string per argument (`...` kept with its argument).
-fn template_args(list: &SyntaxNode) -> Box<[Box<str>]> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut any = false;
-    for element in list.children_with_tokens() {
-        match element.kind() {
-            L_ANGLE | R_ANGLE if element.as_token().is_some() => {}
-            COMMA => {
-                out.push(std::mem::take(&mut current).into_boxed_str());
-                any = false;
-            }
-            k if k.is_trivia() => {}
-            _ => {
-                any = true;
-                match &element {
-                    SyntaxElement::Node(n) => push_token(&mut current, &text_of(n)),
-                    SyntaxElement::Token(t) => push_token(&mut current, t.text()),
-                }
-            }
-        }
-    }
-    if any || !out.is_empty() {
-        out.push(current.into_boxed_str());
-    }
-    out.into_boxed_slice()
-}
-
-fn lower_literal(lit: &ast::Literal) -> Expr {
-    let tokens = lit.tokens();
-    let Some(first) = tokens.first() else {
-        return Expr::Missing;
-    };
-    let kind = match first.kind() {
-        INT_LIT => LiteralKind::Int,
-        FLOAT_LIT => LiteralKind::Float,
-        CHAR_LIT => LiteralKind::Char,
-        STRING_LIT => LiteralKind::String,
-        TRUE_KW | FALSE_KW => LiteralKind::Bool,
-        NULLPTR_KW => LiteralKind::Nullptr,
-        _ => return Expr::Missing,
-    };
-    Expr::Literal(Literal {
-        kind,
-        text: join_tokens(&tokens),
-    })
-}
-
-fn binary_op(kind: SyntaxKind) -> Option<BinaryOp> {
-    Some(match kind {
-        STAR => BinaryOp::Mul,
-        SLASH => BinaryOp::Div,
-        PERCENT => BinaryOp::Rem,
-        PLUS => BinaryOp::Add,
-        MINUS => BinaryOp::Sub,
-        SHL => BinaryOp::Shl,
-        SHR => BinaryOp::Shr,
-        L_ANGLE => BinaryOp::Lt,
-        R_ANGLE => BinaryOp::Gt,
-        LTEQ => BinaryOp::Le,
-        GTEQ => BinaryOp::Ge,
-        SPACESHIP => BinaryOp::Spaceship,
-        EQ2 => BinaryOp::Eq,
-        NEQ => BinaryOp::Ne,
-        AMP => BinaryOp::BitAnd,
-        CARET => BinaryOp::BitXor,
-        PIPE => BinaryOp::BitOr,
-        AMP2 => BinaryOp::And,
-        PIPE2 => BinaryOp::Or,
-        EQ => BinaryOp::Assign,
-        STAREQ => BinaryOp::CompoundAssign(ArithOp::Mul),
-        SLASHEQ => BinaryOp::CompoundAssign(ArithOp::Div),
-        PERCENTEQ => BinaryOp::CompoundAssign(ArithOp::Rem),
-        PLUSEQ => BinaryOp::CompoundAssign(ArithOp::Add),
-        MINUSEQ => BinaryOp::CompoundAssign(ArithOp::Sub),
-        SHLEQ => BinaryOp::CompoundAssign(ArithOp::Shl),
-        SHREQ => BinaryOp::CompoundAssign(ArithOp::Shr),
-        AMPEQ => BinaryOp::CompoundAssign(ArithOp::BitAnd),
-        CARETEQ => BinaryOp::CompoundAssign(ArithOp::BitXor),
-        PIPEEQ => BinaryOp::CompoundAssign(ArithOp::BitOr),
-        COMMA => BinaryOp::Comma,
-        DOT_STAR => BinaryOp::PtrMemDot,
-        ARROW_STAR => BinaryOp::PtrMemArrow,
-        _ => return None,
-    })
-}
-
-fn prefix_op(kind: SyntaxKind) -> Option<UnaryOp> {
-    Some(match kind {
-        STAR => UnaryOp::Deref,
-        AMP => UnaryOp::AddrOf,
-        PLUS => UnaryOp::Plus,
-        MINUS => UnaryOp::Neg,
-        BANG => UnaryOp::Not,
-        TILDE => UnaryOp::BitNot,
-        PLUS2 => UnaryOp::PreInc,
-        MINUS2 => UnaryOp::PreDec,
-        EXTENSION_KW => UnaryOp::Extension,
-        REAL_KW => UnaryOp::Real,
-        IMAG_KW => UnaryOp::Imag,
-        _ => return None,
-    })
-}
-
-/// The declarator that directly holds the declared name (`f` in `int (*f(int))[3]`).
-fn name_holder(declarator: &ast::Declarator) -> Option<ast::Declarator> {
-    if declarator
-        .syntax()
-        .children()
-        .any(|n| is_name_kind(n.kind()))
-    {
-        return Some(declarator.clone());
-    }
-    declarator.nested().and_then(|d| name_holder(&d))
-}
-
-/// Whether the declarator declares a function (`int g(int);` in a block).
-fn declares_function(declarator: &ast::Declarator) -> bool {
-    name_holder(declarator).is_some_and(|holder| {
-        holder
-            .syntax()
-            .children()
-            .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
-            .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
-    })
-}
-
-/// A declared name as il spells it: the identifier, or the qualified/operator name's text.
-fn declared_name_text(name: &SyntaxNode) -> String {
-    match ast::NameRef::cast(name.clone()).and_then(|n| n.ident()) {
-        Some(ident) => ident.text().to_string(),
-        None => text_of(name),
-    }
-}
-
-fn template_param_name(param: &SyntaxNode) -> Option<String> {
-    if let Some(p) = ast::TypeParam::cast(param.clone()) {
-        return p.name().map(|t| t.text().to_string());
-    }
-    if let Some(p) = ast::TemplateTemplateParam::cast(param.clone()) {
-        return p.name().map(|t| t.text().to_string());
-    }
-    ast::Param::cast(param.clone())
-        .and_then(|p| p.declarator())
-        .and_then(|d| d.name())
-        .map(|n| declared_name_text(&n))
-}
-
-/// The GNU attribute names of a declaration's own specifiers.
-fn attribute_names_direct(node: &SyntaxNode) -> Vec<Box<str>> {
-    node.children()
-        .filter_map(ast::AttributeSpec::cast)
-        .flat_map(|spec| spec.attributes().collect::<Vec<_>>())
-        .filter_map(|a| a.name().map(|t| bare_attribute(t.text())))
-        .collect()
-}
-
-/// The attribute names anywhere under `node` but inside initializers.
-fn attribute_names(node: &SyntaxNode) -> Box<[Box<str>]> {
-    node.descendants()
-        .filter(|n| {
-            !n.ancestors()
-                .take_while(|a| a != node)
-                .any(|a| a.kind() == INITIALIZER)
-        })
-        .filter_map(ast::AttributeSpec::cast)
-        .flat_map(|spec| spec.attributes().collect::<Vec<_>>())
-        .filter_map(|a| a.name().map(|t| bare_attribute(t.text())))
-        .collect()
-}
-
-/// `__shared__` is `shared`: GNU's optional surrounding underscores dropped.
-pub(crate) fn bare_attribute(text: &str) -> Box<str> {
-    text.strip_prefix("__")
-        .and_then(|t| t.strip_suffix("__"))
-        .unwrap_or(text)
-        .into()
-}
-
-/// Keywords that are no part of a declaration's type.
-fn is_non_type_specifier(kind: SyntaxKind) -> bool {
-    matches!(
-        kind,
-        STATIC_KW
-            | EXTERN_KW
-            | TYPEDEF_KW
-            | INLINE_KW
-            | REGISTER_KW
-            | THREAD_LOCAL_KW
-            | CONSTEXPR_KW
-            | CONSTEVAL_KW
-            | CONSTINIT_KW
-            | MUTABLE_KW
-            | FRIEND_KW
-            | VIRTUAL_KW
-            | EXPLICIT_KW
-            | EXTENSION_KW
-            | SEMI
-            | COMMA
-    )
-}
-
-/// The type part of a declaration's specifiers: `const unsigned int`, `struct P`, `T::type`.
-fn specifier_spelling(decl: &SyntaxNode) -> String {
-    let mut out = String::new();
-    for element in decl.children_with_tokens() {
-        match element {
-            SyntaxElement::Token(t) => {
-                if !t.kind().is_trivia() && !is_non_type_specifier(t.kind()) {
-                    push_token(&mut out, t.text());
-                }
-            }
-            SyntaxElement::Node(n) => match n.kind() {
-                INIT_DECLARATOR | DECLARATOR | ATTRIBUTE_SPEC | INITIALIZER => {}
-                CLASS_SPECIFIER | ENUM_SPECIFIER => {
-                    for t in direct_tokens(&n).take_while(|t| t.kind() != L_CURLY) {
-                        if matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW | ENUM_KW) {
-                            push_token(&mut out, t.text());
-                        }
-                    }
-                    match n
-                        .children()
-                        .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
-                    {
-                        Some(name) => push_token(&mut out, &text_of(&name)),
-                        None => push_token(&mut out, "<unnamed>"),
-                    }
-                }
-                _ => push_token(&mut out, &text_of(&n)),
-            },
-        }
-    }
-    out
-}
-
-/// Specifiers plus the declarator without its name and attributes: `float [32]`, `int *`.
-fn type_spelling(base: &str, declarator: Option<&ast::Declarator>) -> TypeRef {
-    let mut out = base.to_string();
-    if let Some(declarator) = declarator {
-        let mut suffix = String::new();
-        declarator_spelling(declarator.syntax(), &mut suffix);
-        if !suffix.is_empty() {
-            out.push(' ');
-            out.push_str(&suffix);
-        }
-    }
-    TypeRef(out.into())
-}
-
-fn declarator_spelling(node: &SyntaxNode, out: &mut String) {
-    for element in node.children_with_tokens() {
-        match element {
-            SyntaxElement::Token(t) => {
-                if !t.kind().is_trivia() {
-                    push_token(out, t.text());
-                }
-            }
-            SyntaxElement::Node(n) => match n.kind() {
-                NAME_REF | QUALIFIED_NAME | OPERATOR_NAME | DESTRUCTOR_NAME | ATTRIBUTE_SPEC => {}
-                DECLARATOR => declarator_spelling(&n, out),
-                _ => push_token(out, &text_of(&n)),
-            },
-        }
-    }
-}
-
-fn type_ref(type_id: Option<&ast::TypeId>) -> TypeRef {
-    TypeRef(
-        type_id
-            .map_or(String::new(), |t| text_of(t.syntax()))
-            .into(),
-    )
-}
-
-fn direct_tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(SyntaxElement::into_token)
-        .filter(|t| !t.kind().is_trivia())
-}
-
-fn has_direct_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {
-    direct_tokens(node).any(|t| t.kind() == kind)
-}
-
-fn token_text(token: Option<SyntaxToken>) -> Box<str> {
-    token.map_or_else(|| "".into(), |t| t.text().into())
-}
-
-/// Adjacent tokens (string literal pieces) joined by one space.
-fn join_tokens(tokens: &[SyntaxToken]) -> Box<str> {
-    tokens
-        .iter()
-        .map(|t| t.text())
-        .collect::<Vec<_>>()
-        .join(" ")
-        .into()
-}
-
-fn elements_text(elements: &[SyntaxElement]) -> String {
-    let mut out = String::new();
-    for element in elements {
-        match element {
-            SyntaxElement::Node(n) => push_token(&mut out, &text_of(n)),
-            SyntaxElement::Token(t) => push_token(&mut out, t.text()),
-        }
-    }
-    out
-}
-
-/// Trivia-free token text, one space only where two words would otherwise fuse.
-pub(crate) fn text_of(node: &SyntaxNode) -> String {
-    let mut out = String::new();
-    for element in node.descendants_with_tokens() {
-        if let SyntaxElement::Token(token) = element
-            && !token.kind().is_trivia()
-        {
-            push_token(&mut out, token.text());
-        }
-    }
-    out
-}
-
-fn push_token(out: &mut String, text: &str) {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    if out.ends_with(word) && text.starts_with(word) {
-        out.push(' ');
-    }
-    out.push_str(text);
 }

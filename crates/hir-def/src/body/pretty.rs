@@ -10,7 +10,7 @@ use la_arena::RawIdx;
 use super::Body;
 use crate::hir::{
     Binding, BindingId, BuiltinArg, Capture, CastKind, Condition, Designator, Expr, ExprId,
-    LocalDecl, LocalTypeKind, LocalUsing, Path, Stmt, StmtId, TypeOrExpr,
+    InitStyle, LocalDecl, LocalTypeKind, LocalUsing, Path, Stmt, StmtId, TypeOrExpr,
 };
 
 impl Body {
@@ -137,7 +137,11 @@ impl Printer<'_> {
             }
             self.binding(d.binding);
             if let Some(init) = d.init {
-                self.out.push_str(" = ");
+                self.out.push_str(if d.style == InitStyle::Copy {
+                    " = "
+                } else {
+                    " "
+                });
                 self.expr(init, true);
             }
         }

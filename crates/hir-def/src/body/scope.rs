@@ -14,10 +14,7 @@ use la_arena::{Arena, ArenaMap, Idx};
 use crate::HirDefDatabase;
 use crate::body::{Body, body};
 use crate::generics::{TemplateParamId, find_template_param};
-use crate::hir::{
-    BindingId, BuiltinArg, Capture, Condition, Designator, Expr, ExprId, LocalTypeId, Stmt, StmtId,
-    TypeOrExpr,
-};
+use crate::hir::{BindingId, Capture, Condition, Expr, ExprId, LocalTypeId, Stmt, StmtId};
 
 pub type ScopeId = Idx<ScopeData>;
 
@@ -308,114 +305,12 @@ impl ExprScopes {
             Expr::StmtExpr(stmt) => {
                 self.stmt(body, *stmt, scope);
             }
-            Expr::SizeOf(TypeOrExpr::Expr(e))
-            | Expr::AlignOf(TypeOrExpr::Expr(e))
-            | Expr::TypeId(TypeOrExpr::Expr(e)) => sub(self, *e),
-            Expr::BuiltinCall { args, .. } => {
-                for arg in args.iter() {
-                    if let BuiltinArg::Expr(e) = arg {
-                        sub(self, *e);
-                    }
-                }
-            }
-            Expr::Designated { designators, init } => {
-                for d in designators.iter() {
-                    match d {
-                        Designator::Index(e) => sub(self, *e),
-                        Designator::IndexRange(lo, hi) => {
-                            sub(self, *lo);
-                            sub(self, *hi);
-                        }
-                        Designator::Field(_) => {}
-                    }
-                }
-                sub(self, *init);
-            }
             other => {
-                for child in children(other) {
+                for child in other.child_exprs() {
                     sub(self, child);
                 }
             }
         }
-    }
-}
-
-/// The sub-expressions of an expression that are evaluated in its scope (not lambdas' bodies,
-/// statement expressions, or operands handled separately above).
-pub(crate) fn children(expr: &Expr) -> Vec<ExprId> {
-    match expr {
-        Expr::Missing
-        | Expr::Literal(_)
-        | Expr::Path(_)
-        | Expr::This
-        | Expr::LabelAddr(_)
-        | Expr::Requires(_)
-        | Expr::Lambda(_)
-        | Expr::StmtExpr(_)
-        | Expr::SizeOf(TypeOrExpr::Type(_))
-        | Expr::AlignOf(TypeOrExpr::Type(_))
-        | Expr::TypeId(TypeOrExpr::Type(_)) => Vec::new(),
-        Expr::Unary { expr, .. }
-        | Expr::Delete { expr, .. }
-        | Expr::SizeOfPack(expr)
-        | Expr::Noexcept(expr)
-        | Expr::PackExpansion(expr)
-        | Expr::CoAwait(expr)
-        | Expr::CoYield(expr)
-        | Expr::SizeOf(TypeOrExpr::Expr(expr))
-        | Expr::AlignOf(TypeOrExpr::Expr(expr))
-        | Expr::TypeId(TypeOrExpr::Expr(expr)) => vec![*expr],
-        Expr::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
-        Expr::Conditional { cond, then, else_ } => {
-            let mut v = vec![*cond];
-            v.extend(*then);
-            v.push(*else_);
-            v
-        }
-        Expr::Call { callee, args } => std::iter::once(*callee)
-            .chain(args.iter().copied())
-            .collect(),
-        Expr::KernelLaunch {
-            callee,
-            config,
-            args,
-        } => std::iter::once(*callee)
-            .chain(config.iter().copied())
-            .chain(args.iter().copied())
-            .collect(),
-        Expr::Index { base, index } => vec![*base, *index],
-        Expr::Member { base, .. } => vec![*base],
-        Expr::Cast { args, .. } | Expr::InitList(args) | Expr::ParenInit(args) => args.to_vec(),
-        Expr::New {
-            placement,
-            array_sizes,
-            init,
-            ..
-        } => placement
-            .iter()
-            .chain(array_sizes.iter())
-            .chain(init.iter().flat_map(|i| i.iter()))
-            .copied()
-            .collect(),
-        Expr::Designated { designators, init } => designators
-            .iter()
-            .flat_map(|d| match d {
-                Designator::Index(e) => vec![*e],
-                Designator::IndexRange(lo, hi) => vec![*lo, *hi],
-                Designator::Field(_) => Vec::new(),
-            })
-            .chain(std::iter::once(*init))
-            .collect(),
-        Expr::Throw(e) => e.iter().copied().collect(),
-        Expr::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs.iter()).copied().collect(),
-        Expr::CompoundLiteral { init, .. } => vec![*init],
-        Expr::BuiltinCall { args, .. } => args
-            .iter()
-            .filter_map(|a| match a {
-                BuiltinArg::Expr(e) => Some(*e),
-                BuiltinArg::Type(_) => None,
-            })
-            .collect(),
     }
 }
 

@@ -306,7 +306,7 @@ void f(P p) {
                 union <unnamed>#6;
                 decl u@5: union<unnamed>;
                 decl a@6: auto = p, b@7: auto;
-                decl x@8: int = (1), y@9: int = {2}, z@10: int = {3};
+                decl x@8: int (1), y@9: int {2}, z@10: int = {3};
                 decl h@11: int (int);
                 decl k@12: int static constexpr = 3;
                 decl r@13: int register;

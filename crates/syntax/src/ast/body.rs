@@ -1258,3 +1258,102 @@ impl EnumSpecifier {
         self.syntax.children().any(|n| n.kind() == ENUMERATOR_LIST)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_text;
+
+    fn find<N: AstNode<Language = CudaLang>>(text: &str) -> N {
+        parse_text(text)
+            .syntax_node()
+            .descendants()
+            .find_map(N::cast)
+            .expect("node not found")
+    }
+
+    fn text(node: Option<impl AstNode<Language = CudaLang>>) -> String {
+        node.map_or("-".to_string(), |n| n.syntax().text().to_string())
+    }
+
+    #[test]
+    fn statement_parts() {
+        let f: ForStmt = find("void f(int n) { for (int i = 0; i < n; ++i) g(i); }");
+        assert_eq!(text(f.init()), "int i = 0;");
+        assert_eq!(text(f.condition()), "i < n");
+        assert_eq!(text(f.step()), "++i");
+        assert_eq!(text(f.body()), "g(i);");
+        let r: RangeForStmt = find("void f(int *v) { for (auto &x : v) x++; }");
+        assert_eq!(text(r.declaration()), "auto &x");
+        assert_eq!(text(r.range()), "v");
+        assert_eq!(text(r.body()), "x++;");
+        let i: IfStmt = find("void f() { if (int a = g(); a > 1) h(); else k(); }");
+        let (init, cond) = i.init_and_condition();
+        assert_eq!(
+            (text(init), text(cond)),
+            ("int a = g()".into(), "a > 1".into())
+        );
+        assert_eq!(
+            (text(i.then_branch()), text(i.else_branch())),
+            ("h();".into(), "k();".into())
+        );
+        let d: DoStmt = find("void f() { do x(); while (y); }");
+        assert_eq!(
+            (text(d.body()), text(d.condition())),
+            ("x();".into(), "y".into())
+        );
+        let c: CaseStmt = find("void f(int a) { switch (a) { case 1 ... 3: ; } }");
+        assert_eq!(
+            (text(c.value()), text(c.range_end())),
+            ("1".into(), "3".into())
+        );
+    }
+
+    #[test]
+    fn expression_parts() {
+        let c: CondExpr = find("int x = a ?: b;");
+        assert_eq!(text(c.condition()), "a");
+        assert!(c.then_branch().is_none());
+        assert_eq!(text(c.else_branch()), "b");
+        let n: NewExpr = find("void f(void *p) { new (p) int[3]{1}; }");
+        assert_eq!(text(n.placement()), "(p)");
+        assert_eq!(text(n.type_id()), "int[3]");
+        assert_eq!(text(n.init_list()), "{1}");
+        let fold: FoldExpr = find("template <class... T> int f(T... t) { return (... + t); }");
+        assert_eq!(
+            (text(fold.lhs()), text(fold.rhs())),
+            ("-".into(), "t".into())
+        );
+        let args: ArgList = find("void f() { g(a..., b); }");
+        let expanded: Vec<bool> = args
+            .elements()
+            .into_iter()
+            .map(|a| matches!(a, Arg::Expr { expanded: true, .. }))
+            .collect();
+        assert_eq!(expanded, [true, false]);
+        let l: LambdaExpr =
+            find("auto l = [=, &r, x = 1](int a) __attribute__((device)) mutable { };");
+        let caps: Vec<(Option<CaptureDefault>, bool, Option<String>)> = l
+            .captures()
+            .map(|c| {
+                (
+                    c.default_mode(),
+                    c.is_by_ref(),
+                    c.name().map(|t| t.text().to_string()),
+                )
+            })
+            .collect();
+        assert_eq!(
+            caps,
+            [
+                (Some(CaptureDefault::Copy), false, None),
+                (None, true, Some("r".into())),
+                (None, false, Some("x".into())),
+            ]
+        );
+        assert!(l.is_mutable());
+        assert_eq!(l.attributes().count(), 1);
+        let e: Expr = find("int x = sizeof(int);");
+        assert!(matches!(e.kind(), Some(ExprKind::Sizeof(_))));
+    }
+}
