@@ -314,7 +314,7 @@ fn compare_program(
     if !status.success() {
         bail!("cudafe++ exited with {status}");
     }
-    // cufe exits 3 when asked for outputs it does not write yet; the log is still written.
+    // cufe exits 4 when asked for outputs it does not write yet; the log is written first.
     let _ = std::fs::remove_file(&ours_path);
     let output = Command::new(cufe)
         .arg("cudafe")

@@ -172,6 +172,9 @@ const EXPECTED: &[&str] = &[
     "funcs_vars.sm_90.exec",
     "multi_00.sm_75.exec",
     "devfn.lineinfo.sm_90.exec",
+    // sm_110: the Mercury copy of `.nv.shared.reserved.0` holds file data.
+    "printf.sm_110.exec",
+    "vars.sm_110a.rel",
     // No -G cubin here: its DWARF holds the compile directory and ptxas names its
     // `.nv_debug_ptx_txt.<hash>` section after the input, so the bytes depend on where the
     // checkout lives. The -G cubins are covered by the round-trip test instead.

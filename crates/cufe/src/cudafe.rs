@@ -1,8 +1,8 @@
 //! `cufe cudafe [cudafe++ options] FILE.ii`: cudafe++-compatible mode.
 //!
 //! Accepts every option nvcc 13.0 passes to cudafe++ (see [`options`]), analyses the
-//! preprocessed translation unit through the query database, and reports diagnostics the way
-//! cudafe++ does:
+//! preprocessed translation unit through the query database, writes the host translation unit
+//! and the module id (`codegen`), and reports diagnostics the way cudafe++ does:
 //!
 //! ```text
 //! x.cu(1): error: expected an expression
@@ -12,20 +12,31 @@
 //! 1 error detected in the compilation of "x.cu".
 //! ```
 //!
-//! Exit status, as cudafe++: 0 clean, 2 errors in the source, 4 a command-line ("catastrophic")
-//! error. cufe adds 3: the analysis ran, but an output that was asked for (`--gen_c_file_name`,
-//! `--module_id_file_name`, `--gen_device_file_name`, `--il_display`) is not produced yet, or
-//! only in part (`--xref` writes the declaration lines, D and d, and the type and namespace
-//! references that declarations make, but not the references in expressions);
-//! each such output gets a warning naming it. A build driven by nvcc must never go on
-//! without a file it expects, so this is a failure, not a silent success. `--stub_file_name` is
-//! only named inside the host output (cicc writes the stub in CUDA 13.0), so it needs no warning.
+//! Exit status: cudafe++'s three, measured on cudafe++ 13.0.88 (clean file, warnings, source
+//! errors, missing input, bad option, unwritable output):
+//!
+//! - 0: success. Every output asked for is written. `--xref` and `--il_display` are written
+//!   complete for what cufe implements; what they leave out is named in one warning on stderr
+//!   (cudafe++ also exits 0 after warnings).
+//! - 2: errors in the source (`N errors detected in the compilation of "x.cu".`); nothing is
+//!   written (cudafe++ still writes its `--xref` log then; cufe does not yet).
+//! - 4: a catastrophic error (`... catastrophic error detected ...`, `Compilation terminated.`):
+//!   a command-line error, an input that cannot be read, an output that cannot be written, or
+//!   an output cufe does not produce at all yet (`--gen_device_file_name`, which nvcc passes
+//!   only to cicc), as cudafe++ stops with 4 when it cannot produce an output file.
+//!   The outputs cufe does produce are written first, so `--xref` logs exist in that case too.
+//!
+//! (cudafe++ itself crashes, status 139, when run without `--gen_c_file_name` and
+//! `--stub_file_name`; nvcc always passes both.)
+//!
+//! A build system reads any non-zero status as a failure: a partial `--xref` is not one, an
+//! output nvcc would go on to compile and that does not exist is. `--stub_file_name` is only
+//! named inside the host output (cicc writes the stub in CUDA 13.0), so it needs no check.
 mod options;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use base_db::{FileOrigin, SourceFile};
 use syntax::{LineMap, TextSize};
 
@@ -33,7 +44,17 @@ use crate::fs_util::write_atomically;
 
 use self::options::CudafeOptions;
 
+/// `cufe cudafe --help` after the arguments: the exit status policy (see the module docs).
+const EXIT_STATUS_HELP: &str = "Exit status, as cudafe++ 13.0.88:
+  0  success: every output asked for is written; --xref and --il_display are complete for
+     what cufe implements, and what they leave out is named in a warning on stderr
+  2  errors in the source; nothing is written
+  4  a catastrophic error: a command-line error, an unreadable input, an unwritable output, or
+     an output cufe does not produce yet (--gen_device_file_name); the outputs cufe
+     produces are written first";
+
 #[derive(clap::Args)]
+#[command(after_help = EXIT_STATUS_HELP)]
 pub struct Args {
     /// cudafe++'s options and the input `.ii`, in cudafe++'s spelling.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -41,25 +62,41 @@ pub struct Args {
 }
 
 const EXIT_SOURCE_ERRORS: u8 = 2;
-const EXIT_OUTPUT_MISSING: u8 = 3;
 const EXIT_CATASTROPHIC: u8 = 4;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = match options::parse(&args.args) {
         Ok(options) => options,
-        Err(err) => return Ok(catastrophic(&format!("Command-line error: {err}"))),
-    };
-    let raw = match std::fs::read(&options.input) {
-        Ok(raw) => raw,
         Err(err) => {
-            return Ok(catastrophic(&format!(
-                "Command-line error: cannot open source file \"{}\": {err}",
-                options.input.display()
-            )));
+            return Ok(catastrophic(&[format!("Command-line error: {err}")], None));
         }
     };
-    let text = String::from_utf8(raw)
-        .with_context(|| format!("{}: cufe reads UTF-8 text", options.input.display()))?;
+    let unit = options
+        .orig_src_file_name
+        .clone()
+        .unwrap_or_else(|| options.input.display().to_string());
+    Ok(match compile(&options, &unit) {
+        Ok(code) => code,
+        Err(Catastrophe(messages)) => catastrophic(&messages, Some(&unit)),
+    })
+}
+
+/// Catastrophic errors, worded as cudafe++ words them (one line each).
+struct Catastrophe(Vec<String>);
+
+fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe> {
+    let raw = std::fs::read(&options.input).map_err(|_| {
+        Catastrophe(vec![format!(
+            "Catastrophic error: cannot open source file \"{}\"",
+            options.input.display()
+        )])
+    })?;
+    let text = String::from_utf8(raw).map_err(|err| {
+        Catastrophe(vec![format!(
+            "Catastrophic error: source file \"{}\" is not UTF-8 text, which cufe reads: {err}",
+            options.input.display()
+        )])
+    })?;
 
     let db = ide::RootDatabase::default();
     let file = SourceFile::create(&db, options.input.clone(), text, FileOrigin::User);
@@ -77,10 +114,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     if !errors.is_empty() {
-        let unit = options
-            .orig_src_file_name
-            .clone()
-            .unwrap_or_else(|| options.input.display().to_string());
         let noun = if errors.len() == 1 { "error" } else { "errors" };
         writeln!(
             report,
@@ -97,8 +130,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = &options.outputs.xref {
         let root = base_db::parse(&db, file).syntax_node();
         let lines = il::xref::log_lines(&root);
-        let unit = options.input.display().to_string();
-        write_atomically(path, il::xref::render(&lines, line_map, &unit).as_bytes())?;
+        let ii_name = options.input.display().to_string();
+        write_atomically(
+            path,
+            il::xref::render(&lines, line_map, &ii_name).as_bytes(),
+        )
+        .map_err(|_| {
+            Catastrophe(vec![format!(
+                "Command-line error: cannot open cross-reference file \"{}\"",
+                path.display()
+            )])
+        })?;
     }
     if options.outputs.il_display {
         // To stdout, as cudafe++ does; ids stand for addresses and no timestamp is printed.
@@ -108,29 +150,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         print!("{}", il::il_display::render_file_scope(&db, file, &opts));
     }
-    write_host_outputs(&db, file, &options)?;
-    let missing = missing_outputs(&options);
-    for (option, what) in &missing {
-        eprintln!("cufe: warning: {option}: not produced yet: {what}");
+    write_host_outputs(&db, file, options)?;
+    for (option, what) in partial_outputs(options) {
+        eprintln!("cufe: warning: {option}: written in part: {what} not produced yet");
     }
-    Ok(if missing.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_OUTPUT_MISSING)
-    })
+    let missing = unproduced_outputs(options);
+    if !missing.is_empty() {
+        return Err(Catastrophe(
+            missing
+                .into_iter()
+                .map(|(file, path, what)| {
+                    format!(
+                        "Catastrophic error: {file} \"{path}\" not produced: cufe does not write {what} yet"
+                    )
+                })
+                .collect(),
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The host translation unit (`--gen_c_file_name`) and the module id file
-/// (`--gen_module_id_file --module_id_file_name`), each written whole or not at all.
+/// (`--gen_module_id_file --module_id_file_name`), each written whole or not at all. An output
+/// that cannot be written is catastrophic, as for cudafe++.
 fn write_host_outputs(
     db: &ide::RootDatabase,
     file: SourceFile,
     options: &CudafeOptions,
-) -> anyhow::Result<()> {
+) -> Result<(), Catastrophe> {
     let out = &options.outputs;
     if out.gen_c_file.is_none() && out.module_id_file.is_none() {
         return Ok(());
     }
+    let cannot_open = |what: &str, path: &std::path::Path| {
+        Catastrophe(vec![format!(
+            "Catastrophic error: could not open {what} \"{}\"",
+            path.display()
+        )])
+    };
     let input_name = options.input.display().to_string();
     let orig_file = options
         .orig_src_file_name
@@ -142,7 +199,8 @@ fn write_host_outputs(
         .unwrap_or(orig_file.clone());
     let module_id = codegen::module_id::module_id(db, file, &orig_file, &orig_path);
     if let (true, Some(path)) = (out.gen_module_id_file, &out.module_id_file) {
-        write_atomically(path, module_id.as_bytes())?;
+        write_atomically(path, module_id.as_bytes())
+            .map_err(|_| cannot_open("module id file", path))?;
     }
     if let Some(path) = &out.gen_c_file {
         let stub = out
@@ -161,7 +219,8 @@ fn write_host_outputs(
             include_guards: include_guards(file.text(db)),
         };
         let unit = codegen::host_translation_unit(db, file, &config);
-        write_atomically(path, unit.as_bytes())?;
+        write_atomically(path, unit.as_bytes())
+            .map_err(|_| cannot_open("generated C++ file", path))?;
     }
     Ok(())
 }
@@ -177,10 +236,21 @@ fn include_guards(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// cudafe++'s form for errors that stop everything before the source is read.
-fn catastrophic(message: &str) -> ExitCode {
+/// cudafe++'s form for errors that stop the compilation: the messages, then the count, for the
+/// compilation of `unit` once the input is known (as cudafe++ words it), else of "this
+/// compilation".
+fn catastrophic(messages: &[String], unit: Option<&str>) -> ExitCode {
+    let count = match messages.len() {
+        1 => "1 catastrophic error".to_string(),
+        n => format!("{n} catastrophic errors"),
+    };
+    let of = match unit {
+        Some(unit) => format!("the compilation of \"{unit}\""),
+        None => "this compilation".to_string(),
+    };
     eprintln!(
-        "{message}\n\n1 catastrophic error detected in this compilation.\nCompilation terminated."
+        "{}\n\n{count} detected in {of}.\nCompilation terminated.",
+        messages.join("\n")
     );
     ExitCode::from(EXIT_CATASTROPHIC)
 }
@@ -213,23 +283,36 @@ fn render(
     writeln!(out, "  {line}\n  {}^\n", " ".repeat(caret_col)).unwrap();
 }
 
-/// The outputs asked for that cufe does not write yet, as (option, what it is).
-fn missing_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
+/// The outputs asked for that cufe writes complete for what it implements, and what they
+/// leave out, as (option, what is not produced yet).
+fn partial_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
     let out = &o.outputs;
-    let mut missing = Vec::new();
-    if out.gen_device_file.is_some() {
-        missing.push(("--gen_device_file_name", "the device translation"));
-    }
+    let mut partial = Vec::new();
     if out.xref.is_some() {
-        missing.push((
+        partial.push((
             "--xref",
-            "the reference lines of expressions and instantiations (R, U, M, A, C, t, T) of the cross-reference log",
+            "the reference lines of expressions and instantiations (R, U, M, A, C, t, T)",
         ));
     }
     if out.il_display {
-        missing.push((
+        partial.push((
             "--il_display",
             "all but the file-scope entries of namespaces, types, routines, variables and fields",
+        ));
+    }
+    partial
+}
+
+/// The output files asked for that cufe does not write at all yet, as (cudafe++'s name for the
+/// file, its path, what it is).
+fn unproduced_outputs(o: &CudafeOptions) -> Vec<(&'static str, String, &'static str)> {
+    let out = &o.outputs;
+    let mut missing = Vec::new();
+    if let Some(path) = &out.gen_device_file {
+        missing.push((
+            "generated device file",
+            path.display().to_string(),
+            "the device translation",
         ));
     }
     missing

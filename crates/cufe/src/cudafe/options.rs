@@ -191,7 +191,7 @@ pub fn parse(args: &[String]) -> Result<CudafeOptions, OptionError> {
     }
     match inputs.as_slice() {
         [input] => o.input = PathBuf::from(input),
-        [] => return Err(OptionError("no input file".into())),
+        [] => return Err(OptionError("missing source file name".into())),
         [_, extra, ..] => return Err(OptionError(format!("extra input file: {extra}"))),
     }
     Ok(o)
@@ -310,7 +310,7 @@ mod tests {
             option --m64 takes no argument
             missing argument for option --gnu_version
             invalid number for option --gnu_version: twelve
-            no input file
+            missing source file name
             extra input file: b.ii"#]]
         .assert_eq(&errors.join("\n"));
     }
