@@ -331,3 +331,17 @@ bool f(bool e) { return t.x < 32 && static_cast<bool>(e); }
         "#]],
     );
 }
+
+#[test]
+fn injected_class_name_returned_by_a_parenthesized_declarator_id() {
+    // c2h's `bfloat16_t`: `static X (max)()` declares `max`, not a constructor of `X`.
+    probe(
+        "struct X { X(int); static X (max)() { return X(1); } X (min)(); };
+",
+        "max",
+        expect![[r#"
+            0 errors
+            1:30 max: NAME_REF < DECLARATOR < DECLARATOR
+        "#]],
+    );
+}

@@ -90,9 +90,13 @@ pub(super) fn declarator(p: &mut Parser<'_>, kind: DeclaratorKind) -> Declarator
     let mut direct_name = false;
     match p.current() {
         L_PAREN if nested_declarator_follows(p, kind) => {
+            // `(max)` alone is the declarator-id in parentheses: `static T (max)();` declares a
+            // function, `int (x)(3);` a variable.
+            let plain = matches!(p.nth(1), IDENT | COLON2 | TILDE | OPERATOR_KW);
             p.bump_any();
             info = declarator(p, kind);
             info.marker = None;
+            direct_name = plain && !info.is_function && p.at(R_PAREN);
             p.expect(R_PAREN);
         }
         DOT3 => {
