@@ -272,7 +272,19 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
 fn function_suffix(p: &mut Parser<'_>) -> Vec<usize> {
     let m = p.start();
     let params = param_list(p, false);
+    // The parameters are in scope in the noexcept-specifier and the trailing return type
+    // (`-> decltype(a * b)` multiplies the parameters even where `a` names a type outside).
+    let outside = p.names.current();
+    let mut params_scope = false;
     loop {
+        if !params_scope && !params.is_empty() && matches!(p.current(), NOEXCEPT_KW | ARROW) {
+            params_scope = true;
+            let scope = p.names.push_scope(ScopeKind::Declarator, None);
+            for &idx in &params {
+                let text = p.sym_at(idx);
+                p.names.declare(scope, text, Entry::VALUE, None);
+            }
+        }
         match p.current() {
             CONST_KW | VOLATILE_KW | RESTRICT_KW | AMP | AMP2 => p.bump_any(),
             NOEXCEPT_KW => noexcept_spec(p),
@@ -295,6 +307,9 @@ fn function_suffix(p: &mut Parser<'_>) -> Vec<usize> {
             IDENT if matches!(p.nth_text(0), "override" | "final" | "__final") => p.bump_any(),
             _ => break,
         }
+    }
+    if params_scope {
+        p.names.leave_to(outside);
     }
     m.complete(p, FUNCTION_SUFFIX);
     params
