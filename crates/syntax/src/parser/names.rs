@@ -12,7 +12,10 @@
 //!   a known class (also dependent bases like `Base<T>`, through the primary template).
 //! - Explicit and partial specializations share the primary template's scope, so
 //!   `hash<int>::result_type` finds members declared in any specialization.
-//! - A function defined out of class (`void X<T>::f() { ... }`) sees the members of `X`.
+//! - What follows a qualified declarator-id (`void N::X<T>::f(mask m) { ... }`) sees the members
+//!   of `X` and its enclosing scopes first ([`ScopeKind::Declarator`], [`NameTable::add_lexical`]).
+//! - Members of an unnamed class stay in it unless it is an anonymous union or struct; classes
+//!   and enums defined in a block stay in the block (see `grammar::classes`).
 //! - Names that lookup does not find are "unknown"; the grammar treats them with its own
 //!   heuristics (see `grammar::names`).
 //!

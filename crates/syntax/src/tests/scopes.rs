@@ -331,3 +331,38 @@ bool f(bool e) { return t.x < 32 && static_cast<bool>(e); }
         "#]],
     );
 }
+
+#[test]
+fn injected_class_name_returned_by_a_parenthesized_declarator_id() {
+    // c2h's `bfloat16_t`: `static X (max)()` declares `max`, not a constructor of `X`.
+    probe(
+        "struct X { X(int); static X (max)() { return X(1); } X (min)(); };
+",
+        "max",
+        expect![[r#"
+            0 errors
+            1:30 max: NAME_REF < DECLARATOR < DECLARATOR
+        "#]],
+    );
+}
+
+#[test]
+fn parameters_are_in_scope_in_noexcept_and_the_trailing_return_type() {
+    // `mask(n)` calls and `(mask)-n` subtracts the parameter; after the declarator `mask` is the
+    // type again.
+    probe(
+        "typedef int mask;
+auto f(int mask, int n) noexcept(noexcept(mask(n))) -> decltype((mask)-n);
+int a = (mask)-1;
+",
+        "mask",
+        expect![[r#"
+            0 errors
+            1:13 mask: NAME_REF < DECLARATOR < INIT_DECLARATOR
+            2:12 mask: NAME_REF < DECLARATOR < PARAM
+            2:43 mask: NAME_REF < ID_EXPR < CALL_EXPR
+            2:66 mask: NAME_REF < ID_EXPR < PAREN_EXPR
+            3:10 mask: NAME_REF < TYPE_ID < CAST_EXPR
+        "#]],
+    );
+}

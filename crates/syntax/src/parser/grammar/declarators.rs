@@ -90,9 +90,13 @@ pub(super) fn declarator(p: &mut Parser<'_>, kind: DeclaratorKind) -> Declarator
     let mut direct_name = false;
     match p.current() {
         L_PAREN if nested_declarator_follows(p, kind) => {
+            // `(max)` alone is the declarator-id in parentheses: `static T (max)();` declares a
+            // function, `int (x)(3);` a variable.
+            let plain = matches!(p.nth(1), IDENT | COLON2 | TILDE | OPERATOR_KW);
             p.bump_any();
             info = declarator(p, kind);
             info.marker = None;
+            direct_name = plain && !info.is_function && p.at(R_PAREN);
             p.expect(R_PAREN);
         }
         DOT3 => {
@@ -268,7 +272,19 @@ fn looks_like_params(p: &mut Parser<'_>) -> bool {
 fn function_suffix(p: &mut Parser<'_>) -> Vec<usize> {
     let m = p.start();
     let params = param_list(p, false);
+    // The parameters are in scope in the noexcept-specifier and the trailing return type
+    // (`-> decltype(a * b)` multiplies the parameters even where `a` names a type outside).
+    let outside = p.names.current();
+    let mut params_scope = false;
     loop {
+        if !params_scope && !params.is_empty() && matches!(p.current(), NOEXCEPT_KW | ARROW) {
+            params_scope = true;
+            let scope = p.names.push_scope(ScopeKind::Declarator, None);
+            for &idx in &params {
+                let text = p.sym_at(idx);
+                p.names.declare(scope, text, Entry::VALUE, None);
+            }
+        }
         match p.current() {
             CONST_KW | VOLATILE_KW | RESTRICT_KW | AMP | AMP2 => p.bump_any(),
             NOEXCEPT_KW => noexcept_spec(p),
@@ -291,6 +307,9 @@ fn function_suffix(p: &mut Parser<'_>) -> Vec<usize> {
             IDENT if matches!(p.nth_text(0), "override" | "final" | "__final") => p.bump_any(),
             _ => break,
         }
+    }
+    if params_scope {
+        p.names.leave_to(outside);
     }
     m.complete(p, FUNCTION_SUFFIX);
     params

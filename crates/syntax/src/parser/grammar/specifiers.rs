@@ -224,9 +224,14 @@ fn name_is_type_specifier(p: &mut Parser<'_>, ctx: SpecCtx) -> bool {
         && let Some(last) = scan.last_ident
     {
         let text = p.sym_at(last);
-        // A constructor declared in its class.
+        // A constructor declared in its class, but not `static X (max)()`: a parenthesized
+        // declarator-id followed by parameters names a function returning `X`.
         if p.names.current_class_name() == Some(text) {
-            return false;
+            let returns_class = names::skip_parens(p, scan.end)
+                .is_some_and(|close| p.kind_at(close) == L_PAREN)
+                && p.kind_at(scan.end + 1) == IDENT
+                && p.kind_at(scan.end + 2) == R_PAREN;
+            return returns_class;
         }
         // A deduction guide: `vector(T, T) -> vector<T>;`.
         if !scan.last_has_targs
