@@ -61,6 +61,8 @@ pub(crate) fn spell_noinline(root: &SyntaxNode, text: &str, edits: &mut Edits) {
         .descendants_with_tokens()
         .filter_map(|e| e.into_token())
         .filter(|t| t.kind() == IDENT && t.text() == "__noinline__")
+        // `__attribute__((__noinline__))` (libstdc++) is GNU's own spelling already.
+        .filter(|t| !t.parent_ancestors().any(|a| a.kind() == ATTRIBUTE_SPEC))
     {
         edits.replace(text, token.text_range(), "__attribute__((noinline))".into());
     }

@@ -17,6 +17,7 @@ mod edits;
 pub mod include_guards;
 mod launch;
 pub mod module_id;
+pub mod namespaces;
 pub mod redeclarations;
 mod routine;
 mod unit;
@@ -24,6 +25,7 @@ mod variable;
 
 use std::sync::Arc;
 
+use base_db::SourceFile;
 use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 
 pub use crate::unit::{HostUnitConfig, host_translation_unit};
@@ -44,27 +46,29 @@ pub struct ChunkContext {
     /// The (name, signature key) of the routines of this namespace whose redeclarations must
     /// say `constexpr` ([`redeclarations::constexpr_redeclarations`]).
     pub constexpr_redeclarations: Arc<[(String, String)]>,
+    /// The enclosing namespaces (`cub::CUB_300001_SM_750`; `<unnamed>` for an unnamed one).
+    pub namespace_path: Arc<str>,
+    /// The unit, for the few rewrites that look names up ([`namespaces`]).
+    pub file: SourceFile,
 }
 
 /// The host form of one top-level declaration (not a namespace or linkage block: the assembly
 /// walks into those, so that each of their declarations is a chunk of its own).
 #[salsa::tracked]
 pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -> Arc<str> {
-    let _ = db;
     let node = SyntaxNode::new_root(decl);
     let text = node.text().to_string();
     let mut edits = edits::Edits::default();
     add_missing_constexpr(&node, &cx, &mut edits);
     attributes::strip_cuda_attributes(&node, &text, &mut edits);
     attributes::spell_noinline(&node, &text, &mut edits);
-    rewrite_declaration(
-        &node,
-        None,
-        routine::Placement::Namespace,
-        &cx,
-        &text,
-        &mut edits,
-    );
+    Rewriter {
+        db,
+        cx: &cx,
+        text: &text,
+        edits: &mut edits,
+    }
+    .declaration(&node, None, routine::Placement::Namespace);
     if edits.is_empty() {
         return Arc::from(text);
     }
@@ -98,63 +102,99 @@ fn add_missing_constexpr(node: &SyntaxNode, cx: &ChunkContext, edits: &mut edits
     }
 }
 
-/// Collects the edits of one declaration at namespace or class scope.
-fn rewrite_declaration(
-    node: &SyntaxNode,
-    template: Option<&SyntaxNode>,
-    placement: routine::Placement,
-    cx: &ChunkContext,
-    text: &str,
-    edits: &mut edits::Edits,
-) {
-    match node.kind() {
-        TEMPLATE_DECL => {
-            // The declaration a template declares (nested for member templates of templates).
-            if let Some(inner) = node
-                .children()
-                .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION | TEMPLATE_DECL))
-            {
-                rewrite_declaration(
-                    &inner,
-                    Some(template.unwrap_or(node)),
-                    placement,
-                    cx,
-                    text,
-                    edits,
-                );
-            }
-        }
-        // `extern "C" int f();` without braces (a block is walked by the assembly).
-        LINKAGE_SPEC => {
-            for inner in node.children() {
-                rewrite_declaration(&inner, template, placement, cx, text, edits);
-            }
-        }
-        FUNCTION_DEF => {
-            routine::definition(node, template, placement, cx, text, edits);
-            class_members(node, cx, text, edits);
-        }
-        SIMPLE_DECLARATION => {
-            class_members(node, cx, text, edits);
-            if declares_function(node) {
-                routine::declaration(node, placement, cx, edits);
-            } else if placement == routine::Placement::Namespace {
-                variable::declaration(node, template.is_some(), cx, text, edits);
-            }
-        }
-        _ => {}
-    }
+/// Collects the edits of one declaration and of the declarations inside it.
+struct Rewriter<'a> {
+    db: &'a dyn CodegenDatabase,
+    cx: &'a ChunkContext,
+    text: &'a str,
+    edits: &'a mut edits::Edits,
 }
 
-/// The members of the classes a declaration defines (`struct S { ... } s;`, and classes in a
-/// function's return type are not allowed, so only the decl-specifiers are searched).
-fn class_members(decl: &SyntaxNode, cx: &ChunkContext, text: &str, edits: &mut edits::Edits) {
-    for class in decl.children().filter(|n| n.kind() == CLASS_SPECIFIER) {
-        let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) else {
-            continue;
+impl Rewriter<'_> {
+    /// A declaration at namespace or class scope.
+    fn declaration(
+        &mut self,
+        node: &SyntaxNode,
+        template: Option<&SyntaxNode>,
+        placement: routine::Placement,
+    ) {
+        let (cx, text) = (self.cx, self.text);
+        match node.kind() {
+            TEMPLATE_DECL => {
+                // The declaration a template declares (nested for member templates of templates).
+                if let Some(inner) = node
+                    .children()
+                    .find(|n| matches!(n.kind(), FUNCTION_DEF | SIMPLE_DECLARATION | TEMPLATE_DECL))
+                {
+                    self.declaration(&inner, Some(template.unwrap_or(node)), placement);
+                }
+            }
+            // `extern "C" int f();` without braces (a block is walked by the assembly).
+            LINKAGE_SPEC => {
+                for inner in node.children() {
+                    self.declaration(&inner, template, placement);
+                }
+            }
+            FUNCTION_DEF => {
+                routine::definition(node, template, placement, cx, text, self.edits);
+                self.class_members(node);
+            }
+            ALIAS_DECL if placement == routine::Placement::Member => {
+                self.qualify_self_named_alias(node)
+            }
+            SIMPLE_DECLARATION => {
+                self.class_members(node);
+                if declares_function(node) {
+                    routine::declaration(node, placement, cx, self.edits);
+                } else if placement == routine::Placement::Namespace {
+                    variable::declaration(node, template.is_some(), cx, text, self.edits);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The members of the classes a declaration defines (`struct S { ... } s;`).
+    fn class_members(&mut self, decl: &SyntaxNode) {
+        for class in decl.children().filter(|n| n.kind() == CLASS_SPECIFIER) {
+            let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) else {
+                continue;
+            };
+            for member in members.children() {
+                self.declaration(&member, None, routine::Placement::Member);
+            }
+        }
+    }
+
+    /// `using X = X<T>;` in a class: the right-hand `X` is the template an enclosing namespace
+    /// declares. cudafe++'s regenerated text names it qualified; g++ rejects the unqualified
+    /// form when the class used `X` before ("changes meaning"). We qualify it the same way.
+    fn qualify_self_named_alias(&mut self, alias: &SyntaxNode) {
+        let Some(name) = alias
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .find(|t| t.kind() == IDENT)
+        else {
+            return;
         };
-        for member in members.children() {
-            rewrite_declaration(&member, None, routine::Placement::Member, cx, text, edits);
+        let Some(first) = alias
+            .children()
+            .find(|n| n.kind() == TYPE_ID)
+            .and_then(|t| t.children().find(|n| n.kind() == NAME_REF))
+        else {
+            return;
+        };
+        let names_itself = first
+            .children_with_tokens()
+            .find(|t| t.kind() == IDENT)
+            .is_some_and(|t| t.to_string() == name.text());
+        if !names_itself {
+            return;
+        }
+        if let Some(qualifier) =
+            namespaces::qualifier_for(self.db, self.cx.file, &self.cx.namespace_path, name.text())
+        {
+            self.edits.insert(first.text_range().start(), qualifier);
         }
     }
 }

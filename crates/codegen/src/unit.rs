@@ -47,6 +47,8 @@ impl HostUnitConfig {
                 .get(&scope.path)
                 .cloned()
                 .unwrap_or_else(|| Arc::from([])),
+            namespace_path: Arc::from(scope.path.as_str()),
+            file: scope.file,
         }
     }
 }
@@ -61,6 +63,7 @@ pub fn host_translation_unit(
     let mut out = String::with_capacity(file.text(db).len() + 4096);
     prologue(&mut out, config);
     let scope = Scope {
+        file,
         path: String::new(),
         in_unnamed: false,
         redeclarations: crate::redeclarations::constexpr_redeclarations(db, file),
@@ -72,6 +75,7 @@ pub fn host_translation_unit(
 
 /// Where the walk is: the namespace path as [`crate::redeclarations`] spells it.
 struct Scope<'a> {
+    file: SourceFile,
     path: String,
     in_unnamed: bool,
     redeclarations: &'a BTreeMap<String, Arc<[(String, String)]>>,
@@ -129,6 +133,7 @@ fn namespace(
         name.join("::")
     };
     let inner = Scope {
+        file: scope.file,
         path: if scope.path.is_empty() {
             segment
         } else {
