@@ -16,6 +16,7 @@ mod attributes;
 mod edits;
 pub mod include_guards;
 mod launch;
+pub mod managed;
 pub mod module_id;
 pub mod namespaces;
 pub mod redeclarations;
@@ -137,6 +138,19 @@ impl Rewriter<'_> {
             }
             FUNCTION_DEF => {
                 routine::definition(node, template, placement, cx, text, self.edits);
+                if matches!(
+                    routine::exec_space_of(node, cx),
+                    il::cuda::ExecSpace::Host | il::cuda::ExecSpace::HostDevice
+                ) {
+                    managed::rewrite_uses(
+                        self.db,
+                        cx.file,
+                        &cx.namespace_path,
+                        node,
+                        text,
+                        self.edits,
+                    );
+                }
                 self.class_members(node);
             }
             ALIAS_DECL if placement == routine::Placement::Member => {
@@ -157,12 +171,34 @@ impl Rewriter<'_> {
     /// The members of the classes a declaration defines (`struct S { ... } s;`).
     fn class_members(&mut self, decl: &SyntaxNode) {
         for class in decl.children().filter(|n| n.kind() == CLASS_SPECIFIER) {
+            self.drop_global_qualifier(&class);
             let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) else {
                 continue;
             };
             for member in members.children() {
                 self.declaration(&member, None, routine::Placement::Member);
             }
+        }
+    }
+
+    /// `struct ::cub::NumericTraits<T> { ... }` (c2h's `CUB_NS_QUALIFIER::`): EDG accepts a
+    /// class head qualified from the global namespace; g++ does not ("global qualification of
+    /// class name is invalid"). cudafe++ writes the name without it, and so do we.
+    fn drop_global_qualifier(&mut self, class: &SyntaxNode) {
+        let Some(name) = class.children().find(|n| n.kind() == QUALIFIED_NAME) else {
+            return;
+        };
+        if !class.children().any(|n| n.kind() == MEMBER_LIST) {
+            return;
+        }
+        if let Some(colons) = name
+            .children_with_tokens()
+            .next()
+            .and_then(|e| e.into_token())
+            .filter(|t| t.kind() == COLON2)
+        {
+            self.edits
+                .replace(self.text, colons.text_range(), String::new());
         }
     }
 

@@ -87,3 +87,17 @@ fn unnamed_namespaces_are_named_after_the_module() {
         "#]],
     );
 }
+
+#[test]
+fn host_uses_of_managed_variables_initialize_the_runtime() {
+    check(
+        "__attribute__((managed)) int m;\nnamespace n { __attribute__((managed)) float m2; }\nint f(int x) { int r = m + x; { int m = 1; r += m; } return r + ::m + n::m2; }\nnamespace n { float g() { return m2; } }\nnamespace h { int m; int k() { return m; } }\n",
+        expect![[r#"
+            __attribute__((section("__nv_managed_data__"))) static  int *m = 0;
+            namespace n { __attribute__((section("__nv_managed_data__"))) static  float *m2 = 0; }
+            int f(int x) { int r = (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (m))) + x; { int m = 1; r += m; } return r + (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (::m))) + (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (n::m2))); }
+            namespace n { float g() { return (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (m2))); } }
+            namespace h { int m; int k() { return m; } }
+        "#]],
+    );
+}

@@ -12,10 +12,6 @@ use std::process::Command;
 /// them starts to match (so the list shrinks as the work lands) or another stops matching.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
     (
-        "memory_space_vars",
-        "host uses of a __managed__ variable are not rewritten yet",
-    ),
-    (
         "extended_lambda",
         "extended lambdas (__nv_dl_wrapper_t) are not generated yet",
     ),

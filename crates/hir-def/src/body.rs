@@ -137,6 +137,13 @@ pub fn body_with_source_map<'db>(
     (Arc::new(body), Arc::new(map))
 }
 
+/// The body of a function definition (`FUNCTION_DEF`, or a `TEMPLATE_DECL` around one) that is
+/// not an il item of its own (a member of a class inside a declaration, a definition being
+/// rewritten as a whole): what [`body_with_source_map`] gives for items.
+pub fn lower_function_definition(def: &SyntaxNode) -> (Body, BodySourceMap) {
+    lower::lower(def, Some(crate::source::BodyOwnerKind::Function), None)
+}
+
 /// The lowered body of `owner` (empty for items that own none).
 #[salsa::tracked(returns(clone))]
 pub fn body<'db>(db: &'db dyn HirDefDatabase, owner: Item<'db>) -> Arc<Body> {

@@ -1,0 +1,144 @@
+//! Host uses of `__managed__` variables. The host shadow of a managed variable is a pointer the
+//! runtime sets once the module is loaded ([`crate::variable`]); cudafe++ rewrites every use in
+//! host code to initialize the runtime first and read through it:
+//! `(*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (v)))`.
+//!
+//! Which names are uses is the semantic model's answer: the body is lowered by `hir-def`, and a
+//! name is the variable when the body's scopes do not bind it and the namespace lookup from the
+//! function's namespace finds a managed variable.
+use std::collections::BTreeSet;
+
+use base_db::SourceFile;
+use hir_def::body::scope::ExprScopes;
+use hir_def::hir::Expr;
+use il::ItemKind;
+use syntax::SyntaxNode;
+
+use crate::CodegenDatabase;
+use crate::edits::Edits;
+
+/// The managed variables of the unit: (namespace path as [`crate::namespaces`] spells it, name).
+#[salsa::tracked(returns(ref))]
+pub fn managed_variables(db: &dyn CodegenDatabase, file: SourceFile) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for item in il::scope::all_items(db, file) {
+        if item.kind(db) != ItemKind::Variable {
+            continue;
+        }
+        if il::decl::variable_decl(db, item).memory_space != il::cuda::MemorySpace::Managed {
+            continue;
+        }
+        let mut path = Vec::new();
+        let mut scope = item.parent(db);
+        let mut in_namespaces = true;
+        while let Some(parent) = scope {
+            if parent.kind(db) != ItemKind::Namespace {
+                in_namespaces = false;
+                break;
+            }
+            path.push(parent.name_text(db).unwrap_or("<unnamed>").to_string());
+            scope = parent.parent(db);
+        }
+        if let (true, Some(name)) = (in_namespaces, item.name_text(db)) {
+            path.reverse();
+            out.insert((path.join("::"), name.to_string()));
+        }
+    }
+    out
+}
+
+/// Rewrites the uses of managed variables in a host function definition.
+pub(crate) fn rewrite_uses(
+    db: &dyn CodegenDatabase,
+    file: SourceFile,
+    namespace_path: &str,
+    def: &SyntaxNode,
+    text: &str,
+    edits: &mut Edits,
+) {
+    let managed = managed_variables(db, file);
+    if managed.is_empty() {
+        return;
+    }
+    let names: BTreeSet<&str> = managed.iter().map(|(_, n)| n.as_str()).collect();
+    let (body, map) = hir_def::body::lower_function_definition(def);
+    let scopes = ExprScopes::new(&body);
+    for (expr, data) in body.exprs.iter() {
+        let Expr::Path(path) = data else { continue };
+        let Some((last, qualifier)) = path.segments.split_last() else {
+            continue;
+        };
+        let name = &*last.name;
+        if last.args.is_some()
+            || !names.contains(name)
+            || qualifier.iter().any(|s| s.args.is_some())
+        {
+            continue;
+        }
+        // A local of that name hides the variable.
+        if !path.global
+            && qualifier.is_empty()
+            && scopes
+                .scope_for_expr(expr)
+                .is_some_and(|scope| scopes.resolve_name(scope, name).is_some())
+        {
+            continue;
+        }
+        let written: Vec<&str> = qualifier.iter().map(|s| &*s.name).collect();
+        let members = crate::namespaces::namespace_members(db, file);
+        if !names_managed(
+            managed,
+            members,
+            namespace_path,
+            path.global,
+            &written,
+            name,
+        ) {
+            continue;
+        }
+        let Some(ptr) = map.expr_syntax(expr) else {
+            continue;
+        };
+        let root = def.ancestors().last().unwrap_or_else(|| def.clone());
+        let node = ptr.to_node(&root);
+        let spelled = node.text().to_string();
+        edits.replace_verbatim(
+            text,
+            node.text_range(),
+            format!(
+                "(*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), ({spelled})))"
+            ),
+        );
+    }
+}
+
+/// Whether `qualifier::name`, written in namespace `namespace_path` (from the global namespace
+/// when `global`), names a managed variable: the innermost enclosing namespace in which the
+/// qualified name exists wins, as in unqualified lookup of its first segment.
+fn names_managed(
+    managed: &BTreeSet<(String, String)>,
+    members: &std::collections::BTreeMap<String, BTreeSet<String>>,
+    namespace_path: &str,
+    global: bool,
+    qualifier: &[&str],
+    name: &str,
+) -> bool {
+    let enclosing: Vec<&str> = if namespace_path.is_empty() || global {
+        Vec::new()
+    } else {
+        namespace_path.split("::").collect()
+    };
+    for depth in (0..=enclosing.len()).rev() {
+        let path: Vec<&str> = enclosing[..depth]
+            .iter()
+            .chain(qualifier)
+            .copied()
+            .collect();
+        let path = path.join("::");
+        // The innermost namespace that declares the name decides, managed or not.
+        if members.get(&path).is_some_and(|names| names.contains(name)) {
+            return managed.contains(&(path, name.to_string()));
+        }
+    }
+    false
+}
