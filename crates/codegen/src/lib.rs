@@ -14,6 +14,7 @@
 //! ([`host_translation_unit`]) only concatenates.
 mod attributes;
 mod edits;
+pub mod host_refs;
 pub mod include_guards;
 mod launch;
 pub mod managed;
@@ -33,7 +34,7 @@ pub use crate::unit::{HostUnitConfig, host_translation_unit};
 
 /// Every query of this crate takes `&dyn CodegenDatabase`.
 #[salsa::db]
-pub trait CodegenDatabase: il::IlDatabase {}
+pub trait CodegenDatabase: hir_def::HirDefDatabase {}
 
 /// What besides its own syntax decides a declaration's host form.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

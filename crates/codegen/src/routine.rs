@@ -176,7 +176,9 @@ fn kernel_definition(
         wrapper_params.join(", ")
     );
     edits.insert(template.text_range().start(), declaration);
-    if !specifiers.is_static {
+    // Whole-program compilation makes template kernels internal; separate compilation keeps
+    // their linkage (the device link may need their instances from another unit).
+    if !specifiers.is_static && !cx.device_c {
         edits.insert(start, "static ".into());
     }
     let args: Vec<String> = template_arguments(&list);

@@ -70,6 +70,9 @@ pub fn host_translation_unit(
     };
     walk_scope(db, &root, config, &scope, &mut out);
     trailer(&mut out, config);
+    if config.device_c {
+        crate::host_refs::write_arrays(db, file, &config.module_id, &mut out);
+    }
     out
 }
 

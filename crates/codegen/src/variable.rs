@@ -51,7 +51,13 @@ pub(crate) fn declaration(
     match space {
         MemorySpace::Host => {}
         MemorySpace::Device | MemorySpace::Constant => {
-            make_static(edits, "");
+            // Separate compilation keeps the variables' linkage, hidden like kernels.
+            let prefix = if cx.device_c && cx.hidden_visibility {
+                "__attribute__((visibility(\"hidden\"))) "
+            } else {
+                ""
+            };
+            make_static(edits, prefix);
             for init in initializers().filter(|_| !keeps_initializer) {
                 edits.replace(text, init.text_range(), String::new());
             }
