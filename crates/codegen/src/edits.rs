@@ -97,3 +97,21 @@ fn push_word(out: &mut String, word: &str) {
     }
     out.push_str(word);
 }
+
+/// [`tokens_on_one_line`] with text put after the tokens that end at the given offsets.
+pub(crate) fn tokens_on_one_line_after(node: &SyntaxNode, append: &[(TextSize, &str)]) -> String {
+    let mut out = String::new();
+    for token in node
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+    {
+        push_word(&mut out, token.text());
+        for (at, text) in append {
+            if *at == token.text_range().end() {
+                push_word(&mut out, text);
+            }
+        }
+    }
+    out
+}

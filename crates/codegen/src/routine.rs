@@ -18,7 +18,7 @@
 use il::cuda::{ExecSpace, RoutineContext, execution_space};
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
-use crate::edits::{Edits, tokens_on_one_line};
+use crate::edits::{Edits, tokens_on_one_line, tokens_on_one_line_after};
 use crate::{ChunkContext, launch};
 
 /// Where a routine is declared, as far as its host form depends on it.
@@ -169,7 +169,21 @@ fn kernel_definition(
         return;
     };
     let wrapper = format!("__wrapper__device_stub_{name}");
-    let list_text = tokens_on_one_line(&list, &[], &[]);
+    let template_args = template_arguments(&list);
+    // The unnamed template parameters get the names the forwarding call passes, in the
+    // kernel's own list and in the wrapper's copy of it.
+    let invented: Vec<(TextSize, String)> = template_args
+        .iter()
+        .filter_map(|(arg, at)| at.map(|at| (at, format!(" {}", arg.trim_end_matches("...")))))
+        .collect();
+    for (at, name) in &invented {
+        edits.insert(*at, name.clone());
+    }
+    let after: Vec<(TextSize, &str)> = invented
+        .iter()
+        .map(|(at, name)| (*at, name.trim_start()))
+        .collect();
+    let list_text = tokens_on_one_line_after(&list, &after);
     let wrapper_params: Vec<String> = params.iter().map(Param::by_reference).collect();
     let declaration = format!(
         "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wunused-parameter\\\"\") template {list_text} static void {wrapper}({}) {{ ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);}} _Pragma(\"GCC diagnostic pop\") ",
@@ -181,7 +195,7 @@ fn kernel_definition(
     if !specifiers.is_static && !cx.device_c {
         edits.insert(start, "static ".into());
     }
-    let args: Vec<String> = template_arguments(&list);
+    let args: Vec<String> = template_args.into_iter().map(|(arg, _)| arg).collect();
     let call_args: Vec<String> = params
         .iter()
         .zip(&names)
@@ -352,15 +366,24 @@ pub(crate) fn parameters(def: &SyntaxNode) -> Vec<Param> {
         .collect()
 }
 
-/// The template's parameters as arguments: `N`, `Args...`.
-fn template_arguments(list: &SyntaxNode) -> Vec<String> {
+/// The template's parameters as arguments (`N`, `Args...`), naming the unnamed ones
+/// (`template <class, class... Args>`: the forwarding call must pass them): each with where its
+/// invented name goes.
+fn template_arguments(list: &SyntaxNode) -> Vec<(String, Option<TextSize>)> {
+    let mut unnamed = 0;
     list.children()
-        .filter_map(|param| {
-            let is_pack = param.children_with_tokens().any(|t| t.kind() == DOT3)
-                || param
-                    .children()
-                    .filter(|n| n.kind() == DECLARATOR)
-                    .any(|d| d.children_with_tokens().any(|t| t.kind() == DOT3));
+        .filter(|p| matches!(p.kind(), TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM | PARAM))
+        .map(|param| {
+            let dots = param
+                .children_with_tokens()
+                .find(|t| t.kind() == DOT3)
+                .or_else(|| {
+                    param
+                        .children()
+                        .filter(|n| n.kind() == DECLARATOR)
+                        .flat_map(|d| d.children_with_tokens())
+                        .find(|t| t.kind() == DOT3)
+                });
             let name = match param.kind() {
                 TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => param
                     .children_with_tokens()
@@ -374,8 +397,38 @@ fn template_arguments(list: &SyntaxNode) -> Vec<String> {
                     .find(|n| n.kind() == DECLARATOR)
                     .and_then(|d| d.descendants().find(|n| n.kind() == NAME_REF))
                     .map(|n| n.text().to_string()),
-            }?;
-            Some(if is_pack { format!("{name}...") } else { name })
+            };
+            let (name, insert_at) = match name {
+                Some(name) => (name, None),
+                None => {
+                    let at = match param.kind() {
+                        TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => {
+                            dots.as_ref().map(|d| d.text_range().end()).or_else(|| {
+                                param
+                                    .children_with_tokens()
+                                    .filter(|t| matches!(t.kind(), CLASS_KW | TYPENAME_KW))
+                                    .last()
+                                    .map(|t| t.text_range().end())
+                            })
+                        }
+                        _ => Some(
+                            param
+                                .children()
+                                .find(|n| n.kind() == INITIALIZER)
+                                .map_or(param.text_range().end(), |i| i.text_range().start()),
+                        ),
+                    };
+                    let name = format!("__TP{unnamed}");
+                    unnamed += 1;
+                    (name, at)
+                }
+            };
+            let arg = if dots.is_some() {
+                format!("{name}...")
+            } else {
+                name
+            };
+            (arg, insert_at)
         })
         .collect()
 }

@@ -101,3 +101,13 @@ fn host_uses_of_managed_variables_initialize_the_runtime() {
         "#]],
     );
 }
+
+#[test]
+fn unnamed_template_parameters_of_kernels_are_named_for_the_forwarding_call() {
+    check(
+        "template <class, class... Args> __attribute__((global)) void agent(Args... args) { }\n",
+        expect![[r#"
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class __TP0 , class ... Args > static void __wrapper__device_stub_agent(Args & ... args) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class __TP0, class... Args> static  void agent(Args... args)  {__wrapper__device_stub_agent<__TP0,Args...>(args...);return;}
+        "#]],
+    );
+}
