@@ -2,6 +2,8 @@
 //! next to the reference front end (`cudafe++`) and `gcc -fsyntax-only` on the same `.ii`.
 //! `cargo xtask bench xref`: `cufe cudafe --xref` against `cudafe++ --xref`, whole process, on
 //! the largest test program (see `bench/xref.rs`).
+//! `cargo xtask bench cudafe`: `cufe cudafe` writing the host unit and module id against
+//! `cudafe++`, whole process, wall time and peak RSS (see `bench/cudafe.rs`).
 //!
 //! Not a test: it prints numbers. cufe's time is the one its own summary line reports (reading,
 //! line map, parse, lossless check), so process start-up is excluded; the other tools are timed
@@ -14,6 +16,7 @@ use anyhow::{Context, bail};
 
 use crate::{corpus::corpus_dir, project_root};
 
+mod cudafe;
 mod xref;
 
 #[derive(clap::Args)]
@@ -41,11 +44,15 @@ enum What {
     Parse,
     /// `cufe cudafe --xref` against `cudafe++ --xref`, whole process.
     Xref,
+    /// `cufe cudafe` writing the host unit and module id against `cudafe++`, whole process.
+    Cudafe,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if let What::Xref = args.what {
-        return xref::run(args.file, args.runs);
+    match args.what {
+        What::Xref => return xref::run(args.file, args.runs),
+        What::Cudafe => return cudafe::run(args.file, args.runs),
+        What::Parse => {}
     }
     let file = match args.file {
         Some(file) => file,

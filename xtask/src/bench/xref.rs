@@ -78,13 +78,13 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-struct Summary {
-    best: Duration,
-    median: Duration,
+pub(super) struct Summary {
+    pub(super) best: Duration,
+    pub(super) median: Duration,
 }
 
 impl Summary {
-    fn of(mut times: Vec<Duration>) -> Summary {
+    pub(super) fn of(mut times: Vec<Duration>) -> Summary {
         times.sort();
         Summary {
             best: times[0],
@@ -93,7 +93,7 @@ impl Summary {
     }
 }
 
-fn ms(d: Duration) -> f64 {
+pub(super) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
@@ -126,7 +126,7 @@ fn time(
 }
 
 /// The largest `.cpp4.ii` that `cargo xtask diff-xref` (or the xref corpus test) preprocessed.
-fn largest_preprocessed_program() -> anyhow::Result<PathBuf> {
+pub(super) fn largest_preprocessed_program() -> anyhow::Result<PathBuf> {
     let dir = project_root().join("test_data/generated/xref");
     let mut best: Option<(u64, PathBuf)> = None;
     for entry in std::fs::read_dir(&dir)
