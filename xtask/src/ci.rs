@@ -42,20 +42,30 @@ pub fn test() -> anyhow::Result<()> {
 }
 
 pub fn demo() -> anyhow::Result<()> {
-    toolchain::install()?;
+    let tc = toolchain::install()?;
     let root = project_root();
     let input = root.join("test_data/cu/demo_saxpy.cu");
     let out_dir = root.join("test_data/generated/demo");
     std::fs::create_dir_all(&out_dir)?;
-    let ii = out_dir.join("demo_saxpy.cpp4.ii");
     run(cargo().args(["build", "--release", "-p", "cufe"]))?;
     let cufe = root.join("target/release/cufe");
+    // The main job: nvcc builds the program with cufe in cudafe++'s place.
+    let exe = out_dir.join("demo_saxpy");
     run(Command::new(&cufe)
-        .arg("preprocess")
+        .arg("nvcc")
         .arg(&input)
         .arg("-o")
-        .arg(&ii))?;
-    run(Command::new(&cufe)
-        .args(["parse", "--check-lossless"])
-        .arg(&ii))
+        .arg(&exe)
+        .arg(format!("-L{}", tc.root().join("lib").display())))?;
+    eprintln!("built {}", exe.display());
+    let has_gpu = Command::new("nvidia-smi")
+        .arg("-L")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_gpu {
+        run(&mut Command::new(&exe))?;
+    } else {
+        eprintln!("no GPU here (nvidia-smi): the program was built, not run");
+    }
+    Ok(())
 }
