@@ -7,6 +7,9 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use crate::edits::Edits;
 
 pub(crate) fn rewrite_launches(body: &SyntaxNode, text: &str, edits: &mut Edits) {
+    if !text[body.text_range()].contains("<<<") {
+        return;
+    }
     for launch in body.descendants().filter(|n| n.kind() == KERNEL_LAUNCH) {
         // A launch inside another launch's arguments is rewritten with its outer one's text.
         if launch

@@ -61,9 +61,20 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -
     let node = SyntaxNode::new_root(decl);
     let text = node.text().to_string();
     let mut edits = edits::Edits::default();
-    add_missing_constexpr(&node, &cx, &mut edits);
-    attributes::strip_cuda_attributes(&node, &text, &mut edits);
-    attributes::spell_noinline(&node, &text, &mut edits);
+    // Most declarations need none of these: a text search rules them out before a tree walk.
+    if cx
+        .constexpr_redeclarations
+        .iter()
+        .any(|(name, _)| text.contains(name.as_str()))
+    {
+        add_missing_constexpr(&node, &cx, &mut edits);
+    }
+    if text.contains("__attribute__") {
+        attributes::strip_cuda_attributes(&node, &text, &mut edits);
+    }
+    if text.contains("__noinline__") {
+        attributes::spell_noinline(&node, &text, &mut edits);
+    }
     Rewriter {
         db,
         cx: &cx,
