@@ -21,7 +21,7 @@ const MAX_DEPTH: usize = 2000;
 impl Pp<'_> {
     /// Evaluate the rest of an `#if`/`#elif` line.
     pub fn eval_if(&mut self) -> bool {
-        let loc = self.directive_loc;
+        let loc = self.st.directive_loc;
         let mut items: Vec<Item> = Vec::new();
         let mut raw_shape: Vec<String> = Vec::new();
         let mut from_file = true;
@@ -30,7 +30,7 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Eof {
                 break;
             }
-            if !self.contexts.is_empty() {
+            if !self.st.contexts.is_empty() {
                 from_file = false;
             }
             match t.tok.kind {
@@ -38,7 +38,7 @@ impl Pp<'_> {
                     let name = t.tok.text.clone();
                     match &*name {
                         "defined" => {
-                            self.prevent_expansion += 1;
+                            self.st.prevent_expansion += 1;
                             let mut n = self.get_token_no_padding();
                             let paren = n.tok.is_punct("(");
                             if paren {
@@ -49,14 +49,14 @@ impl Pp<'_> {
                                 let c = self.get_token_no_padding();
                                 ok = c.tok.is_punct(")");
                             }
-                            self.prevent_expansion -= 1;
+                            self.st.prevent_expansion -= 1;
                             if !ok {
                                 self.error_at(Severity::Error, n.loc, "operator \"defined\" requires an identifier");
                                 return false;
                             }
                             raw_shape.push("defined".into());
                             raw_shape.push(n.tok.text.to_string());
-                            let d = self.macros.contains_key(&n.tok.text);
+                            let d = self.st.macros.contains_key(&n.tok.text);
                             items.push(Item::Num(Val { v: d as u64, unsigned: false }));
                         }
                         "__has_include" | "__has_include_next" => {
@@ -103,7 +103,7 @@ impl Pp<'_> {
             }
         }
         if from_file && raw_shape.len() == 3 && raw_shape[0] == "!" && raw_shape[1] == "defined" {
-            self.mi_ind_cmacro = Some(std::sync::Arc::from(raw_shape[2].as_str()));
+            self.st.mi_ind_cmacro = Some(std::sync::Arc::from(raw_shape[2].as_str()));
         }
         if items.is_empty() {
             self.error_at(Severity::Error, loc, "#if with no expression");
@@ -140,8 +140,8 @@ impl Pp<'_> {
             self.error_at(Severity::Error, name.loc, "missing ')' after \"__has_include\" operand");
             return None;
         }
-        let start = if next && !self.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
-            Some(self.buffers.last().and_then(|b| b.dir).map_or(0, |d| d + 1))
+        let start = if next && !self.st.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
+            Some(self.st.buffers.last().and_then(|b| b.dir).map_or(0, |d| d + 1))
         } else {
             None
         };
@@ -149,10 +149,10 @@ impl Pp<'_> {
     }
 
     fn eval_has_feature(&mut self, name: &PTok) -> Option<i64> {
-        self.prevent_expansion += 1;
+        self.st.prevent_expansion += 1;
         let open = self.get_token_no_padding();
         if !open.tok.is_punct("(") {
-            self.prevent_expansion -= 1;
+            self.st.prevent_expansion -= 1;
             self.error_at(Severity::Error, name.loc, format!("missing '(' after \"{}\"", name.tok.text));
             return None;
         }
@@ -164,7 +164,7 @@ impl Pp<'_> {
             }
             parts.push(t.tok.text.to_string());
         }
-        self.prevent_expansion -= 1;
+        self.st.prevent_expansion -= 1;
         let what = parts.concat();
         let table = match &*name.tok.text {
             "__has_builtin" => crate::predefined::Table::Builtin,

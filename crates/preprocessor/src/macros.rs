@@ -103,11 +103,11 @@ impl Pp<'_> {
     /// gcc's `enter_macro_context`: 0 when nothing was expanded (a function-like macro without
     /// arguments), 1 when a context was pushed.
     pub fn enter_macro_context(&mut self, name: &PTok) -> u8 {
-        let mac = self.macros.get(&name.tok.text).expect("caller checked").clone();
+        let mac = self.st.macros.get(&name.tok.text).expect("caller checked").clone();
         if let Some(b) = mac.builtin {
             return self.builtin_macro(name, b);
         }
-        if self.expansion_depth >= MAX_EXPANSION_DEPTH {
+        if self.st.expansion_depth >= MAX_EXPANSION_DEPTH {
             self.error_at(Severity::Error, name.loc, format!("macro \"{}\" expanded too deeply", name.tok.text));
             return 0;
         }
@@ -121,24 +121,24 @@ impl Pp<'_> {
             builtin: mac.builtin_origin,
         };
         if mac.fun_like {
-            self.prevent_expansion += 1;
-            self.parsing_args = 1;
+            self.st.prevent_expansion += 1;
+            self.st.parsing_args = 1;
             let args = self.funlike_invocation(name, &mac);
-            self.parsing_args = 0;
-            self.prevent_expansion -= 1;
+            self.st.parsing_args = 0;
+            self.st.prevent_expansion -= 1;
             let Some(args) = args else { return 0 };
             if !mac.params.is_empty() {
-                self.expansion_depth += 1;
+                self.st.expansion_depth += 1;
                 let toks = self.replace_args(&mac, args, point, body_loc);
-                self.expansion_depth -= 1;
-                if let Some(m) = self.macros.get_mut(&name.tok.text) {
+                self.st.expansion_depth -= 1;
+                if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
                     m.disabled = true;
                 }
                 self.push_context(toks, Some(name.tok.text.clone()));
                 return 1;
             }
         }
-        if let Some(m) = self.macros.get_mut(&name.tok.text) {
+        if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
             m.disabled = true;
         }
         let toks = mac
@@ -169,7 +169,7 @@ impl Pp<'_> {
             }
         };
         if token.tok.is_punct("(") {
-            self.parsing_args = 2;
+            self.st.parsing_args = 2;
             return self.collect_args(name, mac);
         }
         if token.tok.kind != Kind::Eof || token.tok.flags & ARG_END != 0 {
@@ -222,7 +222,7 @@ impl Pp<'_> {
             }
         }
         if last.tok.kind == Kind::Eof {
-            if !self.contexts.is_empty() || self.in_directive {
+            if !self.st.contexts.is_empty() || self.st.in_directive {
                 self.backup(last);
             }
             self.error_at(Severity::Error, name.loc, format!("unterminated argument list invoking macro \"{}\"", name.tok.text));
@@ -258,7 +258,7 @@ impl Pp<'_> {
     fn expand_arg(&mut self, arg: &[PTok]) -> Vec<PTok> {
         let mut toks = arg.to_vec();
         toks.push(eof_tok_arg());
-        let depth = self.contexts.len();
+        let depth = self.st.contexts.len();
         self.push_context(toks, None);
         let mut out = Vec::new();
         loop {
@@ -267,12 +267,12 @@ impl Pp<'_> {
                 break;
             }
             out.push(t);
-            if self.fatal {
+            if self.st.fatal {
                 break;
             }
         }
-        while self.contexts.len() > depth {
-            self.contexts.pop();
+        while self.st.contexts.len() > depth {
+            self.st.contexts.pop();
         }
         out
     }
@@ -358,7 +358,7 @@ impl Pp<'_> {
                 }
                 from = args[p].expanded.clone().expect("set");
             }
-            if !self.in_directive && i > 0 && !prev_paste {
+            if !self.st.in_directive && i > 0 && !prev_paste {
                 out.push(padding(Some(&src.tok)));
             }
             if !from.is_empty() {
@@ -370,7 +370,7 @@ impl Pp<'_> {
                     paste_flag = Some(out.len() - 1);
                 }
             }
-            if !self.in_directive && src.tok.flags & PASTE_LEFT == 0 {
+            if !self.st.in_directive && src.tok.flags & PASTE_LEFT == 0 {
                 out.push(padding(None));
             }
             if let Some(k) = paste_flag {
@@ -390,7 +390,7 @@ impl Pp<'_> {
                 break;
             }
             let rhs = {
-                let Some(ctx) = self.contexts.last_mut() else { break };
+                let Some(ctx) = self.st.contexts.last_mut() else { break };
                 let mut found = None;
                 while ctx.pos < ctx.toks.len() {
                     let t = ctx.toks[ctx.pos].clone();
@@ -405,7 +405,7 @@ impl Pp<'_> {
             };
             let Some(rhs) = rhs else { break };
             let text = format!("{}{}", acc.tok.text, rhs.tok.text);
-            let lexed = lex(&text, self.mode);
+            let lexed = lex(&text, self.st.mode);
             if lexed.tokens.len() != 1 || lexed.tokens[0].text.len() != text.len() {
                 let loc = acc.loc;
                 self.error_at(
@@ -414,7 +414,7 @@ impl Pp<'_> {
                     format!("pasting \"{}\" and \"{}\" does not give a valid preprocessing token", acc.tok.text, rhs.tok.text),
                 );
                 // gcc backs up over the rhs: it is read again after the lhs.
-                if let Some(ctx) = self.contexts.last_mut() {
+                if let Some(ctx) = self.st.contexts.last_mut() {
                     ctx.pos -= 1;
                 }
                 acc.tok.flags &= !PASTE_LEFT;
@@ -434,7 +434,7 @@ impl Pp<'_> {
     fn builtin_macro(&mut self, name: &PTok, b: Builtin) -> u8 {
         let text = match b {
             Builtin::Pragma => {
-                if self.in_directive {
+                if self.st.in_directive {
                     return 0;
                 }
                 return self.do_pragma_operator(name);
@@ -444,35 +444,35 @@ impl Pp<'_> {
             | Builtin::HasAttribute
             | Builtin::HasCppAttribute
             | Builtin::HasBuiltin => {
-                if !self.in_directive {
+                if !self.st.in_directive {
                     self.error_at(Severity::Error, name.loc, format!("\"{}\" used outside of preprocessing directive", name.tok.text));
                 }
                 return 0;
             }
             Builtin::Line => name.loc.line.to_string(),
             Builtin::File | Builtin::FileName => {
-                let id = self.buffers.last().map_or(0, |b| b.name);
-                let n = self.printer.names[id as usize].to_string();
+                let id = self.st.buffers.last().map_or(0, |b| b.name);
+                let n = self.st.printer.names[id as usize].to_string();
                 let n = if b == Builtin::FileName { n.rsplit('/').next().unwrap_or("").to_string() } else { n };
                 quote(&n)
             }
             Builtin::BaseFile => quote(&self.opts.main),
             Builtin::Counter => {
-                if self.in_directive && self.skipping {
+                if self.st.in_directive && self.st.skipping {
                     return 0;
                 }
-                self.counter += 1;
-                (self.counter - 1).to_string()
+                self.st.counter += 1;
+                (self.st.counter - 1).to_string()
             }
             Builtin::IncludeLevel => {
-                let depth = self.buffers.iter().filter(|b| !b.is_main_or_cmdline).count();
+                let depth = self.st.buffers.iter().filter(|b| !b.is_main_or_cmdline).count();
                 depth.to_string()
             }
             Builtin::Date => "\"??? ?? ????\"".to_string(),
             Builtin::Time => "\"??:??:??\"".to_string(),
             Builtin::Timestamp => "\"??? ??? ?? ??:??:?? ????\"".to_string(),
         };
-        let lexed = lex(&text, self.mode);
+        let lexed = lex(&text, self.st.mode);
         let mut tok = lexed.tokens.into_iter().next().unwrap_or_else(|| Token::new(Kind::Other, "", 0, 0, 0));
         tok.flags = 0;
         self.push_context(vec![PTok { tok, loc: name.loc }], None);
@@ -492,8 +492,8 @@ impl Pp<'_> {
         }
         let s = string.expect("checked");
         let body = destringize(&s.tok.text);
-        let from_file = self.contexts.is_empty();
-        let lexed = lex(&body, self.mode);
+        let from_file = self.st.contexts.is_empty();
+        let lexed = lex(&body, self.st.mode);
         let toks: Vec<Token> = lexed.tokens;
         // gcc's directive line for `_Pragma` is the line last lexed, in the current map.
         let directive_loc = self.current_loc();
@@ -506,9 +506,9 @@ impl Pp<'_> {
             loc.col = 1;
             loc
         } else {
-            Loc { sys: self.buffers.last().map_or(0, |b| b.sysp), ..name.loc }
+            Loc { sys: self.st.buffers.last().map_or(0, |b| b.sysp), ..name.loc }
         };
-        self.printer.line_change(loc, false);
+        self.st.printer.line_change(loc, false);
         1
     }
 
@@ -623,17 +623,17 @@ impl Pp<'_> {
         if let Some(first) = body.first_mut() {
             first.tok.flags &= !PREV_WHITE;
         }
-        let (sys, file) = self.buffers.last().map_or((0, 0), |b| (b.sysp, b.name));
-        let builtin_origin = self.buffers.last().is_some_and(|b| &*b.path == "<built-in>");
+        let (sys, file) = self.st.buffers.last().map_or((0, 0), |b| (b.sysp, b.name));
+        let builtin_origin = self.st.buffers.last().is_some_and(|b| &*b.path == "<built-in>");
         let mac = Macro { fun_like, params, variadic, body, builtin: None, builtin_origin, sys, file, disabled: false };
-        if let Some(old) = self.macros.get(&name.tok.text) {
+        if let Some(old) = self.st.macros.get(&name.tok.text) {
             if old.builtin.is_some() {
                 self.error_at(Severity::Warning, name.loc, format!("redefining builtin macro \"{}\"", name.tok.text));
             } else if !old.same_definition(&mac) {
                 self.error_at(Severity::Warning, name.loc, format!("\"{}\" redefined", name.tok.text));
             }
         }
-        self.macros.insert(name.tok.text.clone(), mac);
+        self.st.macros.insert(name.tok.text.clone(), mac);
     }
 }
 
