@@ -466,7 +466,10 @@ impl Pp<'_> {
             return t;
         }
         loop {
-            if self.st.buffers.len() == 1 && self.st.main_limit.is_some_and(|l| self.st.buffers[0].pos >= l) {
+            if self.st.buffers.len() == 1
+                && !self.st.buffers[0].path.starts_with('<')
+                && self.st.main_limit.is_some_and(|l| self.st.buffers[0].pos >= l)
+            {
                 return eof_tok();
             }
             let Some(buf) = self.st.buffers.last_mut() else { return eof_tok() };
