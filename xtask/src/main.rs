@@ -8,6 +8,7 @@ mod ci;
 mod corpus;
 mod cubin_corpus;
 mod diff_il;
+mod diff_preprocess;
 mod diff_xref;
 mod layout_check;
 mod mangle_expect;
@@ -41,6 +42,9 @@ enum Task {
     /// Compare cufe's `--xref` log with cudafe++'s on test_data: D/d match rates, own file and
     /// whole translation unit.
     DiffXref(diff_xref::Args),
+    /// Compare cufe's preprocessor with gcc -E (nvcc's host and device flags) on every unit:
+    /// byte-identical and token-identical rates.
+    DiffPreprocess(diff_preprocess::Args),
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
     Demo,
 }
@@ -64,6 +68,7 @@ fn main() -> anyhow::Result<()> {
         Task::LayoutCheck(args) => layout_check::run(args),
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),
+        Task::DiffPreprocess(args) => diff_preprocess::run(args),
     }
 }
 
