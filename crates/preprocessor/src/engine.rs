@@ -104,7 +104,12 @@ pub(crate) struct FileInfo {
 }
 
 pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
-pub(crate) const MAX_EXPANSION_DEPTH: usize = 20_000;
+/// Nesting of macro invocations in macro arguments (gcc has no limit; real headers nest a few
+/// levels). Bounds the recursion of argument pre-expansion.
+pub(crate) const MAX_EXPANSION_DEPTH: usize = 400;
+/// Tokens held by the arguments of macro invocations in progress: nested invocations copy their
+/// arguments, so a pathological nesting would otherwise take memory quadratic in its depth.
+pub(crate) const MAX_LIVE_ARG_TOKENS: usize = 8_000_000;
 
 /// Everything a preprocessing run has built so far: cloned after the main file's preamble so
 /// that a later run can resume from it (`db::preamble`).
@@ -130,6 +135,7 @@ pub struct State {
     pub(crate) once: FxHashSet<String>,
     pub(crate) counter: u32,
     pub(crate) expansion_depth: usize,
+    pub(crate) live_arg_tokens: usize,
     pub(crate) directive_loc: Loc,
     pub(crate) fatal: bool,
     pub(crate) name_ids: FxHashMap<Arc<str>, u32>,
@@ -181,6 +187,7 @@ fn new_state(opts: &Options) -> State {
         once: FxHashSet::default(),
         counter: 0,
         expansion_depth: 0,
+        live_arg_tokens: 0,
         directive_loc: NO_LOC,
         fatal: false,
         name_ids: FxHashMap::default(),

@@ -127,9 +127,17 @@ impl Pp<'_> {
             self.st.parsing_args = 0;
             self.st.prevent_expansion -= 1;
             let Some(args) = args else { return 0 };
+            let held: usize = args.iter().map(|a| a.tokens().len()).sum();
+            if self.st.live_arg_tokens + held > crate::engine::MAX_LIVE_ARG_TOKENS {
+                self.error_at(Severity::Error, name.loc, format!("macro \"{}\" expanded too deeply", name.tok.text));
+                self.st.fatal = true;
+                return 0;
+            }
             if !mac.params.is_empty() {
                 self.st.expansion_depth += 1;
+                self.st.live_arg_tokens += held;
                 let toks = self.replace_args(&mac, args, point, body_loc);
+                self.st.live_arg_tokens -= held;
                 self.st.expansion_depth -= 1;
                 if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
                     m.disabled = true;
