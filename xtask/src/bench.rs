@@ -14,6 +14,7 @@ use anyhow::{Context, bail};
 
 use crate::{corpus::corpus_dir, project_root};
 
+mod preprocess;
 mod xref;
 
 #[derive(clap::Args)]
@@ -41,11 +42,17 @@ enum What {
     Parse,
     /// `cufe cudafe --xref` against `cudafe++ --xref`, whole process.
     Xref,
+    /// Cold preprocessing of the largest unit against gcc -E, and re-preprocessing after a
+    /// one-line edit in a salsa database.
+    Preprocess,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     if let What::Xref = args.what {
         return xref::run(args.file, args.runs);
+    }
+    if let What::Preprocess = args.what {
+        return preprocess::run(args.runs, args.reference_runs);
     }
     let file = match args.file {
         Some(file) => file,
@@ -209,7 +216,7 @@ fn time_command(cmd: &mut Command) -> anyhow::Result<Duration> {
     Ok(elapsed)
 }
 
-fn median(
+pub(crate) fn median(
     runs: usize,
     mut measure: impl FnMut() -> anyhow::Result<Duration>,
 ) -> anyhow::Result<Duration> {

@@ -248,7 +248,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // `cargo xtask diff-preprocess`.
     let manifest: String = jobs
         .iter()
-        .map(|(name, input, std, defines)| format!("{name}\t{}\t{std}\t{}\n", input.display(), defines.join(" ")))
+        .map(|(name, input, std, defines)| {
+            format!(
+                "{name}\t{}\t{std}\t{}\n",
+                input.display(),
+                defines.join(" ")
+            )
+        })
         .collect();
     std::fs::write(out.join("manifest.tsv"), manifest)?;
     let (mut written, mut bytes) = (0usize, 0u64);

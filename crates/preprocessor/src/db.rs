@@ -45,7 +45,11 @@ pub fn lexed(db: &dyn PreprocessorDatabase, file: SourceFile, mode: LexMode) -> 
 /// conditional depth 0) and how many tokens they are. Equal after an edit below it, so the
 /// preamble's expansion is not re-run.
 #[salsa::tracked(returns(clone))]
-pub fn preamble_text(db: &dyn PreprocessorDatabase, file: SourceFile, mode: LexMode) -> Option<(Arc<str>, usize)> {
+pub fn preamble_text(
+    db: &dyn PreprocessorDatabase,
+    file: SourceFile,
+    mode: LexMode,
+) -> Option<(Arc<str>, usize)> {
     let full = lexed(db, file, mode);
     let toks = &full.tokens;
     // The first token that is not part of a directive line.
@@ -56,14 +60,16 @@ pub fn preamble_text(db: &dyn PreprocessorDatabase, file: SourceFile, mode: LexM
             i += 1;
         }
     }
-    let end = Some(i);
     // The last point at depth 0 before the first non-directive token.
     let mut cut = 0;
     let mut d = 0i32;
     let mut j = 0;
-    let stop = end.unwrap_or(toks.len());
+    let stop = i;
     while j < stop {
-        let name = toks.get(j + 1).filter(|n| n.flags & BOL == 0).map(|n| &*n.text);
+        let name = toks
+            .get(j + 1)
+            .filter(|n| n.flags & BOL == 0)
+            .map(|n| &*n.text);
         match name {
             Some("if" | "ifdef" | "ifndef") => d += 1,
             Some("endif") => d -= 1,
@@ -102,8 +108,14 @@ pub fn preamble(db: &dyn PreprocessorDatabase, unit: Unit) -> Option<Arc<Preambl
     let options = unit.options(db);
     let (prefix, count) = preamble_text(db, unit.main(db), options.lex_mode)?;
     let main = Arc::new(lex(&prefix, options.lex_mode));
-    let mut fs = SalsaFs { db, files: unit.files(db).files(db).clone(), main: Some((options.main.clone(), main)) };
-    Some(Arc::new(PreambleState(engine::run_preamble(options, &mut fs, count))))
+    let mut fs = SalsaFs {
+        db,
+        files: unit.files(db).files(db).clone(),
+        main: Some((options.main.clone(), main)),
+    };
+    Some(Arc::new(PreambleState(engine::run_preamble(
+        options, &mut fs, count,
+    ))))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,12 +130,19 @@ pub fn preprocessed(db: &dyn PreprocessorDatabase, unit: Unit) -> Arc<Output> {
     let options = unit.options(db);
     let files = unit.files(db).files(db).clone();
     let main = lexed(db, unit.main(db), options.lex_mode);
-    let mut fs = SalsaFs { db, files, main: Some((options.main.clone(), main.clone())) };
+    let mut fs = SalsaFs {
+        db,
+        files,
+        main: Some((options.main.clone(), main.clone())),
+    };
     let result: Preprocessed = match preamble(db, unit) {
         Some(state) => engine::resume(options, &mut fs, state.0.clone(), main),
         None => engine::run(options, &mut fs),
     };
-    Arc::new(Output { text: Arc::from(result.text), diagnostics: result.diagnostics })
+    Arc::new(Output {
+        text: Arc::from(result.text),
+        diagnostics: result.diagnostics,
+    })
 }
 
 struct SalsaFs<'db> {
@@ -134,10 +153,10 @@ struct SalsaFs<'db> {
 
 impl FileSystem for SalsaFs<'_> {
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        if let Some((main, lexed_main)) = &self.main {
-            if main == path {
-                return Some(lexed_main.clone());
-            }
+        if let Some((main, lexed_main)) = &self.main
+            && main == path
+        {
+            return Some(lexed_main.clone());
         }
         let file = *self.files.get(path)?;
         Some(lexed(self.db, file, mode))
@@ -155,4 +174,75 @@ impl FileSystem for SalsaFs<'_> {
         let real = std::fs::canonicalize(path).ok()?.display().to_string();
         (real.len() < path.len() && self.files.contains_key(&real)).then_some(real)
     }
+}
+
+/// A database with the preprocessor's queries (the CLI and benchmarks use it; `ide`'s
+/// `RootDatabase` can implement `PreprocessorDatabase` the same way).
+#[salsa::db]
+#[derive(Clone, Default)]
+pub struct Database {
+    storage: salsa::Storage<Self>,
+}
+
+#[salsa::db]
+impl salsa::Database for Database {}
+#[salsa::db]
+impl base_db::SourceDatabase for Database {}
+#[salsa::db]
+impl PreprocessorDatabase for Database {}
+
+/// Every file a run reads, recorded on the way.
+struct Recording {
+    inner: crate::RealFs,
+    found: std::collections::BTreeSet<String>,
+}
+
+impl FileSystem for Recording {
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        let r = self.inner.lexed(path, mode);
+        if r.is_some() {
+            self.found.insert(path.to_string());
+        }
+        r
+    }
+    fn identity(&mut self, path: &str) -> String {
+        self.inner.identity(path)
+    }
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        let r = self.inner.shorter_path(path);
+        if let Some(p) = &r {
+            self.found.insert(p.clone());
+        }
+        r
+    }
+}
+
+/// A unit read from disk: the main file as a user file, and every file a run of the
+/// preprocessor reads as system files (the VFS of `FileSet`).
+pub fn load_unit(db: &Database, options: Options) -> std::io::Result<Unit> {
+    use base_db::FileOrigin;
+    let mut rec = Recording {
+        inner: crate::RealFs::default(),
+        found: Default::default(),
+    };
+    let _ = crate::preprocess(&options, &mut rec);
+    let read = |p: &str| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
+    let main = SourceFile::create(
+        db,
+        options.main.clone().into(),
+        read(&options.main)?,
+        FileOrigin::User,
+    );
+    let mut map = BTreeMap::new();
+    for path in rec.found {
+        if path != options.main {
+            let text = read(&path)?;
+            map.insert(
+                path.clone(),
+                SourceFile::create(db, path.into(), text, FileOrigin::System),
+            );
+        }
+    }
+    let files = FileSet::new(db, Arc::new(map));
+    Ok(Unit::new(db, options, main, files))
 }

@@ -16,7 +16,11 @@ impl Pp<'_> {
         self.st.in_directive = true;
         self.st.directive_loc = hash.loc;
         let dname = self.lex_token();
-        let name = if dname.tok.kind == Kind::Ident { Some(dname.tok.text.clone()) } else { None };
+        let name = if dname.tok.kind == Kind::Ident {
+            Some(dname.tok.text.clone())
+        } else {
+            None
+        };
         let conditional = matches!(
             name.as_deref(),
             Some("if" | "ifdef" | "ifndef" | "elif" | "elifdef" | "elifndef" | "else" | "endif")
@@ -28,7 +32,9 @@ impl Pp<'_> {
             match name.as_deref() {
                 Some("define") => self.do_define(),
                 Some("undef") => self.do_undef(),
-                Some("include") | Some("import") => self.do_include(false, name.as_deref() == Some("import")),
+                Some("include") | Some("import") => {
+                    self.do_include(false, name.as_deref() == Some("import"))
+                }
                 Some("include_next") => self.do_include(true, false),
                 Some("if") => self.do_if(),
                 Some("ifdef") => self.do_ifdef(false),
@@ -48,7 +54,11 @@ impl Pp<'_> {
                 None if dname.tok.kind == Kind::Number => self.do_line(true, dname.loc),
                 _ => {
                     let loc = dname.loc;
-                    self.error_at(Severity::Error, loc, format!("invalid preprocessing directive #{}", dname.tok.text));
+                    self.error_at(
+                        Severity::Error,
+                        loc,
+                        format!("invalid preprocessing directive #{}", dname.tok.text),
+                    );
                 }
             }
         }
@@ -73,20 +83,41 @@ impl Pp<'_> {
             self.error_at(Severity::Error, t.loc, "macro names must be identifiers");
             return;
         }
-        if let Some(m) = self.st.macros.get(&t.tok.text) {
-            if m.builtin.is_some() {
-                self.error_at(Severity::Warning, t.loc, format!("undefining \"{}\"", t.tok.text));
-            }
+        if let Some(m) = self.st.macros.get(&t.tok.text)
+            && m.builtin.is_some()
+        {
+            self.error_at(
+                Severity::Warning,
+                t.loc,
+                format!("undefining \"{}\"", t.tok.text),
+            );
         }
         self.st.macros.remove(&t.tok.text);
     }
 
-    fn push_conditional(&mut self, skip: bool, kind: CondKind, cmacro: Option<Arc<str>>, directive: &'static str) {
+    fn push_conditional(
+        &mut self,
+        skip: bool,
+        kind: CondKind,
+        cmacro: Option<Arc<str>>,
+        directive: &'static str,
+    ) {
         let line = self.st.directive_loc.line;
-        let mi = if self.st.mi_valid && self.st.mi_cmacro.is_none() { cmacro } else { None };
+        let mi = if self.st.mi_valid && self.st.mi_cmacro.is_none() {
+            cmacro
+        } else {
+            None
+        };
         let skipping = self.st.skipping;
         if let Some(b) = self.st.buffers.last_mut() {
-            b.ifs.push(IfState { line, was_skipping: skipping, skip_elses: skipping || !skip, kind, mi_cmacro: mi, directive });
+            b.ifs.push(IfState {
+                line,
+                was_skipping: skipping,
+                skip_elses: skipping || !skip,
+                kind,
+                mi_cmacro: mi,
+                directive,
+            });
         }
         self.st.skipping = skip;
     }
@@ -113,16 +144,29 @@ impl Pp<'_> {
                 let extra = self.lex_token();
                 if extra.tok.kind != Kind::Eof {
                     let d = if negate { "#ifndef" } else { "#ifdef" };
-                    self.error_at(Severity::Warning, extra.loc, format!("extra tokens at end of {d} directive"));
+                    self.error_at(
+                        Severity::Warning,
+                        extra.loc,
+                        format!("extra tokens at end of {d} directive"),
+                    );
                 }
             } else {
                 let d = if negate { "#ifndef" } else { "#ifdef" };
-                let msg = if t.tok.kind == Kind::Eof { format!("no macro name given in {d} directive") } else { "macro names must be identifiers".to_string() };
+                let msg = if t.tok.kind == Kind::Eof {
+                    format!("no macro name given in {d} directive")
+                } else {
+                    "macro names must be identifiers".to_string()
+                };
                 self.error_at(Severity::Error, t.loc, msg);
             }
         }
         let cmacro = if negate { node } else { None };
-        self.push_conditional(skip, CondKind::If, cmacro, if negate { "ifndef" } else { "ifdef" });
+        self.push_conditional(
+            skip,
+            CondKind::If,
+            cmacro,
+            if negate { "ifndef" } else { "ifdef" },
+        );
     }
 
     fn do_elif(&mut self, def: Option<bool>) {
@@ -191,9 +235,16 @@ impl Pp<'_> {
 
     /// The header name of `#include`, `__has_include`: (name, angled).
     pub fn parse_header_name(&mut self, expand: bool) -> Option<(String, bool)> {
-        let first = if expand { self.get_token_no_padding() } else { self.lex_token() };
+        let first = if expand {
+            self.get_token_no_padding()
+        } else {
+            self.lex_token()
+        };
         match first.tok.kind {
-            Kind::Str { enc: crate::token::Enc::Plain, ud: false } => {
+            Kind::Str {
+                enc: crate::token::Enc::Plain,
+                ud: false,
+            } => {
                 let t = &first.tok.text;
                 Some((t[1..t.len() - 1].to_string(), false))
             }
@@ -202,7 +253,11 @@ impl Pp<'_> {
                 let expand = expand && !self.st.contexts.is_empty();
                 let mut name = String::new();
                 loop {
-                    let t = if expand { self.get_token_no_padding() } else { self.lex_token() };
+                    let t = if expand {
+                        self.get_token_no_padding()
+                    } else {
+                        self.lex_token()
+                    };
                     if t.tok.kind == Kind::Eof {
                         let loc = t.loc;
                         self.error_at(Severity::Error, loc, "missing terminating > character");
@@ -225,7 +280,11 @@ impl Pp<'_> {
     fn do_include(&mut self, next: bool, import: bool) {
         let loc = self.st.directive_loc;
         let Some((name, angled)) = self.parse_header_name(true) else {
-            self.error_at(Severity::Error, loc, "#include expects \"FILENAME\" or <FILENAME>");
+            self.error_at(
+                Severity::Error,
+                loc,
+                "#include expects \"FILENAME\" or <FILENAME>",
+            );
             return;
         };
         if name.is_empty() {
@@ -234,20 +293,43 @@ impl Pp<'_> {
         }
         let include_line = self.current_loc().line;
         self.skip_rest_of_line();
-        let depth = self.st.buffers.iter().filter(|b| !b.is_main_or_cmdline).count();
+        let depth = self
+            .st
+            .buffers
+            .iter()
+            .filter(|b| !b.is_main_or_cmdline)
+            .count();
         if depth >= MAX_INCLUDE_DEPTH {
             self.error_at(Severity::Error, loc, format!("#include nested depth {depth} exceeds maximum of {MAX_INCLUDE_DEPTH} (use -fmax-include-depth=DEPTH to increase the maximum)"));
             return;
         }
         let mut next = next;
         if next && self.st.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
-            self.error_at(Severity::Warning, loc, "#include_next in primary source file");
+            self.error_at(
+                Severity::Warning,
+                loc,
+                "#include_next in primary source file",
+            );
             next = false;
         }
-        let start = if next { Some(self.st.buffers.last().and_then(|b| b.dir).map_or(0, |d| d + 1)) } else { None };
+        let start = if next {
+            Some(
+                self.st
+                    .buffers
+                    .last()
+                    .and_then(|b| b.dir)
+                    .map_or(0, |d| d + 1),
+            )
+        } else {
+            None
+        };
         let found = self.search(&name, angled, start, 0);
         let Some((path, dir, sysp)) = found else {
-            self.error_at(Severity::Fatal, loc, format!("{name}: No such file or directory"));
+            self.error_at(
+                Severity::Fatal,
+                loc,
+                format!("{name}: No such file or directory"),
+            );
             return;
         };
         // Multiple-include optimization and #pragma once. gcc keeps a guard per `_cpp_file`,
@@ -257,13 +339,15 @@ impl Pp<'_> {
             (Some(i), _) => format!("chain{i}"),
             (None, true) => "chain-head".to_string(),
             (None, false) => match self.st.buffers.last() {
-                Some(b) if !b.path.starts_with('<') => format!("cur:{}", b.path.rfind('/').map_or("", |i| &b.path[..i])),
+                Some(b) if !b.path.starts_with('<') => {
+                    format!("cur:{}", b.path.rfind('/').map_or("", |i| &b.path[..i]))
+                }
                 _ => "chain-head".to_string(),
             },
         };
         // The search passed the chain head unless the file was found in the includer's
         // directory or by #include_next.
-        let passed_head = !(dir.is_none() && !angled) && start.is_none();
+        let passed_head = (angled || dir.is_some()) && start.is_none();
         let key = match self.st.file_keys.get(&(start_key.clone(), name.clone())) {
             Some(k) => k.clone(),
             None => {
@@ -278,14 +362,19 @@ impl Pp<'_> {
                         k
                     }
                 };
-                self.st.file_keys.insert((start_key, name.clone()), k.clone());
+                self.st
+                    .file_keys
+                    .insert((start_key, name.clone()), k.clone());
                 k
             }
         };
-        if let Some(info) = self.st.files.get(&key) {
-            if info.cmacro.as_ref().is_some_and(|m| self.st.macros.contains_key(m)) {
-                return;
-            }
+        if let Some(info) = self.st.files.get(&key)
+            && info
+                .cmacro
+                .as_ref()
+                .is_some_and(|m| self.st.macros.contains_key(m))
+        {
+            return;
         }
         let identity = self.fs.identity(&path);
         if self.st.once.contains(&identity) {
@@ -296,39 +385,48 @@ impl Pp<'_> {
         }
         self.st.in_directive = false;
         self.stack_file(&path, dir, sysp, include_line);
-        if let Some(b) = self.st.buffers.last_mut() {
-            if &*b.path == path.as_str() {
-                b.file_key = Some(key);
-            }
+        if let Some(b) = self.st.buffers.last_mut()
+            && &*b.path == path.as_str()
+        {
+            b.file_key = Some(key);
         }
         self.st.in_directive = true;
     }
 
     /// Find an include: (path, chain index, system level). `start` is the chain index to start
     /// at for `#include_next`.
-    pub fn search(&mut self, name: &str, angled: bool, start: Option<usize>, _depth: usize) -> Option<(String, Option<usize>, u8)> {
+    pub fn search(
+        &mut self,
+        name: &str,
+        angled: bool,
+        start: Option<usize>,
+        _depth: usize,
+    ) -> Option<(String, Option<usize>, u8)> {
         if name.starts_with('/') {
-            return self.fs.lexed(name, self.st.mode).map(|_| (name.to_string(), None, 0));
+            return self
+                .fs
+                .lexed(name, self.st.mode)
+                .map(|_| (name.to_string(), None, 0));
         }
         let quote_n = self.opts.quote_dirs.len();
-        if start.is_none() && !angled {
-            if let Some(b) = self.st.buffers.last() {
-                if !b.path.starts_with('<') {
-                    let dir = match b.path.rfind('/') {
-                        Some(i) => &b.path[..=i],
-                        None => "",
-                    };
-                    let mut path = format!("{dir}{name}");
-                    let sysp = b.sysp;
-                    if self.fs.lexed(&path, self.st.mode).is_some() {
-                        if sysp != 0 {
-                            if let Some(short) = self.fs.shorter_path(&path) {
-                                path = short;
-                            }
-                        }
-                        return Some((path, Some(0).filter(|_| false), sysp));
-                    }
+        if start.is_none()
+            && !angled
+            && let Some(b) = self.st.buffers.last()
+            && !b.path.starts_with('<')
+        {
+            let dir = match b.path.rfind('/') {
+                Some(i) => &b.path[..=i],
+                None => "",
+            };
+            let mut path = format!("{dir}{name}");
+            let sysp = b.sysp;
+            if self.fs.lexed(&path, self.st.mode).is_some() {
+                if sysp != 0
+                    && let Some(short) = self.fs.shorter_path(&path)
+                {
+                    path = short;
                 }
+                return Some((path, Some(0).filter(|_| false), sysp));
             }
         }
         let first = match start {
@@ -344,12 +442,16 @@ impl Pp<'_> {
                 let d = &self.opts.bracket_dirs[i - quote_n];
                 (d.path.clone(), d.sysp)
             };
-            let mut path = if dir.is_empty() || dir.ends_with('/') { format!("{dir}{name}") } else { format!("{dir}/{name}") };
+            let mut path = if dir.is_empty() || dir.ends_with('/') {
+                format!("{dir}{name}")
+            } else {
+                format!("{dir}/{name}")
+            };
             if self.fs.lexed(&path, self.st.mode).is_some() {
-                if sysp != 0 {
-                    if let Some(short) = self.fs.shorter_path(&path) {
-                        path = short;
-                    }
+                if sysp != 0
+                    && let Some(short) = self.fs.shorter_path(&path)
+                {
+                    path = short;
                 }
                 return Some((path, Some(i), sysp));
             }
@@ -380,7 +482,11 @@ impl Pp<'_> {
             Some(t) if t.tok.kind == Kind::Number => t.tok.text.to_string(),
             Some(t) => {
                 let loc = t.loc;
-                self.error_at(Severity::Error, loc, format!("\"{}\" after #line is not a positive integer", t.tok.text));
+                self.error_at(
+                    Severity::Error,
+                    loc,
+                    format!("\"{}\" after #line is not a positive integer", t.tok.text),
+                );
                 return;
             }
             None => {
@@ -392,10 +498,18 @@ impl Pp<'_> {
         let _ = first_loc;
         let Ok(line) = num_text.parse::<u32>() else {
             let loc = self.st.directive_loc;
-            self.error_at(Severity::Error, loc, format!("\"{num_text}\" after #line is not a positive integer"));
+            self.error_at(
+                Severity::Error,
+                loc,
+                format!("\"{num_text}\" after #line is not a positive integer"),
+            );
             return;
         };
-        let file_tok = if marker { self.lex_token() } else { self.get_token_no_padding() };
+        let file_tok = if marker {
+            self.lex_token()
+        } else {
+            self.get_token_no_padding()
+        };
         let mut new_name = None;
         if let Kind::Str { .. } = file_tok.tok.kind {
             let t = &file_tok.tok.text;
@@ -411,7 +525,13 @@ impl Pp<'_> {
                 }
                 flags.push(f.tok.text.to_string());
             }
-            sysp = if flags.iter().any(|f| f == "4") { 2 } else if flags.iter().any(|f| f == "3") { 1 } else { 0 };
+            sysp = if flags.iter().any(|f| f == "4") {
+                2
+            } else if flags.iter().any(|f| f == "3") {
+                1
+            } else {
+                0
+            };
         }
         let next_physical = {
             let b = self.st.buffers.last().expect("in a file");
@@ -427,7 +547,16 @@ impl Pp<'_> {
             b.name = name_id;
             b.sysp = sysp;
         }
-        self.st.printer.file_change(FileChange::Rename, Loc { file: name_id, line, col: 0, sys: sysp, builtin: false });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: name_id,
+                line,
+                col: 0,
+                sys: sysp,
+                builtin: false,
+            },
+        );
     }
 
     fn rest_of_line_text(&mut self) -> Vec<Token> {
@@ -477,19 +606,28 @@ impl Pp<'_> {
     pub fn run_pragma(&mut self, toks: &[Token], loc: Loc, _operator: bool) {
         let first = toks.first().map(|t| &*t.text);
         let second = toks.get(1).map(|t| &*t.text);
-        let first_loc = |t: &Token| Loc { line: if loc.line == 0 { 0 } else { loc.line }, col: t.col, ..loc };
-        let internal = match (first, second) {
-            (Some("once"), _) => true,
-            (Some("push_macro" | "pop_macro"), _) => true,
-            (Some("GCC"), Some("system_header" | "poison" | "warning" | "error" | "dependency")) => true,
-            _ => false,
+        let first_loc = |t: &Token| Loc {
+            line: if loc.line == 0 { 0 } else { loc.line },
+            col: t.col,
+            ..loc
         };
+        let internal = matches!(
+            (first, second),
+            (Some("once" | "push_macro" | "pop_macro"), _)
+                | (
+                    Some("GCC"),
+                    Some("system_header" | "poison" | "warning" | "error" | "dependency")
+                )
+        );
         if !internal {
             self.st.printer.def_pragma(loc, toks);
             return;
         }
         let sys = self.st.buffers.last().map_or(0, |b| b.sysp);
-        let head_loc = Loc { sys, ..first_loc(&toks[0]) };
+        let head_loc = Loc {
+            sys,
+            ..first_loc(&toks[0])
+        };
         self.st.printer.line_change(head_loc, false);
         match (first, second) {
             (Some("once"), _) => {
@@ -512,7 +650,9 @@ impl Pp<'_> {
                     if op == "push_macro" {
                         let cur = self.st.macros.get(&key).cloned();
                         self.st.pushed_macros.entry(key).or_default().push(cur);
-                    } else if let Some(saved) = self.st.pushed_macros.get_mut(&key).and_then(|v| v.pop()) {
+                    } else if let Some(saved) =
+                        self.st.pushed_macros.get_mut(&key).and_then(|v| v.pop())
+                    {
                         match saved {
                             Some(m) => {
                                 self.st.macros.insert(key, m);
@@ -526,7 +666,11 @@ impl Pp<'_> {
             }
             (_, Some("system_header")) => {
                 if self.st.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
-                    self.error_at(Severity::Warning, head_loc, "#pragma system_header ignored outside include file");
+                    self.error_at(
+                        Severity::Warning,
+                        head_loc,
+                        "#pragma system_header ignored outside include file",
+                    );
                     return;
                 }
                 let line = self.st.directive_loc.line + 1;
@@ -534,7 +678,16 @@ impl Pp<'_> {
                     b.sysp = 1;
                 }
                 let name = self.st.buffers.last().map_or(0, |b| b.name);
-                self.st.printer.file_change(FileChange::Rename, Loc { file: name, line, col: 0, sys: 1, builtin: false });
+                self.st.printer.file_change(
+                    FileChange::Rename,
+                    Loc {
+                        file: name,
+                        line,
+                        col: 0,
+                        sys: 1,
+                        builtin: false,
+                    },
+                );
             }
             (_, Some("poison")) => {
                 for t in &toks[2..] {
@@ -545,7 +698,11 @@ impl Pp<'_> {
             }
             (_, Some(w @ ("warning" | "error"))) => {
                 let msg = toks.get(2).map(|t| t.text.to_string()).unwrap_or_default();
-                let sev = if w == "error" { Severity::Error } else { Severity::Warning };
+                let sev = if w == "error" {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                };
                 self.error_at(sev, loc, msg);
             }
             _ => {}

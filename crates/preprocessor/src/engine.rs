@@ -51,7 +51,11 @@ impl std::fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Fatal => "fatal error",
         };
-        write!(f, "{}:{}:{}: {kind}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {kind}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 
@@ -152,17 +156,35 @@ pub(crate) struct Pp<'a> {
 }
 
 pub(crate) fn eof_tok() -> PTok {
-    PTok { tok: Token::new(Kind::Eof, "", 0, 0, 0), loc: NO_LOC }
+    PTok {
+        tok: Token::new(Kind::Eof, "", 0, 0, 0),
+        loc: NO_LOC,
+    }
 }
 
-pub(crate) const NO_LOC: Loc = Loc { file: 0, line: 0, col: 0, sys: 0, builtin: false };
+pub(crate) const NO_LOC: Loc = Loc {
+    file: 0,
+    line: 0,
+    col: 0,
+    sys: 0,
+    builtin: false,
+};
 
 pub(crate) fn padding(source: Option<&Token>) -> PTok {
     let flags = match source {
         Some(t) => PAD_SOURCE | (t.flags & PREV_WHITE),
         None => 0,
     };
-    PTok { tok: Token { kind: Kind::Padding, flags, line: 0, col: 0, text: Arc::from("") }, loc: NO_LOC }
+    PTok {
+        tok: Token {
+            kind: Kind::Padding,
+            flags,
+            line: 0,
+            col: 0,
+            text: Arc::from(""),
+        },
+        loc: NO_LOC,
+    }
 }
 
 fn new_state(opts: &Options) -> State {
@@ -198,7 +220,11 @@ fn new_state(opts: &Options) -> State {
 }
 
 pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
-    let mut pp = Pp { opts, fs, st: new_state(opts) };
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
+    };
     pp.start();
     pp.scan();
     pp.finish()
@@ -207,7 +233,11 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
 /// Run the command line and the main file up to its token `limit` (the end of its preamble:
 /// directives only), and return the state there.
 pub fn run_preamble(opts: &Options, fs: &mut dyn FileSystem, limit: usize) -> State {
-    let mut pp = Pp { opts, fs, st: new_state(opts) };
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
+    };
     pp.st.main_limit = Some(limit);
     pp.start();
     pp.scan();
@@ -215,8 +245,17 @@ pub fn run_preamble(opts: &Options, fs: &mut dyn FileSystem, limit: usize) -> St
 }
 
 /// Continue a run from the state `run_preamble` returned, with the main file's whole text.
-pub fn resume(opts: &Options, fs: &mut dyn FileSystem, state: State, main: Arc<LexedFile>) -> crate::Preprocessed {
-    let mut pp = Pp { opts, fs, st: state };
+pub fn resume(
+    opts: &Options,
+    fs: &mut dyn FileSystem,
+    state: State,
+    main: Arc<LexedFile>,
+) -> crate::Preprocessed {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: state,
+    };
     pp.st.main_limit = None;
     if let Some(b) = pp.st.buffers.first_mut() {
         b.lexed = main;
@@ -240,8 +279,20 @@ impl Pp<'_> {
     }
 
     pub fn error_at(&mut self, severity: Severity, loc: Loc, message: impl Into<String>) {
-        let file = self.st.printer.names.get(loc.file as usize).map(|n| n.to_string()).unwrap_or_default();
-        self.st.diags.push(Diagnostic { severity, file, line: loc.line, col: loc.col, message: message.into() });
+        let file = self
+            .st
+            .printer
+            .names
+            .get(loc.file as usize)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        self.st.diags.push(Diagnostic {
+            severity,
+            file,
+            line: loc.line,
+            col: loc.col,
+            message: message.into(),
+        });
         if severity == Severity::Fatal {
             self.st.fatal = true;
         }
@@ -252,7 +303,13 @@ impl Pp<'_> {
             Some(b) => {
                 let t = b.lexed.tokens.get(b.pos.saturating_sub(1));
                 let line = t.map_or(1, |t| t.line) as i64 + b.line_delta;
-                Loc { file: b.name, line: line as u32, col: t.map_or(1, |t| t.col), sys: b.sysp, builtin: false }
+                Loc {
+                    file: b.name,
+                    line: line as u32,
+                    col: t.map_or(1, |t| t.col),
+                    sys: b.sysp,
+                    builtin: false,
+                }
             }
             None => NO_LOC,
         }
@@ -292,11 +349,25 @@ impl Pp<'_> {
     fn start(&mut self) {
         let main = self.opts.main.clone();
         let main_id = self.name_id(&main);
-        self.st.printer.file_change(FileChange::Rename, Loc { file: main_id, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: main_id,
+                ..NO_LOC
+            },
+        );
         let builtin = self.name_id("<built-in>");
-        self.st.printer.file_change(FileChange::Rename, Loc { file: builtin, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: builtin,
+                ..NO_LOC
+            },
+        );
         for (name, b) in crate::macros::builtins() {
-            self.st.macros.insert(Arc::from(name), crate::macros::Macro::special(b));
+            self.st
+                .macros
+                .insert(Arc::from(name), crate::macros::Macro::special(b));
         }
         let predefined = self.opts.predefined.clone();
         self.run_definitions("<built-in>", &predefined);
@@ -304,7 +375,13 @@ impl Pp<'_> {
             m.builtin_origin = true;
         }
         let cmd = self.name_id("<command-line>");
-        self.st.printer.file_change(FileChange::Rename, Loc { file: cmd, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: cmd,
+                ..NO_LOC
+            },
+        );
         let mut text = String::new();
         for m in &self.opts.macros {
             match m {
@@ -334,7 +411,14 @@ impl Pp<'_> {
             };
             let Some((path, dir, sysp)) = found else {
                 if !angled {
-                    self.error_at(Severity::Fatal, Loc { file: cmd, ..NO_LOC }, format!("{file}: No such file or directory"));
+                    self.error_at(
+                        Severity::Fatal,
+                        Loc {
+                            file: cmd,
+                            ..NO_LOC
+                        },
+                        format!("{file}: No such file or directory"),
+                    );
                     return;
                 }
                 continue;
@@ -345,7 +429,9 @@ impl Pp<'_> {
                 // The search passed the head of the include chain: gcc caches the file there.
                 if angled || dir.is_some() {
                     let key: Arc<str> = Arc::from(format!("{path}#cmdline"));
-                    self.st.file_keys.insert(("chain-head".to_string(), file.clone()), key.clone());
+                    self.st
+                        .file_keys
+                        .insert(("chain-head".to_string(), file.clone()), key.clone());
                     if let Some(b) = self.st.buffers.last_mut() {
                         b.file_key = Some(key);
                     }
@@ -364,7 +450,14 @@ impl Pp<'_> {
             }
         }
         let Some(lexed) = self.fs.lexed(&main, self.st.mode) else {
-            self.error_at(Severity::Fatal, Loc { file: main_id, ..NO_LOC }, format!("{main}: No such file or directory"));
+            self.error_at(
+                Severity::Fatal,
+                Loc {
+                    file: main_id,
+                    ..NO_LOC
+                },
+                format!("{main}: No such file or directory"),
+            );
             return;
         };
         self.st.buffers.push(Buffer {
@@ -382,12 +475,22 @@ impl Pp<'_> {
         });
         self.st.mi_valid = true;
         self.st.mi_cmacro = None;
-        self.st.printer.file_change(FileChange::Rename, Loc { file: main_id, line: 1, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: main_id,
+                line: 1,
+                ..NO_LOC
+            },
+        );
     }
 
     fn finish(mut self) -> crate::Preprocessed {
         self.st.printer.finish();
-        crate::Preprocessed { text: std::mem::take(&mut self.st.printer.out), diagnostics: std::mem::take(&mut self.st.diags) }
+        crate::Preprocessed {
+            text: std::mem::take(&mut self.st.printer.out),
+            diagnostics: std::mem::take(&mut self.st.diags),
+        }
     }
 
     fn scan(&mut self) {
@@ -404,19 +507,41 @@ impl Pp<'_> {
     }
 
     /// Push the file at `path` (found in chain entry `dir`), printing the enter marker.
-    pub fn stack_file(&mut self, path: &str, dir: Option<usize>, sysp: u8, include_line: u32) -> bool {
+    pub fn stack_file(
+        &mut self,
+        path: &str,
+        dir: Option<usize>,
+        sysp: u8,
+        include_line: u32,
+    ) -> bool {
         let Some(lexed) = self.fs.lexed(path, self.st.mode) else {
             return false;
         };
-        let includer_sysp = self.st.buffers.last().map_or(0, |b| if b.is_main_or_cmdline && b.path.starts_with('<') { 0 } else { b.sysp });
+        let includer_sysp = self.st.buffers.last().map_or(0, |b| {
+            if b.is_main_or_cmdline && b.path.starts_with('<') {
+                0
+            } else {
+                b.sysp
+            }
+        });
         let sysp = sysp.max(includer_sysp);
         for e in &lexed.errors {
-            self.st.diags.push(Diagnostic { severity: Severity::Error, file: path.to_string(), line: e.line, col: e.col, message: e.message.clone() });
+            self.st.diags.push(Diagnostic {
+                severity: Severity::Error,
+                file: path.to_string(),
+                line: e.line,
+                col: e.col,
+                message: e.message.clone(),
+            });
         }
         let name = self.name_id(path);
         let included_from = self.st.buffers.last().map(|b| Loc {
             file: b.name,
-            line: if b.path.starts_with('<') { 0 } else { include_line },
+            line: if b.path.starts_with('<') {
+                0
+            } else {
+                include_line
+            },
             col: 0,
             sys: b.sysp,
             builtin: false,
@@ -438,20 +563,42 @@ impl Pp<'_> {
         self.st.mi_cmacro = None;
         self.st.printer.file_change(
             FileChange::Enter { included_from },
-            Loc { file: name, line: 1, col: 0, sys: sysp, builtin: false },
+            Loc {
+                file: name,
+                line: 1,
+                col: 0,
+                sys: sysp,
+                builtin: false,
+            },
         );
         true
     }
 
     fn pop_buffer(&mut self) {
-        let Some(buf) = self.st.buffers.pop() else { return };
+        let Some(buf) = self.st.buffers.pop() else {
+            return;
+        };
         for ifs in buf.ifs.iter().rev() {
-            let loc = Loc { file: buf.name, line: ifs.line, col: 2, sys: 0, builtin: false };
-            self.error_at(Severity::Error, loc, format!("unterminated #{}", ifs.directive));
+            let loc = Loc {
+                file: buf.name,
+                line: ifs.line,
+                col: 2,
+                sys: 0,
+                builtin: false,
+            };
+            self.error_at(
+                Severity::Error,
+                loc,
+                format!("unterminated #{}", ifs.directive),
+            );
         }
         self.st.skipping = false;
         if self.st.mi_valid {
-            let info = self.st.files.entry(buf.file_key.clone().unwrap_or(buf.path.clone())).or_default();
+            let info = self
+                .st
+                .files
+                .entry(buf.file_key.clone().unwrap_or(buf.path.clone()))
+                .or_default();
             if info.cmacro.is_none() {
                 info.cmacro = self.st.mi_cmacro.clone();
             }
@@ -461,8 +608,18 @@ impl Pp<'_> {
             return;
         }
         if let Some(outer) = self.st.buffers.last() {
-            let line = if outer.path.starts_with('<') { 0 } else { (buf.return_line as i64 + outer.line_delta) as u32 };
-            let loc = Loc { file: outer.name, line, col: 0, sys: outer.sysp, builtin: false };
+            let line = if outer.path.starts_with('<') {
+                0
+            } else {
+                (buf.return_line as i64 + outer.line_delta) as u32
+            };
+            let loc = Loc {
+                file: outer.name,
+                line,
+                col: 0,
+                sys: outer.sysp,
+                builtin: false,
+            };
             self.st.printer.file_change(FileChange::Leave, loc);
         }
     }
@@ -475,11 +632,16 @@ impl Pp<'_> {
         loop {
             if self.st.buffers.len() == 1
                 && !self.st.buffers[0].path.starts_with('<')
-                && self.st.main_limit.is_some_and(|l| self.st.buffers[0].pos >= l)
+                && self
+                    .st
+                    .main_limit
+                    .is_some_and(|l| self.st.buffers[0].pos >= l)
             {
                 return eof_tok();
             }
-            let Some(buf) = self.st.buffers.last_mut() else { return eof_tok() };
+            let Some(buf) = self.st.buffers.last_mut() else {
+                return eof_tok();
+            };
             if let Some(t) = buf.lexed.tokens.get(buf.pos) {
                 if self.st.in_directive && t.flags & BOL != 0 {
                     return eof_tok();
@@ -493,14 +655,18 @@ impl Pp<'_> {
                     builtin: false,
                 };
                 let tok = t.clone();
-                if matches!(tok.kind, Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }) {
-                    if let Some((lit, name)) = tok.ud_split() {
-                        if self.st.macros.contains_key(&name.text) {
-                            let col = name.col;
-                            self.st.pending_split = Some(PTok { tok: name, loc: Loc { col, ..loc } });
-                            return PTok { tok: lit, loc };
-                        }
-                    }
+                if matches!(
+                    tok.kind,
+                    Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }
+                ) && let Some((lit, name)) = tok.ud_split()
+                    && self.st.macros.contains_key(&name.text)
+                {
+                    let col = name.col;
+                    self.st.pending_split = Some(PTok {
+                        tok: name,
+                        loc: Loc { col, ..loc },
+                    });
+                    return PTok { tok: lit, loc };
                 }
                 return PTok { tok, loc };
             }
@@ -531,7 +697,9 @@ impl Pp<'_> {
                     continue;
                 }
                 if !self.st.skipping {
-                    self.st.printer.line_change(t.loc, self.st.parsing_args != 0);
+                    self.st
+                        .printer
+                        .line_change(t.loc, self.st.parsing_args != 0);
                 }
             }
             if self.st.in_directive || t.tok.kind == Kind::Eof {
@@ -553,16 +721,19 @@ impl Pp<'_> {
     }
 
     pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Arc<str>>) {
-        self.st.contexts.push(Context { toks, pos: 0, macro_name });
+        self.st.contexts.push(Context {
+            toks,
+            pos: 0,
+            macro_name,
+        });
     }
 
     fn pop_context(&mut self) {
-        if let Some(ctx) = self.st.contexts.pop() {
-            if let Some(name) = ctx.macro_name {
-                if let Some(m) = self.st.macros.get_mut(&name) {
-                    m.disabled = false;
-                }
-            }
+        if let Some(ctx) = self.st.contexts.pop()
+            && let Some(name) = ctx.macro_name
+            && let Some(m) = self.st.macros.get_mut(&name)
+        {
+            m.disabled = false;
         }
     }
 
@@ -605,7 +776,11 @@ impl Pp<'_> {
             let Some(m) = self.st.macros.get(&t.tok.text) else {
                 if self.st.poisoned.contains(&t.tok.text) && !self.st.skipping {
                     let loc = t.loc;
-                    self.error_at(Severity::Error, loc, format!("attempt to use poisoned \"{}\"", t.tok.text));
+                    self.error_at(
+                        Severity::Error,
+                        loc,
+                        format!("attempt to use poisoned \"{}\"", t.tok.text),
+                    );
                 }
                 return t;
             };

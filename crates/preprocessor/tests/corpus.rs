@@ -21,8 +21,10 @@ fn corpus_is_byte_identical_to_gcc() {
         return;
     };
     let include = tc.include_dir().display().to_string();
-    let rows: Vec<Vec<String>> =
-        manifest.lines().map(|l| l.split('\t').map(str::to_string).collect()).collect();
+    let rows: Vec<Vec<String>> = manifest
+        .lines()
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
     let check = |row: &Vec<String>| -> Option<String> {
         let (name, input, std) = (&row[0], &row[1], &row[2]);
         let Ok(expected) = std::fs::read_to_string(dir.join(format!("{name}.ii"))) else {
@@ -47,8 +49,15 @@ fn corpus_is_byte_identical_to_gcc() {
         if ours.text == expected {
             return None;
         }
-        let line = expected.lines().zip(ours.text.lines()).position(|(a, b)| a != b).unwrap_or(0);
-        Some(format!("{name}: first difference at output line {}", line + 1))
+        let line = expected
+            .lines()
+            .zip(ours.text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        Some(format!(
+            "{name}: first difference at output line {}",
+            line + 1
+        ))
     };
     let half = rows.len() / 2;
     let (a, b) = rows.split_at(half);
@@ -59,6 +68,12 @@ fn corpus_is_byte_identical_to_gcc() {
         f.extend(hb.join().unwrap());
         f
     });
-    assert!(failures.is_empty(), "{} of {} units differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} units differ:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
     eprintln!("{} corpus units byte-identical to gcc -E", rows.len());
 }

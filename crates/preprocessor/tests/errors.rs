@@ -25,18 +25,28 @@ fn run(files: &[(&str, &str)]) -> preprocessor::Preprocessed {
         predefined: Arc::from(preprocessor::predefined::predefined_macros(None).unwrap()),
         macros: Vec::new(),
         quote_dirs: Vec::new(),
-        bracket_dirs: vec![SearchDir { path: "/v".into(), sysp: 0 }],
+        bracket_dirs: vec![SearchDir {
+            path: "/v".into(),
+            sysp: 0,
+        }],
         forced_includes: Vec::new(),
         lex_mode: LexMode { cxx20: false },
         iso: false,
         cplusplus: 201703,
     };
-    let map = files.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+    let map = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
     preprocessor::preprocess(&options, &mut MapFs(map))
 }
 
 fn errors(files: &[(&str, &str)]) -> String {
-    run(files).diagnostics.iter().map(|d| d.to_string() + "\n").collect()
+    run(files)
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string() + "\n")
+        .collect()
 }
 
 #[test]
@@ -58,8 +68,14 @@ fn missing_and_recursive_includes() {
     expect_test::expect![[r#"
         /v/main.cu:1:1: fatal error: nope.h: No such file or directory
     "#]]
-    .assert_eq(&errors(&[("/v/main.cu", "#include \"nope.h\"\nint after;\n")]));
-    let result = run(&[("/v/main.cu", "#include \"self.h\"\n"), ("/v/self.h", "#include \"self.h\"\n")]);
+    .assert_eq(&errors(&[(
+        "/v/main.cu",
+        "#include \"nope.h\"\nint after;\n",
+    )]));
+    let result = run(&[
+        ("/v/main.cu", "#include \"self.h\"\n"),
+        ("/v/self.h", "#include \"self.h\"\n"),
+    ]);
     let text: Vec<String> = result.diagnostics.iter().map(|d| d.to_string()).collect();
     expect_test::expect![[r#"
         [
@@ -71,7 +87,10 @@ fn missing_and_recursive_includes() {
 
 #[test]
 fn macro_recursion_terminates() {
-    let result = run(&[("/v/main.cu", "#define A B\n#define B A\n#define f(x) f(x) g\nA f(1) B\n")]);
+    let result = run(&[(
+        "/v/main.cu",
+        "#define A B\n#define B A\n#define f(x) f(x) g\nA f(1) B\n",
+    )]);
     assert!(result.diagnostics.is_empty());
     assert!(result.text.ends_with("\nA f(1) g B\n"), "{}", result.text);
 }
@@ -88,9 +107,23 @@ fn deep_nesting_is_an_error_not_a_crash() {
     .assert_eq(&errors(&[("/v/main.cu", &deep_parens)]));
     let deep_args = format!("#define f(x) x\n{}1{}\n", "f(".repeat(n), ")".repeat(n));
     let result = run(&[("/v/main.cu", &deep_args)]);
-    assert!(result.diagnostics.iter().any(|d| d.message.contains("expanded too deeply")));
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("expanded too deeply"))
+    );
     // Deeper than the nesting limit, within the token budget: stops at the limit.
-    let deep_args = format!("#define f(x) x\n{}1{}\n", "f(".repeat(1000), ")".repeat(1000));
+    let deep_args = format!(
+        "#define f(x) x\n{}1{}\n",
+        "f(".repeat(1000),
+        ")".repeat(1000)
+    );
     let result = run(&[("/v/main.cu", &deep_args)]);
-    assert!(result.diagnostics.iter().any(|d| d.message.contains("expanded too deeply")));
+    assert!(
+        result
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("expanded too deeply"))
+    );
 }

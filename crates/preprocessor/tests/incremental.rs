@@ -31,8 +31,10 @@ impl Db {
     fn take_executed(&self) -> Vec<String> {
         use salsa::Database as _;
         let keys = std::mem::take(&mut *self.executed.lock().unwrap());
-        let mut names: Vec<String> =
-            keys.into_iter().map(|k| self.ingredient_debug_name(k.ingredient_index()).to_string()).collect();
+        let mut names: Vec<String> = keys
+            .into_iter()
+            .map(|k| self.ingredient_debug_name(k.ingredient_index()).to_string())
+            .collect();
         names.sort();
         names
     }
@@ -47,7 +49,8 @@ impl preprocessor::db::PreprocessorDatabase for Db {}
 
 const HEADER: &str = "#ifndef H_H\n#define H_H\n#include \"inner.h\"\n#define SQUARE(x) ((x) * (x))\nint header_decl;\n#endif\n";
 const INNER: &str = "#pragma once\n#define ANSWER INNER_VALUE\n#define INNER_VALUE 42\n";
-const MAIN: &str = "#include \"h.h\"\n#include <inner.h>\n\nint main() {\n  return SQUARE(ANSWER);\n}\n";
+const MAIN: &str =
+    "#include \"h.h\"\n#include <inner.h>\n\nint main() {\n  return SQUARE(ANSWER);\n}\n";
 
 fn options() -> Options {
     Options {
@@ -55,7 +58,10 @@ fn options() -> Options {
         predefined: Arc::from(preprocessor::predefined::predefined_macros(None).unwrap()),
         macros: Vec::new(),
         quote_dirs: Vec::new(),
-        bracket_dirs: vec![SearchDir { path: "/virtual".into(), sysp: 2 }],
+        bracket_dirs: vec![SearchDir {
+            path: "/virtual".into(),
+            sysp: 2,
+        }],
         forced_includes: Vec::new(),
         lex_mode: LexMode { cxx20: false },
         iso: false,
@@ -72,7 +78,11 @@ impl FileSystem for MapFs {
     }
     fn identity(&mut self, path: &str) -> String {
         let t = self.0.get(path).cloned().unwrap_or_default();
-        format!("{}:{:016x}", t.len(), preprocessor::options::content_hash(t.as_bytes()))
+        format!(
+            "{}:{:016x}",
+            t.len(),
+            preprocessor::options::content_hash(t.as_bytes())
+        )
     }
     fn shorter_path(&mut self, _: &str) -> Option<String> {
         None
@@ -90,19 +100,35 @@ fn direct(main: &str) -> String {
 #[test]
 fn body_edit_reexpands_only_the_main_file() {
     let mut db = Db::new();
-    let file = |db: &Db, path: &str, text: &str, origin| SourceFile::create(db, path.into(), text.into(), origin);
+    let file = |db: &Db, path: &str, text: &str, origin| {
+        SourceFile::create(db, path.into(), text.into(), origin)
+    };
     let main = file(&db, "/virtual/main.cu", MAIN, FileOrigin::User);
     let mut map = BTreeMap::new();
-    map.insert("/virtual/h.h".to_string(), file(&db, "/virtual/h.h", HEADER, FileOrigin::System));
-    map.insert("/virtual/inner.h".to_string(), file(&db, "/virtual/inner.h", INNER, FileOrigin::System));
+    map.insert(
+        "/virtual/h.h".to_string(),
+        file(&db, "/virtual/h.h", HEADER, FileOrigin::System),
+    );
+    map.insert(
+        "/virtual/inner.h".to_string(),
+        file(&db, "/virtual/inner.h", INNER, FileOrigin::System),
+    );
     let files = FileSet::new(&db, Arc::new(map));
     let unit = Unit::new(&db, options(), main, files);
 
     let first = preprocessed(&db, unit);
     assert_eq!(&*first.text, direct(MAIN));
-    assert!(first.text.contains("return ((42) * (42));"), "{}", first.text);
+    assert!(
+        first.text.contains("return ((42) * (42));"),
+        "{}",
+        first.text
+    );
     let executed = db.take_executed();
-    assert_eq!(executed.iter().filter(|q| *q == "lexed").count(), 3, "{executed:?}");
+    assert_eq!(
+        executed.iter().filter(|q| *q == "lexed").count(),
+        3,
+        "{executed:?}"
+    );
     assert!(executed.iter().any(|q| q == "preamble"));
 
     // An edit below the includes: the preamble is the same.
@@ -110,7 +136,11 @@ fn body_edit_reexpands_only_the_main_file() {
     main.update_text(&mut db, edited.clone());
     let second = preprocessed(&db, unit);
     assert_eq!(&*second.text, direct(&edited));
-    assert!(second.text.contains("((42 + 1) * (42 + 1))"), "{}", second.text);
+    assert!(
+        second.text.contains("((42 + 1) * (42 + 1))"),
+        "{}",
+        second.text
+    );
     expect_test::expect![[r#"
         [
             "lexed",
@@ -121,7 +151,10 @@ fn body_edit_reexpands_only_the_main_file() {
     .assert_debug_eq(&db.take_executed());
 
     // An edit of the includes re-runs the preamble (and reads the headers' cached tokens).
-    let edited = edited.replace("#include <inner.h>\n", "#include <inner.h>\n#define EXTRA 1\n");
+    let edited = edited.replace(
+        "#include <inner.h>\n",
+        "#include <inner.h>\n#define EXTRA 1\n",
+    );
     main.update_text(&mut db, edited.clone());
     let third = preprocessed(&db, unit);
     assert_eq!(&*third.text, direct(&edited));

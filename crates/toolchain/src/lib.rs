@@ -79,7 +79,8 @@ impl Toolchain {
     }
 
     /// The device preprocessor command nvcc 13.0 runs for `nvcc -c` (the `.cpp1.ii` cicc reads,
-    /// from `nvcc --dryrun`) for virtual architecture `arch` (750 for nvcc 13.0's default sm_75).
+    /// from `nvcc --dryrun`) for virtual architecture `arch` (750 for nvcc 13.0's default sm_75)
+    /// of the compile's architectures `arch_list` (all of them, sorted, in `__CUDA_ARCH_LIST__`).
     pub fn device_preprocess_command(
         &self,
         input: &Path,
@@ -87,14 +88,24 @@ impl Toolchain {
         std: Option<&str>,
         extra: &[String],
         arch: u32,
+        arch_list: &[u32],
     ) -> Command {
+        let list = if arch_list.is_empty() {
+            arch.to_string()
+        } else {
+            arch_list
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         let include = self.include_dir();
         let mut cmd = Command::new(host_compiler());
         if let Some(std) = std {
             cmd.arg(format!("-std={std}"));
         }
         cmd.arg(format!("-D__CUDA_ARCH__={arch}"))
-            .arg(format!("-D__CUDA_ARCH_LIST__={arch}"))
+            .arg(format!("-D__CUDA_ARCH_LIST__={list}"))
             .args(["-E", "-x", "c++", "-DCUDA_DOUBLE_MATH_FUNCTIONS"]);
         cmd.args(["-D__CUDACC__", "-D__NVCC__"])
             .arg(format!("-I{}", include.display()))
