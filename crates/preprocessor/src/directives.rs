@@ -245,8 +245,7 @@ impl Pp<'_> {
                 enc: crate::token::Enc::Plain,
                 ud: false,
             } => {
-                let t = &first.tok.text;
-                Some((t[1..t.len() - 1].to_string(), false))
+                Some((first.tok.string_contents()?.to_string(), false))
             }
             Kind::Punct if first.tok.is_punct("<") => {
                 // `<...>` written in the directive is a header-name: no macro expansion.
@@ -511,9 +510,8 @@ impl Pp<'_> {
             self.get_token_no_padding()
         };
         let mut new_name = None;
-        if let Kind::Str { .. } = file_tok.tok.kind {
-            let t = &file_tok.tok.text;
-            new_name = Some(crate::macros::unquote(&t[1..t.len() - 1]));
+        if let Some(t) = file_tok.tok.string_contents() {
+            new_name = Some(crate::macros::unquote(t));
         }
         let mut sysp = self.st.buffers.last().map_or(0, |b| b.sysp);
         if marker && new_name.is_some() {
@@ -641,10 +639,7 @@ impl Pp<'_> {
                 }
             }
             (Some(op @ ("push_macro" | "pop_macro")), _) => {
-                let name = toks.iter().find_map(|t| match t.kind {
-                    Kind::Str { .. } => Some(t.text[1..t.text.len() - 1].to_string()),
-                    _ => None,
-                });
+                let name = toks.iter().find_map(|t| t.string_contents().map(str::to_string));
                 if let Some(name) = name {
                     let key: Arc<str> = Arc::from(name.as_str());
                     if op == "push_macro" {

@@ -275,7 +275,8 @@ fn parse_number(s: &str) -> Result<Val, String> {
 fn char_value(t: &Token) -> Val {
     let s = &*t.text;
     let start = s.find('\'').map_or(0, |i| i + 1);
-    let inner = &s[start..s.len().saturating_sub(1).max(start)];
+    let end = s.rfind('\'').unwrap_or(s.len()).max(start);
+    let inner = &s[start..end];
     let mut chars = inner.chars();
     let mut vals: Vec<u32> = Vec::new();
     while let Some(c) = chars.next() {

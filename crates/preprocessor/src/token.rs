@@ -76,6 +76,15 @@ impl Token {
     pub fn is_punct(&self, s: &str) -> bool {
         self.kind == Kind::Punct && canonical_punct(&self.text) == s
     }
+    /// The characters between the quotes of a string literal without a suffix.
+    pub fn string_contents(&self) -> Option<&str> {
+        if !matches!(self.kind, Kind::Str { ud: false, .. }) {
+            return None;
+        }
+        let start = self.text.find('"')? + 1;
+        let end = self.text.rfind('"')?;
+        self.text.get(start..end.max(start))
+    }
     pub fn is_ident(&self, s: &str) -> bool {
         self.kind == Kind::Ident && &*self.text == s
     }
