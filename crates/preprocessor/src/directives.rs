@@ -244,9 +244,7 @@ impl Pp<'_> {
             Kind::Str {
                 enc: crate::token::Enc::Plain,
                 ud: false,
-            } => {
-                Some((first.tok.string_contents()?.to_string(), false))
-            }
+            } => Some((first.tok.string_contents()?.to_string(), false)),
             Kind::Punct if first.tok.is_punct("<") => {
                 // `<...>` written in the directive is a header-name: no macro expansion.
                 let expand = expand && !self.st.contexts.is_empty();
@@ -639,7 +637,9 @@ impl Pp<'_> {
                 }
             }
             (Some(op @ ("push_macro" | "pop_macro")), _) => {
-                let name = toks.iter().find_map(|t| t.string_contents().map(str::to_string));
+                let name = toks
+                    .iter()
+                    .find_map(|t| t.string_contents().map(str::to_string));
                 if let Some(name) = name {
                     let key: Arc<str> = Arc::from(name.as_str());
                     if op == "push_macro" {
