@@ -16,6 +16,14 @@ impl Pp<'_> {
         self.st.in_directive = true;
         self.st.directive_loc = hash.loc;
         let dname = self.lex_token();
+        // gcc reports a directive's errors at its name.
+        self.st.directive_loc = Loc {
+            line: hash.loc.line,
+            ..dname.loc
+        };
+        if dname.tok.kind == Kind::Eof {
+            self.st.directive_loc = hash.loc;
+        }
         let name = if dname.tok.kind == Kind::Ident {
             Some(dname.tok.text.clone())
         } else {
@@ -240,6 +248,7 @@ impl Pp<'_> {
         } else {
             self.lex_token()
         };
+        self.st.header_name_loc = first.loc;
         match first.tok.kind {
             Kind::Str {
                 enc: crate::token::Enc::Plain,
@@ -324,7 +333,7 @@ impl Pp<'_> {
         let Some((path, dir, sysp)) = found else {
             self.error_at(
                 Severity::Fatal,
-                loc,
+                self.st.header_name_loc,
                 format!("{name}: No such file or directory"),
             );
             return;

@@ -51,11 +51,16 @@ impl std::fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Fatal => "fatal error",
         };
-        write!(
-            f,
-            "{}:{}:{}: {kind}: {}",
-            self.file, self.line, self.col, self.message
-        )
+        // gcc leaves out a column of 0.
+        if self.col == 0 {
+            write!(f, "{}:{}: {kind}: {}", self.file, self.line, self.message)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {kind}: {}",
+                self.file, self.line, self.col, self.message
+            )
+        }
     }
 }
 
@@ -141,6 +146,8 @@ pub struct State {
     pub(crate) expansion_depth: usize,
     pub(crate) live_arg_tokens: usize,
     pub(crate) directive_loc: Loc,
+    /// Where the last header name started (gcc reports a missing include there).
+    pub(crate) header_name_loc: Loc,
     pub(crate) fatal: bool,
     pub(crate) name_ids: FxHashMap<Arc<str>, u32>,
     pub(crate) mode: LexMode,
@@ -211,6 +218,7 @@ fn new_state(opts: &Options) -> State {
         expansion_depth: 0,
         live_arg_tokens: 0,
         directive_loc: NO_LOC,
+        header_name_loc: NO_LOC,
         fatal: false,
         name_ids: FxHashMap::default(),
         mode: opts.lex_mode,
@@ -582,7 +590,7 @@ impl Pp<'_> {
             let loc = Loc {
                 file: buf.name,
                 line: ifs.line,
-                col: 2,
+                col: 0,
                 sys: 0,
                 builtin: false,
             };

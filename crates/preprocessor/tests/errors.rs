@@ -52,13 +52,13 @@ fn errors(files: &[(&str, &str)]) -> String {
 #[test]
 fn unterminated_conditionals() {
     expect_test::expect![[r#"
-        /v/main.cu:2:2: error: unterminated #ifdef
-        /v/main.cu:1:2: error: unterminated #if
+        /v/main.cu:2: error: unterminated #ifdef
+        /v/main.cu:1: error: unterminated #if
     "#]]
     .assert_eq(&errors(&[("/v/main.cu", "#if 1\n#ifdef X\nint x;\n")]));
     expect_test::expect![[r#"
-        /v/main.cu:1:1: error: #else without #if
-        /v/main.cu:2:1: error: #endif without #if
+        /v/main.cu:1:2: error: #else without #if
+        /v/main.cu:2:2: error: #endif without #if
     "#]]
     .assert_eq(&errors(&[("/v/main.cu", "#else\n#endif\n")]));
 }
@@ -66,7 +66,7 @@ fn unterminated_conditionals() {
 #[test]
 fn missing_and_recursive_includes() {
     expect_test::expect![[r#"
-        /v/main.cu:1:1: fatal error: nope.h: No such file or directory
+        /v/main.cu:1:10: fatal error: nope.h: No such file or directory
     "#]]
     .assert_eq(&errors(&[(
         "/v/main.cu",
@@ -79,7 +79,7 @@ fn missing_and_recursive_includes() {
     let text: Vec<String> = result.diagnostics.iter().map(|d| d.to_string()).collect();
     expect_test::expect![[r#"
         [
-            "/v/self.h:1:1: error: #include nested depth 200 exceeds maximum of 200 (use -fmax-include-depth=DEPTH to increase the maximum)",
+            "/v/self.h:1:2: error: #include nested depth 200 exceeds maximum of 200 (use -fmax-include-depth=DEPTH to increase the maximum)",
         ]
     "#]]
     .assert_debug_eq(&text);
@@ -102,7 +102,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
     assert!(run(&[("/v/main.cu", &deep_if)]).diagnostics.is_empty());
     let deep_parens = format!("#if {}1{}\n#endif\n", "(".repeat(n), ")".repeat(n));
     expect_test::expect![[r#"
-        /v/main.cu:1:0: error: #if expression nested too deeply
+        /v/main.cu:1: error: #if expression nested too deeply
     "#]]
     .assert_eq(&errors(&[("/v/main.cu", &deep_parens)]));
     let deep_args = format!("#define f(x) x\n{}1{}\n", "f(".repeat(n), ")".repeat(n));
