@@ -12,6 +12,7 @@ mod diff_preprocess;
 mod diff_xref;
 mod layout_check;
 mod mangle_expect;
+mod predefined;
 
 #[derive(Parser)]
 #[command(name = "xtask")]
@@ -42,6 +43,8 @@ enum Task {
     /// Compare cufe's `--xref` log with cudafe++'s on test_data: D/d match rates, own file and
     /// whole translation unit.
     DiffXref(diff_xref::Args),
+    /// Regenerate crates/preprocessor/data (g++'s predefined macros and __has_* answers).
+    Predefined,
     /// Compare cufe's preprocessor with gcc -E (nvcc's host and device flags) on every unit:
     /// byte-identical and token-identical rates.
     DiffPreprocess(diff_preprocess::Args),
@@ -69,6 +72,7 @@ fn main() -> anyhow::Result<()> {
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),
         Task::DiffPreprocess(args) => diff_preprocess::run(args),
+        Task::Predefined => predefined::run(),
     }
 }
 
