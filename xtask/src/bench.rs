@@ -17,6 +17,7 @@ use anyhow::{Context, bail};
 use crate::{corpus::corpus_dir, project_root};
 
 mod cudafe;
+mod preprocess;
 mod xref;
 
 #[derive(clap::Args)]
@@ -46,12 +47,16 @@ enum What {
     Xref,
     /// `cufe cudafe` writing the host unit and module id against `cudafe++`, whole process.
     Cudafe,
+    /// Cold preprocessing of the largest unit against gcc -E, and re-preprocessing after a
+    /// one-line edit in a salsa database.
+    Preprocess,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.what {
         What::Xref => return xref::run(args.file, args.runs),
         What::Cudafe => return cudafe::run(args.file, args.runs),
+        What::Preprocess => return preprocess::run(args.runs, args.reference_runs),
         What::Parse => {}
     }
     let file = match args.file {
@@ -216,7 +221,7 @@ fn time_command(cmd: &mut Command) -> anyhow::Result<Duration> {
     Ok(elapsed)
 }
 
-fn median(
+pub(crate) fn median(
     runs: usize,
     mut measure: impl FnMut() -> anyhow::Result<Duration>,
 ) -> anyhow::Result<Duration> {

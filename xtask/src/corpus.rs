@@ -378,6 +378,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         jobs.push((name, path, "c++17", defines));
     }
 
+    // The manifest: name, input, -std, defines; read by the preprocessor's corpus test and
+    // `cargo xtask diff-preprocess`.
+    let manifest: String = jobs
+        .iter()
+        .map(|(name, input, std, defines)| {
+            format!(
+                "{name}\t{}\t{std}\t{}\n",
+                input.display(),
+                defines.join(" ")
+            )
+        })
+        .collect();
+    std::fs::write(out.join("manifest.tsv"), manifest)?;
     let (mut written, mut bytes) = (0usize, 0u64);
     let mut failed = Vec::new();
     for (name, input, std, defines) in jobs {

@@ -8,9 +8,11 @@ mod ci;
 mod corpus;
 mod cubin_corpus;
 mod diff_il;
+mod diff_preprocess;
 mod diff_xref;
 mod layout_check;
 mod mangle_expect;
+mod predefined;
 
 #[derive(Parser)]
 #[command(name = "xtask")]
@@ -41,6 +43,11 @@ enum Task {
     /// Compare cufe's `--xref` log with cudafe++'s on test_data: D/d match rates, own file and
     /// whole translation unit.
     DiffXref(diff_xref::Args),
+    /// Regenerate crates/preprocessor/data (g++'s predefined macros and __has_* answers).
+    Predefined,
+    /// Compare cufe's preprocessor with gcc -E (nvcc's host and device flags) on every unit:
+    /// byte-identical and token-identical rates.
+    DiffPreprocess(diff_preprocess::Args),
     /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
     Demo,
 }
@@ -64,6 +71,8 @@ fn main() -> anyhow::Result<()> {
         Task::LayoutCheck(args) => layout_check::run(args),
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),
+        Task::DiffPreprocess(args) => diff_preprocess::run(args),
+        Task::Predefined => predefined::run(),
     }
 }
 

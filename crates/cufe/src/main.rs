@@ -23,8 +23,8 @@ struct Cli {
 enum Command {
     /// Parse preprocessed translation units (.ii) and report syntax errors.
     Parse(parse::Args),
-    /// Run the host preprocessor on a .cu file exactly as nvcc 13.0 does, writing the .ii.
-    Preprocess(preprocess::Args),
+    /// Preprocess a .cu file exactly as nvcc 13.0 does (gcc 12 -E's output), writing the .ii.
+    Preprocess(Box<preprocess::Args>),
     /// Demangle Itanium C++ names (c++filt / cu++filt compatible).
     Demangle(demangle::Args),
     /// Read, dump and rewrite cubin ELF files.
@@ -50,10 +50,10 @@ fn main() -> ExitCode {
     let result = if invoked_as.as_deref() == Some("cu++filt") {
         demangle::run_as_filter()
     } else {
-        let cli = Cli::parse();
+        let cli = Cli::parse_from(preprocess::nvcc_style_args(std::env::args().collect()));
         match cli.command {
             Command::Parse(args) => parse::run(args),
-            Command::Preprocess(args) => preprocess::run(args),
+            Command::Preprocess(args) => preprocess::run(*args),
             Command::Demangle(args) => demangle::run(args),
             Command::Cubin(cmd) => cubin_cmd::run(cmd),
             Command::Cudafe(args) => cudafe::run(args),

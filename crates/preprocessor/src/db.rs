@@ -1,1 +1,248 @@
-//! Salsa queries (see docs/arch/preprocessor.md).
+//! Salsa queries: each file's tokens are a query on its text, and the main file's *preamble*
+//! (its leading directives, the `#include`s) is expanded by a query keyed by the preamble's
+//! text and the options, clangd's preamble done with queries. An edit below the preamble
+//! re-lexes the main file, finds the same preamble (the query is backdated), and re-expands only
+//! the main file from the saved state; the headers are neither re-lexed nor re-expanded.
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use base_db::SourceFile;
+
+use crate::engine::{self, State};
+use crate::lexer::{LexMode, LexedFile, lex};
+use crate::options::{FileSystem, Options, content_hash};
+use crate::token::BOL;
+use crate::{Diagnostic, Preprocessed};
+
+#[salsa::db]
+pub trait PreprocessorDatabase: base_db::SourceDatabase {}
+
+/// The files a unit can see, by the path the preprocessor probes (a VFS: the driver adds the
+/// files of the include directories it reads; a path that is not here does not exist).
+#[salsa::input(debug)]
+pub struct FileSet {
+    #[returns(ref)]
+    pub files: Arc<BTreeMap<String, SourceFile>>,
+}
+
+/// A translation unit: its options (the main file's path among them) and what it can see.
+#[salsa::input(debug)]
+pub struct Unit {
+    #[returns(ref)]
+    pub options: Options,
+    #[returns(copy)]
+    pub main: SourceFile,
+    pub files: FileSet,
+}
+
+/// A file's preprocessing tokens.
+#[salsa::tracked(returns(clone))]
+pub fn lexed(db: &dyn PreprocessorDatabase, file: SourceFile, mode: LexMode) -> Arc<LexedFile> {
+    Arc::new(lex(file.text(db), mode))
+}
+
+/// The main file's preamble: the text of its leading lines that hold only directives (at
+/// conditional depth 0) and how many tokens they are. Equal after an edit below it, so the
+/// preamble's expansion is not re-run.
+#[salsa::tracked(returns(clone))]
+pub fn preamble_text(
+    db: &dyn PreprocessorDatabase,
+    file: SourceFile,
+    mode: LexMode,
+) -> Option<(Arc<str>, usize)> {
+    let full = lexed(db, file, mode);
+    let toks = &full.tokens;
+    // The first token that is not part of a directive line.
+    let mut i = 0;
+    while i < toks.len() && toks[i].flags & BOL != 0 && toks[i].is_punct("#") {
+        i += 1;
+        while i < toks.len() && toks[i].flags & BOL == 0 {
+            i += 1;
+        }
+    }
+    // The last point at depth 0 before the first non-directive token.
+    let mut cut = 0;
+    let mut d = 0i32;
+    let mut j = 0;
+    let stop = i;
+    while j < stop {
+        let name = toks
+            .get(j + 1)
+            .filter(|n| n.flags & BOL == 0)
+            .map(|n| &*n.text);
+        match name {
+            Some("if" | "ifdef" | "ifndef") => d += 1,
+            Some("endif") => d -= 1,
+            _ => {}
+        }
+        j += 1;
+        while j < stop && toks[j].flags & BOL == 0 {
+            j += 1;
+        }
+        if d == 0 {
+            cut = j;
+        }
+    }
+    if cut == 0 || cut >= toks.len() {
+        return None;
+    }
+    let line = toks[cut].line;
+    let text = file.text(db);
+    let mut offset = 0;
+    for _ in 1..line {
+        offset += text[offset..].find('\n')? + 1;
+    }
+    let prefix = &text[..offset];
+    let check = lex(prefix, mode);
+    if check.tokens.len() != cut || check.tokens[..] != toks[..cut] {
+        return None;
+    }
+    Some((Arc::from(prefix), cut))
+}
+
+/// The engine's state after the preamble.
+pub struct PreambleState(pub(crate) State);
+
+#[salsa::tracked(returns(clone), no_eq)]
+pub fn preamble(db: &dyn PreprocessorDatabase, unit: Unit) -> Option<Arc<PreambleState>> {
+    let options = unit.options(db);
+    let (prefix, count) = preamble_text(db, unit.main(db), options.lex_mode)?;
+    let main = Arc::new(lex(&prefix, options.lex_mode));
+    let mut fs = SalsaFs {
+        db,
+        files: unit.files(db).files(db).clone(),
+        main: Some((options.main.clone(), main)),
+    };
+    Some(Arc::new(PreambleState(engine::run_preamble(
+        options, &mut fs, count,
+    ))))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub text: Arc<str>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The unit's `gcc -E` output.
+#[salsa::tracked(returns(clone))]
+pub fn preprocessed(db: &dyn PreprocessorDatabase, unit: Unit) -> Arc<Output> {
+    let options = unit.options(db);
+    let files = unit.files(db).files(db).clone();
+    let main = lexed(db, unit.main(db), options.lex_mode);
+    let mut fs = SalsaFs {
+        db,
+        files,
+        main: Some((options.main.clone(), main.clone())),
+    };
+    let result: Preprocessed = match preamble(db, unit) {
+        Some(state) => engine::resume(options, &mut fs, state.0.clone(), main),
+        None => engine::run(options, &mut fs),
+    };
+    Arc::new(Output {
+        text: Arc::from(result.text),
+        diagnostics: result.diagnostics,
+    })
+}
+
+struct SalsaFs<'db> {
+    db: &'db dyn PreprocessorDatabase,
+    files: Arc<BTreeMap<String, SourceFile>>,
+    main: Option<(String, Arc<LexedFile>)>,
+}
+
+impl FileSystem for SalsaFs<'_> {
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        if let Some((main, lexed_main)) = &self.main
+            && main == path
+        {
+            return Some(lexed_main.clone());
+        }
+        let file = *self.files.get(path)?;
+        Some(lexed(self.db, file, mode))
+    }
+    fn identity(&mut self, path: &str) -> String {
+        match self.files.get(path) {
+            Some(f) => {
+                let text = f.text(self.db);
+                format!("{}:{:016x}", text.len(), content_hash(text.as_bytes()))
+            }
+            None => path.to_string(),
+        }
+    }
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        let real = std::fs::canonicalize(path).ok()?.display().to_string();
+        (real.len() < path.len() && self.files.contains_key(&real)).then_some(real)
+    }
+}
+
+/// A database with the preprocessor's queries (the CLI and benchmarks use it; `ide`'s
+/// `RootDatabase` can implement `PreprocessorDatabase` the same way).
+#[salsa::db]
+#[derive(Clone, Default)]
+pub struct Database {
+    storage: salsa::Storage<Self>,
+}
+
+#[salsa::db]
+impl salsa::Database for Database {}
+#[salsa::db]
+impl base_db::SourceDatabase for Database {}
+#[salsa::db]
+impl PreprocessorDatabase for Database {}
+
+/// Every file a run reads, recorded on the way.
+struct Recording {
+    inner: crate::RealFs,
+    found: std::collections::BTreeSet<String>,
+}
+
+impl FileSystem for Recording {
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        let r = self.inner.lexed(path, mode);
+        if r.is_some() {
+            self.found.insert(path.to_string());
+        }
+        r
+    }
+    fn identity(&mut self, path: &str) -> String {
+        self.inner.identity(path)
+    }
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        let r = self.inner.shorter_path(path);
+        if let Some(p) = &r {
+            self.found.insert(p.clone());
+        }
+        r
+    }
+}
+
+/// A unit read from disk: the main file as a user file, and every file a run of the
+/// preprocessor reads as system files (the VFS of `FileSet`).
+pub fn load_unit(db: &Database, options: Options) -> std::io::Result<Unit> {
+    use base_db::FileOrigin;
+    let mut rec = Recording {
+        inner: crate::RealFs::default(),
+        found: Default::default(),
+    };
+    let _ = crate::preprocess(&options, &mut rec);
+    let read = |p: &str| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
+    let main = SourceFile::create(
+        db,
+        options.main.clone().into(),
+        read(&options.main)?,
+        FileOrigin::User,
+    );
+    let mut map = BTreeMap::new();
+    for path in rec.found {
+        if path != options.main {
+            let text = read(&path)?;
+            map.insert(
+                path.clone(),
+                SourceFile::create(db, path.into(), text, FileOrigin::System),
+            );
+        }
+    }
+    let files = FileSet::new(db, Arc::new(map));
+    Ok(Unit::new(db, options, main, files))
+}

@@ -51,7 +51,16 @@ impl std::fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Fatal => "fatal error",
         };
-        write!(f, "{}:{}:{}: {kind}: {}", self.file, self.line, self.col, self.message)
+        // gcc leaves out a column of 0.
+        if self.col == 0 {
+            write!(f, "{}:{}: {kind}: {}", self.file, self.line, self.message)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {kind}: {}",
+                self.file, self.line, self.col, self.message
+            )
+        }
     }
 }
 
@@ -62,6 +71,7 @@ pub(crate) enum CondKind {
     Else,
 }
 
+#[derive(Clone)]
 pub(crate) struct IfState {
     pub line: u32,
     pub was_skipping: bool,
@@ -71,6 +81,7 @@ pub(crate) struct IfState {
     pub directive: &'static str,
 }
 
+#[derive(Clone)]
 pub(crate) struct Buffer {
     pub lexed: Arc<LexedFile>,
     pub pos: usize,
@@ -89,68 +100,102 @@ pub(crate) struct Buffer {
     pub file_key: Option<Arc<str>>,
 }
 
+#[derive(Clone)]
 pub(crate) struct Context {
     pub toks: Vec<PTok>,
     pub pos: usize,
     pub macro_name: Option<Arc<str>>,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct FileInfo {
     pub cmacro: Option<Arc<str>>,
 }
 
 pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
-pub(crate) const MAX_EXPANSION_DEPTH: usize = 20_000;
+/// Nesting of macro invocations in macro arguments (gcc has no limit; real headers nest a few
+/// levels). Bounds the recursion of argument pre-expansion.
+pub(crate) const MAX_EXPANSION_DEPTH: usize = 400;
+/// Tokens held by the arguments of macro invocations in progress: nested invocations copy their
+/// arguments, so a pathological nesting would otherwise take memory quadratic in its depth.
+pub(crate) const MAX_LIVE_ARG_TOKENS: usize = 8_000_000;
+
+/// Everything a preprocessing run has built so far: cloned after the main file's preamble so
+/// that a later run can resume from it (`db::preamble`).
+#[derive(Clone)]
+pub struct State {
+    pub(crate) printer: Printer,
+    pub(crate) diags: Vec<Diagnostic>,
+    pub(crate) buffers: Vec<Buffer>,
+    pub(crate) contexts: Vec<Context>,
+    pub(crate) lookahead: Vec<PTok>,
+    pub(crate) pending_split: Option<PTok>,
+    pub(crate) macros: FxHashMap<Arc<str>, crate::macros::Macro>,
+    pub(crate) pushed_macros: FxHashMap<Arc<str>, Vec<Option<crate::macros::Macro>>>,
+    pub(crate) in_directive: bool,
+    pub(crate) parsing_args: u8,
+    pub(crate) prevent_expansion: u32,
+    pub(crate) skipping: bool,
+    pub(crate) mi_valid: bool,
+    pub(crate) mi_cmacro: Option<Arc<str>>,
+    pub(crate) mi_ind_cmacro: Option<Arc<str>>,
+    pub(crate) files: FxHashMap<Arc<str>, FileInfo>,
+    pub(crate) file_keys: FxHashMap<(String, String), Arc<str>>,
+    pub(crate) once: FxHashSet<String>,
+    pub(crate) counter: u32,
+    pub(crate) expansion_depth: usize,
+    pub(crate) live_arg_tokens: usize,
+    pub(crate) directive_loc: Loc,
+    /// Where the last header name started (gcc reports a missing include there).
+    pub(crate) header_name_loc: Loc,
+    pub(crate) fatal: bool,
+    pub(crate) name_ids: FxHashMap<Arc<str>, u32>,
+    pub(crate) mode: LexMode,
+    pub(crate) poisoned: FxHashSet<Arc<str>>,
+    /// Stop at this token of the main file (the end of its preamble).
+    pub(crate) main_limit: Option<usize>,
+}
 
 pub(crate) struct Pp<'a> {
     pub opts: &'a Options,
     pub fs: &'a mut dyn FileSystem,
-    pub printer: Printer,
-    pub diags: Vec<Diagnostic>,
-    pub buffers: Vec<Buffer>,
-    pub contexts: Vec<Context>,
-    pub lookahead: Vec<PTok>,
-    pub pending_split: Option<PTok>,
-    pub macros: FxHashMap<Arc<str>, crate::macros::Macro>,
-    pub pushed_macros: FxHashMap<Arc<str>, Vec<Option<crate::macros::Macro>>>,
-    pub in_directive: bool,
-    pub parsing_args: u8,
-    pub prevent_expansion: u32,
-    pub skipping: bool,
-    pub mi_valid: bool,
-    pub mi_cmacro: Option<Arc<str>>,
-    pub mi_ind_cmacro: Option<Arc<str>>,
-    pub files: FxHashMap<Arc<str>, FileInfo>,
-    pub file_keys: FxHashMap<(String, String), Arc<str>>,
-    pub once: FxHashSet<String>,
-    pub counter: u32,
-    pub expansion_depth: usize,
-    pub directive_loc: Loc,
-    pub fatal: bool,
-    pub name_ids: FxHashMap<Arc<str>, u32>,
-    pub mode: LexMode,
-    pub poisoned: FxHashSet<Arc<str>>,
+    pub st: State,
 }
 
 pub(crate) fn eof_tok() -> PTok {
-    PTok { tok: Token::new(Kind::Eof, "", 0, 0, 0), loc: NO_LOC }
+    PTok {
+        tok: Token::new(Kind::Eof, "", 0, 0, 0),
+        loc: NO_LOC,
+    }
 }
 
-pub(crate) const NO_LOC: Loc = Loc { file: 0, line: 0, col: 0, sys: 0, builtin: false };
+pub(crate) const NO_LOC: Loc = Loc {
+    file: 0,
+    line: 0,
+    col: 0,
+    sys: 0,
+    builtin: false,
+};
 
 pub(crate) fn padding(source: Option<&Token>) -> PTok {
     let flags = match source {
         Some(t) => PAD_SOURCE | (t.flags & PREV_WHITE),
         None => 0,
     };
-    PTok { tok: Token { kind: Kind::Padding, flags, line: 0, col: 0, text: Arc::from("") }, loc: NO_LOC }
+    PTok {
+        tok: Token {
+            kind: Kind::Padding,
+            flags,
+            line: 0,
+            col: 0,
+            text: Arc::from(""),
+        },
+        loc: NO_LOC,
+    }
 }
 
-pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
-    let mut pp = Pp {
-        opts,
-        fs,
+fn new_state(opts: &Options) -> State {
+    State {
         printer: Printer::new(),
         diags: Vec::new(),
         buffers: Vec::new(),
@@ -171,44 +216,108 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
         once: FxHashSet::default(),
         counter: 0,
         expansion_depth: 0,
+        live_arg_tokens: 0,
         directive_loc: NO_LOC,
+        header_name_loc: NO_LOC,
         fatal: false,
         name_ids: FxHashMap::default(),
         mode: opts.lex_mode,
         poisoned: FxHashSet::default(),
+        main_limit: None,
+    }
+}
+
+pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
     };
     pp.start();
     pp.scan();
-    pp.printer.finish();
-    crate::Preprocessed { text: std::mem::take(&mut pp.printer.out), diagnostics: pp.diags }
+    pp.finish()
+}
+
+/// Run the command line and the main file up to its token `limit` (the end of its preamble:
+/// directives only), and return the state there.
+pub fn run_preamble(opts: &Options, fs: &mut dyn FileSystem, limit: usize) -> State {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
+    };
+    pp.st.main_limit = Some(limit);
+    pp.start();
+    pp.scan();
+    pp.st
+}
+
+/// Continue a run from the state `run_preamble` returned, with the main file's whole text.
+pub fn resume(
+    opts: &Options,
+    fs: &mut dyn FileSystem,
+    state: State,
+    main: Arc<LexedFile>,
+) -> crate::Preprocessed {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: state,
+    };
+    pp.st.main_limit = None;
+    if let Some(b) = pp.st.buffers.first_mut() {
+        b.lexed = main;
+    }
+    if !pp.st.buffers.is_empty() {
+        pp.scan();
+    }
+    pp.finish()
 }
 
 impl Pp<'_> {
     pub fn name_id(&mut self, name: &str) -> u32 {
-        if let Some(&id) = self.name_ids.get(name) {
+        if let Some(&id) = self.st.name_ids.get(name) {
             return id;
         }
-        let id = self.printer.names.len() as u32;
+        let id = self.st.printer.names.len() as u32;
         let name: Arc<str> = Arc::from(name);
-        self.printer.names.push(name.clone());
-        self.name_ids.insert(name, id);
+        self.st.printer.names.push(name.clone());
+        self.st.name_ids.insert(name, id);
         id
     }
 
     pub fn error_at(&mut self, severity: Severity, loc: Loc, message: impl Into<String>) {
-        let file = self.printer.names.get(loc.file as usize).map(|n| n.to_string()).unwrap_or_default();
-        self.diags.push(Diagnostic { severity, file, line: loc.line, col: loc.col, message: message.into() });
+        let file = self
+            .st
+            .printer
+            .names
+            .get(loc.file as usize)
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        self.st.diags.push(Diagnostic {
+            severity,
+            file,
+            line: loc.line,
+            col: loc.col,
+            message: message.into(),
+        });
         if severity == Severity::Fatal {
-            self.fatal = true;
+            self.st.fatal = true;
         }
     }
 
     pub fn current_loc(&self) -> Loc {
-        match self.buffers.last() {
+        match self.st.buffers.last() {
             Some(b) => {
                 let t = b.lexed.tokens.get(b.pos.saturating_sub(1));
                 let line = t.map_or(1, |t| t.line) as i64 + b.line_delta;
-                Loc { file: b.name, line: line as u32, col: t.map_or(1, |t| t.col), sys: b.sysp, builtin: false }
+                Loc {
+                    file: b.name,
+                    line: line as u32,
+                    col: t.map_or(1, |t| t.col),
+                    sys: b.sysp,
+                    builtin: false,
+                }
             }
             None => NO_LOC,
         }
@@ -216,9 +325,9 @@ impl Pp<'_> {
 
     /// Push a text buffer that is not a file (`<built-in>`, `<command-line>`).
     fn push_text(&mut self, name: &str, text: &str) {
-        let lexed = Arc::new(lex(text, self.mode));
+        let lexed = Arc::new(lex(text, self.st.mode));
         let id = self.name_id(name);
-        self.buffers.push(Buffer {
+        self.st.buffers.push(Buffer {
             lexed,
             pos: 0,
             name: id,
@@ -235,9 +344,9 @@ impl Pp<'_> {
 
     /// Run a text buffer to its end (definitions only: nothing is printed).
     fn run_definitions(&mut self, name: &str, text: &str) {
-        let depth = self.buffers.len();
+        let depth = self.st.buffers.len();
         self.push_text(name, text);
-        while self.buffers.len() > depth {
+        while self.st.buffers.len() > depth {
             let t = self.lex_token();
             if t.tok.kind == Kind::Eof {
                 break;
@@ -248,19 +357,39 @@ impl Pp<'_> {
     fn start(&mut self) {
         let main = self.opts.main.clone();
         let main_id = self.name_id(&main);
-        self.printer.file_change(FileChange::Rename, Loc { file: main_id, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: main_id,
+                ..NO_LOC
+            },
+        );
         let builtin = self.name_id("<built-in>");
-        self.printer.file_change(FileChange::Rename, Loc { file: builtin, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: builtin,
+                ..NO_LOC
+            },
+        );
         for (name, b) in crate::macros::builtins() {
-            self.macros.insert(Arc::from(name), crate::macros::Macro::special(b));
+            self.st
+                .macros
+                .insert(Arc::from(name), crate::macros::Macro::special(b));
         }
         let predefined = self.opts.predefined.clone();
         self.run_definitions("<built-in>", &predefined);
-        for m in self.macros.values_mut() {
+        for m in self.st.macros.values_mut() {
             m.builtin_origin = true;
         }
         let cmd = self.name_id("<command-line>");
-        self.printer.file_change(FileChange::Rename, Loc { file: cmd, ..NO_LOC });
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: cmd,
+                ..NO_LOC
+            },
+        );
         let mut text = String::new();
         for m in &self.opts.macros {
             match m {
@@ -290,39 +419,56 @@ impl Pp<'_> {
             };
             let Some((path, dir, sysp)) = found else {
                 if !angled {
-                    self.error_at(Severity::Fatal, Loc { file: cmd, ..NO_LOC }, format!("{file}: No such file or directory"));
+                    self.error_at(
+                        Severity::Fatal,
+                        Loc {
+                            file: cmd,
+                            ..NO_LOC
+                        },
+                        format!("{file}: No such file or directory"),
+                    );
                     return;
                 }
                 continue;
             };
-            let depth = self.buffers.len();
+            let depth = self.st.buffers.len();
             self.push_text("<command-line>", "");
             if self.stack_file(&path, dir, sysp, 0) {
-                if angled {
+                // The search passed the head of the include chain: gcc caches the file there.
+                if angled || dir.is_some() {
                     let key: Arc<str> = Arc::from(format!("{path}#cmdline"));
-                    self.file_keys.insert(("chain-head".to_string(), file.clone()), key.clone());
-                    if let Some(b) = self.buffers.last_mut() {
+                    self.st
+                        .file_keys
+                        .insert(("chain-head".to_string(), file.clone()), key.clone());
+                    if let Some(b) = self.st.buffers.last_mut() {
                         b.file_key = Some(key);
                     }
                 }
-                while self.buffers.len() > depth + 1 {
+                while self.st.buffers.len() > depth + 1 {
                     let t = self.get_token();
                     if t.tok.kind == Kind::Eof {
                         break;
                     }
-                    self.printer.token(&t);
+                    self.st.printer.token(&t);
                 }
             }
-            self.buffers.truncate(depth);
-            if self.fatal {
+            self.st.buffers.truncate(depth);
+            if self.st.fatal {
                 return;
             }
         }
-        let Some(lexed) = self.fs.lexed(&main, self.mode) else {
-            self.error_at(Severity::Fatal, Loc { file: main_id, ..NO_LOC }, format!("{main}: No such file or directory"));
+        let Some(lexed) = self.fs.lexed(&main, self.st.mode) else {
+            self.error_at(
+                Severity::Fatal,
+                Loc {
+                    file: main_id,
+                    ..NO_LOC
+                },
+                format!("{main}: No such file or directory"),
+            );
             return;
         };
-        self.buffers.push(Buffer {
+        self.st.buffers.push(Buffer {
             lexed,
             pos: 0,
             name: main_id,
@@ -335,43 +481,80 @@ impl Pp<'_> {
             is_main_or_cmdline: true,
             file_key: None,
         });
-        self.mi_valid = true;
-        self.mi_cmacro = None;
-        self.printer.file_change(FileChange::Rename, Loc { file: main_id, line: 1, ..NO_LOC });
+        self.st.mi_valid = true;
+        self.st.mi_cmacro = None;
+        self.st.printer.file_change(
+            FileChange::Rename,
+            Loc {
+                file: main_id,
+                line: 1,
+                ..NO_LOC
+            },
+        );
+    }
+
+    fn finish(mut self) -> crate::Preprocessed {
+        self.st.printer.finish();
+        crate::Preprocessed {
+            text: std::mem::take(&mut self.st.printer.out),
+            diagnostics: std::mem::take(&mut self.st.diags),
+        }
     }
 
     fn scan(&mut self) {
-        if self.fatal || self.buffers.is_empty() {
+        if self.st.fatal || self.st.buffers.is_empty() {
             return;
         }
         loop {
             let t = self.get_token();
-            if t.tok.kind == Kind::Eof || self.fatal {
+            if t.tok.kind == Kind::Eof || self.st.fatal {
                 break;
             }
-            self.printer.token(&t);
+            self.st.printer.token(&t);
         }
     }
 
     /// Push the file at `path` (found in chain entry `dir`), printing the enter marker.
-    pub fn stack_file(&mut self, path: &str, dir: Option<usize>, sysp: u8, include_line: u32) -> bool {
-        let Some(lexed) = self.fs.lexed(path, self.mode) else {
+    pub fn stack_file(
+        &mut self,
+        path: &str,
+        dir: Option<usize>,
+        sysp: u8,
+        include_line: u32,
+    ) -> bool {
+        let Some(lexed) = self.fs.lexed(path, self.st.mode) else {
             return false;
         };
-        let includer_sysp = self.buffers.last().map_or(0, |b| if b.is_main_or_cmdline && b.path.starts_with('<') { 0 } else { b.sysp });
+        let includer_sysp = self.st.buffers.last().map_or(0, |b| {
+            if b.is_main_or_cmdline && b.path.starts_with('<') {
+                0
+            } else {
+                b.sysp
+            }
+        });
         let sysp = sysp.max(includer_sysp);
         for e in &lexed.errors {
-            self.diags.push(Diagnostic { severity: Severity::Error, file: path.to_string(), line: e.line, col: e.col, message: e.message.clone() });
+            self.st.diags.push(Diagnostic {
+                severity: Severity::Error,
+                file: path.to_string(),
+                line: e.line,
+                col: e.col,
+                message: e.message.clone(),
+            });
         }
         let name = self.name_id(path);
-        let included_from = self.buffers.last().map(|b| Loc {
+        let included_from = self.st.buffers.last().map(|b| Loc {
             file: b.name,
-            line: if b.path.starts_with('<') { 0 } else { include_line },
+            line: if b.path.starts_with('<') {
+                0
+            } else {
+                include_line
+            },
             col: 0,
             sys: b.sysp,
             builtin: false,
         });
-        self.buffers.push(Buffer {
+        self.st.buffers.push(Buffer {
             lexed,
             pos: 0,
             name,
@@ -384,48 +567,91 @@ impl Pp<'_> {
             is_main_or_cmdline: false,
             file_key: None,
         });
-        self.mi_valid = true;
-        self.mi_cmacro = None;
-        self.printer.file_change(
+        self.st.mi_valid = true;
+        self.st.mi_cmacro = None;
+        self.st.printer.file_change(
             FileChange::Enter { included_from },
-            Loc { file: name, line: 1, col: 0, sys: sysp, builtin: false },
+            Loc {
+                file: name,
+                line: 1,
+                col: 0,
+                sys: sysp,
+                builtin: false,
+            },
         );
         true
     }
 
     fn pop_buffer(&mut self) {
-        let Some(buf) = self.buffers.pop() else { return };
+        let Some(buf) = self.st.buffers.pop() else {
+            return;
+        };
         for ifs in buf.ifs.iter().rev() {
-            let loc = Loc { file: buf.name, line: ifs.line, col: 2, sys: 0, builtin: false };
-            self.error_at(Severity::Error, loc, format!("unterminated #{}", ifs.directive));
+            let loc = Loc {
+                file: buf.name,
+                line: ifs.line,
+                col: 0,
+                sys: 0,
+                builtin: false,
+            };
+            self.error_at(
+                Severity::Error,
+                loc,
+                format!("unterminated #{}", ifs.directive),
+            );
         }
-        self.skipping = false;
-        if self.mi_valid {
-            let info = self.files.entry(buf.file_key.clone().unwrap_or(buf.path.clone())).or_default();
+        self.st.skipping = false;
+        if self.st.mi_valid {
+            let info = self
+                .st
+                .files
+                .entry(buf.file_key.clone().unwrap_or(buf.path.clone()))
+                .or_default();
             if info.cmacro.is_none() {
-                info.cmacro = self.mi_cmacro.clone();
+                info.cmacro = self.st.mi_cmacro.clone();
             }
         }
-        self.mi_valid = false;
+        self.st.mi_valid = false;
         if buf.is_main_or_cmdline {
             return;
         }
-        if let Some(outer) = self.buffers.last() {
-            let line = if outer.path.starts_with('<') { 0 } else { (buf.return_line as i64 + outer.line_delta) as u32 };
-            let loc = Loc { file: outer.name, line, col: 0, sys: outer.sysp, builtin: false };
-            self.printer.file_change(FileChange::Leave, loc);
+        if let Some(outer) = self.st.buffers.last() {
+            let line = if outer.path.starts_with('<') {
+                0
+            } else {
+                (buf.return_line as i64 + outer.line_delta) as u32
+            };
+            let loc = Loc {
+                file: outer.name,
+                line,
+                col: 0,
+                sys: outer.sysp,
+                builtin: false,
+            };
+            self.st.printer.file_change(FileChange::Leave, loc);
         }
     }
 
     /// gcc's `_cpp_lex_direct` over the buffers.
     fn lex_direct(&mut self) -> PTok {
-        if let Some(t) = self.pending_split.take() {
+        if let Some(t) = self.st.pending_split.take() {
             return t;
         }
         loop {
-            let Some(buf) = self.buffers.last_mut() else { return eof_tok() };
+            if self.st.buffers.len() == 1
+                && !self.st.buffers[0].path.starts_with('<')
+                && self
+                    .st
+                    .main_limit
+                    .is_some_and(|l| self.st.buffers[0].pos >= l)
+            {
+                return eof_tok();
+            }
+            let Some(buf) = self.st.buffers.last_mut() else {
+                return eof_tok();
+            };
             if let Some(t) = buf.lexed.tokens.get(buf.pos) {
-                if self.in_directive && t.flags & BOL != 0 {
+                if self.st.in_directive && t.flags & BOL != 0 {
                     return eof_tok();
                 }
                 buf.pos += 1;
@@ -437,21 +663,25 @@ impl Pp<'_> {
                     builtin: false,
                 };
                 let tok = t.clone();
-                if matches!(tok.kind, Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }) {
-                    if let Some((lit, name)) = tok.ud_split() {
-                        if self.macros.contains_key(&name.text) {
-                            let col = name.col;
-                            self.pending_split = Some(PTok { tok: name, loc: Loc { col, ..loc } });
-                            return PTok { tok: lit, loc };
-                        }
-                    }
+                if matches!(
+                    tok.kind,
+                    Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }
+                ) && let Some((lit, name)) = tok.ud_split()
+                    && self.st.macros.contains_key(&name.text)
+                {
+                    let col = name.col;
+                    self.st.pending_split = Some(PTok {
+                        tok: name,
+                        loc: Loc { col, ..loc },
+                    });
+                    return PTok { tok: lit, loc };
                 }
                 return PTok { tok, loc };
             }
-            if self.in_directive || self.parsing_args != 0 {
+            if self.st.in_directive || self.st.parsing_args != 0 {
                 return eof_tok();
             }
-            let is_last = self.buffers.len() == 1;
+            let is_last = self.st.buffers.len() == 1;
             self.pop_buffer();
             if is_last {
                 return eof_tok();
@@ -462,27 +692,29 @@ impl Pp<'_> {
     /// gcc's `_cpp_lex_token`: directives, line-change callbacks, skipping.
     pub fn lex_token(&mut self) -> PTok {
         loop {
-            let t = match self.lookahead.pop() {
+            let t = match self.st.lookahead.pop() {
                 Some(t) => t,
                 None => self.lex_direct(),
             };
-            if self.fatal {
+            if self.st.fatal {
                 return eof_tok();
             }
-            if t.tok.flags & BOL != 0 && !self.in_directive {
-                if t.tok.is_punct("#") && self.parsing_args != 1 {
+            if t.tok.flags & BOL != 0 && !self.st.in_directive {
+                if t.tok.is_punct("#") && self.st.parsing_args != 1 {
                     self.handle_directive(t.clone());
                     continue;
                 }
-                if !self.skipping {
-                    self.printer.line_change(t.loc, self.parsing_args != 0);
+                if !self.st.skipping {
+                    self.st
+                        .printer
+                        .line_change(t.loc, self.st.parsing_args != 0);
                 }
             }
-            if self.in_directive || t.tok.kind == Kind::Eof {
+            if self.st.in_directive || t.tok.kind == Kind::Eof {
                 return t;
             }
-            self.mi_valid = false;
-            if !self.skipping {
+            self.st.mi_valid = false;
+            if !self.st.skipping {
                 return t;
             }
         }
@@ -490,37 +722,40 @@ impl Pp<'_> {
 
     /// gcc's `_cpp_backup_tokens (pfile, 1)`.
     pub fn backup(&mut self, t: PTok) {
-        match self.contexts.last_mut() {
+        match self.st.contexts.last_mut() {
             Some(ctx) if ctx.pos > 0 => ctx.pos -= 1,
-            _ => self.lookahead.push(t),
+            _ => self.st.lookahead.push(t),
         }
     }
 
     pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Arc<str>>) {
-        self.contexts.push(Context { toks, pos: 0, macro_name });
+        self.st.contexts.push(Context {
+            toks,
+            pos: 0,
+            macro_name,
+        });
     }
 
     fn pop_context(&mut self) {
-        if let Some(ctx) = self.contexts.pop() {
-            if let Some(name) = ctx.macro_name {
-                if let Some(m) = self.macros.get_mut(&name) {
-                    m.disabled = false;
-                }
-            }
+        if let Some(ctx) = self.st.contexts.pop()
+            && let Some(name) = ctx.macro_name
+            && let Some(m) = self.st.macros.get_mut(&name)
+        {
+            m.disabled = false;
         }
     }
 
     /// gcc's `cpp_get_token_1`: the next token after macro expansion.
     pub fn get_token(&mut self) -> PTok {
         loop {
-            let mut t = match self.contexts.last_mut() {
+            let mut t = match self.st.contexts.last_mut() {
                 Some(ctx) => {
                     if ctx.pos < ctx.toks.len() {
                         let t = ctx.toks[ctx.pos].clone();
                         ctx.pos += 1;
                         if t.tok.flags & crate::token::PASTE_LEFT != 0 {
                             self.paste_all_tokens(t.clone());
-                            if self.in_directive {
+                            if self.st.in_directive {
                                 continue;
                             }
                             return padding(Some(&t.tok));
@@ -532,7 +767,7 @@ impl Pp<'_> {
                             return eof_tok_arg();
                         }
                         self.pop_context();
-                        if self.in_directive {
+                        if self.st.in_directive {
                             continue;
                         }
                         return padding(None);
@@ -540,16 +775,20 @@ impl Pp<'_> {
                 }
                 None => self.lex_token(),
             };
-            if self.fatal {
+            if self.st.fatal {
                 return eof_tok();
             }
             if t.tok.kind != Kind::Ident || t.tok.flags & NO_EXPAND != 0 {
                 return t;
             }
-            let Some(m) = self.macros.get(&t.tok.text) else {
-                if self.poisoned.contains(&t.tok.text) && !self.skipping {
+            let Some(m) = self.st.macros.get(&t.tok.text) else {
+                if self.st.poisoned.contains(&t.tok.text) && !self.st.skipping {
                     let loc = t.loc;
-                    self.error_at(Severity::Error, loc, format!("attempt to use poisoned \"{}\"", t.tok.text));
+                    self.error_at(
+                        Severity::Error,
+                        loc,
+                        format!("attempt to use poisoned \"{}\"", t.tok.text),
+                    );
                 }
                 return t;
             };
@@ -557,12 +796,12 @@ impl Pp<'_> {
                 t.tok.flags |= NO_EXPAND;
                 return t;
             }
-            if self.prevent_expansion > 0 {
+            if self.st.prevent_expansion > 0 {
                 return t;
             }
             let ret = self.enter_macro_context(&t);
             if ret != 0 {
-                if self.in_directive || ret == 2 {
+                if self.st.in_directive || ret == 2 {
                     continue;
                 }
                 return padding(Some(&t.tok));

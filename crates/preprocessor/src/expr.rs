@@ -1,7 +1,7 @@
 //! `#if` arithmetic as gcc does it: intmax_t/uintmax_t values with the usual conversions,
 //! `defined`, `__has_include`, `__has_include_next`, `__has_attribute`, `__has_cpp_attribute`,
 //! `__has_builtin`; short-circuit evaluation; identifiers are 0, `true` is 1.
-use crate::engine::{Loc, PTok, Pp, Severity};
+use crate::engine::{PTok, Pp, Severity};
 use crate::token::{Kind, Token};
 
 #[derive(Clone, Copy, Debug)]
@@ -13,7 +13,7 @@ struct Val {
 #[derive(Clone, Debug)]
 enum Item {
     Num(Val),
-    Op(String, Loc),
+    Op(String),
 }
 
 const MAX_DEPTH: usize = 2000;
@@ -21,7 +21,7 @@ const MAX_DEPTH: usize = 2000;
 impl Pp<'_> {
     /// Evaluate the rest of an `#if`/`#elif` line.
     pub fn eval_if(&mut self) -> bool {
-        let loc = self.directive_loc;
+        let loc = self.st.directive_loc;
         let mut items: Vec<Item> = Vec::new();
         let mut raw_shape: Vec<String> = Vec::new();
         let mut from_file = true;
@@ -30,7 +30,7 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Eof {
                 break;
             }
-            if !self.contexts.is_empty() {
+            if !self.st.contexts.is_empty() {
                 from_file = false;
             }
             match t.tok.kind {
@@ -38,7 +38,7 @@ impl Pp<'_> {
                     let name = t.tok.text.clone();
                     match &*name {
                         "defined" => {
-                            self.prevent_expansion += 1;
+                            self.st.prevent_expansion += 1;
                             let mut n = self.get_token_no_padding();
                             let paren = n.tok.is_punct("(");
                             if paren {
@@ -49,31 +49,52 @@ impl Pp<'_> {
                                 let c = self.get_token_no_padding();
                                 ok = c.tok.is_punct(")");
                             }
-                            self.prevent_expansion -= 1;
+                            self.st.prevent_expansion -= 1;
                             if !ok {
-                                self.error_at(Severity::Error, n.loc, "operator \"defined\" requires an identifier");
+                                self.error_at(
+                                    Severity::Error,
+                                    n.loc,
+                                    "operator \"defined\" requires an identifier",
+                                );
                                 return false;
                             }
                             raw_shape.push("defined".into());
                             raw_shape.push(n.tok.text.to_string());
-                            let d = self.macros.contains_key(&n.tok.text);
-                            items.push(Item::Num(Val { v: d as u64, unsigned: false }));
+                            let d = self.st.macros.contains_key(&n.tok.text);
+                            items.push(Item::Num(Val {
+                                v: d as u64,
+                                unsigned: false,
+                            }));
                         }
                         "__has_include" | "__has_include_next" => {
                             let v = self.eval_has_include(&t, &*name == "__has_include_next");
                             let Some(v) = v else { return false };
                             raw_shape.push("x".into());
-                            items.push(Item::Num(Val { v: v as u64, unsigned: false }));
+                            items.push(Item::Num(Val {
+                                v: v as u64,
+                                unsigned: false,
+                            }));
                         }
                         "__has_attribute" | "__has_cpp_attribute" | "__has_builtin" => {
-                            let Some(v) = self.eval_has_feature(&t) else { return false };
+                            let Some(v) = self.eval_has_feature(&t) else {
+                                return false;
+                            };
                             raw_shape.push("x".into());
-                            items.push(Item::Num(Val { v: v as u64, unsigned: false }));
+                            items.push(Item::Num(Val {
+                                v: v as u64,
+                                unsigned: false,
+                            }));
                         }
-                        "true" => items.push(Item::Num(Val { v: 1, unsigned: false })),
+                        "true" => items.push(Item::Num(Val {
+                            v: 1,
+                            unsigned: false,
+                        })),
                         _ => {
                             raw_shape.push("x".into());
-                            items.push(Item::Num(Val { v: 0, unsigned: false }));
+                            items.push(Item::Num(Val {
+                                v: 0,
+                                unsigned: false,
+                            }));
                         }
                     }
                 }
@@ -93,27 +114,41 @@ impl Pp<'_> {
                 }
                 Kind::Punct => {
                     raw_shape.push(t.tok.text.to_string());
-                    items.push(Item::Op(crate::token::canonical_punct(&t.tok.text).to_string(), t.loc));
+                    items.push(Item::Op(
+                        crate::token::canonical_punct(&t.tok.text).to_string(),
+                    ));
                 }
                 _ => {
                     let loc = t.loc;
-                    self.error_at(Severity::Error, loc, format!("token \"{}\" is not valid in preprocessor expressions", t.tok.text));
+                    self.error_at(
+                        Severity::Error,
+                        loc,
+                        format!(
+                            "token \"{}\" is not valid in preprocessor expressions",
+                            t.tok.text
+                        ),
+                    );
                     return false;
                 }
             }
         }
         if from_file && raw_shape.len() == 3 && raw_shape[0] == "!" && raw_shape[1] == "defined" {
-            self.mi_ind_cmacro = Some(std::sync::Arc::from(raw_shape[2].as_str()));
+            self.st.mi_ind_cmacro = Some(std::sync::Arc::from(raw_shape[2].as_str()));
         }
         if items.is_empty() {
             self.error_at(Severity::Error, loc, "#if with no expression");
             return false;
         }
-        let mut parser = Parser { items: &items, pos: 0, error: None, depth: 0 };
+        let mut parser = Parser {
+            items: &items,
+            pos: 0,
+            error: None,
+            depth: 0,
+        };
         let v = parser.cond(true);
         if parser.error.is_none() && parser.pos < items.len() {
             parser.error = Some(match &items[parser.pos] {
-                Item::Op(o, _) => format!("token \"{o}\" is not valid in preprocessor expressions"),
+                Item::Op(o) => format!("token \"{o}\" is not valid in preprocessor expressions"),
                 Item::Num(_) => "missing binary operator before token".into(),
             });
         }
@@ -127,21 +162,39 @@ impl Pp<'_> {
     fn eval_has_include(&mut self, name: &PTok, next: bool) -> Option<bool> {
         let open = self.get_token_no_padding();
         if !open.tok.is_punct("(") {
-            self.error_at(Severity::Error, name.loc, "missing '(' before \"__has_include\" operand");
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                "missing '(' before \"__has_include\" operand",
+            );
             return None;
         }
         let header = self.parse_header_name(true);
         let close = self.get_token_no_padding();
         let Some((file, angled)) = header else {
-            self.error_at(Severity::Error, name.loc, "operator \"__has_include\" requires a header-name");
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                "operator \"__has_include\" requires a header-name",
+            );
             return None;
         };
         if !close.tok.is_punct(")") {
-            self.error_at(Severity::Error, name.loc, "missing ')' after \"__has_include\" operand");
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                "missing ')' after \"__has_include\" operand",
+            );
             return None;
         }
-        let start = if next && !self.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
-            Some(self.buffers.last().and_then(|b| b.dir).map_or(0, |d| d + 1))
+        let start = if next && !self.st.buffers.last().is_some_and(|b| b.is_main_or_cmdline) {
+            Some(
+                self.st
+                    .buffers
+                    .last()
+                    .and_then(|b| b.dir)
+                    .map_or(0, |d| d + 1),
+            )
         } else {
             None
         };
@@ -149,11 +202,15 @@ impl Pp<'_> {
     }
 
     fn eval_has_feature(&mut self, name: &PTok) -> Option<i64> {
-        self.prevent_expansion += 1;
+        self.st.prevent_expansion += 1;
         let open = self.get_token_no_padding();
         if !open.tok.is_punct("(") {
-            self.prevent_expansion -= 1;
-            self.error_at(Severity::Error, name.loc, format!("missing '(' after \"{}\"", name.tok.text));
+            self.st.prevent_expansion -= 1;
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                format!("missing '(' after \"{}\"", name.tok.text),
+            );
             return None;
         }
         let mut parts = Vec::new();
@@ -164,14 +221,18 @@ impl Pp<'_> {
             }
             parts.push(t.tok.text.to_string());
         }
-        self.prevent_expansion -= 1;
+        self.st.prevent_expansion -= 1;
         let what = parts.concat();
         let table = match &*name.tok.text {
             "__has_builtin" => crate::predefined::Table::Builtin,
             "__has_cpp_attribute" => crate::predefined::Table::CppAttribute,
             _ => crate::predefined::Table::Attribute,
         };
-        Some(crate::predefined::has_feature(table, &what, self.opts.cplusplus))
+        Some(crate::predefined::has_feature(
+            table,
+            &what,
+            self.opts.cplusplus,
+        ))
     }
 }
 
@@ -187,16 +248,26 @@ fn parse_number(s: &str) -> Result<Val, String> {
     } else {
         (lower.clone(), 10)
     };
-    let end = digits.find(|c: char| !c.is_digit(radix)).unwrap_or(digits.len());
+    let end = digits
+        .find(|c: char| !c.is_digit(radix))
+        .unwrap_or(digits.len());
     let (num, suffix) = digits.split_at(end);
-    let suffix_ok = matches!(suffix, "" | "u" | "l" | "ul" | "lu" | "ll" | "ull" | "llu" | "z" | "uz" | "zu");
+    let suffix_ok = matches!(
+        suffix,
+        "" | "u" | "l" | "ul" | "lu" | "ll" | "ull" | "llu" | "z" | "uz" | "zu"
+    );
     if !suffix_ok || (num.is_empty() && radix != 8) {
         if radix == 10 && (lower.contains('.') || lower.contains('e')) {
             return Err("floating constant in preprocessor expression".into());
         }
         return Err(format!("invalid suffix \"{suffix}\" on integer constant"));
     }
-    let v = if num.is_empty() { 0 } else { u64::from_str_radix(num, radix).map_err(|_| "integer constant is too large for its type".to_string())? };
+    let v = if num.is_empty() {
+        0
+    } else {
+        u64::from_str_radix(num, radix)
+            .map_err(|_| "integer constant is too large for its type".to_string())?
+    };
     let unsigned = suffix.contains('u') || (v > i64::MAX as u64);
     Ok(Val { v, unsigned })
 }
@@ -204,7 +275,8 @@ fn parse_number(s: &str) -> Result<Val, String> {
 fn char_value(t: &Token) -> Val {
     let s = &*t.text;
     let start = s.find('\'').map_or(0, |i| i + 1);
-    let inner = &s[start..s.len().saturating_sub(1).max(start)];
+    let end = s.rfind('\'').unwrap_or(s.len()).max(start);
+    let inner = &s[start..end];
     let mut chars = inner.chars();
     let mut vals: Vec<u32> = Vec::new();
     while let Some(c) = chars.next() {
@@ -219,7 +291,11 @@ fn char_value(t: &Token) -> Val {
             'r' => 13,
             '0'..='7' => {
                 let mut v = e.to_digit(8).unwrap_or(0);
-                let rest: String = chars.clone().take(2).take_while(|c| c.is_digit(8)).collect();
+                let rest: String = chars
+                    .clone()
+                    .take(2)
+                    .take_while(|c| c.is_digit(8))
+                    .collect();
                 for c in rest.chars() {
                     v = v * 8 + c.to_digit(8).unwrap_or(0);
                     chars.next();
@@ -227,7 +303,10 @@ fn char_value(t: &Token) -> Val {
                 v
             }
             'x' => {
-                let rest: String = chars.clone().take_while(|c| c.is_ascii_hexdigit()).collect();
+                let rest: String = chars
+                    .clone()
+                    .take_while(|c| c.is_ascii_hexdigit())
+                    .collect();
                 for _ in 0..rest.len() {
                     chars.next();
                 }
@@ -242,12 +321,20 @@ fn char_value(t: &Token) -> Val {
         };
         vals.push(v);
     }
-    let plain = matches!(t.kind, Kind::Char { enc: crate::token::Enc::Plain, .. });
+    let plain = matches!(
+        t.kind,
+        Kind::Char {
+            enc: crate::token::Enc::Plain,
+            ..
+        }
+    );
     let v = if plain && vals.len() == 1 {
         // char is signed on x86-64.
         vals[0] as u8 as i8 as i64 as u64
     } else if plain {
-        vals.iter().fold(0u64, |acc, &c| (acc << 8) | (c as u64 & 0xff)) as u32 as i32 as i64 as u64
+        vals.iter()
+            .fold(0u64, |acc, &c| (acc << 8) | (c as u64 & 0xff)) as u32 as i32 as i64
+            as u64
     } else {
         vals.first().copied().unwrap_or(0) as u64
     };
@@ -282,12 +369,15 @@ impl Parser<'_> {
         if self.error.is_none() {
             self.error = Some(m.into());
         }
-        Val { v: 0, unsigned: false }
+        Val {
+            v: 0,
+            unsigned: false,
+        }
     }
 
     fn peek_op(&self) -> Option<&str> {
         match self.items.get(self.pos) {
-            Some(Item::Op(o, _)) => Some(o),
+            Some(Item::Op(o)) => Some(o),
             _ => None,
         }
     }
@@ -309,7 +399,10 @@ impl Parser<'_> {
             self.pos += 1;
             let b = self.cond(eval && c.v == 0);
             let unsigned = a.unsigned || b.unsigned;
-            c = Val { v: if c.v != 0 { a.v } else { b.v }, unsigned };
+            c = Val {
+                v: if c.v != 0 { a.v } else { b.v },
+                unsigned,
+            };
         }
         while self.depth == 1 && self.peek_op() == Some(",") {
             self.pos += 1;
@@ -321,7 +414,10 @@ impl Parser<'_> {
 
     fn unary(&mut self, eval: bool) -> Val {
         if self.error.is_some() {
-            return Val { v: 0, unsigned: false };
+            return Val {
+                v: 0,
+                unsigned: false,
+            };
         }
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -332,7 +428,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 v
             }
-            Some(Item::Op(o, _)) => {
+            Some(Item::Op(o)) => {
                 self.pos += 1;
                 match o.as_str() {
                     "(" => {
@@ -346,20 +442,31 @@ impl Parser<'_> {
                     }
                     "!" => {
                         let v = self.unary(eval);
-                        Val { v: (v.v == 0) as u64, unsigned: false }
+                        Val {
+                            v: (v.v == 0) as u64,
+                            unsigned: false,
+                        }
                     }
                     "~" => {
                         let v = self.unary(eval);
-                        Val { v: !v.v, unsigned: v.unsigned }
+                        Val {
+                            v: !v.v,
+                            unsigned: v.unsigned,
+                        }
                     }
                     "-" => {
                         let v = self.unary(eval);
-                        Val { v: v.v.wrapping_neg(), unsigned: v.unsigned }
+                        Val {
+                            v: v.v.wrapping_neg(),
+                            unsigned: v.unsigned,
+                        }
                     }
                     "+" => self.unary(eval),
                     _ => {
                         self.depth -= 1;
-                        return self.fail(format!("token \"{o}\" is not valid in preprocessor expressions"));
+                        return self.fail(format!(
+                            "token \"{o}\" is not valid in preprocessor expressions"
+                        ));
                     }
                 }
             }
@@ -390,7 +497,9 @@ impl Parser<'_> {
             if self.error.is_some() {
                 return lhs;
             }
-            let Some(op) = self.peek_op().map(str::to_string) else { return lhs };
+            let Some(op) = self.peek_op().map(str::to_string) else {
+                return lhs;
+            };
             let Some(p) = prec(&op) else { return lhs };
             if p <= min {
                 return lhs;
@@ -410,9 +519,15 @@ impl Parser<'_> {
         let unsigned = a.unsigned || b.unsigned;
         let (x, y) = (a.v, b.v);
         let (sx, sy) = (x as i64, y as i64);
-        let boolean = |v: bool| Val { v: v as u64, unsigned: false };
+        let boolean = |v: bool| Val {
+            v: v as u64,
+            unsigned: false,
+        };
         match op {
-            "*" => Val { v: x.wrapping_mul(y), unsigned },
+            "*" => Val {
+                v: x.wrapping_mul(y),
+                unsigned,
+            },
             "/" | "%" => {
                 if y == 0 {
                     if eval {
@@ -429,11 +544,21 @@ impl Parser<'_> {
                 };
                 Val { v, unsigned }
             }
-            "+" => Val { v: x.wrapping_add(y), unsigned },
-            "-" => Val { v: x.wrapping_sub(y), unsigned },
+            "+" => Val {
+                v: x.wrapping_add(y),
+                unsigned,
+            },
+            "-" => Val {
+                v: x.wrapping_sub(y),
+                unsigned,
+            },
             "<<" | ">>" => {
                 let left = (op == "<<") != (!b.unsigned && sy < 0);
-                let n = if !b.unsigned && sy < 0 { sy.unsigned_abs() } else { y };
+                let n = if !b.unsigned && sy < 0 {
+                    sy.unsigned_abs()
+                } else {
+                    y
+                };
                 let v = if left {
                     if n >= 64 { 0 } else { x << n }
                 } else if a.unsigned {
@@ -443,7 +568,10 @@ impl Parser<'_> {
                 } else {
                     (sx >> n) as u64
                 };
-                Val { v, unsigned: a.unsigned }
+                Val {
+                    v,
+                    unsigned: a.unsigned,
+                }
             }
             "<" => boolean(if unsigned { x < y } else { sx < sy }),
             ">" => boolean(if unsigned { x > y } else { sx > sy }),
@@ -456,7 +584,9 @@ impl Parser<'_> {
             "|" => Val { v: x | y, unsigned },
             "&&" => boolean(x != 0 && y != 0),
             "||" => boolean(x != 0 || y != 0),
-            _ => self.fail(format!("token \"{op}\" is not valid in preprocessor expressions")),
+            _ => self.fail(format!(
+                "token \"{op}\" is not valid in preprocessor expressions"
+            )),
         }
     }
 }

@@ -16,19 +16,33 @@ pub const GCC12_SYSTEM_DIRS: &[(&str, u8)] = &[
 
 fn normalize(dir: &str) -> String {
     let t = dir.trim_end_matches('/');
-    if t.is_empty() { "/".to_string() } else { t.to_string() }
+    if t.is_empty() {
+        "/".to_string()
+    } else {
+        t.to_string()
+    }
 }
 
 /// The bracket chain: -I dirs, then -isystem dirs, then the defaults. As gcc, a directory
 /// that is also a system directory is kept only as the system one, later duplicates are
 /// dropped, and directories that do not exist are left out.
-pub fn bracket_chain(user: &[String], system: &[String], is_dir: &mut dyn FnMut(&str) -> bool) -> Vec<SearchDir> {
+pub fn bracket_chain(
+    user: &[String],
+    system: &[String],
+    is_dir: &mut dyn FnMut(&str) -> bool,
+) -> Vec<SearchDir> {
     let mut sys: Vec<SearchDir> = Vec::new();
     for d in system {
-        sys.push(SearchDir { path: normalize(d), sysp: 2 });
+        sys.push(SearchDir {
+            path: normalize(d),
+            sysp: 2,
+        });
     }
     for (d, s) in GCC12_SYSTEM_DIRS {
-        sys.push(SearchDir { path: d.to_string(), sysp: *s });
+        sys.push(SearchDir {
+            path: d.to_string(),
+            sysp: *s,
+        });
     }
     let mut out: Vec<SearchDir> = Vec::new();
     for d in user {

@@ -95,8 +95,8 @@ impl Lines {
 
 const PUNCT3: &[&str] = &["%:%:", "<<=", ">>=", "...", "->*", "<=>"];
 const PUNCT2: &[&str] = &[
-    "::", ".*", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=",
-    "*=", "/=", "%=", "&=", "|=", "^=", "##", "<:", ":>", "<%", "%>", "%:",
+    "::", ".*", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=",
+    "/=", "%=", "&=", "|=", "^=", "##", "<:", ":>", "<%", "%>", "%:",
 ];
 
 pub fn lex(text: &str, mode: LexMode) -> LexedFile {
@@ -130,7 +130,11 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 loop {
                     if i + 1 >= b.len() {
                         let (line, col) = lines.line_col(cleaned.raw[start]);
-                        errors.push(LexError { line, col, message: "unterminated comment".into() });
+                        errors.push(LexError {
+                            line,
+                            col,
+                            message: "unterminated comment".into(),
+                        });
                         i = b.len();
                         break;
                     }
@@ -200,7 +204,11 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 }
                 if terminated {
                     let ud = take_suffix(b, &mut i, mode);
-                    kind = if quote == b'"' { Kind::Str { enc, ud } } else { Kind::Char { enc, ud } };
+                    kind = if quote == b'"' {
+                        Kind::Str { enc, ud }
+                    } else {
+                        Kind::Char { enc, ud }
+                    };
                 } else {
                     kind = Kind::Other;
                     extra |= UNTERMINATED;
@@ -245,7 +253,12 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 }
             }
             // C++11 [lex.pptoken]/3: `<::` not followed by `:` or `>` is `<` then `::`.
-            if len == 2 && c == b'<' && at(1) == b':' && at(2) == b':' && at(3) != b':' && at(3) != b'>'
+            if len == 2
+                && c == b'<'
+                && at(1) == b':'
+                && at(2) == b':'
+                && at(3) != b':'
+                && at(3) != b'>'
             {
                 len = 1;
             }
@@ -270,15 +283,28 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
             Some(t) => Arc::from(t.as_str()),
             None => Arc::from(String::from_utf8_lossy(&b[start..i]).as_ref()),
         };
-        tokens.push(Token { kind, flags: flags | extra, line, col, text });
+        tokens.push(Token {
+            kind,
+            flags: flags | extra,
+            line,
+            col,
+            text,
+        });
         flags = 0;
     }
     let lines_total = lines.starts.len() as u32;
-    LexedFile { tokens, lines: lines_total, errors }
+    LexedFile {
+        tokens,
+        lines: lines_total,
+        errors,
+    }
 }
 
 fn logical_line_is_long(b: &[u8], start: usize) -> bool {
-    let end = b[start..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| start + p);
+    let end = b[start..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| start + p);
     end - start > MAX_COLUMN
 }
 
@@ -314,7 +340,10 @@ fn literal_prefix(b: &[u8], i: usize) -> Option<(Enc, u8, usize)> {
 fn raw_string_end(src: &[u8], i: usize) -> Option<usize> {
     let open = src[i..].iter().take(17).position(|&c| c == b'(')?;
     let delim = &src[i..i + open];
-    if delim.iter().any(|&c| matches!(c, b' ' | b'\\' | b')' | b'\t' | b'\n')) {
+    if delim
+        .iter()
+        .any(|&c| matches!(c, b' ' | b'\\' | b')' | b'\t' | b'\n'))
+    {
         return None;
     }
     let mut j = i + open + 1;
@@ -358,13 +387,27 @@ impl Token {
         if sb.first() == Some(&b'_') && sb.get(1) != Some(&b'_') {
             return None;
         }
-        let kind = if is_str { Kind::Str { enc, ud: false } } else { Kind::Char { enc, ud: false } };
-        let lit = Token { kind, flags: self.flags, line: self.line, col: self.col, text: Arc::from(&self.text[..end]) };
+        let kind = if is_str {
+            Kind::Str { enc, ud: false }
+        } else {
+            Kind::Char { enc, ud: false }
+        };
+        let lit = Token {
+            kind,
+            flags: self.flags,
+            line: self.line,
+            col: self.col,
+            text: Arc::from(&self.text[..end]),
+        };
         let name = Token {
             kind: Kind::Ident,
             flags: 0,
             line: self.line,
-            col: if self.col == 0 { 0 } else { self.col + end as u32 },
+            col: if self.col == 0 {
+                0
+            } else {
+                self.col + end as u32
+            },
             text: Arc::from(suffix),
         };
         Some((lit, name))
@@ -386,13 +429,15 @@ mod tests {
 
     #[test]
     fn splices_comments_literals() {
-        expect_test::expect![[r#"1:1:Identab 2:2:Punct<=> 2:6:Str { enc: Wide, ud: false }L"x" 2:11:Str { enc: Plain, ud: true }R"(a\
-b)"_s 4:1:Number0x1'2e+3 4:11:Punct< 4:12:Punct::"#]]
+        expect_test::expect![[r#"
+            1:1:Identab 2:3:Punct<=> 2:7:Str { enc: Wide, ud: false }L"x" 2:12:Str { enc: Plain, ud: true }R"(a\
+            b)"_s 4:1:Number0x1'2e+3 4:10:Punct< 4:11:Punct:: 4:13:Identa"#]]
         .assert_eq(&show("a\\\nb <=> L\"x\" R\"(a\\\nb)\"_s\n0x1'2e+3 <::a"));
     }
 
     #[test]
     fn unterminated_quote_runs_to_end_of_line() {
-        expect_test::expect!["1:1:Identdon 1:4:Other't x 2:1:Identy"].assert_eq(&show("don't x\ny"));
+        expect_test::expect!["1:1:Identdon 1:4:Other't x 2:1:Identy"]
+            .assert_eq(&show("don't x\ny"));
     }
 }

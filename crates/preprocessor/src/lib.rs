@@ -31,7 +31,9 @@ pub struct Preprocessed {
 
 impl Preprocessed {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity >= Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity >= Severity::Error)
     }
 }
 

@@ -7,6 +7,7 @@ use crate::lexer::lex;
 use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)]
 pub enum Builtin {
     Line,
     File,
@@ -35,31 +36,44 @@ pub struct BodyTok {
 #[derive(Clone, Debug)]
 pub struct Macro {
     pub fun_like: bool,
-    pub params: Vec<Arc<str>>,
+    pub params: Arc<[Arc<str>]>,
     pub variadic: bool,
-    pub body: Vec<BodyTok>,
+    pub body: Arc<[BodyTok]>,
     pub builtin: Option<Builtin>,
     /// Defined in `<built-in>` (its tokens resolve to the expansion point).
     pub builtin_origin: bool,
     pub sys: u8,
-    pub file: u32,
     pub disabled: bool,
 }
 
 impl Macro {
     pub fn special(b: Builtin) -> Macro {
-        Macro { fun_like: false, params: Vec::new(), variadic: false, body: Vec::new(), builtin: Some(b), builtin_origin: true, sys: 0, file: 0, disabled: false }
+        Macro {
+            fun_like: false,
+            params: Arc::from([]),
+            variadic: false,
+            body: Arc::from([]),
+            builtin: Some(b),
+            builtin_origin: true,
+            sys: 0,
+            disabled: false,
+        }
     }
     fn same_definition(&self, other: &Macro) -> bool {
         self.fun_like == other.fun_like
             && self.params == other.params
             && self.variadic == other.variadic
             && self.body.len() == other.body.len()
-            && self.body.iter().zip(&other.body).enumerate().all(|(i, (a, b))| {
-                a.tok.text == b.tok.text
-                    && a.param == b.param
-                    && (i == 0 || (a.tok.flags & PREV_WHITE) == (b.tok.flags & PREV_WHITE))
-            })
+            && self
+                .body
+                .iter()
+                .zip(other.body.iter())
+                .enumerate()
+                .all(|(i, (a, b))| {
+                    a.tok.text == b.tok.text
+                        && a.param == b.param
+                        && (i == 0 || (a.tok.flags & PREV_WHITE) == (b.tok.flags & PREV_WHITE))
+                })
     }
 }
 
@@ -96,19 +110,34 @@ impl Arg {
 }
 
 fn at_expansion(loc: Loc, point: Loc) -> Loc {
-    Loc { file: point.file, line: point.line, col: point.col, sys: loc.sys, builtin: loc.builtin }
+    Loc {
+        file: point.file,
+        line: point.line,
+        col: point.col,
+        sys: loc.sys,
+        builtin: loc.builtin,
+    }
 }
 
 impl Pp<'_> {
     /// gcc's `enter_macro_context`: 0 when nothing was expanded (a function-like macro without
     /// arguments), 1 when a context was pushed.
     pub fn enter_macro_context(&mut self, name: &PTok) -> u8 {
-        let mac = self.macros.get(&name.tok.text).expect("caller checked").clone();
+        let mac = self
+            .st
+            .macros
+            .get(&name.tok.text)
+            .expect("caller checked")
+            .clone();
         if let Some(b) = mac.builtin {
             return self.builtin_macro(name, b);
         }
-        if self.expansion_depth >= MAX_EXPANSION_DEPTH {
-            self.error_at(Severity::Error, name.loc, format!("macro \"{}\" expanded too deeply", name.tok.text));
+        if self.st.expansion_depth >= MAX_EXPANSION_DEPTH {
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                format!("macro \"{}\" expanded too deeply", name.tok.text),
+            );
             return 0;
         }
         let point = name.loc;
@@ -117,34 +146,53 @@ impl Pp<'_> {
             file: point.file,
             line: point.line,
             col: point.col,
-            sys: if mac.builtin_origin { point.sys } else { mac.sys },
+            sys: if mac.builtin_origin {
+                point.sys
+            } else {
+                mac.sys
+            },
             builtin: mac.builtin_origin,
         };
         if mac.fun_like {
-            self.prevent_expansion += 1;
-            self.parsing_args = 1;
+            self.st.prevent_expansion += 1;
+            self.st.parsing_args = 1;
             let args = self.funlike_invocation(name, &mac);
-            self.parsing_args = 0;
-            self.prevent_expansion -= 1;
+            self.st.parsing_args = 0;
+            self.st.prevent_expansion -= 1;
             let Some(args) = args else { return 0 };
+            let held: usize = args.iter().map(|a| a.tokens().len()).sum();
+            if self.st.live_arg_tokens + held > crate::engine::MAX_LIVE_ARG_TOKENS {
+                self.error_at(
+                    Severity::Error,
+                    name.loc,
+                    format!("macro \"{}\" expanded too deeply", name.tok.text),
+                );
+                self.st.fatal = true;
+                return 0;
+            }
             if !mac.params.is_empty() {
-                self.expansion_depth += 1;
+                self.st.expansion_depth += 1;
+                self.st.live_arg_tokens += held;
                 let toks = self.replace_args(&mac, args, point, body_loc);
-                self.expansion_depth -= 1;
-                if let Some(m) = self.macros.get_mut(&name.tok.text) {
+                self.st.live_arg_tokens -= held;
+                self.st.expansion_depth -= 1;
+                if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
                     m.disabled = true;
                 }
                 self.push_context(toks, Some(name.tok.text.clone()));
                 return 1;
             }
         }
-        if let Some(m) = self.macros.get_mut(&name.tok.text) {
+        if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
             m.disabled = true;
         }
         let toks = mac
             .body
             .iter()
-            .map(|b| PTok { tok: b.tok.clone(), loc: body_loc })
+            .map(|b| PTok {
+                tok: b.tok.clone(),
+                loc: body_loc,
+            })
             .collect();
         self.push_context(toks, Some(name.tok.text.clone()));
         1
@@ -161,7 +209,8 @@ impl Pp<'_> {
                 None => true,
                 Some(p) => {
                     p.tok.flags & crate::token::PAD_SOURCE == 0
-                        || (p.tok.flags & PREV_WHITE == 0 && t.tok.flags & crate::token::PAD_SOURCE == 0)
+                        || (p.tok.flags & PREV_WHITE == 0
+                            && t.tok.flags & crate::token::PAD_SOURCE == 0)
                 }
             };
             if replace {
@@ -169,7 +218,7 @@ impl Pp<'_> {
             }
         };
         if token.tok.is_punct("(") {
-            self.parsing_args = 2;
+            self.st.parsing_args = 2;
             return self.collect_args(name, mac);
         }
         if token.tok.kind != Kind::Eof || token.tok.flags & ARG_END != 0 {
@@ -190,10 +239,8 @@ impl Pp<'_> {
             let argc_now = args.len();
             let cur = args.last_mut().expect("one argument");
             match t.tok.kind {
-                Kind::Padding => {
-                    if cur.is_empty() {
-                        continue;
-                    }
+                Kind::Padding if cur.is_empty() => {
+                    continue;
                 }
                 Kind::Punct if t.tok.is_punct("(") => depth += 1,
                 Kind::Punct if t.tok.is_punct(")") => {
@@ -202,14 +249,16 @@ impl Pp<'_> {
                     }
                     depth -= 1;
                 }
-                Kind::Punct if t.tok.is_punct(",") => {
-                    if depth == 0 && !(mac.variadic && argc_now == paramc) {
-                        while cur.last().is_some_and(|t| t.tok.kind == Kind::Padding) {
-                            cur.pop();
-                        }
-                        args.push(Vec::new());
-                        continue;
+                Kind::Punct
+                    if t.tok.is_punct(",")
+                        && depth == 0
+                        && !(mac.variadic && argc_now == paramc) =>
+                {
+                    while cur.last().is_some_and(|t| t.tok.kind == Kind::Padding) {
+                        cur.pop();
                     }
+                    args.push(Vec::new());
+                    continue;
                 }
                 Kind::Eof => break t,
                 _ => {}
@@ -222,10 +271,17 @@ impl Pp<'_> {
             }
         }
         if last.tok.kind == Kind::Eof {
-            if !self.contexts.is_empty() || self.in_directive {
+            if !self.st.contexts.is_empty() || self.st.in_directive {
                 self.backup(last);
             }
-            self.error_at(Severity::Error, name.loc, format!("unterminated argument list invoking macro \"{}\"", name.tok.text));
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                format!(
+                    "unterminated argument list invoking macro \"{}\"",
+                    name.tok.text
+                ),
+            );
             return None;
         }
         let mut argc = args.len();
@@ -234,20 +290,43 @@ impl Pp<'_> {
         }
         if argc < paramc {
             if !(argc + 1 == paramc && mac.variadic) {
-                self.error_at(Severity::Error, name.loc, format!("macro \"{}\" requires {} arguments, but only {} given", name.tok.text, paramc, argc));
+                self.error_at(
+                    Severity::Error,
+                    name.loc,
+                    format!(
+                        "macro \"{}\" requires {} arguments, but only {} given",
+                        name.tok.text, paramc, argc
+                    ),
+                );
                 return None;
             }
-        } else if argc > paramc && !(argc == 1 && paramc == 0) {
-            self.error_at(Severity::Error, name.loc, format!("macro \"{}\" passed {} arguments, but takes just {}", name.tok.text, argc, paramc));
-            return None;
         } else if argc > paramc {
-            self.error_at(Severity::Error, name.loc, format!("macro \"{}\" passed {} arguments, but takes just {}", name.tok.text, argc, paramc));
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                format!(
+                    "macro \"{}\" passed {} arguments, but takes just {}",
+                    name.tok.text, argc, paramc
+                ),
+            );
             return None;
         }
-        let omitted_varargs = mac.variadic && (argc < paramc || (argc == 1 && args[0].is_empty() && !self.opts.iso));
-        let mut out: Vec<Arg> = args.into_iter().map(|a| Arg { first: Some(a), expanded: None, stringified: None }).collect();
+        let omitted_varargs =
+            mac.variadic && (argc < paramc || (argc == 1 && args[0].is_empty() && !self.opts.iso));
+        let mut out: Vec<Arg> = args
+            .into_iter()
+            .map(|a| Arg {
+                first: Some(a),
+                expanded: None,
+                stringified: None,
+            })
+            .collect();
         while out.len() < paramc {
-            out.push(Arg { first: Some(Vec::new()), expanded: None, stringified: None });
+            out.push(Arg {
+                first: Some(Vec::new()),
+                expanded: None,
+                stringified: None,
+            });
         }
         if omitted_varargs {
             out[paramc - 1].first = None;
@@ -258,7 +337,7 @@ impl Pp<'_> {
     fn expand_arg(&mut self, arg: &[PTok]) -> Vec<PTok> {
         let mut toks = arg.to_vec();
         toks.push(eof_tok_arg());
-        let depth = self.contexts.len();
+        let depth = self.st.contexts.len();
         self.push_context(toks, None);
         let mut out = Vec::new();
         loop {
@@ -267,27 +346,41 @@ impl Pp<'_> {
                 break;
             }
             out.push(t);
-            if self.fatal {
+            if self.st.fatal {
                 break;
             }
         }
-        while self.contexts.len() > depth {
-            self.contexts.pop();
+        while self.st.contexts.len() > depth {
+            self.st.contexts.pop();
         }
         out
     }
 
-    fn replace_args(&mut self, mac: &Macro, mut args: Vec<Arg>, point: Loc, body_loc: Loc) -> Vec<PTok> {
+    fn replace_args(
+        &mut self,
+        mac: &Macro,
+        mut args: Vec<Arg>,
+        point: Loc,
+        body_loc: Loc,
+    ) -> Vec<PTok> {
         let mut out: Vec<PTok> = Vec::new();
         let body = &mac.body;
-        let va_index = if mac.variadic { Some(mac.params.len() - 1) } else { None };
+        let va_index = if mac.variadic {
+            Some(mac.params.len() - 1)
+        } else {
+            None
+        };
         // __VA_OPT__ state: Some(keep) inside; where it started in `out`.
         let mut vaopt: Option<(bool, usize, u32)> = None;
         let mut i = 0;
         while i < body.len() {
             let src = &body[i];
             let prev_paste = i > 0 && body[i - 1].tok.flags & PASTE_LEFT != 0;
-            if src.param.is_none() && src.tok.is_ident("__VA_OPT__") && va_index.is_some() && vaopt.is_none() {
+            if src.param.is_none()
+                && src.tok.is_ident("__VA_OPT__")
+                && va_index.is_some()
+                && vaopt.is_none()
+            {
                 let va = &args[va_index.unwrap_or(0)];
                 let keep = va.tokens().iter().any(|t| t.tok.kind != Kind::Padding);
                 // Skip `(`.
@@ -305,10 +398,11 @@ impl Pp<'_> {
                             out.truncate(start);
                         }
                         // A `##` after __VA_OPT__(...) pastes its last token.
-                        if src.tok.flags & PASTE_LEFT != 0 {
-                            if let Some(l) = out.iter_mut().rev().find(|t| t.tok.kind != Kind::Padding) {
-                                l.tok.flags |= PASTE_LEFT;
-                            }
+                        if src.tok.flags & PASTE_LEFT != 0
+                            && let Some(l) =
+                                out.iter_mut().rev().find(|t| t.tok.kind != Kind::Padding)
+                        {
+                            l.tok.flags |= PASTE_LEFT;
                         }
                         i += 1;
                         continue;
@@ -321,7 +415,10 @@ impl Pp<'_> {
                 }
             }
             let Some(p) = src.param else {
-                out.push(PTok { tok: src.tok.clone(), loc: body_loc });
+                out.push(PTok {
+                    tok: src.tok.clone(),
+                    loc: body_loc,
+                });
                 i += 1;
                 continue;
             };
@@ -358,19 +455,23 @@ impl Pp<'_> {
                 }
                 from = args[p].expanded.clone().expect("set");
             }
-            if !self.in_directive && i > 0 && !prev_paste {
+            if !self.st.in_directive && i > 0 && !prev_paste {
                 out.push(padding(Some(&src.tok)));
             }
             if !from.is_empty() {
                 for t in from {
-                    let loc = if t.tok.kind == Kind::Padding { t.loc } else { at_expansion(t.loc, point) };
+                    let loc = if t.tok.kind == Kind::Padding {
+                        t.loc
+                    } else {
+                        at_expansion(t.loc, point)
+                    };
                     out.push(PTok { tok: t.tok, loc });
                 }
                 if src.tok.flags & PASTE_LEFT != 0 {
                     paste_flag = Some(out.len() - 1);
                 }
             }
-            if !self.in_directive && src.tok.flags & PASTE_LEFT == 0 {
+            if !self.st.in_directive && src.tok.flags & PASTE_LEFT == 0 {
                 out.push(padding(None));
             }
             if let Some(k) = paste_flag {
@@ -390,7 +491,9 @@ impl Pp<'_> {
                 break;
             }
             let rhs = {
-                let Some(ctx) = self.contexts.last_mut() else { break };
+                let Some(ctx) = self.st.contexts.last_mut() else {
+                    break;
+                };
                 let mut found = None;
                 while ctx.pos < ctx.toks.len() {
                     let t = ctx.toks[ctx.pos].clone();
@@ -405,16 +508,19 @@ impl Pp<'_> {
             };
             let Some(rhs) = rhs else { break };
             let text = format!("{}{}", acc.tok.text, rhs.tok.text);
-            let lexed = lex(&text, self.mode);
+            let lexed = lex(&text, self.st.mode);
             if lexed.tokens.len() != 1 || lexed.tokens[0].text.len() != text.len() {
                 let loc = acc.loc;
                 self.error_at(
                     Severity::Error,
                     loc,
-                    format!("pasting \"{}\" and \"{}\" does not give a valid preprocessing token", acc.tok.text, rhs.tok.text),
+                    format!(
+                        "pasting \"{}\" and \"{}\" does not give a valid preprocessing token",
+                        acc.tok.text, rhs.tok.text
+                    ),
                 );
                 // gcc backs up over the rhs: it is read again after the lhs.
-                if let Some(ctx) = self.contexts.last_mut() {
+                if let Some(ctx) = self.st.contexts.last_mut() {
                     ctx.pos -= 1;
                 }
                 acc.tok.flags &= !PASTE_LEFT;
@@ -422,7 +528,8 @@ impl Pp<'_> {
             }
             let mut tok = lexed.tokens[0].clone();
             tok.flags = (acc.tok.flags & PREV_WHITE) | (rhs.tok.flags & PASTE_LEFT);
-            if tok.kind == Kind::Ident && rhs.tok.flags & NO_EXPAND != 0 && tok.text == rhs.tok.text {
+            if tok.kind == Kind::Ident && rhs.tok.flags & NO_EXPAND != 0 && tok.text == rhs.tok.text
+            {
                 tok.flags |= NO_EXPAND;
             }
             acc = PTok { tok, loc: acc.loc };
@@ -434,7 +541,7 @@ impl Pp<'_> {
     fn builtin_macro(&mut self, name: &PTok, b: Builtin) -> u8 {
         let text = match b {
             Builtin::Pragma => {
-                if self.in_directive {
+                if self.st.in_directive {
                     return 0;
                 }
                 return self.do_pragma_operator(name);
@@ -444,36 +551,84 @@ impl Pp<'_> {
             | Builtin::HasAttribute
             | Builtin::HasCppAttribute
             | Builtin::HasBuiltin => {
-                if !self.in_directive {
-                    self.error_at(Severity::Error, name.loc, format!("\"{}\" used outside of preprocessing directive", name.tok.text));
+                if !self.st.in_directive {
+                    self.error_at(
+                        Severity::Error,
+                        name.loc,
+                        format!(
+                            "\"{}\" used outside of preprocessing directive",
+                            name.tok.text
+                        ),
+                    );
                 }
                 return 0;
             }
             Builtin::Line => name.loc.line.to_string(),
             Builtin::File | Builtin::FileName => {
-                let id = self.buffers.last().map_or(0, |b| b.name);
-                let n = self.printer.names[id as usize].to_string();
-                let n = if b == Builtin::FileName { n.rsplit('/').next().unwrap_or("").to_string() } else { n };
+                let id = self.st.buffers.last().map_or(0, |b| b.name);
+                let n = self.st.printer.names[id as usize].to_string();
+                let n = if b == Builtin::FileName {
+                    n.rsplit('/').next().unwrap_or("").to_string()
+                } else {
+                    n
+                };
                 quote(&n)
             }
             Builtin::BaseFile => quote(&self.opts.main),
             Builtin::Counter => {
-                if self.in_directive && self.skipping {
+                if self.st.in_directive && self.st.skipping {
                     return 0;
                 }
-                self.counter += 1;
-                (self.counter - 1).to_string()
+                self.st.counter += 1;
+                (self.st.counter - 1).to_string()
             }
             Builtin::IncludeLevel => {
-                let depth = self.buffers.iter().filter(|b| !b.is_main_or_cmdline).count();
+                let depth = self
+                    .st
+                    .buffers
+                    .iter()
+                    .filter(|b| !b.is_main_or_cmdline)
+                    .count();
                 depth.to_string()
             }
-            Builtin::Date => "\"??? ?? ????\"".to_string(),
-            Builtin::Time => "\"??:??:??\"".to_string(),
-            Builtin::Timestamp => "\"??? ??? ?? ??:??:?? ????\"".to_string(),
+            Builtin::Date | Builtin::Time => {
+                // gcc's: the time the preprocessor started (UTC here, as the machine's clock).
+                let secs = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                let (y, m, d, hh, mm, ss, _) = civil(secs);
+                if b == Builtin::Date {
+                    format!("\"{} {d:>2} {y}\"", MONTHS[m as usize - 1])
+                } else {
+                    format!("\"{hh:02}:{mm:02}:{ss:02}\"")
+                }
+            }
+            Builtin::Timestamp => {
+                let path = self
+                    .st
+                    .buffers
+                    .last()
+                    .map(|b| b.path.to_string())
+                    .unwrap_or_default();
+                let secs = std::fs::metadata(&path)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_secs());
+                let (y, m, d, hh, mm, ss, wd) = civil(secs);
+                format!(
+                    "\"{} {} {d:>2} {hh:02}:{mm:02}:{ss:02} {y}\"",
+                    DAYS[wd as usize],
+                    MONTHS[m as usize - 1]
+                )
+            }
         };
-        let lexed = lex(&text, self.mode);
-        let mut tok = lexed.tokens.into_iter().next().unwrap_or_else(|| Token::new(Kind::Other, "", 0, 0, 0));
+        let lexed = lex(&text, self.st.mode);
+        let mut tok = lexed
+            .tokens
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Token::new(Kind::Other, "", 0, 0, 0));
         tok.flags = 0;
         self.push_context(vec![PTok { tok, loc: name.loc }], None);
         1
@@ -482,18 +637,30 @@ impl Pp<'_> {
     /// `_Pragma ( string-literal )`.
     fn do_pragma_operator(&mut self, name: &PTok) -> u8 {
         let open = self.get_token_no_padding();
-        let string = if open.tok.is_punct("(") { Some(self.get_token_no_padding()) } else { None };
-        let close = if string.is_some() { Some(self.get_token_no_padding()) } else { None };
+        let string = if open.tok.is_punct("(") {
+            Some(self.get_token_no_padding())
+        } else {
+            None
+        };
+        let close = if string.is_some() {
+            Some(self.get_token_no_padding())
+        } else {
+            None
+        };
         let ok = matches!(&string, Some(s) if matches!(s.tok.kind, Kind::Str { ud: false, .. }))
             && close.as_ref().is_some_and(|c| c.tok.is_punct(")"));
         if !ok {
-            self.error_at(Severity::Error, name.loc, "_Pragma takes a parenthesized string literal");
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                "_Pragma takes a parenthesized string literal",
+            );
             return 0;
         }
         let s = string.expect("checked");
         let body = destringize(&s.tok.text);
-        let from_file = self.contexts.is_empty();
-        let lexed = lex(&body, self.mode);
+        let from_file = self.st.contexts.is_empty();
+        let lexed = lex(&body, self.st.mode);
         let toks: Vec<Token> = lexed.tokens;
         // gcc's directive line for `_Pragma` is the line last lexed, in the current map.
         let directive_loc = self.current_loc();
@@ -506,9 +673,12 @@ impl Pp<'_> {
             loc.col = 1;
             loc
         } else {
-            Loc { sys: self.buffers.last().map_or(0, |b| b.sysp), ..name.loc }
+            Loc {
+                sys: self.st.buffers.last().map_or(0, |b| b.sysp),
+                ..name.loc
+            }
         };
-        self.printer.line_change(loc, false);
+        self.st.printer.line_change(loc, false);
         1
     }
 
@@ -516,12 +686,20 @@ impl Pp<'_> {
     pub fn do_define(&mut self) {
         let name = self.lex_token();
         if name.tok.kind != Kind::Ident {
-            let msg = if name.tok.kind == Kind::Eof { "no macro name given in #define directive" } else { "macro names must be identifiers" };
+            let msg = if name.tok.kind == Kind::Eof {
+                "no macro name given in #define directive"
+            } else {
+                "macro names must be identifiers"
+            };
             self.error_at(Severity::Error, name.loc, msg);
             return;
         }
         if &*name.tok.text == "defined" {
-            self.error_at(Severity::Error, name.loc, "\"defined\" cannot be used as a macro name");
+            self.error_at(
+                Severity::Error,
+                name.loc,
+                "\"defined\" cannot be used as a macro name",
+            );
             return;
         }
         let mut params: Vec<Arc<str>> = Vec::new();
@@ -540,13 +718,21 @@ impl Pp<'_> {
                     params.push(Arc::from("__VA_ARGS__"));
                     let c = self.lex_token();
                     if !c.tok.is_punct(")") {
-                        self.error_at(Severity::Error, c.loc, "missing ')' in macro parameter list");
+                        self.error_at(
+                            Severity::Error,
+                            c.loc,
+                            "missing ')' in macro parameter list",
+                        );
                         return;
                     }
                     break;
                 }
                 if p.tok.kind != Kind::Ident {
-                    self.error_at(Severity::Error, p.loc, "expected parameter name, found \"".to_string() + &p.tok.text + "\"");
+                    self.error_at(
+                        Severity::Error,
+                        p.loc,
+                        "expected parameter name, found \"".to_string() + &p.tok.text + "\"",
+                    );
                     return;
                 }
                 params.push(p.tok.text.clone());
@@ -555,7 +741,11 @@ impl Pp<'_> {
                     variadic = true;
                     let c2 = self.lex_token();
                     if !c2.tok.is_punct(")") {
-                        self.error_at(Severity::Error, c2.loc, "missing ')' in macro parameter list");
+                        self.error_at(
+                            Severity::Error,
+                            c2.loc,
+                            "missing ')' in macro parameter list",
+                        );
                         return;
                     }
                     break;
@@ -564,7 +754,11 @@ impl Pp<'_> {
                     break;
                 }
                 if !c.tok.is_punct(",") {
-                    self.error_at(Severity::Error, c.loc, "expected ',' or ')', found \"".to_string() + &c.tok.text + "\"");
+                    self.error_at(
+                        Severity::Error,
+                        c.loc,
+                        "expected ',' or ')', found \"".to_string() + &c.tok.text + "\"",
+                    );
                     return;
                 }
             }
@@ -580,13 +774,21 @@ impl Pp<'_> {
                 match body.last_mut() {
                     Some(last) => last.tok.flags |= PASTE_LEFT,
                     None => {
-                        self.error_at(Severity::Error, t.loc, "'##' cannot appear at either end of a macro expansion");
+                        self.error_at(
+                            Severity::Error,
+                            t.loc,
+                            "'##' cannot appear at either end of a macro expansion",
+                        );
                         return;
                     }
                 }
                 t = self.lex_token();
                 if t.tok.kind == Kind::Eof {
-                    self.error_at(Severity::Error, t.loc, "'##' cannot appear at either end of a macro expansion");
+                    self.error_at(
+                        Severity::Error,
+                        t.loc,
+                        "'##' cannot appear at either end of a macro expansion",
+                    );
                     return;
                 }
                 continue;
@@ -604,7 +806,11 @@ impl Pp<'_> {
                     t = self.lex_token();
                     continue;
                 }
-                self.error_at(Severity::Error, t.loc, "'#' is not followed by a macro parameter");
+                self.error_at(
+                    Severity::Error,
+                    t.loc,
+                    "'#' is not followed by a macro parameter",
+                );
                 return;
             }
             if fun_like && tok.is_punct("#") {
@@ -617,23 +823,48 @@ impl Pp<'_> {
             t = self.lex_token();
         }
         if stringify_next {
-            self.error_at(Severity::Error, t.loc, "'#' is not followed by a macro parameter");
+            self.error_at(
+                Severity::Error,
+                t.loc,
+                "'#' is not followed by a macro parameter",
+            );
             return;
         }
         if let Some(first) = body.first_mut() {
             first.tok.flags &= !PREV_WHITE;
         }
-        let (sys, file) = self.buffers.last().map_or((0, 0), |b| (b.sysp, b.name));
-        let builtin_origin = self.buffers.last().is_some_and(|b| &*b.path == "<built-in>");
-        let mac = Macro { fun_like, params, variadic, body, builtin: None, builtin_origin, sys, file, disabled: false };
-        if let Some(old) = self.macros.get(&name.tok.text) {
+        let sys = self.st.buffers.last().map_or(0, |b| b.sysp);
+        let builtin_origin = self
+            .st
+            .buffers
+            .last()
+            .is_some_and(|b| &*b.path == "<built-in>");
+        let mac = Macro {
+            fun_like,
+            params: params.into(),
+            variadic,
+            body: body.into(),
+            builtin: None,
+            builtin_origin,
+            sys,
+            disabled: false,
+        };
+        if let Some(old) = self.st.macros.get(&name.tok.text) {
             if old.builtin.is_some() {
-                self.error_at(Severity::Warning, name.loc, format!("redefining builtin macro \"{}\"", name.tok.text));
+                self.error_at(
+                    Severity::Warning,
+                    name.loc,
+                    format!("redefining builtin macro \"{}\"", name.tok.text),
+                );
             } else if !old.same_definition(&mac) {
-                self.error_at(Severity::Warning, name.loc, format!("\"{}\" redefined", name.tok.text));
+                self.error_at(
+                    Severity::Warning,
+                    name.loc,
+                    format!("\"{}\" redefined", name.tok.text),
+                );
             }
         }
-        self.macros.insert(name.tok.text.clone(), mac);
+        self.st.macros.insert(name.tok.text.clone(), mac);
     }
 }
 
@@ -690,7 +921,19 @@ fn stringify(toks: &[PTok], point: Loc) -> PTok {
         }
     }
     dest.push('"');
-    PTok { tok: Token::new(Kind::Str { enc: Enc::Plain, ud: false }, &dest, 0, 0, 0), loc: point }
+    PTok {
+        tok: Token::new(
+            Kind::Str {
+                enc: Enc::Plain,
+                ud: false,
+            },
+            &dest,
+            0,
+            0,
+            0,
+        ),
+        loc: point,
+    }
 }
 
 /// The text of a `_Pragma` string: prefix and quotes removed, `\\` and `\"` unescaped.
@@ -723,4 +966,27 @@ pub fn unquote(s: &str) -> String {
         }
     }
     out
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/// Seconds since the epoch as (year, month, day, hour, minute, second, weekday) in UTC.
+fn civil(secs: u64) -> (i64, u32, u32, u64, u64, u64, u64) {
+    let days = (secs / 86400) as i64;
+    let rem = secs % 86400;
+    let weekday = ((days + 4) % 7) as u64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d, rem / 3600, rem / 60 % 60, rem % 60, weekday)
 }

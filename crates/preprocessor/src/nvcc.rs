@@ -26,11 +26,57 @@ pub struct NvccArgs {
 
 pub const DEFAULT_ARCH: u32 = 750;
 
+/// The `-std` value in nvcc options (`-std=c++20`, `--std c++20`).
+pub fn std_of<S: AsRef<str>>(flags: &[S]) -> Option<String> {
+    let mut it = flags.iter().map(AsRef::as_ref);
+    while let Some(f) = it.next() {
+        if let Some(v) = f.strip_prefix("-std=").or_else(|| f.strip_prefix("--std=")) {
+            return Some(v.to_string());
+        }
+        if f == "-std" || f == "--std" {
+            return it.next().map(str::to_string);
+        }
+    }
+    None
+}
+
+impl NvccArgs {
+    /// The arguments of `nvcc -c INPUT FLAGS` (the flags that change preprocessing).
+    pub fn from_flags<S: AsRef<str>>(
+        input: &str,
+        cuda_include: &str,
+        flags: &[S],
+        device: bool,
+    ) -> NvccArgs {
+        let has = |f: &str| flags.iter().any(|x| x.as_ref() == f);
+        NvccArgs {
+            input: input.to_string(),
+            cuda_include: cuda_include.to_string(),
+            std: std_of(flags),
+            device,
+            extended_lambda: has("--extended-lambda")
+                || has("-extended-lambda")
+                || has("--expt-extended-lambda"),
+            relaxed_constexpr: has("--expt-relaxed-constexpr") || has("-expt-relaxed-constexpr"),
+            rdc: has("-rdc=true") || has("--relocatable-device-code=true") || has("-dc"),
+            ..NvccArgs::default()
+        }
+    }
+}
+
 impl NvccArgs {
     pub fn options(&self, is_dir: &mut dyn FnMut(&str) -> bool) -> Option<Options> {
         let predefined = crate::predefined::predefined_macros(self.std.as_deref())?;
-        let arch = if self.arch_list.is_empty() { vec![DEFAULT_ARCH] } else { self.arch_list.clone() };
-        let list = arch.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let arch = if self.arch_list.is_empty() {
+            vec![DEFAULT_ARCH]
+        } else {
+            self.arch_list.clone()
+        };
+        let list = arch
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         let mut macros = Vec::new();
         let d = |s: &str| MacroOption::Define(s.to_string());
         if self.device {
@@ -76,7 +122,9 @@ impl NvccArgs {
             quote_dirs: Vec::new(),
             bracket_dirs: crate::include::bracket_chain(&user, &system, is_dir),
             forced_includes: forced,
-            lex_mode: LexMode { cxx20: crate::predefined::cplusplus(predefined) >= 202002 },
+            lex_mode: LexMode {
+                cxx20: crate::predefined::cplusplus(predefined) >= 202002,
+            },
             iso: crate::predefined::is_iso(self.std.as_deref()),
             cplusplus: crate::predefined::cplusplus(predefined),
         })

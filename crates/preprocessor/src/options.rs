@@ -68,9 +68,35 @@ pub trait FileSystem {
 #[derive(Default)]
 pub struct RealFs {
     cache: HashMap<String, Option<Arc<LexedFile>>>,
+    identities: HashMap<String, String>,
+    shorter: HashMap<String, Option<String>>,
 }
 
 impl FileSystem for RealFs {
+    fn identity(&mut self, path: &str) -> String {
+        if let Some(id) = self.identities.get(path) {
+            return id.clone();
+        }
+        let meta = std::fs::metadata(path).ok();
+        let mtime = meta
+            .as_ref()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_secs());
+        let bytes = std::fs::read(path).unwrap_or_default();
+        let id = format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes));
+        self.identities.insert(path.to_string(), id.clone());
+        id
+    }
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        self.shorter
+            .entry(path.to_string())
+            .or_insert_with(|| {
+                let real = std::fs::canonicalize(path).ok()?.display().to_string();
+                (real.len() < path.len()).then_some(real)
+            })
+            .clone()
+    }
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
         self.cache
             .entry(path.to_string())

@@ -12,6 +12,7 @@ pub enum FileChange {
     Rename,
 }
 
+#[derive(Clone)]
 pub struct Printer {
     pub out: String,
     pub names: Vec<Arc<str>>,

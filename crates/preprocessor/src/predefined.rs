@@ -65,5 +65,8 @@ pub fn has_feature(table: Table, name: &str, cplusplus: u32) -> i64 {
         Table::Attribute => "__has_attribute",
         Table::CppAttribute => "__has_cpp_attribute",
     };
-    features().get(&(cplusplus, kind, name)).copied().unwrap_or(0)
+    features()
+        .get(&(cplusplus, kind, name))
+        .copied()
+        .unwrap_or(0)
 }

@@ -16,8 +16,14 @@ pub enum Kind {
     Ident,
     Number,
     /// A character literal; `ud` when it carries a user-defined-literal suffix.
-    Char { enc: Enc, ud: bool },
-    Str { enc: Enc, ud: bool },
+    Char {
+        enc: Enc,
+        ud: bool,
+    },
+    Str {
+        enc: Enc,
+        ud: bool,
+    },
     Punct,
     /// A stray character, or an unterminated quote running to the end of the line.
     Other,
@@ -56,13 +62,28 @@ pub struct Token {
 
 impl Token {
     pub fn new(kind: Kind, text: &str, flags: u16, line: u32, col: u32) -> Token {
-        Token { kind, flags, line, col, text: Arc::from(text) }
+        Token {
+            kind,
+            flags,
+            line,
+            col,
+            text: Arc::from(text),
+        }
     }
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
     pub fn is_punct(&self, s: &str) -> bool {
         self.kind == Kind::Punct && canonical_punct(&self.text) == s
+    }
+    /// The characters between the quotes of a string literal without a suffix.
+    pub fn string_contents(&self) -> Option<&str> {
+        if !matches!(self.kind, Kind::Str { ud: false, .. }) {
+            return None;
+        }
+        let start = self.text.find('"')? + 1;
+        let end = self.text.rfind('"')?;
+        self.text.get(start..end.max(start))
     }
     pub fn is_ident(&self, s: &str) -> bool {
         self.kind == Kind::Ident && &*self.text == s
@@ -84,11 +105,16 @@ pub fn canonical_punct(s: &str) -> &str {
 
 /// gcc's `cpp_avoid_paste`: whether printing `b` right after `a` would lex differently.
 pub fn avoid_paste(a: &Token, b: &Token) -> bool {
-    let c = if b.kind == Kind::Punct { b.text.as_bytes()[0] } else { 0 };
+    let c = if b.kind == Kind::Punct {
+        b.text.as_bytes()[0]
+    } else {
+        0
+    };
     if a.kind == Kind::Punct {
         let op = canonical_punct(&a.text);
-        const EQ_PASTERS: &[&str] =
-            &["=", "!", ">", "<", "+", "-", "*", "/", "%", "&", "|", "^", ">>", "<<"];
+        const EQ_PASTERS: &[&str] = &[
+            "=", "!", ">", "<", "+", "-", "*", "/", "%", "&", "|", "^", ">>", "<<",
+        ];
         if c == b'=' && EQ_PASTERS.contains(&op) {
             return true;
         }
@@ -112,13 +138,31 @@ pub fn avoid_paste(a: &Token, b: &Token) -> bool {
     match a.kind {
         Kind::Ident => {
             matches!(b.kind, Kind::Ident)
-                || matches!(b.kind, Kind::Char { enc: Enc::Plain, ud: false })
-                || matches!(b.kind, Kind::Str { enc: Enc::Plain, ud: false })
+                || matches!(
+                    b.kind,
+                    Kind::Char {
+                        enc: Enc::Plain,
+                        ud: false
+                    }
+                )
+                || matches!(
+                    b.kind,
+                    Kind::Str {
+                        enc: Enc::Plain,
+                        ud: false
+                    }
+                )
                 || (b.kind == Kind::Number && is_ident_spelling(&b.text))
         }
         Kind::Number => {
             matches!(b.kind, Kind::Number | Kind::Ident)
-                || matches!(b.kind, Kind::Char { enc: Enc::Plain, ud: false })
+                || matches!(
+                    b.kind,
+                    Kind::Char {
+                        enc: Enc::Plain,
+                        ud: false
+                    }
+                )
                 || c == b'.'
                 || c == b'+'
                 || c == b'-'

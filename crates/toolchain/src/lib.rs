@@ -78,6 +78,58 @@ impl Toolchain {
         self.root.join("include")
     }
 
+    /// The device preprocessor command nvcc 13.0 runs for `nvcc -c` (the `.cpp1.ii` cicc reads,
+    /// from `nvcc --dryrun`) for virtual architecture `arch` (750 for nvcc 13.0's default sm_75)
+    /// of the compile's architectures `arch_list` (all of them, sorted, in `__CUDA_ARCH_LIST__`).
+    pub fn device_preprocess_command(
+        &self,
+        input: &Path,
+        output: &Path,
+        std: Option<&str>,
+        extra: &[String],
+        arch: u32,
+        arch_list: &[u32],
+    ) -> Command {
+        let list = if arch_list.is_empty() {
+            arch.to_string()
+        } else {
+            arch_list
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let include = self.include_dir();
+        let mut cmd = Command::new(host_compiler());
+        if let Some(std) = std {
+            cmd.arg(format!("-std={std}"));
+        }
+        cmd.arg(format!("-D__CUDA_ARCH__={arch}"))
+            .arg(format!("-D__CUDA_ARCH_LIST__={list}"))
+            .args(["-E", "-x", "c++", "-DCUDA_DOUBLE_MATH_FUNCTIONS"]);
+        cmd.args(["-D__CUDACC__", "-D__NVCC__"])
+            .arg(format!("-I{}", include.display()))
+            .arg("-isystem")
+            .arg(include.join("cccl"))
+            .args([
+                "-D__CUDACC_VER_MAJOR__=13",
+                "-D__CUDACC_VER_MINOR__=0",
+                "-D__CUDACC_VER_BUILD__=88",
+                "-D__CUDA_API_VER_MAJOR__=13",
+                "-D__CUDA_API_VER_MINOR__=0",
+                "-D__NVCC_DIAG_PRAGMA_SUPPORT__=1",
+                "-D__CUDACC_DEVICE_ATOMIC_BUILTINS__=1",
+                "-include",
+                "cuda_runtime.h",
+                "-m64",
+            ])
+            .args(extra)
+            .arg(input)
+            .arg("-o")
+            .arg(output);
+        cmd
+    }
+
     /// The host preprocessor command nvcc 13.0 runs for `nvcc -c` (from `nvcc --dryrun`), writing
     /// the `.ii` that cudafe++ reads. `std` is the `-std=` value, if any; `extra` goes before the
     /// input (defines, include paths).
