@@ -20,10 +20,61 @@ pub(super) fn mangled_name(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<S
     let written = item.name_text(db)?;
     let (qualifier, name) = split_qualifier(written);
     let is_routine = item.kind(db) == ItemKind::Routine;
-    // The scope the entity is a member of: its namespace, or the class (or namespace) an
-    // out-of-class definition names.
-    let scope = match qualifier {
-        None => item.parent(db),
+    // `extern "C"` names and `main` are not mangled; nor are variables at file scope.
+    if item.extern_c(db)
+        || (qualifier.is_none() && item.parent(db).is_none() && (!is_routine || name == "main"))
+    {
+        return Some(name.to_string());
+    }
+    let mut ast = Ast::new();
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    // il resolves a member pointer declarator (`int S::*`) to a plain pointer: not modelled.
+    if is_routine
+        && header.descendants().any(|n| {
+            n.kind() == PTR_OP
+                && n.ancestors().any(|a| a.kind() == PARAM)
+                && n.children_with_tokens().any(|t| t.kind() == COLON2)
+        })
+    {
+        return None;
+    }
+    let sig = if is_routine {
+        let ty = il::resolve::routine_type(db, item);
+        let TyKind::Function(sig) = ty.kind(db) else {
+            return None;
+        };
+        Some(sig.clone())
+    } else {
+        None
+    };
+    // The scope the entity is a member of (its namespace, or the class or namespace an
+    // out-of-class definition names) as a prefix, and the class's name.
+    let (prefix, class_name) = match qualifier {
+        None => match item.parent(db) {
+            None => (None, None),
+            Some(parent) => (Some(scope_name(db, &mut ast, parent)?), None),
+        },
+        Some(qualifier) if qualifier.contains('<') => {
+            // A member of an explicit specialization (`int S<int>::g() { }`): the qualifier is
+            // an instance. Only a single qualifier is modelled.
+            let qualified = declarator_name(&header)?;
+            let refs: Vec<SyntaxNode> = qualified
+                .children()
+                .filter(|n| n.kind() == NAME_REF)
+                .collect();
+            let [class_ref, _] = refs.as_slice() else {
+                return None;
+            };
+            let from = item
+                .parent(db)
+                .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+            let ty = il::resolve::name_type_in(db, from, None, class_ref);
+            let TyKind::Instance(instance) = ty.kind(db) else {
+                return None;
+            };
+            let class_name = instance.class(db).name_text(db);
+            (Some(instance_name(db, &mut ast, *instance)?), class_name)
+        }
         Some(qualifier) => {
             let from = item
                 .parent(db)
@@ -38,33 +89,19 @@ pub(super) fn mangled_name(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<S
             let scope = il::lookup::lookup_path(db, from, global, &segments)
                 .into_iter()
                 .find(|i| i.kind(db).is_scope())?;
-            Some(scope)
+            let class_name = scope.name_text(db).filter(|_| is_class(scope.kind(db)));
+            (Some(scope_name(db, &mut ast, scope)?), class_name)
         }
     };
-    // `extern "C"` names and `main` are not mangled; nor are variables at file scope.
-    if item.extern_c(db) || (scope.is_none() && (!is_routine || name == "main")) {
-        return Some(name.to_string());
-    }
-    let mut ast = Ast::new();
-    let sig = if is_routine {
-        let ty = il::resolve::routine_type(db, item);
-        let TyKind::Function(sig) = ty.kind(db) else {
-            return None;
-        };
-        Some(sig.clone())
-    } else {
-        None
-    };
-    let unqualified = unqualified_name(db, &mut ast, name, scope, sig.as_ref())?;
-    let entity = match scope {
+    let unqualified = unqualified_name(&mut ast, name, class_name, sig.as_ref(), |ast, ty| {
+        type_node(db, ast, ty)
+    })?;
+    let entity = match prefix {
         None => unqualified,
-        Some(scope) => {
-            let qual = scope_name(db, &mut ast, scope)?;
-            ast.alloc(Node::Nested {
-                qual,
-                name: unqualified,
-            })
-        }
+        Some(qual) => ast.alloc(Node::Nested {
+            qual,
+            name: unqualified,
+        }),
     };
     let root = match sig {
         None => entity,
@@ -86,6 +123,17 @@ pub(super) fn mangled_name(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<S
         }
     };
     mangle::mangle::mangle(&ast, root).ok()
+}
+
+/// The (qualified) name a definition's declarator declares.
+pub(super) fn declarator_name(header: &SyntaxNode) -> Option<SyntaxNode> {
+    header.descendants().find(|n| {
+        n.kind() == QUALIFIED_NAME
+            && n.ancestors().any(|a| a.kind() == DECLARATOR)
+            && !n
+                .ancestors()
+                .any(|a| matches!(a.kind(), PARAM_LIST | INITIALIZER))
+    })
 }
 
 /// `N::S::operator std::string` → (`N::S`, `operator std::string`): the qualifier ends at the
@@ -115,16 +163,13 @@ fn find_operator_keyword(written: &str) -> Option<usize> {
 /// The `<unqualified-name>` of an entity: a source name, an operator, a conversion function
 /// (its type is the routine's return type), a constructor or destructor (the complete-object
 /// variants `C1`/`D1`, the ones EDG names the module after).
-fn unqualified_name(
-    db: &dyn CodegenDatabase,
+fn unqualified_name<'db>(
     ast: &mut Ast,
     name: &str,
-    scope: Option<Item<'_>>,
-    sig: Option<&FnSig<'_>>,
+    class_name: Option<&str>,
+    sig: Option<&FnSig<'db>>,
+    type_node: impl Fn(&mut Ast, Ty<'db>) -> Option<NodeId>,
 ) -> Option<NodeId> {
-    let class_name = scope
-        .filter(|s| is_class(s.kind(db)))
-        .and_then(|s| s.name_text(db));
     if let Some(rest) = name.strip_prefix("operator")
         && find_operator_keyword(name) == Some(0)
     {
@@ -140,7 +185,7 @@ fn unqualified_name(
         if let Some(code) = operator_code(rest, operands) {
             return Some(ast.alloc(Node::Operator(OpRef::from_code(code)?)));
         }
-        let target = type_node(db, ast, sig.ret)?;
+        let target = type_node(ast, sig.ret)?;
         return Some(ast.alloc(Node::ConversionOperator(target)));
     }
     if let Some(class) = class_name {

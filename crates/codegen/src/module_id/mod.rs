@@ -94,7 +94,7 @@ fn names_module(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
                 && !decl.specifiers.is_consteval
                 && !decl.is_defaulted
                 && !decl.is_deleted
-                && !declared_inline_in_class(db, item)
+                && !declared_inline_elsewhere(db, item)
         }
         ItemKind::Variable => {
             let decl = il::decl::variable_decl(db, item);
@@ -108,14 +108,69 @@ fn names_module(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
     }
 }
 
-/// An out-of-class definition of a member its class declares `inline`
-/// (`struct S { inline int f(); }; int S::f() { ... }`, as libstdc++'s `ctype<char>::is`):
-/// inline, whatever the definition says.
-fn declared_inline_in_class(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
-    il::lookup::defined_member(db, item).is_some_and(|member| {
+/// A definition of a routine that an earlier declaration in its namespace declares `inline`, or
+/// an out-of-class definition of a member its class declares `inline`
+/// (`struct S { inline int f(); }; int S::f() { ... }`, as libstdc++'s `ctype<char>::is` in
+/// an explicit specialization): inline, whatever the definition says.
+fn declared_inline_elsewhere(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
+    let is_inline = |member: Item<'_>| {
         member.kind(db) == ItemKind::Routine && {
             let decl = il::decl::routine_decl(db, member);
             decl.specifiers.is_inline || decl.specifiers.is_constexpr
         }
-    })
+    };
+    let matches = |m: &Item<'_>| {
+        m.kind(db) == ItemKind::Routine && m.signature_key(db) == item.signature_key(db)
+    };
+    let from = item.parent(db).map_or(
+        il::lookup::ScopeRef::File(item.file(db)),
+        il::lookup::ScopeRef::Item,
+    );
+    // `defined_member` looks in the first class the qualifier names, which may be a forward
+    // declaration (`class error_code;` before its definition, as in thrust): look in each.
+    if let Some((qualifier, last)) = item.name_text(db).and_then(|n| n.rsplit_once("::"))
+        && !qualifier.contains('<')
+    {
+        let global = qualifier.starts_with("::") || qualifier.is_empty();
+        let segments: Vec<String> = qualifier
+            .trim_start_matches("::")
+            .split("::")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
+        return il::lookup::lookup_path(db, from, global, &segments)
+            .into_iter()
+            .filter(|scope| scope.kind(db).is_scope())
+            .flat_map(|scope| {
+                il::lookup::members_named(db, il::lookup::ScopeRef::Item(scope), last)
+            })
+            .any(|m| matches(&m) && is_inline(m));
+    }
+    if item.name_text(db).is_some_and(|n| !n.contains("::")) {
+        // A redeclaration in the same namespace (`inline error_code make_error_code(errc_t);`
+        // before the definition, as in thrust).
+        let scope = item.parent(db).map_or(
+            il::lookup::ScopeRef::File(item.file(db)),
+            il::lookup::ScopeRef::Item,
+        );
+        let name = item.name_text(db).unwrap_or_default();
+        return il::lookup::members_named(db, scope, name)
+            .into_iter()
+            .any(|m| m != item && matches(&m) && is_inline(m));
+    }
+    if let Some(member) = il::lookup::defined_member(db, item) {
+        return is_inline(member);
+    }
+    // `defined_member` looks qualifiers up by name: a specialization's (`S<int>::`) is
+    // resolved as a name with template arguments.
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let Some(name) = mangling::declarator_name(&header) else {
+        return false;
+    };
+    match il::resolve::lookup_name_in(db, from, None, &name) {
+        Some(il::resolve::Found::Items(members, ..)) => {
+            members.into_iter().any(|m| matches(&m) && is_inline(m))
+        }
+        _ => false,
+    }
 }
