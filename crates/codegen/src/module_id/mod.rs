@@ -6,8 +6,10 @@
 //! `--orig_src_file_name`
 //!
 //! The suffix is the mangled name of the unit's first definition with external linkage, in
-//! source order: a variable with an initializer (in any memory space) or a function with a body
-//! that is neither inline nor a template nor a member defined in its class. A name of more than
+//! source order, headers included: a variable with an initializer (in any memory space) or a
+//! function with a body that is neither inline (also by an earlier declaration, or by its
+//! declaration in its class) nor constexpr nor a template nor a member defined in its class.
+//! The name is built as a `mangle` AST ([`mangling`]). A name of more than
 //! 8 bytes is replaced by its crc32 (`%08x`). Without such a definition cudafe++ appends a
 //! checksum and its process id, so the id changes from run to run: we write the same form
 //! (the unit's crc32 and our process id).
@@ -58,8 +60,8 @@ pub fn module_id(
     }
 }
 
-/// The mangled name of the first definition that names the module, if any. `Err` carries the
-/// entity we could not mangle (the caller falls back to the run-dependent form).
+/// The mangled name of the first definition that names the module; `None` without one, or
+/// when its name is not modelled (the caller then falls back to the run-dependent form).
 #[salsa::tracked]
 pub fn first_external_definition(db: &dyn CodegenDatabase, file: SourceFile) -> Option<String> {
     for item in il::scope::all_items(db, file) {
