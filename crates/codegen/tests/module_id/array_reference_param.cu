@@ -1,0 +1,2 @@
+void f(int (&a)[4]) { }
+int later_fallback(int x) { return x; }

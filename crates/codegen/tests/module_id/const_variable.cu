@@ -1,0 +1,2 @@
+const int c = 3;
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+__constant__ float c[2] = {1, 2};
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+constexpr int f() { return 1; }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,3 @@
+struct C { operator int() const; };
+C::operator int() const { return 0; }
+int later_fallback(int x) { return x; }

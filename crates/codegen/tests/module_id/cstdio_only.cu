@@ -1,0 +1,2 @@
+#include <cstdio>
+int later_fallback(int x) { return x; }

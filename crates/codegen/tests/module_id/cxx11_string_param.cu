@@ -1,0 +1,3 @@
+#include <string>
+void f(const std::string &s) { }
+int later_fallback(int x) { return x; }

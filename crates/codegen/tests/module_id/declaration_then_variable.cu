@@ -1,0 +1,3 @@
+void f();
+int x = 1;
+void f() { }

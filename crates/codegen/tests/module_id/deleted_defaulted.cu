@@ -1,0 +1,4 @@
+void f() = delete;
+struct S { S(); };
+S::S() = default;
+int later_fallback(int x) { return x; }

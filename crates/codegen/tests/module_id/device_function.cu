@@ -1,0 +1,2 @@
+__device__ int f(int x) { return x; }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+__device__ int d = 1;
+int later_fallback(int x) { return x; }

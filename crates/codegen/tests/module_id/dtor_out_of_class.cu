@@ -1,0 +1,3 @@
+struct S { ~S(); };
+S::~S() { }
+int later_fallback(int x) { return x; }

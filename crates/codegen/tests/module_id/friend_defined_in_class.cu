@@ -1,0 +1,2 @@
+struct S { friend void fr(S) { } };
+int later_fallback(int x) { return x; }

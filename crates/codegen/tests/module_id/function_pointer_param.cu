@@ -1,0 +1,2 @@
+void f(int (*)(double)) { }
+int later_fallback(int x) { return x; }

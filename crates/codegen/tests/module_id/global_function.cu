@@ -1,0 +1,2 @@
+__global__ void k(int *p) { }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+#include "header_definition.h"
+int later_fallback(int x) { return x; }

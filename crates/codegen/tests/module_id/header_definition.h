@@ -1,0 +1,1 @@
+int header_def(int x) { return x; }

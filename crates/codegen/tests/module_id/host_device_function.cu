@@ -1,0 +1,2 @@
+__host__ __device__ float hd(float x) { return x; }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+struct S { void f() { } };
+int later_fallback(int x) { return x; }

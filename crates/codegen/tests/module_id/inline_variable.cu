@@ -1,0 +1,2 @@
+inline int iv = 3;
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+int main() { return 0; }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+__managed__ int m = 1;
+int later_fallback(int x) { return x; }

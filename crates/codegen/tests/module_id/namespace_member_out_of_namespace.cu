@@ -1,0 +1,2 @@
+namespace n { void f(int); }
+void n::f(int) { }

@@ -1,0 +1,2 @@
+namespace a { namespace b { void f(int) { } } }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+void f() noexcept { }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,2 @@
+void f(decltype(nullptr)) { }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,3 @@
+#include <utility>
+int f(std::pair<int, char> p) { return p.first; }
+int later_fallback(int x) { return x; }

@@ -1,0 +1,3 @@
+// nvcc-flags: -rdc=true
+static int f() { return 1; }
+__device__ int h(int x) { return x; }

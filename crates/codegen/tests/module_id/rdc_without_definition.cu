@@ -1,0 +1,2 @@
+// nvcc-flags: -rdc=true
+static int f() { return 1; }

@@ -1,0 +1,1 @@
+__global__ void k() { __shared__ int s; }

@@ -1,0 +1,2 @@
+static int sv = 3;
+int later_fallback(int x) { return x; }

@@ -1,0 +1,3 @@
+#include <memory>
+void f(std::allocator<int>, std::unique_ptr<int>) { }
+int later_fallback(int x) { return x; }

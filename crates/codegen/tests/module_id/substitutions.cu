@@ -1,0 +1,3 @@
+struct S { };
+void f(S *, S *, const S &, S) { }
+int later_fallback(int x) { return x; }

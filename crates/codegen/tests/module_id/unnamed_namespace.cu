@@ -1,0 +1,2 @@
+namespace { void f() { } int v = 1; }
+int later_fallback(int x) { return x; }

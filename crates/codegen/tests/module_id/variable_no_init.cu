@@ -1,0 +1,3 @@
+int x;
+extern int y;
+int later_fallback(int x) { return x; }

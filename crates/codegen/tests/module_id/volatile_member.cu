@@ -1,0 +1,3 @@
+struct S { void f() volatile; };
+void S::f() volatile { }
+int later_fallback(int x) { return x; }
