@@ -233,7 +233,10 @@ const CHAIN_LIMIT: u32 = 10_000;
 /// Counts one step of a parent-chain walk; `false` once [`CHAIN_LIMIT`] is spent.
 fn chain_step(steps: &mut u32) -> bool {
     *steps += 1;
-    debug_assert!(*steps <= CHAIN_LIMIT, "cycle in the parents of the name table's scopes");
+    debug_assert!(
+        *steps <= CHAIN_LIMIT,
+        "cycle in the parents of the name table's scopes"
+    );
     *steps <= CHAIN_LIMIT
 }
 
