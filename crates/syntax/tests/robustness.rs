@@ -71,6 +71,43 @@ const FRAGMENTS: &[&str] = &[
     ".",
 ];
 
+/// Inputs that once made the parser loop forever (found by the hir-def `lower_bodies` fuzz
+/// target, minimized): a class redefined inside its own member function made the class's scope
+/// the parent of a block inside it, and the next walk up the scope chain never ended.
+const ONCE_HUNG: &[&str] = &[
+    "template struct A{d f(){template struct A<>{}}struct{",
+    "template struct A{d f(){template struct A<>{}}class{",
+    "template<>struct A{d f(){template<struct A<>{}}}\ntemplate t A<>::s",
+    "struct A { void f() { template struct A<> {} } };\nstruct B : A {};",
+    "struct A { struct B { void f() { struct A::B {}; struct A {}; } }; };\nA::B x;",
+    "namespace N { struct A { void g() { template <> struct A<int> { void h() {} }; } }; }",
+];
+
+/// Parses `text` on another thread and fails (instead of hanging the test run) when the parse
+/// does not finish within a bound far above its real cost (milliseconds).
+fn parse_within_bound(text: &'static str) -> syntax::Parse {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(syntax::parse_text(text));
+    });
+    match receive.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(parse) => parse,
+        Err(_) => panic!("parsing {text:?} did not finish within 60 s"),
+    }
+}
+
+#[test]
+fn inputs_that_once_hung_parse_to_completion() {
+    for &text in ONCE_HUNG {
+        let parse = parse_within_bound(text);
+        assert_eq!(parse.syntax_node().text().to_string(), text);
+    }
+    // The minimized fuzzer inputs are malformed and must say so.
+    for &text in &ONCE_HUNG[..3] {
+        assert!(!parse_within_bound(text).errors().is_empty(), "{text:?}");
+    }
+}
+
 fn soup() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(FRAGMENTS), 0..200).prop_map(|parts| parts.join(" "))
 }

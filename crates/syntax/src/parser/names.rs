@@ -224,6 +224,22 @@ enum OuterMode {
     },
 }
 
+/// The most steps any walk up a chain of parent scopes takes. Parents form a forest
+/// ([`NameTable::set_parent`] refuses a cycle), so a chain is only as long as the nesting of
+/// scopes; the bound is a backstop that turns a broken invariant into a wrong answer for
+/// malformed input rather than a hang (and a debug assertion, so tests and fuzzing see it).
+const CHAIN_LIMIT: u32 = 10_000;
+
+/// Counts one step of a parent-chain walk; `false` once [`CHAIN_LIMIT`] is spent.
+fn chain_step(steps: &mut u32) -> bool {
+    *steps += 1;
+    debug_assert!(
+        *steps <= CHAIN_LIMIT,
+        "cycle in the parents of the name table's scopes"
+    );
+    *steps <= CHAIN_LIMIT
+}
+
 pub(crate) struct NameTable {
     /// Scope `id` is `scopes[id - first_id]`; `first_id` is 0 except when replaying a block.
     scopes: Vec<Scope>,
@@ -614,7 +630,11 @@ impl NameTable {
             };
         }
         let mut scope = self.scope(id);
+        let mut steps = 0;
         while matches!(scope.kind, ScopeKind::Template | ScopeKind::Declarator) {
+            if !chain_step(&mut steps) {
+                return None;
+            }
             match scope.parent {
                 Some(p) if self.is_outer(p) => return self.class_name_from(p),
                 Some(p) => scope = self.scope(p),
@@ -634,7 +654,8 @@ impl NameTable {
     }
 
     fn decl_scope_from(&self, mut id: ScopeId) -> ScopeId {
-        loop {
+        let mut steps = 0;
+        while chain_step(&mut steps) {
             if self.is_outer(id) {
                 return match self.outer(Query::DeclScope(id)) {
                     Answer::Scope(s) => s,
@@ -653,6 +674,7 @@ impl NameTable {
                 None => return id,
             }
         }
+        id
     }
 
     /// Opens a tentative parse; close it with [`NameTable::commit`] or [`NameTable::rewind`].
@@ -789,8 +811,10 @@ impl NameTable {
         const LIMIT: usize = 64;
         let mut reached = Vec::new();
         let mut id = Some(scope);
+        let mut steps = 0;
         while let Some(s) = id
             && reached.len() < LIMIT
+            && chain_step(&mut steps)
         {
             reached.push(s);
             if self.is_outer(s) {
@@ -800,9 +824,11 @@ impl NameTable {
         }
         let mut chain = Vec::new();
         let mut id = Some(searched);
+        let mut steps = 0;
         while let Some(s) = id
             && chain.len() < LIMIT
             && !reached.contains(&s)
+            && chain_step(&mut steps)
         {
             if self.is_outer(s) {
                 chain.push(s);
@@ -835,7 +861,8 @@ impl NameTable {
     /// ([`NameTable::decl_scope`] skips blocks, for the names an elaborated type introduces).
     pub(crate) fn type_decl_scope(&self) -> ScopeId {
         let mut id = self.current;
-        loop {
+        let mut steps = 0;
+        while chain_step(&mut steps) {
             if self.is_outer(id) {
                 // Never reached from a block (its own scope comes first); kept total.
                 return self.decl_scope_from(id);
@@ -846,6 +873,7 @@ impl NameTable {
                 _ => return id,
             }
         }
+        id
     }
 
     /// Declares (or adds flags to) `name` in `scope`.
@@ -933,19 +961,34 @@ impl NameTable {
         if !self.may_change(scope) {
             return;
         }
-        // Never create a cycle: `parent` must not lie inside `scope`. Outer scopes cannot: they
-        // are older than `scope` and their parents do not change.
-        let mut id = Some(parent);
+        // Never create a cycle: `parent` must not lie inside `scope`. Malformed input asks for
+        // one, e.g. `struct A { void f() { template struct A<> {} } };` defines `A` again
+        // inside its own member function, whose block would become `A`'s parent.
+        if self.in_chain_of(parent, scope) {
+            return;
+        }
+        self.scope_mut(scope).parent = Some(parent);
+    }
+
+    /// Whether `scope` is `from` or one of its ancestors (also when the walk runs out of
+    /// [`CHAIN_LIMIT`], so a caller refuses the change). The walk stops only where the scopes are
+    /// not in this table (a replayed block's outer scopes): those cannot change during the
+    /// replay, so none has a scope of the block as an ancestor. It goes on through outer scopes
+    /// while recording, since a block may re-parent an outer scope into itself (it then
+    /// escapes), and a walk that stopped there would miss the cycle that closes.
+    fn in_chain_of(&self, from: ScopeId, scope: ScopeId) -> bool {
+        let mut id = Some(from);
+        let mut steps = 0;
         while let Some(s) = id {
-            if s == scope {
-                return;
+            if s == scope || !chain_step(&mut steps) {
+                return true;
             }
-            if self.is_outer(s) {
-                break;
+            if s < self.first_id {
+                return false;
             }
             id = self.scope(s).parent;
         }
-        self.scope_mut(scope).parent = Some(parent);
+        false
     }
 
     /// Creates a scope for an unnamed namespace or class, whose names are visible in `parent`.
@@ -989,8 +1032,10 @@ impl NameTable {
             return None;
         }
         let mut id = Some(start);
-        let mut fuel = 10_000;
-        while let Some(s) = id {
+        let mut steps = 0;
+        while let Some(s) = id
+            && chain_step(&mut steps)
+        {
             if self.is_outer(s) {
                 return self.outer(Query::Chain(s, name)).entry();
             }
@@ -1003,10 +1048,6 @@ impl NameTable {
                 }
             }
             id = self.scope(s).parent;
-            fuel -= 1;
-            if fuel == 0 {
-                break;
-            }
         }
         None
     }
