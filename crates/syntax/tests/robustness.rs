@@ -78,34 +78,67 @@ const ONCE_HUNG: &[&str] = &[
     "template struct A{d f(){template struct A<>{}}struct{",
     "template struct A{d f(){template struct A<>{}}class{",
     "template<>struct A{d f(){template<struct A<>{}}}\ntemplate t A<>::s",
-    "struct A { void f() { template struct A<> {} } };\nstruct B : A {};",
-    "struct A { struct B { void f() { struct A::B {}; struct A {}; } }; };\nA::B x;",
-    "namespace N { struct A { void g() { template <> struct A<int> { void h() {} }; } }; }",
+    "struct A { void f() { struct A<> {}; } struct { int x; } y; };",
+    "struct A { void f() { struct A<> {}; } struct B {}; };",
+    "template <class T> struct A { void f() { struct A<T> {}; } struct { T x; } y; };",
 ];
 
 /// Parses `text` on another thread and fails (instead of hanging the test run) when the parse
 /// does not finish within a bound far above its real cost (milliseconds).
-fn parse_within_bound(text: &'static str) -> syntax::Parse {
+fn parse_within_bound(text: String, bound_s: u64) -> syntax::Parse {
     let (send, receive) = std::sync::mpsc::channel();
+    let shown = format!("{text:?}");
     std::thread::spawn(move || {
-        let _ = send.send(syntax::parse_text(text));
+        let _ = send.send(syntax::parse_text(&text));
     });
-    match receive.recv_timeout(std::time::Duration::from_secs(60)) {
+    match receive.recv_timeout(std::time::Duration::from_secs(bound_s)) {
         Ok(parse) => parse,
-        Err(_) => panic!("parsing {text:?} did not finish within 60 s"),
+        Err(_) => panic!("parsing {shown} did not finish within {bound_s} s"),
     }
 }
 
 #[test]
 fn inputs_that_once_hung_parse_to_completion() {
     for &text in ONCE_HUNG {
-        let parse = parse_within_bound(text);
+        let parse = parse_within_bound(text.to_owned(), 60);
         assert_eq!(parse.syntax_node().text().to_string(), text);
     }
     // The minimized fuzzer inputs are malformed and must say so.
     for &text in &ONCE_HUNG[..3] {
-        assert!(!parse_within_bound(text).errors().is_empty(), "{text:?}");
+        assert!(
+            !parse_within_bound(text.to_owned(), 60).errors().is_empty(),
+            "{text:?}"
+        );
     }
+}
+
+/// A class whose member functions define classes of the same name (also as specializations)
+/// and whose later members are classes: what re-parents scopes in the name table.
+fn class_soup() -> impl Strategy<Value = String> {
+    let local = prop::sample::select(
+        &[
+            "struct A<> {};",
+            "struct A<int> {};",
+            "template struct A<> {};",
+            "struct A {};",
+            "struct B { void g() {} };",
+            "int y;",
+            "{",
+            "}",
+        ][..],
+    );
+    let function = prop::collection::vec(local, 0..4)
+        .prop_map(|items| format!("void f() {{ {} }}", items.join(" ")));
+    let member = prop_oneof![
+        function,
+        prop::sample::select(&["int x;", "struct B {};", "struct { int y; } z;", "};"][..])
+            .prop_map(str::to_owned),
+    ];
+    (
+        prop::sample::select(&["struct", "template <class T> struct", "template<> struct"][..]),
+        prop::collection::vec(member, 0..6),
+    )
+        .prop_map(|(key, members)| format!("{key} A {{ {} }};", members.join(" ")))
 }
 
 fn soup() -> impl Strategy<Value = String> {
@@ -124,6 +157,17 @@ proptest! {
     #[test]
     fn arbitrary_bytes_are_lossless(text in "\\PC{0,300}") {
         let parse = syntax::parse_text(&text);
+        prop_assert_eq!(parse.syntax_node().text().to_string(), text);
+    }
+}
+
+proptest! {
+    // Every input that fails costs its bound (and a spinning thread) per shrink step.
+    #![proptest_config(ProptestConfig { cases: 512, max_shrink_iters: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn class_soup_finishes_and_is_lossless(text in class_soup()) {
+        let parse = parse_within_bound(text.clone(), 10);
         prop_assert_eq!(parse.syntax_node().text().to_string(), text);
     }
 }
