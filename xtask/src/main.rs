@@ -8,6 +8,7 @@ mod ci;
 mod corpus;
 mod cubin_corpus;
 mod diff_il;
+mod diff_nvcc;
 mod diff_preprocess;
 mod diff_xref;
 mod layout_check;
@@ -48,7 +49,10 @@ enum Task {
     /// Compare cufe's preprocessor with gcc -E (nvcc's host and device flags) on every unit:
     /// byte-identical and token-identical rates.
     DiffPreprocess(diff_preprocess::Args),
-    /// The main job on a bundled example: preprocess test_data/cu/demo_saxpy.cu, parse it.
+    /// The main job measured: nvcc with and without cufe in cudafe++'s place on test_data (or
+    /// `--corpus`: ../shared/corpus), host object symbols and module ids compared.
+    DiffNvcc(diff_nvcc::Args),
+    /// The main job on a bundled example: build test_data/cu/demo_saxpy.cu with `cufe nvcc`.
     Demo,
 }
 
@@ -71,6 +75,7 @@ fn main() -> anyhow::Result<()> {
         Task::LayoutCheck(args) => layout_check::run(args),
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),
+        Task::DiffNvcc(args) => diff_nvcc::run(args),
         Task::DiffPreprocess(args) => diff_preprocess::run(args),
         Task::Predefined => predefined::run(),
     }
