@@ -40,7 +40,7 @@ fn device_entities(
 ) -> BTreeMap<(String, String), DeviceEntity> {
     let mut out = BTreeMap::new();
     for item in il::scope::all_items(db, file) {
-        let Some(path) = namespace_path(db, item) else {
+        let Some(path) = crate::namespaces::namespace_path(db, item) else {
             continue;
         };
         let Some(name) = item.name_text(db) else {
@@ -77,21 +77,6 @@ fn device_entities(
     out
 }
 
-/// The namespaces around `item`, `None` inside a class.
-fn namespace_path(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<String> {
-    let mut path = Vec::new();
-    let mut scope = item.parent(db);
-    while let Some(parent) = scope {
-        if parent.kind(db) != ItemKind::Namespace {
-            return None;
-        }
-        path.push(parent.name_text(db).unwrap_or("<unnamed>"));
-        scope = parent.parent(db);
-    }
-    path.reverse();
-    Some(path.join("::"))
-}
-
 /// The device entities host code refers to, each with what it is.
 #[salsa::tracked(returns(ref))]
 pub fn host_referenced(
@@ -120,7 +105,7 @@ pub fn host_referenced(
         let Some(def) = item_definition(db, item) else {
             continue;
         };
-        let from = namespace_path(db, item).unwrap_or_default();
+        let from = crate::namespaces::namespace_path(db, item).unwrap_or_default();
         let (body, _) = hir_def::body::lower_function_definition(&def);
         let scopes = ExprScopes::new(&body);
         for (expr, data) in body.exprs.iter() {
@@ -138,30 +123,13 @@ pub fn host_referenced(
                 continue;
             }
             let written: Vec<&str> = qualifier.iter().map(|s| &*s.name).collect();
-            let enclosing: Vec<&str> = if from.is_empty() || path.global {
-                Vec::new()
-            } else {
-                from.split("::").collect()
+            let Some(found) =
+                crate::namespaces::lookup(members, &from, path.global, &written, name)
+            else {
+                continue;
             };
-            for depth in (0..=enclosing.len()).rev() {
-                let ns: Vec<&str> = enclosing[..depth].iter().chain(&written).copied().collect();
-                let ns = ns.join("::");
-                // An unnamed namespace's members are found in its enclosing namespace.
-                let unnamed = if ns.is_empty() {
-                    "<unnamed>".to_string()
-                } else {
-                    format!("{ns}::<unnamed>")
-                };
-                let Some(found) = [ns, unnamed]
-                    .into_iter()
-                    .find(|ns| members.get(ns).is_some_and(|names| names.contains(name)))
-                else {
-                    continue;
-                };
-                if let Some(entity) = entities.get(&(found.clone(), name.to_string())) {
-                    out.insert((found, name.to_string()), DeviceEntityKind(*entity));
-                }
-                break;
+            if let Some(entity) = entities.get(&(found.clone(), name.to_string())) {
+                out.insert((found, name.to_string()), DeviceEntityKind(*entity));
             }
         }
     }

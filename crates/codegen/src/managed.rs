@@ -28,20 +28,11 @@ pub fn managed_variables(db: &dyn CodegenDatabase, file: SourceFile) -> BTreeSet
         if il::decl::variable_decl(db, item).memory_space != il::cuda::MemorySpace::Managed {
             continue;
         }
-        let mut path = Vec::new();
-        let mut scope = item.parent(db);
-        let mut in_namespaces = true;
-        while let Some(parent) = scope {
-            if parent.kind(db) != ItemKind::Namespace {
-                in_namespaces = false;
-                break;
-            }
-            path.push(parent.name_text(db).unwrap_or("<unnamed>").to_string());
-            scope = parent.parent(db);
-        }
-        if let (true, Some(name)) = (in_namespaces, item.name_text(db)) {
-            path.reverse();
-            out.insert((path.join("::"), name.to_string()));
+        if let (Some(path), Some(name)) = (
+            crate::namespaces::namespace_path(db, item),
+            item.name_text(db),
+        ) {
+            out.insert((path, name.to_string()));
         }
     }
     out
@@ -86,14 +77,8 @@ pub(crate) fn rewrite_uses(
         }
         let written: Vec<&str> = qualifier.iter().map(|s| &*s.name).collect();
         let members = crate::namespaces::namespace_members(db, file);
-        if !names_managed(
-            managed,
-            members,
-            namespace_path,
-            path.global,
-            &written,
-            name,
-        ) {
+        let found = crate::namespaces::lookup(members, namespace_path, path.global, &written, name);
+        if !found.is_some_and(|ns| managed.contains(&(ns, name.to_string()))) {
             continue;
         }
         let Some(ptr) = map.expr_syntax(expr) else {
@@ -110,35 +95,4 @@ pub(crate) fn rewrite_uses(
             ),
         );
     }
-}
-
-/// Whether `qualifier::name`, written in namespace `namespace_path` (from the global namespace
-/// when `global`), names a managed variable: the innermost enclosing namespace in which the
-/// qualified name exists wins, as in unqualified lookup of its first segment.
-fn names_managed(
-    managed: &BTreeSet<(String, String)>,
-    members: &std::collections::BTreeMap<String, BTreeSet<String>>,
-    namespace_path: &str,
-    global: bool,
-    qualifier: &[&str],
-    name: &str,
-) -> bool {
-    let enclosing: Vec<&str> = if namespace_path.is_empty() || global {
-        Vec::new()
-    } else {
-        namespace_path.split("::").collect()
-    };
-    for depth in (0..=enclosing.len()).rev() {
-        let path: Vec<&str> = enclosing[..depth]
-            .iter()
-            .chain(qualifier)
-            .copied()
-            .collect();
-        let path = path.join("::");
-        // The innermost namespace that declares the name decides, managed or not.
-        if members.get(&path).is_some_and(|names| names.contains(name)) {
-            return managed.contains(&(path, name.to_string()));
-        }
-    }
-    false
 }

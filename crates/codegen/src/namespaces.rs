@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use base_db::SourceFile;
-use il::ItemKind;
+use il::{Item, ItemKind};
 
 use crate::CodegenDatabase;
 
@@ -19,29 +19,67 @@ pub fn namespace_members(
         if item.kind(db) == ItemKind::Namespace {
             continue;
         }
-        let Some(name) = item.name_text(db) else {
+        let (Some(name), Some(path)) = (item.name_text(db), namespace_path(db, item)) else {
             continue;
         };
-        let mut path = Vec::new();
-        let mut scope = item.parent(db);
-        let mut in_namespaces = true;
-        while let Some(parent) = scope {
-            if parent.kind(db) != ItemKind::Namespace {
-                in_namespaces = false;
-                break;
-            }
-            path.push(parent.name_text(db).unwrap_or("<unnamed>"));
-            scope = parent.parent(db);
-        }
-        if in_namespaces && !name.contains("::") {
-            path.reverse();
-            members
-                .entry(path.join("::"))
-                .or_default()
-                .insert(name.to_string());
+        if !name.contains("::") {
+            members.entry(path).or_default().insert(name.to_string());
         }
     }
     members
+}
+
+/// The namespaces around `item` as this crate spells paths (`a::b`, `""` at file scope,
+/// `<unnamed>` for an unnamed namespace); `None` for a member of a class.
+pub(crate) fn namespace_path(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<String> {
+    let mut path = Vec::new();
+    let mut scope = item.parent(db);
+    while let Some(parent) = scope {
+        if parent.kind(db) != ItemKind::Namespace {
+            return None;
+        }
+        path.push(parent.name_text(db).unwrap_or("<unnamed>"));
+        scope = parent.parent(db);
+    }
+    path.reverse();
+    Some(path.join("::"))
+}
+
+/// The namespace in which `qualifier::name`, written inside namespace `from` (from the global
+/// namespace when `global`), is found: the innermost enclosing namespace where the qualified
+/// name is declared, an unnamed namespace's members counting as its enclosing namespace's.
+pub(crate) fn lookup(
+    members: &BTreeMap<String, BTreeSet<String>>,
+    from: &str,
+    global: bool,
+    qualifier: &[&str],
+    name: &str,
+) -> Option<String> {
+    let enclosing: Vec<&str> = if from.is_empty() || global {
+        Vec::new()
+    } else {
+        from.split("::").collect()
+    };
+    for depth in (0..=enclosing.len()).rev() {
+        let path: Vec<&str> = enclosing[..depth]
+            .iter()
+            .chain(qualifier)
+            .copied()
+            .collect();
+        let path = path.join("::");
+        let unnamed = if path.is_empty() {
+            "<unnamed>".to_string()
+        } else {
+            format!("{path}::<unnamed>")
+        };
+        if let Some(found) = [path, unnamed]
+            .into_iter()
+            .find(|ns| members.get(ns).is_some_and(|names| names.contains(name)))
+        {
+            return Some(found);
+        }
+    }
+    None
 }
 
 /// The qualifier that names `name` as unqualified lookup from inside namespace `path` finds it
@@ -53,27 +91,13 @@ pub(crate) fn qualifier_for(
     path: &str,
     name: &str,
 ) -> Option<String> {
-    let members = namespace_members(db, file);
-    let segments: Vec<&str> = if path.is_empty() {
-        Vec::new()
-    } else {
-        path.split("::").collect()
-    };
-    for depth in (0..=segments.len()).rev() {
-        let prefix = segments[..depth].join("::");
-        if members
-            .get(&prefix)
-            .is_some_and(|names| names.contains(name))
-        {
-            if prefix.contains("<unnamed>") {
-                return None;
-            }
-            return Some(if prefix.is_empty() {
-                "::".to_string()
-            } else {
-                format!("::{prefix}::")
-            });
-        }
+    let found = lookup(namespace_members(db, file), path, false, &[], name)?;
+    if found.contains("<unnamed>") {
+        return None;
     }
-    None
+    Some(if found.is_empty() {
+        "::".to_string()
+    } else {
+        format!("::{found}::")
+    })
 }

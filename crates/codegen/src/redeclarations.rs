@@ -53,18 +53,9 @@ pub fn constexpr_redeclarations(
 
 /// `None` for members of classes (a class is one declaration, never redeclared piecewise).
 fn routine_key(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<RoutineKey> {
-    let mut path = Vec::new();
-    let mut scope = item.parent(db);
-    while let Some(parent) = scope {
-        if parent.kind(db) != ItemKind::Namespace {
-            return None;
-        }
-        path.push(parent.name_text(db).unwrap_or("<unnamed>").to_string());
-        scope = parent.parent(db);
-    }
-    path.reverse();
+    let path = crate::namespaces::namespace_path(db, item)?;
     Some((
-        path.join("::"),
+        path,
         item.name_text(db)?.to_string(),
         item.signature_key(db).clone(),
     ))

@@ -347,7 +347,7 @@ fn mangle_cv(cv: il::ty::Cv) -> Cv {
 /// The mangle AST of a type.
 fn type_node(db: &dyn CodegenDatabase, ast: &mut Ast, ty: Ty<'_>) -> Option<NodeId> {
     Some(match ty.kind(db) {
-        TyKind::Builtin(b) => ast.alloc(Node::Builtin(builtin_spelling(*b))),
+        TyKind::Builtin(b) => ast.alloc(Node::Builtin(b.spelling())),
         TyKind::Qualified(cv, inner) => {
             let child = type_node(db, ast, *inner)?;
             ast.alloc(Node::Qualified {
@@ -534,7 +534,7 @@ fn integer_literal(
     }
     // The builtin's code, written by the mangler itself (a type alone mangles to its code).
     let mut scratch = Ast::new();
-    let node = scratch.alloc(Node::Builtin(builtin_spelling(builtin)));
+    let node = scratch.alloc(Node::Builtin(builtin.spelling()));
     let code = mangle::mangle::mangle(&scratch, node).ok()?;
     let ty = ast.alloc_str(&code);
     let digits = if value < 0 {
@@ -544,34 +544,4 @@ fn integer_literal(
     };
     let value = ast.alloc_str(&digits);
     Some(ast.alloc(Node::IntegerLiteral { ty, value }))
-}
-
-fn builtin_spelling(b: Builtin) -> &'static str {
-    use Builtin::*;
-    match b {
-        Void => "void",
-        Bool => "bool",
-        Char => "char",
-        SignedChar => "signed char",
-        UnsignedChar => "unsigned char",
-        WChar => "wchar_t",
-        Char8 => "char8_t",
-        Char16 => "char16_t",
-        Char32 => "char32_t",
-        Short => "short",
-        UnsignedShort => "unsigned short",
-        Int => "int",
-        UnsignedInt => "unsigned int",
-        Long => "long",
-        UnsignedLong => "unsigned long",
-        LongLong => "long long",
-        UnsignedLongLong => "unsigned long long",
-        Int128 => "__int128",
-        UnsignedInt128 => "unsigned __int128",
-        Float => "float",
-        Double => "double",
-        LongDouble => "long double",
-        Float128 => "__float128",
-        NullPtr => "std::nullptr_t",
-    }
 }
