@@ -48,7 +48,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!("FAIL     {name}: cufe's build failed ({})", dir.display());
             continue;
         };
-        let symbols_match = symbols(&ours.0)? == symbols(&theirs.0)?;
+        let symbols_match =
+            toolchain::object_symbols(&ours.0)? == toolchain::object_symbols(&theirs.0)?;
         let ids_match = ours.1 == theirs.1;
         same_symbols += usize::from(symbols_match);
         same_ids += usize::from(ids_match);
@@ -144,20 +145,4 @@ fn build(
     }
     let id = std::fs::read_to_string(dir.join(format!("{name}.module_id"))).ok();
     Ok((object, id))
-}
-
-fn symbols(object: &Path) -> anyhow::Result<Vec<String>> {
-    let out = Command::new("nm")
-        .arg(object)
-        .output()
-        .context("running nm")?;
-    let mut symbols: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| {
-            let fields: Vec<&str> = l.split_whitespace().collect();
-            fields[fields.len().saturating_sub(2)..].join(" ")
-        })
-        .collect();
-    symbols.sort();
-    Ok(symbols)
 }

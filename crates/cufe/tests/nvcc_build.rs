@@ -27,28 +27,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `// nvcc-flags: ...` on a program's first line.
-fn nvcc_flags(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("// nvcc-flags:"))
-        .map(|f| f.split_whitespace().map(String::from).collect())
-        .unwrap_or_default()
-}
-
 fn symbols(object: &Path) -> Vec<String> {
-    let out = Command::new("nm").arg(object).output().expect("nm runs");
-    let mut symbols: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| {
-            // `address type name` or `         U name`: keep type and name.
-            let fields: Vec<&str> = l.split_whitespace().collect();
-            fields[fields.len().saturating_sub(2)..].join(" ")
-        })
-        .collect();
-    symbols.sort();
-    symbols
+    toolchain::object_symbols(object).expect("nm reads the object")
 }
 
 struct Build {
@@ -118,7 +98,7 @@ fn test_data_programs_build_with_cufe_in_cudafe_s_place() {
     let (mut same, mut ids_same, mut ids_stable) = (0, 0, 0);
     for source in &programs {
         let name = source.file_stem().unwrap().to_string_lossy().into_owned();
-        let flags = nvcc_flags(&std::fs::read_to_string(source).unwrap());
+        let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(source).unwrap());
         let theirs = build(
             &tc.bin("nvcc"),
             &[],

@@ -248,6 +248,32 @@ pub fn cudafe_host_options<S: AsRef<str>>(
     options
 }
 
+/// The symbols of an object file as `nm` lists them, each as `type name`, sorted: what the host
+/// objects nvcc builds with cudafe++ and with cufe are compared by.
+pub fn object_symbols(object: &Path) -> anyhow::Result<Vec<String>> {
+    let out = Command::new("nm")
+        .arg(object)
+        .output()
+        .context("running nm")?;
+    if !out.status.success() {
+        bail!(
+            "nm {}: {}",
+            object.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut symbols: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            // `address type name`, or `type name` for an undefined symbol.
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            fields[fields.len().saturating_sub(2)..].join(" ")
+        })
+        .collect();
+    symbols.sort();
+    Ok(symbols)
+}
+
 /// The nvcc options a test program asks for on its first line (`// nvcc-flags: --extended-lambda`),
 /// the convention of cufe's `test_data/cu` (docs/arch/test_data.md).
 pub fn nvcc_flags_line(source: &str) -> Vec<String> {
