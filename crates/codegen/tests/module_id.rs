@@ -74,14 +74,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "nullptr_param.cu",
         "il does not resolve `decltype(nullptr)`",
     ),
-    (
-        "tile_param.cu",
-        "il does not resolve a template-id through a namespace alias (`cg::thread_block_tile<32>`)",
-    ),
-    (
-        "cooperative_groups.cu",
-        "il does not resolve a template-id through a namespace alias (`cg::thread_block_tile<32>`)",
-    ),
 ];
 
 #[test]

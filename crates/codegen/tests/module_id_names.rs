@@ -16,10 +16,9 @@ fn check(source: &str, expected: Expect) {
     expected.assert_eq(name.as_deref().unwrap_or("<none>"));
 }
 
-// Not modelled (il resolves member pointer declarators to plain pointers, and neither
-// `decltype(nullptr)` nor template-ids through namespace aliases): no name, so the module id
-// takes the run-dependent form. cudafe++ names these units after `_Z1fM1SiMS_KFiiE`, `_Z1fDn`
-// and `_Z1fN1a1TILj32EvEE`.
+// Not modelled (il resolves member pointer declarators to plain pointers, and not
+// `decltype(nullptr)`): no name, so the module id takes the run-dependent form. cudafe++ names
+// these units after `_Z1fM1SiMS_KFiiE` and `_Z1fDn`.
 #[test]
 fn member_pointers() {
     check(
@@ -53,7 +52,18 @@ fn class_template_instances() {
 fn instance_through_a_namespace_alias() {
     check(
         "namespace a { template <unsigned N, class P = void> struct T { }; }\nnamespace b = a;\nvoid f(b::T<32>) { }\n",
-        expect!["<none>"],
+        expect!["_Z1fN1a1TILj32EvEE"],
+    );
+}
+
+// cooperative_groups' shape: the alias names a namespace whose members live in a nested one
+// that a using-directive brings in, so qualified lookup must follow the directive, and the
+// mangled name keeps the nested namespace.
+#[test]
+fn instance_through_an_alias_and_a_using_directive() {
+    check(
+        "namespace cg { namespace v1 { template <unsigned N, class P = void> class T; template <unsigned N, class P> class T { }; } using namespace v1; }\nnamespace a = cg;\nint g(a::T<32> t, int v) { return v; }\n",
+        expect!["_Z1gN2cg2v11TILj32EvEEi"],
     );
 }
 

@@ -160,6 +160,7 @@ pub fn linkage<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Linkage {
             }
         }
         ItemKind::Field
+        | ItemKind::NamespaceAlias
         | ItemKind::UsingDeclaration
         | ItemKind::UsingDirective
         | ItemKind::StaticAssert

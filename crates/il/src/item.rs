@@ -15,6 +15,9 @@ use syntax::GreenNode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ItemKind {
     Namespace,
+    /// `namespace cg = cooperative_groups;`: named like the alias; lookup goes through it to
+    /// the namespace it names (`lookup::namespace_alias_target`).
+    NamespaceAlias,
     Class,
     Struct,
     Union,

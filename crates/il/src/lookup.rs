@@ -283,12 +283,95 @@ fn lookup_path_with<'db>(
         lookup_outwards(db, from, first, directives)
     };
     for segment in rest {
-        let Some(&scope) = current.iter().find(|i| i.kind(db).is_scope()) else {
+        let Some(scope) = current.iter().find_map(|&i| scope_named_by(db, i)) else {
             return Vec::new();
         };
-        current = members_named(db, ScopeRef::Item(scope), segment);
+        current = qualified_members_named(db, scope, segment);
     }
     current
+}
+
+/// Qualified lookup of `name` in a namespace or class (`ns::name`): its members named so; for a
+/// namespace without one, those of the namespaces its using-directives nominate, transitively
+/// (`namespace cooperative_groups { namespace __v1 { ... } using namespace __v1; }` makes
+/// `cooperative_groups::thread_block_tile` find `__v1`'s).
+pub fn qualified_members_named<'db>(
+    db: &'db dyn IlDatabase,
+    scope: Item<'db>,
+    name: &str,
+) -> Vec<Item<'db>> {
+    let found = members_named(db, ScopeRef::Item(scope), name);
+    if !found.is_empty() || scope.kind(db) != ItemKind::Namespace {
+        return found;
+    }
+    let mut visited = vec![scope];
+    let mut frontier = vec![scope];
+    let mut found = Vec::new();
+    while let Some(ns) = frontier.pop() {
+        for target in using_directive_targets(db, ScopeRef::Item(ns)) {
+            if visited.contains(&target) {
+                continue;
+            }
+            visited.push(target);
+            let here = members_named(db, ScopeRef::Item(target), name);
+            if here.is_empty() {
+                frontier.push(target);
+            } else {
+                found.extend(here);
+            }
+        }
+    }
+    found
+}
+
+/// The scope a qualifier's lookup result names: the item itself when it is a scope, the
+/// namespace a namespace alias names.
+pub fn scope_named_by<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Item<'db>> {
+    match item.kind(db) {
+        ItemKind::NamespaceAlias => namespace_alias_target(db, item),
+        kind if kind.is_scope() => Some(item),
+        _ => None,
+    }
+}
+
+/// The namespace `namespace cg = cooperative_groups;` names, looked up from where the alias is
+/// declared. Aliases of aliases are followed up to a fixed depth, so `namespace a = a;` and
+/// longer cycles end as `None` instead of recursing.
+pub fn namespace_alias_target<'db>(db: &'db dyn IlDatabase, alias: Item<'db>) -> Option<Item<'db>> {
+    const ALIAS_CHAIN_LIMIT: usize = 16;
+    let mut current = alias;
+    for _ in 0..ALIAS_CHAIN_LIMIT {
+        let header = syntax::SyntaxNode::new_root(current.header(db).clone());
+        let target = header.children().find(|n| {
+            matches!(
+                n.kind(),
+                syntax::SyntaxKind::NAME_REF | syntax::SyntaxKind::QUALIFIED_NAME
+            )
+        })?;
+        let text: String = target
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| t.text().to_string())
+            .collect();
+        let global = text.starts_with("::");
+        let segments: Vec<String> = text
+            .trim_start_matches("::")
+            .split("::")
+            .map(str::to_string)
+            .collect();
+        let from = current
+            .parent(db)
+            .map_or(ScopeRef::File(current.file(db)), ScopeRef::Item);
+        let found = lookup_path(db, from, global, &segments);
+        if let Some(&ns) = found.iter().find(|i| i.kind(db) == ItemKind::Namespace) {
+            return Some(ns);
+        }
+        current = *found
+            .iter()
+            .find(|i| i.kind(db) == ItemKind::NamespaceAlias && **i != current)?;
+    }
+    None
 }
 
 /// The item lowered from an unnamed class or enum specifier written in a declaration of

@@ -176,6 +176,19 @@ fn lower_declaration(
                 None,
             ));
         }
+        NAMESPACE_ALIAS => {
+            let name = node
+                .children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.to_string());
+            out.push(item(
+                ItemKind::NamespaceAlias,
+                name,
+                String::new(),
+                node.green().into_owned(),
+                None,
+            ));
+        }
         USING_DIRECTIVE => {
             let name = node
                 .children()

@@ -268,7 +268,7 @@ pub fn lookup_name_in<'db>(
                 (found, env, None)
             }
             Some(Step::Namespace(ns)) => (
-                members_named(db, ScopeRef::Item(ns), &ident),
+                crate::lookup::qualified_members_named(db, ns, &ident),
                 None,
                 Some(ns),
             ),
@@ -277,7 +277,10 @@ pub fn lookup_name_in<'db>(
         if last {
             return Some(Found::Items(found, found_env, args, scope));
         }
-        let item = pick_type_item(db, &found, false)?;
+        let mut item = pick_type_item(db, &found, false)?;
+        if item.kind(db) == ItemKind::NamespaceAlias {
+            item = crate::lookup::namespace_alias_target(db, item)?;
+        }
         step = Some(if item.kind(db) == ItemKind::Namespace {
             Step::Namespace(item)
         } else {
@@ -303,7 +306,7 @@ fn pick_type_item<'db>(
         | ItemKind::ClassTemplate
         | ItemKind::AliasTemplate
         | ItemKind::UsingDeclaration => true,
-        ItemKind::Namespace => !last,
+        ItemKind::Namespace | ItemKind::NamespaceAlias => !last,
         _ => false,
     })?;
     if matches!(
