@@ -4,19 +4,19 @@
 //! Both tools read the same preprocessed program (`test_data/generated/corpus`, written by
 //! `cargo xtask corpus` with the program's `// nvcc-flags:`), with the cudafe++ options nvcc
 //! passes (`docs/REFERENCE-TOOLCHAIN.md`, plus `--extended-lambda` / `--device-c` as the flags
-//! line asks). Both displays are normalized by `il::il_display::normalize` (the entries of the
+//! line asks). Both displays are normalized by `il_display::normalize` (the entries of the
 //! program's own file, addresses dropped, `.ii` lines mapped to original lines) and matched by
 //! kind, name and position. cudafe++'s display is ~84 MB per program, so it is streamed.
 //!
 //! `--write-expected` rewrites `test_data/il_display/<name>.txt` with cudafe++'s normalized
-//! entries: the extracts `cargo test -p il --test il_display` compares with.
+//! entries: the extracts `cargo test -p il-display --test il_display` compares with.
 use std::collections::BTreeMap;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail};
-use il::il_display::{self, Entry, KindStats, SeqMap};
+use il_display::{self, Entry, KindStats, SeqMap};
 
 use crate::project_root;
 

@@ -244,7 +244,7 @@ enum Place {
 }
 
 impl Place {
-    fn of(line: &Line, bodies: &il::xref::FunctionBodies) -> Place {
+    fn of(line: &Line, bodies: &xref::FunctionBodies) -> Place {
         if bodies.contains(&line.file, line.line, line.col) {
             Place::Inside
         } else {
@@ -282,7 +282,7 @@ fn compare_program(
     cufe: &Path,
     program: &Path,
     scratch: &Path,
-) -> anyhow::Result<(Vec<Line>, Vec<Line>, il::xref::FunctionBodies)> {
+) -> anyhow::Result<(Vec<Line>, Vec<Line>, xref::FunctionBodies)> {
     let name = program.file_stem().unwrap().to_string_lossy().to_string();
     let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(program)?);
     let ii = scratch.join(format!("{name}.cpp4.ii"));
@@ -337,7 +337,7 @@ fn compare_program(
     let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
     let ours = read_log(&ours_path).context("cufe's log")?;
     let text = std::fs::read(&ii)?;
-    let bodies = il::xref::FunctionBodies::new(&String::from_utf8_lossy(&text));
+    let bodies = xref::FunctionBodies::new(&String::from_utf8_lossy(&text));
     Ok((theirs, ours, bodies))
 }
 

@@ -129,26 +129,24 @@ fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe>
 
     if let Some(path) = &options.outputs.xref {
         let root = base_db::parse(&db, file).syntax_node();
-        let lines = il::xref::log_lines(&root);
+        let lines = xref::log_lines(&root);
         let ii_name = options.input.display().to_string();
-        write_atomically(
-            path,
-            il::xref::render(&lines, line_map, &ii_name).as_bytes(),
-        )
-        .map_err(|_| {
-            Catastrophe(vec![format!(
-                "Command-line error: cannot open cross-reference file \"{}\"",
-                path.display()
-            )])
-        })?;
+        write_atomically(path, xref::render(&lines, line_map, &ii_name).as_bytes()).map_err(
+            |_| {
+                Catastrophe(vec![format!(
+                    "Command-line error: cannot open cross-reference file \"{}\"",
+                    path.display()
+                )])
+            },
+        )?;
     }
     if options.outputs.il_display {
         // To stdout, as cudafe++ does; ids stand for addresses and no timestamp is printed.
-        let opts = il::il_display::DisplayOptions {
+        let opts = il_display::DisplayOptions {
             ii_name: options.input.display().to_string(),
             timestamp: None,
         };
-        print!("{}", il::il_display::render_file_scope(&db, file, &opts));
+        print!("{}", il_display::render_file_scope(&db, file, &opts));
     }
     write_host_outputs(&db, file, options)?;
     for (option, what) in partial_outputs(options) {

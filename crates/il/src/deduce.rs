@@ -35,9 +35,9 @@ use crate::IlDatabase;
 use crate::instantiate::{ParamKind, TemplateArg, canonical};
 use crate::ty::{Cv, DependentBound, FnSig, RefKind, Ty, TyKind};
 
-pub(crate) mod ctad;
-pub(crate) mod expr;
-pub(crate) mod instance;
+pub mod ctad;
+pub mod expr;
+pub mod instance;
 #[cfg(test)]
 mod tests;
 

@@ -122,7 +122,7 @@ pub struct TemplateParam {
 /// Arguments that stand for the parameters themselves (a template resolved as written, before
 /// any instance): a type parameter is its `TemplateParam` at `depth`, any other parameter an
 /// unbound value.
-pub(crate) fn parameters_as_arguments<'db>(
+pub fn parameters_as_arguments<'db>(
     db: &'db dyn IlDatabase,
     params: &[TemplateParam],
     depth: u32,

@@ -8,13 +8,13 @@
 //! - [`lookup`], [`resolve`], [`record`]: declaration-level name lookup, the types written in
 //!   declarations, and the layout of the program's classes.
 //! - [`instantiate`]: class template instances (definition selection, parameter bindings).
-//! - [`xref`]: the declaration lines of cudafe++'s `--xref` log.
+//!
+//! The printers over it live in their own crates: `xref` (the `--xref` log) and `il-display`.
 pub mod consteval;
 pub mod cuda;
 pub mod db;
 pub mod decl;
-mod deduce;
-pub mod il_display;
+pub mod deduce;
 pub mod instantiate;
 pub mod item;
 pub mod layout;
@@ -24,7 +24,6 @@ pub mod record;
 pub mod resolve;
 pub mod scope;
 pub mod ty;
-pub mod xref;
 
 #[cfg(test)]
 mod test_db;

@@ -549,7 +549,7 @@ fn last_name(name: &SyntaxNode) -> Option<String> {
 }
 
 /// Trivia-free token text, one space only where two words would otherwise fuse.
-pub(crate) fn tokens_text(node: &SyntaxNode) -> String {
+pub fn tokens_text(node: &SyntaxNode) -> String {
     let mut out = String::new();
     for element in node.descendants_with_tokens() {
         if let NodeOrToken::Token(token) = element

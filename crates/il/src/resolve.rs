@@ -496,7 +496,7 @@ fn is_resolved(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
 }
 
 /// The scope an item's declaration is resolved from: its parent, or file scope.
-pub(crate) fn scope_of<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> ScopeRef<'db> {
+pub fn scope_of<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> ScopeRef<'db> {
     item.parent(db)
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item)
 }
@@ -919,7 +919,7 @@ fn function_signature<'db>(
 }
 
 /// The declaration a header holds: a template's header wraps it after the parameter list.
-pub(crate) fn declaration_of(header: SyntaxNode) -> SyntaxNode {
+pub fn declaration_of(header: SyntaxNode) -> SyntaxNode {
     if header.kind() == TEMPLATE_DECL {
         header
             .children()
@@ -933,7 +933,7 @@ pub(crate) fn declaration_of(header: SyntaxNode) -> SyntaxNode {
 /// The declared type of a member or template (a routine's is its function type) with template
 /// parameters bound by `bound`: a member of a class template instance, a function template
 /// instance.
-pub(crate) fn declared_type_under<'db>(
+pub fn declared_type_under<'db>(
     db: &'db dyn IlDatabase,
     item: Item<'db>,
     bound: Bound<'db>,

@@ -42,11 +42,11 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let root = base_db::parse(&db, file).syntax_node();
-    let lines = il::xref::log_lines(&root);
-    il::xref::render(&lines, base_db::line_map(&db, file), "fuzz.ii");
-    let opts = il::il_display::DisplayOptions {
+    let lines = xref::log_lines(&root);
+    xref::render(&lines, base_db::line_map(&db, file), "fuzz.ii");
+    let opts = il_display::DisplayOptions {
         ii_name: "fuzz.ii".into(),
         timestamp: None,
     };
-    il::il_display::render_file_scope(&db, file, &opts);
+    il_display::render_file_scope(&db, file, &opts);
 });

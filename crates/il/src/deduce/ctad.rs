@@ -22,7 +22,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 /// The implicit deduction guide made from one constructor.
 #[derive(Debug, Clone)]
-pub(crate) struct Guide<'db> {
+pub struct Guide<'db> {
     /// The constructor (a member of the class template's definition).
     pub constructor: Item<'db>,
     pub pattern: Pattern<'db>,
@@ -30,10 +30,7 @@ pub(crate) struct Guide<'db> {
 
 /// The constructors of the class template `template`'s definition, each as a guide (member
 /// templates left out).
-pub(crate) fn implicit_guides<'db>(
-    db: &'db dyn IlDatabase,
-    template: Item<'db>,
-) -> Vec<Guide<'db>> {
+pub fn implicit_guides<'db>(db: &'db dyn IlDatabase, template: Item<'db>) -> Vec<Guide<'db>> {
     let params = template_params(db, template);
     if template.kind(db) != ItemKind::ClassTemplate
         || params.is_empty()
@@ -61,13 +58,13 @@ pub(crate) fn implicit_guides<'db>(
 
 /// How many deduction guides EDG makes for `template`: one per constructor and the copy
 /// deduction candidate (each has its own copy of the class's template parameters).
-pub(crate) fn guide_count(guides: &[Guide<'_>]) -> usize {
+pub fn guide_count(guides: &[Guide<'_>]) -> usize {
     guides.len() + 1
 }
 
 /// The class template arguments `args` deduce through `guides`, with the guide that deduced
 /// them; `None` unless exactly one guide deduces every parameter.
-pub(crate) fn deduce_class_args<'db>(
+pub fn deduce_class_args<'db>(
     db: &'db dyn IlDatabase,
     guides: &[Guide<'db>],
     args: &[ArgType<'db>],
@@ -92,7 +89,7 @@ pub(crate) fn deduce_class_args<'db>(
 }
 
 /// The guide's function parameter types with the deduced arguments substituted.
-pub(crate) fn guide_params<'db>(
+pub fn guide_params<'db>(
     db: &'db dyn IlDatabase,
     guide: &Guide<'db>,
     args: &[TemplateArg<'db>],
@@ -107,7 +104,7 @@ pub(crate) fn guide_params<'db>(
 
 /// The argument expressions of a declarator's direct or list initialization (`p(1, 2.0f)`,
 /// `p{1, 2.0f}`), which CTAD deduces from; `None` for other initializers.
-pub(crate) fn initializer_args(init_declarator: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
+pub fn initializer_args(init_declarator: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
     let init = init_declarator
         .children()
         .find(|n| n.kind() == INITIALIZER)?;

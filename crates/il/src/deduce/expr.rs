@@ -19,7 +19,7 @@ use crate::ty::{Builtin, Cv, RefKind, Ty, TyKind};
 
 /// What names mean at one point of a function body: the enclosing namespace or class scope for
 /// lookup, and the parameters and locals declared before the point, innermost last.
-pub(crate) struct ExprEnv<'db> {
+pub struct ExprEnv<'db> {
     pub from: ScopeRef<'db>,
     /// The class whose member function encloses the point (for its data members).
     pub class: Option<Item<'db>>,
@@ -35,7 +35,7 @@ pub(crate) struct ExprEnv<'db> {
 impl<'db> ExprEnv<'db> {
     /// The environment of `at`, a node inside a function body (or a namespace-scope
     /// initializer) of the file; `from` is the scope of the enclosing declaration.
-    pub(crate) fn at(
+    pub fn at(
         db: &'db dyn IlDatabase,
         from: ScopeRef<'db>,
         class: Option<Item<'db>>,
@@ -103,7 +103,7 @@ impl<'db> ExprEnv<'db> {
     /// The environment at `at` in the body of a function template instance: its parameters
     /// with the instance's types, pack parameters with their elements' types, and the locals
     /// declared before `at`, resolved with the template's parameters bound.
-    pub(crate) fn in_instance(
+    pub fn in_instance(
         db: &'db dyn IlDatabase,
         from: ScopeRef<'db>,
         class: Option<Item<'db>>,
@@ -215,13 +215,13 @@ impl<'db> ExprEnv<'db> {
 
     /// Declares a local `name` of type `ty` (innermost), as a generic lambda's instantiated
     /// parameter.
-    pub(crate) fn add_local(&mut self, name: String, ty: Ty<'db>) {
+    pub fn add_local(&mut self, name: String, ty: Ty<'db>) {
         self.locals.push((name, Some(ty)));
     }
 
     /// Whether a parameter or local named `name` is visible (it hides namespace-scope names
     /// and argument-dependent lookup).
-    pub(crate) fn declares(&self, name: &str) -> bool {
+    pub fn declares(&self, name: &str) -> bool {
         self.local(name).is_some()
     }
 
@@ -284,7 +284,7 @@ fn closure_type<'db>(
 }
 
 /// `Some` for a type with no unresolved part.
-pub(crate) fn known<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<Ty<'db>> {
+pub fn known<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<Ty<'db>> {
     fn ok(db: &dyn IlDatabase, ty: Ty<'_>) -> bool {
         match ty.kind(db) {
             TyKind::Unknown
@@ -314,7 +314,7 @@ fn value_of<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>, lvalue: bool) -> ArgType<
 
 /// The type of a value of type `ty` ([conv.array], [conv.func], [conv.lval]): arrays and
 /// functions become pointers, top-level cv goes (cv on an array is its elements').
-pub(crate) fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
+pub fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
     match canonical(db, ty).kind(db) {
         TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
         TyKind::Function(_) => Ty::new(db, TyKind::Pointer(ty)),
@@ -327,7 +327,7 @@ pub(crate) fn decay<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
 }
 
 /// The type and value category of `expr`, where declarations determine it.
-pub(crate) fn type_of<'db>(
+pub fn type_of<'db>(
     db: &'db dyn IlDatabase,
     env: &ExprEnv<'db>,
     expr: &SyntaxNode,
@@ -449,7 +449,7 @@ fn ident(name_ref: &SyntaxNode) -> Option<String> {
         .map(|t| t.to_string())
 }
 
-pub(crate) fn literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option<ArgType<'db>> {
+pub fn literal<'db>(db: &'db dyn IlDatabase, expr: &SyntaxNode) -> Option<ArgType<'db>> {
     let token = expr
         .children_with_tokens()
         .filter_map(|t| t.into_token())
@@ -638,7 +638,7 @@ fn variable_type<'db>(db: &'db dyn IlDatabase, found: &[Item<'db>]) -> Option<Ar
 
 /// The type of the data member `name` of a class type (cv of the object applied), and the
 /// class it was found in.
-pub(crate) fn data_member<'db>(
+pub fn data_member<'db>(
     db: &'db dyn IlDatabase,
     object: Ty<'db>,
     name: &str,
@@ -922,7 +922,7 @@ fn arithmetic(db: &dyn IlDatabase, ty: Ty<'_>) -> Option<Builtin> {
 }
 
 /// Integral promotion ([conv.prom]) of a builtin.
-pub(crate) fn promote(b: Builtin) -> Builtin {
+pub fn promote(b: Builtin) -> Builtin {
     use Builtin::*;
     match b {
         Bool | Char | SignedChar | UnsignedChar | Short | UnsignedShort | Char8 | Char16 => Int,
@@ -932,7 +932,7 @@ pub(crate) fn promote(b: Builtin) -> Builtin {
 }
 
 /// The usual arithmetic conversions ([expr.arith.conv]) on two builtins (LP64).
-pub(crate) fn usual_arithmetic(a: Builtin, b: Builtin) -> Builtin {
+pub fn usual_arithmetic(a: Builtin, b: Builtin) -> Builtin {
     use Builtin::*;
     for floating in [Float128, LongDouble, Double, Float] {
         if a == floating || b == floating {

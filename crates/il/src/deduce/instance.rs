@@ -18,7 +18,7 @@ use crate::ty::{FnSig, Ty, TyKind};
 /// others; empty for an explicit specialization, which its type identifies), its type, and
 /// whether it is defined in the unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct FnInstance<'db> {
+pub struct FnInstance<'db> {
     pub template: Item<'db>,
     pub args: Vec<TemplateArg<'db>>,
     pub ty: Ty<'db>,
@@ -30,7 +30,7 @@ pub(crate) struct FnInstance<'db> {
 
 /// The instance of `template` for a call with these arguments, if deduction succeeds and the
 /// instance's type is fully known.
-pub(crate) fn instantiate_call<'db>(
+pub fn instantiate_call<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
     outer: Option<Bound<'db>>,
@@ -44,7 +44,7 @@ pub(crate) fn instantiate_call<'db>(
 
 /// The instance a template-id names outside a call (`&f<int>`, `k<float, 4>` passed as a
 /// pointer): its arguments are the explicit ones and the defaults; nothing is deduced.
-pub(crate) fn instantiate_named<'db>(
+pub fn instantiate_named<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
     outer: Option<Bound<'db>>,
@@ -165,7 +165,7 @@ fn with_deduced_return<'db>(
 /// What names mean at `at`, a node of the body of an instance of `template` whose signature
 /// is `sig`: its parameters with the instance's types (a pack parameter with its elements'),
 /// its locals resolved with the template's parameters bound.
-pub(crate) fn body_env<'db>(
+pub fn body_env<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
     bound: Bound<'db>,
@@ -214,7 +214,7 @@ pub(crate) fn body_env<'db>(
 
 /// The template's deducible signature: its function type with its own parameters standing for
 /// themselves (an enclosing instance's bound through `outer`).
-pub(crate) fn pattern<'db>(
+pub fn pattern<'db>(
     db: &'db dyn IlDatabase,
     template: Item<'db>,
     outer: Option<Bound<'db>>,
@@ -229,7 +229,7 @@ pub(crate) fn pattern<'db>(
 /// The deducible signature of `function` declared under `bound`, whose template's parameters
 /// `params` stand for themselves there: a function template's own, or for a constructor of a
 /// class template (an implicit deduction guide, [over.match.class.deduct]) the class's.
-pub(crate) fn signature_pattern<'db>(
+pub fn signature_pattern<'db>(
     db: &'db dyn IlDatabase,
     params: &[crate::instantiate::TemplateParam],
     function: Item<'db>,

@@ -3,11 +3,11 @@
 //! argument as a cast.
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::instantiate::TemplateArg;
-use crate::item::{Item, ItemKind};
-use crate::resolve::{scope_of, specifier_type_in};
-use crate::ty::{Ty, TyKind};
+use il::IlDatabase;
+use il::instantiate::TemplateArg;
+use il::item::{Item, ItemKind};
+use il::resolve::{scope_of, specifier_type_in};
+use il::ty::{Ty, TyKind};
 
 /// `Ty::display`'s parameter spellings as EDG's display writes them in a template:
 /// `<template parameter 1.0>` is `T#(1,1)`; a non-type parameter is its name (`N`, also where
@@ -62,7 +62,7 @@ pub(super) fn with_enum_arguments<'db>(
         }
         let plain = Ty::new(
             db,
-            TyKind::Instance(crate::instantiate::ClassInstance::new(
+            TyKind::Instance(il::instantiate::ClassInstance::new(
                 db,
                 template,
                 args.clone(),
@@ -77,7 +77,7 @@ pub(super) fn with_enum_arguments<'db>(
                 _ => {
                     let one = Ty::new(
                         db,
-                        TyKind::Instance(crate::instantiate::ClassInstance::new(
+                        TyKind::Instance(il::instantiate::ClassInstance::new(
                             db,
                             template,
                             vec![a.clone()],
@@ -144,7 +144,7 @@ fn enum_params(db: &dyn IlDatabase, template: Item<'_>) -> Vec<Option<String>> {
                 return None;
             }
             let ty = specifier_type_in(db, scope_of(db, template), None, p.children_with_tokens());
-            match crate::instantiate::canonical(db, ty).kind(db) {
+            match il::instantiate::canonical(db, ty).kind(db) {
                 TyKind::Enum(e) => Some(e.qualified_name(db)),
                 _ => None,
             }

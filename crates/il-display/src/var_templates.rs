@@ -18,15 +18,15 @@ use rustc_hash::FxHashSet;
 use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
-use crate::IlDatabase;
-use crate::cuda::MemorySpace;
-use crate::decl::variable_decl;
-use crate::instantiate::{Bound, TemplateArg, match_pattern, template_params};
-use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, members_named};
-use crate::resolve::template_args_in;
-use crate::scope::all_items;
-use crate::ty::{Cv, Ty, TyKind};
+use il::IlDatabase;
+use il::cuda::MemorySpace;
+use il::decl::variable_decl;
+use il::instantiate::{Bound, TemplateArg, match_pattern, template_params};
+use il::item::{Item, ItemKind};
+use il::lookup::{ScopeRef, members_named};
+use il::resolve::template_args_in;
+use il::scope::all_items;
+use il::ty::{Cv, Ty, TyKind};
 
 use super::{Located, field, flag, next_id, spell};
 
@@ -163,7 +163,7 @@ fn specialization_pattern(db: &dyn IlDatabase, item: Item<'_>) -> Option<SyntaxN
     let decl = header
         .children()
         .find(|n| n.kind() != TEMPLATE_PARAM_LIST)?;
-    let declarator = crate::resolve::item_declarator(db, item, &decl)?;
+    let declarator = il::resolve::item_declarator(db, item, &decl)?;
     let name = declarator
         .descendants()
         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
@@ -208,7 +208,7 @@ fn used_instances<'a, 'db>(
 /// The declared type of a variable template's definition under `bound` (`const` added for
 /// `constexpr`).
 fn declared<'db>(db: &'db dyn IlDatabase, item: Item<'db>, bound: Bound<'db>) -> Ty<'db> {
-    let ty = crate::resolve::declared_type_under(db, item, bound);
+    let ty = il::resolve::declared_type_under(db, item, bound);
     if variable_decl(db, item).specifiers.is_constexpr {
         let cv = Cv {
             is_const: true,
@@ -234,7 +234,7 @@ fn prototype<'db>(
     out: &mut String,
 ) {
     let params = template_params(db, item);
-    let args: Vec<TemplateArg<'db>> = crate::instantiate::parameters_as_arguments(db, params, 1);
+    let args: Vec<TemplateArg<'db>> = il::instantiate::parameters_as_arguments(db, params, 1);
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
     let ty = declared(db, item, Bound::new(db, item, args));
     let id = next_id(ids);
@@ -300,10 +300,10 @@ mod tests {
 
     /// `name line:column type storage [flags]` per variable template entry.
     fn variable_entries(text: &str) -> String {
-        let out = crate::il_display::fixture_entries_containing(text, "variable@v");
+        let out = crate::fixture_entries_containing(text, "variable@v");
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| !e.trim().is_empty()) {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             let name = get("name");
             let name = name.rsplit(": ").next().unwrap_or("");
             let ty = get("type");

@@ -25,13 +25,13 @@ use std::fmt::Write as _;
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
 
-use crate::IlDatabase;
-use crate::cuda::MemorySpace;
-use crate::instantiate::{Bound, Env, parameters_as_arguments, template_params};
-use crate::item::{Item, ItemKind};
-use crate::lookup::ScopeRef;
-use crate::resolve::{declarator_type_in, name_type_in, scope_of, specifier_type_in};
-use crate::ty::{Cv, Ty, TyKind};
+use il::IlDatabase;
+use il::cuda::MemorySpace;
+use il::instantiate::{Bound, Env, parameters_as_arguments, template_params};
+use il::item::{Item, ItemKind};
+use il::lookup::ScopeRef;
+use il::resolve::{declarator_type_in, name_type_in, scope_of, specifier_type_in};
+use il::ty::{Cv, Ty, TyKind};
 
 use super::syntactic::{
     array_types, declared_name, member_array_types, memory_space, object_declarators,
@@ -393,14 +393,14 @@ impl<'db> Walk<'_, 'db> {
             .take_while(|e| e.kind() != ENUMERATOR_LIST);
         let base = specifier_type_in(self.db, self.scope.from, self.scope.env, base);
         let underlying = match base.kind(self.db) {
-            TyKind::Unknown => Ty::builtin(self.db, crate::ty::Builtin::Int),
+            TyKind::Unknown => Ty::builtin(self.db, il::ty::Builtin::Int),
             _ => base,
         };
         let id = next_id(ids);
         out.push('\n');
         writeln!(out, "file-scope type@l{id}").unwrap();
         self.local_corresp(decl, &name, id, out);
-        if let Some(size) = crate::record::size_align_of(self.db, underlying) {
+        if let Some(size) = il::record::size_align_of(self.db, underlying) {
             field(out, "size", &size.size.to_string());
             field(out, "alignment", &size.align.to_string());
         }
@@ -506,17 +506,17 @@ impl<'db> Walk<'_, 'db> {
     /// EDG keeps it, qualified by the template's own instance (`V<T#(1,1)>::X`).
     fn current_member_typedef(&self, ident: &str) -> Option<String> {
         let db = self.db;
-        if crate::instantiate::lookup_param(db, self.scope.env, ident).is_some() {
+        if il::instantiate::lookup_param(db, self.scope.env, ident).is_some() {
             return None;
         }
         let bound = std::iter::successors(self.scope.env, |b| b.outer(db))
             .find(|b| b.definition(db).kind(db) == ItemKind::ClassTemplate)?;
         let class = bound.definition(db);
-        crate::scope::scope_items(db, class)
+        il::scope::scope_items(db, class)
             .iter()
             .any(|m| m.kind(db) == ItemKind::Typedef && m.name_text(db) == Some(ident))
             .then_some(())?;
-        let instance = crate::instantiate::ClassInstance::new(db, class, bound.args(db).clone());
+        let instance = il::instantiate::ClassInstance::new(db, class, bound.args(db).clone());
         let own = self
             .scope
             .spell(db, Ty::new(db, TyKind::Instance(instance)));
@@ -667,7 +667,7 @@ fn function_item<'db>(
         // `template <...> void B<T, N>::m() {...}`: the class the qualifier names.
         None => qualifying_class(db, file, function, by_offset)?,
     };
-    crate::scope::scope_items(db, class_item)
+    il::scope::scope_items(db, class_item)
         .iter()
         .copied()
         .filter(is_function)
@@ -701,7 +701,7 @@ fn qualifying_class<'db>(
                 .copied()
         })
         .map_or(ScopeRef::File(file), ScopeRef::Item);
-    crate::lookup::lookup_unqualified(db, scope, &class)
+    il::lookup::lookup_unqualified(db, scope, &class)
         .into_iter()
         .find(|i| {
             matches!(
@@ -748,12 +748,12 @@ mod tests {
     /// kind, name, position, kinds, enclosing routine, type, flags. Every expectation below is
     /// what cudafe++ 13.0.88 prints for the fixture (its entries summarized the same way).
     fn locals(text: &str) -> String {
-        let out = crate::il_display::display_fixture(text);
+        let out = crate::display_fixture(text);
         let mut lines: Vec<String> = out
             .split("\n\n")
             .filter(|e| e.lines().next().is_some_and(|h| h.contains("@l")))
             .map(|e| {
-                let get = |label: &str| crate::il_display::entry_field(e, label);
+                let get = |label: &str| crate::entry_field(e, label);
                 let all = |label: &str| -> Vec<String> {
                     e.lines()
                         .filter(|l| l.starts_with(&format!("{label}:")))

@@ -16,15 +16,15 @@ use rustc_hash::FxHashSet;
 use syntax::SyntaxKind::*;
 use syntax::{SyntaxNode, TextSize};
 
-use crate::IlDatabase;
-use crate::deduce::instance::FnInstance;
-use crate::instantiate::{Bound, TemplateArg};
-use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, name_segments};
-use crate::record::size_align_of;
-use crate::resolve::{template_args_in, type_id_type_in};
-use crate::scope::all_items;
-use crate::ty::{Ty, TyKind};
+use il::IlDatabase;
+use il::deduce::instance::FnInstance;
+use il::instantiate::{Bound, TemplateArg};
+use il::item::{Item, ItemKind};
+use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, name_segments};
+use il::record::size_align_of;
+use il::resolve::{template_args_in, type_id_type_in};
+use il::scope::all_items;
+use il::ty::{Ty, TyKind};
 
 use super::{Located, field, next_id};
 
@@ -74,7 +74,7 @@ pub(super) fn instance_copies<'db>(
             continue;
         };
         let header = SyntaxNode::new_root(instance.template.header(db).clone());
-        let from = crate::resolve::scope_of(db, instance.template);
+        let from = il::resolve::scope_of(db, instance.template);
         for node in header.descendants().filter(|n| n.kind() == NAME_REF) {
             let Some((alias, alias_offset, list)) = alias_named(db, from, &aliases, &node) else {
                 continue;
@@ -285,7 +285,7 @@ fn arrays<'db>(
             .and_then(|d| d.children().find(|n| n.kind() == TYPE_ID))
             .map(|type_id| {
                 let env = Some(Bound::new(db, alias, args));
-                type_id_type_in(db, crate::resolve::scope_of(db, alias), env, &type_id)
+                type_id_type_in(db, il::resolve::scope_of(db, alias), env, &type_id)
             });
         let mut ty = target;
         while let Some(t) = ty {
@@ -329,10 +329,10 @@ mod tests {
 
     /// `name line:column kind size` per alias template entry.
     fn alias_entries(text: &str) -> String {
-        let out = crate::il_display::fixture_entries_containing(text, "type@a");
+        let out = crate::fixture_entries_containing(text, "type@a");
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| !e.trim().is_empty()) {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             let name = get("name");
             let name = name.rsplit(": ").next().unwrap_or("");
             lines.push_str(&format!(

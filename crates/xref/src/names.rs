@@ -1,7 +1,7 @@
 //! Name lookup as the declaration walk needs it, over what it has seen so far: the qualified
 //! names of namespaces, classes, typedefs and templates (keys of `Walker::ids` and
 //! `Walker::templates`), with inline and unnamed namespaces' members found from the enclosing
-//! namespace. Until lookup binds names to [`crate::Item`]s this is keyed by printed names.
+//! namespace. Until lookup binds names to [`il::Item`]s this is keyed by printed names.
 use syntax::SyntaxNode;
 
 use super::{Scope, Walker};

@@ -9,8 +9,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken};
 
 use super::segment_ident;
-use crate::il_display::syntactic::{declared_name, memory_space, object_declarators};
-use crate::il_display::{Located, field, next_id};
+use crate::syntactic::{declared_name, memory_space, object_declarators};
+use crate::{Located, field, next_id};
 
 /// The segments of a qualified name (`None` for an unqualified one or a `::`-rooted one).
 pub(super) fn segments(name: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
@@ -138,7 +138,7 @@ pub(super) fn dependent_member_types(
         };
         let qualifier: String = segments[..segments.len() - 1]
             .iter()
-            .map(crate::lower::tokens_text)
+            .map(il::lower::tokens_text)
             .collect::<Vec<_>>()
             .join("::");
         let key = format!("{qualifier}::{}", member.text());

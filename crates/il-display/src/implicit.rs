@@ -15,12 +15,12 @@ use base_db::SourceFile;
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, base_classes};
-use crate::resolve::{routine_type, specifier_type};
-use crate::scope::scope_items;
-use crate::ty::{RefKind, TyKind};
+use il::IlDatabase;
+use il::item::{Item, ItemKind};
+use il::lookup::{ScopeRef, base_classes};
+use il::resolve::{routine_type, specifier_type};
+use il::scope::scope_items;
+use il::ty::{RefKind, TyKind};
 
 use super::{Pos, field, flag, is_class};
 
@@ -169,8 +169,7 @@ fn is_aggregate(db: &dyn IlDatabase, class: Item<'_>) -> bool {
     user_constructors(db, class).is_empty()
         && base_classes(db, class).is_empty()
         && !scope_items(db, class).iter().any(|m| {
-            m.kind(db) == ItemKind::Routine
-                && crate::decl::routine_decl(db, *m).specifiers.is_virtual
+            m.kind(db) == ItemKind::Routine && il::decl::routine_decl(db, *m).specifiers.is_virtual
         })
 }
 
@@ -180,7 +179,7 @@ fn is_aggregate(db: &dyn IlDatabase, class: Item<'_>) -> bool {
 fn is_trivially_constructible(db: &dyn IlDatabase, class: Item<'_>, depth: u32) -> bool {
     let d = declared_specials(db, class);
     let has_virtual = scope_items(db, class).iter().any(|m| {
-        m.kind(db) == ItemKind::Routine && crate::decl::routine_decl(db, *m).specifiers.is_virtual
+        m.kind(db) == ItemKind::Routine && il::decl::routine_decl(db, *m).specifiers.is_virtual
     });
     !(d.constructor || has_virtual)
         && depth < 16
@@ -215,7 +214,7 @@ fn declared_specials(db: &dyn IlDatabase, class: Item<'_>) -> Declared {
         } else if member.starts_with('~') {
             d.destructor = true;
             d.virtual_destructor |= m.kind(db) == ItemKind::Routine
-                && crate::decl::routine_decl(db, m).specifiers.is_virtual;
+                && il::decl::routine_decl(db, m).specifiers.is_virtual;
         } else if member == name {
             d.constructor = true;
             if m.kind(db) == ItemKind::Routine
@@ -465,7 +464,7 @@ mod tests {
 
     /// The implicit members' names and types, one line each.
     fn implicit_members(text: &str) -> String {
-        let out = crate::il_display::display_fixture(text);
+        let out = crate::display_fixture(text);
         let mut lines = String::new();
         for entry in out
             .split("\n\n")

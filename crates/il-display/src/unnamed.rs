@@ -15,12 +15,12 @@ use rustc_hash::FxHashMap;
 use syntax::SyntaxKind::*;
 use syntax::{GreenNode, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::item::{Item, ItemKind};
-use crate::lower::ANONYMOUS_AGGREGATE;
-use crate::resolve::typedef_target;
-use crate::scope::scope_items;
-use crate::ty::TyKind;
+use il::IlDatabase;
+use il::item::{Item, ItemKind};
+use il::lower::ANONYMOUS_AGGREGATE;
+use il::resolve::typedef_target;
+use il::scope::scope_items;
+use il::ty::TyKind;
 
 /// Where an unnamed item prints.
 #[derive(Debug, Clone, Copy)]
@@ -110,7 +110,7 @@ pub(super) fn typedef_name<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Op
     }
     let siblings = match class.parent(db) {
         Some(parent) => scope_items(db, parent),
-        None => crate::scope::top_level_items(db, class.file(db)),
+        None => il::scope::top_level_items(db, class.file(db)),
     };
     let at = siblings.iter().position(|&s| s == class)?;
     let next = *siblings.get(at + 1)?;
@@ -175,10 +175,10 @@ mod tests {
     /// Each entry as `kind name line:column type`, for the entries of unnamed entities and
     /// their members.
     fn short_entries(text: &str) -> String {
-        let out = crate::il_display::display_fixture(text);
+        let out = crate::display_fixture(text);
         let mut lines = String::new();
         for entry in out.split("\n\n").filter(|e| e.starts_with("file-scope ")) {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             let kind = entry.lines().next().unwrap_or("");
             let kind = kind
                 .split('@')

@@ -27,10 +27,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
-use crate::IlDatabase;
-use crate::instantiate::{ParamKind, is_specialization, template_params};
-use crate::item::{Item, ItemKind};
-use crate::lookup::{lookup_path, lookup_unqualified, name_segments};
+use il::IlDatabase;
+use il::instantiate::{ParamKind, is_specialization, template_params};
+use il::item::{Item, ItemKind};
+use il::lookup::{lookup_path, lookup_unqualified, name_segments};
 
 use super::Located;
 
@@ -141,7 +141,7 @@ impl<'db> Templates<'db> {
     ) -> Templates<'db> {
         let mut by_name: FxHashMap<String, Vec<Item<'db>>> = FxHashMap::default();
         let mut definitions: FxHashMap<String, usize> = FxHashMap::default();
-        for item in crate::scope::all_items(db, file) {
+        for item in il::scope::all_items(db, file) {
             if item.kind(db) != ItemKind::ClassTemplate || is_specialization(db, item) {
                 continue;
             }
@@ -631,10 +631,10 @@ mod tests {
 
     /// `line:column xN` per position of the size-1 nonreal classes of a fixture's display.
     fn nonreal_classes(text: &str) -> String {
-        let display = crate::il_display::display_fixture(text);
+        let display = crate::display_fixture(text);
         let mut counts = std::collections::BTreeMap::<String, usize>::new();
         for entry in display.split("\n\n") {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             if get("is_nonreal_class") == "TRUE" && get("size") == "1" {
                 let at = format!(
                     "{}:{}",

@@ -6,7 +6,7 @@
 //!
 //! Which instances exist is found syntactically: the template-ids written outside templates
 //! (declarations, qualified names, functional casts), and the instances those instances'
-//! members name. Instance layout and member types come from [`crate::instantiate`]. Only the
+//! members name. Instance layout and member types come from [`il::instantiate`]. Only the
 //! instances of templates declared in the primary source file are printed (for speed, as for
 //! [`super::prototypes`]).
 use std::fmt::Write as _;
@@ -14,18 +14,18 @@ use std::fmt::Write as _;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::decl::routine_decl;
-use crate::instantiate::{
+use il::IlDatabase;
+use il::decl::routine_decl;
+use il::instantiate::{
     Bound, ClassInstance, TemplateArg, instance_definition, is_specialization, template_params,
 };
-use crate::item::{Item, ItemKind};
-use crate::lookup::ScopeRef;
-use crate::record::instance_layout;
-use crate::resolve::{declared_type_under, specifier_type_in};
-use crate::scope::scope_items;
-use crate::ty::{Ty, TyKind};
-use crate::xref::XrefLine;
+use il::item::{Item, ItemKind};
+use il::lookup::ScopeRef;
+use il::record::instance_layout;
+use il::resolve::{declared_type_under, specifier_type_in};
+use il::scope::scope_items;
+use il::ty::{Ty, TyKind};
+use xref::XrefLine;
 
 use super::{Located, field, flag, spell, spell_params};
 
@@ -202,9 +202,9 @@ pub(super) fn entries<'db>(
                 ItemKind::Variable => {
                     // Declared in the class only, unless inline (constexpr, which also makes
                     // the type const).
-                    let s = &crate::decl::variable_decl(db, member).specifiers;
+                    let s = &il::decl::variable_decl(db, member).specifiers;
                     let ty = if s.is_constexpr {
-                        let cv = crate::ty::Cv {
+                        let cv = il::ty::Cv {
                             is_const: true,
                             ..Default::default()
                         };
@@ -291,7 +291,7 @@ fn base_instances<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Vec<ClassI
     let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
         return Vec::new();
     };
-    let from = crate::resolve::scope_of(db, definition);
+    let from = il::resolve::scope_of(db, definition);
     clause
         .children()
         .filter(|n| n.kind() == BASE_SPEC)
@@ -299,12 +299,12 @@ fn base_instances<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Vec<ClassI
             spec.children()
                 .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
         })
-        .filter_map(|name| {
-            match crate::resolve::name_type_in(db, from, Some(bound), &name).kind(db) {
+        .filter_map(
+            |name| match il::resolve::name_type_in(db, from, Some(bound), &name).kind(db) {
                 TyKind::Instance(base) => Some(*base),
                 _ => None,
-            }
-        })
+            },
+        )
         .collect()
 }
 
@@ -360,7 +360,7 @@ pub(super) fn member_template_copy<'db>(
     out: &mut String,
 ) {
     let params = template_params(db, member);
-    let args: Vec<TemplateArg<'db>> = crate::instantiate::parameters_as_arguments(db, params, 2);
+    let args: Vec<TemplateArg<'db>> = il::instantiate::parameters_as_arguments(db, params, 2);
     let own = Bound::bind(db, member, args, Some(bound));
     let mut spelled = spell(db, declared_type_under(db, member, own));
     for (i, p) in params.iter().enumerate() {
@@ -645,7 +645,7 @@ mod tests {
     use expect_test::expect;
 
     fn instance_entries(text: &str) -> String {
-        crate::il_display::fixture_entries_containing(text, "@i")
+        crate::fixture_entries_containing(text, "@i")
     }
 
     #[test]
@@ -758,7 +758,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("routine@") || e.contains("variable@"))
             .map(|e| {
-                let get = |label: &str| crate::il_display::entry_field(e, label);
+                let get = |label: &str| crate::entry_field(e, label);
                 let name = get("name");
                 format!(
                     "{} {}:{} {}\n",
@@ -784,7 +784,7 @@ mod tests {
     /// own copy of the template's type parameter; the incomplete `V<float>` has none.
     #[test]
     fn member_templates_are_copied_per_completed_instance() {
-        let out = crate::il_display::display_fixture(
+        let out = crate::display_fixture(
             "template <typename T> struct V {\n  T x;\n\
              template <typename U, int K> U get() const { return U(); }\n};\n\
              V<int> a;\nV<float> *p;\n",
@@ -794,7 +794,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("\"get\"") || e.contains("\"U\""))
         {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             let name = get("name");
             lines.push_str(&format!(
                 "{} {}:{} {} defined={}\n",

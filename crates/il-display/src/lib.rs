@@ -7,7 +7,7 @@
 //! (`<kind>@<n>`, n the entity's index in source order) instead of addresses.
 //!
 //! Positions are not part of entities (they are position-independent), so an entry's
-//! `decl_position` comes from the declaration walk of [`crate::xref`], matched by qualified name
+//! `decl_position` comes from the declaration walk of [`xref`], matched by qualified name
 //! in source order.
 //!
 //! Submodules: [`syntactic`] prints the entries EDG makes for syntax that is no item (template
@@ -16,7 +16,10 @@
 //! unnamed classes and bit-fields the xref walk does not log; [`prototypes`], [`instances`],
 //! [`var_templates`] and [`alias_templates`] the templates and their instances; [`compare`]
 //! normalizes displays and measures agreement. Classes local to function bodies
-//! ([`crate::scope::local_classes`]) print in file scope, as EDG allocates them there.
+//! ([`il::scope::local_classes`]) print in file scope, as EDG allocates them there.
+#[cfg(test)]
+mod test_db;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -24,14 +27,14 @@ use base_db::SourceFile;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxNode;
 
-use crate::IlDatabase;
-use crate::cuda::{ExecSpace, MemorySpace};
-use crate::decl::{Linkage, linkage, routine_decl, variable_decl};
-use crate::item::{Access, Item, ItemKind};
-use crate::record::{class_layout, size_align_of};
-use crate::resolve::{declared_type, routine_type};
-use crate::scope::{all_items, scope_items};
-use crate::ty::{Cv, FnSig, RefKind, Ty, TyKind};
+use il::IlDatabase;
+use il::cuda::{ExecSpace, MemorySpace};
+use il::decl::{Linkage, linkage, routine_decl, variable_decl};
+use il::item::{Access, Item, ItemKind};
+use il::record::{class_layout, size_align_of};
+use il::resolve::{declared_type, routine_type};
+use il::scope::{all_items, scope_items};
+use il::ty::{Cv, FnSig, RefKind, Ty, TyKind};
 
 mod alias_templates;
 mod compare;
@@ -89,7 +92,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     let mut items = all_items(db, file);
     // Classes local to function bodies, with their members: in file scope for EDG.
     let mut local: FxHashSet<Item<'_>> = FxHashSet::default();
-    for &class in crate::scope::local_classes(db, file) {
+    for &class in il::scope::local_classes(db, file) {
         for item in std::iter::once(class).chain(scope_items(db, class).iter().copied()) {
             local.insert(item);
             items.push(item);
@@ -99,7 +102,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
         items.iter().enumerate().map(|(i, &it)| (it, i)).collect();
     let root: SyntaxNode = base_db::parse(db, file).syntax_node();
     let lines = Lines::new(file.text(db));
-    let xref = crate::xref::declaration_lines(&root);
+    let xref = xref::declaration_lines(&root);
     let (offsets, has_definition) = name_offsets(db, &xref, &items, file.text(db));
     let definitions = class_definitions(db, &items);
     let constructions = implicit::constructions(db, file, &root);
@@ -173,7 +176,7 @@ fn next_id(ids: &mut usize) -> usize {
 /// offsets to positions.
 struct Located<'a, 'db> {
     root: &'a SyntaxNode,
-    xref: &'a [crate::xref::XrefLine],
+    xref: &'a [xref::XrefLine],
     offsets: &'a FxHashMap<Item<'db>, usize>,
     lines: &'a Lines,
 }
@@ -270,7 +273,7 @@ fn entry_kind(kind: ItemKind) -> Option<&'static str> {
 /// or enum declared opaque, a static data member.
 fn name_offsets<'db>(
     db: &'db dyn IlDatabase,
-    xref: &[crate::xref::XrefLine],
+    xref: &[xref::XrefLine],
     items: &[Item<'db>],
     source: &str,
 ) -> (FxHashMap<Item<'db>, usize>, FxHashSet<Item<'db>>) {
@@ -317,8 +320,8 @@ fn name_offsets<'db>(
     // line by [`prototypes`]; under the template's name it would take a partial
     // specialization's line.
     let explicit_specialization = |item: Item<'db>| {
-        crate::instantiate::is_specialization(db, item)
-            && crate::instantiate::template_params(db, item).is_empty()
+        il::instantiate::is_specialization(db, item)
+            && il::instantiate::template_params(db, item).is_empty()
     };
     let logged = |item: Item<'db>| {
         (item.name(db).is_some() || item.kind(db) == ItemKind::Namespace)
@@ -345,7 +348,7 @@ fn name_offsets<'db>(
     let is_friend: FxHashSet<Item<'db>> = items
         .iter()
         .copied()
-        .filter(|&i| i.parent(db).is_some() && crate::decl::is_friend(db, i))
+        .filter(|&i| i.parent(db).is_some() && il::decl::is_friend(db, i))
         .collect();
     for &item in items
         .iter()
@@ -444,7 +447,7 @@ fn xref_name(db: &dyn IlDatabase, item: Item<'_>) -> String {
 /// befriending class (`None` for the file's), where the entity belongs; `None` for others.
 fn friend_scope<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> Option<Option<Item<'db>>> {
     let parent = item.parent(db)?;
-    if !is_class(parent.kind(db)) || !crate::decl::is_friend(db, item) {
+    if !is_class(parent.kind(db)) || !il::decl::is_friend(db, item) {
         return None;
     }
     let mut scope = Some(parent);
@@ -480,7 +483,7 @@ fn enclosing_routine(root: &SyntaxNode, offset: usize) -> Option<String> {
     let name = declarator
         .descendants()
         .find(|n| n.kind() == syntax::SyntaxKind::NAME_REF)?;
-    Some(crate::lower::tokens_text(&name))
+    Some(il::lower::tokens_text(&name))
 }
 
 fn field(out: &mut String, label: &str, value: &str) {
@@ -710,8 +713,7 @@ fn layout_offset<'db>(db: &'db dyn IlDatabase, member: Item<'db>) -> Option<u64>
         .copied()
         .filter(|&f| {
             f.kind(db) == ItemKind::Field
-                || (is_class(f.kind(db))
-                    && f.signature_key(db) == crate::lower::ANONYMOUS_AGGREGATE)
+                || (is_class(f.kind(db)) && f.signature_key(db) == il::lower::ANONYMOUS_AGGREGATE)
         })
         .collect();
     if fields.len() != layout.field_offsets.len() {
@@ -915,7 +917,7 @@ pub(crate) fn exec_space_fields(out: &mut String, space: ExecSpace) {
 /// A routine's execution-space flags as EDG prints them: [`displayed_exec_space`], and `host`
 /// also for a host-only routine annotated `__host__` (measured: `__host__ int host_only(int)`
 /// prints `host: TRUE`; an unannotated one prints neither flag).
-pub(crate) fn routine_exec_space_fields(out: &mut String, decl: &crate::decl::RoutineDecl) {
+pub(crate) fn routine_exec_space_fields(out: &mut String, decl: &il::decl::RoutineDecl) {
     let space = displayed_exec_space(decl);
     if space == ExecSpace::Host && decl.cuda.host {
         field(out, "host", "TRUE");
@@ -929,7 +931,7 @@ pub(crate) fn routine_exec_space_fields(out: &mut String, decl: &crate::decl::Ro
 /// infers that where the member is used and keeps no flag on the declaration (measured:
 /// `~A() = default`, `virtual ~A() = default` and `B() = default` print neither `device` nor
 /// `host`).
-pub(crate) fn displayed_exec_space(decl: &crate::decl::RoutineDecl) -> ExecSpace {
+pub(crate) fn displayed_exec_space(decl: &il::decl::RoutineDecl) -> ExecSpace {
     let annotated = decl.cuda.global || decl.cuda.host || decl.cuda.device;
     if decl.is_defaulted && !annotated {
         ExecSpace::Host
@@ -941,7 +943,7 @@ pub(crate) fn displayed_exec_space(decl: &crate::decl::RoutineDecl) -> ExecSpace
 /// The whole display of an inline fixture, for the snapshot tests of this module's parts.
 #[cfg(test)]
 pub(crate) fn display_fixture(text: &str) -> String {
-    let (db, file) = crate::test_db::TestDb::with_file(text);
+    let (db, file) = test_db::TestDb::with_file(text);
     render_file_scope(&db, file, &DisplayOptions::default())
 }
 

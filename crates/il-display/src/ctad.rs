@@ -1,5 +1,5 @@
 //! The entries class template argument deduction makes (`Pair p(1, 2.0f);`, see
-//! [`crate::deduce::ctad`]). Measured with cudafe++ 13.0.88: the first deduction for a class
+//! [`il::deduce::ctad`]). Measured with cudafe++ 13.0.88: the first deduction for a class
 //! template makes its deduction guides, each with a copy of the class's type parameters (at
 //! their names, depth 3) and a nonreal class `Pair<A#(3,1), B#(3,2)>` (size 1, at the
 //! template's name): one per constructor and one for the copy deduction candidate. Each
@@ -12,15 +12,13 @@ use std::fmt::Write as _;
 use rustc_hash::FxHashSet;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::deduce::ctad::{
-    Guide, deduce_class_args, guide_params, implicit_guides, initializer_args,
-};
-use crate::deduce::expr::{ExprEnv, type_of};
-use crate::instantiate::{ClassInstance, TemplateArg, template_params};
-use crate::item::{Item, ItemKind};
-use crate::lookup::lookup_unqualified;
-use crate::ty::{FnSig, Ty, TyKind};
+use il::IlDatabase;
+use il::deduce::ctad::{Guide, deduce_class_args, guide_params, implicit_guides, initializer_args};
+use il::deduce::expr::{ExprEnv, type_of};
+use il::instantiate::{ClassInstance, TemplateArg, template_params};
+use il::item::{Item, ItemKind};
+use il::lookup::lookup_unqualified;
+use il::ty::{FnSig, Ty, TyKind};
 
 use super::{Located, field, spell};
 
@@ -106,12 +104,12 @@ fn deduced_template<'db>(
     if name.children().any(|n| n.kind() == TEMPLATE_ARG_LIST) {
         return None;
     }
-    let text = crate::lower::tokens_text(&name);
+    let text = il::lower::tokens_text(&name);
     let (from, _) = super::fn_instances::scope_at(db, file, decl);
     let found = lookup_unqualified(db, from, &text);
     let template = *found.first()?;
     let primary = template.kind(db) == ItemKind::ClassTemplate
-        && !crate::instantiate::is_specialization(db, template);
+        && !il::instantiate::is_specialization(db, template);
     (primary && template.body(db).is_some()).then_some(template)
 }
 
@@ -130,7 +128,7 @@ fn guide_entries<'db>(
 ) {
     let params = template_params(db, template);
     let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-    let depth_three = crate::instantiate::parameters_as_arguments(db, params, 3);
+    let depth_three = il::instantiate::parameters_as_arguments(db, params, 3);
     let spelled = |ty: Ty<'db>| {
         let mut text = spell(db, ty);
         for (i, name) in names.iter().enumerate() {
@@ -144,7 +142,7 @@ fn guide_entries<'db>(
         text
     };
     let own = ClassInstance::new(db, template, depth_three.clone());
-    for _ in 0..crate::deduce::ctad::guide_count(guides) {
+    for _ in 0..il::deduce::ctad::guide_count(guides) {
         super::instances::type_param_copies(located, offset, 'g', ids, out);
         let id = super::next_id(ids);
         let pos = located.lines.pos(offset);
@@ -244,7 +242,7 @@ fn guide_type<'db>(
 
 #[cfg(test)]
 mod tests {
-    use crate::il_display::{entry_field, fixture_entries_containing};
+    use crate::{entry_field, fixture_entries_containing};
 
     /// Checked against cudafe++ 13.0.88 on this fixture (every entry of the display agrees):
     /// three guides for two constructors, each with copies of `A` and `B` and a nonreal

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
 use il::IlDatabase;
-use il::il_display::{self, DisplayOptions, KindStats};
+use il_display::{self, DisplayOptions, KindStats};
 
 /// The floor, in per mille, for the agreement of the compared fields over matched entries
 /// (measured 997; the bar is 950). Every entry cudafe++ prints must be present.

@@ -8,7 +8,7 @@
 //!
 //! This pass walks the syntax tree, because the lines need positions and entity items are
 //! position-independent. Entity identity (which lines share an id) is keyed by qualified name,
-//! kind and signature until declaration-level lookup binds names to [`crate::Item`]s.
+//! kind and signature until declaration-level lookup binds names to [`il::Item`]s.
 //! The member lines of class template instances (`A<short>::x` at `A`'s member) come from
 //! `instances.rs`, their arguments printed evaluated with what `evaluate.rs` records about
 //! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
@@ -22,7 +22,7 @@ use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
-use crate::lower::tokens_text;
+use il::lower::tokens_text;
 
 mod bodies;
 mod body_spans;

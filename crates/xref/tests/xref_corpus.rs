@@ -64,8 +64,8 @@ fn declaration_lines_match_cudafe() {
         let text = std::fs::read_to_string(&ii).unwrap();
         let parse = syntax::parse_text(&text);
         let map = syntax::LineMap::new(&text);
-        let bodies = il::xref::FunctionBodies::new(&text);
-        let all_ours: Vec<Line> = il::xref::log_lines(&parse.syntax_node())
+        let bodies = xref::FunctionBodies::new(&text);
+        let all_ours: Vec<Line> = xref::log_lines(&parse.syntax_node())
             .iter()
             .filter_map(|l| {
                 let pos = map.position(l.offset);

@@ -14,12 +14,12 @@ use base_db::SourceFile;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::IlDatabase;
-use crate::layout::SizeAlign;
-use crate::lookup::ScopeRef;
-use crate::record::size_align_of;
-use crate::resolve::{declarator_type, specifier_type};
-use crate::ty::{Ty, TyKind};
+use il::IlDatabase;
+use il::layout::SizeAlign;
+use il::lookup::ScopeRef;
+use il::record::size_align_of;
+use il::resolve::{declarator_type, specifier_type};
+use il::ty::{Ty, TyKind};
 
 use super::{Lines, field, flag, next_id, spell};
 
@@ -319,7 +319,7 @@ impl Closure {
         ids: &mut usize,
         out: &mut String,
     ) {
-        use crate::deduce::expr::{ExprEnv, type_of};
+        use il::deduce::expr::{ExprEnv, type_of};
         let Some(init) = self.lambda.parent().and_then(|i| i.parent()) else {
             return;
         };
@@ -327,7 +327,7 @@ impl Closure {
             .children()
             .find(|n| n.kind() == DECLARATOR)
             .and_then(|d| d.children().find(|n| n.kind() == NAME_REF))
-            .map(|n| crate::lower::tokens_text(&n))
+            .map(|n| il::lower::tokens_text(&n))
         else {
             return;
         };
@@ -345,7 +345,7 @@ impl Closure {
             let callee = call.children().next();
             let named = callee
                 .as_ref()
-                .is_some_and(|c| c.kind() == ID_EXPR && crate::lower::tokens_text(c) == name);
+                .is_some_and(|c| c.kind() == ID_EXPR && il::lower::tokens_text(c) == name);
             let Some(args) = call.children().find(|n| n.kind() == ARG_LIST) else {
                 continue;
             };
@@ -380,7 +380,7 @@ impl Closure {
                         .find(|n| n.kind() == DECLARATOR)
                         .is_none_or(|d| d.children().all(|n| n.kind() == NAME_REF));
                 let ty = if plain_auto {
-                    crate::deduce::expr::decay(db, arg.ty)
+                    il::deduce::expr::decay(db, arg.ty)
                 } else {
                     match param_type(db, from, param) {
                         Some(k) => {
@@ -485,7 +485,7 @@ impl Closure {
         if let Some(trailing) = self.lambda.children().find(|n| n.kind() == TRAILING_RETURN)
             && let Some(type_id) = trailing.children().find(|n| n.kind() == TYPE_ID)
         {
-            return spell(db, crate::resolve::type_id_type(db, from, &type_id));
+            return spell(db, il::resolve::type_id_type(db, from, &type_id));
         }
         let Some(body) = self.lambda.children().find(|n| n.kind() == COMPOUND_STMT) else {
             return "void".to_string();
@@ -593,7 +593,7 @@ fn routine_name(function: &SyntaxNode) -> Option<String> {
     } else {
         name
     };
-    Some(crate::lower::tokens_text(&last))
+    Some(il::lower::tokens_text(&last))
 }
 
 fn space_attributes(node: &SyntaxNode) -> Space {
@@ -675,7 +675,7 @@ impl Env {
                 env.class = class
                     .children()
                     .find(|n| n.kind() == NAME_REF)
-                    .map(|n| crate::lower::tokens_text(&n));
+                    .map(|n| il::lower::tokens_text(&n));
                 if let Some(members) = class.children().find(|n| n.kind() == MEMBER_LIST) {
                     for decl in members
                         .children()
@@ -746,7 +746,7 @@ impl Env {
             let Some(name) = declarator
                 .children()
                 .find(|n| n.kind() == NAME_REF)
-                .map(|n| crate::lower::tokens_text(&n))
+                .map(|n| il::lower::tokens_text(&n))
             else {
                 continue;
             };
@@ -773,7 +773,7 @@ impl Env {
 fn param_name(param: &SyntaxNode) -> Option<String> {
     let declarator = param.children().find(|n| n.kind() == DECLARATOR)?;
     let name = declarator.descendants().find(|n| n.kind() == NAME_REF)?;
-    Some(crate::lower::tokens_text(&name))
+    Some(il::lower::tokens_text(&name))
 }
 
 fn param_type(db: &dyn IlDatabase, from: ScopeRef<'_>, param: &SyntaxNode) -> Option<Known> {
@@ -848,14 +848,14 @@ fn captures(lambda: &SyntaxNode, env: &Env) -> Vec<Capture> {
         .descendants()
         .filter(|n| n.kind() == DECLARATOR)
         .filter_map(|d| d.children().find(|n| n.kind() == NAME_REF))
-        .map(|n| crate::lower::tokens_text(&n))
+        .map(|n| il::lower::tokens_text(&n))
         .collect();
     let mut seen: Vec<String> = explicit;
     for id in body.descendants().filter(|n| n.kind() == ID_EXPR) {
         let Some(name) = id.children().find(|n| n.kind() == NAME_REF) else {
             continue;
         };
-        let text = crate::lower::tokens_text(&name);
+        let text = il::lower::tokens_text(&name);
         if seen.contains(&text)
             || declared_inside.contains(&text)
             || !env.locals.contains(&text)
@@ -935,7 +935,7 @@ fn expr_type(expr: &SyntaxNode, env: &Env) -> Option<Known> {
     match expr.kind() {
         ID_EXPR => {
             let name = expr.children().find(|n| n.kind() == NAME_REF)?;
-            let ty = env.names.get(&crate::lower::tokens_text(&name))?;
+            let ty = env.names.get(&il::lower::tokens_text(&name))?;
             Some(captured(ty, false))
         }
         LITERAL => {
@@ -1004,7 +1004,7 @@ mod tests {
 
     /// The lambda entries only (after the function's own entry).
     fn closure_entries(text: &str) -> String {
-        let out = crate::il_display::display_fixture(text);
+        let out = crate::display_fixture(text);
         let start = out.find("\nfile-scope type@s").unwrap_or(out.len());
         out[start..].trim_start().to_string()
     }
@@ -1246,7 +1246,7 @@ mod tests {
     /// template's own `auto` parameters keep their declarator (`auto &`).
     #[test]
     fn generic_lambda_calls_instantiate_the_call_operator() {
-        let entries = crate::il_display::fixture_entries_containing(
+        let entries = crate::fixture_entries_containing(
             "void f() {\n\
              \x20   auto g = [](auto a, auto b) { return a + b; };\n\
              \x20   int r = g(1, 2) + g(1.0f, 2) + g(3, 4);\n\
@@ -1258,8 +1258,8 @@ mod tests {
             .split("\n\n")
             .filter(|e| !e.is_empty())
             .map(|e| {
-                let at = crate::il_display::entry_field(e, "decl_position.column");
-                format!("{at} {}", crate::il_display::entry_field(e, "type"))
+                let at = crate::entry_field(e, "decl_position.column");
+                format!("{at} {}", crate::entry_field(e, "type"))
             })
             .collect();
         expect![[r#"

@@ -13,14 +13,14 @@ use std::fmt::Write as _;
 use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
-use crate::IlDatabase;
-use crate::decl::{routine_decl, variable_decl};
-use crate::instantiate::{Bound, TemplateArg, is_specialization, template_params};
-use crate::item::{Item, ItemKind};
-use crate::resolve::declaration_of;
-use crate::scope::all_items;
-use crate::ty::{Cv, Ty};
-use crate::xref::XrefLine;
+use il::IlDatabase;
+use il::decl::{routine_decl, variable_decl};
+use il::instantiate::{Bound, TemplateArg, is_specialization, template_params};
+use il::item::{Item, ItemKind};
+use il::resolve::declaration_of;
+use il::scope::all_items;
+use il::ty::{Cv, Ty};
+use xref::XrefLine;
 
 use super::{Lines, Located, field, flag, next_id, spell};
 
@@ -63,8 +63,7 @@ pub(super) fn entries<'db>(
             continue;
         }
         let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-        let args: Vec<TemplateArg<'db>> =
-            crate::instantiate::parameters_as_arguments(db, params, 1);
+        let args: Vec<TemplateArg<'db>> = il::instantiate::parameters_as_arguments(db, params, 1);
         let bound = Bound::new(db, item, args);
         let spelled = |ty: Ty<'db>| spell_in_template(db, ty, &names);
         match item.kind(db) {
@@ -83,7 +82,7 @@ pub(super) fn entries<'db>(
                 }
                 let positions =
                     super::instances::member_positions(db, item, offset, &member_lines, true);
-                for &member in crate::scope::scope_items(db, item) {
+                for &member in il::scope::scope_items(db, item) {
                     let Some(&at) = positions.get(&member) else {
                         continue;
                     };
@@ -101,7 +100,7 @@ pub(super) fn entries<'db>(
                         );
                         continue;
                     }
-                    let ty = crate::resolve::declared_type_under(db, member, bound);
+                    let ty = il::resolve::declared_type_under(db, member, bound);
                     match kind {
                         ItemKind::Field => {
                             out.push('\n');
@@ -177,7 +176,7 @@ pub(super) fn entries<'db>(
                 if !is_specialization(db, item)
                     && !item.name_text(db).is_some_and(|n| n.contains("::")) =>
             {
-                let ty = crate::resolve::declared_type_under(db, item, bound);
+                let ty = il::resolve::declared_type_under(db, item, bound);
                 let id = next_id(ids);
                 out.push('\n');
                 writeln!(out, "file-scope routine@p{id}").unwrap();
@@ -229,13 +228,13 @@ fn explicit_specialization<'db>(
     out.push('\n');
     writeln!(out, "file-scope type@p{id}").unwrap();
     source_corresp(db, out, item, id, located.lines, offset);
-    let layout = crate::record::explicit_specialization_layout(db, item);
+    let layout = il::record::explicit_specialization_layout(db, item);
     if let Some(layout) = &layout {
         field(out, "size", &layout.size.to_string());
         field(out, "alignment", &layout.align.to_string());
     }
     // The layout's fields, in the order `record` lowers them.
-    let layout_fields: Vec<Item<'db>> = crate::scope::scope_items(db, item)
+    let layout_fields: Vec<Item<'db>> = il::scope::scope_items(db, item)
         .iter()
         .copied()
         .filter(|&f| {
@@ -243,7 +242,7 @@ fn explicit_specialization<'db>(
                 || (matches!(
                     f.kind(db),
                     ItemKind::Class | ItemKind::Struct | ItemKind::Union
-                ) && f.signature_key(db) == crate::lower::ANONYMOUS_AGGREGATE)
+                ) && f.signature_key(db) == il::lower::ANONYMOUS_AGGREGATE)
         })
         .collect();
     let field_offset = |member: Item<'db>| {
@@ -258,7 +257,7 @@ fn explicit_specialization<'db>(
     field(out, "is_template_class", "TRUE");
     super::implicit::assignments_of(db, out, item, &line.name, &format!("p{id}"), pos);
     let positions = super::instances::member_positions(db, item, offset, member_lines, true);
-    for &member in crate::scope::scope_items(db, item) {
+    for &member in il::scope::scope_items(db, item) {
         let Some(&at) = positions.get(&member) else {
             continue;
         };
@@ -267,7 +266,7 @@ fn explicit_specialization<'db>(
             ItemKind::Field | ItemKind::Variable => {
                 let is_field = member.kind(db) == ItemKind::Field;
                 let s = &variable_decl(db, member).specifiers;
-                let mut ty = crate::resolve::declared_type(db, member);
+                let mut ty = il::resolve::declared_type(db, member);
                 if s.is_constexpr {
                     let cv = Cv {
                         is_const: true,
@@ -402,10 +401,10 @@ fn specialization_id<'db>(
         return;
     };
     let scope = spec.parent(db).map_or(
-        crate::lookup::ScopeRef::File(spec.file(db)),
-        crate::lookup::ScopeRef::Item,
+        il::lookup::ScopeRef::File(spec.file(db)),
+        il::lookup::ScopeRef::Item,
     );
-    let primary = crate::lookup::members_named(db, scope, name)
+    let primary = il::lookup::members_named(db, scope, name)
         .into_iter()
         .find(|&d| d.kind(db) == ItemKind::ClassTemplate && !is_specialization(db, d));
     let Some(primary) = primary else { return };
@@ -567,7 +566,7 @@ mod tests {
     use expect_test::expect;
 
     fn prototype_entries(text: &str) -> String {
-        crate::il_display::fixture_entries_containing(text, "@p")
+        crate::fixture_entries_containing(text, "@p")
     }
 
     #[test]
@@ -655,8 +654,8 @@ mod tests {
 mod explicit_specialization_tests {
     use expect_test::expect;
 
-    use crate::il_display::{DisplayOptions, render_file_scope};
     use crate::test_db::TestDb;
+    use crate::{DisplayOptions, render_file_scope};
 
     #[test]
     fn an_explicit_specialization_is_a_class_at_its_own_name() {
@@ -710,7 +709,7 @@ mod explicit_specialization_tests {
             .split("\n\n")
             .filter(|e| e.starts_with("file-scope type@p") || e.contains("is_nonreal_class"))
             .map(|e| {
-                let get = |label: &str| crate::il_display::entry_field(e, label);
+                let get = |label: &str| crate::entry_field(e, label);
                 let name = get("name");
                 format!(
                     "{} {}:{} size={} {} nonreal={}\n",

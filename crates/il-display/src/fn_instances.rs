@@ -3,13 +3,13 @@
 //! and the explicit specializations of function templates.
 //!
 //! An instance is a routine entry at the template's position with the instance's type (the
-//! arguments explicit, deduced by [`crate::deduce`], or defaulted, substituted), `sc_extern` and
+//! arguments explicit, deduced by [`il::deduce`], or defaulted, substituted), `sc_extern` and
 //! not defined: the host compilation does not instantiate the body of an instance it only
 //! calls, so calls inside templates (and inside the instances) create nothing (measured:
 //! `reverse<T>` calling `shared_buffer<T>()` leaves no `shared_buffer` instance). An explicit
 //! instantiation definition, an explicit specialization with a body, and an instance of a
 //! constexpr template or one with a deduced (`auto`) return type are defined. A call makes an
-//! instance only when every argument's type is known ([`crate::deduce::expr`]), no non-template
+//! instance only when every argument's type is known ([`il::deduce::expr`]), no non-template
 //! overload matches exactly (it would be preferred), and among the templates that deduce one
 //! is more specialized than the others; otherwise nothing is printed rather than a guess. A
 //! template-id that is not called (`&k<int>`, a kernel passed as a pointer) makes the instance
@@ -20,21 +20,21 @@ use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Located, field, flag, next_id, spell};
-use crate::IlDatabase;
-use crate::decl::{Linkage, linkage, routine_decl};
-use crate::deduce::ArgType;
-use crate::deduce::expr::{ExprEnv, known, type_of};
-use crate::deduce::instance::{FnInstance, body_env, instantiate_call, instantiate_named, pattern};
-use crate::deduce::{Pattern, at_least_as_specialized};
-use crate::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
-use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
-use crate::resolve::{
+use il::IlDatabase;
+use il::decl::{Linkage, linkage, routine_decl};
+use il::deduce::ArgType;
+use il::deduce::expr::{ExprEnv, known, type_of};
+use il::deduce::instance::{FnInstance, body_env, instantiate_call, instantiate_named, pattern};
+use il::deduce::{Pattern, at_least_as_specialized};
+use il::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
+use il::item::{Item, ItemKind};
+use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
+use il::resolve::{
     declarator_type, declarator_type_in, routine_type, specifier_type, specifier_type_in,
     template_args_in,
 };
-use crate::scope::all_items;
-use crate::ty::{Ty, TyKind};
+use il::scope::all_items;
+use il::ty::{Ty, TyKind};
 
 pub(super) fn entries<'db>(
     db: &'db dyn IlDatabase,
@@ -89,13 +89,13 @@ fn qualified_arrays<'db>(
             .enumerate()
             .filter(|(_, a)| a.kind() == ID_EXPR)
             .filter_map(|(i, a)| {
-                let name = crate::lower::tokens_text(&a);
+                let name = il::lower::tokens_text(&a);
                 let (from, _) = scope_at(db, file, &a);
                 let found = lookup_unqualified(db, from, &name);
                 let variable = *found.first()?;
                 let array = variable.kind(db) == ItemKind::Variable
                     && matches!(
-                        canonical(db, crate::resolve::declared_type(db, variable)).kind(db),
+                        canonical(db, il::resolve::declared_type(db, variable)).kind(db),
                         TyKind::Array(..)
                     );
                 array.then_some((i, variable))
@@ -134,7 +134,7 @@ fn qualified_arrays<'db>(
                 continue;
             };
             let referred = super::qualified_array(db, canonical(db, *referred));
-            let declared = canonical(db, crate::resolve::declared_type(db, variable));
+            let declared = canonical(db, il::resolve::declared_type(db, variable));
             let (TyKind::Array(elem, _), TyKind::Array(declared_elem, _)) =
                 (referred.kind(db), declared.kind(db))
             else {
@@ -163,7 +163,7 @@ fn qualified_arrays<'db>(
             if seen.insert((at, referred), ()).is_some() {
                 continue;
             }
-            let Some(size) = crate::record::size_align_of(db, referred) else {
+            let Some(size) = il::record::size_align_of(db, referred) else {
                 continue;
             };
             array_entry(db, lines.pos(at), size, *elem, ids, out);
@@ -200,7 +200,7 @@ fn signature_arrays<'db>(
     else {
         return;
     };
-    let from = crate::resolve::scope_of(db, instance.template);
+    let from = il::resolve::scope_of(db, instance.template);
     for param in params.children().filter(|n| n.kind() == PARAM) {
         let brackets: Vec<usize> = param
             .descendants()
@@ -236,7 +236,7 @@ fn signature_arrays<'db>(
         }
         let sized: Option<Vec<_>> = arrays
             .iter()
-            .map(|&(array, elem)| Some((crate::record::size_align_of(db, array)?, array, elem)))
+            .map(|&(array, elem)| Some((il::record::size_align_of(db, array)?, array, elem)))
             .collect();
         for ((size, array, elem), &at) in sized.into_iter().flatten().zip(&brackets) {
             let TyKind::Array(_, Some(n)) = array.kind(db) else {
@@ -253,7 +253,7 @@ fn signature_arrays<'db>(
 fn array_entry<'db>(
     db: &'db dyn IlDatabase,
     pos: super::Pos,
-    size: crate::layout::SizeAlign,
+    size: il::layout::SizeAlign,
     elem: Ty<'db>,
     ids: &mut usize,
     out: &mut String,
@@ -862,7 +862,7 @@ pub(super) fn scope_at<'db>(
                 let Some(name) = a.children().find(|n| n.kind() == NAME_REF) else {
                     continue;
                 };
-                let name = crate::lower::tokens_text(&name);
+                let name = il::lower::tokens_text(&name);
                 let found = members_named(db, scope, &name)
                     .into_iter()
                     .find(|i| is_class(i.kind(db)));
@@ -1003,7 +1003,7 @@ mod tests {
 
     /// One line per entry of this module: name, position, type and the compared flags.
     fn instance_lines(text: &str) -> String {
-        let entries = crate::il_display::fixture_entries_containing(text, "routine@f");
+        let entries = crate::fixture_entries_containing(text, "routine@f");
         let mut out = String::new();
         for entry in entries.split("\n\n").filter(|e| !e.trim().is_empty()) {
             let value = |label: &str| {
@@ -1186,7 +1186,7 @@ mod tests {
                     template <class... Ts> void p(Ts... xs);\n\
                     template <class T> void one(T);\n\
                     void g() { r(1); p(); one(1, 2); }\n";
-        let display = crate::il_display::fixture_entries_containing(text, "routine@f");
+        let display = crate::fixture_entries_containing(text, "routine@f");
         let names: Vec<&str> = display
             .lines()
             .filter(|l| l.trim_start().starts_with("name:"))
@@ -1247,12 +1247,12 @@ mod tests {
         let text = "__attribute__((constant)) float coeffs[4];\n\
                     template <class T> int sym(const T &s, const void *p, unsigned long n) { return 0; }\n\
                     int main() { float h[4]; sym(coeffs, h, sizeof(h)); }\n";
-        let arrays = crate::il_display::fixture_entries_containing(text, "type@q");
+        let arrays = crate::fixture_entries_containing(text, "type@q");
         let summary: Vec<String> = arrays
             .split("\n\n")
             .filter(|e| !e.is_empty())
             .map(|e| {
-                let get = |l: &str| crate::il_display::entry_field(e, l);
+                let get = |l: &str| crate::entry_field(e, l);
                 format!(
                     "{}:{} {} {} {}",
                     get("decl_position.seq"),
@@ -1290,11 +1290,11 @@ mod tests {
              int y[2][7]; int x4[4];\n\
              int main() { return f(a) + g(a) + g(b) + k(1, x4) + a6(y) + f(b) + ct(a); }\n";
         let mut lines = String::new();
-        for entry in crate::il_display::display_fixture(text)
+        for entry in crate::display_fixture(text)
             .split("\n\n")
             .filter(|e| e.contains("type@q") || e.contains("routine@f"))
         {
-            let get = |label: &str| crate::il_display::entry_field(entry, label);
+            let get = |label: &str| crate::entry_field(entry, label);
             let what = if entry.contains("type@q") {
                 format!("{} {}", get("size"), get("element_type"))
             } else {

@@ -1,4 +1,4 @@
-//! Entries EDG makes for syntax that is no [`crate::Item`]: template type parameters (a
+//! Entries EDG makes for syntax that is no [`il::Item`]: template type parameters (a
 //! `tk_template_param` type each), array types (a `tk_array` type per array declarator, at its
 //! `[`), the `extern` variables of function bodies (which live in file scope; the other locals
 //! EDG keeps there are `locals.rs`'s), and namespace aliases. Measured rules: `docs/spec/il-display.md`.
@@ -7,12 +7,12 @@ use std::fmt::Write as _;
 use base_db::SourceFile;
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
-use crate::IlDatabase;
-use crate::cuda::MemorySpace;
-use crate::lookup::ScopeRef;
-use crate::record::size_align_of;
-use crate::resolve::{declarator_type, specifier_type};
-use crate::ty::{Ty, TyKind};
+use il::IlDatabase;
+use il::cuda::MemorySpace;
+use il::lookup::ScopeRef;
+use il::record::size_align_of;
+use il::resolve::{declarator_type, specifier_type};
+use il::ty::{Ty, TyKind};
 
 use super::{Lines, field, flag, next_id, spell};
 
@@ -226,7 +226,7 @@ fn template_template_param_uses(
         let names_param = use_
             .children_with_tokens()
             .any(|t| t.kind() == IDENT && t.as_token().is_some_and(|t| t.text() == name.text()));
-        if !names_param || !seen.insert(crate::lower::tokens_text(&args)) {
+        if !names_param || !seen.insert(il::lower::tokens_text(&args)) {
             continue;
         }
         let id = next_id(ids);
@@ -430,7 +430,7 @@ mod tests {
 
     /// The display's entries after the header, for an inline fixture.
     fn display(text: &str) -> String {
-        let out = crate::il_display::display_fixture(text);
+        let out = crate::display_fixture(text);
         let start = out.find("\nfile-scope").unwrap_or(out.len());
         out[start..].trim_start().to_string()
     }
@@ -587,7 +587,7 @@ mod tests {
     /// instance re-declares its own arrays, a non-dependent `int w[2][3]` included.
     #[test]
     fn class_template_members_declare_arrays_per_copy() {
-        let out = crate::il_display::display_fixture(
+        let out = crate::display_fixture(
             "template <typename T, int N> struct V { T v[N]; int w[2][3]; };\n\
              V<float, 4> a;\nV<double, 2> b;\n",
         );
@@ -595,7 +595,7 @@ mod tests {
             .split("\n\n")
             .filter(|e| e.contains("tk_array"))
             .map(|e| {
-                let get = |label: &str| crate::il_display::entry_field(e, label);
+                let get = |label: &str| crate::entry_field(e, label);
                 format!(
                     "{} size={} align={}\n",
                     get("decl_position.column"),
@@ -622,7 +622,7 @@ mod tests {
     /// its array type (incomplete: size 0).
     #[test]
     fn an_extern_local_of_a_template_prints_once() {
-        let out = crate::il_display::fixture_entries_containing(
+        let out = crate::fixture_entries_containing(
             "template <typename T> T *buf() {\n\
              extern __attribute__((shared)) unsigned char raw[];\n\
              return (T *)raw;\n}\n",
