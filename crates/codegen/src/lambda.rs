@@ -91,12 +91,11 @@ struct Enclosing {
 pub(crate) fn rewrite(
     db: &dyn CodegenDatabase,
     def: &SyntaxNode,
-    template: Option<&SyntaxNode>,
     cx: &ChunkContext,
     text: &str,
     edits: &mut Edits,
 ) {
-    let Some((enclosing, lambdas)) = plan(db, def, template, cx) else {
+    let Some((enclosing, lambdas)) = plan(db, def, cx) else {
         return;
     };
     for lambda in lambdas {
@@ -162,8 +161,7 @@ pub fn decl_lambda_arities(
         {
             continue;
         }
-        let template = def.parent().filter(|p| p.kind() == TEMPLATE_DECL);
-        if let Some((_, lambdas)) = plan(db, &def, template.as_ref(), &cx) {
+        if let Some((_, lambdas)) = plan(db, &def, &cx) {
             for lambda in lambdas {
                 let set = if lambda.host_device {
                     &mut arities.host_device
@@ -181,7 +179,6 @@ pub fn decl_lambda_arities(
 fn plan(
     db: &dyn CodegenDatabase,
     def: &SyntaxNode,
-    template: Option<&SyntaxNode>,
     cx: &ChunkContext,
 ) -> Option<(Enclosing, Vec<ExtendedLambda>)> {
     if !cx.extended_lambda || routine::exec_space_of(def, cx) != ExecSpace::Host {
@@ -195,7 +192,7 @@ fn plan(
         return None;
     }
     let class = enclosing_class(db, def, cx);
-    let enclosing = enclosing_function(def, template, class.as_ref(), cx)?;
+    let enclosing = enclosing_function(def, class.as_ref(), cx)?;
     let (body, map) = hir_def::body::lower_function_definition(def);
     let scopes = ExprScopes::new(&body);
     let root = def.ancestors().last().unwrap_or_else(|| def.clone());
@@ -433,7 +430,6 @@ fn class_member_names(list: &SyntaxNode) -> BTreeSet<String> {
 /// The tag's function pointer type and address of the function `def` defines.
 fn enclosing_function(
     def: &SyntaxNode,
-    template: Option<&SyntaxNode>,
     class: Option<&EnclosingClass>,
     cx: &ChunkContext,
 ) -> Option<Enclosing> {
@@ -447,9 +443,21 @@ fn enclosing_function(
     if name_node.kind() == DESTRUCTOR_NAME {
         return None; // no address to take
     }
-    let name = routine::routine_name(def).or_else(|| {
-        (name_node.kind() == OPERATOR_NAME).then(|| tokens_on_one_line(&name_node, &[], &[]))
-    })?;
+    let operator = std::iter::once(name_node.clone())
+        .chain(name_node.children())
+        .find(|n| n.kind() == OPERATOR_NAME);
+    let name = if let Some(operator) = operator {
+        // `operator()`, `operator+=`; `operator new` and `operator int` keep their space.
+        let written = tokens_on_one_line(&operator, &[], &[]);
+        match written.strip_prefix("operator ") {
+            Some(rest) if !rest.starts_with(|c: char| c.is_alphabetic() || c == '_') => {
+                format!("operator{}", rest.replace(' ', ""))
+            }
+            _ => written,
+        }
+    } else {
+        routine::routine_name(def)?
+    };
     if class.is_some_and(|c| c.name.rsplit("::").next().and_then(|n| n.split('<').next()).map(str::trim) == Some(name.as_str()))
     {
         return None; // a constructor
@@ -532,7 +540,24 @@ fn enclosing_function(
         Some(trailing) => format!("auto {pointer}({params}){qualifiers} -> {trailing}"),
         None => format!("{ret} {pointer}({params}){qualifiers}"),
     };
-    let template_args = template
+    // A function template's own parameter list is the innermost `template <...>` around it,
+    // unless those lists all belong to the classes its qualifier names (`template <class T>
+    // void W<T>::run() { }`).
+    let templates = std::iter::successors(def.parent(), |p| p.parent())
+        .take_while(|p| p.kind() == TEMPLATE_DECL)
+        .count();
+    let qualifier_templates = if name_node.kind() == QUALIFIED_NAME {
+        name_node
+            .children()
+            .filter(|n| n.descendants().any(|d| d.kind() == TEMPLATE_ARG_LIST))
+            .count()
+    } else {
+        0
+    };
+    let own_template = def
+        .parent()
+        .filter(|p| p.kind() == TEMPLATE_DECL && templates > qualifier_templates);
+    let template_args = own_template
         .and_then(|t| t.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST))
         .map(|list| routine::template_arguments(&list))
         .filter(|args| !args.is_empty())

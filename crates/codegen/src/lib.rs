@@ -157,7 +157,7 @@ impl Rewriter<'_> {
             FUNCTION_DEF => {
                 routine::definition(node, template, placement, cx, text, self.edits);
                 if cx.extended_lambda && text.contains("device") {
-                    lambda::rewrite(self.db, node, template, cx, text, self.edits);
+                    lambda::rewrite(self.db, node, cx, text, self.edits);
                 }
                 if matches!(
                     routine::exec_space_of(node, cx),

@@ -17,10 +17,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
          unresolved, so the first definition is not mangled and the id falls back (the unnamed \
          namespace's name, in a symbol, follows it)",
     ),
-    (
-        "extended_lambda",
-        "extended lambdas (__nv_dl_wrapper_t) are not generated yet",
-    ),
 ];
 
 fn root() -> PathBuf {
