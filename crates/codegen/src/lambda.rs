@@ -149,7 +149,8 @@ pub fn decl_lambda_arities(
 ) -> LambdaArities {
     let mut arities = LambdaArities::default();
     let node = SyntaxNode::new_root(decl);
-    if !node.text().contains_char('[') || !node.to_string().contains("device") {
+    // Most declarations have no extended lambda: a text search rules them out first.
+    if !node.text().contains_char('[') || !has_device_lambda(&node) {
         return arities;
     }
     // The definitions the rewriter visits: not those of local classes.
@@ -175,6 +176,18 @@ pub fn decl_lambda_arities(
     arities
 }
 
+/// Whether `node` holds a lambda with a `device` attribute.
+fn has_device_lambda(node: &SyntaxNode) -> bool {
+    node.descendants()
+        .filter(|n| n.kind() == LAMBDA_EXPR)
+        .any(|lambda| {
+            lambda
+                .children()
+                .filter(|n| n.kind() == ATTRIBUTE_SPEC)
+                .any(|spec| spec.text().to_string().contains("device"))
+        })
+}
+
 /// The enclosing function and its extended lambdas, if it is a host function with some.
 fn plan(
     db: &dyn CodegenDatabase,
@@ -185,10 +198,7 @@ fn plan(
         return None;
     }
     let body_node = def.children().find(|n| n.kind() == COMPOUND_STMT)?;
-    if !body_node
-        .descendants()
-        .any(|n| n.kind() == LAMBDA_EXPR && n.to_string().contains("device"))
-    {
+    if !has_device_lambda(&body_node) {
         return None;
     }
     let class = enclosing_class(db, def, cx);
@@ -248,7 +258,9 @@ fn plan(
                 let captured = match &body.exprs[use_id] {
                     Expr::This => Some(Captured::This),
                     Expr::Path(path) => {
-                        let Some(name) = path.as_ident() else { continue };
+                        let Some(name) = path.as_ident() else {
+                            continue;
+                        };
                         let local = scopes
                             .scope_for_expr(use_id)
                             .and_then(|s| scopes.resolve_name(s, name));
@@ -339,9 +351,7 @@ fn enclosing_class(
     }
     // `R S::f(...) { }`: the class is the qualifier, found among the unit's classes.
     let declarator = def.children().find(|n| n.kind() == DECLARATOR)?;
-    let qualified = declarator
-        .children()
-        .find(|n| n.kind() == QUALIFIED_NAME)?;
+    let qualified = declarator.children().find(|n| n.kind() == QUALIFIED_NAME)?;
     let text = tokens_on_one_line(&qualified, &[], &[]);
     let (qualifier, member) = text.rsplit_once("::")?;
     let qualifier = qualifier.trim().trim_start_matches("::").trim();
@@ -406,7 +416,10 @@ fn class_member_names(list: &SyntaxNode) -> BTreeSet<String> {
         if !matches!(decl.kind(), FUNCTION_DEF | SIMPLE_DECLARATION) {
             continue;
         }
-        for declarator in decl.children().filter(|n| matches!(n.kind(), DECLARATOR | INIT_DECLARATOR)) {
+        for declarator in decl
+            .children()
+            .filter(|n| matches!(n.kind(), DECLARATOR | INIT_DECLARATOR))
+        {
             let declarator = if declarator.kind() == INIT_DECLARATOR {
                 match declarator.children().find(|n| n.kind() == DECLARATOR) {
                     Some(d) => d,
@@ -458,8 +471,14 @@ fn enclosing_function(
     } else {
         routine::routine_name(def)?
     };
-    if class.is_some_and(|c| c.name.rsplit("::").next().and_then(|n| n.split('<').next()).map(str::trim) == Some(name.as_str()))
-    {
+    if class.is_some_and(|c| {
+        c.name
+            .rsplit("::")
+            .next()
+            .and_then(|n| n.split('<').next())
+            .map(str::trim)
+            == Some(name.as_str())
+    }) {
         return None; // a constructor
     }
     let suffix = declarator

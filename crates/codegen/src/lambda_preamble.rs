@@ -47,7 +47,8 @@ pub fn preamble(arities: &LambdaArities) -> String {
          number of captures in __host__ __device__ lambda!\");\n};\n",
     );
     for &n in &arities.host_device {
-        for (is_mutable, has_conversion) in [(false, false), (true, false), (false, true), (true, true)]
+        for (is_mutable, has_conversion) in
+            [(false, false), (true, false), (false, true), (true, true)]
         {
             host_device_wrapper(&mut out, n, is_mutable, has_conversion);
         }

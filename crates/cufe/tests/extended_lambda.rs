@@ -222,11 +222,38 @@ int main()
 }
 "#,
     ),
+    (
+        "thrust_algorithms",
+        "device lambdas with trailing return types and a __host__ __device__ lambda passed to thrust::transform and thrust::reduce",
+        r#"#include <thrust/device_vector.h>
+#include <thrust/transform.h>
+#include <thrust/reduce.h>
+#include <thrust/execution_policy.h>
+
+float scale(thrust::device_vector<float> &v, float a)
+{
+    thrust::transform(v.begin(), v.end(), v.begin(), [a] __device__(float x) -> float { return a * x; });
+    thrust::transform(v.begin(), v.end(), v.begin(), [=] __host__ __device__(float x) { return x + a; });
+    return thrust::reduce(v.begin(), v.end(), 0.0f, [] __device__(float x, float y) -> float { return x + y; });
+}
+
+int main()
+{
+    thrust::device_vector<float> v(16, 1.0f);
+    return scale(v, 2.0f) > 0 ? 0 : 1;
+}
+"#,
+    ),
 ];
 
 /// Builds `source` with `nvcc` (and `extra` first: `nvcc` for `cufe nvcc`) in `dir`: the
 /// object's symbols and the module id, or nvcc's output when it fails.
-fn build(nvcc: &Path, extra: &[&str], source: &Path, dir: &Path) -> Result<(Vec<String>, String), String> {
+fn build(
+    nvcc: &Path,
+    extra: &[&str],
+    source: &Path,
+    dir: &Path,
+) -> Result<(Vec<String>, String), String> {
     std::fs::create_dir_all(dir).unwrap();
     let out = Command::new(nvcc)
         .args(extra)
@@ -262,12 +289,23 @@ fn extended_lambda_probes_build_like_nvcc() {
         let source = work.path().join(name).join("probe.cu");
         std::fs::create_dir_all(source.parent().unwrap()).unwrap();
         std::fs::write(&source, text).unwrap();
-        let theirs = build(&tc.bin("nvcc"), &[], &source, &work.path().join(name).join("ref"))
-            .unwrap_or_else(|log| panic!("{name}: the reference nvcc must build it:\n{log}"));
-        match build(cufe, &["nvcc"], &source, &work.path().join(name).join("cufe")) {
+        let theirs = build(
+            &tc.bin("nvcc"),
+            &[],
+            &source,
+            &work.path().join(name).join("ref"),
+        )
+        .unwrap_or_else(|log| panic!("{name}: the reference nvcc must build it:\n{log}"));
+        match build(
+            cufe,
+            &["nvcc"],
+            &source,
+            &work.path().join(name).join("cufe"),
+        ) {
             Err(log) => report.push(format!("{name} ({covers}): cufe nvcc failed:\n{log}")),
             Ok(ours) if ours.0 != theirs.0 => {
-                let missing: Vec<&String> = theirs.0.iter().filter(|s| !ours.0.contains(s)).collect();
+                let missing: Vec<&String> =
+                    theirs.0.iter().filter(|s| !ours.0.contains(s)).collect();
                 let extra: Vec<&String> = ours.0.iter().filter(|s| !theirs.0.contains(s)).collect();
                 report.push(format!(
                     "{name} ({covers}): host object symbols differ\nonly nvcc's: {missing:#?}\nonly ours: {extra:#?}"

@@ -10,14 +10,12 @@ use std::process::Command;
 
 /// Programs whose host objects still differ, each with the reason. The test fails if one of
 /// them starts to match (so the list shrinks as the work lands) or another stops matching.
-const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
-    (
-        "cooperative_groups",
-        "module id: il leaves cg::thread_block_tile<32> (named through a namespace alias) \
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[(
+    "cooperative_groups",
+    "module id: il leaves cg::thread_block_tile<32> (named through a namespace alias) \
          unresolved, so the first definition is not mangled and the id falls back (the unnamed \
          namespace's name, in a symbol, follows it)",
-    ),
-];
+)];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
