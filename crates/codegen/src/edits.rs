@@ -30,6 +30,12 @@ impl Edits {
         self.edits.push((range, text));
     }
 
+    /// Replaces `range` by `text` where another edit of the same declaration carries the
+    /// range's newlines (text moved, not dropped).
+    pub(crate) fn replace_moved(&mut self, range: TextRange, text: String) {
+        self.edits.push((range, text));
+    }
+
     pub(crate) fn insert(&mut self, at: TextSize, text: String) {
         self.edits.push((TextRange::empty(at), text));
     }

@@ -11,51 +11,34 @@ pub(crate) fn rewrite_launches(body: &SyntaxNode, text: &str, edits: &mut Edits)
         return;
     }
     for launch in body.descendants().filter(|n| n.kind() == KERNEL_LAUNCH) {
-        // A launch inside another launch's arguments is rewritten with its outer one's text.
-        if launch
-            .ancestors()
-            .skip(1)
-            .any(|a| a.kind() == KERNEL_LAUNCH)
+        let Some(config) = launch.children().find(|n| n.kind() == LAUNCH_CONFIG) else {
+            continue;
+        };
+        if !launch
+            .children()
+            .any(|n| n.kind() != LAUNCH_CONFIG && n.kind() != ARG_LIST)
         {
             continue;
         }
-        if let Some(replacement) = launch_text(&launch) {
-            let needs_parens = launch
-                .parent()
-                .is_some_and(|p| p.kind() != EXPR_STMT && p.kind() != PAREN_EXPR);
-            let replacement = if needs_parens {
-                format!("({replacement})")
-            } else {
-                replacement
-            };
-            // The replacement carries the launch's own newlines; none are added.
-            edits.replace_verbatim(text, launch.text_range(), replacement);
+        let config_text = config.text().to_string();
+        let Some(inner) = config_text.strip_prefix("<<<") else {
+            continue;
+        };
+        let inner = inner.strip_suffix(">>>").unwrap_or(inner);
+        let needs_parens = launch
+            .parent()
+            .is_some_and(|p| p.kind() != EXPR_STMT && p.kind() != PAREN_EXPR);
+        // Edits around the callee and the arguments rather than one replacement of the whole
+        // launch: the arguments may hold edits of their own (extended lambdas, launches).
+        let open = if needs_parens { "(" } else { "" };
+        edits.insert(
+            launch.text_range().start(),
+            format!("{open}(__cudaPushCallConfiguration({inner})) ? (void)0 : "),
+        );
+        // The configuration's text, newlines included, moved before the callee.
+        edits.replace_moved(config.text_range(), String::new());
+        if needs_parens {
+            edits.insert(launch.text_range().end(), ")".into());
         }
     }
-}
-
-fn launch_text(launch: &SyntaxNode) -> Option<String> {
-    let config = launch.children().find(|n| n.kind() == LAUNCH_CONFIG)?;
-    let callee = launch
-        .children()
-        .find(|n| n.kind() != LAUNCH_CONFIG && n.kind() != ARG_LIST)?;
-    let args = launch.children().find(|n| n.kind() == ARG_LIST)?;
-    let config_text = config.text().to_string();
-    let inner = config_text
-        .strip_prefix("<<<")?
-        .strip_suffix(">>>")
-        .unwrap_or(&config_text[3..]);
-    // Whatever sits between the callee and `<<<` or `>>>` and `(` (comments, newlines).
-    let whole = launch.text().to_string();
-    let base = launch.text_range().start();
-    let between = |from: syntax::TextSize, to: syntax::TextSize| {
-        whole[usize::from(from - base)..usize::from(to - base)].to_string()
-    };
-    Some(format!(
-        "(__cudaPushCallConfiguration({inner})) ? (void)0 : {}{}{}{}",
-        callee.text(),
-        between(callee.text_range().end(), config.text_range().start()),
-        between(config.text_range().end(), args.text_range().start()),
-        args.text()
-    ))
 }

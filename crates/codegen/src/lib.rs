@@ -16,6 +16,8 @@ mod attributes;
 mod edits;
 pub mod host_refs;
 pub mod include_guards;
+mod lambda;
+pub mod lambda_preamble;
 mod launch;
 pub mod managed;
 pub mod module_id;
@@ -30,6 +32,7 @@ use std::sync::Arc;
 use base_db::SourceFile;
 use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 
+pub use crate::lambda::decl_lambda_arities;
 pub use crate::unit::{HostUnitConfig, host_translation_unit};
 
 /// Every query of this crate takes `&dyn CodegenDatabase`.
@@ -45,6 +48,9 @@ pub struct ChunkContext {
     pub device_c: bool,
     /// `--relaxed_constexpr`: constexpr functions are `__host__ __device__`.
     pub relaxed_constexpr: bool,
+    /// `--extended-lambda`: `__device__` and `__host__ __device__` lambdas in host functions
+    /// become wrapper objects ([`lambda`]).
+    pub extended_lambda: bool,
     /// The (name, signature key) of the routines of this namespace whose redeclarations must
     /// say `constexpr` ([`redeclarations::constexpr_redeclarations`]).
     pub constexpr_redeclarations: Arc<[(String, String)]>,
@@ -150,6 +156,9 @@ impl Rewriter<'_> {
             }
             FUNCTION_DEF => {
                 routine::definition(node, template, placement, cx, text, self.edits);
+                if cx.extended_lambda && text.contains("device") {
+                    lambda::rewrite(self.db, node, cx, text, self.edits);
+                }
                 if matches!(
                     routine::exec_space_of(node, cx),
                     il::cuda::ExecSpace::Host | il::cuda::ExecSpace::HostDevice

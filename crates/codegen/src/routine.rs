@@ -242,7 +242,7 @@ fn replace_body(
 }
 
 /// The simple name a function definition declares (`k`, `tk` of `tk<T>`, `m` of `S::m`).
-fn routine_name(def: &SyntaxNode) -> Option<String> {
+pub(crate) fn routine_name(def: &SyntaxNode) -> Option<String> {
     let declarator = def.children().find(|n| n.kind() == DECLARATOR)?;
     let holder = declarator
         .descendants()
@@ -278,6 +278,13 @@ pub(crate) struct Param {
 }
 
 impl Param {
+    /// The parameter as written, on one line, without its default argument (a function type's
+    /// parameter).
+    pub(crate) fn without_default(&self) -> String {
+        let skip: Vec<TextRange> = self.default.into_iter().collect();
+        tokens_on_one_line(&self.node, &[], &skip)
+    }
+
     /// The parameter as the kernel wrapper takes it: by reference, without a default argument.
     fn by_reference(&self) -> String {
         let mut insert = Vec::new();
@@ -369,7 +376,7 @@ pub(crate) fn parameters(def: &SyntaxNode) -> Vec<Param> {
 /// The template's parameters as arguments (`N`, `Args...`), naming the unnamed ones
 /// (`template <class, class... Args>`: the forwarding call must pass them): each with where its
 /// invented name goes.
-fn template_arguments(list: &SyntaxNode) -> Vec<(String, Option<TextSize>)> {
+pub(crate) fn template_arguments(list: &SyntaxNode) -> Vec<(String, Option<TextSize>)> {
     let mut unnamed = 0;
     list.children()
         .filter(|p| matches!(p.kind(), TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM | PARAM))

@@ -8,6 +8,7 @@ use base_db::SourceFile;
 use rowan::NodeOrToken;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use crate::lambda_preamble::LambdaArities;
 use crate::{ChunkContext, CodegenDatabase, decl_chunk};
 
 /// The options of cudafe++'s command line that shape the host translation unit.
@@ -42,6 +43,7 @@ impl HostUnitConfig {
             hidden_visibility: self.hidden_visibility && !scope.in_unnamed,
             device_c: self.device_c,
             relaxed_constexpr: self.relaxed_constexpr,
+            extended_lambda: self.extended_lambda,
             constexpr_redeclarations: scope
                 .redeclarations
                 .get(&scope.path)
@@ -68,7 +70,11 @@ pub fn host_translation_unit(
         in_unnamed: false,
         redeclarations: crate::redeclarations::constexpr_redeclarations(db, file),
     };
-    walk_scope(db, &root, config, &scope, &mut out);
+    let mut lambdas = LambdaPreamble::default();
+    walk_scope(db, &root, config, &scope, &mut out, &mut lambdas);
+    if let Some(at) = lambdas.injection {
+        insert_lambda_preamble(&mut out, at, &lambdas.arities);
+    }
     trailer(&mut out, config);
     if config.device_c {
         crate::host_refs::write_arrays(db, file, &config.module_id, &mut out);
@@ -84,6 +90,15 @@ struct Scope<'a> {
     redeclarations: &'a BTreeMap<String, Arc<[(String, String)]>>,
 }
 
+/// What the extended lambdas' helper templates need: where they go and how many captures the
+/// unit's lambdas have ([`crate::lambda_preamble`]).
+#[derive(Default)]
+struct LambdaPreamble {
+    /// The offset in the unit of `struct __nv_lambda_preheader_injection { };`.
+    injection: Option<usize>,
+    arities: LambdaArities,
+}
+
 /// Copies a scope's tokens and the chunks of its declarations.
 fn walk_scope(
     db: &dyn CodegenDatabase,
@@ -91,22 +106,87 @@ fn walk_scope(
     config: &HostUnitConfig,
     scope: &Scope<'_>,
     out: &mut String,
+    lambdas: &mut LambdaPreamble,
 ) {
     for element in node.children_with_tokens() {
         match element {
             NodeOrToken::Token(token) => out.push_str(token.text()),
             NodeOrToken::Node(node) => match node.kind() {
-                NAMESPACE => namespace(db, &node, config, scope, out),
+                NAMESPACE => namespace(db, &node, config, scope, out, lambdas),
                 LINKAGE_SPEC | DECL_BLOCK if has_decl_block(&node) || node.kind() == DECL_BLOCK => {
-                    walk_scope(db, &node, config, scope, out)
+                    walk_scope(db, &node, config, scope, out, lambdas)
                 }
                 _ => {
-                    let chunk =
-                        decl_chunk(db, node.green().into_owned(), config.chunk_context(scope));
-                    out.push_str(chunk);
+                    let green = node.green().into_owned();
+                    let cx = config.chunk_context(scope);
+                    if config.extended_lambda {
+                        if lambdas.injection.is_none() && is_lambda_injection_point(&node) {
+                            lambdas.injection = Some(out.len());
+                        }
+                        let arities = crate::decl_lambda_arities(db, green.clone(), cx.clone());
+                        lambdas.arities.device.extend(&arities.device);
+                        lambdas.arities.host_device.extend(&arities.host_device);
+                    }
+                    out.push_str(decl_chunk(db, green, cx));
                 }
             },
         }
+    }
+}
+
+/// `struct __nv_lambda_preheader_injection { };`, which `cuda_runtime.h` declares with
+/// `--extended-lambda` where cudafe++ writes the lambdas' helper templates.
+fn is_lambda_injection_point(node: &SyntaxNode) -> bool {
+    node.kind() == SIMPLE_DECLARATION
+        && node.text().len() < syntax::TextSize::from(200)
+        && node
+            .children()
+            .filter(|n| n.kind() == CLASS_SPECIFIER)
+            .flat_map(|c| c.children().filter(|n| n.kind() == NAME_REF))
+            .any(|n| n.text() == "__nv_lambda_preheader_injection")
+}
+
+/// Writes the helper templates at offset `at` of the unit, then a line marker that gives the
+/// text after them its line again (the helpers hold `#define` lines of their own).
+fn insert_lambda_preamble(out: &mut String, at: usize, arities: &LambdaArities) {
+    let mut text = String::new();
+    if !out[..at].ends_with('\n') && at > 0 {
+        text.push('\n');
+    }
+    text.push_str(&crate::lambda_preamble::preamble(arities));
+    if let Some(line) = presumed_line(&out[..at]) {
+        writeln!(text, "# {line}").unwrap();
+    }
+    out.insert_str(at, &text);
+}
+
+/// The line the preprocessor's markers give the text right after `before` (the start of a
+/// line or within one): the last `# <line> ...` marker's line plus the newlines after it.
+fn presumed_line(before: &str) -> Option<usize> {
+    let mut newlines = 0;
+    let mut rest = before;
+    // A partial last line (the text at `at` does not start a line) counts as that line.
+    if let Some(end) = rest.rfind('\n') {
+        rest = &rest[..end];
+    } else {
+        return None;
+    }
+    loop {
+        let (head, line) = match rest.rfind('\n') {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => ("", rest),
+        };
+        if let Some(marker) = line.strip_prefix("# ")
+            && let Some(number) = marker.split_whitespace().next()
+            && let Ok(number) = number.parse::<usize>()
+        {
+            return Some(number + newlines);
+        }
+        if head.is_empty() && line.len() == rest.len() {
+            return None;
+        }
+        newlines += 1;
+        rest = head;
     }
 }
 
@@ -123,6 +203,7 @@ fn namespace(
     config: &HostUnitConfig,
     scope: &Scope<'_>,
     out: &mut String,
+    lambdas: &mut LambdaPreamble,
 ) {
     let name: Vec<String> = node
         .children_with_tokens()
@@ -167,7 +248,7 @@ fn namespace(
                 }
             }
             NodeOrToken::Node(child) if child.kind() == DECL_BLOCK => {
-                walk_scope(db, &child, config, &inner, out)
+                walk_scope(db, &child, config, &inner, out, lambdas)
             }
             NodeOrToken::Node(child) => out.push_str(&child.text().to_string()),
         }
