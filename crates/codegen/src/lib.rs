@@ -14,6 +14,7 @@
 //! ([`host_translation_unit`]) only concatenates.
 mod attributes;
 mod edits;
+mod green;
 pub mod host_refs;
 pub mod include_guards;
 mod launch;
@@ -28,8 +29,9 @@ mod variable;
 use std::sync::Arc;
 
 use base_db::SourceFile;
-use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
+use syntax::{SyntaxKind::*, SyntaxNode};
 
+pub use crate::green::DeclSyntax;
 pub use crate::unit::{HostUnitConfig, host_translation_unit};
 
 /// Every query of this crate takes `&dyn CodegenDatabase`.
@@ -57,9 +59,9 @@ pub struct ChunkContext {
 /// The host form of one top-level declaration (not a namespace or linkage block: the assembly
 /// walks into those, so that each of their declarations is a chunk of its own).
 #[salsa::tracked]
-pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -> Arc<str> {
-    let node = SyntaxNode::new_root(decl);
-    let text = node.text().to_string();
+pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) -> Arc<str> {
+    let text = green::text(decl.green());
+    let node = SyntaxNode::new_root(decl.green().clone());
     let mut edits = edits::Edits::default();
     // Most declarations need none of these: a text search rules them out before a tree walk.
     if cx
@@ -85,7 +87,7 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -
     if edits.is_empty() {
         return Arc::from(text);
     }
-    Arc::from(edits.apply(&node))
+    Arc::from(edits.apply(&text))
 }
 
 /// `constexpr` for a redeclaration of a constexpr routine that does not say it.

@@ -8,7 +8,7 @@ use base_db::SourceFile;
 use rowan::NodeOrToken;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use crate::{ChunkContext, CodegenDatabase, decl_chunk};
+use crate::{ChunkContext, CodegenDatabase, DeclSyntax, decl_chunk};
 
 /// The options of cudafe++'s command line that shape the host translation unit.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,18 +37,24 @@ impl HostUnitConfig {
         format!("_GLOBAL__N_{}", self.module_id)
     }
 
-    fn chunk_context(&self, scope: &Scope<'_>) -> ChunkContext {
+    /// What the chunks of the namespace `path` share (made once per namespace definition).
+    fn chunk_context(
+        &self,
+        file: SourceFile,
+        path: &str,
+        in_unnamed: bool,
+        redeclarations: &BTreeMap<String, Arc<[(String, String)]>>,
+    ) -> ChunkContext {
         ChunkContext {
-            hidden_visibility: self.hidden_visibility && !scope.in_unnamed,
+            hidden_visibility: self.hidden_visibility && !in_unnamed,
             device_c: self.device_c,
             relaxed_constexpr: self.relaxed_constexpr,
-            constexpr_redeclarations: scope
-                .redeclarations
-                .get(&scope.path)
+            constexpr_redeclarations: redeclarations
+                .get(path)
                 .cloned()
                 .unwrap_or_else(|| Arc::from([])),
-            namespace_path: Arc::from(scope.path.as_str()),
-            file: scope.file,
+            namespace_path: Arc::from(path),
+            file,
         }
     }
 }
@@ -62,11 +68,13 @@ pub fn host_translation_unit(
     let root = base_db::parse(db, file).syntax_node();
     let mut out = String::with_capacity(file.text(db).len() + 4096);
     prologue(&mut out, config);
+    let redeclarations = crate::redeclarations::constexpr_redeclarations(db, file);
     let scope = Scope {
         file,
         path: String::new(),
         in_unnamed: false,
-        redeclarations: crate::redeclarations::constexpr_redeclarations(db, file),
+        redeclarations,
+        cx: config.chunk_context(file, "", false, redeclarations),
     };
     walk_scope(db, &root, config, &scope, &mut out);
     trailer(&mut out, config);
@@ -82,6 +90,8 @@ struct Scope<'a> {
     path: String,
     in_unnamed: bool,
     redeclarations: &'a BTreeMap<String, Arc<[(String, String)]>>,
+    /// The context of this scope's chunks.
+    cx: ChunkContext,
 }
 
 /// Copies a scope's tokens and the chunks of its declarations.
@@ -101,8 +111,11 @@ fn walk_scope(
                     walk_scope(db, &node, config, scope, out)
                 }
                 _ => {
-                    let chunk =
-                        decl_chunk(db, node.green().into_owned(), config.chunk_context(scope));
+                    let chunk = decl_chunk(
+                        db,
+                        DeclSyntax::new(node.green().into_owned()),
+                        scope.cx.clone(),
+                    );
                     out.push_str(chunk);
                 }
             },
@@ -135,14 +148,17 @@ fn namespace(
     } else {
         name.join("::")
     };
+    let path = if scope.path.is_empty() {
+        segment
+    } else {
+        format!("{}::{segment}", scope.path)
+    };
+    let in_unnamed = scope.in_unnamed || is_unnamed;
     let inner = Scope {
         file: scope.file,
-        path: if scope.path.is_empty() {
-            segment
-        } else {
-            format!("{}::{segment}", scope.path)
-        },
-        in_unnamed: scope.in_unnamed || is_unnamed,
+        cx: config.chunk_context(scope.file, &path, in_unnamed, scope.redeclarations),
+        path,
+        in_unnamed,
         redeclarations: scope.redeclarations,
     };
     if is_unnamed {
@@ -169,7 +185,7 @@ fn namespace(
             NodeOrToken::Node(child) if child.kind() == DECL_BLOCK => {
                 walk_scope(db, &child, config, &inner, out)
             }
-            NodeOrToken::Node(child) => out.push_str(&child.text().to_string()),
+            NodeOrToken::Node(child) => crate::green::push_text(child.green().as_ref(), out),
         }
     }
 }
