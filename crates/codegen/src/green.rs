@@ -4,9 +4,11 @@
 //! already stored each time its table grows. A `GreenNode`'s own `Hash` walks the whole tree
 //! through generic code each time, and the chunk keys together hold the whole translation unit:
 //! on the largest corpus program that hashing was a tenth of `cufe cudafe`'s run. [`DeclSyntax`]
-//! walks the tree once, when the assembly makes the key, and its `Hash` writes that one number.
-//! Equality stays structural, so an unchanged declaration of an edited file (a new green tree
-//! from a new parse) finds its chunk again.
+//! hashes the declaration's text once, when the assembly makes the key (a slice of the file's
+//! text: one pass over contiguous bytes, no tree walk), and its `Hash` writes that one number.
+//! Equal trees have equal texts, so equal keys hash equally; equality stays structural, so an
+//! unchanged declaration of an edited file (a new green tree from a new parse) finds its chunk
+//! again.
 use std::hash::{Hash, Hasher};
 
 use rowan::{GreenNodeData, NodeOrToken};
@@ -20,9 +22,11 @@ pub struct DeclSyntax {
 }
 
 impl DeclSyntax {
-    pub fn new(green: GreenNode) -> DeclSyntax {
+    /// `text` is the tree's text (the slice of the file it was parsed from).
+    pub fn new(green: GreenNode, text: &str) -> DeclSyntax {
+        debug_assert_eq!(usize::from(green.text_len()), text.len());
         let mut hasher = rustc_hash::FxHasher::default();
-        hash_tree(&green, &mut hasher);
+        hasher.write(text.as_bytes());
         DeclSyntax {
             hash: hasher.finish(),
             green,
@@ -32,21 +36,6 @@ impl DeclSyntax {
     pub fn green(&self) -> &GreenNode {
         &self.green
     }
-}
-
-fn hash_tree(node: &GreenNodeData, hasher: &mut rustc_hash::FxHasher) {
-    hasher.write_u16(node.kind().0);
-    for child in node.children() {
-        match child {
-            NodeOrToken::Node(node) => hash_tree(node, hasher),
-            NodeOrToken::Token(token) => {
-                hasher.write_u16(token.kind().0);
-                hasher.write(token.text().as_bytes());
-            }
-        }
-    }
-    // The end of a node: `a (b) c` and `a (b c)` differ.
-    hasher.write_u8(0xff);
 }
 
 impl PartialEq for DeclSyntax {

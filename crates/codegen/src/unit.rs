@@ -111,9 +111,10 @@ fn walk_scope(
                     walk_scope(db, &node, config, scope, out)
                 }
                 _ => {
+                    let text = &scope.file.text(db)[node.text_range()];
                     let chunk = decl_chunk(
                         db,
-                        DeclSyntax::new(node.green().into_owned()),
+                        DeclSyntax::new(node.green().into_owned(), text),
                         scope.cx.clone(),
                     );
                     out.push_str(chunk);

@@ -103,14 +103,36 @@ fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe>
     let db = std::mem::ManuallyDrop::new(ide::RootDatabase::default());
     let db = &*db;
     let file = SourceFile::create(db, options.input.clone(), text, FileOrigin::User);
+    let text = file.text(db);
+    std::thread::scope(|threads| {
+        // The include guards come from the headers on disk, not from the parse: a second
+        // thread reads them meanwhile.
+        let guards = options
+            .outputs
+            .gen_c_file
+            .is_some()
+            .then(|| threads.spawn(|| include_guards(text)));
+        compile_file(db, file, options, unit, guards)
+    })
+}
+
+/// The include guards of the headers the unit read, being read by another thread.
+type IncludeGuards<'scope> = std::thread::ScopedJoinHandle<'scope, Vec<String>>;
+
+fn compile_file(
+    db: &ide::RootDatabase,
+    file: SourceFile,
+    options: &CudafeOptions,
+    unit: &str,
+    guards: Option<IncludeGuards<'_>>,
+) -> Result<ExitCode, Catastrophe> {
     let errors = base_db::parse_errors(db, file);
-    let line_map = base_db::line_map(db, file);
     let mut report = String::new();
     for error in errors {
         render(
             &mut report,
             file.text(db),
-            line_map,
+            base_db::line_map(db, file),
             error.range.start(),
             "error",
             &error.message,
@@ -134,6 +156,7 @@ fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe>
         let root = base_db::parse(db, file).syntax_node();
         let lines = il::xref::log_lines(&root);
         let ii_name = options.input.display().to_string();
+        let line_map = base_db::line_map(db, file);
         write_atomically(
             path,
             il::xref::render(&lines, line_map, &ii_name).as_bytes(),
@@ -153,7 +176,7 @@ fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe>
         };
         print!("{}", il::il_display::render_file_scope(db, file, &opts));
     }
-    write_host_outputs(db, file, options)?;
+    write_host_outputs(db, file, options, guards)?;
     for (option, what) in partial_outputs(options) {
         eprintln!("cufe: warning: {option}: written in part: {what} not produced yet");
     }
@@ -180,6 +203,7 @@ fn write_host_outputs(
     db: &ide::RootDatabase,
     file: SourceFile,
     options: &CudafeOptions,
+    guards: Option<IncludeGuards<'_>>,
 ) -> Result<(), Catastrophe> {
     let out = &options.outputs;
     if out.gen_c_file.is_none() && out.module_id_file.is_none() {
@@ -219,7 +243,12 @@ fn write_host_outputs(
             device_c: options.compile.relocatable_device_code,
             extended_lambda: options.compile.extended_lambda,
             relaxed_constexpr: options.compile.relaxed_constexpr,
-            include_guards: include_guards(file.text(db)),
+            include_guards: match guards {
+                Some(guards) => guards
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => include_guards(file.text(db)),
+            },
         };
         let unit = codegen::host_translation_unit(db, file, &config);
         write_atomically(path, unit.as_bytes())
