@@ -9,16 +9,21 @@
 //! Equal trees have equal texts, so equal keys hash equally; equality stays structural, so an
 //! unchanged declaration of an edited file (a new green tree from a new parse) finds its chunk
 //! again.
+//!
+//! The key also carries that text (a copy of the slice, a function of the tree): the chunk
+//! starts from it, and copying contiguous bytes costs a fraction of collecting the tree's tokens.
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use rowan::{GreenNodeData, NodeOrToken};
 use syntax::GreenNode;
 
-/// A declaration's green tree with a hash of its kinds and text.
+/// A declaration's green tree with its text and a hash of the text.
 #[derive(Clone, Debug)]
 pub struct DeclSyntax {
     hash: u64,
     green: GreenNode,
+    text: Arc<str>,
 }
 
 impl DeclSyntax {
@@ -30,11 +35,20 @@ impl DeclSyntax {
         DeclSyntax {
             hash: hasher.finish(),
             green,
+            text: Arc::from(text),
         }
     }
 
     pub fn green(&self) -> &GreenNode {
         &self.green
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub(crate) fn shared_text(&self) -> &Arc<str> {
+        &self.text
     }
 }
 
@@ -63,11 +77,4 @@ pub(crate) fn push_text(node: &GreenNodeData, out: &mut String) {
             NodeOrToken::Token(token) => out.push_str(token.text()),
         }
     }
-}
-
-/// The text of a green tree.
-pub(crate) fn text(node: &GreenNodeData) -> String {
-    let mut out = String::with_capacity(usize::from(node.text_len()));
-    push_text(node, &mut out);
-    out
 }

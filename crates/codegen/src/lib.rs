@@ -60,7 +60,7 @@ pub struct ChunkContext {
 /// walks into those, so that each of their declarations is a chunk of its own).
 #[salsa::tracked]
 pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) -> Arc<str> {
-    let text = green::text(decl.green());
+    let text = decl.text();
     let node = SyntaxNode::new_root(decl.green().clone());
     let mut edits = edits::Edits::default();
     // Most declarations need none of these: a text search rules them out before a tree walk.
@@ -72,22 +72,22 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) 
         add_missing_constexpr(&node, &cx, &mut edits);
     }
     if text.contains("__attribute__") {
-        attributes::strip_cuda_attributes(&node, &text, &mut edits);
+        attributes::strip_cuda_attributes(&node, text, &mut edits);
     }
     if text.contains("__noinline__") {
-        attributes::spell_noinline(&node, &text, &mut edits);
+        attributes::spell_noinline(&node, text, &mut edits);
     }
     Rewriter {
         db,
         cx: &cx,
-        text: &text,
+        text,
         edits: &mut edits,
     }
     .declaration(&node, None, routine::Placement::Namespace);
     if edits.is_empty() {
-        return Arc::from(text);
+        return decl.shared_text().clone();
     }
-    Arc::from(edits.apply(&text))
+    Arc::from(edits.apply(text))
 }
 
 /// `constexpr` for a redeclaration of a constexpr routine that does not say it.
