@@ -151,9 +151,10 @@ impl Rewriter<'_> {
                 }
             }
             FUNCTION_DEF => {
-                routine::definition(node, template, placement, cx, text, self.edits);
+                let space = routine::definition(node, template, placement, cx, text, self.edits)
+                    .unwrap_or_else(|| routine::exec_space_of(node, cx));
                 if matches!(
-                    routine::exec_space_of(node, cx),
+                    space,
                     il::cuda::ExecSpace::Host | il::cuda::ExecSpace::HostDevice
                 ) {
                     managed::rewrite_uses(
