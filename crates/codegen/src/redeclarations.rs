@@ -58,4 +58,3 @@ pub fn constexpr_redeclarations(
         .map(|(ns, list)| (ns, Arc::from(list)))
         .collect()
 }
-

@@ -52,9 +52,10 @@ fn namespaces_declared_in<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> &'db N
         // Keyed by the scope's first block: every block of a namespace has the same members.
         Some(parent) => {
             let first = match parent.name(db) {
-                Some(_) if parent.kind(db) == ItemKind::Namespace => {
-                    namespace_blocks(db, parent).first().copied().unwrap_or(parent)
-                }
+                Some(_) if parent.kind(db) == ItemKind::Namespace => namespace_blocks(db, parent)
+                    .first()
+                    .copied()
+                    .unwrap_or(parent),
                 _ => parent,
             };
             namespaces_in(db, first)
