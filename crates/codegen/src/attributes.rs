@@ -1,7 +1,8 @@
 //! CUDA's attributes leave the host translation unit, as cudafe++ leaves them out of the text it
 //! regenerates. `crt/host_defines.h` spelled every CUDA keyword as a GNU attribute; g++ ignores
 //! most of them, but not everywhere (it rejects attributes on a deduction guide).
-use syntax::{SyntaxKind::*, SyntaxNode};
+use rowan::{GreenNodeData, NodeOrToken};
+use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::edits::Edits;
 
@@ -28,16 +29,27 @@ const CUDA_ATTRIBUTES: &[&str] = &[
 ];
 
 /// Removes every `__attribute__((...))` of `root` whose attributes are all CUDA's.
+///
+/// The walk is over the green tree: nearly every declaration of CUDA's and CCCL's headers says
+/// `__attribute__`, and a cursor walk over all of a declaration's nodes cost more than the
+/// rest of its chunk.
 pub(crate) fn strip_cuda_attributes(root: &SyntaxNode, text: &str, edits: &mut Edits) {
-    for spec in root.descendants().filter(|n| n.kind() == ATTRIBUTE_SPEC) {
-        let mut attributes = spec.children().filter(|n| n.kind() == ATTRIBUTE).peekable();
+    let green = root.green();
+    let mut specs = Vec::new();
+    attribute_specs(&green, root.text_range().start(), &mut specs);
+    for (range, spec) in specs {
+        let mut attributes = spec
+            .children()
+            .filter_map(|c| c.into_node())
+            .filter(|n| n.kind() == ATTRIBUTE.into())
+            .peekable();
         if attributes.peek().is_none() {
             continue;
         }
         let all_cuda = attributes.all(|attribute| {
             attribute
-                .children_with_tokens()
-                .find(|t| t.kind() == IDENT)
+                .children()
+                .find(|t| t.kind() == IDENT.into())
                 .and_then(|t| t.into_token())
                 .is_some_and(|name| {
                     let name = name.text();
@@ -49,8 +61,27 @@ pub(crate) fn strip_cuda_attributes(root: &SyntaxNode, text: &str, edits: &mut E
                 })
         });
         if all_cuda {
-            edits.replace(text, spec.text_range(), String::new());
+            edits.replace(text, range, String::new());
         }
+    }
+}
+
+/// The `ATTRIBUTE_SPEC` nodes of a green tree starting at `offset`, with their ranges, in
+/// preorder (as `SyntaxNode::descendants` finds them).
+fn attribute_specs<'g>(
+    node: &'g GreenNodeData,
+    offset: TextSize,
+    out: &mut Vec<(TextRange, &'g GreenNodeData)>,
+) {
+    if node.kind() == ATTRIBUTE_SPEC.into() {
+        out.push((TextRange::at(offset, node.text_len()), node));
+    }
+    let mut at = offset;
+    for child in node.children() {
+        if let NodeOrToken::Node(child) = child {
+            attribute_specs(child, at, out);
+        }
+        at += child.text_len();
     }
 }
 

@@ -44,18 +44,17 @@ impl Edits {
         self.edits.is_empty()
     }
 
-    /// The node's text with the edits applied. Overlapping edits keep the first in text order
+    /// The declaration's text with the edits applied. Overlapping edits keep the first in text order
     /// (an edit inside a replaced range is dropped: the outer one already rewrote it).
-    pub(crate) fn apply(mut self, root: &SyntaxNode) -> String {
-        let text = root.text().to_string();
-        let base = root.text_range().start();
+    /// `text` is the text of the declaration's root, whose ranges start at 0.
+    pub(crate) fn apply(mut self, text: &str) -> String {
         self.edits
             .sort_by_key(|(range, _)| (range.start(), range.end() != range.start()));
         let mut out = String::with_capacity(text.len() + 256);
         let mut at = 0usize;
         for (range, replacement) in self.edits {
-            let start = usize::from(range.start() - base);
-            let end = usize::from(range.end() - base);
+            let start = usize::from(range.start());
+            let end = usize::from(range.end());
             if start < at {
                 continue;
             }

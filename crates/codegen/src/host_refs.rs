@@ -18,6 +18,7 @@
 //! function's namespace.
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 use base_db::SourceFile;
 use hir_def::body::scope::ExprScopes;
@@ -39,41 +40,42 @@ fn device_entities(
     file: SourceFile,
 ) -> BTreeMap<(String, String), DeviceEntity> {
     let mut out = BTreeMap::new();
-    for item in il::scope::all_items(db, file) {
-        let Some(path) = crate::namespaces::namespace_path(db, item) else {
-            continue;
-        };
+    // Members of classes are not found by the namespace lookup of `host_referenced`.
+    crate::namespaces::walk_namespace_scopes(db, file, &mut |item, path| {
         let Some(name) = item.name_text(db) else {
-            continue;
+            return ControlFlow::<()>::Continue(());
         };
-        let internal = path.split("::").any(|s| s == "<unnamed>")
-            || *il::decl::linkage(db, item) == il::decl::Linkage::Internal;
+        let internal = || {
+            path.split("::").any(|s| s == "<unnamed>")
+                || *il::decl::linkage(db, item) == il::decl::Linkage::Internal
+        };
         let entity = match item.kind(db) {
             ItemKind::Routine | ItemKind::FunctionTemplate => {
                 if il::decl::routine_decl(db, item).exec_space != ExecSpace::Global {
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 let template = item.kind(db) == ItemKind::FunctionTemplate;
                 DeviceEntity::Kernel {
                     template,
-                    internal: internal || template,
+                    internal: template || internal(),
                 }
             }
             ItemKind::Variable => match il::decl::variable_decl(db, item).memory_space {
                 MemorySpace::Device | MemorySpace::Managed => DeviceEntity::Variable {
                     constant: false,
-                    internal,
+                    internal: internal(),
                 },
                 MemorySpace::Constant => DeviceEntity::Variable {
                     constant: true,
-                    internal,
+                    internal: internal(),
                 },
-                _ => continue,
+                _ => return ControlFlow::Continue(()),
             },
-            _ => continue,
+            _ => return ControlFlow::Continue(()),
         };
-        out.insert((path, name.to_string()), entity);
-    }
+        out.insert((path.to_string(), name.to_string()), entity);
+        ControlFlow::Continue(())
+    });
     out
 }
 

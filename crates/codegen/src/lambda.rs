@@ -144,13 +144,16 @@ pub(crate) fn rewrite(
 #[salsa::tracked(returns(ref))]
 pub fn decl_lambda_arities(
     db: &dyn CodegenDatabase,
-    decl: syntax::GreenNode,
+    decl: crate::DeclSyntax,
     cx: ChunkContext,
 ) -> LambdaArities {
     let mut arities = LambdaArities::default();
-    let node = SyntaxNode::new_root(decl);
     // Most declarations have no extended lambda: a text search rules them out first.
-    if !node.text().contains_char('[') || !has_device_lambda(&node) {
+    if !decl.text().contains('[') {
+        return arities;
+    }
+    let node = SyntaxNode::new_root(decl.green().clone());
+    if !has_device_lambda(&node) {
         return arities;
     }
     // The definitions the rewriter visits: not those of local classes.

@@ -14,6 +14,7 @@
 //! ([`host_translation_unit`]) only concatenates.
 mod attributes;
 mod edits;
+mod green;
 pub mod host_refs;
 pub mod include_guards;
 mod lambda;
@@ -30,8 +31,9 @@ mod variable;
 use std::sync::Arc;
 
 use base_db::SourceFile;
-use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
+use syntax::{SyntaxKind::*, SyntaxNode};
 
+pub use crate::green::DeclSyntax;
 pub use crate::lambda::decl_lambda_arities;
 pub use crate::unit::{HostUnitConfig, host_translation_unit};
 
@@ -63,9 +65,9 @@ pub struct ChunkContext {
 /// The host form of one top-level declaration (not a namespace or linkage block: the assembly
 /// walks into those, so that each of their declarations is a chunk of its own).
 #[salsa::tracked]
-pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -> Arc<str> {
-    let node = SyntaxNode::new_root(decl);
-    let text = node.text().to_string();
+pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) -> Arc<str> {
+    let text = decl.text();
+    let node = SyntaxNode::new_root(decl.green().clone());
     let mut edits = edits::Edits::default();
     // Most declarations need none of these: a text search rules them out before a tree walk.
     if cx
@@ -76,22 +78,22 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: GreenNode, cx: ChunkContext) -
         add_missing_constexpr(&node, &cx, &mut edits);
     }
     if text.contains("__attribute__") {
-        attributes::strip_cuda_attributes(&node, &text, &mut edits);
+        attributes::strip_cuda_attributes(&node, text, &mut edits);
     }
     if text.contains("__noinline__") {
-        attributes::spell_noinline(&node, &text, &mut edits);
+        attributes::spell_noinline(&node, text, &mut edits);
     }
     Rewriter {
         db,
         cx: &cx,
-        text: &text,
+        text,
         edits: &mut edits,
     }
     .declaration(&node, None, routine::Placement::Namespace);
     if edits.is_empty() {
-        return Arc::from(text);
+        return decl.shared_text().clone();
     }
-    Arc::from(edits.apply(&node))
+    Arc::from(edits.apply(text))
 }
 
 /// `constexpr` for a redeclaration of a constexpr routine that does not say it.
@@ -155,12 +157,13 @@ impl Rewriter<'_> {
                 }
             }
             FUNCTION_DEF => {
-                routine::definition(node, template, placement, cx, text, self.edits);
+                let space = routine::definition(node, template, placement, cx, text, self.edits)
+                    .unwrap_or_else(|| routine::exec_space_of(node, cx));
                 if cx.extended_lambda && text.contains("device") {
                     lambda::rewrite(self.db, node, cx, text, self.edits);
                 }
                 if matches!(
-                    routine::exec_space_of(node, cx),
+                    space,
                     il::cuda::ExecSpace::Host | il::cuda::ExecSpace::HostDevice
                 ) {
                     managed::rewrite_uses(

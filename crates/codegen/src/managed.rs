@@ -7,6 +7,7 @@
 //! name is the variable when the body's scopes do not bind it and the namespace lookup from the
 //! function's namespace finds a managed variable.
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use base_db::SourceFile;
 use hir_def::body::scope::ExprScopes;
@@ -21,20 +22,16 @@ use crate::edits::Edits;
 #[salsa::tracked(returns(ref))]
 pub fn managed_variables(db: &dyn CodegenDatabase, file: SourceFile) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
-    for item in il::scope::all_items(db, file) {
-        if item.kind(db) != ItemKind::Variable {
-            continue;
+    // Members of classes are not found by the namespace lookup of `rewrite_uses`.
+    crate::namespaces::walk_namespace_scopes(db, file, &mut |item, path| {
+        if item.kind(db) == ItemKind::Variable
+            && il::decl::variable_decl(db, item).memory_space == il::cuda::MemorySpace::Managed
+            && let Some(name) = item.name_text(db)
+        {
+            out.insert((path.to_string(), name.to_string()));
         }
-        if il::decl::variable_decl(db, item).memory_space != il::cuda::MemorySpace::Managed {
-            continue;
-        }
-        if let (Some(path), Some(name)) = (
-            crate::namespaces::namespace_path(db, item),
-            item.name_text(db),
-        ) {
-            out.insert((path, name.to_string()));
-        }
-    }
+        ControlFlow::<()>::Continue(())
+    });
     out
 }
 

@@ -1,6 +1,7 @@
 //! What each namespace of the unit declares, by name: enough of lookup for the rewrites that
 //! must name an entity the way cudafe++'s regenerated text does (qualified).
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 
 use base_db::SourceFile;
 use il::{Item, ItemKind};
@@ -15,18 +16,54 @@ pub fn namespace_members(
     file: SourceFile,
 ) -> BTreeMap<String, BTreeSet<String>> {
     let mut members = BTreeMap::<String, BTreeSet<String>>::new();
-    for item in il::scope::all_items(db, file) {
-        if item.kind(db) == ItemKind::Namespace {
-            continue;
+    walk_namespace_scopes(db, file, &mut |item, path| {
+        if item.kind(db) != ItemKind::Namespace
+            && let Some(name) = item.name_text(db)
+            && !name.contains("::")
+        {
+            members
+                .entry(path.to_string())
+                .or_default()
+                .insert(name.to_string());
         }
-        let (Some(name), Some(path)) = (item.name_text(db), namespace_path(db, item)) else {
-            continue;
-        };
-        if !name.contains("::") {
-            members.entry(path).or_default().insert(name.to_string());
-        }
-    }
+        ControlFlow::<()>::Continue(())
+    });
     members
+}
+
+/// Calls `f` with every item declared at file scope or in a namespace (not in a class),
+/// depth-first in source order, and the namespace path around it as [`namespace_path`] spells
+/// it; stops when `f` breaks. The unit-wide scans of this crate need no class members: the walk
+/// never lowers a class body.
+pub(crate) fn walk_namespace_scopes<'db, B>(
+    db: &'db dyn CodegenDatabase,
+    file: SourceFile,
+    f: &mut impl FnMut(Item<'db>, &str) -> ControlFlow<B>,
+) -> Option<B> {
+    fn walk<'db, B>(
+        db: &'db dyn CodegenDatabase,
+        items: &[Item<'db>],
+        path: &str,
+        f: &mut impl FnMut(Item<'db>, &str) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        for &item in items {
+            f(item, path)?;
+            if item.kind(db) == ItemKind::Namespace {
+                let segment = item.name_text(db).unwrap_or("<unnamed>");
+                let inner = if path.is_empty() {
+                    segment.to_string()
+                } else {
+                    format!("{path}::{segment}")
+                };
+                walk(db, il::scope::scope_items(db, item), &inner, f)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    match walk(db, il::scope::top_level_items(db, file), "", f) {
+        ControlFlow::Break(b) => Some(b),
+        ControlFlow::Continue(()) => None,
+    }
 }
 
 /// The namespaces around `item` as this crate spells paths (`a::b`, `""` at file scope,

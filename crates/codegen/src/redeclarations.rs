@@ -6,10 +6,12 @@
 //! 'constexpr'"). cudafe++ regenerates every declaration from its entity and so writes
 //! `extern constexpr float abs(float);`. We add `constexpr` to exactly those redeclarations.
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use base_db::SourceFile;
-use il::{Item, ItemKind};
+use il::ItemKind;
+use syntax::SyntaxNode;
 
 use crate::CodegenDatabase;
 
@@ -25,18 +27,23 @@ pub fn constexpr_redeclarations(
 ) -> BTreeMap<String, Arc<[(String, String)]>> {
     let mut constexpr = std::collections::HashSet::<RoutineKey>::new();
     let mut redeclared = BTreeMap::<String, Vec<(String, String)>>::new();
-    for item in il::scope::all_items(db, file) {
+    crate::namespaces::walk_namespace_scopes(db, file, &mut |item, path| {
         if !matches!(
             item.kind(db),
             ItemKind::Routine | ItemKind::FunctionTemplate
         ) {
-            continue;
+            return ControlFlow::<()>::Continue(());
         }
-        let Some(key) = routine_key(db, item) else {
-            continue;
+        let Some(name) = item.name_text(db) else {
+            return ControlFlow::Continue(());
         };
-        let specifiers = &il::decl::routine_decl(db, item).specifiers;
-        if specifiers.is_constexpr || specifiers.is_consteval {
+        let key = (
+            path.to_string(),
+            name.to_string(),
+            item.signature_key(db).clone(),
+        );
+        let header = SyntaxNode::new_root(item.header(db).clone());
+        if il::decl::says_constexpr(&header) {
             constexpr.insert(key);
         } else if constexpr.contains(&key) {
             let list = redeclared.entry(key.0).or_default();
@@ -44,19 +51,10 @@ pub fn constexpr_redeclarations(
                 list.push((key.1, key.2));
             }
         }
-    }
+        ControlFlow::Continue(())
+    });
     redeclared
         .into_iter()
         .map(|(ns, list)| (ns, Arc::from(list)))
         .collect()
-}
-
-/// `None` for members of classes (a class is one declaration, never redeclared piecewise).
-fn routine_key(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<RoutineKey> {
-    let path = crate::namespaces::namespace_path(db, item)?;
-    Some((
-        path,
-        item.name_text(db)?.to_string(),
-        item.signature_key(db).clone(),
-    ))
 }

@@ -32,11 +32,21 @@ pub(crate) enum Placement {
 /// declaration; a template's declaration inside its `TEMPLATE_DECL`).
 pub(crate) fn exec_space_of(decl: &SyntaxNode, cx: &ChunkContext) -> ExecSpace {
     let (specifiers, attrs) = il::decl::declaration_facts(decl, None);
+    exec_space_with(decl, &specifiers, &attrs, cx)
+}
+
+/// [`exec_space_of`] with the declaration's facts already read.
+fn exec_space_with(
+    decl: &SyntaxNode,
+    specifiers: &il::decl::Specifiers,
+    attrs: &il::cuda::CudaAttrs,
+    cx: &ChunkContext,
+) -> ExecSpace {
     let is_defaulted = decl
         .children()
         .any(|n| n.kind() == DEFAULTED_BODY && n.text().to_string().contains("default"));
     execution_space(
-        &attrs,
+        attrs,
         RoutineContext {
             is_constexpr: specifiers.is_constexpr || specifiers.is_consteval,
             relaxed_constexpr: cx.relaxed_constexpr,
@@ -46,7 +56,8 @@ pub(crate) fn exec_space_of(decl: &SyntaxNode, cx: &ChunkContext) -> ExecSpace {
     )
 }
 
-/// A function definition (`FUNCTION_DEF`), possibly the declaration of `template`.
+/// A function definition (`FUNCTION_DEF`), possibly the declaration of `template`. Returns its
+/// execution space when it has a body.
 pub(crate) fn definition(
     def: &SyntaxNode,
     template: Option<&SyntaxNode>,
@@ -54,12 +65,11 @@ pub(crate) fn definition(
     cx: &ChunkContext,
     text: &str,
     edits: &mut Edits,
-) {
-    let Some(body) = def.children().find(|n| n.kind() == COMPOUND_STMT) else {
-        return; // `= default`, `= delete`: nothing runs
-    };
-    let (specifiers, _) = il::decl::declaration_facts(def, None);
-    match exec_space_of(def, cx) {
+) -> Option<ExecSpace> {
+    let body = def.children().find(|n| n.kind() == COMPOUND_STMT)?; // `= default`, `= delete`: nothing runs
+    let (specifiers, attrs) = il::decl::declaration_facts(def, None);
+    let space = exec_space_with(def, &specifiers, &attrs, cx);
+    match space {
         ExecSpace::Host | ExecSpace::HostDevice => launch::rewrite_launches(&body, text, edits),
         // A constexpr device function can be evaluated in the host's constant expressions:
         // cudafe++ keeps its body.
@@ -95,6 +105,7 @@ pub(crate) fn definition(
         }
         ExecSpace::Global => kernel_definition(def, &body, template, &specifiers, cx, text, edits),
     }
+    Some(space)
 }
 
 /// A declaration that declares routines but defines none (`__global__ void k(int);`,
@@ -105,9 +116,9 @@ pub(crate) fn declaration(
     cx: &ChunkContext,
     edits: &mut Edits,
 ) {
-    let (specifiers, _) = il::decl::declaration_facts(decl, None);
+    let (specifiers, attrs) = il::decl::declaration_facts(decl, None);
     let start = decl.text_range().start();
-    match exec_space_of(decl, cx) {
+    match exec_space_with(decl, &specifiers, &attrs, cx) {
         ExecSpace::Device if placement == Placement::Namespace => {
             edits.insert(start, "__attribute__((unused)) ".into())
         }

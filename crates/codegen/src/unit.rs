@@ -9,7 +9,7 @@ use rowan::NodeOrToken;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::lambda_preamble::LambdaArities;
-use crate::{ChunkContext, CodegenDatabase, decl_chunk};
+use crate::{ChunkContext, CodegenDatabase, DeclSyntax, decl_chunk};
 
 /// The options of cudafe++'s command line that shape the host translation unit.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -38,19 +38,25 @@ impl HostUnitConfig {
         format!("_GLOBAL__N_{}", self.module_id)
     }
 
-    fn chunk_context(&self, scope: &Scope<'_>) -> ChunkContext {
+    /// What the chunks of the namespace `path` share (made once per namespace definition).
+    fn chunk_context(
+        &self,
+        file: SourceFile,
+        path: &str,
+        in_unnamed: bool,
+        redeclarations: &BTreeMap<String, Arc<[(String, String)]>>,
+    ) -> ChunkContext {
         ChunkContext {
-            hidden_visibility: self.hidden_visibility && !scope.in_unnamed,
+            hidden_visibility: self.hidden_visibility && !in_unnamed,
             device_c: self.device_c,
             relaxed_constexpr: self.relaxed_constexpr,
             extended_lambda: self.extended_lambda,
-            constexpr_redeclarations: scope
-                .redeclarations
-                .get(&scope.path)
+            constexpr_redeclarations: redeclarations
+                .get(path)
                 .cloned()
                 .unwrap_or_else(|| Arc::from([])),
-            namespace_path: Arc::from(scope.path.as_str()),
-            file: scope.file,
+            namespace_path: Arc::from(path),
+            file,
         }
     }
 }
@@ -64,11 +70,13 @@ pub fn host_translation_unit(
     let root = base_db::parse(db, file).syntax_node();
     let mut out = String::with_capacity(file.text(db).len() + 4096);
     prologue(&mut out, config);
+    let redeclarations = crate::redeclarations::constexpr_redeclarations(db, file);
     let scope = Scope {
         file,
         path: String::new(),
         in_unnamed: false,
-        redeclarations: crate::redeclarations::constexpr_redeclarations(db, file),
+        redeclarations,
+        cx: config.chunk_context(file, "", false, redeclarations),
     };
     let mut lambdas = LambdaPreamble::default();
     walk_scope(db, &root, config, &scope, &mut out, &mut lambdas);
@@ -88,6 +96,8 @@ struct Scope<'a> {
     path: String,
     in_unnamed: bool,
     redeclarations: &'a BTreeMap<String, Arc<[(String, String)]>>,
+    /// The context of this scope's chunks.
+    cx: ChunkContext,
 }
 
 /// What the extended lambdas' helper templates need: where they go and how many captures the
@@ -117,17 +127,18 @@ fn walk_scope(
                     walk_scope(db, &node, config, scope, out, lambdas)
                 }
                 _ => {
-                    let green = node.green().into_owned();
-                    let cx = config.chunk_context(scope);
+                    let text = &scope.file.text(db)[node.text_range()];
+                    let decl = DeclSyntax::new(node.green().into_owned(), text);
                     if config.extended_lambda {
                         if lambdas.injection.is_none() && is_lambda_injection_point(&node) {
                             lambdas.injection = Some(out.len());
                         }
-                        let arities = crate::decl_lambda_arities(db, green.clone(), cx.clone());
+                        let arities =
+                            crate::decl_lambda_arities(db, decl.clone(), scope.cx.clone());
                         lambdas.arities.device.extend(&arities.device);
                         lambdas.arities.host_device.extend(&arities.host_device);
                     }
-                    out.push_str(decl_chunk(db, green, cx));
+                    out.push_str(decl_chunk(db, decl, scope.cx.clone()));
                 }
             },
         }
@@ -216,14 +227,17 @@ fn namespace(
     } else {
         name.join("::")
     };
+    let path = if scope.path.is_empty() {
+        segment
+    } else {
+        format!("{}::{segment}", scope.path)
+    };
+    let in_unnamed = scope.in_unnamed || is_unnamed;
     let inner = Scope {
         file: scope.file,
-        path: if scope.path.is_empty() {
-            segment
-        } else {
-            format!("{}::{segment}", scope.path)
-        },
-        in_unnamed: scope.in_unnamed || is_unnamed,
+        cx: config.chunk_context(scope.file, &path, in_unnamed, scope.redeclarations),
+        path,
+        in_unnamed,
         redeclarations: scope.redeclarations,
     };
     if is_unnamed {
@@ -250,7 +264,7 @@ fn namespace(
             NodeOrToken::Node(child) if child.kind() == DECL_BLOCK => {
                 walk_scope(db, &child, config, &inner, out, lambdas)
             }
-            NodeOrToken::Node(child) => out.push_str(&child.text().to_string()),
+            NodeOrToken::Node(child) => crate::green::push_text(child.green().as_ref(), out),
         }
     }
 }

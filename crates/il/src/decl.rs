@@ -251,6 +251,15 @@ pub fn declaration_facts(header: &SyntaxNode, name: Option<&str>) -> (Specifiers
     (s, cuda)
 }
 
+/// Whether a declaration header says `constexpr` or `consteval`: what
+/// [`declaration_facts`] reads into `is_constexpr` and `is_consteval`, without the rest (for
+/// scans over every routine of a unit).
+pub fn says_constexpr(header: &SyntaxNode) -> bool {
+    crate::resolve::declaration_of(header.clone())
+        .children_with_tokens()
+        .any(|t| matches!(t.kind(), CONSTEXPR_KW | CONSTEVAL_KW))
+}
+
 fn declares(declarator: &SyntaxNode, name: Option<&str>) -> bool {
     let Some(name) = name else { return true };
     declarator

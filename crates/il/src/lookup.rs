@@ -10,6 +10,7 @@
 //! Member lookup in one scope is a query per (scope, name) ([`members_named_in`],
 //! [`file_members_named`]); the walks built on it are plain functions.
 use base_db::{Name, SourceFile};
+use rustc_hash::FxHashMap;
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
@@ -36,42 +37,97 @@ fn direct_members<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Ite
 
 /// Every block of the namespace `ns` (same name, same parent), in order.
 pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
-    if ns.name(db).is_none() {
-        return vec![ns];
+    match ns.name(db) {
+        None => vec![ns],
+        Some(name) => namespaces_declared_in(db, ns)
+            .get(&name)
+            .map_or_else(|| vec![ns], |entry| entry.blocks.clone()),
     }
-    blocks_of_namespace(db, ns).to_vec()
 }
 
-/// [`namespace_blocks`], memoized per block: every member lookup in a namespace asks it, and
-/// its answer needs a scan of the enclosing scope. An edit inside a block leaves the enclosing
-/// scope's item list the same, so this is not re-run then.
-#[salsa::tracked(returns(deref), cycle_result = |_, _, _| Vec::new())]
-fn blocks_of_namespace<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
-    let siblings = match ns.parent(db) {
-        Some(parent) => direct_members(db, ScopeRef::Item(parent)),
-        None => top_level_items(db, ns.file(db)).to_vec(),
-    };
-    siblings
-        .into_iter()
-        .filter(|s| s.kind(db) == ItemKind::Namespace && s.name(db) == ns.name(db))
-        .collect()
+/// The named namespaces declared directly in the scope that declares `ns` (all blocks of that
+/// scope when it is a namespace itself).
+fn namespaces_declared_in<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> &'db NamespaceIndex<'db> {
+    match ns.parent(db) {
+        // Keyed by the scope's first block: every block of a namespace has the same members.
+        Some(parent) => {
+            let first = match parent.name(db) {
+                Some(_) if parent.kind(db) == ItemKind::Namespace => namespace_blocks(db, parent)
+                    .first()
+                    .copied()
+                    .unwrap_or(parent),
+                _ => parent,
+            };
+            namespaces_in(db, first)
+        }
+        None => file_namespaces(db, ns.file(db)),
+    }
 }
 
-fn is_inline_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    item.kind(db) == ItemKind::Namespace && namespace_is_inline(db, item)
+/// The named namespaces declared directly in a scope, by name.
+type NamespaceIndex<'db> = FxHashMap<Name<'db>, NamespaceEntry<'db>>;
+
+#[derive(Debug, Clone, PartialEq, Eq, salsa::SalsaValue)]
+struct NamespaceEntry<'db> {
+    /// Every block, in order.
+    blocks: Vec<Item<'db>>,
+    /// Whether any block says `inline` (the first must, later ones may omit it: libstdc++
+    /// reopens `inline namespace __cxx11` as `namespace __cxx11`).
+    inline: bool,
 }
 
-/// A namespace is inline when any of its blocks says so (the first must, later ones may omit
-/// it: libstdc++ reopens `inline namespace __cxx11` as `namespace __cxx11`). Memoized per
-/// block, since member lookup asks it of every namespace it passes.
-#[salsa::tracked(returns(copy), cycle_result = |_, _, _| false)]
-fn namespace_is_inline<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> bool {
+/// The namespace index of a namespace or class (its first block for a namespace), memoized:
+/// every member lookup asks for the blocks of the namespaces it passes and whether they are
+/// inline, and answering needs a scan of the enclosing scope (once per scope, not per block:
+/// `std` has hundreds). An edit inside a block leaves the enclosing scope's item list the same,
+/// so this is not re-run then.
+#[salsa::tracked(returns(ref), cycle_result = |_, _, _| FxHashMap::default())]
+fn namespaces_in<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> NamespaceIndex<'db> {
+    namespace_index(db, &direct_members(db, ScopeRef::Item(scope)))
+}
+
+/// [`namespaces_in`] at file scope.
+#[salsa::tracked(returns(ref))]
+fn file_namespaces<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> NamespaceIndex<'db> {
+    namespace_index(db, top_level_items(db, file))
+}
+
+fn namespace_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> NamespaceIndex<'db> {
     let says_inline = |block: Item<'_>| {
         syntax::SyntaxNode::new_root(block.header(db).clone())
             .children_with_tokens()
             .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
     };
-    says_inline(ns) || namespace_blocks(db, ns).into_iter().any(says_inline)
+    let mut index = NamespaceIndex::default();
+    for &m in members {
+        if m.kind(db) != ItemKind::Namespace {
+            continue;
+        }
+        if let Some(name) = m.name(db) {
+            let entry = index.entry(name).or_insert_with(|| NamespaceEntry {
+                blocks: Vec::new(),
+                inline: false,
+            });
+            entry.blocks.push(m);
+            entry.inline = entry.inline || says_inline(m);
+        }
+    }
+    index
+}
+
+/// A namespace is inline when any of its blocks says so.
+fn is_inline_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
+    if item.kind(db) != ItemKind::Namespace {
+        return false;
+    }
+    match item.name(db) {
+        Some(name) => namespaces_declared_in(db, item)
+            .get(&name)
+            .is_some_and(|entry| entry.inline),
+        None => syntax::SyntaxNode::new_root(item.header(db).clone())
+            .children_with_tokens()
+            .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW),
+    }
 }
 
 /// Members of a scope named `name`: for a namespace including its inline namespaces' (and

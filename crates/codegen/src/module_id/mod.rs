@@ -13,6 +13,8 @@
 //! 8 bytes is replaced by its crc32 (`%08x`). Without such a definition cudafe++ appends a
 //! checksum and its process id, so the id changes from run to run: we write the same form
 //! (the unit's crc32 and our process id).
+use std::ops::ControlFlow;
+
 use base_db::SourceFile;
 use il::decl::Linkage;
 use il::{Item, ItemKind};
@@ -62,36 +64,38 @@ pub fn module_id(
 
 /// The mangled name of the first definition that names the module; `None` without one, or
 /// when its name is not modelled (the caller then falls back to the run-dependent form).
+///
+/// Only the routines and variables of the file scope and of named namespaces can name it
+/// (members defined in their class are inline; entities in unnamed namespaces are internal), so
+/// the walk never goes into classes.
 #[salsa::tracked]
 pub fn first_external_definition(db: &dyn CodegenDatabase, file: SourceFile) -> Option<String> {
-    for item in il::scope::all_items(db, file) {
-        if !names_module(db, item) {
-            continue;
+    crate::namespaces::walk_namespace_scopes(db, file, &mut |item, path| {
+        if matches!(item.kind(db), ItemKind::Routine | ItemKind::Variable)
+            && !path.contains("<unnamed>")
+            && names_module(db, item)
+        {
+            return ControlFlow::Break(mangling::mangled_name(db, item));
         }
-        return mangling::mangled_name(db, item);
-    }
-    None
+        ControlFlow::Continue(())
+    })
+    .flatten()
 }
 
+/// Whether a routine or variable of the file scope or of a named namespace names the module.
+/// The cheap syntactic tests come first: most entities of a header fail one.
 fn names_module(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
-    // Members defined in their class are inline; entities in unnamed namespaces are internal.
-    let mut scope = item.parent(db);
-    while let Some(parent) = scope {
-        if parent.kind(db) != ItemKind::Namespace || parent.name(db).is_none() {
-            return false;
-        }
-        scope = parent.parent(db);
-    }
-    if *il::decl::linkage(db, item) != Linkage::External {
-        return false;
-    }
-    let header = SyntaxNode::new_root(item.header(db).clone());
+    let header = item.header(db);
     match item.kind(db) {
         ItemKind::Routine => {
+            if item.body(db).is_none() || header.kind() != FUNCTION_DEF.into() {
+                return false;
+            }
+            if *il::decl::linkage(db, item) != Linkage::External {
+                return false;
+            }
             let decl = il::decl::routine_decl(db, item);
-            item.body(db).is_some()
-                && header.kind() == FUNCTION_DEF
-                && !decl.specifiers.is_inline
+            !decl.specifiers.is_inline
                 && !decl.specifiers.is_constexpr
                 && !decl.specifiers.is_consteval
                 && !decl.is_defaulted
@@ -99,12 +103,13 @@ fn names_module(db: &dyn CodegenDatabase, item: Item<'_>) -> bool {
                 && !declared_inline_elsewhere(db, item)
         }
         ItemKind::Variable => {
-            let decl = il::decl::variable_decl(db, item);
-            !decl.specifiers.is_inline
-                && header
-                    .descendants()
-                    .filter(|n| n.kind() == INIT_DECLARATOR)
-                    .any(|d| d.children().any(|n| n.kind() == INITIALIZER))
+            let initialized = SyntaxNode::new_root(header.clone())
+                .descendants()
+                .filter(|n| n.kind() == INIT_DECLARATOR)
+                .any(|d| d.children().any(|n| n.kind() == INITIALIZER));
+            initialized
+                && *il::decl::linkage(db, item) == Linkage::External
+                && !il::decl::variable_decl(db, item).specifiers.is_inline
         }
         _ => false,
     }
