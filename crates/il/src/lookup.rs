@@ -50,17 +50,19 @@ pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item
 fn namespaces_declared_in<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> &'db NamespaceIndex<'db> {
     match ns.parent(db) {
         // Keyed by the scope's first block: every block of a namespace has the same members.
-        Some(parent) => {
-            let first = match parent.name(db) {
-                Some(_) if parent.kind(db) == ItemKind::Namespace => namespace_blocks(db, parent)
-                    .first()
-                    .copied()
-                    .unwrap_or(parent),
-                _ => parent,
-            };
-            namespaces_in(db, first)
-        }
+        Some(parent) => namespaces_in(db, first_block(db, parent)),
         None => file_namespaces(db, ns.file(db)),
+    }
+}
+
+/// The first block of a named namespace (the item itself for other scopes).
+fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
+    match scope.name(db) {
+        Some(name) if scope.kind(db) == ItemKind::Namespace => namespaces_declared_in(db, scope)
+            .get(&name)
+            .and_then(|entry| entry.blocks.first().copied())
+            .unwrap_or(scope),
+        _ => scope,
     }
 }
 
