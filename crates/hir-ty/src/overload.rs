@@ -176,6 +176,11 @@ fn deduce<'db>(
         if arg.ty.is_error(db) || arg.ty.is_dependent(db) {
             continue;
         }
+        // A parameter whose template parameters are all given explicitly deduces nothing:
+        // the argument is converted to it.
+        if !explicit.is_empty() && !u.subst.apply(db, *param).is_dependent(db) {
+            continue;
+        }
         if !deduce_from_arg(&mut u, *param, arg.ty, arg.category) {
             // A parameter type we cannot match (a dependent name we do not model) is a
             // non-deduced context; a concrete mismatch fails deduction.

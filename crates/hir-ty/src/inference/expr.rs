@@ -743,10 +743,53 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Some(f) = f {
             return self.returned(f.ret);
         }
+        if let TyKind::Closure(closure) = ty.unqualified(db).kind(db)
+            && closure.owner == self.owner
+        {
+            let ret = self.lambda_return(closure.expr);
+            return self.returned(ret);
+        }
         if ty.as_class(db).is_some() {
             return self.overloaded_operator(expr, "operator()", ty, args);
         }
         self.absorb(ty, "call")
+    }
+
+    /// A lambda's return type: written (`-> T`), else its first `return e;`'s decayed type,
+    /// else `void`.
+    fn lambda_return(&mut self, lambda: ExprId) -> Ty<'db> {
+        let db = self.db;
+        let Expr::Lambda(l) = &self.body.exprs[lambda] else {
+            return Ty::error(db);
+        };
+        if let Some(ret) = &l.ret {
+            return type_ref_ty(db, self.owner, ret.as_str())
+                .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
+        }
+        let mut stack = vec![l.body];
+        let mut steps = 0;
+        while let Some(s) = stack.pop() {
+            steps += 1;
+            if steps > 10_000 {
+                break;
+            }
+            match &self.body.stmts[s] {
+                hir_def::hir::Stmt::Return(Some(e)) => return self.expr_ty(*e).decay(db),
+                hir_def::hir::Stmt::Return(None) => return Ty::builtin(db, Builtin::Void),
+                hir_def::hir::Stmt::Compound(stmts) => stmts.iter().rev().for_each(|x| stack.push(*x)),
+                hir_def::hir::Stmt::If { then, else_, .. } => {
+                    stack.extend(else_.iter().copied());
+                    stack.push(*then);
+                }
+                hir_def::hir::Stmt::While { body, .. }
+                | hir_def::hir::Stmt::DoWhile { body, .. }
+                | hir_def::hir::Stmt::For { body, .. }
+                | hir_def::hir::Stmt::RangeFor { body, .. }
+                | hir_def::hir::Stmt::Switch { body, .. } => stack.push(*body),
+                _ => {}
+            }
+        }
+        Ty::builtin(db, Builtin::Void)
     }
 
     /// The object a member access reaches (`p->m`: `*p`) and its category.
