@@ -168,6 +168,12 @@ fn defaulted_params(header: &SyntaxNode) -> usize {
         .count()
 }
 
+/// The templates (the item itself, its enclosing class templates) whose parameters are visible
+/// in `item`'s declaration, innermost first; empty outside templates.
+pub fn template_owners_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Vec<Item<'db>> {
+    template_owners(db, item)
+}
+
 /// The scope an item's names are looked up from.
 pub(crate) fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> ScopeRef<'db> {
     item.parent(db)

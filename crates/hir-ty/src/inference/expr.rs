@@ -357,7 +357,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.infer_expr(*e);
                 }
                 let segments = ["std".to_string(), "type_info".to_string()];
-                match il::lookup::lookup_path(db, ScopeRef::File(self.owner.file(db)), true, &segments)
+                match crate::inference::path::lookup_path(db, ScopeRef::File(self.owner.file(db)), true, &segments)
                     .first()
                 {
                     Some(item) => (
@@ -922,7 +922,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let members = candidates.len();
         if name != "operator()" && name != "operator[]" && name != "operator->" {
-            let mut non_members = il::lookup::lookup_unqualified(db, self.scope, name);
+            let mut non_members =
+                crate::inference::path::lookup_path(db, self.scope, false, &[name.to_string()]);
             for ty in std::iter::once(object).chain(rest_args.iter().map(|a| a.ty)) {
                 if let Some(class) = ty.as_class(db) {
                     let ns = class
