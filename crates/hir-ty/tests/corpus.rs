@@ -80,10 +80,22 @@ fn infer_all(text: &str, counts: &mut Counts) {
             let ty = result.type_of_expr(id).expect("every expression is typed");
             match ty.kind(&db) {
                 TyKind::Error => {
-                    let kind = format!("{e:?}")
+                    let mut kind = format!("{e:?}")
                         .chars()
                         .take_while(|c| c.is_alphanumeric())
                         .collect::<String>();
+                    if let Expr::Path(p) = e {
+                        kind = format!(
+                            "Path {}",
+                            p.segments.iter().map(|s| &*s.name).collect::<Vec<_>>().join("::")
+                        );
+                    } else if let Expr::Member { member, .. } = e {
+                        kind = format!("Member .{}", member.segments.last().map_or("", |s| &*s.name));
+                    } else if let Expr::BuiltinCall { name, .. } = e {
+                        kind = format!("BuiltinCall {name}");
+                    } else if matches!(e, Expr::This) {
+                        kind = format!("This in {:?} {}", item.kind(&db), item.qualified_name(&db));
+                    }
                     *counts.error_kinds.entry(kind).or_default() += 1;
                 }
                 _ if ty.is_dependent(&db) => counts.dependent += 1,

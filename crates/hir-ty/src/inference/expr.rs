@@ -36,12 +36,7 @@ pub(crate) struct InferCtx<'a, 'db> {
 impl<'a, 'db> InferCtx<'a, 'db> {
     pub(crate) fn new(db: &'db dyn HirTyDatabase, owner: Item<'db>, body: &'a Body) -> Self {
         let owners = owners_of(db, owner);
-        let class = owner.parent(db).filter(|p| {
-            matches!(
-                p.kind(db),
-                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
-            )
-        });
+        let class = crate::lower::class_of_member(db, owner);
         let this_class = class.map(|c| {
             let ty = if c.kind(db) == ItemKind::ClassTemplate {
                 // The injected-class-name: the template with its parameters standing for
@@ -68,7 +63,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             db,
             owner,
             body,
-            scope: crate::lower::scope_of(db, owner),
+            scope: class.map_or(crate::lower::scope_of(db, owner), ScopeRef::Item),
             in_template: !owners.is_empty(),
             this_class,
             result: InferenceResult {

@@ -126,13 +126,14 @@ impl<'db> InferCtx<'_, 'db> {
             | ItemKind::AliasTemplate => Found::Type(first),
             ItemKind::UsingDeclaration => {
                 // `using N::f;`: what it names, looked up from where it is.
-                let text = first.name_text(db).unwrap_or_default().to_string();
-                let global = text.starts_with("::");
-                let segs: Vec<String> = text
-                    .trim_start_matches("::")
-                    .split("::")
-                    .map(str::to_string)
-                    .collect();
+                let header = SyntaxNode::new_root(first.header(db).clone());
+                let Some(name) = header
+                    .descendants()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                else {
+                    return Found::NotFound;
+                };
+                let (global, segs) = il::lookup::name_segments(&name);
                 let from = first
                     .parent(db)
                     .map_or(ScopeRef::File(first.file(db)), ScopeRef::Item);
