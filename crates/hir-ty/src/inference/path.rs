@@ -92,7 +92,7 @@ impl<'db> InferCtx<'_, 'db> {
         if !found.is_empty() {
             return self.classify(found);
         }
-        if let Some(found) = self.enumerator(scope, path.global, &segments) {
+        if let Some(found) = enumerator_by_lookup(db, scope, path.global, &segments) {
             return Found::Resolved(found);
         }
         if self.in_template {
@@ -148,61 +148,63 @@ impl<'db> InferCtx<'_, 'db> {
         }
     }
 
-    /// An enumerator of an unscoped enumeration in a scope on the way out from `scope`, or of the
-    /// enumeration (or scope) the qualifier names.
-    fn enumerator(
-        &self,
-        scope: ScopeRef<'db>,
-        global: bool,
-        segments: &[String],
-    ) -> Option<Resolution<'db>> {
-        let db = self.db;
-        let (last, qualifier) = segments.split_last()?;
-        if !qualifier.is_empty() {
-            let named = lookup_path(db, scope, global, qualifier);
-            for item in named {
-                if item.kind(db) == ItemKind::Enum {
-                    if let Some(index) = enumerator_index(db, item, last) {
-                        return Some(Resolution::Enumerator {
-                            enumeration: item,
-                            index,
-                        });
-                    }
-                } else if item.kind(db).is_scope()
-                    && let Some(r) = enumerator_in(db, ScopeRef::Item(item), last)
-                {
-                    return Some(r);
-                }
-            }
-            return None;
-        }
-        let mut cur = Some(if global {
-            ScopeRef::File(self.owner.file(db))
-        } else {
-            scope
-        });
-        let mut steps = 0;
-        while let Some(s) = cur {
-            if let Some(r) = enumerator_in(db, s, last) {
-                return Some(r);
-            }
-            steps += 1;
-            cur = match s {
-                ScopeRef::File(_) => None,
-                ScopeRef::Item(i) if steps < 64 => Some(
-                    i.parent(db)
-                        .map_or(ScopeRef::File(i.file(db)), ScopeRef::Item),
-                ),
-                ScopeRef::Item(_) => None,
-            };
-        }
-        None
-    }
-
     /// Members of a class named `name` (its bases' when it has none).
     pub(crate) fn class_members(&self, class: Item<'db>, name: &str) -> Vec<Item<'db>> {
         members_named(self.db, ScopeRef::Item(class), name)
     }
+}
+
+/// An enumerator of an unscoped enumeration in a scope on the way out from `scope`, or of the
+/// enumeration (or scope) the qualifier names.
+pub(crate) fn enumerator_by_lookup<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    scope: ScopeRef<'db>,
+    global: bool,
+    segments: &[String],
+) -> Option<Resolution<'db>> {
+    let (last, qualifier) = segments.split_last()?;
+    if !qualifier.is_empty() {
+        let named = lookup_path(db, scope, global, qualifier);
+        for item in named {
+            if item.kind(db) == ItemKind::Enum {
+                if let Some(index) = enumerator_index(db, item, last) {
+                    return Some(Resolution::Enumerator {
+                        enumeration: item,
+                        index,
+                    });
+                }
+            } else if item.kind(db).is_scope()
+                && let Some(r) = enumerator_in(db, ScopeRef::Item(item), last)
+            {
+                return Some(r);
+            }
+        }
+        return None;
+    }
+    let mut cur = Some(if global {
+        ScopeRef::File(match scope {
+        ScopeRef::File(f) => f,
+        ScopeRef::Item(i) => i.file(db),
+    })
+    } else {
+        scope
+    });
+    let mut steps = 0;
+    while let Some(s) = cur {
+        if let Some(r) = enumerator_in(db, s, last) {
+            return Some(r);
+        }
+        steps += 1;
+        cur = match s {
+            ScopeRef::File(_) => None,
+            ScopeRef::Item(i) if steps < 64 => Some(
+                i.parent(db)
+                    .map_or(ScopeRef::File(i.file(db)), ScopeRef::Item),
+            ),
+            ScopeRef::Item(_) => None,
+        };
+    }
+    None
 }
 
 fn enumerator_in<'db>(
