@@ -95,7 +95,10 @@ pub fn const_value<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<C
 /// The values of an enumeration's enumerators, in order (`None` for one that is not constant
 /// and every implicit successor of it).
 #[salsa::tracked(returns(ref), cycle_result = |_, _, _| Vec::new())]
-pub fn enumerator_values<'db>(db: &'db dyn HirTyDatabase, enumeration: Item<'db>) -> Vec<Option<i128>> {
+pub fn enumerator_values<'db>(
+    db: &'db dyn HirTyDatabase,
+    enumeration: Item<'db>,
+) -> Vec<Option<i128>> {
     use syntax::SyntaxKind::*;
     let Some(body) = enumeration.body(db).as_ref() else {
         return Vec::new();
@@ -271,7 +274,8 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                 int(v.value, target)
             }
             Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => {
-                let ty = crate::lower::type_ref_ty(db, self.owner, t.as_str()).ok_or(NotConstant)?;
+                let ty =
+                    crate::lower::type_ref_ty(db, self.owner, t.as_str()).ok_or(NotConstant)?;
                 let size = size_of_simple(db, ty).ok_or(NotConstant)?;
                 int(size as i128, Builtin::UnsignedLong)
             }
@@ -280,7 +284,12 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         }
     }
 
-    fn binary(&mut self, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Result<ConstValue, ConstEvalError> {
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Result<ConstValue, ConstEvalError> {
         use ConstEvalError::*;
         match op {
             BinaryOp::And | BinaryOp::Or => {
@@ -333,11 +342,20 @@ impl<'a, 'db> Evaluator<'a, 'db> {
     }
 
     /// `x = v`, `x op= v` on a local of the frame.
-    fn assign(&mut self, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Result<ConstValue, ConstEvalError> {
+    fn assign(
+        &mut self,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Result<ConstValue, ConstEvalError> {
         let Some(Resolution::Binding(b)) = self.resolution(lhs) else {
             return Err(ConstEvalError::NotConstant);
         };
-        let old = self.locals.get(&b).copied().ok_or(ConstEvalError::NotConstant)?;
+        let old = self
+            .locals
+            .get(&b)
+            .copied()
+            .ok_or(ConstEvalError::NotConstant)?;
         let r = self.eval(rhs)?;
         let v = match op {
             BinaryOp::CompoundAssign(a) => arith(a, old, r)?,
@@ -352,11 +370,23 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         let Some(Resolution::Binding(b)) = self.resolution(e) else {
             return Err(ConstEvalError::NotConstant);
         };
-        let old = self.locals.get(&b).copied().ok_or(ConstEvalError::NotConstant)?;
-        let delta = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
+        let old = self
+            .locals
+            .get(&b)
+            .copied()
+            .ok_or(ConstEvalError::NotConstant)?;
+        let delta = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
+            1
+        } else {
+            -1
+        };
         let new = ConstValue::new(old.value + delta, old.ty);
         self.locals.insert(b, new);
-        Ok(if matches!(op, UnaryOp::PostInc | UnaryOp::PostDec) { old } else { new })
+        Ok(if matches!(op, UnaryOp::PostInc | UnaryOp::PostDec) {
+            old
+        } else {
+            new
+        })
     }
 
     /// A call of a `constexpr` function: its body evaluated with the arguments bound.
@@ -374,7 +404,9 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         if !decl.specifiers.is_constexpr && !decl.specifiers.is_consteval {
             return Err(NotConstant);
         }
-        let sig = crate::lower::callable_sig(db, function).as_ref().ok_or(NotConstant)?;
+        let sig = crate::lower::callable_sig(db, function)
+            .as_ref()
+            .ok_or(NotConstant)?;
         let ret = integral_of(db, sig.ret).ok_or(NotConstant)?;
         let body = hir_def::body::body(db, function);
         if body.params.len() != args.len() {
@@ -414,7 +446,9 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                         .and_then(|t| integral_of(db, t));
                     let init = d.init.ok_or(NotConstant)?;
                     let init = match &body.exprs[init] {
-                        Expr::InitList(items) | Expr::ParenInit(items) if items.len() == 1 => items[0],
+                        Expr::InitList(items) | Expr::ParenInit(items) if items.len() == 1 => {
+                            items[0]
+                        }
                         _ => init,
                     };
                     let v = self.eval(init)?;

@@ -22,8 +22,12 @@ fn render(text: &str) -> String {
         let result = infer(&db, item);
         out.push_str(&format!("{}:\n", item.qualified_name(&db)));
         for (id, e) in body.exprs.iter() {
-            let ty = result.type_of_expr(id).map_or("?".into(), |t| t.to_source(&db));
-            let cat = result.value_category(id).map_or("?".into(), |c| format!("{c:?}"));
+            let ty = result
+                .type_of_expr(id)
+                .map_or("?".into(), |t| t.to_source(&db));
+            let cat = result
+                .value_category(id)
+                .map_or("?".into(), |c| format!("{c:?}"));
             let what = match e {
                 Expr::Path(p) => p
                     .segments
@@ -34,32 +38,51 @@ fn render(text: &str) -> String {
                 Expr::Call { .. } => "call".to_string(),
                 Expr::KernelLaunch { .. } => "launch".to_string(),
                 Expr::Literal(l) => l.text.to_string(),
-                Expr::Member { member, .. } => format!(
-                    ".{}",
-                    member.segments.last().map_or("", |s| &s.name)
-                ),
-                other => format!("{other:?}").chars().take_while(|c| c.is_alphanumeric()).collect(),
+                Expr::Member { member, .. } => {
+                    format!(".{}", member.segments.last().map_or("", |s| &s.name))
+                }
+                other => format!("{other:?}")
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect(),
             };
             let mut line = format!("  {what}: {ty} {cat}");
             match result.resolution(id) {
-                Some(Resolution::Binding(b)) => {
-                    line.push_str(&format!(" -> local {}", body.bindings[*b].name.as_deref().unwrap_or("_")))
+                Some(Resolution::Binding(b)) => line.push_str(&format!(
+                    " -> local {}",
+                    body.bindings[*b].name.as_deref().unwrap_or("_")
+                )),
+                Some(Resolution::Item(i)) => {
+                    line.push_str(&format!(" -> {}", i.qualified_name(&db)))
                 }
-                Some(Resolution::Item(i)) => line.push_str(&format!(" -> {}", i.qualified_name(&db))),
-                Some(Resolution::Overloads(v)) => line.push_str(&format!(" -> {} overloads", v.len())),
+                Some(Resolution::Overloads(v)) => {
+                    line.push_str(&format!(" -> {} overloads", v.len()))
+                }
                 Some(Resolution::Enumerator { enumeration, index }) => line.push_str(&format!(
                     " -> enumerator {index} of {}",
                     enumeration.qualified_name(&db)
                 )),
-                Some(Resolution::TemplateParam(p)) => line.push_str(&format!(" -> template param {}", p.index)),
+                Some(Resolution::TemplateParam(p)) => {
+                    line.push_str(&format!(" -> template param {}", p.index))
+                }
                 None => {}
             }
             if let Some(c) = result.callee_info(id) {
                 let sig = crate::callable_sig(&db, c.item)
                     .as_ref()
-                    .map(|s| s.params.iter().map(|p| p.to_source(&db)).collect::<Vec<_>>().join(", "))
+                    .map(|s| {
+                        s.params
+                            .iter()
+                            .map(|p| p.to_source(&db))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
                     .unwrap_or_default();
-                line.push_str(&format!(" => {:?} {}({sig})", c.kind, c.item.qualified_name(&db)));
+                line.push_str(&format!(
+                    " => {:?} {}({sig})",
+                    c.kind,
+                    c.item.qualified_name(&db)
+                ));
                 if let Some(inst) = c.instance {
                     let args: Vec<String> = inst
                         .args(&db)
@@ -349,7 +372,11 @@ fn render_constants(text: &str) -> String {
                 out.push_str(&format!(
                     "{} = {}\n",
                     item.qualified_name(&db),
-                    v.map_or("not constant".to_string(), |v| format!("{} ({})", v.value, v.ty.spelling()))
+                    v.map_or("not constant".to_string(), |v| format!(
+                        "{} ({})",
+                        v.value,
+                        v.ty.spelling()
+                    ))
                 ));
             }
             il::ItemKind::Enum => {
@@ -358,7 +385,11 @@ fn render_constants(text: &str) -> String {
                     .iter()
                     .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
                     .collect();
-                out.push_str(&format!("enum {} = [{}]\n", item.qualified_name(&db), values.join(", ")));
+                out.push_str(&format!(
+                    "enum {} = [{}]\n",
+                    item.qualified_name(&db),
+                    values.join(", ")
+                ));
             }
             _ => {}
         }
@@ -390,7 +421,8 @@ fn const_eval_integers_conversions_and_enums() {
         uses_not_const = not constant
         div0 = not constant
         hex = -2147483629 (int)
-    "#]].assert_eq(&render_constants(
+    "#]]
+    .assert_eq(&render_constants(
         r#"
 const int a = 1 + 2 * 3;
 constexpr unsigned u = -1;
@@ -426,7 +458,8 @@ fn const_eval_constexpr_calls_under_a_step_limit() {
         d = not constant
         e = not constant
         f = 87 (int)
-    "#]].assert_eq(&render_constants(
+    "#]]
+    .assert_eq(&render_constants(
         r#"
 constexpr int square(int x) { return x * x; }
 constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }

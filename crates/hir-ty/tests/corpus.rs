@@ -87,10 +87,17 @@ fn infer_all(text: &str, counts: &mut Counts) {
                     if let Expr::Path(p) = e {
                         kind = format!(
                             "Path {}",
-                            p.segments.iter().map(|s| &*s.name).collect::<Vec<_>>().join("::")
+                            p.segments
+                                .iter()
+                                .map(|s| &*s.name)
+                                .collect::<Vec<_>>()
+                                .join("::")
                         );
                     } else if let Expr::Member { member, .. } = e {
-                        kind = format!("Member .{}", member.segments.last().map_or("", |s| &*s.name));
+                        kind = format!(
+                            "Member .{}",
+                            member.segments.last().map_or("", |s| &*s.name)
+                        );
                     } else if let Expr::BuiltinCall { name, .. } = e {
                         kind = format!("BuiltinCall {name}");
                     } else if matches!(e, Expr::This) {
@@ -174,7 +181,11 @@ fn inputs(root: &Path, scratch: &Path) -> Option<Vec<(String, String)>> {
             .current_dir(source.parent().unwrap())
             .status()
             .unwrap();
-        assert!(status.success(), "preprocessing {} failed", source.display());
+        assert!(
+            status.success(),
+            "preprocessing {} failed",
+            source.display()
+        );
         out.push((name, std::fs::read_to_string(&ii).unwrap()));
     }
     Some(out)

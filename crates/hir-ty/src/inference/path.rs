@@ -1,8 +1,8 @@
 //! Names in bodies: the body's own scopes first (hir-def), then declaration-level lookup from
 //! the owner's scope (il), then the enumerators of unscoped enumerations along the way.
+use base_db::SourceFile;
 use hir_def::body::scope::{Resolution as ScopeResolution, resolve_name_in_scope};
 use hir_def::hir::{ExprId, Path};
-use base_db::SourceFile;
 use il::lookup::{ScopeRef, enumerations_in, members_named};
 use il::{Item, ItemKind};
 use syntax::{SyntaxKind::*, SyntaxNode};
@@ -66,9 +66,7 @@ pub(crate) enum Found<'db> {
 impl<'db> InferCtx<'_, 'db> {
     pub(crate) fn lookup_path(&mut self, expr: ExprId, path: &Path) -> Found<'db> {
         let db = self.db;
-        if path.as_ident().is_some()
-            || (path.segments.len() == 1 && !path.global)
-        {
+        if path.as_ident().is_some() || (path.segments.len() == 1 && !path.global) {
             match resolve_name_in_scope(db, self.owner, expr) {
                 Some(ScopeResolution::Local(b)) => return Found::Resolved(Resolution::Binding(b)),
                 Some(ScopeResolution::TemplateParam(p)) => {
@@ -183,9 +181,9 @@ pub(crate) fn enumerator_by_lookup<'db>(
     }
     let mut cur = Some(if global {
         ScopeRef::File(match scope {
-        ScopeRef::File(f) => f,
-        ScopeRef::Item(i) => i.file(db),
-    })
+            ScopeRef::File(f) => f,
+            ScopeRef::Item(i) => i.file(db),
+        })
     } else {
         scope
     });
