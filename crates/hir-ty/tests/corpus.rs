@@ -29,8 +29,14 @@ impl hir_ty::HirTyDatabase for Db {}
 
 /// Floors, in parts per thousand, set from the measurement in docs/arch/hir-ty.md (a drop is
 /// a regression).
-const MIN_CALLS_WITH_CALLEE_PER_1000: usize = 0;
-const MIN_TYPED_EXPRS_PER_1000: usize = 0;
+/// Measured (52 units of test_data and the CCCL examples): 821 (128,055 of 155,905 calls).
+const MIN_CALLS_WITH_CALLEE_PER_1000: usize = 800;
+/// ... outside templates: 976 (41,251 of 42,236).
+const MIN_CALLS_OUTSIDE_TEMPLATES_PER_1000: usize = 960;
+/// Measured: 514 concrete (826,354 of 1,607,445 expressions) and 29 error types (47,658);
+/// the rest are dependent (inside templates).
+const MIN_TYPED_EXPRS_PER_1000: usize = 500;
+const MAX_ERROR_EXPRS_PER_1000: usize = 40;
 
 #[derive(Default)]
 struct Counts {
@@ -44,8 +50,8 @@ struct Counts {
     /// Call expressions and kernel launches, and how many got a callee item.
     calls: usize,
     calls_with_callee: usize,
-    /// Calls through a value (function pointers, closures, objects without `operator()`
-    /// items): no il item to name.
+    /// Calls in bodies of templates (or of members of class templates), where names that
+    /// depend on template parameters cannot be resolved before instantiation.
     calls_in_templates: usize,
     calls_in_templates_with_callee: usize,
     diagnostics: usize,
@@ -255,6 +261,17 @@ fn every_body_of_the_corpus_infers() {
         }
     }
     assert!(total.exprs > 0);
+    // The floors hold for the whole corpus; a subset (HIR_TY_CORPUS_FILTER) is only measured.
+    if units.len() < 50 {
+        return;
+    }
     assert!(per_1000(total.calls_with_callee, total.calls) >= MIN_CALLS_WITH_CALLEE_PER_1000);
     assert!(per_1000(total.typed, total.exprs) >= MIN_TYPED_EXPRS_PER_1000);
+    assert!(per_1000(errors, total.exprs) <= MAX_ERROR_EXPRS_PER_1000);
+    assert!(
+        per_1000(
+            total.calls_with_callee - total.calls_in_templates_with_callee,
+            total.calls - total.calls_in_templates
+        ) >= MIN_CALLS_OUTSIDE_TEMPLATES_PER_1000
+    );
 }

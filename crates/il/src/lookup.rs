@@ -139,8 +139,7 @@ fn collect_members<'db>(
         .map_or(&[][..], |k| index.by_name[k].1.as_slice());
     let (mut i, mut j) = (0, 0);
     while i < own.len() || j < index.nested.len() {
-        let take_own = j >= index.nested.len()
-            || (i < own.len() && own[i].0 <= index.nested[j].0);
+        let take_own = j >= index.nested.len() || (i < own.len() && own[i].0 <= index.nested[j].0);
         if take_own {
             out.push(own[i].1);
             i += 1;
