@@ -546,7 +546,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .map(|s| s.name.to_string())
                     .unwrap_or_default(),
             ),
-            Found::NotFound => {
+            Found::Nothing => {
                 self.diag(InferenceDiagnostic::UnresolvedName { expr });
                 self.error()
             }

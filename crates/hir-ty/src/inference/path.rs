@@ -60,7 +60,7 @@ pub(crate) enum Found<'db> {
     /// A name inside a template that lookup cannot see yet (a dependent base's member, a
     /// member of a template parameter).
     Dependent,
-    NotFound,
+    Nothing,
 }
 
 impl<'db> InferCtx<'_, 'db> {
@@ -96,7 +96,7 @@ impl<'db> InferCtx<'_, 'db> {
         if self.in_template {
             Found::Dependent
         } else {
-            Found::NotFound
+            Found::Nothing
         }
     }
 
@@ -129,7 +129,7 @@ impl<'db> InferCtx<'_, 'db> {
                     .descendants()
                     .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
                 else {
-                    return Found::NotFound;
+                    return Found::Nothing;
                 };
                 let (global, segs) = il::lookup::name_segments(&name);
                 let from = first
@@ -137,7 +137,7 @@ impl<'db> InferCtx<'_, 'db> {
                     .map_or(ScopeRef::File(first.file(db)), ScopeRef::Item);
                 let target = lookup_path(db, from, global, &segs);
                 if target.is_empty() || target.contains(&first) {
-                    Found::NotFound
+                    Found::Nothing
                 } else {
                     self.classify(target)
                 }
