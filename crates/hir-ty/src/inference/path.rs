@@ -103,6 +103,10 @@ impl<'db> InferCtx<'_, 'db> {
     /// Sorts what lookup found: functions form an overload set, a single variable or type is
     /// itself.
     pub(crate) fn classify(&self, found: Vec<Item<'db>>) -> Found<'db> {
+        self.classify_depth(found, 0)
+    }
+
+    fn classify_depth(&self, found: Vec<Item<'db>>, depth: u32) -> Found<'db> {
         let db = self.db;
         let functions: Vec<Item<'db>> = found
             .iter()
@@ -136,10 +140,12 @@ impl<'db> InferCtx<'_, 'db> {
                     .parent(db)
                     .map_or(ScopeRef::File(first.file(db)), ScopeRef::Item);
                 let target = lookup_path(db, from, global, &segs);
-                if target.is_empty() || target.contains(&first) {
+                // Using-declarations may name each other (`using A::f;` in B, `using B::f;` in
+                // A): a chain this long is a cycle.
+                if target.is_empty() || target.contains(&first) || depth > 16 {
                     Found::Nothing
                 } else {
-                    self.classify(target)
+                    self.classify_depth(target, depth + 1)
                 }
             }
             _ => Found::Resolved(Resolution::Item(first)),
