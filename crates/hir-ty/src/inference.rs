@@ -117,6 +117,10 @@ pub struct InferenceResult<'db> {
     pub(crate) calls: Vec<ExprId>,
     pub(crate) diagnostics: Vec<InferenceDiagnostic>,
     pub(crate) instances: Vec<Instance<'db>>,
+    /// Calls of a lambda of this body (`l(1)` where `l` holds the closure): the call and the
+    /// lambda expression.
+    pub(crate) closure_calls: Vec<(ExprId, ExprId)>,
+    pub(crate) owner: Option<Item<'db>>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -174,6 +178,16 @@ impl<'db> InferenceResult<'db> {
             .get(binding.into_raw().into_u32() as usize)
             .copied()
             .flatten()
+    }
+
+    /// The closure a call expression calls (`auto l = [](int q) { ... }; l(1);`): a lambda
+    /// of this body, which has no il item (so no [`Self::callee`]).
+    pub fn called_closure(&self, call: ExprId) -> Option<hir_def::ClosureId<'db>> {
+        let (_, expr) = self.closure_calls.iter().find(|(c, _)| *c == call)?;
+        Some(hir_def::ClosureId {
+            owner: self.owner?,
+            expr: *expr,
+        })
     }
 
     pub fn diagnostics(&self) -> &[InferenceDiagnostic] {

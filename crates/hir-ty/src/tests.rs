@@ -67,6 +67,9 @@ fn render(text: &str) -> String {
                 }
                 None => {}
             }
+            if let Some(c) = result.called_closure(id) {
+                line.push_str(&format!(" => closure #{}", c.expr.into_raw().into_u32()));
+            }
             if let Some(c) = result.callee_info(id) {
                 let sig = crate::callable_sig(&db, c.item)
                     .as_ref()
@@ -230,7 +233,7 @@ void host() {
               Lambda: <lambda #18> PRValue
               l: <lambda #18> LValue -> local l
               1: int PRValue
-              call: int PRValue
+              call: int PRValue => closure #18
         "#]],
     );
 }

@@ -75,6 +75,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 calls: Vec::new(),
                 diagnostics: Vec::new(),
                 instances: Vec::new(),
+                closure_calls: Vec::new(),
+                owner: Some(owner),
             },
             binding_inits: FxHashMap::default(),
             binding_in_progress: Vec::new(),
@@ -800,6 +802,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let TyKind::Closure(closure) = ty.unqualified(db).kind(db)
             && closure.owner == self.owner
         {
+            self.result.closure_calls.push((expr, closure.expr));
             let ret = self.lambda_return(closure.expr);
             return self.returned(ret);
         }
