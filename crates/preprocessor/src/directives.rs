@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::engine::{CondKind, IfState, Loc, MAX_INCLUDE_DEPTH, PTok, Pp, Severity};
 use crate::output::FileChange;
-use crate::token::{Kind, PREV_WHITE, Token};
+use crate::token::{Kind, PREV_WHITE, Sym, Token};
 
 impl Pp<'_> {
     pub fn handle_directive(&mut self, hash: PTok) {
@@ -107,7 +107,7 @@ impl Pp<'_> {
         &mut self,
         skip: bool,
         kind: CondKind,
-        cmacro: Option<Arc<str>>,
+        cmacro: Option<Sym>,
         directive: &'static str,
     ) {
         let line = self.st.directive_loc.line;
@@ -650,7 +650,7 @@ impl Pp<'_> {
                     .iter()
                     .find_map(|t| t.string_contents().map(str::to_string));
                 if let Some(name) = name {
-                    let key: Arc<str> = Arc::from(name.as_str());
+                    let key = Sym::new(&name);
                     if op == "push_macro" {
                         let cur = self.st.macros.get(&key).cloned();
                         self.st.pushed_macros.entry(key).or_default().push(cur);

@@ -7,7 +7,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::lexer::{LexMode, LexedFile, lex};
 use crate::options::{FileSystem, MacroOption, Options};
 use crate::output::{FileChange, Printer};
-use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Token};
+use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Sym, Token};
 
 /// A token's location as gcc's printer sees it: the (outermost) expansion point's file, line
 /// and column for tokens of macro expansions, else the token's own; `sys` is the system level
@@ -22,7 +22,7 @@ pub struct Loc {
     pub builtin: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PTok {
     pub tok: Token,
     pub loc: Loc,
@@ -77,7 +77,7 @@ pub(crate) struct IfState {
     pub was_skipping: bool,
     pub skip_elses: bool,
     pub kind: CondKind,
-    pub mi_cmacro: Option<Arc<str>>,
+    pub mi_cmacro: Option<Sym>,
     pub directive: &'static str,
 }
 
@@ -104,12 +104,12 @@ pub(crate) struct Buffer {
 pub(crate) struct Context {
     pub toks: Vec<PTok>,
     pub pos: usize,
-    pub macro_name: Option<Arc<str>>,
+    pub macro_name: Option<Sym>,
 }
 
 #[derive(Clone, Default)]
 pub(crate) struct FileInfo {
-    pub cmacro: Option<Arc<str>>,
+    pub cmacro: Option<Sym>,
 }
 
 pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
@@ -130,15 +130,15 @@ pub struct State {
     pub(crate) contexts: Vec<Context>,
     pub(crate) lookahead: Vec<PTok>,
     pub(crate) pending_split: Option<PTok>,
-    pub(crate) macros: FxHashMap<Arc<str>, crate::macros::Macro>,
-    pub(crate) pushed_macros: FxHashMap<Arc<str>, Vec<Option<crate::macros::Macro>>>,
+    pub(crate) macros: FxHashMap<Sym, crate::macros::Macro>,
+    pub(crate) pushed_macros: FxHashMap<Sym, Vec<Option<crate::macros::Macro>>>,
     pub(crate) in_directive: bool,
     pub(crate) parsing_args: u8,
     pub(crate) prevent_expansion: u32,
     pub(crate) skipping: bool,
     pub(crate) mi_valid: bool,
-    pub(crate) mi_cmacro: Option<Arc<str>>,
-    pub(crate) mi_ind_cmacro: Option<Arc<str>>,
+    pub(crate) mi_cmacro: Option<Sym>,
+    pub(crate) mi_ind_cmacro: Option<Sym>,
     pub(crate) files: FxHashMap<Arc<str>, FileInfo>,
     pub(crate) file_keys: FxHashMap<(String, String), Arc<str>>,
     pub(crate) once: FxHashSet<String>,
@@ -151,7 +151,7 @@ pub struct State {
     pub(crate) fatal: bool,
     pub(crate) name_ids: FxHashMap<Arc<str>, u32>,
     pub(crate) mode: LexMode,
-    pub(crate) poisoned: FxHashSet<Arc<str>>,
+    pub(crate) poisoned: FxHashSet<Sym>,
     /// Stop at this token of the main file (the end of its preamble).
     pub(crate) main_limit: Option<usize>,
 }
@@ -164,7 +164,13 @@ pub(crate) struct Pp<'a> {
 
 pub(crate) fn eof_tok() -> PTok {
     PTok {
-        tok: Token::new(Kind::Eof, "", 0, 0, 0),
+        tok: Token {
+            kind: Kind::Eof,
+            flags: 0,
+            line: 0,
+            col: 0,
+            text: Sym::empty(),
+        },
         loc: NO_LOC,
     }
 }
@@ -188,7 +194,7 @@ pub(crate) fn padding(source: Option<&Token>) -> PTok {
             flags,
             line: 0,
             col: 0,
-            text: Arc::from(""),
+            text: Sym::empty(),
         },
         loc: NO_LOC,
     }
@@ -375,7 +381,7 @@ impl Pp<'_> {
         for (name, b) in crate::macros::builtins() {
             self.st
                 .macros
-                .insert(Arc::from(name), crate::macros::Macro::special(b));
+                .insert(Sym::new(name), crate::macros::Macro::special(b));
         }
         let predefined = self.opts.predefined.clone();
         self.run_definitions("<built-in>", &predefined);
@@ -728,7 +734,7 @@ impl Pp<'_> {
         }
     }
 
-    pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Arc<str>>) {
+    pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Sym>) {
         self.st.contexts.push(Context {
             toks,
             pos: 0,

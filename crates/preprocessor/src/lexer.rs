@@ -4,11 +4,9 @@
 //! the backslash and the newline); raw strings take their text from the source before that, as
 //! the standard says. Lexing needs no macro state: the one decision gcc takes with it (a
 //! literal's suffix that names a macro, `"%"PRIx64`) is taken by the engine (`Token::ud_split`).
-use std::sync::Arc;
-
 use crate::token::{
-    BOL, DIGRAPH, Enc, Kind, MULTILINE, PREV_WHITE, Token, UNTERMINATED, is_ident_char,
-    is_ident_start,
+    BOL, DIGRAPH, Enc, Interner, Kind, MULTILINE, PREV_WHITE, Sym, Token, UNTERMINATED,
+    is_ident_char, is_ident_start, with_interner,
 };
 
 /// What the lexer needs of the language: `<=>` exists from C++20.
@@ -100,6 +98,10 @@ const PUNCT2: &[&str] = &[
 ];
 
 pub fn lex(text: &str, mode: LexMode) -> LexedFile {
+    with_interner(|interner| lex_with(text, mode, interner))
+}
+
+fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile {
     let src = text.as_bytes();
     let cleaned = clean(src);
     let lines = Lines::new(src);
@@ -280,8 +282,11 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
             col = 0;
         }
         let text = match raw_text {
-            Some(t) => Arc::from(t.as_str()),
-            None => Arc::from(String::from_utf8_lossy(&b[start..i]).as_ref()),
+            Some(t) => interner.intern(&t),
+            None => match std::str::from_utf8(&b[start..i]) {
+                Ok(t) => interner.intern(t),
+                Err(_) => interner.intern(&String::from_utf8_lossy(&b[start..i])),
+            },
         };
         tokens.push(Token {
             kind,
@@ -397,7 +402,7 @@ impl Token {
             flags: self.flags,
             line: self.line,
             col: self.col,
-            text: Arc::from(&self.text[..end]),
+            text: Sym::new(&self.text[..end]),
         };
         let name = Token {
             kind: Kind::Ident,
@@ -408,7 +413,7 @@ impl Token {
             } else {
                 self.col + end as u32
             },
-            text: Arc::from(suffix),
+            text: Sym::new(suffix),
         };
         Some((lit, name))
     }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::engine::{ARG_END, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, eof_tok_arg, padding};
 use crate::lexer::lex;
-use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Token};
+use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Sym, Token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::enum_variant_names)]
@@ -27,7 +27,7 @@ pub enum Builtin {
 }
 
 /// A body token: a token, or (with `param`) a parameter reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BodyTok {
     pub tok: Token,
     pub param: Option<u16>,
@@ -36,7 +36,7 @@ pub struct BodyTok {
 #[derive(Clone, Debug)]
 pub struct Macro {
     pub fun_like: bool,
-    pub params: Arc<[Arc<str>]>,
+    pub params: Arc<[Sym]>,
     pub variadic: bool,
     pub body: Arc<[BodyTok]>,
     pub builtin: Option<Builtin>,
@@ -702,7 +702,7 @@ impl Pp<'_> {
             );
             return;
         }
-        let mut params: Vec<Arc<str>> = Vec::new();
+        let mut params: Vec<Sym> = Vec::new();
         let mut variadic = false;
         let mut fun_like = false;
         let mut t = self.lex_token();
@@ -715,7 +715,7 @@ impl Pp<'_> {
                 }
                 if p.tok.is_punct("...") {
                     variadic = true;
-                    params.push(Arc::from("__VA_ARGS__"));
+                    params.push(Sym::new("__VA_ARGS__"));
                     let c = self.lex_token();
                     if !c.tok.is_punct(")") {
                         self.error_at(
