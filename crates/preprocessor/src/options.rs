@@ -1,7 +1,8 @@
 //! What a preprocessing run is given: the main file, macros, include directories; and how it
 //! reads files.
-use std::collections::HashMap;
 use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use crate::lexer::{LexMode, LexedFile, lex};
 
@@ -64,12 +65,72 @@ pub trait FileSystem {
     }
 }
 
-/// Files read from disk, each lexed once.
+/// Files read from disk, each lexed once. Whether a file exists is answered from its
+/// directory's listing, read once (include searches probe many directories for each name);
+/// `#pragma once` identities are computed from the bytes read for lexing.
 #[derive(Default)]
 pub struct RealFs {
-    cache: HashMap<String, Option<Arc<LexedFile>>>,
-    identities: HashMap<String, String>,
-    shorter: HashMap<String, Option<String>>,
+    cache: FxHashMap<String, Option<Arc<LexedFile>>>,
+    identities: FxHashMap<String, String>,
+    shorter: FxHashMap<String, Option<String>>,
+    /// Per directory: its entries that are files or symbolic links (`true`), or None when it
+    /// cannot be read.
+    listings: FxHashMap<String, Option<FxHashMap<String, bool>>>,
+    canonical_dirs: FxHashMap<String, Option<String>>,
+}
+
+fn split_path(path: &str) -> (&str, &str) {
+    match path.rfind('/') {
+        Some(0) => ("/", &path[1..]),
+        Some(i) => (&path[..i], &path[i + 1..]),
+        None => (".", path),
+    }
+}
+
+fn mtime_secs(meta: &std::fs::Metadata) -> u64 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
+}
+
+impl RealFs {
+    /// The directory entry for `path`: None when it is not a file or a symbolic link there,
+    /// else whether it is a symbolic link.
+    fn entry(&mut self, path: &str) -> Option<bool> {
+        let (dir, name) = split_path(path);
+        let listing = self.listings.entry(dir.to_string()).or_insert_with(|| {
+            let entries = std::fs::read_dir(dir).ok()?;
+            let mut map = FxHashMap::default();
+            for e in entries.flatten() {
+                let Ok(ty) = e.file_type() else { continue };
+                if ty.is_file() || ty.is_symlink() {
+                    map.insert(e.file_name().to_string_lossy().into_owned(), ty.is_symlink());
+                }
+            }
+            Some(map)
+        });
+        listing.as_ref()?.get(name).copied()
+    }
+
+    fn read(&mut self, path: &str) -> Option<Vec<u8>> {
+        self.entry(path)?;
+        let mut file = std::fs::File::open(path).ok()?;
+        let meta = file.metadata().ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        std::io::Read::read_to_end(&mut file, &mut bytes).ok()?;
+        let id = format!(
+            "{}:{}:{:016x}",
+            mtime_secs(&meta),
+            bytes.len(),
+            content_hash(&bytes)
+        );
+        self.identities.insert(path.to_string(), id);
+        Some(bytes)
+    }
 }
 
 impl FileSystem for RealFs {
@@ -78,47 +139,66 @@ impl FileSystem for RealFs {
             return id.clone();
         }
         let meta = std::fs::metadata(path).ok();
-        let mtime = meta
-            .as_ref()
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_secs());
+        let mtime = meta.as_ref().map_or(0, mtime_secs);
         let bytes = std::fs::read(path).unwrap_or_default();
         let id = format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes));
         self.identities.insert(path.to_string(), id.clone());
         id
     }
     fn shorter_path(&mut self, path: &str) -> Option<String> {
-        self.shorter
-            .entry(path.to_string())
-            .or_insert_with(|| {
-                let real = std::fs::canonicalize(path).ok()?.display().to_string();
-                (real.len() < path.len()).then_some(real)
-            })
-            .clone()
+        if let Some(s) = self.shorter.get(path) {
+            return s.clone();
+        }
+        // realpath: the directory's real path (once per directory), then the name, unless
+        // the file itself is a symbolic link.
+        let real = match self.entry(path) {
+            Some(false) => {
+                let (dir, name) = split_path(path);
+                let canonical = self
+                    .canonical_dirs
+                    .entry(dir.to_string())
+                    .or_insert_with(|| {
+                        std::fs::canonicalize(dir)
+                            .ok()
+                            .map(|d| d.display().to_string())
+                    })
+                    .clone();
+                canonical.map(|d| {
+                    if d.ends_with('/') {
+                        format!("{d}{name}")
+                    } else {
+                        format!("{d}/{name}")
+                    }
+                })
+            }
+            _ => std::fs::canonicalize(path)
+                .ok()
+                .map(|p| p.display().to_string()),
+        };
+        let r = real.filter(|r| r.len() < path.len());
+        self.shorter.insert(path.to_string(), r.clone());
+        r
     }
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        self.cache
-            .entry(path.to_string())
-            .or_insert_with(|| {
-                let p = std::path::Path::new(path);
-                if !p.is_file() {
-                    return None;
-                }
-                let bytes = std::fs::read(p).ok()?;
-                let text = String::from_utf8_lossy(&bytes);
-                Some(Arc::new(lex(&text, mode)))
-            })
-            .clone()
+        if let Some(l) = self.cache.get(path) {
+            return l.clone();
+        }
+        let lexed = self.read(path).map(|bytes| {
+            let text = match std::str::from_utf8(&bytes) {
+                Ok(t) => std::borrow::Cow::Borrowed(t),
+                Err(_) => String::from_utf8_lossy(&bytes),
+            };
+            Arc::new(lex(&text, mode))
+        });
+        self.cache.insert(path.to_string(), lexed.clone());
+        lexed
     }
 }
 
-/// FNV-1a, for comparing file contents.
+/// A hash of file contents, for comparing them (`#pragma once`).
 pub fn content_hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(bytes);
+    h.finish()
 }
