@@ -361,6 +361,7 @@ impl Pp<'_> {
     }
 
     fn start(&mut self) {
+        self.fs.start_prefetch(self.opts);
         let main = self.opts.main.clone();
         let main_id = self.name_id(&main);
         self.st.printer.file_change(
