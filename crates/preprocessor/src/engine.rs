@@ -14,6 +14,7 @@ use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Sym, Token};
 /// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
 /// spelled in `<built-in>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub struct Loc {
     pub file: u32,
     pub line: u32,

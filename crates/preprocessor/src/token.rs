@@ -146,14 +146,16 @@ pub const PAD_SOURCE: u16 = 128;
 /// A token whose text crossed lines (a raw string): its end line is `line + newlines in text`.
 pub const MULTILINE: u16 = 256;
 
+/// 32 bytes, aligned so that copies are whole 16-byte moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Token {
-    pub kind: Kind,
-    pub flags: u16,
+    pub text: Sym,
     /// Physical line (1-based) and gcc's column (1-based byte column) of the first character.
     pub line: u32,
     pub col: u32,
-    pub text: Sym,
+    pub flags: u16,
+    pub kind: Kind,
 }
 
 impl Token {
