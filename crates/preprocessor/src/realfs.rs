@@ -54,7 +54,10 @@ impl Dirs {
             for e in entries.flatten() {
                 let Ok(ty) = e.file_type() else { continue };
                 if ty.is_file() || ty.is_symlink() {
-                    map.insert(e.file_name().to_string_lossy().into_owned(), ty.is_symlink());
+                    map.insert(
+                        e.file_name().to_string_lossy().into_owned(),
+                        ty.is_symlink(),
+                    );
                 }
             }
             Some(map)
@@ -124,7 +127,11 @@ impl Chain {
                 return Some(path);
             }
         }
-        let quote = if angled { &[][..] } else { &self.quote_dirs[..] };
+        let quote = if angled {
+            &[][..]
+        } else {
+            &self.quote_dirs[..]
+        };
         quote
             .iter()
             .chain(&self.bracket_dirs)
