@@ -25,7 +25,7 @@ impl Pp<'_> {
             self.st.directive_loc = hash.loc;
         }
         let name = if dname.tok.kind == Kind::Ident {
-            Some(dname.tok.text.clone())
+            Some(dname.tok.text)
         } else {
             None
         };
@@ -148,7 +148,7 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Ident {
                 let defined = self.st.macros.contains_key(&t.tok.text);
                 skip = defined == negate;
-                node = Some(t.tok.text.clone());
+                node = Some(t.tok.text);
                 let extra = self.lex_token();
                 if extra.tok.kind != Kind::Eof {
                     let d = if negate { "#ifndef" } else { "#ifdef" };
@@ -696,7 +696,7 @@ impl Pp<'_> {
             (_, Some("poison")) => {
                 for t in &toks[2..] {
                     if t.kind == Kind::Ident {
-                        self.st.poisoned.insert(t.text.clone());
+                        self.st.poisoned.insert(t.text);
                     }
                 }
             }

@@ -616,7 +616,7 @@ impl Pp<'_> {
                 .entry(buf.file_key.clone().unwrap_or(buf.path.clone()))
                 .or_default();
             if info.cmacro.is_none() {
-                info.cmacro = self.st.mi_cmacro.clone();
+                info.cmacro = self.st.mi_cmacro;
             }
         }
         self.st.mi_valid = false;
@@ -670,7 +670,7 @@ impl Pp<'_> {
                     sys: buf.sysp,
                     builtin: false,
                 };
-                let tok = t.clone();
+                let tok = *t;
                 if matches!(
                     tok.kind,
                     Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }
@@ -709,7 +709,7 @@ impl Pp<'_> {
             }
             if t.tok.flags & BOL != 0 && !self.st.in_directive {
                 if t.tok.is_punct("#") && self.st.parsing_args != 1 {
-                    self.handle_directive(t.clone());
+                    self.handle_directive(t);
                     continue;
                 }
                 if !self.st.skipping {
@@ -759,10 +759,10 @@ impl Pp<'_> {
             let mut t = match self.st.contexts.last_mut() {
                 Some(ctx) => {
                     if ctx.pos < ctx.toks.len() {
-                        let t = ctx.toks[ctx.pos].clone();
+                        let t = ctx.toks[ctx.pos];
                         ctx.pos += 1;
                         if t.tok.flags & crate::token::PASTE_LEFT != 0 {
-                            self.paste_all_tokens(t.clone());
+                            self.paste_all_tokens(t);
                             if self.st.in_directive {
                                 continue;
                             }

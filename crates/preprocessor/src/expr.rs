@@ -35,7 +35,7 @@ impl Pp<'_> {
             }
             match t.tok.kind {
                 Kind::Ident => {
-                    let name = t.tok.text.clone();
+                    let name = t.tok.text;
                     match &*name {
                         "defined" => {
                             self.st.prevent_expansion += 1;

@@ -179,7 +179,7 @@ impl Pp<'_> {
                 if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
                     m.disabled = true;
                 }
-                self.push_context(toks, Some(name.tok.text.clone()));
+                self.push_context(toks, Some(name.tok.text));
                 return 1;
             }
         }
@@ -190,11 +190,11 @@ impl Pp<'_> {
             .body
             .iter()
             .map(|b| PTok {
-                tok: b.tok.clone(),
+                tok: b.tok,
                 loc: body_loc,
             })
             .collect();
-        self.push_context(toks, Some(name.tok.text.clone()));
+        self.push_context(toks, Some(name.tok.text));
         1
     }
 
@@ -416,7 +416,7 @@ impl Pp<'_> {
             }
             let Some(p) = src.param else {
                 out.push(PTok {
-                    tok: src.tok.clone(),
+                    tok: src.tok,
                     loc: body_loc,
                 });
                 i += 1;
@@ -430,7 +430,7 @@ impl Pp<'_> {
                     let s = stringify(args[p].tokens(), point);
                     args[p].stringified = Some(s);
                 }
-                from = vec![args[p].stringified.clone().expect("set")];
+                from = vec![args[p].stringified.expect("set")];
             } else if src.tok.flags & PASTE_LEFT != 0 {
                 from = args[p].tokens().to_vec();
             } else if prev_paste {
@@ -485,7 +485,7 @@ impl Pp<'_> {
 
     /// gcc's `paste_all_tokens`: `lhs ## rhs ## ...` into one token in its own context.
     pub fn paste_all_tokens(&mut self, lhs: PTok) {
-        let mut acc = lhs.clone();
+        let mut acc = lhs;
         loop {
             if acc.tok.flags & PASTE_LEFT == 0 {
                 break;
@@ -496,7 +496,7 @@ impl Pp<'_> {
                 };
                 let mut found = None;
                 while ctx.pos < ctx.toks.len() {
-                    let t = ctx.toks[ctx.pos].clone();
+                    let t = ctx.toks[ctx.pos];
                     ctx.pos += 1;
                     if t.tok.kind == Kind::Padding {
                         continue;
@@ -526,7 +526,7 @@ impl Pp<'_> {
                 acc.tok.flags &= !PASTE_LEFT;
                 break;
             }
-            let mut tok = lexed.tokens[0].clone();
+            let mut tok = lexed.tokens[0];
             tok.flags = (acc.tok.flags & PREV_WHITE) | (rhs.tok.flags & PASTE_LEFT);
             if tok.kind == Kind::Ident && rhs.tok.flags & NO_EXPAND != 0 && tok.text == rhs.tok.text
             {
@@ -735,7 +735,7 @@ impl Pp<'_> {
                     );
                     return;
                 }
-                params.push(p.tok.text.clone());
+                params.push(p.tok.text);
                 let c = self.lex_token();
                 if c.tok.is_punct("...") {
                     variadic = true;
@@ -768,7 +768,7 @@ impl Pp<'_> {
         let mut stringify_next = false;
         let mut stringify_white = 0;
         while t.tok.kind != Kind::Eof {
-            let mut tok = t.tok.clone();
+            let mut tok = t.tok;
             tok.flags &= PREV_WHITE | crate::token::DIGRAPH;
             if tok.is_punct("##") {
                 match body.last_mut() {
@@ -864,7 +864,7 @@ impl Pp<'_> {
                 );
             }
         }
-        self.st.macros.insert(name.tok.text.clone(), mac);
+        self.st.macros.insert(name.tok.text, mac);
     }
 }
 
