@@ -424,17 +424,16 @@ impl Pp<'_> {
             };
             let p = p as usize;
             let mut paste_flag: Option<usize> = None;
-            let from: Vec<PTok>;
-            if src.tok.flags & STRINGIFY != 0 {
+            // Which form of the argument replaces the parameter: stringified, as written
+            // (an operand of `##`), or macro-expanded. Read in place from `args`.
+            let stringified = src.tok.flags & STRINGIFY != 0;
+            let as_written = !stringified && (src.tok.flags & PASTE_LEFT != 0 || prev_paste);
+            if stringified {
                 if args[p].stringified.is_none() {
                     let s = stringify(args[p].tokens(), point);
                     args[p].stringified = Some(s);
                 }
-                from = vec![args[p].stringified.expect("set")];
-            } else if src.tok.flags & PASTE_LEFT != 0 {
-                from = args[p].tokens().to_vec();
-            } else if prev_paste {
-                from = args[p].tokens().to_vec();
+            } else if prev_paste && src.tok.flags & PASTE_LEFT == 0 {
                 if !out.is_empty() {
                     let last = out.len() - 1;
                     if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params.len() {
@@ -443,23 +442,26 @@ impl Pp<'_> {
                         } else {
                             paste_flag = Some(last);
                         }
-                    } else if from.is_empty() {
+                    } else if args[p].tokens().is_empty() {
                         paste_flag = Some(last);
                     }
                 }
-            } else {
-                if args[p].expanded.is_none() {
-                    let toks = args[p].tokens().to_vec();
-                    let e = self.expand_arg(&toks);
-                    args[p].expanded = Some(e);
-                }
-                from = args[p].expanded.clone().expect("set");
+            } else if !as_written && args[p].expanded.is_none() {
+                let e = self.expand_arg(args[p].tokens());
+                args[p].expanded = Some(e);
             }
+            let from: &[PTok] = if stringified {
+                std::slice::from_ref(args[p].stringified.as_ref().expect("set"))
+            } else if as_written {
+                args[p].tokens()
+            } else {
+                args[p].expanded.as_deref().expect("set")
+            };
             if !self.st.in_directive && i > 0 && !prev_paste {
                 out.push(padding(Some(&src.tok)));
             }
             if !from.is_empty() {
-                for t in from {
+                for &t in from {
                     let loc = if t.tok.kind == Kind::Padding {
                         t.loc
                     } else {
