@@ -5,7 +5,8 @@
 //! `#pragma once` identity is computed from the bytes read for lexing.
 //!
 //! Lexing is a quarter of a cold run, and it can run ahead of the engine: once a run starts
-//! (`start_prefetch`), a second thread lexes the files the run will probably include. It
+//! (`start_prefetch`, when `CUFE_PP_PREFETCH` is set), a second thread lexes the files the run
+//! will probably include. It
 //! follows the `#include` lines of each file it lexes (literal names only, resolved through
 //! the run's search chain, ignoring conditionals), depth first, as the engine will. The engine
 //! takes a file the thread has lexed, waits for one it is lexing, and lexes any other itself;
@@ -306,7 +307,9 @@ impl RealFs {
 
 impl FileSystem for RealFs {
     fn start_prefetch(&mut self, options: &Options) {
-        if self.prefetch.is_some() || std::env::var_os("CUFE_PP_NO_PREFETCH").is_some() {
+        // Opt-in: on the 2-core machine shared with other jobs where it was measured, the
+        // second thread cost more wall time than it saved (see docs/arch/preprocessor.md).
+        if self.prefetch.is_some() || std::env::var_os("CUFE_PP_PREFETCH").is_none() {
             return;
         }
         let chain = Chain {

@@ -74,7 +74,7 @@ pub fn run(runs: usize, reference_runs: usize) -> anyhow::Result<()> {
     let gcc_cpu = (children_cpu_seconds() - cpu_before) / reference_runs.max(1) as f64;
     let same = std::fs::read(&ours_out)? == std::fs::read(&gcc_out)?;
     println!(
-        "cufe preprocess   {:>8.0} ms wall (median)  {:>6.0} ms CPU (user+sys, mean; two threads)",
+        "cufe preprocess   {:>8.0} ms wall (median)  {:>6.0} ms CPU (user+sys, mean)",
         cufe_time.as_secs_f64() * 1e3,
         cufe_cpu * 1e3
     );
