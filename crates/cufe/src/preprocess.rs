@@ -299,10 +299,10 @@ fn time_edit(options: preprocessor::Options, out: &Path) -> anyhow::Result<bool>
     println!(
         "cold: {:.1} ms ({} bytes); after a one-line edit: {:.1} ms ({} bytes)",
         cold_time.as_secs_f64() * 1e3,
-        cold.text.len(),
+        cold.len(),
         warm_time.as_secs_f64() * 1e3,
-        warm.text.len()
+        warm.len()
     );
-    std::fs::write(out, warm.text.as_bytes())?;
+    warm.write_to(&mut std::io::BufWriter::new(std::fs::File::create(out)?))?;
     Ok(true)
 }

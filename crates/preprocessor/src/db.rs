@@ -100,8 +100,12 @@ pub fn preamble_text(
     Some((Arc::from(prefix), cut))
 }
 
-/// The engine's state after the preamble.
-pub struct PreambleState(pub(crate) State);
+/// The engine's state after the preamble, and the output so far (kept out of the state, so
+/// that resuming does not copy it).
+pub struct PreambleState {
+    pub(crate) state: State,
+    pub(crate) text: Arc<str>,
+}
 
 #[salsa::tracked(returns(clone), no_eq)]
 pub fn preamble(db: &dyn PreprocessorDatabase, unit: Unit) -> Option<Arc<PreambleState>> {
@@ -113,15 +117,38 @@ pub fn preamble(db: &dyn PreprocessorDatabase, unit: Unit) -> Option<Arc<Preambl
         files: unit.files(db).files(db).clone(),
         main: Some((options.main.clone(), main)),
     };
-    Some(Arc::new(PreambleState(engine::run_preamble(
-        options, &mut fs, count,
-    ))))
+    let mut state = engine::run_preamble(options, &mut fs, count);
+    let text = Arc::from(std::mem::take(&mut state.printer.out));
+    Some(Arc::new(PreambleState { state, text }))
 }
 
+/// A unit's output: the preamble's text (shared with the `preamble` query: an edit below the
+/// preamble does not copy it) and the rest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
-    pub text: Arc<str>,
+    pub head: Arc<str>,
+    pub tail: Arc<str>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Output {
+    pub fn len(&self) -> usize {
+        self.head.len() + self.tail.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The whole `.ii` text.
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(self.len());
+        s.push_str(&self.head);
+        s.push_str(&self.tail);
+        s
+    }
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        w.write_all(self.head.as_bytes())?;
+        w.write_all(self.tail.as_bytes())
+    }
 }
 
 /// The unit's `gcc -E` output.
@@ -135,12 +162,16 @@ pub fn preprocessed(db: &dyn PreprocessorDatabase, unit: Unit) -> Arc<Output> {
         files,
         main: Some((options.main.clone(), main.clone())),
     };
-    let result: Preprocessed = match preamble(db, unit) {
-        Some(state) => engine::resume(options, &mut fs, state.0.clone(), main),
-        None => engine::run(options, &mut fs),
+    let (head, result): (Arc<str>, Preprocessed) = match preamble(db, unit) {
+        Some(p) => (
+            p.text.clone(),
+            engine::resume(options, &mut fs, p.state.clone(), main),
+        ),
+        None => (Arc::from(""), engine::run(options, &mut fs)),
     };
     Arc::new(Output {
-        text: Arc::from(result.text),
+        head,
+        tail: Arc::from(result.text),
         diagnostics: result.diagnostics,
     })
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::engine::{CondKind, IfState, Loc, MAX_INCLUDE_DEPTH, PTok, Pp, Severity};
 use crate::output::FileChange;
-use crate::token::{Kind, PREV_WHITE, Token};
+use crate::token::{Kind, PREV_WHITE, Sym, Token};
 
 impl Pp<'_> {
     pub fn handle_directive(&mut self, hash: PTok) {
@@ -25,7 +25,7 @@ impl Pp<'_> {
             self.st.directive_loc = hash.loc;
         }
         let name = if dname.tok.kind == Kind::Ident {
-            Some(dname.tok.text.clone())
+            Some(dname.tok.text)
         } else {
             None
         };
@@ -107,7 +107,7 @@ impl Pp<'_> {
         &mut self,
         skip: bool,
         kind: CondKind,
-        cmacro: Option<Arc<str>>,
+        cmacro: Option<Sym>,
         directive: &'static str,
     ) {
         let line = self.st.directive_loc.line;
@@ -148,7 +148,7 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Ident {
                 let defined = self.st.macros.contains_key(&t.tok.text);
                 skip = defined == negate;
-                node = Some(t.tok.text.clone());
+                node = Some(t.tok.text);
                 let extra = self.lex_token();
                 if extra.tok.kind != Kind::Eof {
                     let d = if negate { "#ifndef" } else { "#ifdef" };
@@ -650,7 +650,7 @@ impl Pp<'_> {
                     .iter()
                     .find_map(|t| t.string_contents().map(str::to_string));
                 if let Some(name) = name {
-                    let key: Arc<str> = Arc::from(name.as_str());
+                    let key = Sym::new(&name);
                     if op == "push_macro" {
                         let cur = self.st.macros.get(&key).cloned();
                         self.st.pushed_macros.entry(key).or_default().push(cur);
@@ -696,7 +696,7 @@ impl Pp<'_> {
             (_, Some("poison")) => {
                 for t in &toks[2..] {
                     if t.kind == Kind::Ident {
-                        self.st.poisoned.insert(t.text.clone());
+                        self.st.poisoned.insert(t.text);
                     }
                 }
             }

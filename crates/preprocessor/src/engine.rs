@@ -7,13 +7,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::lexer::{LexMode, LexedFile, lex};
 use crate::options::{FileSystem, MacroOption, Options};
 use crate::output::{FileChange, Printer};
-use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Token};
+use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Sym, Token};
 
 /// A token's location as gcc's printer sees it: the (outermost) expansion point's file, line
 /// and column for tokens of macro expansions, else the token's own; `sys` is the system level
 /// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
 /// spelled in `<built-in>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub struct Loc {
     pub file: u32,
     pub line: u32,
@@ -22,7 +23,7 @@ pub struct Loc {
     pub builtin: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PTok {
     pub tok: Token,
     pub loc: Loc,
@@ -77,7 +78,7 @@ pub(crate) struct IfState {
     pub was_skipping: bool,
     pub skip_elses: bool,
     pub kind: CondKind,
-    pub mi_cmacro: Option<Arc<str>>,
+    pub mi_cmacro: Option<Sym>,
     pub directive: &'static str,
 }
 
@@ -104,12 +105,12 @@ pub(crate) struct Buffer {
 pub(crate) struct Context {
     pub toks: Vec<PTok>,
     pub pos: usize,
-    pub macro_name: Option<Arc<str>>,
+    pub macro_name: Option<Sym>,
 }
 
 #[derive(Clone, Default)]
 pub(crate) struct FileInfo {
-    pub cmacro: Option<Arc<str>>,
+    pub cmacro: Option<Sym>,
 }
 
 pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
@@ -130,15 +131,15 @@ pub struct State {
     pub(crate) contexts: Vec<Context>,
     pub(crate) lookahead: Vec<PTok>,
     pub(crate) pending_split: Option<PTok>,
-    pub(crate) macros: FxHashMap<Arc<str>, crate::macros::Macro>,
-    pub(crate) pushed_macros: FxHashMap<Arc<str>, Vec<Option<crate::macros::Macro>>>,
+    pub(crate) macros: FxHashMap<Sym, crate::macros::Macro>,
+    pub(crate) pushed_macros: FxHashMap<Sym, Vec<Option<crate::macros::Macro>>>,
     pub(crate) in_directive: bool,
     pub(crate) parsing_args: u8,
     pub(crate) prevent_expansion: u32,
     pub(crate) skipping: bool,
     pub(crate) mi_valid: bool,
-    pub(crate) mi_cmacro: Option<Arc<str>>,
-    pub(crate) mi_ind_cmacro: Option<Arc<str>>,
+    pub(crate) mi_cmacro: Option<Sym>,
+    pub(crate) mi_ind_cmacro: Option<Sym>,
     pub(crate) files: FxHashMap<Arc<str>, FileInfo>,
     pub(crate) file_keys: FxHashMap<(String, String), Arc<str>>,
     pub(crate) once: FxHashSet<String>,
@@ -151,7 +152,7 @@ pub struct State {
     pub(crate) fatal: bool,
     pub(crate) name_ids: FxHashMap<Arc<str>, u32>,
     pub(crate) mode: LexMode,
-    pub(crate) poisoned: FxHashSet<Arc<str>>,
+    pub(crate) poisoned: FxHashSet<Sym>,
     /// Stop at this token of the main file (the end of its preamble).
     pub(crate) main_limit: Option<usize>,
 }
@@ -164,7 +165,13 @@ pub(crate) struct Pp<'a> {
 
 pub(crate) fn eof_tok() -> PTok {
     PTok {
-        tok: Token::new(Kind::Eof, "", 0, 0, 0),
+        tok: Token {
+            kind: Kind::Eof,
+            flags: 0,
+            line: 0,
+            col: 0,
+            text: Sym::empty(),
+        },
         loc: NO_LOC,
     }
 }
@@ -188,7 +195,7 @@ pub(crate) fn padding(source: Option<&Token>) -> PTok {
             flags,
             line: 0,
             col: 0,
-            text: Arc::from(""),
+            text: Sym::empty(),
         },
         loc: NO_LOC,
     }
@@ -355,6 +362,7 @@ impl Pp<'_> {
     }
 
     fn start(&mut self) {
+        self.fs.start_prefetch(self.opts);
         let main = self.opts.main.clone();
         let main_id = self.name_id(&main);
         self.st.printer.file_change(
@@ -375,7 +383,7 @@ impl Pp<'_> {
         for (name, b) in crate::macros::builtins() {
             self.st
                 .macros
-                .insert(Arc::from(name), crate::macros::Macro::special(b));
+                .insert(Sym::new(name), crate::macros::Macro::special(b));
         }
         let predefined = self.opts.predefined.clone();
         self.run_definitions("<built-in>", &predefined);
@@ -608,7 +616,7 @@ impl Pp<'_> {
                 .entry(buf.file_key.clone().unwrap_or(buf.path.clone()))
                 .or_default();
             if info.cmacro.is_none() {
-                info.cmacro = self.st.mi_cmacro.clone();
+                info.cmacro = self.st.mi_cmacro;
             }
         }
         self.st.mi_valid = false;
@@ -662,7 +670,7 @@ impl Pp<'_> {
                     sys: buf.sysp,
                     builtin: false,
                 };
-                let tok = t.clone();
+                let tok = *t;
                 if matches!(
                     tok.kind,
                     Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }
@@ -701,7 +709,7 @@ impl Pp<'_> {
             }
             if t.tok.flags & BOL != 0 && !self.st.in_directive {
                 if t.tok.is_punct("#") && self.st.parsing_args != 1 {
-                    self.handle_directive(t.clone());
+                    self.handle_directive(t);
                     continue;
                 }
                 if !self.st.skipping {
@@ -728,7 +736,7 @@ impl Pp<'_> {
         }
     }
 
-    pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Arc<str>>) {
+    pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Sym>) {
         self.st.contexts.push(Context {
             toks,
             pos: 0,
@@ -751,10 +759,10 @@ impl Pp<'_> {
             let mut t = match self.st.contexts.last_mut() {
                 Some(ctx) => {
                     if ctx.pos < ctx.toks.len() {
-                        let t = ctx.toks[ctx.pos].clone();
+                        let t = ctx.toks[ctx.pos];
                         ctx.pos += 1;
                         if t.tok.flags & crate::token::PASTE_LEFT != 0 {
-                            self.paste_all_tokens(t.clone());
+                            self.paste_all_tokens(t);
                             if self.st.in_directive {
                                 continue;
                             }

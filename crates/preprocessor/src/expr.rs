@@ -35,7 +35,7 @@ impl Pp<'_> {
             }
             match t.tok.kind {
                 Kind::Ident => {
-                    let name = t.tok.text.clone();
+                    let name = t.tok.text;
                     match &*name {
                         "defined" => {
                             self.st.prevent_expansion += 1;
@@ -133,7 +133,7 @@ impl Pp<'_> {
             }
         }
         if from_file && raw_shape.len() == 3 && raw_shape[0] == "!" && raw_shape[1] == "defined" {
-            self.st.mi_ind_cmacro = Some(std::sync::Arc::from(raw_shape[2].as_str()));
+            self.st.mi_ind_cmacro = Some(crate::token::Sym::new(&raw_shape[2]));
         }
         if items.is_empty() {
             self.error_at(Severity::Error, loc, "#if with no expression");

@@ -4,11 +4,9 @@
 //! the backslash and the newline); raw strings take their text from the source before that, as
 //! the standard says. Lexing needs no macro state: the one decision gcc takes with it (a
 //! literal's suffix that names a macro, `"%"PRIx64`) is taken by the engine (`Token::ud_split`).
-use std::sync::Arc;
-
 use crate::token::{
-    BOL, DIGRAPH, Enc, Kind, MULTILINE, PREV_WHITE, Token, UNTERMINATED, is_ident_char,
-    is_ident_start,
+    BOL, DIGRAPH, Enc, Interner, Kind, MULTILINE, PREV_WHITE, Sym, Token, UNTERMINATED,
+    is_ident_char, is_ident_start, with_interner,
 };
 
 /// What the lexer needs of the language: `<=>` exists from C++20.
@@ -41,7 +39,35 @@ struct Cleaned {
     raw: Vec<u32>,
 }
 
-fn clean(src: &[u8]) -> Cleaned {
+/// Whether `src` has a line splice or a carriage return (most files have neither, and are
+/// lexed in place).
+fn needs_cleaning(src: &[u8]) -> bool {
+    let mut i = 0;
+    while i < src.len() {
+        match src[i] {
+            b'\r' => return true,
+            b'\\' => {
+                let mut j = i + 1;
+                while j < src.len() && matches!(src[j], b' ' | b'\t' | b'\x0c' | b'\x0b') {
+                    j += 1;
+                }
+                if j < src.len() && src[j] == b'\n' {
+                    return true;
+                }
+                i = j;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+fn clean(src: &[u8]) -> Option<Cleaned> {
+    if !needs_cleaning(src) {
+        return None;
+    }
     let mut bytes = Vec::with_capacity(src.len());
     let mut raw = Vec::with_capacity(src.len() + 1);
     let mut i = 0;
@@ -70,53 +96,129 @@ fn clean(src: &[u8]) -> Cleaned {
         i += 1;
     }
     raw.push(src.len() as u32);
-    Cleaned { bytes, raw }
+    Some(Cleaned { bytes, raw })
 }
 
-struct Lines {
-    starts: Vec<u32>,
+/// Physical lines, counted while the lexer moves forward through the raw text.
+struct LineCursor<'a> {
+    src: &'a [u8],
+    /// Raw offsets below `scanned` have been counted.
+    scanned: usize,
+    line: u32,
+    line_start: usize,
 }
 
-impl Lines {
-    fn new(src: &[u8]) -> Lines {
-        let mut starts = vec![0];
-        for (i, &c) in src.iter().enumerate() {
-            if c == b'\n' || (c == b'\r' && src.get(i + 1) != Some(&b'\n')) {
-                starts.push(i as u32 + 1);
+impl LineCursor<'_> {
+    fn advance_to(&mut self, raw: usize) {
+        if raw < self.line_start {
+            // Not met: the lexer asks in increasing order. Count again from the start.
+            self.scanned = 0;
+            self.line = 1;
+            self.line_start = 0;
+        }
+        let end = raw.min(self.src.len());
+        while self.scanned < end {
+            let c = self.src[self.scanned];
+            self.scanned += 1;
+            if c == b'\n' || (c == b'\r' && self.src.get(self.scanned) != Some(&b'\n')) {
+                self.line += 1;
+                self.line_start = self.scanned;
             }
         }
-        Lines { starts }
     }
-    fn line_col(&self, raw: u32) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= raw);
-        (line as u32, raw - self.starts[line - 1] + 1)
+    fn line_col(&mut self, raw: u32) -> (u32, u32) {
+        self.advance_to(raw as usize);
+        (self.line, raw - self.line_start as u32 + 1)
+    }
+    /// The number of physical lines of the whole text.
+    fn total(&mut self) -> u32 {
+        self.advance_to(self.src.len());
+        self.line
     }
 }
 
-const PUNCT3: &[&str] = &["%:%:", "<<=", ">>=", "...", "->*", "<=>"];
-const PUNCT2: &[&str] = &[
-    "::", ".*", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=",
-    "/=", "%=", "&=", "|=", "^=", "##", "<:", ":>", "<%", "%>", "%:",
-];
+const IDENT_START: u8 = 1;
+const IDENT_CHAR: u8 = 2;
+/// Character classes: `is_ident_start` and `is_ident_char` as one table lookup.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b >= 0x80 {
+            t[c] = IDENT_START | IDENT_CHAR;
+        } else if b.is_ascii_digit() {
+            t[c] = IDENT_CHAR;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The length of the punctuator at `b[i..]` (1 for a single character).
+fn punct_len(b: &[u8], i: usize, mode: LexMode) -> usize {
+    let at = |k: usize| b.get(i + k).copied().unwrap_or(0);
+    let (c1, c2) = (at(1), at(2));
+    match b[i] {
+        b'%' if c1 == b':' && c2 == b'%' && at(3) == b':' => 4,
+        b'<' if c1 == b'<' && c2 == b'=' => 3,
+        b'>' if c1 == b'>' && c2 == b'=' => 3,
+        b'.' if c1 == b'.' && c2 == b'.' => 3,
+        b'-' if c1 == b'>' && c2 == b'*' => 3,
+        b'<' if c1 == b'=' && c2 == b'>' && mode.cxx20 => 3,
+        b':' if matches!(c1, b':' | b'>') => 2,
+        b'.' if c1 == b'*' => 2,
+        b'-' if matches!(c1, b'>' | b'-' | b'=') => 2,
+        b'+' if matches!(c1, b'+' | b'=') => 2,
+        // C++11 [lex.pptoken]/3: `<::` not followed by `:` or `>` is `<` then `::`.
+        b'<' if c1 == b':' && c2 == b':' && at(3) != b':' && at(3) != b'>' => 1,
+        b'<' if matches!(c1, b'<' | b'=' | b':' | b'%') => 2,
+        b'>' if matches!(c1, b'>' | b'=') => 2,
+        b'=' | b'!' | b'*' | b'/' | b'^' if c1 == b'=' => 2,
+        b'&' if matches!(c1, b'&' | b'=') => 2,
+        b'|' if matches!(c1, b'|' | b'=') => 2,
+        b'#' if c1 == b'#' => 2,
+        b'%' if matches!(c1, b'=' | b'>' | b':') => 2,
+        _ => 1,
+    }
+}
 
 pub fn lex(text: &str, mode: LexMode) -> LexedFile {
+    with_interner(|interner| lex_with(text, mode, interner))
+}
+
+fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile {
     let src = text.as_bytes();
     let cleaned = clean(src);
-    let lines = Lines::new(src);
-    let b = &cleaned.bytes;
-    let mut tokens = Vec::new();
+    let b: &[u8] = cleaned.as_ref().map_or(src, |c| &c.bytes);
+    let raw_of = |i: usize| -> u32 {
+        match &cleaned {
+            Some(c) => c.raw[i],
+            None => i as u32,
+        }
+    };
+    let mut lines = LineCursor {
+        src,
+        scanned: 0,
+        line: 1,
+        line_start: 0,
+    };
+    let mut tokens = Vec::with_capacity(b.len() / 6);
     let mut errors = Vec::new();
     let mut i = 0;
     let mut flags = BOL;
-    // Start of the current logical line, for gcc's column limit.
-    let mut long_line = logical_line_is_long(b, 0);
+    // Where the logical line the lexer is on started (gcc's column limit), and whether it is
+    // long, found when its first token needs it.
+    let mut line_start = 0;
+    let mut long_line: Option<bool> = None;
     while i < b.len() {
         let c = b[i];
         match c {
             b'\n' => {
                 i += 1;
                 flags = BOL;
-                long_line = logical_line_is_long(b, i);
+                line_start = i;
+                long_line = None;
                 continue;
             }
             b' ' | b'\t' | b'\x0c' | b'\x0b' | b'\0' => {
@@ -129,7 +231,7 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 i += 2;
                 loop {
                     if i + 1 >= b.len() {
-                        let (line, col) = lines.line_col(cleaned.raw[start]);
+                        let (line, col) = lines.line_col(raw_of(start));
                         errors.push(LexError {
                             line,
                             col,
@@ -160,14 +262,23 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
         let mut kind = Kind::Punct;
         let mut extra = 0;
         let mut raw_text: Option<String> = None;
-        if let Some((enc, quote, len)) = literal_prefix(b, i) {
+        if CLASS[c as usize] & IDENT_START != 0 && !matches!(c, b'L' | b'u' | b'U' | b'R') {
+            i += 1;
+            while i < b.len() && CLASS[b[i] as usize] & IDENT_CHAR != 0 {
+                i += 1;
+            }
+            kind = Kind::Ident;
+        } else if let Some((enc, quote, len)) = literal_prefix(b, i) {
             if quote == b'R' {
                 // Raw string: scan the source text itself (splices are reverted in raw strings).
-                let raw_start = cleaned.raw[start] as usize;
+                let raw_start = raw_of(start) as usize;
                 match raw_string_end(src, raw_start + len) {
                     Some(raw_end) => {
                         let mut s = String::from_utf8_lossy(&src[raw_start..raw_end]).into_owned();
-                        let end = cleaned.raw.partition_point(|&r| (r as usize) < raw_end);
+                        let end = match &cleaned {
+                            Some(c) => c.raw.partition_point(|&r| (r as usize) < raw_end),
+                            None => raw_end,
+                        };
                         i = end;
                         let ud = take_suffix(b, &mut i, mode);
                         s.push_str(&String::from_utf8_lossy(&b[end..i]));
@@ -178,7 +289,7 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                         raw_text = Some(s);
                     }
                     None => {
-                        let (line, col) = lines.line_col(cleaned.raw[start]);
+                        let (line, col) = lines.line_col(raw_of(start));
                         errors.push(LexError {
                             line,
                             col,
@@ -215,7 +326,7 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 }
             }
         } else if is_ident_start(c) {
-            while i < b.len() && is_ident_char(b[i]) {
+            while i < b.len() && CLASS[b[i] as usize] & IDENT_CHAR != 0 {
                 i += 1;
             }
             kind = Kind::Ident;
@@ -236,32 +347,7 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
             }
             kind = Kind::Number;
         } else {
-            let at = |k: usize| b.get(i + k).copied().unwrap_or(0);
-            let mut len = 1;
-            for p in PUNCT3 {
-                if b[i..].starts_with(p.as_bytes()) && (*p != "<=>" || mode.cxx20) {
-                    len = p.len();
-                    break;
-                }
-            }
-            if len == 1 {
-                for p in PUNCT2 {
-                    if b[i..].starts_with(p.as_bytes()) {
-                        len = 2;
-                        break;
-                    }
-                }
-            }
-            // C++11 [lex.pptoken]/3: `<::` not followed by `:` or `>` is `<` then `::`.
-            if len == 2
-                && c == b'<'
-                && at(1) == b':'
-                && at(2) == b':'
-                && at(3) != b':'
-                && at(3) != b'>'
-            {
-                len = 1;
-            }
+            let mut len = punct_len(b, i, mode);
             if len == 1 && !b"{}[]()#;:?.+-*/%^&|~!=<>,".contains(&c) {
                 kind = Kind::Other;
                 // One whole UTF-8 character.
@@ -275,13 +361,17 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
                 extra |= DIGRAPH;
             }
         }
-        let (line, mut col) = lines.line_col(cleaned.raw[start]);
-        if long_line {
+        let (line, mut col) = lines.line_col(raw_of(start));
+        let long = *long_line.get_or_insert_with(|| logical_line_is_long(b, line_start));
+        if long {
             col = 0;
         }
         let text = match raw_text {
-            Some(t) => Arc::from(t.as_str()),
-            None => Arc::from(String::from_utf8_lossy(&b[start..i]).as_ref()),
+            Some(t) => interner.intern(&t),
+            None => match std::str::from_utf8(&b[start..i]) {
+                Ok(t) => interner.intern(t),
+                Err(_) => interner.intern(&String::from_utf8_lossy(&b[start..i])),
+            },
         };
         tokens.push(Token {
             kind,
@@ -292,7 +382,7 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
         });
         flags = 0;
     }
-    let lines_total = lines.starts.len() as u32;
+    let lines_total = lines.total();
     LexedFile {
         tokens,
         lines: lines_total,
@@ -301,11 +391,8 @@ pub fn lex(text: &str, mode: LexMode) -> LexedFile {
 }
 
 fn logical_line_is_long(b: &[u8], start: usize) -> bool {
-    let end = b[start..]
-        .iter()
-        .position(|&c| c == b'\n')
-        .map_or(b.len(), |p| start + p);
-    end - start > MAX_COLUMN
+    let limit = (start + MAX_COLUMN + 1).min(b.len());
+    limit - start > MAX_COLUMN && !b[start..limit].contains(&b'\n')
 }
 
 /// A literal's prefix at `i`: (encoding, quote or `R` for raw, length up to the quote included).
@@ -397,7 +484,7 @@ impl Token {
             flags: self.flags,
             line: self.line,
             col: self.col,
-            text: Arc::from(&self.text[..end]),
+            text: Sym::new(&self.text[..end]),
         };
         let name = Token {
             kind: Kind::Ident,
@@ -408,7 +495,7 @@ impl Token {
             } else {
                 self.col + end as u32
             },
-            text: Arc::from(suffix),
+            text: Sym::new(suffix),
         };
         Some((lit, name))
     }

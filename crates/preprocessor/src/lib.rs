@@ -18,10 +18,12 @@ pub mod nvcc;
 pub mod options;
 mod output;
 pub mod predefined;
+mod realfs;
 pub mod token;
 
 pub use engine::{Diagnostic, Severity};
-pub use options::{FileSystem, Options, RealFs};
+pub use options::{FileSystem, Options};
+pub use realfs::RealFs;
 
 /// The result of preprocessing a translation unit.
 pub struct Preprocessed {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::engine::{ARG_END, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, eof_tok_arg, padding};
 use crate::lexer::lex;
-use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Token};
+use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Sym, Token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::enum_variant_names)]
@@ -27,7 +27,7 @@ pub enum Builtin {
 }
 
 /// A body token: a token, or (with `param`) a parameter reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BodyTok {
     pub tok: Token,
     pub param: Option<u16>,
@@ -36,7 +36,7 @@ pub struct BodyTok {
 #[derive(Clone, Debug)]
 pub struct Macro {
     pub fun_like: bool,
-    pub params: Arc<[Arc<str>]>,
+    pub params: Arc<[Sym]>,
     pub variadic: bool,
     pub body: Arc<[BodyTok]>,
     pub builtin: Option<Builtin>,
@@ -179,7 +179,7 @@ impl Pp<'_> {
                 if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
                     m.disabled = true;
                 }
-                self.push_context(toks, Some(name.tok.text.clone()));
+                self.push_context(toks, Some(name.tok.text));
                 return 1;
             }
         }
@@ -190,11 +190,11 @@ impl Pp<'_> {
             .body
             .iter()
             .map(|b| PTok {
-                tok: b.tok.clone(),
+                tok: b.tok,
                 loc: body_loc,
             })
             .collect();
-        self.push_context(toks, Some(name.tok.text.clone()));
+        self.push_context(toks, Some(name.tok.text));
         1
     }
 
@@ -416,7 +416,7 @@ impl Pp<'_> {
             }
             let Some(p) = src.param else {
                 out.push(PTok {
-                    tok: src.tok.clone(),
+                    tok: src.tok,
                     loc: body_loc,
                 });
                 i += 1;
@@ -424,17 +424,16 @@ impl Pp<'_> {
             };
             let p = p as usize;
             let mut paste_flag: Option<usize> = None;
-            let from: Vec<PTok>;
-            if src.tok.flags & STRINGIFY != 0 {
+            // Which form of the argument replaces the parameter: stringified, as written
+            // (an operand of `##`), or macro-expanded. Read in place from `args`.
+            let stringified = src.tok.flags & STRINGIFY != 0;
+            let as_written = !stringified && (src.tok.flags & PASTE_LEFT != 0 || prev_paste);
+            if stringified {
                 if args[p].stringified.is_none() {
                     let s = stringify(args[p].tokens(), point);
                     args[p].stringified = Some(s);
                 }
-                from = vec![args[p].stringified.clone().expect("set")];
-            } else if src.tok.flags & PASTE_LEFT != 0 {
-                from = args[p].tokens().to_vec();
-            } else if prev_paste {
-                from = args[p].tokens().to_vec();
+            } else if prev_paste && src.tok.flags & PASTE_LEFT == 0 {
                 if !out.is_empty() {
                     let last = out.len() - 1;
                     if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params.len() {
@@ -443,23 +442,26 @@ impl Pp<'_> {
                         } else {
                             paste_flag = Some(last);
                         }
-                    } else if from.is_empty() {
+                    } else if args[p].tokens().is_empty() {
                         paste_flag = Some(last);
                     }
                 }
-            } else {
-                if args[p].expanded.is_none() {
-                    let toks = args[p].tokens().to_vec();
-                    let e = self.expand_arg(&toks);
-                    args[p].expanded = Some(e);
-                }
-                from = args[p].expanded.clone().expect("set");
+            } else if !as_written && args[p].expanded.is_none() {
+                let e = self.expand_arg(args[p].tokens());
+                args[p].expanded = Some(e);
             }
+            let from: &[PTok] = if stringified {
+                std::slice::from_ref(args[p].stringified.as_ref().expect("set"))
+            } else if as_written {
+                args[p].tokens()
+            } else {
+                args[p].expanded.as_deref().expect("set")
+            };
             if !self.st.in_directive && i > 0 && !prev_paste {
                 out.push(padding(Some(&src.tok)));
             }
             if !from.is_empty() {
-                for t in from {
+                for &t in from {
                     let loc = if t.tok.kind == Kind::Padding {
                         t.loc
                     } else {
@@ -485,7 +487,7 @@ impl Pp<'_> {
 
     /// gcc's `paste_all_tokens`: `lhs ## rhs ## ...` into one token in its own context.
     pub fn paste_all_tokens(&mut self, lhs: PTok) {
-        let mut acc = lhs.clone();
+        let mut acc = lhs;
         loop {
             if acc.tok.flags & PASTE_LEFT == 0 {
                 break;
@@ -496,7 +498,7 @@ impl Pp<'_> {
                 };
                 let mut found = None;
                 while ctx.pos < ctx.toks.len() {
-                    let t = ctx.toks[ctx.pos].clone();
+                    let t = ctx.toks[ctx.pos];
                     ctx.pos += 1;
                     if t.tok.kind == Kind::Padding {
                         continue;
@@ -526,7 +528,7 @@ impl Pp<'_> {
                 acc.tok.flags &= !PASTE_LEFT;
                 break;
             }
-            let mut tok = lexed.tokens[0].clone();
+            let mut tok = lexed.tokens[0];
             tok.flags = (acc.tok.flags & PREV_WHITE) | (rhs.tok.flags & PASTE_LEFT);
             if tok.kind == Kind::Ident && rhs.tok.flags & NO_EXPAND != 0 && tok.text == rhs.tok.text
             {
@@ -702,7 +704,7 @@ impl Pp<'_> {
             );
             return;
         }
-        let mut params: Vec<Arc<str>> = Vec::new();
+        let mut params: Vec<Sym> = Vec::new();
         let mut variadic = false;
         let mut fun_like = false;
         let mut t = self.lex_token();
@@ -715,7 +717,7 @@ impl Pp<'_> {
                 }
                 if p.tok.is_punct("...") {
                     variadic = true;
-                    params.push(Arc::from("__VA_ARGS__"));
+                    params.push(Sym::new("__VA_ARGS__"));
                     let c = self.lex_token();
                     if !c.tok.is_punct(")") {
                         self.error_at(
@@ -735,7 +737,7 @@ impl Pp<'_> {
                     );
                     return;
                 }
-                params.push(p.tok.text.clone());
+                params.push(p.tok.text);
                 let c = self.lex_token();
                 if c.tok.is_punct("...") {
                     variadic = true;
@@ -768,7 +770,7 @@ impl Pp<'_> {
         let mut stringify_next = false;
         let mut stringify_white = 0;
         while t.tok.kind != Kind::Eof {
-            let mut tok = t.tok.clone();
+            let mut tok = t.tok;
             tok.flags &= PREV_WHITE | crate::token::DIGRAPH;
             if tok.is_punct("##") {
                 match body.last_mut() {
@@ -864,7 +866,7 @@ impl Pp<'_> {
                 );
             }
         }
-        self.st.macros.insert(name.tok.text.clone(), mac);
+        self.st.macros.insert(name.tok.text, mac);
     }
 }
 

@@ -1,9 +1,8 @@
 //! What a preprocessing run is given: the main file, macros, include directories; and how it
 //! reads files.
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::lexer::{LexMode, LexedFile, lex};
+use crate::lexer::{LexMode, LexedFile};
 
 /// A `-D`/`-U` option, in command-line order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,63 +61,15 @@ pub trait FileSystem {
     fn is_dir(&mut self, path: &str) -> bool {
         std::path::Path::new(path).is_dir()
     }
+    /// Called once at the start of a run: a file system may start reading the files the
+    /// run is likely to include (`RealFs` lexes them on another thread).
+    fn start_prefetch(&mut self, _options: &Options) {}
 }
 
-/// Files read from disk, each lexed once.
-#[derive(Default)]
-pub struct RealFs {
-    cache: HashMap<String, Option<Arc<LexedFile>>>,
-    identities: HashMap<String, String>,
-    shorter: HashMap<String, Option<String>>,
-}
-
-impl FileSystem for RealFs {
-    fn identity(&mut self, path: &str) -> String {
-        if let Some(id) = self.identities.get(path) {
-            return id.clone();
-        }
-        let meta = std::fs::metadata(path).ok();
-        let mtime = meta
-            .as_ref()
-            .and_then(|m| m.modified().ok())
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_secs());
-        let bytes = std::fs::read(path).unwrap_or_default();
-        let id = format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes));
-        self.identities.insert(path.to_string(), id.clone());
-        id
-    }
-    fn shorter_path(&mut self, path: &str) -> Option<String> {
-        self.shorter
-            .entry(path.to_string())
-            .or_insert_with(|| {
-                let real = std::fs::canonicalize(path).ok()?.display().to_string();
-                (real.len() < path.len()).then_some(real)
-            })
-            .clone()
-    }
-    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        self.cache
-            .entry(path.to_string())
-            .or_insert_with(|| {
-                let p = std::path::Path::new(path);
-                if !p.is_file() {
-                    return None;
-                }
-                let bytes = std::fs::read(p).ok()?;
-                let text = String::from_utf8_lossy(&bytes);
-                Some(Arc::new(lex(&text, mode)))
-            })
-            .clone()
-    }
-}
-
-/// FNV-1a, for comparing file contents.
+/// A hash of file contents, for comparing them (`#pragma once`).
 pub fn content_hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(bytes);
+    h.finish()
 }

@@ -190,7 +190,7 @@ impl Printer {
             self.do_line_change(loc);
             self.prev_was_system_token = system;
         }
-        self.prev = Some(token.clone());
+        self.prev = Some(*token);
         self.out.push_str(&token.text);
         self.printed = true;
         if token.flags & MULTILINE != 0 {

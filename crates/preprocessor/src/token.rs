@@ -1,5 +1,101 @@
 //! Preprocessing tokens: what the lexer produces and the macro engine moves around.
-use std::sync::Arc;
+//!
+//! A token is a small `Copy` value: its spelling is a [`Sym`], an interned string, so moving
+//! tokens through macro contexts copies 32 bytes and comparing or hashing a spelling (macro
+//! lookup) compares a pointer.
+use std::cell::RefCell;
+use std::sync::{LazyLock, Mutex};
+
+use rustc_hash::FxHashSet;
+
+/// An interned spelling. Equal spellings are the same `&'static str` (one allocation for the
+/// process, as rustc's symbols), so equality and hashing are by address. Spellings are never
+/// freed: their number is bounded by the distinct spellings of the files read.
+#[derive(Clone, Copy)]
+pub struct Sym(&'static str);
+
+static INTERNED: LazyLock<Mutex<FxHashSet<&'static str>>> = LazyLock::new(Default::default);
+
+thread_local! {
+    /// This thread's view of `INTERNED`, so that lexing takes the lock only for new spellings.
+    static LOCAL: RefCell<FxHashSet<&'static str>> = RefCell::new(FxHashSet::default());
+}
+
+fn intern_global(s: &str) -> &'static str {
+    let mut set = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&i) = set.get(s) {
+        return i;
+    }
+    let leaked: &'static str = Box::leak(Box::<str>::from(s));
+    set.insert(leaked);
+    leaked
+}
+
+/// Interns spellings through this thread's cache (the lexer holds one for a whole file).
+pub struct Interner<'a>(std::cell::RefMut<'a, FxHashSet<&'static str>>);
+
+impl Interner<'_> {
+    pub fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&i) = self.0.get(s) {
+            return Sym(i);
+        }
+        let i = intern_global(s);
+        self.0.insert(i);
+        Sym(i)
+    }
+}
+
+/// Run `f` with this thread's interner.
+pub fn with_interner<R>(f: impl FnOnce(&mut Interner<'_>) -> R) -> R {
+    LOCAL.with(|l| f(&mut Interner(l.borrow_mut())))
+}
+
+impl Sym {
+    pub fn new(s: &str) -> Sym {
+        with_interner(|i| i.intern(s))
+    }
+    /// The empty spelling (padding and end-of-file tokens).
+    pub fn empty() -> Sym {
+        static EMPTY: LazyLock<Sym> = LazyLock::new(|| Sym::new(""));
+        *EMPTY
+    }
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl PartialEq for Sym {
+    fn eq(&self, other: &Sym) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+impl Eq for Sym {}
+impl std::hash::Hash for Sym {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_usize(self.0.as_ptr() as usize);
+    }
+}
+impl std::ops::Deref for Sym {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+impl std::fmt::Debug for Sym {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+impl std::fmt::Display for Sym {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+impl PartialEq<str> for Sym {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
 
 /// The encoding prefix of a character or string literal (gcc's CPP_CHAR/CPP_WCHAR/... split).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,14 +146,16 @@ pub const PAD_SOURCE: u16 = 128;
 /// A token whose text crossed lines (a raw string): its end line is `line + newlines in text`.
 pub const MULTILINE: u16 = 256;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// 32 bytes, aligned so that copies are whole 16-byte moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Token {
-    pub kind: Kind,
-    pub flags: u16,
+    pub text: Sym,
     /// Physical line (1-based) and gcc's column (1-based byte column) of the first character.
     pub line: u32,
     pub col: u32,
-    pub text: Arc<str>,
+    pub flags: u16,
+    pub kind: Kind,
 }
 
 impl Token {
@@ -67,7 +165,7 @@ impl Token {
             flags,
             line,
             col,
-            text: Arc::from(text),
+            text: Sym::new(text),
         }
     }
     pub fn has(&self, flag: u16) -> bool {

@@ -117,11 +117,11 @@ fn body_edit_reexpands_only_the_main_file() {
     let unit = Unit::new(&db, options(), main, files);
 
     let first = preprocessed(&db, unit);
-    assert_eq!(&*first.text, direct(MAIN));
+    assert_eq!(first.text(), direct(MAIN));
     assert!(
-        first.text.contains("return ((42) * (42));"),
+        first.text().contains("return ((42) * (42));"),
         "{}",
-        first.text
+        first.text()
     );
     let executed = db.take_executed();
     assert_eq!(
@@ -135,11 +135,11 @@ fn body_edit_reexpands_only_the_main_file() {
     let edited = MAIN.replace("SQUARE(ANSWER)", "SQUARE(ANSWER + 1)");
     main.update_text(&mut db, edited.clone());
     let second = preprocessed(&db, unit);
-    assert_eq!(&*second.text, direct(&edited));
+    assert_eq!(second.text(), direct(&edited));
     assert!(
-        second.text.contains("((42 + 1) * (42 + 1))"),
+        second.text().contains("((42 + 1) * (42 + 1))"),
         "{}",
-        second.text
+        second.text()
     );
     expect_test::expect![[r#"
         [
@@ -157,7 +157,7 @@ fn body_edit_reexpands_only_the_main_file() {
     );
     main.update_text(&mut db, edited.clone());
     let third = preprocessed(&db, unit);
-    assert_eq!(&*third.text, direct(&edited));
+    assert_eq!(third.text(), direct(&edited));
     expect_test::expect![[r#"
         [
             "lexed",

@@ -39,11 +39,12 @@ pub fn run(runs: usize, reference_runs: usize) -> anyhow::Result<()> {
     std::fs::create_dir_all(&scratch)?;
     let (input, std, bytes) = largest_unit()?;
     println!(
-        "{} (-std={std}, {:.1} MB of output), single-threaded, whole processes",
+        "{} (-std={std}, {:.1} MB of output), whole processes",
         input.display(),
         bytes as f64 / 1e6
     );
     let ours_out = scratch.join("cufe.ii");
+    let cpu_before = children_cpu_seconds();
     let cufe_time = median(runs, || {
         let start = Instant::now();
         let status = Command::new(&cufe)
@@ -57,7 +58,9 @@ pub fn run(runs: usize, reference_runs: usize) -> anyhow::Result<()> {
         }
         Ok(start.elapsed())
     })?;
+    let cufe_cpu = (children_cpu_seconds() - cpu_before) / runs.max(1) as f64;
     let gcc_out = scratch.join("gcc.ii");
+    let cpu_before = children_cpu_seconds();
     let gcc_time = median(reference_runs, || {
         let start = Instant::now();
         let status = tc
@@ -68,19 +71,43 @@ pub fn run(runs: usize, reference_runs: usize) -> anyhow::Result<()> {
         }
         Ok(start.elapsed())
     })?;
+    let gcc_cpu = (children_cpu_seconds() - cpu_before) / reference_runs.max(1) as f64;
     let same = std::fs::read(&ours_out)? == std::fs::read(&gcc_out)?;
     println!(
-        "cufe preprocess   {:>8.0} ms",
-        cufe_time.as_secs_f64() * 1e3
+        "cufe preprocess   {:>8.0} ms wall (median)  {:>6.0} ms CPU (user+sys, mean)",
+        cufe_time.as_secs_f64() * 1e3,
+        cufe_cpu * 1e3
     );
     println!(
-        "gcc -E            {:>8.0} ms  ({:.2}x cufe's time; outputs {})",
+        "gcc -E            {:>8.0} ms wall (median)  {:>6.0} ms CPU  ({:.2}x cufe's wall time, {:.2}x its CPU; outputs {})",
         gcc_time.as_secs_f64() * 1e3,
+        gcc_cpu * 1e3,
         gcc_time.as_secs_f64() / cufe_time.as_secs_f64().max(1e-9),
+        gcc_cpu / cufe_cpu.max(1e-9),
         if same { "byte-identical" } else { "DIFFER" }
     );
     let program = project_root().join("test_data/cu/thrust_algorithms.cu");
     edit_bench(&cufe, &program, &scratch)
+}
+
+/// User and system time of this process's finished children (`/proc/self/stat`'s cutime and
+/// cstime), in seconds; 0 where it cannot be read.
+fn children_cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command name in parentheses: state is the first; cutime and cstime
+    // are fields 16 and 17 of the whole line.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // Clock ticks are 1/100 s on Linux (USER_HZ).
+    (ticks(13) + ticks(14)) / 100.0
 }
 
 fn edit_bench(cufe: &Path, program: &Path, scratch: &Path) -> anyhow::Result<()> {

@@ -1,0 +1,420 @@
+//! Files read from disk (`RealFs`), each read and lexed once.
+//!
+//! Whether a file exists is answered from its directory's listing, read once (include searches
+//! probe many directories for each name); real paths are resolved once per directory; the
+//! `#pragma once` identity is computed from the bytes read for lexing.
+//!
+//! Lexing is a quarter of a cold run, and it can run ahead of the engine: once a run starts
+//! (`start_prefetch`, when `CUFE_PP_PREFETCH` is set), a second thread lexes the files the run
+//! will probably include. It
+//! follows the `#include` lines of each file it lexes (literal names only, resolved through
+//! the run's search chain, ignoring conditionals), depth first, as the engine will. The engine
+//! takes a file the thread has lexed, waits for one it is lexing, and lexes any other itself;
+//! the output does not depend on which thread lexed a file.
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use rustc_hash::FxHashMap;
+
+use crate::lexer::{LexMode, LexedFile, lex};
+use crate::options::{FileSystem, Options, content_hash};
+use crate::token::{BOL, Kind};
+
+/// Directory listings and real paths of directories, cached.
+#[derive(Default)]
+struct Dirs {
+    /// Per directory: its entries that are files or symbolic links (`true`), or None when it
+    /// cannot be read.
+    listings: FxHashMap<String, Option<FxHashMap<String, bool>>>,
+    canonical: FxHashMap<String, Option<String>>,
+}
+
+fn split_path(path: &str) -> (&str, &str) {
+    match path.rfind('/') {
+        Some(0) => ("/", &path[1..]),
+        Some(i) => (&path[..i], &path[i + 1..]),
+        None => (".", path),
+    }
+}
+
+fn mtime_secs(meta: &std::fs::Metadata) -> u64 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Dirs {
+    /// The directory entry for `path`: None when it is not a file or a symbolic link there,
+    /// else whether it is a symbolic link.
+    fn entry(&mut self, path: &str) -> Option<bool> {
+        let (dir, name) = split_path(path);
+        let listing = self.listings.entry(dir.to_string()).or_insert_with(|| {
+            let entries = std::fs::read_dir(dir).ok()?;
+            let mut map = FxHashMap::default();
+            for e in entries.flatten() {
+                let Ok(ty) = e.file_type() else { continue };
+                if ty.is_file() || ty.is_symlink() {
+                    map.insert(
+                        e.file_name().to_string_lossy().into_owned(),
+                        ty.is_symlink(),
+                    );
+                }
+            }
+            Some(map)
+        });
+        listing.as_ref()?.get(name).copied()
+    }
+}
+
+/// A file read and lexed, with its `#pragma once` identity.
+struct Loaded {
+    lexed: Arc<LexedFile>,
+    identity: String,
+}
+
+fn load(dirs: &mut Dirs, path: &str, mode: LexMode) -> Option<Loaded> {
+    dirs.entry(path)?;
+    let mut file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    std::io::Read::read_to_end(&mut file, &mut bytes).ok()?;
+    let identity = format!(
+        "{}:{}:{:016x}",
+        mtime_secs(&meta),
+        bytes.len(),
+        content_hash(&bytes)
+    );
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => std::borrow::Cow::Borrowed(t),
+        Err(_) => String::from_utf8_lossy(&bytes),
+    };
+    Some(Loaded {
+        lexed: Arc::new(lex(&text, mode)),
+        identity,
+    })
+}
+
+/// What the prefetching thread needs of the run's options.
+#[derive(Clone)]
+struct Chain {
+    quote_dirs: Vec<String>,
+    bracket_dirs: Vec<String>,
+    mode: LexMode,
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() || dir.ends_with('/') {
+        format!("{dir}{name}")
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+impl Chain {
+    /// Where the engine will probably find `name` included from `from` (its search order,
+    /// without `#include_next`).
+    fn resolve(&self, dirs: &mut Dirs, from: &str, name: &str, angled: bool) -> Option<String> {
+        if name.starts_with('/') {
+            return dirs.entry(name).map(|_| name.to_string());
+        }
+        if !angled {
+            let dir = from.rfind('/').map_or("", |i| &from[..=i]);
+            let path = format!("{dir}{name}");
+            if dirs.entry(&path).is_some() {
+                return Some(path);
+            }
+        }
+        let quote = if angled {
+            &[][..]
+        } else {
+            &self.quote_dirs[..]
+        };
+        quote
+            .iter()
+            .chain(&self.bracket_dirs)
+            .map(|d| join(d, name))
+            .find(|p| dirs.entry(p).is_some())
+    }
+
+    /// The files `lexed` (at `path`) includes by a literal name, in order.
+    fn includes(&self, dirs: &mut Dirs, path: &str, lexed: &LexedFile) -> Vec<String> {
+        let toks = &lexed.tokens;
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i + 2 < toks.len() {
+            let t = &toks[i];
+            i += 1;
+            if t.flags & BOL == 0 || !t.is_punct("#") {
+                continue;
+            }
+            let d = &toks[i];
+            if d.flags & BOL != 0 || !(d.is_ident("include") || d.is_ident("import")) {
+                continue;
+            }
+            let n = &toks[i + 1];
+            if n.flags & BOL != 0 {
+                continue;
+            }
+            let (name, angled) = if let Some(s) = n.string_contents() {
+                (s.to_string(), false)
+            } else if n.is_punct("<") {
+                let mut name = String::new();
+                let mut j = i + 2;
+                while j < toks.len() && toks[j].flags & BOL == 0 && !toks[j].is_punct(">") {
+                    if toks[j].flags & crate::token::PREV_WHITE != 0 && !name.is_empty() {
+                        name.push(' ');
+                    }
+                    name.push_str(&toks[j].text);
+                    j += 1;
+                }
+                (name, true)
+            } else {
+                continue;
+            };
+            if n.kind == Kind::Ident || name.is_empty() {
+                continue;
+            }
+            if let Some(p) = self.resolve(dirs, path, &name, angled) {
+                out.push(p);
+            }
+        }
+        out
+    }
+}
+
+enum Slot {
+    /// Waiting for the prefetching thread.
+    Queued,
+    /// Being lexed by the prefetching thread.
+    Lexing,
+    Done(Option<Loaded>),
+    /// The engine has it (or lexes it itself).
+    Taken,
+}
+
+#[derive(Default)]
+struct Queue {
+    slots: FxHashMap<String, Slot>,
+    /// Paths to lex, the next first.
+    order: VecDeque<String>,
+    stop: bool,
+}
+
+impl Queue {
+    /// Queue `paths` (the includes of one file) before what was queued earlier: depth first.
+    fn push_front(&mut self, paths: Vec<String>) {
+        for p in paths.into_iter().rev() {
+            if !self.slots.contains_key(&p) {
+                self.slots.insert(p.clone(), Slot::Queued);
+                self.order.push_front(p);
+            }
+        }
+    }
+}
+
+struct Prefetch {
+    queue: Mutex<Queue>,
+    changed: Condvar,
+}
+
+impl Prefetch {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
+    let mut dirs = Dirs::default();
+    loop {
+        let path = {
+            let mut q = shared.lock();
+            loop {
+                if q.stop {
+                    return;
+                }
+                match q.order.pop_front() {
+                    Some(p) => {
+                        if let Some(slot @ Slot::Queued) = q.slots.get_mut(&p) {
+                            *slot = Slot::Lexing;
+                            break p;
+                        }
+                    }
+                    None => q = shared.changed.wait(q).unwrap_or_else(|e| e.into_inner()),
+                }
+            }
+        };
+        let loaded = load(&mut dirs, &path, chain.mode);
+        let children = match &loaded {
+            Some(l) => chain.includes(&mut dirs, &path, &l.lexed),
+            None => Vec::new(),
+        };
+        let mut q = shared.lock();
+        q.slots.insert(path, Slot::Done(loaded));
+        q.push_front(children);
+        shared.changed.notify_all();
+    }
+}
+
+/// Files read from disk, each lexed once (see the module's comment).
+#[derive(Default)]
+pub struct RealFs {
+    cache: FxHashMap<String, Option<Arc<LexedFile>>>,
+    identities: FxHashMap<String, String>,
+    shorter: FxHashMap<String, Option<String>>,
+    dirs: Dirs,
+    prefetch: Option<(Arc<Prefetch>, Chain)>,
+}
+
+impl Drop for RealFs {
+    fn drop(&mut self) {
+        if let Some((p, _)) = &self.prefetch {
+            p.lock().stop = true;
+            p.changed.notify_all();
+        }
+    }
+}
+
+impl RealFs {
+    /// The file from the prefetching thread, when it has it or is lexing it.
+    fn take_prefetched(&mut self, path: &str) -> Option<Loaded> {
+        let (p, _) = self.prefetch.as_ref()?;
+        let mut q = p.lock();
+        loop {
+            match q.slots.get_mut(path) {
+                Some(Slot::Lexing) => q = p.changed.wait(q).unwrap_or_else(|e| e.into_inner()),
+                Some(slot @ Slot::Done(_)) => {
+                    let Slot::Done(loaded) = std::mem::replace(slot, Slot::Taken) else {
+                        unreachable!("matched Done");
+                    };
+                    return loaded;
+                }
+                Some(slot) => {
+                    *slot = Slot::Taken;
+                    return None;
+                }
+                None => {
+                    q.slots.insert(path.to_string(), Slot::Taken);
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl FileSystem for RealFs {
+    fn start_prefetch(&mut self, options: &Options) {
+        // Opt-in: on the 2-core machine shared with other jobs where it was measured, the
+        // second thread cost more wall time than it saved (see docs/arch/preprocessor.md).
+        if self.prefetch.is_some() || std::env::var_os("CUFE_PP_PREFETCH").is_none() {
+            return;
+        }
+        let chain = Chain {
+            quote_dirs: options.quote_dirs.clone(),
+            bracket_dirs: options
+                .bracket_dirs
+                .iter()
+                .map(|d| d.path.clone())
+                .collect(),
+            mode: options.lex_mode,
+        };
+        let shared = Arc::new(Prefetch {
+            queue: Mutex::new(Queue::default()),
+            changed: Condvar::new(),
+        });
+        // The forced includes, then the main file: the first files the run reads.
+        let mut first = Vec::new();
+        for f in &options.forced_includes {
+            let local = format!("./{f}");
+            if self.dirs.entry(&local).is_some() {
+                first.push(local);
+            } else if let Some(p) = chain.resolve(&mut self.dirs, "", f, false) {
+                first.push(p);
+            }
+        }
+        first.push(options.main.clone());
+        shared.lock().push_front(first);
+        let thread_shared = shared.clone();
+        let thread_chain = chain.clone();
+        let spawned = std::thread::Builder::new()
+            .name("cufe-pp-prefetch".into())
+            .spawn(move || prefetch_thread(thread_shared, thread_chain));
+        if spawned.is_ok() {
+            self.prefetch = Some((shared, chain));
+        }
+    }
+
+    fn identity(&mut self, path: &str) -> String {
+        if let Some(id) = self.identities.get(path) {
+            return id.clone();
+        }
+        let meta = std::fs::metadata(path).ok();
+        let mtime = meta.as_ref().map_or(0, mtime_secs);
+        let bytes = std::fs::read(path).unwrap_or_default();
+        let id = format!("{mtime}:{}:{:016x}", bytes.len(), content_hash(&bytes));
+        self.identities.insert(path.to_string(), id.clone());
+        id
+    }
+
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        if let Some(s) = self.shorter.get(path) {
+            return s.clone();
+        }
+        // realpath: the directory's real path (once per directory), then the name, unless
+        // the file itself is a symbolic link.
+        let real = match self.dirs.entry(path) {
+            Some(false) => {
+                let (dir, name) = split_path(path);
+                let canonical = self
+                    .dirs
+                    .canonical
+                    .entry(dir.to_string())
+                    .or_insert_with(|| {
+                        std::fs::canonicalize(dir)
+                            .ok()
+                            .map(|d| d.display().to_string())
+                    })
+                    .clone();
+                canonical.map(|d| join(&d, name))
+            }
+            _ => std::fs::canonicalize(path)
+                .ok()
+                .map(|p| p.display().to_string()),
+        };
+        let r = real.filter(|r| r.len() < path.len());
+        self.shorter.insert(path.to_string(), r.clone());
+        r
+    }
+
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        if let Some(l) = self.cache.get(path) {
+            return l.clone();
+        }
+        if self.dirs.entry(path).is_none() {
+            self.cache.insert(path.to_string(), None);
+            return None;
+        }
+        let same_mode = self.prefetch.as_ref().is_some_and(|(_, c)| c.mode == mode);
+        let loaded = match self.take_prefetched(path) {
+            Some(l) if same_mode => Some(l),
+            _ => {
+                let l = load(&mut self.dirs, path, mode);
+                if let (Some(l), Some((p, chain))) = (&l, &self.prefetch) {
+                    let children = chain.includes(&mut self.dirs, path, &l.lexed);
+                    p.lock().push_front(children);
+                    p.changed.notify_all();
+                }
+                l
+            }
+        };
+        let lexed = loaded.map(|l| {
+            self.identities.insert(path.to_string(), l.identity);
+            l.lexed
+        });
+        self.cache.insert(path.to_string(), lexed.clone());
+        lexed
+    }
+}
