@@ -68,3 +68,6 @@ impl codegen::CodegenDatabase for RootDatabase {}
 
 #[salsa::db]
 impl hir_def::HirDefDatabase for RootDatabase {}
+
+#[salsa::db]
+impl check::CheckDatabase for RootDatabase {}
