@@ -33,7 +33,7 @@ pub use crate::options::DiagOptions;
 
 /// Every query of this crate takes `&dyn CheckDatabase`; `ide`'s `RootDatabase` implements it.
 #[salsa::db]
-pub trait CheckDatabase: hir_def::HirDefDatabase {}
+pub trait CheckDatabase: hir_ty::HirTyDatabase {}
 
 /// The items whose checks run: every item of the file and of its scopes, and the local classes.
 fn checked_items<'db>(db: &'db dyn CheckDatabase, file: SourceFile) -> Vec<Item<'db>> {

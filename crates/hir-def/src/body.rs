@@ -110,7 +110,7 @@ impl BodySourceMap {
 
 /// A lambda's closure: the lambda expression of a body. Stable across edits elsewhere (the
 /// owner's identity is il's, the expression id is the body's).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub struct ClosureId<'db> {
     pub owner: Item<'db>,
     pub expr: ExprId,

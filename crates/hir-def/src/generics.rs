@@ -33,7 +33,7 @@ pub struct TemplateParamData {
 }
 
 /// A template parameter: the owning item and the index in [`template_params`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub struct TemplateParamId<'db> {
     pub owner: Item<'db>,
     pub index: u32,

@@ -70,4 +70,7 @@ impl codegen::CodegenDatabase for RootDatabase {}
 impl hir_def::HirDefDatabase for RootDatabase {}
 
 #[salsa::db]
+impl hir_ty::HirTyDatabase for RootDatabase {}
+
+#[salsa::db]
 impl check::CheckDatabase for RootDatabase {}

@@ -930,7 +930,7 @@ pub(crate) fn declaration_of(header: SyntaxNode) -> SyntaxNode {
 /// The declared type of a member or template (a routine's is its function type) with template
 /// parameters bound by `bound`: a member of a class template instance, a function template
 /// instance.
-pub(crate) fn declared_type_under<'db>(
+pub fn declared_type_under<'db>(
     db: &'db dyn IlDatabase,
     item: Item<'db>,
     bound: Bound<'db>,

@@ -1,0 +1,190 @@
+//! Inference over a lowered body: [`infer`]`(db, owner) -> Arc<InferenceResult>`.
+//!
+//! For every expression of `hir_def::body::body(owner)`: its type and value category; for
+//! every name its [`Resolution`] (a binding of the body, an il item, an overload set, an
+//! enumerator); for every call, kernel launch, overloaded operator and constructor its
+//! [`Callee`] (overloads ranked in [`crate::overload`], function templates deduced through the
+//! one unifier, the instances they make recorded); member accesses resolved to the field or
+//! method. What cannot be determined becomes [`TyKind::Error`] with one
+//! [`InferenceDiagnostic`]; everything built on an error stays an error silently (no cascade);
+//! nothing panics.
+//!
+//! The query reads `body` (never the source map or the syntax) and declaration-level queries
+//! (`declared_ty`, `callable_sig`, il's lookup), so a body edit re-runs only this body's
+//! inference, and a comment edit inside a body does not re-run it at all (`body` is
+//! backdated).
+use std::sync::Arc;
+
+use hir_def::generics::TemplateParamId;
+use hir_def::hir::{BindingId, ExprId};
+use il::Item;
+
+use crate::HirTyDatabase;
+use crate::ty::{Instance, Ty, ValueCategory};
+
+mod expr;
+mod path;
+mod stmt;
+
+/// What a name expression denotes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub enum Resolution<'db> {
+    /// A parameter, local variable, init-capture or local enumerator of the body.
+    Binding(BindingId),
+    /// A variable, field, function (the overload chosen by a call), class, enum, typedef or
+    /// namespace-scope entity.
+    Item(Item<'db>),
+    /// A function name not called (or whose call chose none): the overload set, in lookup order.
+    Overloads(Vec<Item<'db>>),
+    /// The `index`-th enumerator of an enumeration (enumerators are no il items).
+    Enumerator { enumeration: Item<'db>, index: u32 },
+    /// A non-type template parameter.
+    TemplateParam(TemplateParamId<'db>),
+}
+
+impl<'db> Resolution<'db> {
+    /// The single item named, if the resolution is one.
+    pub fn as_item(&self) -> Option<Item<'db>> {
+        match self {
+            Resolution::Item(item) => Some(*item),
+            _ => None,
+        }
+    }
+}
+
+/// How a callee is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CalleeKind {
+    /// `f(args)`, `ns::f(args)`.
+    Function,
+    /// `obj.f(args)`, `p->f(args)`, or `f(args)` on `this` inside a member function.
+    Method,
+    /// `a + b`, `a[i]`, `f(args)` on an object: an overloaded operator.
+    Operator,
+    /// A constructor: `T(args)`, `T{args}`, `new T(args)`, a declaration `T x(args)`.
+    Constructor,
+    /// `k<<<grid, block>>>(args)`.
+    KernelLaunch,
+}
+
+/// The routine an expression calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct Callee<'db> {
+    pub item: Item<'db>,
+    pub kind: CalleeKind,
+    /// The function template instance the call makes, when `item` is a function template whose
+    /// arguments were all deduced.
+    pub instance: Option<Instance<'db>>,
+}
+
+/// Something inference could not determine, recorded once where it arose.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum InferenceDiagnostic {
+    /// A name that lookup did not find.
+    UnresolvedName { expr: ExprId },
+    /// `obj.m` where the class has no member `m` we could find.
+    UnresolvedMember { expr: ExprId },
+    /// A call none of whose candidates is viable.
+    NoMatchingOverload { expr: ExprId },
+    /// A call with several best candidates (the first was recorded).
+    AmbiguousCall { expr: ExprId },
+    /// A type written in the body that did not resolve.
+    UnresolvedType { binding: Option<BindingId>, expr: Option<ExprId> },
+    /// An expression whose type this layer does not compute yet.
+    Unsupported { expr: ExprId },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, salsa::SalsaValue)]
+pub(crate) struct ExprInfo<'db> {
+    pub ty: Ty<'db>,
+    pub category: ValueCategory,
+    pub resolution: Option<Resolution<'db>>,
+    pub callee: Option<Callee<'db>>,
+}
+
+/// The result of [`infer`]: per expression of the body, indexed by [`ExprId`].
+#[derive(Debug, PartialEq, Eq, salsa::SalsaValue)]
+pub struct InferenceResult<'db> {
+    pub(crate) exprs: Vec<Option<ExprInfo<'db>>>,
+    pub(crate) bindings: Vec<Option<Ty<'db>>>,
+    /// Call expressions (`Expr::Call`, `Expr::KernelLaunch`) in body order.
+    pub(crate) calls: Vec<ExprId>,
+    pub(crate) diagnostics: Vec<InferenceDiagnostic>,
+    pub(crate) instances: Vec<Instance<'db>>,
+}
+
+impl<'db> InferenceResult<'db> {
+    fn info(&self, expr: ExprId) -> Option<&ExprInfo<'db>> {
+        self.exprs
+            .get(expr.into_raw().into_u32() as usize)
+            .and_then(Option::as_ref)
+    }
+
+    /// The type of an expression (never a reference: a reference-typed expression has the
+    /// referred type and a value category). `None` only for ids outside the body.
+    pub fn type_of_expr(&self, expr: ExprId) -> Option<Ty<'db>> {
+        self.info(expr).map(|i| i.ty)
+    }
+
+    pub fn value_category(&self, expr: ExprId) -> Option<ValueCategory> {
+        self.info(expr).map(|i| i.category)
+    }
+
+    /// What a name expression (`Expr::Path`, or the member of `Expr::Member`) denotes.
+    pub fn resolution(&self, expr: ExprId) -> Option<&Resolution<'db>> {
+        self.info(expr).and_then(|i| i.resolution.as_ref())
+    }
+
+    /// The routine a call, kernel launch, overloaded operator or constructor expression calls.
+    pub fn callee(&self, expr: ExprId) -> Option<Item<'db>> {
+        self.info(expr).and_then(|i| i.callee).map(|c| c.item)
+    }
+
+    /// [`Self::callee`] with how it is called and the template instance it makes.
+    pub fn callee_info(&self, expr: ExprId) -> Option<Callee<'db>> {
+        self.info(expr).and_then(|i| i.callee)
+    }
+
+    /// Every call expression of the body (`f(x)`, `o.m()`, `k<<<g, b>>>()`), in body order,
+    /// with its callee where resolved.
+    pub fn calls(&self) -> impl Iterator<Item = (ExprId, Option<Callee<'db>>)> + '_ {
+        self.calls.iter().map(|&e| (e, self.callee_info(e)))
+    }
+
+    /// Every expression with a callee: calls, launches, overloaded operators, constructors.
+    pub fn callees(&self) -> impl Iterator<Item = (ExprId, Callee<'db>)> + '_ {
+        self.exprs.iter().enumerate().filter_map(|(i, info)| {
+            let callee = info.as_ref()?.callee?;
+            Some((ExprId::from_raw(la_arena::RawIdx::from_u32(i as u32)), callee))
+        })
+    }
+
+    /// The declared (or deduced) type of a binding, as declared (a reference stays one).
+    pub fn type_of_binding(&self, binding: BindingId) -> Option<Ty<'db>> {
+        self.bindings
+            .get(binding.into_raw().into_u32() as usize)
+            .copied()
+            .flatten()
+    }
+
+    pub fn diagnostics(&self) -> &[InferenceDiagnostic] {
+        &self.diagnostics
+    }
+
+    /// The function template instances the body's calls demand, deduplicated, in first-use
+    /// order.
+    pub fn instances(&self) -> &[Instance<'db>] {
+        &self.instances
+    }
+}
+
+/// Infers the body of `owner` (a function, function template, or a variable's or field's
+/// initializer). Empty for items without a body.
+#[salsa::tracked(returns(clone))]
+pub fn infer<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer").entered();
+    let body = hir_def::body::body(db, owner);
+    let mut cx = expr::InferCtx::new(db, owner, &body);
+    cx.infer_body();
+    Arc::new(cx.finish())
+}

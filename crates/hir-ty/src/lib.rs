@@ -1,0 +1,35 @@
+//! Types and inference: the second layer of cufe's semantic model of function bodies, after
+//! rust-analyzer's `hir-ty`, adapted to C++. See `docs/arch/hir-ty.md`.
+//!
+//! - [`ty`]: the interned [`Ty`] ([`TyKind`]), template instances as interned [`ty::Instance`]s,
+//!   value categories; [`display`]: the one type printer, with a [`display::Spelling`] per output.
+//! - [`lower`]: [`lower::declared_ty`] and [`lower::callable_sig`], queries keyed by il items
+//!   that read declarations only; types written in bodies ([`lower::type_ref_ty`]).
+//! - [`unify`]: the one unifier (template argument deduction; partial specialization matching
+//!   later), with substitution.
+//! - [`const_eval`]: the constant evaluator over lowered bodies.
+//! - [`inference`]: [`infer`], every expression's type and value category, names, members
+//!   and calls resolved, overloads ranked, function template instances deduced.
+pub mod const_eval;
+pub mod display;
+mod from_il;
+mod inference;
+pub mod lower;
+mod overload;
+pub mod ty;
+pub mod unify;
+
+#[cfg(test)]
+mod test_db;
+#[cfg(test)]
+mod tests;
+
+pub use crate::inference::{
+    Callee, CalleeKind, InferenceDiagnostic, InferenceResult, Resolution, infer,
+};
+pub use crate::lower::{CallableSig, callable_sig, declared_ty};
+pub use crate::ty::{Ty, TyKind, ValueCategory};
+
+/// Every query of this crate takes `&dyn HirTyDatabase`; `ide`'s `RootDatabase` implements it.
+#[salsa::db]
+pub trait HirTyDatabase: hir_def::HirDefDatabase {}

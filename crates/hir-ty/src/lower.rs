@@ -1,0 +1,201 @@
+//! Declared types and signatures: [`declared_ty`] and [`callable_sig`], salsa queries keyed by
+//! the il [`Item`] (a small, stable id). They read the item's header only (through il), never
+//! its body, so editing a body re-runs neither.
+//!
+//! Also the types written inside bodies ([`type_ref_ty`]): a binding's declared type is kept by
+//! hir-def as written (`const int *`, `float [32]`); it is parsed as the type-id of an alias
+//! declaration and resolved by il from the owner's scope, with the owner's template parameters
+//! standing for themselves.
+use il::cuda::ExecSpace;
+use il::lookup::ScopeRef;
+use il::{Item, ItemKind};
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::HirTyDatabase;
+use crate::from_il::{lower_il_ty, template_env, template_owners};
+use crate::ty::{Builtin, Cv, FnTy, RefKind, Ty, TyKind};
+
+/// What kind of routine a signature belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CallableKind {
+    Function,
+    Constructor,
+    Destructor,
+    /// `operator T()`.
+    Conversion,
+    /// `operator+` and the others.
+    Operator,
+}
+
+/// A routine's signature: its function type and what calls need besides it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct CallableSig<'db> {
+    pub params: Vec<Ty<'db>>,
+    pub ret: Ty<'db>,
+    pub variadic: bool,
+    /// Qualifiers of `this` of a member function (`void f() const &`).
+    pub this_cv: Cv,
+    pub ref_qualifier: Option<RefKind>,
+    /// How many trailing parameters have default arguments.
+    pub defaulted: usize,
+    pub exec_space: ExecSpace,
+    /// The class of a non-static member function (constructors included).
+    pub member_of: Option<Item<'db>>,
+    pub kind: CallableKind,
+    /// A function template (its parameter types mention [`TyKind::Param`]s).
+    pub is_template: bool,
+}
+
+impl CallableSig<'_> {
+    /// Whether a call with `n` arguments may call it.
+    pub fn accepts_arity(&self, n: usize) -> bool {
+        n + self.defaulted >= self.params.len() && (self.variadic || n <= self.params.len())
+    }
+}
+
+/// The declared type of a variable, field, typedef or alias, or a routine's function type;
+/// for an enum, its underlying type is not this (the enum's type is [`TyKind::Enum`]).
+/// [`TyKind::Error`] for what il cannot resolve.
+#[salsa::tracked(returns(copy))]
+pub fn declared_ty<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Ty<'db> {
+    let owners = template_owners(db, item);
+    let il_ty = match item.kind(db) {
+        ItemKind::Class | ItemKind::Struct | ItemKind::Union => {
+            return Ty::new(db, TyKind::Class(item));
+        }
+        ItemKind::Enum => return Ty::new(db, TyKind::Enum(item)),
+        ItemKind::Typedef | ItemKind::AliasTemplate => match template_env(db, &owners) {
+            None => match il::resolve::typedef_target(db, item) {
+                Some(t) => t,
+                None => return Ty::error(db),
+            },
+            Some(env) => match il::resolve::typedef_target_in(db, item, Some(env)) {
+                Some(t) => t,
+                None => return Ty::error(db),
+            },
+        },
+        ItemKind::Routine | ItemKind::FunctionTemplate => match template_env(db, &owners) {
+            None => il::resolve::routine_type(db, item),
+            Some(env) => il::resolve::declared_type_under(db, item, env),
+        },
+        ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
+            match template_env(db, &owners) {
+                None => il::resolve::declared_type(db, item),
+                Some(env) => il::resolve::declared_type_under(db, item, env),
+            }
+        }
+        _ => return Ty::error(db),
+    };
+    lower_il_ty(db, il_ty, &owners)
+}
+
+/// The signature of a routine or function template; `None` for other items.
+#[salsa::tracked(returns(ref))]
+pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<CallableSig<'db>> {
+    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate) {
+        return None;
+    }
+    let ty = declared_ty(db, item);
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let name = item.name_text(db).unwrap_or_default();
+    let last = name.rsplit("::").next().unwrap_or(name);
+    let parent = item.parent(db).filter(|p| {
+        matches!(
+            p.kind(db),
+            ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
+        )
+    });
+    let kind = if last.starts_with('~') {
+        CallableKind::Destructor
+    } else if parent.is_some_and(|p| p.name_text(db) == Some(last)) {
+        CallableKind::Constructor
+    } else if let Some(op) = last.strip_prefix("operator") {
+        let op = op.trim_start();
+        if op.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && !op.starts_with("new")
+            && !op.starts_with("delete")
+        {
+            CallableKind::Conversion
+        } else {
+            CallableKind::Operator
+        }
+    } else {
+        CallableKind::Function
+    };
+    let decl = il::decl::routine_decl(db, item);
+    let is_static = decl.specifiers.is_static;
+    let is_friend = decl.specifiers.is_friend;
+    let fn_ty = match ty.kind(db) {
+        TyKind::Function(f) => f.clone(),
+        _ => FnTy {
+            ret: Ty::error(db),
+            params: Vec::new(),
+            variadic: true,
+            this_cv: Cv::default(),
+            ref_qualifier: None,
+        },
+    };
+    let ret = match kind {
+        CallableKind::Constructor | CallableKind::Destructor => Ty::builtin(db, Builtin::Void),
+        _ => fn_ty.ret,
+    };
+    Some(CallableSig {
+        params: fn_ty.params,
+        ret,
+        variadic: fn_ty.variadic,
+        this_cv: fn_ty.this_cv,
+        ref_qualifier: fn_ty.ref_qualifier,
+        defaulted: defaulted_params(&header),
+        exec_space: decl.exec_space,
+        member_of: parent.filter(|_| !is_static && !is_friend),
+        kind,
+        is_template: item.kind(db) == ItemKind::FunctionTemplate,
+    })
+}
+
+/// How many parameters of the routine's (outermost) parameter list have default arguments.
+fn defaulted_params(header: &SyntaxNode) -> usize {
+    let Some(list) = header
+        .descendants()
+        .filter(|n| n.kind() == FUNCTION_SUFFIX)
+        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+    else {
+        return 0;
+    };
+    list.children()
+        .filter(|n| n.kind() == PARAM)
+        .filter(|p| p.children().any(|c| c.kind() == INITIALIZER))
+        .count()
+}
+
+/// The scope an item's names are looked up from.
+pub(crate) fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> ScopeRef<'db> {
+    item.parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item)
+}
+
+/// A type written inside `owner`'s body (a binding's declared type, a cast's target) resolved
+/// from the owner's scope. `None` for a placeholder (`auto`, `decltype(auto)`), which the
+/// initializer decides; [`TyKind::Error`] for what does not resolve.
+pub fn type_ref_ty<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>, text: &str) -> Option<Ty<'db>> {
+    if text.is_empty() {
+        return Some(Ty::error(db));
+    }
+    let parse = syntax::parse_text(&format!("using __cufe_type = {text};"));
+    let root = parse.syntax_node();
+    let type_id = root
+        .descendants()
+        .find(|n| n.kind() == ALIAS_DECL)?
+        .children()
+        .find(|n| n.kind() == TYPE_ID)?;
+    if type_id
+        .descendants_with_tokens()
+        .any(|t| t.kind() == AUTO_KW)
+    {
+        return None;
+    }
+    let owners = template_owners(db, owner);
+    let env = template_env(db, &owners);
+    let il_ty = il::resolve::type_id_type_in(db, scope_of(db, owner), env, &type_id);
+    Some(lower_il_ty(db, il_ty, &owners))
+}

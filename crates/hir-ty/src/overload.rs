@@ -1,0 +1,361 @@
+//! Overload resolution ([over.match]): implicit conversion sequences ranked exact match,
+//! promotion, conversion, user-defined conversion, ellipsis ([over.ics.rank], coarsened: no
+//! tie-break on reference binding qualifiers or on conversion sequences between classes), a
+//! non-template preferred to a template at equal ranks, function templates deduced through the
+//! one unifier.
+use il::Item;
+use il::lookup::base_classes;
+
+use crate::HirTyDatabase;
+use crate::from_il::template_owners;
+use crate::lower::{CallableSig, callable_sig};
+use crate::ty::{Builtin, GenericArg, Instance, RefKind, Ty, TyKind, ValueCategory, promoted};
+use crate::unify::{Subst, Unifier, deduce_from_arg};
+
+/// An argument as overload resolution sees it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Arg<'db> {
+    pub ty: Ty<'db>,
+    pub category: ValueCategory,
+    /// A null pointer constant (`0`, `nullptr`): converts to any pointer.
+    pub null: bool,
+}
+
+/// The rank of an implicit conversion sequence; lower is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Rank {
+    Exact,
+    Promotion,
+    Conversion,
+    /// A type we do not know (dependent, error): viable, never better than a known match.
+    Unknown,
+    UserDefined,
+    Ellipsis,
+}
+
+/// The outcome of resolving a call among candidates.
+pub(crate) struct Selected<'db> {
+    pub item: Item<'db>,
+    /// The deduced arguments of a function template.
+    pub subst: Subst<'db>,
+    pub instance: Option<Instance<'db>>,
+    /// Other candidates were as good.
+    pub ambiguous: bool,
+}
+
+struct Viable<'db> {
+    item: Item<'db>,
+    ranks: Vec<Rank>,
+    subst: Subst<'db>,
+    is_template: bool,
+}
+
+/// Picks the best viable candidate for `args` (with `object` the implied object argument of
+/// member functions, not ranked). When no candidate is viable but exactly one accepts the
+/// number of arguments, that one is taken: the program compiles, so a mismatch is our typing's.
+pub(crate) fn select<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[Item<'db>],
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+) -> Option<Selected<'db>> {
+    let mut viable: Vec<Viable<'db>> = Vec::new();
+    let mut arity_ok = Vec::new();
+    for &item in candidates {
+        let Some(sig) = callable_sig(db, item) else {
+            continue;
+        };
+        if !sig.accepts_arity(args.len()) {
+            continue;
+        }
+        arity_ok.push(item);
+        let (params, subst) = if sig.is_template {
+            match deduce(db, item, sig, args, explicit) {
+                Some(x) => x,
+                None => continue,
+            }
+        } else {
+            (sig.params.clone(), Subst::default())
+        };
+        let mut ranks = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for (i, arg) in args.iter().enumerate() {
+            let rank = match params.get(i) {
+                Some(p) => conversion_rank(db, *arg, *p),
+                None => Some(Rank::Ellipsis),
+            };
+            match rank {
+                Some(r) => ranks.push(r),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            viable.push(Viable {
+                item,
+                ranks,
+                subst,
+                is_template: sig.is_template,
+            });
+        }
+    }
+    if viable.is_empty() {
+        if let [only] = arity_ok[..] {
+            let sig = callable_sig(db, only).as_ref()?;
+            let subst = if sig.is_template {
+                deduce(db, only, sig, args, explicit).map(|x| x.1).unwrap_or_default()
+            } else {
+                Subst::default()
+            };
+            let instance = instance_of(db, only, &subst, sig.is_template);
+            return Some(Selected {
+                item: only,
+                subst,
+                instance,
+                ambiguous: false,
+            });
+        }
+        return None;
+    }
+    let better = |a: &Viable<'db>, b: &Viable<'db>| {
+        let mut strictly = false;
+        for (x, y) in a.ranks.iter().zip(&b.ranks) {
+            if x > y {
+                return false;
+            }
+            strictly |= x < y;
+        }
+        strictly || (!a.is_template && b.is_template)
+    };
+    let best = (0..viable.len()).find(|&i| {
+        (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j]))
+    });
+    let (index, ambiguous) = match best {
+        Some(i) => (i, false),
+        // No single best: the first whose ranks no other beats.
+        None => (
+            (0..viable.len())
+                .find(|&i| (0..viable.len()).all(|j| !better(&viable[j], &viable[i])))
+                .unwrap_or(0),
+            true,
+        ),
+    };
+    let chosen = viable.swap_remove(index);
+    let instance = instance_of(db, chosen.item, &chosen.subst, chosen.is_template);
+    Some(Selected {
+        item: chosen.item,
+        subst: chosen.subst,
+        instance,
+        ambiguous,
+    })
+}
+
+/// Deduces a function template's arguments from the call's: the parameter types with the
+/// deduced arguments substituted, and the deduction.
+fn deduce<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    sig: &CallableSig<'db>,
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+) -> Option<(Vec<Ty<'db>>, Subst<'db>)> {
+    let owners = [template];
+    let mut u = Unifier::new(db, &owners);
+    for (i, arg) in explicit.iter().enumerate() {
+        u.subst.insert(
+            hir_def::generics::TemplateParamId {
+                owner: template,
+                index: i as u32,
+            },
+            arg.clone(),
+        );
+    }
+    for (param, arg) in sig.params.iter().zip(args) {
+        if arg.ty.is_error(db) || arg.ty.is_dependent(db) {
+            continue;
+        }
+        // A parameter whose template parameters are all given explicitly deduces nothing:
+        // the argument is converted to it.
+        if !explicit.is_empty() && !u.subst.apply(db, *param).is_dependent(db) {
+            continue;
+        }
+        if !deduce_from_arg(&mut u, *param, arg.ty, arg.category) {
+            // A parameter type we cannot match (a dependent name we do not model) is a
+            // non-deduced context; a concrete mismatch fails deduction.
+            if !param.is_dependent(db) || mentions_only_owned(db, *param, template) {
+                return None;
+            }
+        }
+    }
+    let params = sig.params.iter().map(|p| u.subst.apply(db, *p)).collect();
+    Some((params, u.subst))
+}
+
+/// Whether every parameter `ty` mentions is a parameter of `template` (so a failed match is a
+/// real mismatch, not a non-deduced context).
+fn mentions_only_owned<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, template: Item<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Dependent(_) => false,
+        TyKind::Param(p) => p.owner == template,
+        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
+            mentions_only_owned(db, *t, template)
+        }
+        _ => true,
+    }
+}
+
+/// The instance a chosen function template makes, when every parameter is deduced.
+fn instance_of<'db>(
+    db: &'db dyn HirTyDatabase,
+    item: Item<'db>,
+    subst: &Subst<'db>,
+    is_template: bool,
+) -> Option<Instance<'db>> {
+    if !is_template {
+        return None;
+    }
+    let count = hir_def::generics::template_params(db, item).len();
+    let args: Option<Vec<GenericArg<'db>>> = (0..count as u32)
+        .map(|index| {
+            subst
+                .get(hir_def::generics::TemplateParamId { owner: item, index })
+                .cloned()
+        })
+        .collect();
+    Some(Instance::new(db, item, args?))
+}
+
+/// The rank of converting `arg` to a parameter of type `param`; `None` when it cannot.
+pub(crate) fn conversion_rank<'db>(
+    db: &'db dyn HirTyDatabase,
+    arg: Arg<'db>,
+    param: Ty<'db>,
+) -> Option<Rank> {
+    if arg.ty.is_error(db) || param.is_error(db) || arg.ty.is_dependent(db) {
+        return Some(Rank::Unknown);
+    }
+    if let TyKind::Reference(kind, referee) = param.kind(db) {
+        let (rcv, r) = referee.split_cv(db);
+        let (acv, a) = arg.ty.split_cv(db);
+        let binds_directly = a == r || is_base_of(db, r, a);
+        let cv_ok = (rcv.is_const || !acv.is_const) && (rcv.is_volatile || !acv.is_volatile);
+        let category_ok = match kind {
+            RefKind::Lvalue => arg.category == ValueCategory::LValue || rcv.is_const,
+            RefKind::Rvalue => arg.category != ValueCategory::LValue,
+        };
+        if binds_directly && cv_ok && category_ok {
+            return Some(if a == r { Rank::Exact } else { Rank::Conversion });
+        }
+        // A temporary: only a const lvalue reference or an rvalue reference binds one.
+        if (*kind == RefKind::Rvalue || (rcv.is_const && !rcv.is_volatile))
+            && !(*kind == RefKind::Rvalue && binds_directly)
+        {
+            return value_rank(db, arg, r);
+        }
+        return None;
+    }
+    value_rank(db, arg, param.unqualified(db))
+}
+
+fn value_rank<'db>(db: &'db dyn HirTyDatabase, arg: Arg<'db>, p: Ty<'db>) -> Option<Rank> {
+    if p.is_dependent(db) || p.is_error(db) {
+        return Some(Rank::Unknown);
+    }
+    let a = arg.ty.decay(db);
+    if a == p {
+        return Some(Rank::Exact);
+    }
+    match (a.kind(db), p.kind(db)) {
+        (TyKind::Builtin(x), TyKind::Builtin(y)) if is_arith(*x) && is_arith(*y) => {
+            if (x.is_integral() && promoted(*x) == *y && *x != *y)
+                || (*x == Builtin::Float && *y == Builtin::Double)
+            {
+                Some(Rank::Promotion)
+            } else {
+                Some(Rank::Conversion)
+            }
+        }
+        (TyKind::Enum(_), TyKind::Builtin(y)) if is_arith(*y) => {
+            Some(if *y == Builtin::Int {
+                Rank::Promotion
+            } else {
+                Rank::Conversion
+            })
+        }
+        (TyKind::Pointer(_) | TyKind::MemberPointer { .. }, TyKind::Builtin(Builtin::Bool)) => {
+            Some(Rank::Conversion)
+        }
+        (TyKind::Builtin(Builtin::NullPtr), TyKind::Builtin(Builtin::Bool)) => {
+            Some(Rank::Conversion)
+        }
+        (_, TyKind::Pointer(_) | TyKind::MemberPointer { .. }) if arg.null => {
+            Some(Rank::Conversion)
+        }
+        (TyKind::Pointer(ap), TyKind::Pointer(pp)) => {
+            let (acv, ai) = ap.split_cv(db);
+            let (pcv, pi) = pp.split_cv(db);
+            let cv_ok = (pcv.is_const || !acv.is_const) && (pcv.is_volatile || !acv.is_volatile);
+            if !cv_ok {
+                return None;
+            }
+            if ai == pi {
+                // A qualification conversion is an exact match.
+                Some(Rank::Exact)
+            } else if pi.as_builtin(db) == Some(Builtin::Void)
+                || is_base_of(db, pi, ai)
+                || ai.is_dependent(db)
+                || pi.is_dependent(db)
+            {
+                Some(Rank::Conversion)
+            } else {
+                None
+            }
+        }
+        (_, TyKind::Class(_) | TyKind::Instance(_)) => {
+            if is_base_of(db, p, a) {
+                Some(Rank::Conversion)
+            } else {
+                // A converting constructor or a conversion function may apply; we do not check
+                // which (the program compiled).
+                Some(Rank::UserDefined)
+            }
+        }
+        (TyKind::Class(_) | TyKind::Instance(_), _) => Some(Rank::UserDefined),
+        (TyKind::Closure(_), _) => Some(Rank::UserDefined),
+        (TyKind::Vector { .. }, _) | (_, TyKind::Vector { .. }) => Some(Rank::Conversion),
+        _ => None,
+    }
+}
+
+fn is_arith(b: Builtin) -> bool {
+    !matches!(b, Builtin::Void | Builtin::NullPtr)
+}
+
+/// Whether class `base` is a (transitive) base of class `derived`.
+pub(crate) fn is_base_of<'db>(db: &'db dyn HirTyDatabase, base: Ty<'db>, derived: Ty<'db>) -> bool {
+    let (Some(base), Some(derived)) = (base.as_class(db), derived.as_class(db)) else {
+        return false;
+    };
+    let mut stack = vec![derived];
+    let mut seen = 0;
+    while let Some(c) = stack.pop() {
+        seen += 1;
+        if seen > 64 {
+            return false;
+        }
+        for b in base_classes(db, c) {
+            if b == base {
+                return true;
+            }
+            stack.push(b);
+        }
+    }
+    false
+}
+
+/// The template owners visible in an item (re-exported for inference's substitutions).
+pub(crate) fn owners_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Vec<Item<'db>> {
+    template_owners(db, item)
+}

@@ -1,0 +1,339 @@
+//! Inference snapshots: each fixture is a translation unit; every function body's calls,
+//! names and expression types are printed.
+use expect_test::{Expect, expect};
+use hir_def::hir::Expr;
+
+use crate::test_db::TestDb;
+use crate::{Resolution, infer};
+
+/// Renders, for every function with a body, each call with its callee and each name with
+/// what it resolves to, then the type of every expression.
+fn render(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let body = hir_def::body::body(&db, item);
+        if body.exprs.is_empty() {
+            continue;
+        }
+        let result = infer(&db, item);
+        out.push_str(&format!("{}:\n", item.qualified_name(&db)));
+        for (id, e) in body.exprs.iter() {
+            let ty = result.type_of_expr(id).map_or("?".into(), |t| t.to_source(&db));
+            let cat = result.value_category(id).map_or("?".into(), |c| format!("{c:?}"));
+            let what = match e {
+                Expr::Path(p) => p
+                    .segments
+                    .iter()
+                    .map(|s| s.name.to_string())
+                    .collect::<Vec<_>>()
+                    .join("::"),
+                Expr::Call { .. } => "call".to_string(),
+                Expr::KernelLaunch { .. } => "launch".to_string(),
+                Expr::Literal(l) => l.text.to_string(),
+                Expr::Member { member, .. } => format!(
+                    ".{}",
+                    member.segments.last().map_or("", |s| &s.name)
+                ),
+                other => format!("{other:?}").chars().take_while(|c| c.is_alphanumeric()).collect(),
+            };
+            let mut line = format!("  {what}: {ty} {cat}");
+            match result.resolution(id) {
+                Some(Resolution::Binding(b)) => {
+                    line.push_str(&format!(" -> local {}", body.bindings[*b].name.as_deref().unwrap_or("_")))
+                }
+                Some(Resolution::Item(i)) => line.push_str(&format!(" -> {}", i.qualified_name(&db))),
+                Some(Resolution::Overloads(v)) => line.push_str(&format!(" -> {} overloads", v.len())),
+                Some(Resolution::Enumerator { enumeration, index }) => line.push_str(&format!(
+                    " -> enumerator {index} of {}",
+                    enumeration.qualified_name(&db)
+                )),
+                Some(Resolution::TemplateParam(p)) => line.push_str(&format!(" -> template param {}", p.index)),
+                None => {}
+            }
+            if let Some(c) = result.callee_info(id) {
+                let sig = crate::callable_sig(&db, c.item)
+                    .as_ref()
+                    .map(|s| s.params.iter().map(|p| p.to_source(&db)).collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default();
+                line.push_str(&format!(" => {:?} {}({sig})", c.kind, c.item.qualified_name(&db)));
+                if let Some(inst) = c.instance {
+                    let args: Vec<String> = inst
+                        .args(&db)
+                        .iter()
+                        .map(|a| match a {
+                            crate::ty::GenericArg::Type(t) => t.to_source(&db),
+                            other => format!("{other:?}"),
+                        })
+                        .collect();
+                    line.push_str(&format!(" <{}>", args.join(", ")));
+                }
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        for d in result.diagnostics() {
+            out.push_str(&format!("  diagnostic: {d:?}\n"));
+        }
+    }
+    out
+}
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&render(text));
+}
+
+#[test]
+fn overloads_by_arity_and_rank() {
+    check(
+        r#"
+void f(int);
+void f(double);
+void f(int, int);
+void g() { f(1); f(1.0f); f(1, 2); f('c'); }
+"#,
+        expect![[r#"
+            g:
+              f: <overload set> LValue -> f
+              1: int PRValue
+              call: void PRValue => Function f(int)
+              f: <overload set> LValue -> f
+              1.0f: float PRValue
+              call: void PRValue => Function f(double)
+              f: <overload set> LValue -> f
+              1: int PRValue
+              2: int PRValue
+              call: void PRValue => Function f(int, int)
+              f: <overload set> LValue -> f
+              'c': char PRValue
+              call: void PRValue => Function f(int)
+        "#]],
+    );
+}
+
+#[test]
+fn members_methods_and_this() {
+    check(
+        r#"
+struct B { int base_field; void base_method() const; };
+struct S : B {
+    int x;
+    float y;
+    int get() const;
+    int get(int k);
+    void m() { x = 1; get(); get(2); base_method(); this->y; }
+};
+void use(S s, S *p, const S &r) { s.x; p->y; r.get(); s.get(3); p->base_field; s.base_method(); }
+"#,
+        expect![[r#"
+            S::m:
+              x: int LValue -> S::x
+              1: int PRValue
+              Binary: int LValue
+              get: <overload set> LValue -> S::get
+              call: int PRValue => Method S::get()
+              get: <overload set> LValue -> S::get
+              2: int PRValue
+              call: int PRValue => Method S::get(int)
+              base_method: void () const LValue -> B::base_method
+              call: void PRValue => Method B::base_method()
+              This: S * PRValue
+              .y: float LValue -> S::y
+            use:
+              s: S LValue -> local s
+              .x: int LValue -> S::x
+              p: S * LValue -> local p
+              .y: float LValue -> S::y
+              r: const S LValue -> local r
+              .get: <overload set> PRValue -> S::get
+              call: int PRValue => Method S::get()
+              s: S LValue -> local s
+              .get: <overload set> PRValue -> S::get
+              3: int PRValue
+              call: int PRValue => Method S::get(int)
+              p: S * LValue -> local p
+              .base_field: int LValue -> B::base_field
+              s: S LValue -> local s
+              .base_method: void () const PRValue -> B::base_method
+              call: void PRValue => Method B::base_method()
+        "#]],
+    );
+}
+
+#[test]
+fn kernels_enumerators_locals_and_auto() {
+    check(
+        r#"
+enum Color { Red, Green };
+namespace ns { enum class E { A, B }; int value; }
+__attribute__((global)) void kernel(int *data, int n);
+__attribute__((host)) __attribute__((device)) int both(int);
+void host() {
+    int *d = 0;
+    kernel<<<1, 32>>>(d, 4);
+    auto c = Green;
+    auto e = ns::E::B;
+    const auto &v = ns::value;
+    unsigned long big = 3000000000;
+    auto sum = big + 1;
+    both(c);
+    auto l = [](int q) { return q; };
+    l(1);
+}
+"#,
+        expect![[r#"
+            host:
+              0: int PRValue
+              kernel: void (int *, int) LValue -> kernel
+              1: int PRValue
+              32: int PRValue
+              d: int * LValue -> local d
+              4: int PRValue
+              launch: void PRValue => KernelLaunch kernel(int *, int)
+              Green: Color PRValue -> enumerator 1 of Color
+              ns::E::B: ns::E PRValue -> enumerator 1 of ns::E
+              ns::value: int LValue -> ns::value
+              3000000000: long PRValue
+              big: unsigned long LValue -> local big
+              1: int PRValue
+              Binary: unsigned long PRValue
+              both: int (int) LValue -> both
+              c: Color LValue -> local c
+              call: int PRValue => Function both(int)
+              q: int LValue -> local q
+              Lambda: <lambda #18> PRValue
+              l: <lambda #18> LValue -> local l
+              1: int PRValue
+              call: int PRValue
+        "#]],
+    );
+}
+
+#[test]
+fn function_templates_deduce_and_record_instances() {
+    check(
+        r#"
+template <class T> T max_of(T a, T b);
+template <class T> void take_ref(const T &x);
+template <class T, int N> int size_of(T (&)[N]);
+template <class T> struct Box { T value; T get() const; };
+void f() {
+    max_of(1, 2);
+    max_of(1.0, 2.0);
+    take_ref('c');
+    max_of<long>(1, 2);
+    Box<int> b;
+    b.get();
+    b.value;
+}
+"#,
+        expect![[r#"
+            f:
+              max_of: T (T, T) LValue -> max_of
+              1: int PRValue
+              2: int PRValue
+              call: int PRValue => Function max_of(T, T) <int>
+              max_of: T (T, T) LValue -> max_of
+              1.0: double PRValue
+              2.0: double PRValue
+              call: double PRValue => Function max_of(T, T) <double>
+              take_ref: void (const T &) LValue -> take_ref
+              'c': char PRValue
+              call: void PRValue => Function take_ref(const T &) <char>
+              max_of: T (T, T) LValue -> max_of
+              1: int PRValue
+              2: int PRValue
+              call: long PRValue => Function max_of(T, T) <long>
+              b: Box<int> LValue -> local b
+              .get: int () const PRValue -> Box::get
+              call: int PRValue => Method Box::get()
+              b: Box<int> LValue -> local b
+              .value: int LValue -> Box::value
+        "#]],
+    );
+}
+
+#[test]
+fn operators_and_constructors() {
+    check(
+        r#"
+struct V {
+    V();
+    V(int);
+    V(float, float);
+    V operator+(const V &) const;
+    bool operator==(const V &) const;
+    int operator[](int) const;
+};
+V operator*(const V &, float);
+void f() {
+    V a(1);
+    V b{1.0f, 2.0f};
+    V c = 3;
+    V d = a + b;
+    a == b;
+    a * 2.0f;
+    a[0];
+    V(2);
+    V *p = new V(1.0f, 2.0f);
+}
+"#,
+        expect![[r#"
+            f:
+              1: int PRValue
+              ParenInit: {error} PRValue => Constructor V::V(int)
+              1.0f: float PRValue
+              2.0f: float PRValue
+              InitList: {error} PRValue => Constructor V::V(float, float)
+              3: int PRValue => Constructor V::V(int)
+              a: V LValue -> local a
+              b: V LValue -> local b
+              Binary: V PRValue => Operator V::operator+(const V &)
+              a: V LValue -> local a
+              b: V LValue -> local b
+              Binary: bool PRValue => Operator V::operator==(const V &)
+              a: V LValue -> local a
+              2.0f: float PRValue
+              Binary: V PRValue => Operator operator*(const V &, float)
+              a: V LValue -> local a
+              0: int PRValue
+              Index: int PRValue => Operator V::operator[](int)
+              2: int PRValue
+              Cast: V PRValue => Constructor V::V(int)
+              1.0f: float PRValue
+              2.0f: float PRValue
+              New: V * PRValue => Constructor V::V(float, float)
+        "#]],
+    );
+}
+
+#[test]
+fn unknowns_are_errors_without_cascade() {
+    check(
+        r#"
+void f() {
+    undeclared(1) + 2;
+    int x = missing.member;
+    x + 1;
+}
+"#,
+        expect![[r#"
+            f:
+              undeclared: {error} PRValue
+              1: int PRValue
+              call: {error} PRValue
+              2: int PRValue
+              Binary: {error} PRValue
+              missing: {error} PRValue
+              .member: {error} PRValue
+              x: int LValue -> local x
+              1: int PRValue
+              Binary: int PRValue
+              diagnostic: UnresolvedName { expr: Idx::<Expr>(0) }
+              diagnostic: UnresolvedName { expr: Idx::<Expr>(5) }
+        "#]],
+    );
+}
