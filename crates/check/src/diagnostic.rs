@@ -49,6 +49,12 @@ pub struct ItemDiagnostic {
     pub phase: Phase,
     /// Offset in the item's tree.
     pub offset: u32,
+    /// Reported only when the item is kept for the device (rule P7: non-inline with external
+    /// linkage, or referenced from anywhere in the translation unit).
+    pub kept_only: bool,
+    /// Dropped when `#pragma nv_exec_check_disable` precedes the item (and, with
+    /// `hd_warning_disable` too, when this is a warning).
+    pub exec_check: bool,
 }
 
 impl ItemDiagnostic {
@@ -62,6 +68,8 @@ impl ItemDiagnostic {
             passes,
             phase: Phase::Parse,
             offset,
+            kept_only: false,
+            exec_check: false,
         }
     }
 
@@ -80,8 +88,16 @@ impl ItemDiagnostic {
         }
     }
 
+    /// Late phase (no echo), and only for items kept for the device.
     pub fn late(mut self) -> Self {
         self.phase = Phase::Late;
+        self.kept_only = true;
+        self
+    }
+
+    /// Subject to the execution-check pragmas.
+    pub fn exec_check(mut self) -> Self {
+        self.exec_check = true;
         self
     }
 }

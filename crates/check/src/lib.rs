@@ -15,6 +15,7 @@
 //!   `#pragma nv_diag_*` make of each diagnostic.
 //! - [`render`]: one pass's block as nvcc prints it (rules P3-P5).
 pub mod bodies;
+pub mod calls;
 pub mod declarations;
 pub mod diagnostic;
 pub mod header;
@@ -24,9 +25,13 @@ pub mod positions;
 pub mod pragmas;
 pub mod reference;
 pub mod render;
+pub mod unused;
+pub mod variable_uses;
 
 use base_db::SourceFile;
-use il::Item;
+use il::decl::{Linkage, linkage, routine_decl};
+use il::{Item, ItemKind};
+use rustc_hash::FxHashSet;
 
 pub use crate::diagnostic::{Diagnostic, ItemDiagnostic, Pass, Passes, Phase};
 pub use crate::options::DiagOptions;
@@ -60,25 +65,49 @@ pub fn check_view(
     let line_map = base_db::line_map(db, file);
     let offsets = positions::item_offsets(db, file);
     let pragmas = pragmas::Pragmas::scan(file.text(db));
+    // The items of user code, placed: CUDA's own headers are not checked (nvcc reports nothing
+    // there without --remarks), and the device view's markers do not flag them as system
+    // headers, hence `system_prefixes`.
+    let items: Vec<(Item<'_>, positions::Placement)> = checked_items(db, file)
+        .into_iter()
+        .filter_map(|item| Some((item, *offsets.get(&item)?)))
+        .filter(|(_, place)| {
+            !line_map.is_system(place.in_file.into())
+                && !line_map
+                    .position(place.in_file.into())
+                    .file
+                    .is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
+        })
+        .collect();
+    // What the user code's bodies reference: what keeps an inline or internal function for
+    // the device (rule P7) and what makes an internal entity referenced (177).
+    let mut referenced: FxHashSet<Item<'_>> = FxHashSet::default();
+    for (item, _) in &items {
+        referenced.extend(calls::body_references(db, *item).iter().copied());
+    }
+    let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
+    starts.sort_unstable();
     let mut out: Vec<(bool, u32, usize, Diagnostic)> = Vec::new();
-    for item in checked_items(db, file) {
-        let Some(place) = offsets.get(&item) else {
-            continue;
-        };
-        // CUDA's own headers are not checked: nvcc reports nothing there without --remarks.
-        if line_map.is_system(place.in_file.into())
-            || line_map
-                .position(place.in_file.into())
-                .file
-                .is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
-        {
-            continue;
-        }
+    for (item, place) in items {
+        let unreferenced = unused::unreferenced(db, item, &referenced);
         let found = declarations::declaration_diagnostics(db, item)
             .iter()
-            .chain(bodies::body_diagnostics(db, item).iter());
+            .chain(bodies::body_diagnostics(db, item).iter())
+            .chain(unused::local_diagnostics(db, item).iter())
+            .chain(calls::call_diagnostics(db, item).iter())
+            .chain(variable_uses::variable_use_diagnostics(db, item).iter())
+            .chain(unreferenced.iter());
+        let kept = is_kept(db, item, &referenced);
+        let (exec_check_disabled, hd_warning_disabled) =
+            exec_pragmas(&pragmas, &starts, place.in_file);
         for d in found {
-            if !d.passes.includes(pass) {
+            if !d.passes.includes(pass) || (d.kept_only && !kept) {
+                continue;
+            }
+            if d.exec_check
+                && (exec_check_disabled
+                    || hd_warning_disabled && d.severity == messages::Severity::Warning)
+            {
                 continue;
             }
             let Some(offset) = place.to_file(d.offset) else {
@@ -108,4 +137,32 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
             offset: u32::from(e.range.start()),
         })
         .collect()
+}
+
+/// Rule P7: a function is kept for the device when it is not inline and has external linkage,
+/// or when anything in the translation unit references it.
+fn is_kept<'db>(db: &'db dyn CheckDatabase, item: Item<'db>, referenced: &FxHashSet<Item<'db>>) -> bool {
+    if referenced.contains(&item) {
+        return true;
+    }
+    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate) {
+        return true;
+    }
+    let facts = routine_decl(db, item);
+    let in_class = item.parent(db).is_some_and(|p| p.kind(db) != ItemKind::Namespace);
+    let inline = facts.specifiers.is_inline
+        || facts.specifiers.is_constexpr
+        || in_class && item.body(db).is_some();
+    !inline && *linkage(db, item) == Linkage::External
+}
+
+/// Whether `#pragma nv_exec_check_disable` / `hd_warning_disable` applies to the item starting
+/// at `start`: the pragma lies after the previous item's start and before this one.
+fn exec_pragmas(pragmas: &pragmas::Pragmas, starts: &[u32], start: u32) -> (bool, bool) {
+    let previous = starts.iter().copied().filter(|s| *s < start).max().unwrap_or(0);
+    let applies = |list: &[u32]| list.iter().any(|p| *p >= previous && *p < start);
+    (
+        applies(&pragmas.exec_check_disable),
+        applies(&pragmas.hd_warning_disable),
+    )
 }

@@ -48,6 +48,12 @@ messages! {
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
     D_H_CALL = 20007, "d_h_illegal_call", "calling a __device__ function(%sq1) from a __host__ function(%sq2) is not allowed";
+    D_HD_CALL_CONSTEXPR = 20006, "d_hd_illegal_call_constexpr", "calling a constexpr __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
+    D_H_CALL_CONSTEXPR = 20008, "d_h_illegal_call_constexpr", "calling a constexpr __device__ function(%sq1) from a __host__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
+    H_HD_CALL_CONSTEXPR = 20013, "h_hd_illegal_call_constexpr", "calling a constexpr __host__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
+    H_D_CALL_CONSTEXPR = 20017, "h_d_illegal_call_constexpr", "calling a constexpr __host__ function(%sq1) from a __device__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
+    H_G_CALL_CONSTEXPR = 20019, "h_g_illegal_call_constexpr", "calling a constexpr __host__ function(%sq1) from a __global__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
+    DEVICE_LAUNCH_NO_SEPCOMP = 20023, "device_launch_no_sepcomp", "kernel launch from __device__ or __global__ functions requires separate compilation mode";
     H_HD_CALL = 20011, "h_hd_illegal_call", "calling a __host__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
     H_D_CALL = 20016, "h_d_illegal_call", "calling a __host__ function(%sq1) from a __device__ function(%sq2) is not allowed";
     H_G_CALL = 20018, "h_g_illegal_call", "calling a __host__ function(%sq1) from a __global__ function(%sq2) is not allowed";
@@ -74,6 +80,12 @@ messages! {
     UNDEFINED_IN_DEVICE = 20068, "undefined_device_identifier", "identifier %sq is undefined in device code";
     BOUNDS_ONLY_ON_GLOBAL = 20077, "bounds_attr_only_on_global_func", "%s is only allowed on a __global__ function";
     MAIN_MARKED_DEVICE = 20081, "main_marked_device", "function main cannot be marked __device__ or __global__";
+    DEVICE_VAR_READ_IN_HOST = 20091, "device_var_read_in_host", "a %s1 %n1 cannot be directly read in a host function";
+    DEVICE_VAR_WRITTEN_IN_HOST = 20092, "device_var_written_in_host", "a %s1 %n1 cannot be directly written in a host function";
+    DEVICE_VAR_ADDRESS_IN_HOST = 20093, "device_var_address_taken_in_host", "address of a %s1 %n1 cannot be directly taken in a host function";
+    HOST_VAR_READ_IN_DEVICE = 20094, "host_var_read_in_device", "a host %n1 cannot be directly read in a device function";
+    HOST_VAR_WRITTEN_IN_DEVICE = 20095, "host_var_written_in_device", "a host %n1 cannot be directly written in a device function";
+    HOST_VAR_ADDRESS_IN_DEVICE = 20096, "host_var_address_taken_in_device", "address of a host %n1 cannot be directly taken in a device function";
     MANAGED_CONST = 20109, "managed_const_type_not_allowed", "a __managed__ variable cannot have a const qualified type";
     MANAGED_REFERENCE = 20110, "managed_reference_type_not_allowed", "a __managed__ variable cannot have a reference type";
     MANAGED_SHARED_CONSTANT = 20111, "managed_cant_be_shared_constant", "__managed__ variables cannot be marked __shared__ or __constant__";

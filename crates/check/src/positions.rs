@@ -17,10 +17,10 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// A tree offset as a file offset; `None` before the placed node (il's template headers
-    /// lack the `template` keyword).
+    /// A tree offset as a file offset. Offsets before the placed node (a template's parameter
+    /// list: il's header lacks only the `template` keyword before it) keep their distance.
     pub fn to_file(self, offset: u32) -> Option<u32> {
-        Some(self.in_file + offset.checked_sub(self.in_tree)?)
+        (self.in_file + offset).checked_sub(self.in_tree)
     }
 }
 

@@ -71,7 +71,8 @@ pub(super) fn check(
         if !attrs_of(&param).iter().any(|a| a.name == "grid_constant") {
             continue;
         }
-        let at = start(&param);
+        // (cudafe++ points at the function's name for parameter errors.)
+        let at = name_offset;
         if !facts.cuda.global {
             out.push(err(m::GRID_CONSTANT_NON_KERNEL, Passes::Both, at));
             continue;
@@ -169,7 +170,7 @@ pub(super) fn check(
         }
     }
     for param in header::params(&declarator) {
-        let at = start(&param);
+        let at = name_offset;
         let text = header::tokens(&param)
             .iter()
             .map(|t| t.text().to_string())
