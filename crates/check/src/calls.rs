@@ -89,6 +89,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     let templated = is_templated(db, item);
     let rdc = base_db::Options::try_get(db)
         .is_some_and(|o| o.compile(db).relocatable_device_code);
+    let relaxed = base_db::Options::try_get(db).is_some_and(|o| o.compile(db).relaxed_constexpr);
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
 
@@ -163,6 +164,12 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             continue;
         }
         let constexpr = target.specifiers.is_constexpr;
+        if constexpr && relaxed {
+            // `--expt-relaxed-constexpr`: constexpr functions may be called from either side.
+            continue;
+        }
+        // C functions the CUDA headers also provide on the device (printf, malloc, memcpy...).
+        let c_library = callee.item.extern_c(db) && space == ExecSpace::Host;
         let full = format!("\"{}\"", full_name(db, callee.item));
         let short = format!("\"{}\"", callee.item.name_text(db).unwrap_or(""));
         match (caller, space) {
@@ -177,9 +184,19 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                         .exec_check(),
                 );
             }
-            (ExecSpace::Device | ExecSpace::Global, ExecSpace::Host) if !templated => {
+            (ExecSpace::Device | ExecSpace::Global, ExecSpace::Host) if !templated && !c_library => {
                 let global = caller == ExecSpace::Global;
-                if constexpr {
+                if target.specifiers.is_virtual && callee.kind == CalleeKind::Method {
+                    // A virtual call: reported while parsing, with the short name, and the
+                    // function is not referenced as an identifier (no 20068).
+                    let msg = if global { m::H_G_CALL } else { m::H_D_CALL };
+                    out.push(ItemDiagnostic::error(
+                        msg,
+                        &[&short, &caller_name],
+                        Passes::Device,
+                        at,
+                    ));
+                } else if constexpr {
                     let msg = if global {
                         m::H_G_CALL_CONSTEXPR
                     } else {
@@ -210,7 +227,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     );
                 }
             }
-            (ExecSpace::HostDevice, ExecSpace::Host) if !templated => {
+            (ExecSpace::HostDevice, ExecSpace::Host) if !templated && !c_library => {
                 if constexpr {
                     out.push(ItemDiagnostic::discretionary(
                         m::H_HD_CALL_CONSTEXPR,

@@ -3,6 +3,7 @@
 //! execution-space redeclarations. One query per item, [`declaration_diagnostics`], reading
 //! only the item's header and il's declaration facts: editing a body never re-runs it.
 mod kernels;
+mod overrides;
 mod redeclarations;
 mod variables;
 
@@ -28,6 +29,7 @@ pub fn declaration_diagnostics<'db>(
         ItemKind::Routine | ItemKind::FunctionTemplate => {
             kernels::check(db, item, &decl, &mut out);
             redeclarations::check_routine(db, item, &decl, &mut out);
+            overrides::check(db, item, &decl, &mut out);
         }
         ItemKind::Variable | ItemKind::VariableTemplate | ItemKind::Field => {
             variables::check(db, item, &decl, &mut out);

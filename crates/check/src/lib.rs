@@ -19,6 +19,7 @@ pub mod calls;
 pub mod declarations;
 pub mod diagnostic;
 pub mod header;
+pub mod hiding;
 pub mod messages;
 pub mod options;
 pub mod positions;
@@ -93,6 +94,7 @@ pub fn check_view(
         let found = declarations::declaration_diagnostics(db, item)
             .iter()
             .chain(bodies::body_diagnostics(db, item).iter())
+            .chain(hiding::hiding_diagnostics(db, item).iter())
             .chain(unused::local_diagnostics(db, item).iter())
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
@@ -132,7 +134,7 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
             number: 0,
             severity: messages::Severity::Error,
             discretionary: false,
-            text: e.message.clone(),
+            text: edg_wording(&e.message),
             phase: Phase::Parse,
             offset: u32::from(e.range.start()),
         })
@@ -165,4 +167,17 @@ fn exec_pragmas(pragmas: &pragmas::Pragmas, starts: &[u32], start: u32) -> (bool
         applies(&pragmas.exec_check_disable),
         applies(&pragmas.hd_warning_disable),
     )
+}
+
+/// The parser's ``expected `;` `` in EDG's words, `expected a ";"`.
+fn edg_wording(message: &str) -> String {
+    if let Some(token) = message
+        .strip_prefix("expected `")
+        .and_then(|r| r.strip_suffix('`'))
+        && token.len() <= 2
+        && !token.chars().any(|c| c.is_alphanumeric())
+    {
+        return format!("expected a \"{token}\"");
+    }
+    message.to_string()
 }

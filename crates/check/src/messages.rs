@@ -39,11 +39,14 @@ macro_rules! messages {
 }
 
 messages! {
+    ALREADY_DECLARED = 101, "id_already_declared", "%sq has already been declared in the current scope";
     MODIFIABLE_LVALUE = 137, "expr_not_a_modifiable_lvalue", "expression must be a modifiable lvalue";
     DECLARED_NOT_REFERENCED = 177, "declared_but_not_referenced", "%n was declared but never referenced";
     SET_NOT_USED = 550, "set_but_not_used", "%n was set but never used";
+    VIRTUAL_HIDDEN = 997, "virtual_function_decl_hidden", "%np2 is hidden by %no1 -- virtual function override intended?";
     MAIN_RETURN_TYPE = 951, "bad_return_type_on_main", "return type of function \"main\" must be \"int\"";
     WRONG_ENTITY_FOR_ATTRIBUTE = 1835, "wrong_entity_for_attribute", "attribute %sq does not apply here";
+    FOR_INIT_REDECLARED = 779, "redeclaration_of_for_init_decl_name", "%sq, declared in for-loop initialization, may not be redeclared in this scope";
     DELETED_LATE = 1775, "deleted_function_definition_must_be_first_declaration", "\"= delete\" can only appear on the first declaration of a function";
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
@@ -86,6 +89,12 @@ messages! {
     HOST_VAR_READ_IN_DEVICE = 20094, "host_var_read_in_device", "a host %n1 cannot be directly read in a device function";
     HOST_VAR_WRITTEN_IN_DEVICE = 20095, "host_var_written_in_device", "a host %n1 cannot be directly written in a device function";
     HOST_VAR_ADDRESS_IN_DEVICE = 20096, "host_var_address_taken_in_device", "address of a host %n1 cannot be directly taken in a device function";
+    OVERRIDE_H_D = 20085, "vfunc_incompat_exec_h_d", "execution space mismatch: overridden entity (%n1) is a __host__ function, but overriding entity (%n2) is a __device__ function";
+    OVERRIDE_H_HD = 20086, "vfunc_incompat_exec_h_hd", "execution space mismatch: overridden entity (%n1) is a __host__ function, but overriding entity (%n2) is a __host__ __device__ function";
+    OVERRIDE_D_HD = 20087, "vfunc_incompat_exec_d_hd", "execution space mismatch: overridden entity (%n1) is a __device__ function, but overriding entity (%n2) is a __host__ __device__ function";
+    OVERRIDE_D_H = 20088, "vfunc_incompat_exec_d_h", "execution space mismatch: overridden entity (%n1) is a __device__ function, but overriding entity (%n2) is a __host__ function";
+    OVERRIDE_HD_H = 20089, "vfunc_incompat_exec_hd_h", "execution space mismatch: overridden entity (%n1) is a __host__ __device__ function, but overriding entity (%n2) is a __host__ function";
+    OVERRIDE_HD_D = 20090, "vfunc_incompat_exec_hd_d", "execution space mismatch: overridden entity (%n1) is a __host__ __device__ function, but overriding entity (%n2) is a __device__ function";
     MANAGED_CONST = 20109, "managed_const_type_not_allowed", "a __managed__ variable cannot have a const qualified type";
     MANAGED_REFERENCE = 20110, "managed_reference_type_not_allowed", "a __managed__ variable cannot have a reference type";
     MANAGED_SHARED_CONSTANT = 20111, "managed_cant_be_shared_constant", "__managed__ variables cannot be marked __shared__ or __constant__";

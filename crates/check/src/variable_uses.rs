@@ -19,7 +19,6 @@ use crate::messages::{self as m, Severity};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Access {
-    Read,
     Write,
     ReadWrite,
     Address,
@@ -78,6 +77,33 @@ pub fn variable_use_diagnostics<'db>(
             _ => {}
         }
     }
+    // Bound to a reference (a call's reference parameter, `int &r = v`): no access.
+    let mut bound: Vec<ExprId> = Vec::new();
+    for (id, expr) in body.exprs.iter() {
+        if let Expr::Call { args, .. } = expr
+            && let Some(callee) = result.callee(id)
+            && let Some(sig) = hir_ty::callable_sig(db, callee).as_ref()
+        {
+            for (arg, param) in args.iter().zip(sig.params.iter()) {
+                if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
+                    bound.push(*arg);
+                }
+            }
+        }
+    }
+    for (_, stmt) in body.stmts.iter() {
+        if let hir_def::hir::Stmt::Decl(decls) = stmt {
+            for d in decls.iter() {
+                if let Some(init) = d.init
+                    && result
+                        .type_of_binding(d.binding)
+                        .is_some_and(|t| matches!(t.kind(db), hir_ty::TyKind::Reference(..)))
+                {
+                    bound.push(init);
+                }
+            }
+        }
+    }
     // `a[i] = x`, `s.m = x`: the array or object is read, its element written.
     let element_of = |e: ExprId| -> Option<ExprId> {
         match &body.exprs[e] {
@@ -101,7 +127,7 @@ pub fn variable_use_diagnostics<'db>(
         let Some(ptr) = map.expr_syntax(id) else {
             continue;
         };
-        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) || bound.contains(&id) {
             continue;
         }
         let at = root
@@ -157,7 +183,14 @@ pub fn variable_use_diagnostics<'db>(
                 _ => "__device__",
             };
             let what = format!("{noun} \"{name}\"");
-            match direct.or(element.map(|_| Access::Read)) {
+            let header = syntax::SyntaxNode::new_root(var.header(db).clone());
+            let is_const = crate::header::has_child_token(&header, syntax::SyntaxKind::CONST_KW)
+                || facts.specifiers.is_constexpr;
+            let access = direct.or(element);
+            if is_const && access.is_none() {
+                continue;
+            }
+            match access {
                 Some(Access::Address) => {
                     if memory == MemorySpace::Shared {
                         out.push(warn(m::DEVICE_VAR_ADDRESS_IN_HOST, &[word, &what], Passes::Host));
@@ -170,7 +203,7 @@ pub fn variable_use_diagnostics<'db>(
                     out.push(warn(m::DEVICE_VAR_READ_IN_HOST, &[word, &what], Passes::Host));
                     out.push(warn(m::DEVICE_VAR_WRITTEN_IN_HOST, &[word, &what], Passes::Host));
                 }
-                Some(Access::Read) | None => {
+                None => {
                     out.push(warn(m::DEVICE_VAR_READ_IN_HOST, &[word, &what], Passes::Host))
                 }
             }
