@@ -80,15 +80,20 @@ pub fn variable_use_diagnostics<'db>(
     // Bound to a reference (a call's reference parameter, `int &r = v`): no access.
     let mut bound: Vec<ExprId> = Vec::new();
     for (id, expr) in body.exprs.iter() {
-        if let Expr::Call { args, .. } = expr
-            && let Some(callee) = result.callee(id)
-            && let Some(sig) = hir_ty::callable_sig(db, callee).as_ref()
-        {
-            for (arg, param) in args.iter().zip(sig.params.iter()) {
-                if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
-                    bound.push(*arg);
+        let Expr::Call { args, .. } = expr else {
+            continue;
+        };
+        match result.callee(id).and_then(|c| hir_ty::callable_sig(db, c).clone()) {
+            Some(sig) => {
+                for (arg, param) in args.iter().zip(sig.params.iter()) {
+                    if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
+                        bound.push(*arg);
+                    }
                 }
             }
+            // A call inference could not resolve: how it passes its arguments is unknown,
+            // so nothing is said about them.
+            None => bound.extend(args.iter().copied()),
         }
     }
     for (_, stmt) in body.stmts.iter() {
@@ -148,7 +153,7 @@ pub fn variable_use_diagnostics<'db>(
             .exprs
             .iter()
             .find(|(e, _)| element_of(*e) == Some(id))
-            .and_then(|(e, _)| access.get(&e).copied());
+            .map(|(e, _)| e);
         let facts = variable_decl(db, *var);
         let memory = facts.memory_space;
         let name = crate::calls::qualified(db, *var);
@@ -186,7 +191,17 @@ pub fn variable_use_diagnostics<'db>(
             let header = syntax::SyntaxNode::new_root(var.header(db).clone());
             let is_const = crate::header::has_child_token(&header, syntax::SyntaxKind::CONST_KW)
                 || facts.specifiers.is_constexpr;
-            let access = direct.or(element);
+            // An array used whole decays to a pointer: its address is taken, it is not read.
+            let is_array = matches!(
+                hir_ty::declared_ty(db, *var).kind(db),
+                hir_ty::TyKind::Array(..)
+            );
+            let access = match (direct, element) {
+                (Some(a), _) => Some(a),
+                (None, Some(e)) => access.get(&e).copied(),
+                (None, None) if is_array => Some(Access::Address),
+                (None, None) => None,
+            };
             if is_const && access.is_none() {
                 continue;
             }

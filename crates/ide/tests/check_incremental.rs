@@ -15,6 +15,17 @@ struct S { __attribute__((device)) int field; void m() { } };
 __attribute__((global)) void k(int *p) { p[0] = 1; }
 "#;
 
+/// Every per-item query of the check crate.
+const CHECK_QUERIES: &[&str] = &[
+    "declaration_diagnostics",
+    "body_diagnostics",
+    "hiding_diagnostics",
+    "local_diagnostics",
+    "call_diagnostics",
+    "variable_use_diagnostics",
+    "body_references",
+];
+
 fn run(db: &RootDatabase, file: SourceFile) -> Vec<String> {
     let diagnostics = check::check_view(db, file, Pass::Host, &DiagOptions::default(), &[]);
     diagnostics
@@ -37,7 +48,7 @@ fn executed_checks(db: &RootDatabase, file: SourceFile) -> Vec<String> {
     let mut out: Vec<String> = db
         .take_executed()
         .into_iter()
-        .filter(|e| e.starts_with("declaration_diagnostics") || e.starts_with("body_diagnostics"))
+        .filter(|e| CHECK_QUERIES.iter().any(|q| e.starts_with(&format!("{q}("))))
         .map(|e| {
             names
                 .iter()
@@ -81,6 +92,11 @@ fn editing_one_body_reruns_only_its_body_checks() {
         expect![[r#"
             [
                 "body_diagnostics(h)",
+                "body_references(h)",
+                "call_diagnostics(h)",
+                "hiding_diagnostics(h)",
+                "local_diagnostics(h)",
+                "variable_use_diagnostics(h)",
             ]
         "#]],
     );
@@ -106,6 +122,11 @@ fn editing_a_member_body_reruns_only_that_member() {
         expect![[r#"
             [
                 "body_diagnostics(m)",
+                "body_references(m)",
+                "call_diagnostics(m)",
+                "hiding_diagnostics(m)",
+                "local_diagnostics(m)",
+                "variable_use_diagnostics(m)",
             ]
         "#]],
     );
