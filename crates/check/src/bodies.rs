@@ -16,8 +16,10 @@ use crate::messages as m;
 
 #[salsa::tracked(returns(ref))]
 pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-        || item.body(db).is_none()
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
     {
         return Vec::new();
     }
@@ -69,7 +71,11 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             if let Some(memory) = memory {
                 let word = format!("\"__{memory}__\"");
                 let automatic = !flags.is_static && memory != "shared";
-                let how = if automatic { "an automatic" } else { "a static" };
+                let how = if automatic {
+                    "an automatic"
+                } else {
+                    "a static"
+                };
                 if on_host && !flags.is_extern {
                     push(ItemDiagnostic::error(
                         m::LOCAL_IN_HOST_FUNCTION,
@@ -217,9 +223,7 @@ fn name_offset(node: &SyntaxNode) -> u32 {
 
 /// The offset of attribute `name` on the declaration holding a local's declarator.
 fn attr_offset(node: &SyntaxNode, name: &str) -> Option<u32> {
-    let decl = node
-        .ancestors()
-        .find(|n| n.kind() == SIMPLE_DECLARATION)?;
+    let decl = node.ancestors().find(|n| n.kind() == SIMPLE_DECLARATION)?;
     crate::header::attrs_of(&decl)
         .into_iter()
         .find(|a| a.name == name)

@@ -26,7 +26,10 @@ use crate::messages::{self as m, Severity};
 pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
     let mut cur = Some(item);
     while let Some(i) = cur {
-        if matches!(i.kind(db), ItemKind::FunctionTemplate | ItemKind::ClassTemplate) {
+        if matches!(
+            i.kind(db),
+            ItemKind::FunctionTemplate | ItemKind::ClassTemplate
+        ) {
             return true;
         }
         cur = i.parent(db);
@@ -36,7 +39,8 @@ pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
 
 /// `n::d(int)`: the callee as the messages name it, with its parameter types.
 fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
-    let params = hir_ty::callable_sig(db, item).as_ref()
+    let params = hir_ty::callable_sig(db, item)
+        .as_ref()
         .map(|sig| {
             let mut list: Vec<String> = sig.params.iter().map(|t| t.to_source(db)).collect();
             if sig.variadic {
@@ -76,8 +80,10 @@ fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
 
 #[salsa::tracked(returns(ref))]
 pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-        || item.body(db).is_none()
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
     {
         return Vec::new();
     }
@@ -87,8 +93,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     let caller = routine_decl(db, item).exec_space;
     let caller_name = format!("\"{}\"", item.name_text(db).unwrap_or(""));
     let templated = is_templated(db, item);
-    let rdc = base_db::Options::try_get(db)
-        .is_some_and(|o| o.compile(db).relocatable_device_code);
+    let rdc = base_db::Options::try_get(db).is_some_and(|o| o.compile(db).relocatable_device_code);
     let relaxed = base_db::Options::try_get(db).is_some_and(|o| o.compile(db).relaxed_constexpr);
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
@@ -174,17 +179,32 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         let short = format!("\"{}\"", callee.item.name_text(db).unwrap_or(""));
         match (caller, space) {
             (ExecSpace::Host, ExecSpace::Device) => {
-                let msg = if constexpr { m::D_H_CALL_CONSTEXPR } else { m::D_H_CALL };
-                out.push(ItemDiagnostic::error(msg, &[&full, &caller_name], Passes::Host, at));
+                let msg = if constexpr {
+                    m::D_H_CALL_CONSTEXPR
+                } else {
+                    m::D_H_CALL
+                };
+                out.push(ItemDiagnostic::error(
+                    msg,
+                    &[&full, &caller_name],
+                    Passes::Host,
+                    at,
+                ));
             }
             (ExecSpace::HostDevice, ExecSpace::Device) => {
-                let msg = if constexpr { m::D_HD_CALL_CONSTEXPR } else { m::D_HD_CALL };
+                let msg = if constexpr {
+                    m::D_HD_CALL_CONSTEXPR
+                } else {
+                    m::D_HD_CALL
+                };
                 out.push(
                     ItemDiagnostic::error(msg, &[&full, &caller_name], Passes::Host, at)
                         .exec_check(),
                 );
             }
-            (ExecSpace::Device | ExecSpace::Global, ExecSpace::Host) if !templated && !c_library => {
+            (ExecSpace::Device | ExecSpace::Global, ExecSpace::Host)
+                if !templated && !c_library =>
+            {
                 let global = caller == ExecSpace::Global;
                 if target.specifiers.is_virtual && callee.kind == CalleeKind::Method {
                     // A virtual call: reported while parsing, with the short name, and the

@@ -13,8 +13,10 @@ use crate::messages as m;
 
 #[salsa::tracked(returns(ref))]
 pub fn hiding_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-        || item.body(db).is_none()
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
     {
         return Vec::new();
     }

@@ -116,7 +116,12 @@ pub fn check_view(
                 continue;
             };
             if let Some(placed) = options.apply(d, pass, offset, &pragmas) {
-                out.push((placed.phase == Phase::Late, place.in_file, out.len(), placed));
+                out.push((
+                    placed.phase == Phase::Late,
+                    place.in_file,
+                    out.len(),
+                    placed,
+                ));
             }
         }
     }
@@ -143,15 +148,24 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
 
 /// Rule P7: a function is kept for the device when it is not inline and has external linkage,
 /// or when anything in the translation unit references it.
-fn is_kept<'db>(db: &'db dyn CheckDatabase, item: Item<'db>, referenced: &FxHashSet<Item<'db>>) -> bool {
+fn is_kept<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+    referenced: &FxHashSet<Item<'db>>,
+) -> bool {
     if referenced.contains(&item) {
         return true;
     }
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate) {
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) {
         return true;
     }
     let facts = routine_decl(db, item);
-    let in_class = item.parent(db).is_some_and(|p| p.kind(db) != ItemKind::Namespace);
+    let in_class = item
+        .parent(db)
+        .is_some_and(|p| p.kind(db) != ItemKind::Namespace);
     let inline = facts.specifiers.is_inline
         || facts.specifiers.is_constexpr
         || in_class && item.body(db).is_some();
@@ -161,7 +175,12 @@ fn is_kept<'db>(db: &'db dyn CheckDatabase, item: Item<'db>, referenced: &FxHash
 /// Whether `#pragma nv_exec_check_disable` / `hd_warning_disable` applies to the item starting
 /// at `start`: the pragma lies after the previous item's start and before this one.
 fn exec_pragmas(pragmas: &pragmas::Pragmas, starts: &[u32], start: u32) -> (bool, bool) {
-    let previous = starts.iter().copied().filter(|s| *s < start).max().unwrap_or(0);
+    let previous = starts
+        .iter()
+        .copied()
+        .filter(|s| *s < start)
+        .max()
+        .unwrap_or(0);
     let applies = |list: &[u32]| list.iter().any(|p| *p >= previous && *p < start);
     (
         applies(&pragmas.exec_check_disable),

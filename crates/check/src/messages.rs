@@ -198,7 +198,12 @@ mod tests {
                 .find(|f| f.len() == 3 && f[1].parse::<u32>().ok() == Some(m.number))
                 .map(|f| f[2].to_string());
             assert_eq!(tag.as_deref(), Some(m.tag), "tag of {}", m.number);
-            assert_eq!(text_of(m.number).as_deref(), Some(m.text), "text of {}", m.number);
+            assert_eq!(
+                text_of(m.number).as_deref(),
+                Some(m.text),
+                "text of {}",
+                m.number
+            );
         }
     }
 

@@ -78,10 +78,7 @@ impl DiagOptions {
 
     /// One `-Xcudafe` value (it may hold several options separated by commas or blanks).
     fn cudafe_option(&mut self, value: &str) {
-        let words: Vec<&str> = value
-            .split([' ', ','])
-            .filter(|s| !s.is_empty())
-            .collect();
+        let words: Vec<&str> = value.split([' ', ',']).filter(|s| !s.is_empty()).collect();
         let mut i = 0;
         while i < words.len() {
             let w = words[i].trim_start_matches('-');
@@ -128,7 +125,9 @@ impl DiagOptions {
                 Pass::Host => self.host.get(&d.number),
                 Pass::Device => self.device.get(&d.number),
             };
-            let action = pragmas.action_at(d.number, offset).or(command_line.copied());
+            let action = pragmas
+                .action_at(d.number, offset)
+                .or(command_line.copied());
             match action {
                 Some(Action::Suppress) => return None,
                 Some(Action::Error) => {
@@ -167,7 +166,10 @@ mod tests {
 
     #[test]
     fn numbers_tags_and_passes() {
-        let o = parse("-diag-suppress 177,550 -diag-error=20011 -Xcudafe --diag_suppress=h_hd_illegal_call").unwrap();
+        let o = parse(
+            "-diag-suppress 177,550 -diag-error=20011 -Xcudafe --diag_suppress=h_hd_illegal_call",
+        )
+        .unwrap();
         assert_eq!(o.host.get(&177), Some(&Action::Suppress));
         assert_eq!(o.device.get(&20011), Some(&Action::Error));
         // -Xcudafe reaches cudafe++ (the host pass) only.

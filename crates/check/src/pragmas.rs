@@ -112,7 +112,8 @@ mod tests {
 
     #[test]
     fn pragmas_apply_from_their_line_on() {
-        let text = "int a;\n#pragma nv_diag_suppress 177\nint b;\n#pragma nv_diag_default 177\nint c;\n";
+        let text =
+            "int a;\n#pragma nv_diag_suppress 177\nint b;\n#pragma nv_diag_default 177\nint c;\n";
         let p = Pragmas::scan(text);
         let at = |s: &str| text.find(s).unwrap() as u32;
         assert_eq!(p.action_at(177, at("int a")), None);

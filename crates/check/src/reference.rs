@@ -218,7 +218,10 @@ mod tests {
     fn header_diagnostics_keep_no_text() {
         let out = "/opt/cuda/bin/..//include/crt/sm_90_rt.hpp(110): remark #679-D: function \"f\" cannot be inlined\n  static int f();\n             ^\n\nx.cu(2): error: bad\n";
         let once = normalize(out, "/w");
-        assert_eq!(once, "<cuda headers: 1 diagnostics>\n\nx.cu(2): error: bad\n");
+        assert_eq!(
+            once,
+            "<cuda headers: 1 diagnostics>\n\nx.cu(2): error: bad\n"
+        );
         assert_eq!(normalize(&once, "/w"), once);
         assert_eq!(
             normalize("/w/x.cu:3: in /tmp/tmpxft_1_x.cpp: bad\n", "/w"),
@@ -230,7 +233,10 @@ mod tests {
     fn extra_lines_are_counted() {
         let nvcc = "x.cu(2): error: a\n  echo\n  ^\n\n";
         let cufe = "x.cu(2): error: a\n\nx.cu(3): warning #1-D: b\n";
-        assert_eq!(extra_diagnostics(cufe, nvcc), vec!["x.cu(3): warning #1-D: b"]);
+        assert_eq!(
+            extra_diagnostics(cufe, nvcc),
+            vec!["x.cu(3): warning #1-D: b"]
+        );
         assert!(is_error_line("x.cu(2): error #20011-D: a"));
     }
 }

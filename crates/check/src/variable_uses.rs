@@ -29,8 +29,10 @@ pub fn variable_use_diagnostics<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-        || item.body(db).is_none()
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
         || crate::calls::is_templated(db, item)
     {
         return Vec::new();
@@ -83,7 +85,10 @@ pub fn variable_use_diagnostics<'db>(
         let Expr::Call { args, .. } = expr else {
             continue;
         };
-        match result.callee(id).and_then(|c| hir_ty::callable_sig(db, c).clone()) {
+        match result
+            .callee(id)
+            .and_then(|c| hir_ty::callable_sig(db, c).clone())
+        {
             Some(sig) => {
                 for (arg, param) in args.iter().zip(sig.params.iter()) {
                     if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
@@ -113,7 +118,9 @@ pub fn variable_use_diagnostics<'db>(
     let element_of = |e: ExprId| -> Option<ExprId> {
         match &body.exprs[e] {
             Expr::Index { base, .. } => Some(*base),
-            Expr::Member { base, arrow: false, .. } => Some(*base),
+            Expr::Member {
+                base, arrow: false, ..
+            } => Some(*base),
             _ => None,
         }
     };
@@ -181,7 +188,12 @@ pub fn variable_use_diagnostics<'db>(
             ));
             continue;
         }
-        if on_host && matches!(memory, MemorySpace::Device | MemorySpace::Constant | MemorySpace::Shared) {
+        if on_host
+            && matches!(
+                memory,
+                MemorySpace::Device | MemorySpace::Constant | MemorySpace::Shared
+            )
+        {
             let word = match memory {
                 MemorySpace::Constant => "__constant__",
                 MemorySpace::Shared => "__shared__",
@@ -208,19 +220,35 @@ pub fn variable_use_diagnostics<'db>(
             match access {
                 Some(Access::Address) => {
                     if memory == MemorySpace::Shared {
-                        out.push(warn(m::DEVICE_VAR_ADDRESS_IN_HOST, &[word, &what], Passes::Host));
+                        out.push(warn(
+                            m::DEVICE_VAR_ADDRESS_IN_HOST,
+                            &[word, &what],
+                            Passes::Host,
+                        ));
                     }
                 }
-                Some(Access::Write) => {
-                    out.push(warn(m::DEVICE_VAR_WRITTEN_IN_HOST, &[word, &what], Passes::Host))
-                }
+                Some(Access::Write) => out.push(warn(
+                    m::DEVICE_VAR_WRITTEN_IN_HOST,
+                    &[word, &what],
+                    Passes::Host,
+                )),
                 Some(Access::ReadWrite) => {
-                    out.push(warn(m::DEVICE_VAR_READ_IN_HOST, &[word, &what], Passes::Host));
-                    out.push(warn(m::DEVICE_VAR_WRITTEN_IN_HOST, &[word, &what], Passes::Host));
+                    out.push(warn(
+                        m::DEVICE_VAR_READ_IN_HOST,
+                        &[word, &what],
+                        Passes::Host,
+                    ));
+                    out.push(warn(
+                        m::DEVICE_VAR_WRITTEN_IN_HOST,
+                        &[word, &what],
+                        Passes::Host,
+                    ));
                 }
-                None => {
-                    out.push(warn(m::DEVICE_VAR_READ_IN_HOST, &[word, &what], Passes::Host))
-                }
+                None => out.push(warn(
+                    m::DEVICE_VAR_READ_IN_HOST,
+                    &[word, &what],
+                    Passes::Host,
+                )),
             }
         }
         if on_device && memory == MemorySpace::Host && !facts.specifiers.is_constexpr {

@@ -114,7 +114,9 @@ fn parse_command(args: &[String]) -> Command {
             // (Diagnostic options are read by `DiagOptions`; the others do not matter here.)
         } else {
             match a.as_str() {
-                "--extended-lambda" | "-extended-lambda" | "--expt-extended-lambda"
+                "--extended-lambda"
+                | "-extended-lambda"
+                | "--expt-extended-lambda"
                 | "-expt-extended-lambda" => c.extended_lambda = true,
                 "--expt-relaxed-constexpr" | "-expt-relaxed-constexpr" => {
                     c.relaxed_constexpr = true
@@ -141,7 +143,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let command = parse_command(&args.args);
     let Some(input) = command.input.clone() else {
-        eprintln!("nvcc fatal   : No input files specified; use option --help for more information");
+        eprintln!(
+            "nvcc fatal   : No input files specified; use option --help for more information"
+        );
         return Ok(ExitCode::from(1));
     };
     if !Path::new(&input).is_file() {
@@ -166,7 +170,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     );
     let mut report = String::new();
-    let host = SourceFile::create(&db, PathBuf::from(format!("{input}.cpp4.ii")), host_text, FileOrigin::User);
+    let host = SourceFile::create(
+        &db,
+        PathBuf::from(format!("{input}.cpp4.ii")),
+        host_text,
+        FileOrigin::User,
+    );
     let system = [toolchain.root().display().to_string()];
     let host_errors = run_pass(&db, host, Pass::Host, &diag, &input, &system, &mut report);
     if host_errors > 0 {
@@ -177,8 +186,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprint!("{report}");
         return Ok(ExitCode::from(1));
     };
-    let device = SourceFile::create(&db, PathBuf::from(format!("{input}.cpp1.ii")), device_text, FileOrigin::User);
-    let device_errors = run_pass(&db, device, Pass::Device, &diag, &input, &system, &mut report);
+    let device = SourceFile::create(
+        &db,
+        PathBuf::from(format!("{input}.cpp1.ii")),
+        device_text,
+        FileOrigin::User,
+    );
+    let device_errors = run_pass(
+        &db,
+        device,
+        Pass::Device,
+        &diag,
+        &input,
+        &system,
+        &mut report,
+    );
     eprint!("{report}");
     Ok(if device_errors > 0 {
         ExitCode::from(1)
@@ -188,8 +210,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn cpp_year(std: Option<&str>) -> u16 {
-    std.and_then(|s| s.trim_start_matches("c++").trim_start_matches("gnu++").parse().ok())
-        .unwrap_or(17)
+    std.and_then(|s| {
+        s.trim_start_matches("c++")
+            .trim_start_matches("gnu++")
+            .parse()
+            .ok()
+    })
+    .unwrap_or(17)
 }
 
 /// Checks one view and renders its block; returns its error count.

@@ -55,8 +55,9 @@ fn suite_sample_matches_nvcc_without_false_diagnostics() {
     let mut cases = Vec::new();
     for name in &names {
         let source = std::fs::read_to_string(dir.join(format!("{name}.cu"))).unwrap();
-        let recorded =
-            reference::parse_runs(&std::fs::read_to_string(dir.join(format!("{name}.nvcc"))).unwrap());
+        let recorded = reference::parse_runs(
+            &std::fs::read_to_string(dir.join(format!("{name}.nvcc"))).unwrap(),
+        );
         for variant in reference::variants(&source) {
             let run = recorded
                 .iter()
@@ -66,11 +67,19 @@ fn suite_sample_matches_nvcc_without_false_diagnostics() {
             cases.push((name.clone(), variant, run));
         }
     }
-    assert!(cases.len() >= 250, "the suite has {} case/variants", cases.len());
+    assert!(
+        cases.len() >= 250,
+        "the suite has {} case/variants",
+        cases.len()
+    );
     let (mut same, mut total) = (0, 0);
     let mut failures = Vec::new();
     for (name, variant, nvcc) in cases.into_iter().step_by(STRIDE) {
-        let ours = run_cufe(&dir, &format!("{name}.cu"), &reference::variant_flags(&variant));
+        let ours = run_cufe(
+            &dir,
+            &format!("{name}.cu"),
+            &reference::variant_flags(&variant),
+        );
         total += 1;
         if ours.exit == nvcc.exit && ours.output == nvcc.output {
             same += 1;
@@ -85,7 +94,10 @@ fn suite_sample_matches_nvcc_without_false_diagnostics() {
     let rate = 100.0 * same as f64 / total as f64;
     eprintln!("{same} of {total} sampled case/variants identical ({rate:.1}%)");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(rate >= SAMPLE_FLOOR_PERCENT, "identical rate fell to {rate:.1}%");
+    assert!(
+        rate >= SAMPLE_FLOOR_PERCENT,
+        "identical rate fell to {rate:.1}%"
+    );
 }
 
 /// Every program of test_data/cu (and of the corpus, when its recording and the corpus are
@@ -141,7 +153,10 @@ fn flags_for(set: &str, base: &Path, path: &Path) -> Vec<String> {
             format!("-I{}", base.join("cub/test").display()),
         ]
     } else {
-        vec![format!("-I{}", base.join("thrust/examples/include").display())]
+        vec![format!(
+            "-I{}",
+            base.join("thrust/examples/include").display()
+        )]
     };
     flags.push(format!("-I{}", path.parent().unwrap().display()));
     flags

@@ -153,7 +153,10 @@ impl<'db> Printer<'db> {
             TyKind::Dependent(text) => text.to_string(),
             TyKind::Closure(c) => format!("<lambda #{}>", c.expr.into_raw().into_u32()),
             TyKind::Vector { elem, bytes } => {
-                format!("{} __attribute__((vector_size({bytes})))", elem.to_source(db))
+                format!(
+                    "{} __attribute__((vector_size({bytes})))",
+                    elem.to_source(db)
+                )
             }
             TyKind::Error => "{error}".to_string(),
             _ => {

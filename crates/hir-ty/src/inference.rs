@@ -89,7 +89,10 @@ pub enum InferenceDiagnostic {
     /// A call with several best candidates (the first was recorded).
     AmbiguousCall { expr: ExprId },
     /// A type written in the body that did not resolve.
-    UnresolvedType { binding: Option<BindingId>, expr: Option<ExprId> },
+    UnresolvedType {
+        binding: Option<BindingId>,
+        expr: Option<ExprId>,
+    },
     /// An expression whose type this layer does not compute yet.
     Unsupported { expr: ExprId },
 }
@@ -155,7 +158,10 @@ impl<'db> InferenceResult<'db> {
     pub fn callees(&self) -> impl Iterator<Item = (ExprId, Callee<'db>)> + '_ {
         self.exprs.iter().enumerate().filter_map(|(i, info)| {
             let callee = info.as_ref()?.callee?;
-            Some((ExprId::from_raw(la_arena::RawIdx::from_u32(i as u32)), callee))
+            Some((
+                ExprId::from_raw(la_arena::RawIdx::from_u32(i as u32)),
+                callee,
+            ))
         })
     }
 

@@ -92,7 +92,10 @@ pub fn declared_ty<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Ty<'db> 
 /// The signature of a routine or function template; `None` for other items.
 #[salsa::tracked(returns(ref))]
 pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<CallableSig<'db>> {
-    if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate) {
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) {
         return None;
     }
     let ty = declared_ty(db, item);
@@ -177,7 +180,11 @@ pub(crate) fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Scop
 /// A type written inside `owner`'s body (a binding's declared type, a cast's target) resolved
 /// from the owner's scope. `None` for a placeholder (`auto`, `decltype(auto)`), which the
 /// initializer decides; [`TyKind::Error`] for what does not resolve.
-pub fn type_ref_ty<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>, text: &str) -> Option<Ty<'db>> {
+pub fn type_ref_ty<'db>(
+    db: &'db dyn HirTyDatabase,
+    owner: Item<'db>,
+    text: &str,
+) -> Option<Ty<'db>> {
     if text.is_empty() {
         return Some(Ty::error(db));
     }

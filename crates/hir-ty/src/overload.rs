@@ -105,7 +105,9 @@ pub(crate) fn select<'db>(
         if let [only] = arity_ok[..] {
             let sig = callable_sig(db, only).as_ref()?;
             let subst = if sig.is_template {
-                deduce(db, only, sig, args, explicit).map(|x| x.1).unwrap_or_default()
+                deduce(db, only, sig, args, explicit)
+                    .map(|x| x.1)
+                    .unwrap_or_default()
             } else {
                 Subst::default()
             };
@@ -129,9 +131,8 @@ pub(crate) fn select<'db>(
         }
         strictly || (!a.is_template && b.is_template)
     };
-    let best = (0..viable.len()).find(|&i| {
-        (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j]))
-    });
+    let best = (0..viable.len())
+        .find(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j])));
     let (index, ambiguous) = match best {
         Some(i) => (i, false),
         // No single best: the first whose ranks no other beats.
@@ -246,7 +247,11 @@ pub(crate) fn conversion_rank<'db>(
             RefKind::Rvalue => arg.category != ValueCategory::LValue,
         };
         if binds_directly && cv_ok && category_ok {
-            return Some(if a == r { Rank::Exact } else { Rank::Conversion });
+            return Some(if a == r {
+                Rank::Exact
+            } else {
+                Rank::Conversion
+            });
         }
         // A temporary: only a const lvalue reference or an rvalue reference binds one.
         if (*kind == RefKind::Rvalue || (rcv.is_const && !rcv.is_volatile))
@@ -277,13 +282,11 @@ fn value_rank<'db>(db: &'db dyn HirTyDatabase, arg: Arg<'db>, p: Ty<'db>) -> Opt
                 Some(Rank::Conversion)
             }
         }
-        (TyKind::Enum(_), TyKind::Builtin(y)) if is_arith(*y) => {
-            Some(if *y == Builtin::Int {
-                Rank::Promotion
-            } else {
-                Rank::Conversion
-            })
-        }
+        (TyKind::Enum(_), TyKind::Builtin(y)) if is_arith(*y) => Some(if *y == Builtin::Int {
+            Rank::Promotion
+        } else {
+            Rank::Conversion
+        }),
         (TyKind::Pointer(_) | TyKind::MemberPointer { .. }, TyKind::Builtin(Builtin::Bool)) => {
             Some(Rank::Conversion)
         }

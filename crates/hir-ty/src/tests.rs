@@ -22,8 +22,12 @@ fn render(text: &str) -> String {
         let result = infer(&db, item);
         out.push_str(&format!("{}:\n", item.qualified_name(&db)));
         for (id, e) in body.exprs.iter() {
-            let ty = result.type_of_expr(id).map_or("?".into(), |t| t.to_source(&db));
-            let cat = result.value_category(id).map_or("?".into(), |c| format!("{c:?}"));
+            let ty = result
+                .type_of_expr(id)
+                .map_or("?".into(), |t| t.to_source(&db));
+            let cat = result
+                .value_category(id)
+                .map_or("?".into(), |c| format!("{c:?}"));
             let what = match e {
                 Expr::Path(p) => p
                     .segments
@@ -34,32 +38,51 @@ fn render(text: &str) -> String {
                 Expr::Call { .. } => "call".to_string(),
                 Expr::KernelLaunch { .. } => "launch".to_string(),
                 Expr::Literal(l) => l.text.to_string(),
-                Expr::Member { member, .. } => format!(
-                    ".{}",
-                    member.segments.last().map_or("", |s| &s.name)
-                ),
-                other => format!("{other:?}").chars().take_while(|c| c.is_alphanumeric()).collect(),
+                Expr::Member { member, .. } => {
+                    format!(".{}", member.segments.last().map_or("", |s| &s.name))
+                }
+                other => format!("{other:?}")
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect(),
             };
             let mut line = format!("  {what}: {ty} {cat}");
             match result.resolution(id) {
-                Some(Resolution::Binding(b)) => {
-                    line.push_str(&format!(" -> local {}", body.bindings[*b].name.as_deref().unwrap_or("_")))
+                Some(Resolution::Binding(b)) => line.push_str(&format!(
+                    " -> local {}",
+                    body.bindings[*b].name.as_deref().unwrap_or("_")
+                )),
+                Some(Resolution::Item(i)) => {
+                    line.push_str(&format!(" -> {}", i.qualified_name(&db)))
                 }
-                Some(Resolution::Item(i)) => line.push_str(&format!(" -> {}", i.qualified_name(&db))),
-                Some(Resolution::Overloads(v)) => line.push_str(&format!(" -> {} overloads", v.len())),
+                Some(Resolution::Overloads(v)) => {
+                    line.push_str(&format!(" -> {} overloads", v.len()))
+                }
                 Some(Resolution::Enumerator { enumeration, index }) => line.push_str(&format!(
                     " -> enumerator {index} of {}",
                     enumeration.qualified_name(&db)
                 )),
-                Some(Resolution::TemplateParam(p)) => line.push_str(&format!(" -> template param {}", p.index)),
+                Some(Resolution::TemplateParam(p)) => {
+                    line.push_str(&format!(" -> template param {}", p.index))
+                }
                 None => {}
             }
             if let Some(c) = result.callee_info(id) {
                 let sig = crate::callable_sig(&db, c.item)
                     .as_ref()
-                    .map(|s| s.params.iter().map(|p| p.to_source(&db)).collect::<Vec<_>>().join(", "))
+                    .map(|s| {
+                        s.params
+                            .iter()
+                            .map(|p| p.to_source(&db))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
                     .unwrap_or_default();
-                line.push_str(&format!(" => {:?} {}({sig})", c.kind, c.item.qualified_name(&db)));
+                line.push_str(&format!(
+                    " => {:?} {}({sig})",
+                    c.kind,
+                    c.item.qualified_name(&db)
+                ));
                 if let Some(inst) = c.instance {
                     let args: Vec<String> = inst
                         .args(&db)

@@ -60,7 +60,10 @@ pub enum TyKind<'db> {
     /// A lambda's closure type.
     Closure(ClosureId<'db>),
     /// A GNU vector (`__attribute__((vector_size(n)))`).
-    Vector { elem: Ty<'db>, bytes: u64 },
+    Vector {
+        elem: Ty<'db>,
+        bytes: u64,
+    },
     /// Unknown: absorbs everything done with it.
     Error,
 }

@@ -129,16 +129,14 @@ impl<'a, 'db> Unifier<'a, 'db> {
             return true;
         }
         match (pattern.kind(db), ty.kind(db)) {
-            (TyKind::Param(p), _) if self.is_unknown(*p) => {
-                match self.subst.get(*p) {
-                    Some(GenericArg::Type(bound)) => *bound == ty,
-                    Some(_) => false,
-                    None => {
-                        self.subst.insert(*p, GenericArg::Type(ty));
-                        true
-                    }
+            (TyKind::Param(p), _) if self.is_unknown(*p) => match self.subst.get(*p) {
+                Some(GenericArg::Type(bound)) => *bound == ty,
+                Some(_) => false,
+                None => {
+                    self.subst.insert(*p, GenericArg::Type(ty));
+                    true
                 }
-            }
+            },
             // What we could not type matches anything and binds nothing.
             (_, TyKind::Error) => true,
             (TyKind::Qualified(pcv, p), TyKind::Qualified(acv, a)) if pcv == acv => {
@@ -166,8 +164,7 @@ impl<'a, 'db> Unifier<'a, 'db> {
                 p.params.len() == a.params.len()
                     && p.variadic == a.variadic
                     && self.unify_depth(p.ret, a.ret, depth + 1)
-                    && p
-                        .params
+                    && p.params
                         .iter()
                         .zip(&a.params)
                         .all(|(p, a)| self.unify_depth(*p, *a, depth + 1))
@@ -185,8 +182,7 @@ impl<'a, 'db> Unifier<'a, 'db> {
             (TyKind::Instance(p), TyKind::Instance(a)) => {
                 p.template(db) == a.template(db)
                     && p.args(db).len() == a.args(db).len()
-                    && p
-                        .args(db)
+                    && p.args(db)
                         .iter()
                         .zip(a.args(db))
                         .all(|(p, a)| self.unify_arg(p, a, depth + 1))

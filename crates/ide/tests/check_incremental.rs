@@ -48,7 +48,11 @@ fn executed_checks(db: &RootDatabase, file: SourceFile) -> Vec<String> {
     let mut out: Vec<String> = db
         .take_executed()
         .into_iter()
-        .filter(|e| CHECK_QUERIES.iter().any(|q| e.starts_with(&format!("{q}("))))
+        .filter(|e| {
+            CHECK_QUERIES
+                .iter()
+                .any(|q| e.starts_with(&format!("{q}(")))
+        })
         .map(|e| {
             names
                 .iter()

@@ -29,7 +29,9 @@ pub(super) fn check(
 
     // `main` on the device.
     if name == "main"
-        && item.parent(db).is_none_or(|p| p.kind(db) == ItemKind::Namespace)
+        && item
+            .parent(db)
+            .is_none_or(|p| p.kind(db) == ItemKind::Namespace)
         && (facts.cuda.device || facts.cuda.global)
     {
         if returns_void(node, &declarator) {
@@ -77,10 +79,7 @@ pub(super) fn check(
             out.push(err(m::GRID_CONSTANT_NON_KERNEL, Passes::Both, at));
             continue;
         }
-        let pointer_ops: Vec<_> = param
-            .descendants()
-            .filter(|n| n.kind() == PTR_OP)
-            .collect();
+        let pointer_ops: Vec<_> = param.descendants().filter(|n| n.kind() == PTR_OP).collect();
         let is_reference = pointer_ops
             .last()
             .is_some_and(|p| header::has_child_token(p, AMP) || header::has_child_token(p, AMP2));
@@ -108,7 +107,9 @@ pub(super) fn check(
         out.push(err(m::GLOBAL_MEMBER, Passes::Both, global));
         return;
     }
-    if facts.specifiers.is_friend && item.body(db).is_some() || facts.specifiers.is_friend && node.kind() == FUNCTION_DEF {
+    if facts.specifiers.is_friend && item.body(db).is_some()
+        || facts.specifiers.is_friend && node.kind() == FUNCTION_DEF
+    {
         out.push(ItemDiagnostic::discretionary(
             m::GLOBAL_INLINE,
             Severity::Warning,
@@ -131,10 +132,16 @@ pub(super) fn check(
         .and_then(|s| s.children().find(|n| n.kind() == TRAILING_RETURN));
     let leading_void = header::has_child_token(node, VOID_KW);
     let leading_auto = header::has_child_token(node, AUTO_KW)
-        || header::has_child_token(node, DECLTYPE_KW) && node.text().to_string().contains("decltype(auto)");
+        || header::has_child_token(node, DECLTYPE_KW)
+            && node.text().to_string().contains("decltype(auto)");
     match &trailing {
         Some(t) => {
-            let void = header::tokens(t).iter().filter(|t| t.kind() != ARROW).map(|t| t.text().to_string()).collect::<Vec<_>>() == ["void"];
+            let void = header::tokens(t)
+                .iter()
+                .filter(|t| t.kind() != ARROW)
+                .map(|t| t.text().to_string())
+                .collect::<Vec<_>>()
+                == ["void"];
             if !void {
                 out.push(err(m::GLOBAL_RETURN_TYPE, Passes::Both, global));
             }
@@ -148,10 +155,10 @@ pub(super) fn check(
     if header::ellipsis(&declarator).is_some() {
         out.push(err(m::GLOBAL_ELLIPSIS, Passes::Both, global));
     }
-    if suffix
-        .as_ref()
-        .is_some_and(|s| s.children().any(|n| matches!(n.kind(), NOEXCEPT_SPEC | THROW_SPEC)))
-    {
+    if suffix.as_ref().is_some_and(|s| {
+        s.children()
+            .any(|n| matches!(n.kind(), NOEXCEPT_SPEC | THROW_SPEC))
+    }) {
         out.push(err(m::GLOBAL_EXCEPTION_SPEC, Passes::Both, global));
     }
     // A pack that is not the last template parameter.
@@ -186,7 +193,10 @@ pub(super) fn check(
         if text.iter().any(|t| t == "initializer_list") {
             out.push(err(m::GLOBAL_INITIALIZER_LIST, Passes::Device, at));
         }
-        if text.iter().any(|t| t == "va_list" || t == "__builtin_va_list") {
+        if text
+            .iter()
+            .any(|t| t == "va_list" || t == "__builtin_va_list")
+        {
             out.push(err(m::GLOBAL_VA_LIST, Passes::Device, at));
         }
     }

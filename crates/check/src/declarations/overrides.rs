@@ -17,7 +17,9 @@ pub(super) fn check(
     out: &mut Vec<ItemDiagnostic>,
 ) {
     let Some(class) = item.parent(db) else { return };
-    if !matches!(class.kind(db), ItemKind::Class | ItemKind::Struct) || item.kind(db) != ItemKind::Routine {
+    if !matches!(class.kind(db), ItemKind::Class | ItemKind::Struct)
+        || item.kind(db) != ItemKind::Routine
+    {
         return;
     }
     let Some(name) = item.name(db) else { return };
@@ -72,7 +74,11 @@ pub(super) fn check(
             let base_name = format!(
                 "function \"{}{}\"",
                 crate::calls::qualified(db, hidden),
-                if params.starts_with('(') { params.to_string() } else { format!("({params})") }
+                if params.starts_with('(') {
+                    params.to_string()
+                } else {
+                    format!("({params})")
+                }
             );
             out.push(ItemDiagnostic::discretionary(
                 m::VIRTUAL_HIDDEN,
@@ -90,7 +96,10 @@ pub(super) fn check(
 fn parameters_key(key: &str) -> &str {
     let mut key = key.trim_end();
     loop {
-        match key.strip_suffix("override").or_else(|| key.strip_suffix("final")) {
+        match key
+            .strip_suffix("override")
+            .or_else(|| key.strip_suffix("final"))
+        {
             Some(rest) => key = rest.trim_end(),
             None => return key,
         }

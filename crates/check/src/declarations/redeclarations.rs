@@ -45,12 +45,11 @@ pub(super) fn check_routine(
     let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
         return;
     };
-    let (name, at) = header::declarator_name(&declarator)
-        .unwrap_or_else(|| (String::new(), start(&decl.node)));
+    let (name, at) =
+        header::declarator_name(&declarator).unwrap_or_else(|| (String::new(), start(&decl.node)));
     let quoted = format!("\"{name}\"");
-    let warn = |msg| {
-        ItemDiagnostic::discretionary(msg, Severity::Warning, &[&quoted], Passes::Device, at)
-    };
+    let warn =
+        |msg| ItemDiagnostic::discretionary(msg, Severity::Warning, &[&quoted], Passes::Device, at);
     if before.global && !now.global {
         if now.device {
             let attr = attrs_of(&decl.node)
@@ -107,8 +106,8 @@ pub(super) fn check_variable(
     let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
         return;
     };
-    let (name, at) = header::declarator_name(&declarator)
-        .unwrap_or_else(|| (String::new(), start(&decl.node)));
+    let (name, at) =
+        header::declarator_name(&declarator).unwrap_or_else(|| (String::new(), start(&decl.node)));
     let word = |s: il::cuda::MemorySpace| match s {
         il::cuda::MemorySpace::Device => "__device__",
         il::cuda::MemorySpace::Constant => "__constant__",

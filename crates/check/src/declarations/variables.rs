@@ -136,8 +136,7 @@ pub(super) fn check(
             name_offset,
         ));
     }
-    let rdc = base_db::Options::try_get(db)
-        .is_some_and(|o| o.compile(db).relocatable_device_code);
+    let rdc = base_db::Options::try_get(db).is_some_and(|o| o.compile(db).relocatable_device_code);
     if facts.specifiers.is_inline
         && !has("shared")
         && !rdc

@@ -8,9 +8,11 @@ use il::lookup::ScopeRef;
 use il::{Item, ItemKind};
 use rustc_hash::FxHashMap;
 
-use crate::inference::path::Found;
-use crate::inference::{Callee, CalleeKind, ExprInfo, InferenceDiagnostic, InferenceResult, Resolution};
 use crate::HirTyDatabase;
+use crate::inference::path::Found;
+use crate::inference::{
+    Callee, CalleeKind, ExprInfo, InferenceDiagnostic, InferenceResult, Resolution,
+};
 use crate::lower::{CallableKind, callable_sig, declared_ty, type_ref_ty};
 use crate::overload::{Arg, owners_of, select};
 use crate::ty::{
@@ -46,7 +48,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let ty = if c.kind(db) == ItemKind::ClassTemplate {
                 // The injected-class-name: the template with its parameters standing for
                 // themselves.
-                let args: Vec<GenericArg<'db>> = (0..hir_def::generics::template_params(db, c).len() as u32)
+                let args: Vec<GenericArg<'db>> = (0
+                    ..hir_def::generics::template_params(db, c).len() as u32)
                     .map(|index| {
                         GenericArg::Type(Ty::new(
                             db,
@@ -149,7 +152,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn set_resolution(&mut self, expr: ExprId, r: Resolution<'db>) {
-        if let Some(Some(info)) = self.result.exprs.get_mut(expr.into_raw().into_u32() as usize) {
+        if let Some(Some(info)) = self
+            .result
+            .exprs
+            .get_mut(expr.into_raw().into_u32() as usize)
+        {
             info.resolution = Some(r);
         }
     }
@@ -166,7 +173,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             self.result.instances.push(inst);
         }
-        if let Some(Some(info)) = self.result.exprs.get_mut(expr.into_raw().into_u32() as usize) {
+        if let Some(Some(info)) = self
+            .result
+            .exprs
+            .get_mut(expr.into_raw().into_u32() as usize)
+        {
             info.callee = Some(Callee {
                 item,
                 kind,
@@ -188,7 +199,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn dependent(&self, what: &str) -> (Ty<'db>, ValueCategory) {
-        (Ty::new(self.db, TyKind::Dependent(what.into())), ValueCategory::PRValue)
+        (
+            Ty::new(self.db, TyKind::Dependent(what.into())),
+            ValueCategory::PRValue,
+        )
     }
 
     /// A value of declared type `ty`: a reference gives its category.
@@ -264,7 +278,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let (b, _) = self.infer_expr_full(*base);
                 let (i, _) = self.infer_expr_full(*index);
                 match b.kind(db) {
-                    TyKind::Pointer(elem) | TyKind::Array(elem, _) => (*elem, ValueCategory::LValue),
+                    TyKind::Pointer(elem) | TyKind::Array(elem, _) => {
+                        (*elem, ValueCategory::LValue)
+                    }
                     _ if b.as_class(db).is_some() => {
                         self.overloaded_operator(expr, "operator[]", b, &[*index])
                     }
@@ -277,7 +293,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     },
                 }
             }
-            Expr::Member { base, arrow, member } => self.infer_member(expr, *base, *arrow, member),
+            Expr::Member {
+                base,
+                arrow,
+                member,
+            } => self.infer_member(expr, *base, *arrow, member),
             Expr::Cast {
                 kind,
                 ty,
@@ -357,8 +377,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.infer_expr(*e);
                 }
                 let segments = ["std".to_string(), "type_info".to_string()];
-                match il::lookup::lookup_path(db, ScopeRef::File(self.owner.file(db)), true, &segments)
-                    .first()
+                match il::lookup::lookup_path(
+                    db,
+                    ScopeRef::File(self.owner.file(db)),
+                    true,
+                    &segments,
+                )
+                .first()
                 {
                     Some(item) => (
                         Ty::new(db, TyKind::Class(*item)).qualified(
@@ -429,10 +454,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::StmtExpr(s) => {
                 self.infer_stmt(*s, 0);
                 match &body.stmts[*s] {
-                    hir_def::hir::Stmt::Compound(stmts) => match stmts.last().map(|l| &body.stmts[*l]) {
-                        Some(hir_def::hir::Stmt::Expr(e)) => self.infer_expr_full(*e),
-                        _ => self.prvalue(Builtin::Void),
-                    },
+                    hir_def::hir::Stmt::Compound(stmts) => {
+                        match stmts.last().map(|l| &body.stmts[*l]) {
+                            Some(hir_def::hir::Stmt::Expr(e)) => self.infer_expr_full(*e),
+                            _ => self.prvalue(Builtin::Void),
+                        }
+                    }
                     _ => self.prvalue(Builtin::Void),
                 }
             }
@@ -517,9 +544,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.set_resolution(expr, Resolution::Item(item));
                 (declared_ty(db, item), ValueCategory::PRValue)
             }
-            Found::Dependent => {
-                self.dependent(&path.segments.last().map(|s| s.name.to_string()).unwrap_or_default())
-            }
+            Found::Dependent => self.dependent(
+                &path
+                    .segments
+                    .last()
+                    .map(|s| s.name.to_string())
+                    .unwrap_or_default(),
+            ),
             Found::NotFound => {
                 self.diag(InferenceDiagnostic::UnresolvedName { expr });
                 self.error()
@@ -547,9 +578,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 };
                 self.of_declared(ty, ValueCategory::LValue)
             }
-            Resolution::Enumerator { enumeration, .. } => {
-                (Ty::new(db, TyKind::Enum(*enumeration)), ValueCategory::PRValue)
-            }
+            Resolution::Enumerator { enumeration, .. } => (
+                Ty::new(db, TyKind::Enum(*enumeration)),
+                ValueCategory::PRValue,
+            ),
             Resolution::TemplateParam(p) => self.dependent(&format!("<parameter {}>", p.index)),
             Resolution::Overloads(_) => self.dependent("<overload set>"),
         }
@@ -578,7 +610,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// Explicit template arguments written on a name (`f<int>(x)`), where they resolve.
     fn explicit_args(&mut self, path: Option<&Path>) -> Vec<GenericArg<'db>> {
         let db = self.db;
-        let Some(args) = path.and_then(|p| p.segments.last()).and_then(|s| s.args.as_ref()) else {
+        let Some(args) = path
+            .and_then(|p| p.segments.last())
+            .and_then(|s| s.args.as_ref())
+        else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -643,18 +678,28 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     _ => self.call_value(expr, callee_ty, args),
                 }
             }
-            Expr::Member { base, member, arrow } => {
+            Expr::Member {
+                base,
+                member,
+                arrow,
+            } => {
                 let (base, member, arrow) = (*base, member.clone(), *arrow);
                 let (object, object_cat) = self.object_of(base, arrow);
                 self.infer_expr_full(callee);
                 let Some(class) = object.as_class(db) else {
                     return self.absorb(object, "call");
                 };
-                let name = member.segments.last().map(|s| s.name.to_string()).unwrap_or_default();
+                let name = member
+                    .segments
+                    .last()
+                    .map(|s| s.name.to_string())
+                    .unwrap_or_default();
                 let methods: Vec<Item<'db>> = self
                     .class_members(class, &name)
                     .into_iter()
-                    .filter(|i| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
+                    .filter(|i| {
+                        matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
+                    })
                     .collect();
                 if methods.is_empty() {
                     // A data member of class or pointer type called (`obj.fn_ptr()`).
@@ -664,7 +709,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let explicit = self.explicit_args(Some(&member));
                 let subst = self.instance_subst(object);
                 let _ = object_cat;
-                let out = self.call_candidates(expr, callee, &methods, &arg_tys, &explicit, CalleeKind::Method);
+                let out = self.call_candidates(
+                    expr,
+                    callee,
+                    &methods,
+                    &arg_tys,
+                    &explicit,
+                    CalleeKind::Method,
+                );
                 (subst.apply(db, out.0), out.1)
             }
             _ => {
@@ -719,7 +771,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .filter_map(|i| callable_sig(db, *i).as_ref().map(|s| s.ret))
                     .collect();
                 match rets.split_first() {
-                    Some((first, rest)) if rest.iter().all(|r| r == first) && !first.is_dependent(db) => {
+                    Some((first, rest))
+                        if rest.iter().all(|r| r == first) && !first.is_dependent(db) =>
+                    {
                         self.returned(*first)
                     }
                     _ => self.absorb(Ty::error(db), "call"),
@@ -730,7 +784,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// A call through a value: a function pointer or reference, an object with `operator()`,
     /// a closure.
-    fn call_value(&mut self, expr: ExprId, ty: Ty<'db>, args: &[ExprId]) -> (Ty<'db>, ValueCategory) {
+    fn call_value(
+        &mut self,
+        expr: ExprId,
+        ty: Ty<'db>,
+        args: &[ExprId],
+    ) -> (Ty<'db>, ValueCategory) {
         let db = self.db;
         let f = match ty.kind(db) {
             TyKind::Function(f) => Some(f.clone()),
@@ -776,7 +835,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             match &self.body.stmts[s] {
                 hir_def::hir::Stmt::Return(Some(e)) => return self.expr_ty(*e).decay(db),
                 hir_def::hir::Stmt::Return(None) => return Ty::builtin(db, Builtin::Void),
-                hir_def::hir::Stmt::Compound(stmts) => stmts.iter().rev().for_each(|x| stack.push(*x)),
+                hir_def::hir::Stmt::Compound(stmts) => {
+                    stmts.iter().rev().for_each(|x| stack.push(*x))
+                }
                 hir_def::hir::Stmt::If { then, else_, .. } => {
                     stack.extend(else_.iter().copied());
                     stack.push(*then);
@@ -809,7 +870,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .and_then(|m| callable_sig(db, *m).as_ref().map(|s| s.ret));
                 match ret.map(|r| self.instance_subst(b).apply(db, r).kind(db).clone()) {
                     Some(TyKind::Pointer(p)) => (p, ValueCategory::LValue),
-                    _ => (Ty::new(db, TyKind::Dependent("->".into())), ValueCategory::LValue),
+                    _ => (
+                        Ty::new(db, TyKind::Dependent("->".into())),
+                        ValueCategory::LValue,
+                    ),
                 }
             }
             _ => (b, ValueCategory::LValue),
@@ -836,10 +900,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let Some(class) = object.as_class(db) else {
             return self.absorb(object, "member");
         };
-        let name = member.segments.last().map(|s| s.name.to_string()).unwrap_or_default();
+        let name = member
+            .segments
+            .last()
+            .map(|s| s.name.to_string())
+            .unwrap_or_default();
         let found = self.class_members(class, &name);
         let Some(first) = found.first().copied() else {
-            if self.in_template || object.is_dependent(db) || class.kind(db) == ItemKind::ClassTemplate {
+            if self.in_template
+                || object.is_dependent(db)
+                || class.kind(db) == ItemKind::ClassTemplate
+            {
                 return self.dependent(&name);
             }
             self.diag(InferenceDiagnostic::UnresolvedMember { expr });
@@ -863,7 +934,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ItemKind::Routine | ItemKind::FunctionTemplate => {
                 let functions: Vec<Item<'db>> = found
                     .into_iter()
-                    .filter(|i| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
+                    .filter(|i| {
+                        matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
+                    })
                     .collect();
                 let ty = match functions.as_slice() {
                     [only] => subst.apply(db, declared_ty(db, *only)),
@@ -880,7 +953,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// The constructor `target(args)` calls.
-    pub(crate) fn resolve_constructor(&mut self, target: Ty<'db>, args: &[ExprId]) -> Option<Item<'db>> {
+    pub(crate) fn resolve_constructor(
+        &mut self,
+        target: Ty<'db>,
+        args: &[ExprId],
+    ) -> Option<Item<'db>> {
         let db = self.db;
         let class = target.as_class(db)?;
         let name = class.name_text(db)?.to_string();
@@ -915,9 +992,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let mut candidates = Vec::new();
         if let Some(class) = object.as_class(db) {
             candidates.extend(
-                self.class_members(class, name)
-                    .into_iter()
-                    .filter(|i| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)),
+                self.class_members(class, name).into_iter().filter(|i| {
+                    matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
+                }),
             );
         }
         let members = candidates.len();
@@ -961,8 +1038,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         match pick {
             Some(sel) => {
-                let ret = callable_sig(db, sel.item).as_ref().map_or(Ty::error(db), |s| s.ret);
-                let ret = self.instance_subst(object).apply(db, sel.subst.apply(db, ret));
+                let ret = callable_sig(db, sel.item)
+                    .as_ref()
+                    .map_or(Ty::error(db), |s| s.ret);
+                let ret = self
+                    .instance_subst(object)
+                    .apply(db, sel.subst.apply(db, ret));
                 self.set_callee(expr, sel.item, CalleeKind::Operator, sel.instance);
                 self.returned(ret)
             }
@@ -970,7 +1051,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
-    fn infer_unary(&mut self, expr: ExprId, op: UnaryOp, operand: ExprId) -> (Ty<'db>, ValueCategory) {
+    fn infer_unary(
+        &mut self,
+        expr: ExprId,
+        op: UnaryOp,
+        operand: ExprId,
+    ) -> (Ty<'db>, ValueCategory) {
         let db = self.db;
         let (t, cat) = self.infer_expr_full(operand);
         if t.is_error(db) {
@@ -1005,7 +1091,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             },
             UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot => match t.as_builtin(db) {
                 Some(b) if t.is_arithmetic(db) => self.prvalue(promoted(b)),
-                _ if matches!(t.unqualified(db).kind(db), TyKind::Enum(_)) => self.prvalue(Builtin::Int),
+                _ if matches!(t.unqualified(db).kind(db), TyKind::Enum(_)) => {
+                    self.prvalue(Builtin::Int)
+                }
                 // Unary plus on a pointer or a closure (conversion to a function pointer).
                 _ if op == UnaryOp::Plus => (t.decay(db), ValueCategory::PRValue),
                 _ => self.absorb(t, op.as_str()),
@@ -1018,7 +1106,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
-    fn infer_binary(&mut self, expr: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> (Ty<'db>, ValueCategory) {
+    fn infer_binary(
+        &mut self,
+        expr: ExprId,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> (Ty<'db>, ValueCategory) {
         let db = self.db;
         let (l, lcat) = self.infer_expr_full(lhs);
         let (r, _) = self.infer_expr_full(rhs);
@@ -1044,9 +1138,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if l.is_error(db) || r.is_error(db) {
             return self.error();
         }
-        let arith = |a: Ty<'db>| a.as_builtin(db).filter(|_| a.is_arithmetic(db)).or_else(|| {
-            matches!(a.unqualified(db).kind(db), TyKind::Enum(_)).then_some(Builtin::Int)
-        });
+        let arith = |a: Ty<'db>| {
+            a.as_builtin(db)
+                .filter(|_| a.is_arithmetic(db))
+                .or_else(|| {
+                    matches!(a.unqualified(db).kind(db), TyKind::Enum(_)).then_some(Builtin::Int)
+                })
+        };
         match op {
             BinaryOp::Assign | BinaryOp::CompoundAssign(_) => (l, ValueCategory::LValue),
             BinaryOp::Comma => self.infer_expr_full(rhs),
@@ -1066,7 +1164,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             BinaryOp::PtrMemDot | BinaryOp::PtrMemArrow => match r.kind(db) {
                 TyKind::MemberPointer { pointee, .. } => match pointee.kind(db) {
                     TyKind::Function(_) => (*pointee, ValueCategory::PRValue),
-                    _ => (*pointee, if op == BinaryOp::PtrMemArrow { ValueCategory::LValue } else { lcat }),
+                    _ => (
+                        *pointee,
+                        if op == BinaryOp::PtrMemArrow {
+                            ValueCategory::LValue
+                        } else {
+                            lcat
+                        },
+                    ),
                 },
                 _ => self.absorb(r, op.as_str()),
             },
@@ -1100,7 +1205,12 @@ fn literal_ty<'db>(db: &'db dyn HirTyDatabase, lit: &Literal) -> (Ty<'db>, Value
     let b = match lit.kind {
         LiteralKind::Bool => Builtin::Bool,
         LiteralKind::Nullptr => Builtin::NullPtr,
-        LiteralKind::Int => return (Ty::builtin(db, int_literal_ty(text)), ValueCategory::PRValue),
+        LiteralKind::Int => {
+            return (
+                Ty::builtin(db, int_literal_ty(text)),
+                ValueCategory::PRValue,
+            );
+        }
         LiteralKind::Float => {
             let hex = text.starts_with("0x") || text.starts_with("0X");
             match text.chars().last() {
@@ -1144,7 +1254,10 @@ fn literal_ty<'db>(db: &'db dyn HirTyDatabase, lit: &Literal) -> (Ty<'db>, Value
                     ..Cv::default()
                 },
             );
-            return (Ty::new(db, TyKind::Array(elem, None)), ValueCategory::LValue);
+            return (
+                Ty::new(db, TyKind::Array(elem, None)),
+                ValueCategory::LValue,
+            );
         }
     };
     (Ty::builtin(db, b), ValueCategory::PRValue)
@@ -1166,7 +1279,14 @@ pub(crate) fn int_literal_ty(text: &str) -> Builtin {
     use Builtin::*;
     let candidates: &[Builtin] = match (unsigned, longs, decimal) {
         (false, 0, true) => &[Int, Long, LongLong],
-        (false, 0, false) => &[Int, UnsignedInt, Long, UnsignedLong, LongLong, UnsignedLongLong],
+        (false, 0, false) => &[
+            Int,
+            UnsignedInt,
+            Long,
+            UnsignedLong,
+            LongLong,
+            UnsignedLongLong,
+        ],
         (true, 0, _) => &[UnsignedInt, UnsignedLong, UnsignedLongLong],
         (false, 1, true) => &[Long, LongLong],
         (false, 1, false) => &[Long, UnsignedLong, LongLong, UnsignedLongLong],
@@ -1180,7 +1300,11 @@ pub(crate) fn int_literal_ty(text: &str) -> Builtin {
         .copied()
         .find(|b| {
             let (_, bits, signed) = crate::ty::int_info(*b).expect("integer");
-            let max: u128 = if signed { (1u128 << (bits - 1)) - 1 } else { (1u128 << bits) - 1 };
+            let max: u128 = if signed {
+                (1u128 << (bits - 1)) - 1
+            } else {
+                (1u128 << bits) - 1
+            };
             value <= max
         })
         .unwrap_or(UnsignedLongLong)

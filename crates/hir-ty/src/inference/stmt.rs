@@ -1,6 +1,8 @@
 //! Statements and bindings: declarations type their bindings (a placeholder from its
 //! initializer), class-typed declarations with arguments select a constructor.
-use hir_def::hir::{BindingId, BindingKind, Capture, Condition, Expr, InitStyle, LocalDecl, Stmt, StmtId};
+use hir_def::hir::{
+    BindingId, BindingKind, Capture, Condition, Expr, InitStyle, LocalDecl, Stmt, StmtId,
+};
 
 use crate::inference::expr::InferCtx;
 use crate::inference::{CalleeKind, InferenceDiagnostic};
@@ -206,10 +208,12 @@ impl<'db> InferCtx<'_, 'db> {
             _ => match type_ref_ty(db, self.owner, data.ty.as_str()) {
                 Some(ty) => {
                     if ty.is_error(db) && !self.in_template {
-                        self.result.diagnostics.push(InferenceDiagnostic::UnresolvedType {
-                            binding: Some(binding),
-                            expr: None,
-                        });
+                        self.result
+                            .diagnostics
+                            .push(InferenceDiagnostic::UnresolvedType {
+                                binding: Some(binding),
+                                expr: None,
+                            });
                     }
                     ty
                 }
@@ -217,7 +221,10 @@ impl<'db> InferCtx<'_, 'db> {
             },
         };
         let ty = if data.flags.is_pack {
-            Ty::new(db, TyKind::Dependent(format!("{}...", ty.to_source(db)).into()))
+            Ty::new(
+                db,
+                TyKind::Dependent(format!("{}...", ty.to_source(db)).into()),
+            )
         } else {
             ty
         };
@@ -277,7 +284,11 @@ impl<'db> InferCtx<'_, 'db> {
     /// What `*begin(range)` gives for a range-for over `range`: an array's or pointer's
     /// element; a class's is dependent on its iterators (not modelled).
     fn element_of(&self, range: Ty<'db>) -> Option<Ty<'db>> {
-        match range.strip_reference(self.db).unqualified(self.db).kind(self.db) {
+        match range
+            .strip_reference(self.db)
+            .unqualified(self.db)
+            .kind(self.db)
+        {
             TyKind::Array(elem, _) => Some(*elem),
             _ => None,
         }
@@ -319,7 +330,8 @@ impl<'db> InferCtx<'_, 'db> {
             if let Expr::Lambda(lambda) = expr {
                 for c in lambda.captures.iter() {
                     if let Capture::Init { binding, init, .. } = c {
-                        self.binding_inits.insert(*binding, (*init, InitStyle::Copy));
+                        self.binding_inits
+                            .insert(*binding, (*init, InitStyle::Copy));
                     }
                 }
             }
