@@ -26,6 +26,9 @@ mod expr;
 mod path;
 mod stmt;
 
+pub(crate) use expr::int_literal_ty;
+pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
+
 /// What a name expression denotes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub enum Resolution<'db> {

@@ -102,12 +102,7 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
     let header = SyntaxNode::new_root(item.header(db).clone());
     let name = item.name_text(db).unwrap_or_default();
     let last = name.rsplit("::").next().unwrap_or(name);
-    let parent = item.parent(db).filter(|p| {
-        matches!(
-            p.kind(db),
-            ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
-        )
-    });
+    let parent = class_of_member(db, item);
     let kind = if last.starts_with('~') {
         CallableKind::Destructor
     } else if parent.is_some_and(|p| p.name_text(db) == Some(last)) {
@@ -171,6 +166,57 @@ fn defaulted_params(header: &SyntaxNode) -> usize {
         .count()
 }
 
+/// The templates (the item itself, its enclosing class templates) whose parameters are visible
+/// in `item`'s declaration, innermost first; empty outside templates.
+pub fn template_owners_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Vec<Item<'db>> {
+    template_owners(db, item)
+}
+
+/// The class a member belongs to: its parent, or for a definition outside its class
+/// (`void S::f() {}`, `template <class T> void V<T>::f() {}`) the class its qualifier names.
+#[salsa::tracked(returns(copy))]
+pub fn class_of_member<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<Item<'db>> {
+    let is_class = |i: Item<'db>| {
+        matches!(
+            i.kind(db),
+            ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
+        )
+    };
+    if let Some(parent) = item.parent(db).filter(|p| is_class(*p)) {
+        return Some(parent);
+    }
+    let written = item.name_text(db)?;
+    // Split at `::` outside template argument lists, dropping the arguments.
+    let mut segments = vec![String::new()];
+    let mut depth = 0u32;
+    let mut chars = written.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 && chars.peek() == Some(&':') => {
+                chars.next();
+                segments.push(String::new());
+            }
+            _ if depth == 0 => segments.last_mut().expect("non-empty").push(c),
+            _ => {}
+        }
+    }
+    segments.pop();
+    let global = segments.first().is_some_and(String::is_empty);
+    let segments: Vec<String> = segments
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if segments.is_empty() {
+        return None;
+    }
+    crate::inference::lookup_path_memo(db, scope_of(db, item), global, &segments)
+        .into_iter()
+        .find(|i| is_class(*i))
+}
+
 /// The scope an item's names are looked up from.
 pub(crate) fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> ScopeRef<'db> {
     item.parent(db)
@@ -204,5 +250,11 @@ pub fn type_ref_ty<'db>(
     let owners = template_owners(db, owner);
     let env = template_env(db, &owners);
     let il_ty = il::resolve::type_id_type_in(db, scope_of(db, owner), env, &type_id);
-    Some(lower_il_ty(db, il_ty, &owners))
+    let ty = lower_il_ty(db, il_ty, &owners);
+    // Inside a template, a type we cannot resolve is almost always a dependent one (a member
+    // typedef of a dependent base, `typename T::type`): kept as written, not an error.
+    if ty.is_error(db) && !owners.is_empty() {
+        return Some(Ty::new(db, TyKind::Dependent(text.into())));
+    }
+    Some(ty)
 }

@@ -360,3 +360,122 @@ void f() {
         "#]],
     );
 }
+
+/// The constant value of every variable and enumerator of the fixture.
+fn render_constants(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        match item.kind(&db) {
+            il::ItemKind::Variable | il::ItemKind::Field => {
+                let v = crate::const_eval::const_value(&db, item);
+                out.push_str(&format!(
+                    "{} = {}\n",
+                    item.qualified_name(&db),
+                    v.map_or("not constant".to_string(), |v| format!(
+                        "{} ({})",
+                        v.value,
+                        v.ty.spelling()
+                    ))
+                ));
+            }
+            il::ItemKind::Enum => {
+                let values = crate::const_eval::enumerator_values(&db, item);
+                let values: Vec<String> = values
+                    .iter()
+                    .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+                    .collect();
+                out.push_str(&format!(
+                    "enum {} = [{}]\n",
+                    item.qualified_name(&db),
+                    values.join(", ")
+                ));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn const_eval_integers_conversions_and_enums() {
+    expect![[r#"
+        a = 7 (int)
+        u = 4294967295 (unsigned int)
+        uc = 44 (unsigned char)
+        sc = -56 (signed char)
+        big = 6000000000 (long)
+        wraps = -2147483648 (int)
+        lt = 0 (bool)
+        lt_long = 1 (bool)
+        shifted = 9223372036854775808 (unsigned long long)
+        shr = -4 (int)
+        c = 66 (char)
+        esc = 10 (int)
+        sz = 34 (unsigned long)
+        enum E = [0, 1, 5, 6, -1, 0]
+        from_enum = 60 (int)
+        cond = 100 (int)
+        cast = 2 (int)
+        not_const = not constant
+        uses_not_const = not constant
+        div0 = not constant
+        hex = -2147483629 (int)
+    "#]]
+    .assert_eq(&render_constants(
+        r#"
+const int a = 1 + 2 * 3;
+constexpr unsigned u = -1;
+constexpr unsigned char uc = 300;
+constexpr signed char sc = 200;
+constexpr long big = 3000000000 * 2;
+constexpr int wraps = 2147483647 + 1u;
+constexpr bool lt = -1 < 1u;
+constexpr bool lt_long = -1 < 1ul == false;
+constexpr unsigned long long shifted = 1ull << 63;
+constexpr int shr = -16 >> 2;
+constexpr char c = 'A' + 1;
+constexpr int esc = '\n';
+constexpr unsigned long sz = sizeof(long double) + sizeof(int *) + sizeof(char[10]);
+enum E { E0, E1, E5 = 5, E6, Eneg = -1, Enext };
+constexpr int from_enum = E6 * 10 + Enext;
+constexpr int cond = a > 5 ? 100 : 200;
+constexpr int cast = static_cast<unsigned char>(257) + (short)65537;
+int not_const = 4;
+const int uses_not_const = not_const + 1;
+constexpr int div0 = 1 / (a - 7);
+constexpr int hex = 0x7fffffff + 0b101 + 017;
+"#,
+    ));
+}
+
+#[test]
+fn const_eval_constexpr_calls_under_a_step_limit() {
+    expect![[r#"
+        a = 49 (int)
+        b = 3628800 (int)
+        c = 5050 (unsigned int)
+        d = not constant
+        e = not constant
+        f = 87 (int)
+    "#]]
+    .assert_eq(&render_constants(
+        r#"
+constexpr int square(int x) { return x * x; }
+constexpr int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+constexpr unsigned sum_to(unsigned n) {
+    unsigned s = 0;
+    for (unsigned i = 1; i <= n; ++i) { s += i; }
+    return s;
+}
+constexpr int forever(int n) { while (true) { n++; } return n; }
+int not_constexpr(int x) { return x; }
+constexpr int a = square(7);
+constexpr int b = fact(10);
+constexpr unsigned c = sum_to(100);
+constexpr int d = forever(0);
+constexpr int e = not_constexpr(3);
+constexpr int f = square(square(3)) + fact(3);
+"#,
+    ));
+}

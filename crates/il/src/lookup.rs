@@ -10,6 +10,7 @@
 //! Member lookup in one scope is a query per (scope, name) ([`members_named_in`],
 //! [`file_members_named`]); the walks built on it are plain functions.
 use base_db::{Name, SourceFile};
+use salsa::plumbing::AsId;
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
@@ -125,22 +126,26 @@ fn collect_members<'db>(
         return;
     }
     visited.push(scope);
-    let members = direct_members(db, scope);
+    let index = match scope {
+        ScopeRef::File(file) => file_scope_index(db, file),
+        ScopeRef::Item(item) => scope_index(db, item),
+    };
     let before = out.len();
-    for &m in &members {
-        // Names are interned: comparing ids spares reading every member's text.
-        if m.name(db) == Some(name)
-            && !matches!(
-                m.kind(db),
-                ItemKind::UsingDirective | ItemKind::StaticAssert
-            )
-        {
-            out.push(m);
-        }
-        // Members of inline and unnamed namespaces are members of the enclosing namespace.
-        if m.kind(db) == ItemKind::Namespace && (m.name(db).is_none() || is_inline_namespace(db, m))
-        {
-            collect_members(db, ScopeRef::Item(m), name, out, visited);
+    // The members named `name` and the inline and unnamed namespaces (whose members are
+    // members of this scope), merged in declaration order.
+    let own = index
+        .by_name
+        .binary_search_by_key(&name.as_id(), |(n, _)| n.as_id())
+        .map_or(&[][..], |k| index.by_name[k].1.as_slice());
+    let (mut i, mut j) = (0, 0);
+    while i < own.len() || j < index.nested.len() {
+        let take_own = j >= index.nested.len() || (i < own.len() && own[i].0 <= index.nested[j].0);
+        if take_own {
+            out.push(own[i].1);
+            i += 1;
+        } else {
+            collect_members(db, ScopeRef::Item(index.nested[j].1), name, out, visited);
+            j += 1;
         }
     }
     if out.len() == before
@@ -152,6 +157,47 @@ fn collect_members<'db>(
             collect_members(db, ScopeRef::Item(base), name, out, visited);
         }
     }
+}
+
+/// The direct members of a scope by name, with their positions, and its inline and unnamed
+/// namespaces: built once per scope so that each (scope, name) lookup costs its matches, not a
+/// scan of the scope (`std` has thousands of members and is asked thousands of names).
+#[derive(Debug, Default, PartialEq, Eq, salsa::SalsaValue)]
+pub struct ScopeIndex<'db> {
+    /// Sorted by the names' ids (binary-searched).
+    by_name: Vec<(Name<'db>, Vec<(u32, Item<'db>)>)>,
+    nested: Vec<(u32, Item<'db>)>,
+}
+
+fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> ScopeIndex<'db> {
+    let mut index = ScopeIndex::default();
+    let mut by_name: rustc_hash::FxHashMap<Name<'db>, Vec<(u32, Item<'db>)>> =
+        rustc_hash::FxHashMap::default();
+    for (pos, m) in members.into_iter().enumerate() {
+        let pos = pos as u32;
+        let kind = m.kind(db);
+        if let Some(name) = m.name(db)
+            && !matches!(kind, ItemKind::UsingDirective | ItemKind::StaticAssert)
+        {
+            by_name.entry(name).or_default().push((pos, m));
+        }
+        if kind == ItemKind::Namespace && (m.name(db).is_none() || is_inline_namespace(db, m)) {
+            index.nested.push((pos, m));
+        }
+    }
+    index.by_name = by_name.into_iter().collect();
+    index.by_name.sort_by_key(|(n, _)| n.as_id());
+    index
+}
+
+#[salsa::tracked(returns(ref))]
+fn scope_index<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> ScopeIndex<'db> {
+    build_scope_index(db, direct_members(db, ScopeRef::Item(scope)))
+}
+
+#[salsa::tracked(returns(ref))]
+fn file_scope_index<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> ScopeIndex<'db> {
+    build_scope_index(db, direct_members(db, ScopeRef::File(file)))
 }
 
 /// The direct base classes of a class item that lookup can resolve, in declaration order.

@@ -181,6 +181,7 @@ fn adding_a_declaration_reruns_only_the_lookups_of_its_scope() {
             [
                 "members_named_in",
                 "parse",
+                "scope_index",
                 "scope_items",
                 "top_level_items",
             ]

@@ -38,12 +38,7 @@ pub(crate) struct InferCtx<'a, 'db> {
 impl<'a, 'db> InferCtx<'a, 'db> {
     pub(crate) fn new(db: &'db dyn HirTyDatabase, owner: Item<'db>, body: &'a Body) -> Self {
         let owners = owners_of(db, owner);
-        let class = owner.parent(db).filter(|p| {
-            matches!(
-                p.kind(db),
-                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
-            )
-        });
+        let class = crate::lower::class_of_member(db, owner);
         let this_class = class.map(|c| {
             let ty = if c.kind(db) == ItemKind::ClassTemplate {
                 // The injected-class-name: the template with its parameters standing for
@@ -71,7 +66,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             db,
             owner,
             body,
-            scope: crate::lower::scope_of(db, owner),
+            scope: class.map_or(crate::lower::scope_of(db, owner), ScopeRef::Item),
             in_template: !owners.is_empty(),
             this_class,
             result: InferenceResult {
@@ -377,7 +372,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.infer_expr(*e);
                 }
                 let segments = ["std".to_string(), "type_info".to_string()];
-                match il::lookup::lookup_path(
+                match crate::inference::path::lookup_path(
                     db,
                     ScopeRef::File(self.owner.file(db)),
                     true,
@@ -551,7 +546,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .map(|s| s.name.to_string())
                     .unwrap_or_default(),
             ),
-            Found::NotFound => {
+            Found::Nothing => {
                 self.diag(InferenceDiagnostic::UnresolvedName { expr });
                 self.error()
             }
@@ -999,7 +994,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let members = candidates.len();
         if name != "operator()" && name != "operator[]" && name != "operator->" {
-            let mut non_members = il::lookup::lookup_unqualified(db, self.scope, name);
+            let mut non_members =
+                crate::inference::path::lookup_path(db, self.scope, false, &[name.to_string()]);
             for ty in std::iter::once(object).chain(rest_args.iter().map(|a| a.ty)) {
                 if let Some(class) = ty.as_class(db) {
                     let ns = class

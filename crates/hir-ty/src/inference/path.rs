@@ -1,13 +1,54 @@
 //! Names in bodies: the body's own scopes first (hir-def), then declaration-level lookup from
 //! the owner's scope (il), then the enumerators of unscoped enumerations along the way.
+use base_db::SourceFile;
 use hir_def::body::scope::{Resolution as ScopeResolution, resolve_name_in_scope};
 use hir_def::hir::{ExprId, Path};
-use il::lookup::{ScopeRef, enumerations_in, lookup_path, members_named};
+use il::lookup::{ScopeRef, enumerations_in, members_named};
 use il::{Item, ItemKind};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::inference::Resolution;
 use crate::inference::expr::InferCtx;
+
+/// The arguments of a memoized lookup: where it starts and the path's segments.
+#[salsa::interned(debug)]
+struct LookupKey<'db> {
+    #[returns(copy)]
+    file: SourceFile,
+    #[returns(copy)]
+    scope: Option<Item<'db>>,
+    #[returns(copy)]
+    global: bool,
+    #[returns(ref)]
+    segments: Vec<String>,
+}
+
+/// il's `lookup_path`, memoized per (scope, path): bodies ask the same names from the same
+/// scopes over and over, and a failed lookup walks every enclosing scope (with its
+/// using-directives) before it fails.
+#[salsa::tracked(returns(ref))]
+fn lookup_memo<'db>(db: &'db dyn crate::HirTyDatabase, key: LookupKey<'db>) -> Vec<Item<'db>> {
+    let from = match key.scope(db) {
+        Some(item) => ScopeRef::Item(item),
+        None => ScopeRef::File(key.file(db)),
+    };
+    il::lookup::lookup_path(db, from, key.global(db), key.segments(db))
+}
+
+/// [`lookup_memo`] from a scope.
+pub(crate) fn lookup_path<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    from: ScopeRef<'db>,
+    global: bool,
+    segments: &[String],
+) -> Vec<Item<'db>> {
+    let (file, scope) = match from {
+        ScopeRef::File(f) => (f, None),
+        ScopeRef::Item(i) => (i.file(db), Some(i)),
+    };
+    let key = LookupKey::new(db, file, scope, global, segments.to_vec());
+    lookup_memo(db, key).clone()
+}
 
 /// What lookup found for a name, before a call picks among functions.
 pub(crate) enum Found<'db> {
@@ -19,7 +60,7 @@ pub(crate) enum Found<'db> {
     /// A name inside a template that lookup cannot see yet (a dependent base's member, a
     /// member of a template parameter).
     Dependent,
-    NotFound,
+    Nothing,
 }
 
 impl<'db> InferCtx<'_, 'db> {
@@ -49,19 +90,23 @@ impl<'db> InferCtx<'_, 'db> {
         if !found.is_empty() {
             return self.classify(found);
         }
-        if let Some(found) = self.enumerator(scope, path.global, &segments) {
+        if let Some(found) = enumerator_by_lookup(db, scope, path.global, &segments) {
             return Found::Resolved(found);
         }
         if self.in_template {
             Found::Dependent
         } else {
-            Found::NotFound
+            Found::Nothing
         }
     }
 
     /// Sorts what lookup found: functions form an overload set, a single variable or type is
     /// itself.
     pub(crate) fn classify(&self, found: Vec<Item<'db>>) -> Found<'db> {
+        self.classify_depth(found, 0)
+    }
+
+    fn classify_depth(&self, found: Vec<Item<'db>>, depth: u32) -> Found<'db> {
         let db = self.db;
         let functions: Vec<Item<'db>> = found
             .iter()
@@ -83,82 +128,87 @@ impl<'db> InferCtx<'_, 'db> {
             | ItemKind::AliasTemplate => Found::Type(first),
             ItemKind::UsingDeclaration => {
                 // `using N::f;`: what it names, looked up from where it is.
-                let text = first.name_text(db).unwrap_or_default().to_string();
-                let global = text.starts_with("::");
-                let segs: Vec<String> = text
-                    .trim_start_matches("::")
-                    .split("::")
-                    .map(str::to_string)
-                    .collect();
+                let header = SyntaxNode::new_root(first.header(db).clone());
+                let Some(name) = header
+                    .descendants()
+                    .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                else {
+                    return Found::Nothing;
+                };
+                let (global, segs) = il::lookup::name_segments(&name);
                 let from = first
                     .parent(db)
                     .map_or(ScopeRef::File(first.file(db)), ScopeRef::Item);
                 let target = lookup_path(db, from, global, &segs);
-                if target.is_empty() || target.contains(&first) {
-                    Found::NotFound
+                // Using-declarations may name each other (`using A::f;` in B, `using B::f;` in
+                // A): a chain this long is a cycle.
+                if target.is_empty() || target.contains(&first) || depth > 16 {
+                    Found::Nothing
                 } else {
-                    self.classify(target)
+                    self.classify_depth(target, depth + 1)
                 }
             }
             _ => Found::Resolved(Resolution::Item(first)),
         }
     }
 
-    /// An enumerator of an unscoped enumeration in a scope on the way out from `scope`, or of the
-    /// enumeration (or scope) the qualifier names.
-    fn enumerator(
-        &self,
-        scope: ScopeRef<'db>,
-        global: bool,
-        segments: &[String],
-    ) -> Option<Resolution<'db>> {
-        let db = self.db;
-        let (last, qualifier) = segments.split_last()?;
-        if !qualifier.is_empty() {
-            let named = lookup_path(db, scope, global, qualifier);
-            for item in named {
-                if item.kind(db) == ItemKind::Enum {
-                    if let Some(index) = enumerator_index(db, item, last) {
-                        return Some(Resolution::Enumerator {
-                            enumeration: item,
-                            index,
-                        });
-                    }
-                } else if item.kind(db).is_scope()
-                    && let Some(r) = enumerator_in(db, ScopeRef::Item(item), last)
-                {
-                    return Some(r);
-                }
-            }
-            return None;
-        }
-        let mut cur = Some(if global {
-            ScopeRef::File(self.owner.file(db))
-        } else {
-            scope
-        });
-        let mut steps = 0;
-        while let Some(s) = cur {
-            if let Some(r) = enumerator_in(db, s, last) {
-                return Some(r);
-            }
-            steps += 1;
-            cur = match s {
-                ScopeRef::File(_) => None,
-                ScopeRef::Item(i) if steps < 64 => Some(
-                    i.parent(db)
-                        .map_or(ScopeRef::File(i.file(db)), ScopeRef::Item),
-                ),
-                ScopeRef::Item(_) => None,
-            };
-        }
-        None
-    }
-
     /// Members of a class named `name` (its bases' when it has none).
     pub(crate) fn class_members(&self, class: Item<'db>, name: &str) -> Vec<Item<'db>> {
         members_named(self.db, ScopeRef::Item(class), name)
     }
+}
+
+/// An enumerator of an unscoped enumeration in a scope on the way out from `scope`, or of the
+/// enumeration (or scope) the qualifier names.
+pub(crate) fn enumerator_by_lookup<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    scope: ScopeRef<'db>,
+    global: bool,
+    segments: &[String],
+) -> Option<Resolution<'db>> {
+    let (last, qualifier) = segments.split_last()?;
+    if !qualifier.is_empty() {
+        let named = lookup_path(db, scope, global, qualifier);
+        for item in named {
+            if item.kind(db) == ItemKind::Enum {
+                if let Some(index) = enumerator_index(db, item, last) {
+                    return Some(Resolution::Enumerator {
+                        enumeration: item,
+                        index,
+                    });
+                }
+            } else if item.kind(db).is_scope()
+                && let Some(r) = enumerator_in(db, ScopeRef::Item(item), last)
+            {
+                return Some(r);
+            }
+        }
+        return None;
+    }
+    let mut cur = Some(if global {
+        ScopeRef::File(match scope {
+            ScopeRef::File(f) => f,
+            ScopeRef::Item(i) => i.file(db),
+        })
+    } else {
+        scope
+    });
+    let mut steps = 0;
+    while let Some(s) = cur {
+        if let Some(r) = enumerator_in(db, s, last) {
+            return Some(r);
+        }
+        steps += 1;
+        cur = match s {
+            ScopeRef::File(_) => None,
+            ScopeRef::Item(i) if steps < 64 => Some(
+                i.parent(db)
+                    .map_or(ScopeRef::File(i.file(db)), ScopeRef::Item),
+            ),
+            ScopeRef::Item(_) => None,
+        };
+    }
+    None
 }
 
 fn enumerator_in<'db>(
