@@ -114,7 +114,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let crashed = !matches!(ours.exit, 0..=2) || ours.output.contains("panicked at");
         same += usize::from(identical);
         extra += extras.len();
-        false_errors += extras.iter().filter(|l| reference::is_error_line(l)).count();
+        false_errors += extras
+            .iter()
+            .filter(|l| reference::is_error_line(l))
+            .count();
         crashes += usize::from(crashed);
         let name = format!("{} [{}]", case.file, case.variant);
         if crashed {
@@ -217,8 +220,16 @@ fn clean_cases(args: &Args) -> anyhow::Result<Vec<Case>> {
             .map(|t| reference::parse_runs(&t))
             .unwrap_or_default();
         for (path, flags) in programs {
-            let rel = path.strip_prefix(root).unwrap_or(&path).display().to_string();
-            if args.filter.as_ref().is_some_and(|f| !rel.contains(f.as_str())) {
+            let rel = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            if args
+                .filter
+                .as_ref()
+                .is_some_and(|f| !rel.contains(f.as_str()))
+            {
                 continue;
             }
             let variant = format!("{set}:{rel}");

@@ -101,14 +101,14 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     // Calls inside lambdas belong to the lambda; unevaluated operands call nothing.
     let mut excluded: Vec<TextRange> = Vec::new();
     for (id, expr) in body.exprs.iter() {
-        let skip = match expr {
-            Expr::Lambda(_) => true,
-            Expr::SizeOf(TypeOrExpr::Expr(_))
-            | Expr::AlignOf(TypeOrExpr::Expr(_))
-            | Expr::TypeId(TypeOrExpr::Expr(_))
-            | Expr::Noexcept(_) => true,
-            _ => false,
-        };
+        let skip = matches!(
+            expr,
+            Expr::Lambda(_)
+                | Expr::SizeOf(TypeOrExpr::Expr(_))
+                | Expr::AlignOf(TypeOrExpr::Expr(_))
+                | Expr::TypeId(TypeOrExpr::Expr(_))
+                | Expr::Noexcept(_)
+        );
         if skip && let Some(ptr) = map.expr_syntax(id) {
             excluded.push(ptr.text_range());
         }
@@ -296,7 +296,7 @@ pub fn body_references<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<
             _ => {}
         }
     }
-    out.sort_by_key(|i| salsa::plumbing::AsId::as_id(i));
+    out.sort_by_key(salsa::plumbing::AsId::as_id);
     out.dedup();
     out
 }

@@ -107,9 +107,7 @@ pub(super) fn check(
         out.push(err(m::GLOBAL_MEMBER, Passes::Both, global));
         return;
     }
-    if facts.specifiers.is_friend && item.body(db).is_some()
-        || facts.specifiers.is_friend && node.kind() == FUNCTION_DEF
-    {
+    if facts.specifiers.is_friend && (item.body(db).is_some() || node.kind() == FUNCTION_DEF) {
         out.push(ItemDiagnostic::discretionary(
             m::GLOBAL_INLINE,
             Severity::Warning,
