@@ -68,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn test_data_programs() -> anyhow::Result<Vec<(PathBuf, Vec<String>)>> {
+pub(crate) fn test_data_programs() -> anyhow::Result<Vec<(PathBuf, Vec<String>)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(project_root().join("test_data/cu"))? {
         let path = entry?.path();
@@ -81,7 +81,7 @@ fn test_data_programs() -> anyhow::Result<Vec<(PathBuf, Vec<String>)>> {
     Ok(out)
 }
 
-fn corpus_programs() -> anyhow::Result<Vec<(PathBuf, Vec<String>)>> {
+pub(crate) fn corpus_programs() -> anyhow::Result<Vec<(PathBuf, Vec<String>)>> {
     let root = project_root().join("../shared/corpus/cccl-3.0.3");
     if !root.is_dir() {
         bail!("{}: the shared corpus is not there", root.display());

@@ -7,6 +7,7 @@ mod bench;
 mod ci;
 mod corpus;
 mod cubin_corpus;
+mod diff_checks;
 mod diff_il;
 mod diff_nvcc;
 mod diff_preprocess;
@@ -52,6 +53,9 @@ enum Task {
     /// The main job measured: nvcc with and without cufe in cudafe++'s place on test_data (or
     /// `--corpus`: ../shared/corpus), host object symbols and module ids compared.
     DiffNvcc(diff_nvcc::Args),
+    /// `cufe check` against `nvcc -c` on the check suite (test_data/checks): identical visible
+    /// output rate, diagnostics nvcc does not print, crashes (`--record`, `--live`, `--clean`).
+    DiffChecks(diff_checks::Args),
     /// The main job on a bundled example: build test_data/cu/demo_saxpy.cu with `cufe nvcc`.
     Demo,
 }
@@ -76,6 +80,7 @@ fn main() -> anyhow::Result<()> {
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),
         Task::DiffNvcc(args) => diff_nvcc::run(args),
+        Task::DiffChecks(args) => diff_checks::run(args),
         Task::DiffPreprocess(args) => diff_preprocess::run(args),
         Task::Predefined => predefined::run(),
     }

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod cubin_cmd;
 mod cudafe;
 mod demangle;
@@ -34,6 +35,8 @@ enum Command {
     Cudafe(cudafe::Args),
     /// Run the real nvcc with cufe in cudafe++'s place (same arguments as nvcc).
     Nvcc(nvcc::Args),
+    /// Print what `nvcc -c` prints about a file (both passes' diagnostics), as nvcc prints it.
+    Check(check::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
             Command::Cubin(cmd) => cubin_cmd::run(cmd),
             Command::Cudafe(args) => cudafe::run(args),
             Command::Nvcc(args) => nvcc::run(args),
+            Command::Check(args) => check::run(args),
         }
     };
     match result {

@@ -71,3 +71,6 @@ impl hir_def::HirDefDatabase for RootDatabase {}
 
 #[salsa::db]
 impl hir_ty::HirTyDatabase for RootDatabase {}
+
+#[salsa::db]
+impl check::CheckDatabase for RootDatabase {}

@@ -1,0 +1,241 @@
+//! Rules on what a function body declares and does, over hir-def's lowered body: local
+//! variables with memory-space qualifiers (20026, 20027, 20053, 20120, 20192, 20211, 20114),
+//! exception handling in device code (20060) and `__host__`/`__device__` on lambdas without
+//! `--extended-lambda` (20155). One query per item, [`body_diagnostics`]: editing one body
+//! re-runs this check for that item only.
+use hir_def::body::body_with_source_map;
+use hir_def::hir::{BindingKind, Expr, Stmt};
+use il::cuda::ExecSpace;
+use il::decl::routine_decl;
+use il::{Item, ItemKind};
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::CheckDatabase;
+use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::messages as m;
+
+#[salsa::tracked(returns(ref))]
+pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
+    {
+        return Vec::new();
+    }
+    let space = routine_decl(db, item).exec_space;
+    let Some(root) = hir_def::source::definition_root(db, item) else {
+        return Vec::new();
+    };
+    let (body, map) = body_with_source_map(db, item);
+    let extended_lambda =
+        base_db::Options::try_get(db).is_some_and(|o| o.compile(db).extended_lambda);
+    let mut found: Vec<(u32, u32, ItemDiagnostic)> = Vec::new();
+    let mut push = |d: ItemDiagnostic| {
+        let seq = found.len() as u32;
+        found.push((d.offset, seq, d));
+    };
+    let on_device = matches!(space, ExecSpace::Device | ExecSpace::Global);
+    let on_host = space == ExecSpace::Host;
+
+    // Locals by their declarations.
+    let mut range_for_vars = Vec::new();
+    for (_, stmt) in body.stmts.iter() {
+        if let Stmt::RangeFor { decl, .. } = stmt
+            && let Stmt::Decl(decls) = &body.stmts[*decl]
+        {
+            range_for_vars.extend(decls.iter().map(|d| d.binding));
+        }
+    }
+    for (_, stmt) in body.stmts.iter() {
+        let decls = match stmt {
+            Stmt::Decl(decls) => decls,
+            Stmt::TypeDecl { decls, .. } => decls,
+            _ => continue,
+        };
+        for local in decls.iter() {
+            let binding = &body.bindings[local.binding];
+            if !matches!(binding.kind, BindingKind::Local | BindingKind::RangeFor) {
+                continue;
+            }
+            let Some(ptr) = map.binding_syntax(local.binding) else {
+                continue;
+            };
+            let node = ptr.to_node(&root);
+            let name_at = name_offset(&node);
+            let has = |a: &str| binding.attrs.iter().any(|x| &**x == a);
+            let flags = binding.flags;
+            let memory = ["device", "constant", "managed", "shared"]
+                .into_iter()
+                .find(|a| has(a));
+            if let Some(memory) = memory {
+                let word = format!("\"__{memory}__\"");
+                let automatic = !flags.is_static && memory != "shared";
+                let how = if automatic {
+                    "an automatic"
+                } else {
+                    "a static"
+                };
+                if on_host && !flags.is_extern {
+                    push(ItemDiagnostic::error(
+                        m::LOCAL_IN_HOST_FUNCTION,
+                        &[how, &word],
+                        Passes::Host,
+                        name_at,
+                    ));
+                    continue;
+                }
+                if on_device && automatic && !flags.is_extern {
+                    push(ItemDiagnostic::error(
+                        m::LOCAL_IN_DEVICE_FUNCTION,
+                        &[how, &word],
+                        Passes::Device,
+                        name_at,
+                    ));
+                    continue;
+                }
+            }
+            if has("shared") {
+                if range_for_vars.contains(&local.binding) {
+                    push(ItemDiagnostic::error(
+                        m::SHARED_RANGE_FOR,
+                        &[],
+                        Passes::Both,
+                        name_at,
+                    ));
+                    continue;
+                }
+                if flags.is_constexpr {
+                    let attr = attr_offset(&node, "shared").unwrap_or(name_at);
+                    push(ItemDiagnostic::error(
+                        m::DEVICE_VAR_CONSTEXPR,
+                        &["__shared__"],
+                        Passes::Both,
+                        attr,
+                    ));
+                }
+                if local.init.is_some() {
+                    push(ItemDiagnostic::error(
+                        m::ILLEGAL_INIT,
+                        &["__shared__", ""],
+                        Passes::Both,
+                        name_at,
+                    ));
+                }
+                if on_device && zero_sized(&node) {
+                    let name = binding.name.as_deref().unwrap_or("");
+                    push(ItemDiagnostic::error(
+                        m::ZERO_SIZE_VAR,
+                        &[&format!("\"{name}\"")],
+                        Passes::Device,
+                        name_at,
+                    ));
+                }
+            }
+            if on_device && flags.is_thread_local {
+                let at = node
+                    .ancestors()
+                    .find(|n| n.kind() == SIMPLE_DECLARATION)
+                    .map_or(name_at, |d| u32::from(d.text_range().start()));
+                push(ItemDiagnostic::error(
+                    m::THREAD_LOCAL_IN_DEVICE,
+                    &[],
+                    Passes::Device,
+                    at,
+                ));
+            }
+        }
+    }
+
+    // Exception handling in device code.
+    if on_device {
+        for (id, expr) in body.exprs.iter() {
+            if let Expr::Throw(_) = expr
+                && let Some(ptr) = map.expr_syntax(id)
+            {
+                push(ItemDiagnostic::error(
+                    m::NO_EXCEPTIONS,
+                    &[],
+                    Passes::Device,
+                    u32::from(ptr.text_range().start()),
+                ));
+            }
+        }
+        for (id, stmt) in body.stmts.iter() {
+            if let Stmt::Try { .. } = stmt
+                && let Some(ptr) = map.stmt_syntax(id)
+            {
+                push(ItemDiagnostic::error(
+                    m::NO_EXCEPTIONS,
+                    &[],
+                    Passes::Device,
+                    u32::from(ptr.text_range().start()),
+                ));
+            }
+        }
+    }
+
+    // `[] __device__ (...)` without --extended-lambda.
+    if !extended_lambda {
+        for (id, expr) in body.exprs.iter() {
+            let Expr::Lambda(lambda) = expr else { continue };
+            let annotated = lambda
+                .attrs
+                .iter()
+                .any(|a| matches!(&**a, "device" | "host" | "__device__" | "__host__"));
+            if !annotated {
+                continue;
+            }
+            let Some(ptr) = map.expr_syntax(id) else {
+                continue;
+            };
+            let node = ptr.to_node(&root);
+            let at = node
+                .descendants()
+                .find(|n| n.kind() == PARAM_LIST)
+                .map_or(u32::from(node.text_range().start()), |p| {
+                    u32::from(p.text_range().start())
+                });
+            push(ItemDiagnostic::error(
+                m::EXTENDED_LAMBDA_DISALLOWED,
+                &[],
+                Passes::Both,
+                at,
+            ));
+        }
+    }
+    found.sort_by_key(|(offset, seq, _)| (*offset, *seq));
+    found.into_iter().map(|(_, _, d)| d).collect()
+}
+
+/// The offset of the declared name in a local's `INIT_DECLARATOR` (or declarator).
+fn name_offset(node: &SyntaxNode) -> u32 {
+    let declarator = if node.kind() == DECLARATOR {
+        Some(node.clone())
+    } else {
+        node.children().find(|n| n.kind() == DECLARATOR)
+    };
+    declarator
+        .as_ref()
+        .and_then(crate::header::declarator_name)
+        .map_or(u32::from(node.text_range().start()), |(_, o)| o)
+}
+
+/// The offset of attribute `name` on the declaration holding a local's declarator.
+fn attr_offset(node: &SyntaxNode, name: &str) -> Option<u32> {
+    let decl = node.ancestors().find(|n| n.kind() == SIMPLE_DECLARATION)?;
+    crate::header::attrs_of(&decl)
+        .into_iter()
+        .find(|a| a.name == name)
+        .map(|a| a.offset)
+}
+
+/// `x[0]`: an array of zero elements.
+fn zero_sized(node: &SyntaxNode) -> bool {
+    node.descendants()
+        .filter(|n| n.kind() == ARRAY_SUFFIX)
+        .any(|s| {
+            let toks = crate::header::tokens(&s);
+            toks.len() == 3 && toks[1].text() == "0"
+        })
+}

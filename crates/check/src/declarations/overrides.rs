@@ -1,0 +1,107 @@
+//! A member function against its bases' virtual functions of the same name: an override in
+//! another execution space (20085-20090, errors) and a virtual function hidden by a function
+//! that does not override it (997, warning), both passes, at the member's name.
+use il::cuda::ExecSpace;
+use il::decl::routine_decl;
+use il::{Item, ItemKind};
+
+use crate::CheckDatabase;
+use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::header::{self, Declaration};
+use crate::messages::{self as m, Severity};
+
+pub(super) fn check(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let Some(class) = item.parent(db) else { return };
+    if !matches!(class.kind(db), ItemKind::Class | ItemKind::Struct)
+        || item.kind(db) != ItemKind::Routine
+    {
+        return;
+    }
+    let Some(name) = item.name(db) else { return };
+    let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
+        return;
+    };
+    let Some((_, at)) = header::declarator_name(&declarator) else {
+        return;
+    };
+    let mine = routine_decl(db, item);
+    let mut virtuals = Vec::new();
+    for base in il::lookup::base_classes(db, class) {
+        for &member in il::scope::scope_items(db, base) {
+            if member.kind(db) == ItemKind::Routine && member.name(db) == Some(name) {
+                let facts = routine_decl(db, member);
+                if facts.specifiers.is_virtual || facts.overrides {
+                    virtuals.push(member);
+                }
+            }
+        }
+    }
+    if virtuals.is_empty() {
+        return;
+    }
+    let own = crate::calls::qualified(db, item);
+    match virtuals
+        .iter()
+        .find(|v| parameters_key(v.signature_key(db)) == parameters_key(item.signature_key(db)))
+    {
+        Some(&overridden) => {
+            let theirs = routine_decl(db, overridden).exec_space;
+            let msg = match (theirs, mine.exec_space) {
+                (ExecSpace::Host, ExecSpace::Device) => m::OVERRIDE_H_D,
+                (ExecSpace::Host, ExecSpace::HostDevice) => m::OVERRIDE_H_HD,
+                (ExecSpace::Device, ExecSpace::HostDevice) => m::OVERRIDE_D_HD,
+                (ExecSpace::Device, ExecSpace::Host) => m::OVERRIDE_D_H,
+                (ExecSpace::HostDevice, ExecSpace::Host) => m::OVERRIDE_HD_H,
+                (ExecSpace::HostDevice, ExecSpace::Device) => m::OVERRIDE_HD_D,
+                _ => return,
+            };
+            let base_name = format!("function \"{}\"", crate::calls::qualified(db, overridden));
+            out.push(ItemDiagnostic::error(
+                msg,
+                &[&base_name, &format!("function \"{own}\"")],
+                Passes::Both,
+                at,
+            ));
+        }
+        None if !mine.overrides => {
+            let hidden = virtuals[0];
+            let params = parameters_key(hidden.signature_key(db));
+            let base_name = format!(
+                "function \"{}{}\"",
+                crate::calls::qualified(db, hidden),
+                if params.starts_with('(') {
+                    params.to_string()
+                } else {
+                    format!("({params})")
+                }
+            );
+            out.push(ItemDiagnostic::discretionary(
+                m::VIRTUAL_HIDDEN,
+                Severity::Warning,
+                &[&base_name, &format!("\"{own}\"")],
+                Passes::Both,
+                at,
+            ));
+        }
+        None => {}
+    }
+}
+
+/// A routine's signature key without `override`/`final` (`()override` is `()`).
+fn parameters_key(key: &str) -> &str {
+    let mut key = key.trim_end();
+    loop {
+        match key
+            .strip_suffix("override")
+            .or_else(|| key.strip_suffix("final"))
+        {
+            Some(rest) => key = rest.trim_end(),
+            None => return key,
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Redeclarations that change an entity's execution or memory space: a later declaration is
+//! checked against the earlier ones of the same entity in the same scope (same name and
+//! signature key).
+use il::decl::{routine_decl, variable_decl};
+use il::{Item, ItemKind};
+
+use crate::CheckDatabase;
+use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::header::{self, Declaration, attrs_of, start};
+use crate::messages::{self as m, Severity};
+
+/// The declarations of the same entity before `item` in its scope.
+fn earlier<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<Item<'db>> {
+    let siblings: &[Item<'db>] = match item.parent(db) {
+        Some(parent) => il::scope::scope_items(db, parent),
+        None => il::scope::top_level_items(db, item.file(db)),
+    };
+    let kind = |i: Item<'db>| match i.kind(db) {
+        ItemKind::FunctionTemplate => ItemKind::Routine,
+        k => k,
+    };
+    siblings
+        .iter()
+        .copied()
+        .take_while(|&s| s != item)
+        .filter(|&s| {
+            kind(s) == kind(item)
+                && s.name(db) == item.name(db)
+                && s.signature_key(db) == item.signature_key(db)
+        })
+        .collect()
+}
+
+pub(super) fn check_routine(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let Some(prev) = earlier(db, item).into_iter().next() else {
+        return;
+    };
+    let before = &routine_decl(db, prev).cuda;
+    let now = &routine_decl(db, item).cuda;
+    let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
+        return;
+    };
+    let (name, at) =
+        header::declarator_name(&declarator).unwrap_or_else(|| (String::new(), start(&decl.node)));
+    let quoted = format!("\"{name}\"");
+    let warn =
+        |msg| ItemDiagnostic::discretionary(msg, Severity::Warning, &[&quoted], Passes::Device, at);
+    if before.global && !now.global {
+        if now.device {
+            let attr = attrs_of(&decl.node)
+                .into_iter()
+                .find(|a| a.name == "device")
+                .map_or(at, |a| a.offset);
+            out.push(ItemDiagnostic::error(
+                m::ILLEGAL_MEM_QUALIFIERS,
+                &[],
+                Passes::Host,
+                attr,
+            ));
+            out.push(ItemDiagnostic::error(
+                m::GLOBAL_REDECLARED_DEVICE,
+                &[&quoted],
+                Passes::Device,
+                at,
+            ));
+        } else if !now.host {
+            out.push(ItemDiagnostic::error(
+                m::GLOBAL_REDECLARED_WITHOUT,
+                &[&quoted],
+                Passes::Device,
+                at,
+            ));
+        }
+        return;
+    }
+    let was_device_only = before.device && !before.host && !before.global;
+    let was_host_only = !before.device && !before.global;
+    if was_device_only && now.host && !now.device {
+        out.push(warn(m::DEVICE_REDECLARED_HOST));
+    } else if was_device_only && !now.host && !now.device && !now.global {
+        out.push(warn(m::DEVICE_REDECLARED_WITHOUT));
+    } else if was_host_only && now.device && !now.host {
+        out.push(warn(m::HOST_REDECLARED_DEVICE));
+    }
+}
+
+pub(super) fn check_variable(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let Some(prev) = earlier(db, item).into_iter().next() else {
+        return;
+    };
+    let before = variable_decl(db, prev).memory_space;
+    let now = variable_decl(db, item).memory_space;
+    if before == now || before == il::cuda::MemorySpace::Host {
+        return;
+    }
+    let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
+        return;
+    };
+    let (name, at) =
+        header::declarator_name(&declarator).unwrap_or_else(|| (String::new(), start(&decl.node)));
+    let word = |s: il::cuda::MemorySpace| match s {
+        il::cuda::MemorySpace::Device => "__device__",
+        il::cuda::MemorySpace::Constant => "__constant__",
+        il::cuda::MemorySpace::Shared => "__shared__",
+        il::cuda::MemorySpace::Managed => "__managed__",
+        il::cuda::MemorySpace::Host => "",
+    };
+    let quoted = format!("\"{name}\"");
+    if now != il::cuda::MemorySpace::Host {
+        out.push(ItemDiagnostic::discretionary(
+            m::VARIABLE_REDECLARED_WITH,
+            Severity::Warning,
+            &[word(before), &quoted, word(now)],
+            Passes::Device,
+            at,
+        ));
+    }
+}

@@ -1,0 +1,115 @@
+//! A check's finding before it is placed and printed.
+use crate::messages::{self, Message, Severity};
+
+/// Which of nvcc's passes reports a diagnostic: cudafe++ on the host view, cicc on the device
+/// view, or both (then a warning is printed twice, P2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Passes {
+    Host,
+    Device,
+    Both,
+}
+
+impl Passes {
+    pub fn includes(self, pass: Pass) -> bool {
+        matches!(
+            (self, pass),
+            (Passes::Both, _) | (Passes::Host, Pass::Host) | (Passes::Device, Pass::Device)
+        )
+    }
+}
+
+/// One pass of nvcc: the view a check runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pass {
+    Host,
+    Device,
+}
+
+/// When in a pass the tool reports it (rule P7): while parsing (with the source line echoed and
+/// a caret) or late, while walking the code kept for the device (no echo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Parse,
+    Late,
+}
+
+/// A finding of one check, positioned relative to the item it belongs to (its definition tree,
+/// `hir_def::source::definition_tree`, or its header for items without a body), so that it
+/// stays valid while other items move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ItemDiagnostic {
+    pub number: u32,
+    /// The severity before options and pragmas.
+    pub severity: Severity,
+    /// `#N-D`: options and pragmas may change it.
+    pub discretionary: bool,
+    pub text: String,
+    pub passes: Passes,
+    pub phase: Phase,
+    /// Offset in the item's tree.
+    pub offset: u32,
+    /// Reported only when the item is kept for the device (rule P7: non-inline with external
+    /// linkage, or referenced from anywhere in the translation unit).
+    pub kept_only: bool,
+    /// Dropped when `#pragma nv_exec_check_disable` precedes the item (and, with
+    /// `hd_warning_disable` too, when this is a warning).
+    pub exec_check: bool,
+}
+
+impl ItemDiagnostic {
+    /// A hard error (printed `error:` without number; options cannot change it).
+    pub fn error(message: Message, args: &[&str], passes: Passes, offset: u32) -> Self {
+        ItemDiagnostic {
+            number: message.number,
+            severity: Severity::Error,
+            discretionary: false,
+            text: messages::format(&message, args),
+            passes,
+            phase: Phase::Parse,
+            offset,
+            kept_only: false,
+            exec_check: false,
+        }
+    }
+
+    /// A discretionary diagnostic (`#N-D`) of the given default severity.
+    pub fn discretionary(
+        message: Message,
+        severity: Severity,
+        args: &[&str],
+        passes: Passes,
+        offset: u32,
+    ) -> Self {
+        ItemDiagnostic {
+            discretionary: true,
+            severity,
+            ..ItemDiagnostic::error(message, args, passes, offset)
+        }
+    }
+
+    /// Late phase (no echo), and only for items kept for the device.
+    pub fn late(mut self) -> Self {
+        self.phase = Phase::Late;
+        self.kept_only = true;
+        self
+    }
+
+    /// Subject to the execution-check pragmas.
+    pub fn exec_check(mut self) -> Self {
+        self.exec_check = true;
+        self
+    }
+}
+
+/// A finding placed in one view's preprocessed text, ready to print.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub number: u32,
+    pub severity: Severity,
+    pub discretionary: bool,
+    pub text: String,
+    pub phase: Phase,
+    /// Offset in the view's `.ii` text.
+    pub offset: u32,
+}

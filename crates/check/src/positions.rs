@@ -1,0 +1,79 @@
+//! Where each item lies in its file. Checks report offsets relative to their item (so their
+//! results survive edits elsewhere); the printer needs file offsets. This reads the whole parse
+//! and re-runs on every edit, but no check reads it: positions are computed late.
+use base_db::SourceFile;
+use il::Item;
+use rustc_hash::FxHashMap;
+use syntax::{GreenNode, SyntaxKind};
+
+use crate::CheckDatabase;
+
+/// An item's tree (its definition tree, or its header) placed in the file: tree offsets from
+/// `in_tree` on are file offsets from `in_file` on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub in_tree: u32,
+    pub in_file: u32,
+}
+
+impl Placement {
+    /// A tree offset as a file offset. Offsets before the placed node (a template's parameter
+    /// list: il's header lacks only the `template` keyword before it) keep their distance.
+    pub fn to_file(self, offset: u32) -> Option<u32> {
+        (self.in_file + offset).checked_sub(self.in_tree)
+    }
+}
+
+/// Every item of `file` that can be placed: body owners through hir-def's
+/// `declaration_offsets`; other declarations (prototypes, classes) by finding their header's
+/// green tree among the file's declaration nodes, the k-th item with a tree at the k-th node.
+pub fn item_offsets<'db>(
+    db: &'db dyn CheckDatabase,
+    file: SourceFile,
+) -> FxHashMap<Item<'db>, Placement> {
+    let mut out: FxHashMap<Item<'db>, Placement> = FxHashMap::default();
+    for (item, o) in hir_def::source::declaration_offsets(db, file) {
+        out.insert(
+            *item,
+            Placement {
+                in_tree: o.in_tree,
+                in_file: o.in_file,
+            },
+        );
+    }
+    let tree = base_db::parse(db, file).syntax_node();
+    let mut nodes: FxHashMap<GreenNode, Vec<u32>> = FxHashMap::default();
+    for node in tree.descendants().filter(|n| {
+        matches!(
+            n.kind(),
+            SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::FUNCTION_DEF
+        )
+    }) {
+        nodes
+            .entry(node.green().into_owned())
+            .or_default()
+            .push(u32::from(node.text_range().start()));
+    }
+    let mut taken: FxHashMap<GreenNode, usize> = FxHashMap::default();
+    for item in crate::checked_items(db, file) {
+        if out.contains_key(&item) {
+            continue;
+        }
+        let header = item.header(db);
+        let Some(found) = nodes.get(header) else {
+            continue;
+        };
+        let k = taken.entry(header.clone()).or_default();
+        if let Some(&in_file) = found.get(*k) {
+            out.insert(
+                item,
+                Placement {
+                    in_tree: 0,
+                    in_file,
+                },
+            );
+        }
+        *k += 1;
+    }
+    out
+}

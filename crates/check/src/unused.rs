@@ -1,0 +1,171 @@
+//! Declared but never referenced (177) and set but never used (550): the device pass's
+//! warnings (cicc; cudafe++ keeps them quiet). Locals per body over inference's name
+//! resolutions ([`local_diagnostics`]); internal functions and variables against the
+//! references of every body of the view ([`unreferenced`]).
+use hir_def::body::body_with_source_map;
+use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
+use hir_ty::{Resolution, TyKind, infer};
+use il::decl::{Linkage, linkage, routine_decl, variable_decl};
+use il::{Item, ItemKind};
+use rustc_hash::{FxHashMap, FxHashSet};
+use syntax::SyntaxNode;
+
+use crate::CheckDatabase;
+use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::header;
+use crate::messages::{self as m, Severity};
+
+/// Locals of a function never referenced (177) or only assigned (550).
+#[salsa::tracked(returns(ref))]
+pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
+        || crate::calls::is_templated(db, item)
+    {
+        return Vec::new();
+    }
+    let Some(root) = hir_def::source::definition_root(db, item) else {
+        return Vec::new();
+    };
+    let (body, map) = body_with_source_map(db, item);
+    let result = infer(db, item);
+    // Uses of each binding, and how many of them are the target of `=` (or `x[i] =`).
+    let mut uses: FxHashMap<BindingId, (usize, usize)> = FxHashMap::default();
+    for (id, _) in body.exprs.iter() {
+        if let Some(Resolution::Binding(b)) = result.resolution(id) {
+            uses.entry(*b).or_default().0 += 1;
+        }
+    }
+    for (_, expr) in body.exprs.iter() {
+        if let Expr::Binary {
+            op: BinaryOp::Assign,
+            lhs,
+            ..
+        } = expr
+        {
+            let target = match &body.exprs[*lhs] {
+                Expr::Index { base, .. } => *base,
+                _ => *lhs,
+            };
+            if let Some(Resolution::Binding(b)) = result.resolution(target) {
+                uses.entry(*b).or_default().1 += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (_, stmt) in body.stmts.iter() {
+        let Stmt::Decl(decls) = stmt else { continue };
+        for local in decls.iter() {
+            let binding = &body.bindings[local.binding];
+            if binding.kind != BindingKind::Local
+                || binding.flags.is_extern
+                || binding.flags.is_static
+                || !binding.attrs.is_empty()
+            {
+                continue;
+            }
+            let Some(ty) = result.type_of_binding(local.binding) else {
+                continue;
+            };
+            if !plain_data(db, ty) {
+                continue;
+            }
+            let (used, assigned) = uses.get(&local.binding).copied().unwrap_or_default();
+            let msg = if used == 0 {
+                m::DECLARED_NOT_REFERENCED
+            } else if used == assigned {
+                m::SET_NOT_USED
+            } else {
+                continue;
+            };
+            let Some(ptr) = map.binding_syntax(local.binding) else {
+                continue;
+            };
+            let node = ptr.to_node(&root);
+            let at = name_offset(&node);
+            let name = format!("variable \"{}\"", binding.name.as_deref().unwrap_or(""));
+            out.push(ItemDiagnostic::discretionary(
+                msg,
+                Severity::Warning,
+                &[&name],
+                Passes::Device,
+                at,
+            ));
+        }
+    }
+    out.sort_by_key(|d| d.offset);
+    out
+}
+
+/// Builtins, pointers, enums and arrays of them: what has no constructor to run.
+fn plain_data(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) => true,
+        TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => plain_data(db, *inner),
+        _ => false,
+    }
+}
+
+fn name_offset(node: &SyntaxNode) -> u32 {
+    let declarator = node
+        .children()
+        .find(|n| n.kind() == syntax::SyntaxKind::DECLARATOR)
+        .unwrap_or(node.clone());
+    header::declarator_name(&declarator).map_or(u32::from(node.text_range().start()), |(_, o)| o)
+}
+
+/// An internal function or variable of the view that nothing references (177), as
+/// `(item, diagnostic)`; `referenced` is every item the view's bodies name.
+pub fn unreferenced<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+    referenced: &FxHashSet<Item<'db>>,
+) -> Option<ItemDiagnostic> {
+    let what = match item.kind(db) {
+        ItemKind::Routine if item.body(db).is_some() => {
+            let facts = routine_decl(db, item);
+            if facts.cuda.global && !facts.specifiers.is_static {
+                // (A kernel in an unnamed namespace is reported too: see below.)
+            }
+            "function"
+        }
+        ItemKind::Variable => {
+            if variable_decl(db, item).specifiers.is_extern {
+                return None;
+            }
+            "variable"
+        }
+        _ => return None,
+    };
+    if crate::calls::is_templated(db, item)
+        || item
+            .parent(db)
+            .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+        || *linkage(db, item) != Linkage::Internal
+        || referenced.contains(&item)
+    {
+        return None;
+    }
+    // Namespace-scope constants are internal without being declared `static`: not reported.
+    if item.kind(db) == ItemKind::Variable {
+        let s = &variable_decl(db, item).specifiers;
+        let in_unnamed = item.parent(db).is_some_and(|p| p.name(db).is_none());
+        if !s.is_static && !in_unnamed {
+            return None;
+        }
+    }
+    let root = SyntaxNode::new_root(item.header(db).clone());
+    let decl = header::declaration(&root)?;
+    let declarator = header::declarator(&decl.node, item.name_text(db))?;
+    let (_, at) = header::declarator_name(&declarator)?;
+    let name = format!("{what} \"{}\"", crate::calls::qualified(db, item));
+    Some(ItemDiagnostic::discretionary(
+        m::DECLARED_NOT_REFERENCED,
+        Severity::Warning,
+        &[&name],
+        Passes::Device,
+        at,
+    ))
+}

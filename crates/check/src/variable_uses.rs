@@ -1,0 +1,281 @@
+//! Variables across spaces (spec section 3): a device-side variable read, written or taken the
+//! address of in host code (host pass, warnings 20091-20093), a host variable in device code
+//! (device pass, 20094-20096 and the late 20068), whole writes to a `__constant__` variable
+//! (137, both passes). What a name denotes comes from type inference's resolutions. One query
+//! per function, [`variable_use_diagnostics`].
+use hir_def::body::body_with_source_map;
+use hir_def::hir::{BinaryOp, Expr, ExprId, TypeOrExpr, UnaryOp};
+use hir_ty::{Resolution, infer};
+use il::cuda::{ExecSpace, MemorySpace};
+use il::decl::{routine_decl, variable_decl};
+use il::{Item, ItemKind};
+use rowan::TextRange;
+use rustc_hash::FxHashMap;
+use syntax::SyntaxKind::IDENT;
+
+use crate::CheckDatabase;
+use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::messages::{self as m, Severity};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    Write,
+    ReadWrite,
+    Address,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn variable_use_diagnostics<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+) -> Vec<ItemDiagnostic> {
+    if !matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) || item.body(db).is_none()
+        || crate::calls::is_templated(db, item)
+    {
+        return Vec::new();
+    }
+    let Some(root) = hir_def::source::definition_root(db, item) else {
+        return Vec::new();
+    };
+    let space = routine_decl(db, item).exec_space;
+    let (body, map) = body_with_source_map(db, item);
+    let result = infer(db, item);
+
+    // How each name expression is used: the target of an assignment, incremented, its
+    // address taken, or read.
+    let mut access: FxHashMap<ExprId, Access> = FxHashMap::default();
+    let mut excluded: Vec<TextRange> = Vec::new();
+    for (id, expr) in body.exprs.iter() {
+        match expr {
+            Expr::Binary { op, lhs, .. } if op.is_assignment() => {
+                let a = if *op == BinaryOp::Assign {
+                    Access::Write
+                } else {
+                    Access::ReadWrite
+                };
+                access.insert(*lhs, a);
+            }
+            Expr::Unary { op, expr } => match op {
+                UnaryOp::AddrOf => {
+                    access.insert(*expr, Access::Address);
+                }
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                    access.insert(*expr, Access::ReadWrite);
+                }
+                _ => {}
+            },
+            Expr::SizeOf(TypeOrExpr::Expr(_))
+            | Expr::AlignOf(TypeOrExpr::Expr(_))
+            | Expr::TypeId(TypeOrExpr::Expr(_))
+            | Expr::Noexcept(_)
+            | Expr::Lambda(_) => {
+                if let Some(ptr) = map.expr_syntax(id) {
+                    excluded.push(ptr.text_range());
+                }
+            }
+            _ => {}
+        }
+    }
+    // Bound to a reference (a call's reference parameter, `int &r = v`): no access.
+    let mut bound: Vec<ExprId> = Vec::new();
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Call { args, .. } = expr else {
+            continue;
+        };
+        match result
+            .callee(id)
+            .and_then(|c| hir_ty::callable_sig(db, c).clone())
+        {
+            Some(sig) => {
+                for (arg, param) in args.iter().zip(sig.params.iter()) {
+                    if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
+                        bound.push(*arg);
+                    }
+                }
+            }
+            // A call inference could not resolve: how it passes its arguments is unknown,
+            // so nothing is said about them.
+            None => bound.extend(args.iter().copied()),
+        }
+    }
+    for (_, stmt) in body.stmts.iter() {
+        if let hir_def::hir::Stmt::Decl(decls) = stmt {
+            for d in decls.iter() {
+                if let Some(init) = d.init
+                    && result
+                        .type_of_binding(d.binding)
+                        .is_some_and(|t| matches!(t.kind(db), hir_ty::TyKind::Reference(..)))
+                {
+                    bound.push(init);
+                }
+            }
+        }
+    }
+    // `a[i] = x`, `s.m = x`: the array or object is read, its element written.
+    let element_of = |e: ExprId| -> Option<ExprId> {
+        match &body.exprs[e] {
+            Expr::Index { base, .. } => Some(*base),
+            Expr::Member {
+                base, arrow: false, ..
+            } => Some(*base),
+            _ => None,
+        }
+    };
+
+    let mut out = Vec::new();
+    for (id, expr) in body.exprs.iter() {
+        if !matches!(expr, Expr::Path(_)) {
+            continue;
+        }
+        let Some(Resolution::Item(var)) = result.resolution(id) else {
+            continue;
+        };
+        if var.kind(db) != ItemKind::Variable {
+            continue;
+        }
+        let Some(ptr) = map.expr_syntax(id) else {
+            continue;
+        };
+        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) || bound.contains(&id) {
+            continue;
+        }
+        let at = root
+            .covering_element(ptr.text_range())
+            .into_node()
+            .and_then(|n| {
+                n.descendants_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .filter(|t| t.kind() == IDENT)
+                    .last()
+            })
+            .map_or(u32::from(ptr.text_range().start()), |t| {
+                u32::from(t.text_range().start())
+            });
+        // The access to the variable itself, or to an element or member of it.
+        let direct = access.get(&id).copied();
+        let element = body
+            .exprs
+            .iter()
+            .find(|(e, _)| element_of(*e) == Some(id))
+            .map(|(e, _)| e);
+        let facts = variable_decl(db, *var);
+        let memory = facts.memory_space;
+        let name = crate::calls::qualified(db, *var);
+        let is_member = var
+            .parent(db)
+            .is_some_and(|p| p.kind(db) != ItemKind::Namespace);
+        let noun = if is_member { "member" } else { "variable" };
+        let on_host = matches!(space, ExecSpace::Host | ExecSpace::HostDevice);
+        let on_device = matches!(
+            space,
+            ExecSpace::Device | ExecSpace::Global | ExecSpace::HostDevice
+        );
+        let warn = |msg, args: &[&str], passes| {
+            ItemDiagnostic::discretionary(msg, Severity::Warning, args, passes, at)
+        };
+        // Whole writes to a `__constant__` variable.
+        if memory == MemorySpace::Constant
+            && matches!(direct, Some(Access::Write | Access::ReadWrite))
+        {
+            out.push(ItemDiagnostic::error(
+                m::MODIFIABLE_LVALUE,
+                &[],
+                Passes::Both,
+                at,
+            ));
+            continue;
+        }
+        if on_host
+            && matches!(
+                memory,
+                MemorySpace::Device | MemorySpace::Constant | MemorySpace::Shared
+            )
+        {
+            let word = match memory {
+                MemorySpace::Constant => "__constant__",
+                MemorySpace::Shared => "__shared__",
+                _ => "__device__",
+            };
+            let what = format!("{noun} \"{name}\"");
+            let header = syntax::SyntaxNode::new_root(var.header(db).clone());
+            let is_const = crate::header::has_child_token(&header, syntax::SyntaxKind::CONST_KW)
+                || facts.specifiers.is_constexpr;
+            // An array used whole decays to a pointer: its address is taken, it is not read.
+            let is_array = matches!(
+                hir_ty::declared_ty(db, *var).kind(db),
+                hir_ty::TyKind::Array(..)
+            );
+            let access = match (direct, element) {
+                (Some(a), _) => Some(a),
+                (None, Some(e)) => access.get(&e).copied(),
+                (None, None) if is_array => Some(Access::Address),
+                (None, None) => None,
+            };
+            if is_const && access.is_none() {
+                continue;
+            }
+            match access {
+                Some(Access::Address) => {
+                    if memory == MemorySpace::Shared {
+                        out.push(warn(
+                            m::DEVICE_VAR_ADDRESS_IN_HOST,
+                            &[word, &what],
+                            Passes::Host,
+                        ));
+                    }
+                }
+                Some(Access::Write) => out.push(warn(
+                    m::DEVICE_VAR_WRITTEN_IN_HOST,
+                    &[word, &what],
+                    Passes::Host,
+                )),
+                Some(Access::ReadWrite) => {
+                    out.push(warn(
+                        m::DEVICE_VAR_READ_IN_HOST,
+                        &[word, &what],
+                        Passes::Host,
+                    ));
+                    out.push(warn(
+                        m::DEVICE_VAR_WRITTEN_IN_HOST,
+                        &[word, &what],
+                        Passes::Host,
+                    ));
+                }
+                None => out.push(warn(
+                    m::DEVICE_VAR_READ_IN_HOST,
+                    &[word, &what],
+                    Passes::Host,
+                )),
+            }
+        }
+        if on_device && memory == MemorySpace::Host && !facts.specifiers.is_constexpr {
+            // const host variables with constant initializers are usable in device code.
+            let header = syntax::SyntaxNode::new_root(var.header(db).clone());
+            if crate::header::has_child_token(&header, syntax::SyntaxKind::CONST_KW)
+                || facts.specifiers.is_extern && name.starts_with("std::")
+            {
+                continue;
+            }
+            let what = format!("{noun} \"{name}\"");
+            let msg = match direct {
+                Some(Access::Address) => m::HOST_VAR_ADDRESS_IN_DEVICE,
+                Some(Access::Write) => m::HOST_VAR_WRITTEN_IN_DEVICE,
+                _ => m::HOST_VAR_READ_IN_DEVICE,
+            };
+            out.push(warn(msg, &[&what], Passes::Device));
+            out.push(
+                ItemDiagnostic::error(
+                    m::UNDEFINED_IN_DEVICE,
+                    &[&format!("\"{name}\"")],
+                    Passes::Device,
+                    at,
+                )
+                .late(),
+            );
+        }
+    }
+    out
+}

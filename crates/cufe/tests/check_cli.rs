@@ -1,0 +1,163 @@
+//! `cufe check` against nvcc's recorded verdicts (test_data/checks/*.nvcc, recorded by
+//! `cargo xtask diff-checks --record`) and against the programs nvcc accepts (test_data/cu and
+//! ../shared/corpus, recorded by `diff-checks --clean --record` into test_data/checks/clean/).
+//!
+//! The whole suite takes minutes in a debug build, so the test runs a fixed sample (every
+//! `STRIDE`-th case/variant, programs in name order); `cargo xtask diff-checks` runs them all.
+//! Each case must not crash and must print no diagnostic nvcc does not print; the sample's rate
+//! of identical output must not fall below the floor measured when this was written.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use check::reference::{self, Run};
+
+const STRIDE: usize = 8;
+/// Identical outputs in the sample, measured (see docs/arch/check.md); a regression fails.
+const SAMPLE_FLOOR_PERCENT: f64 = 75.0;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run_cufe(dir: &Path, file: &str, flags: &[String]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_cufe"))
+        .arg("check")
+        .arg("-c")
+        .args(reference::BASE_FLAGS)
+        .args(flags)
+        .arg(file)
+        .current_dir(dir)
+        .output()
+        .expect("running cufe check");
+    let text = String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).into_owned();
+    Run {
+        variant: String::new(),
+        exit: out.status.code().unwrap_or(-1),
+        output: reference::normalize(&text, &dir.display().to_string()),
+    }
+}
+
+#[test]
+fn suite_sample_matches_nvcc_without_false_diagnostics() {
+    if toolchain::Toolchain::installed().is_none() {
+        eprintln!("note: NVIDIA toolchain not installed (cargo xtask nvidia-toolchain); skipped");
+        return;
+    }
+    let dir = root().join("test_data/checks");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let n = e.ok()?.file_name().to_string_lossy().into_owned();
+            n.strip_suffix(".cu").map(String::from)
+        })
+        .collect();
+    names.sort();
+    let mut cases = Vec::new();
+    for name in &names {
+        let source = std::fs::read_to_string(dir.join(format!("{name}.cu"))).unwrap();
+        let recorded = reference::parse_runs(
+            &std::fs::read_to_string(dir.join(format!("{name}.nvcc"))).unwrap(),
+        );
+        for variant in reference::variants(&source) {
+            let run = recorded
+                .iter()
+                .find(|r| r.variant == variant)
+                .unwrap_or_else(|| panic!("{name}: no reference for {variant}"))
+                .clone();
+            cases.push((name.clone(), variant, run));
+        }
+    }
+    assert!(
+        cases.len() >= 250,
+        "the suite has {} case/variants",
+        cases.len()
+    );
+    let (mut same, mut total) = (0, 0);
+    let mut failures = Vec::new();
+    for (name, variant, nvcc) in cases.into_iter().step_by(STRIDE) {
+        let ours = run_cufe(
+            &dir,
+            &format!("{name}.cu"),
+            &reference::variant_flags(&variant),
+        );
+        total += 1;
+        if ours.exit == nvcc.exit && ours.output == nvcc.output {
+            same += 1;
+        }
+        if !matches!(ours.exit, 0..=2) || ours.output.contains("panicked at") {
+            failures.push(format!("{name} [{variant}]: crashed (exit {})", ours.exit));
+        }
+        for extra in reference::extra_diagnostics(&ours.output, &nvcc.output) {
+            failures.push(format!("{name} [{variant}]: nvcc does not print `{extra}`"));
+        }
+    }
+    let rate = 100.0 * same as f64 / total as f64;
+    eprintln!("{same} of {total} sampled case/variants identical ({rate:.1}%)");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        rate >= SAMPLE_FLOOR_PERCENT,
+        "identical rate fell to {rate:.1}%"
+    );
+}
+
+/// Every program of test_data/cu (and of the corpus, when its recording and the corpus are
+/// present): cufe check prints no diagnostic nvcc does not print.
+#[test]
+fn no_false_diagnostics_on_programs_nvcc_accepts() {
+    if toolchain::Toolchain::installed().is_none() {
+        eprintln!("note: NVIDIA toolchain not installed (cargo xtask nvidia-toolchain); skipped");
+        return;
+    }
+    let clean = root().join("test_data/checks/clean");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (set, base) in [
+        ("test_data", root().join("test_data/cu")),
+        ("corpus", root().join("../shared/corpus/cccl-3.0.3")),
+    ] {
+        let Ok(text) = std::fs::read_to_string(clean.join(format!("{set}.nvcc"))) else {
+            eprintln!("note: no recording test_data/checks/clean/{set}.nvcc; skipped");
+            continue;
+        };
+        if !base.is_dir() {
+            eprintln!("note: {} absent; skipped", base.display());
+            continue;
+        }
+        for run in reference::parse_runs(&text) {
+            let rel = run.variant.split_once(':').map_or("", |(_, r)| r);
+            let path = base.join(rel);
+            let dir = path.parent().unwrap();
+            let flags = flags_for(set, &base, &path);
+            let ours = run_cufe(dir, &path.file_name().unwrap().to_string_lossy(), &flags);
+            checked += 1;
+            if !matches!(ours.exit, 0..=2) || ours.output.contains("panicked at") {
+                failures.push(format!("{rel}: crashed (exit {})", ours.exit));
+            }
+            for extra in reference::extra_diagnostics(&ours.output, &run.output) {
+                failures.push(format!("{rel}: nvcc does not print `{extra}`"));
+            }
+        }
+    }
+    eprintln!("{checked} programs checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The flags `cargo xtask diff-checks --clean` used (see xtask's diff_nvcc program lists).
+fn flags_for(set: &str, base: &Path, path: &Path) -> Vec<String> {
+    if set == "test_data" {
+        return toolchain::nvcc_flags_line(&std::fs::read_to_string(path).unwrap());
+    }
+    let mut flags = if path.starts_with(base.join("cub")) {
+        vec![
+            format!("-I{}", base.join("c2h/include").display()),
+            format!("-I{}", base.join("cub/test").display()),
+        ]
+    } else {
+        vec![format!(
+            "-I{}",
+            base.join("thrust/examples/include").display()
+        )]
+    };
+    flags.push(format!("-I{}", path.parent().unwrap().display()));
+    flags
+}

@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ int d() { return 1; }
+int take(int x = d());

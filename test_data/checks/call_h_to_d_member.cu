@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { __device__ void m() {} };
+void h(S &s) { s.m(); }

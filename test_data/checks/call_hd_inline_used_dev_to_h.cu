@@ -1,0 +1,4 @@
+// check-variants: default
+void h() {}
+inline __host__ __device__ void hd() { h(); }
+__global__ void k() { hd(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+struct V { operator int() const { return 1; } };
+__device__ int d(V v) { return v; }

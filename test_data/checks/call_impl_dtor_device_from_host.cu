@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { S() = default; __device__ ~S() {} };
+void h() { S s; }

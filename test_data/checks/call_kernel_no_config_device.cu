@@ -1,0 +1,3 @@
+// check-variants: default
+__global__ void k() {}
+__device__ void d() { k(); }

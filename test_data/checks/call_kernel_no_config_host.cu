@@ -1,0 +1,3 @@
+// check-variants: default; -rdc=true
+__global__ void k() {}
+void h() { k(); }

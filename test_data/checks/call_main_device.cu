@@ -1,0 +1,2 @@
+// check-variants: default
+__device__ int main() { return 0; }

@@ -1,0 +1,2 @@
+// check-variants: default
+int h() { return 1 }

@@ -1,0 +1,2 @@
+// check-variants: default
+void f() { return 1; }

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { int *p = 1.5; }

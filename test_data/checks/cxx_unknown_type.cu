@@ -1,0 +1,2 @@
+// check-variants: default
+Foo x;

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { __constant__ int v; (void)v; }

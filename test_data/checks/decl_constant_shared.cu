@@ -1,0 +1,2 @@
+// check-variants: default
+__constant__ __shared__ int v;

@@ -1,0 +1,2 @@
+// check-variants: default
+constexpr __managed__ int m = 1;

@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ void k() { constexpr __shared__ int s = 1; (void)s; }

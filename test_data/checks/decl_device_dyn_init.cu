@@ -1,0 +1,3 @@
+// check-variants: default
+int g();
+__device__ int a = g();

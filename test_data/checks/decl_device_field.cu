@@ -1,0 +1,2 @@
+// check-variants: default
+struct S { __device__ int x; };

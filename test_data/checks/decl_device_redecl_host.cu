@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ void f();
+__host__ void f() {}

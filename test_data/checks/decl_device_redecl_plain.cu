@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ void f();
+void f() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+inline namespace { __device__ int v; }

@@ -1,0 +1,2 @@
+// check-variants: -std=c++20
+consteval __global__ void k() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+constexpr __global__ void k() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ __device__ void k() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+struct S { friend __global__ void k(S) {} };

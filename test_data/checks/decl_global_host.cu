@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ __host__ void k() {}

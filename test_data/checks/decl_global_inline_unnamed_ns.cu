@@ -1,0 +1,2 @@
+// check-variants: default
+inline namespace { __global__ void k() {} }

@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ int k() { return 0; }

@@ -1,0 +1,3 @@
+// check-variants: default
+struct S {};
+__global__ void operator+(S, S) {}

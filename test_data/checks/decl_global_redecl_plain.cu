@@ -1,0 +1,3 @@
+// check-variants: default
+__global__ void k1();
+void k1() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+struct S { __global__ static void k() {} };

@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ auto k() -> void {}

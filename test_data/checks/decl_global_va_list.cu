@@ -1,0 +1,3 @@
+// check-variants: default
+#include <cstdarg>
+__global__ void k(va_list v) {}

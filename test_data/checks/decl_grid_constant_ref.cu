@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ void k(__grid_constant__ const int &x) {}

@@ -1,0 +1,3 @@
+// check-variants: default
+void h();
+__device__ void h() {}

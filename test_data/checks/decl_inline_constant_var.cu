@@ -1,0 +1,2 @@
+// check-variants: default; -rdc=true
+inline __constant__ int v = 1;

@@ -1,0 +1,2 @@
+// check-variants: default
+__launch_bounds__(128) void f() {}

@@ -1,0 +1,2 @@
+// check-variants: default
+__managed__ const int m = 1;

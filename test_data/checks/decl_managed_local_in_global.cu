@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ void k() { __managed__ int v; (void)v; }

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { __managed__ int v; (void)v; }

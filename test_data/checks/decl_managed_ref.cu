@@ -1,0 +1,3 @@
+// check-variants: default
+int g;
+__managed__ int &m = g;

@@ -1,0 +1,2 @@
+// check-variants: default
+__managed__ __shared__ int m;

@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { S() {} };
+__shared__ S s;

@@ -1,0 +1,2 @@
+// check-variants: default
+__shared__ int s = 1;

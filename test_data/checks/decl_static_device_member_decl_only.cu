@@ -1,0 +1,2 @@
+// check-variants: default
+struct S { static __constant__ int m; };

@@ -1,0 +1,2 @@
+// check-variants: default
+thread_local __device__ int a;

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { try { throw 1; } catch (int) {} }

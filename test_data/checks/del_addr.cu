@@ -1,0 +1,3 @@
+// check-variants: default
+void f() = delete;
+void *h() { return (void *)&f; }

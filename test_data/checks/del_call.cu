@@ -1,0 +1,3 @@
+// check-variants: default
+void f() = delete;
+void h() { f(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { S() {} S(const S &) = delete; };
+void h() { S a; S b(a); }

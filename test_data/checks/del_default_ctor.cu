@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { S() = delete; };
+void h() { S s; }

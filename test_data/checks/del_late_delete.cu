@@ -1,0 +1,3 @@
+// check-variants: default
+void f();
+void f() = delete;

@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { int &r; };
+void h() { S s; }

@@ -1,0 +1,3 @@
+// check-variants: default
+[[deprecated]] int f() { return 1; }
+int h() { return f(); }

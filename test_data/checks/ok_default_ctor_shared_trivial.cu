@@ -1,0 +1,3 @@
+// check-variants: default
+struct T { int a; float b; };
+__global__ void k() { __shared__ T t; t.a = 1; }

@@ -1,0 +1,3 @@
+// check-variants: default
+[[deprecated("old")]] int f();
+int g() { return 1; }

@@ -1,0 +1,3 @@
+// check-variants: default
+void h() {}
+inline __device__ void d() { h(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+void h() {}
+template <class T> __device__ void d(T) { h(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ int dv;
+void h() { int &r = dv; (void)r; }

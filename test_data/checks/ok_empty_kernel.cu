@@ -1,0 +1,3 @@
+// check-variants: default
+__global__ void k() {}
+int main() { k<<<1, 1>>>(); return 0; }

@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ void k() { extern __shared__ int one; one = 1; }

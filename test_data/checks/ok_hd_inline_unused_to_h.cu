@@ -1,0 +1,3 @@
+// check-variants: default
+void h() {}
+inline __host__ __device__ void hd() { h(); }

@@ -1,0 +1,5 @@
+// check-variants: default
+struct S { __device__ static int g() { return 1; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>(); }
+int h() { return f<S>(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ void d() {}
+void *h() { return (void *)&d; }

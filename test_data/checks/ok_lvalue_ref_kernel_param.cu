@@ -1,0 +1,2 @@
+// check-variants: default
+__global__ void k(int &r) { r = 1; }

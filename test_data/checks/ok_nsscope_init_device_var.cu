@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ int dv;
+int *p = &dv;

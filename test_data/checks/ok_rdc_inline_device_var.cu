@@ -1,0 +1,3 @@
+// check-variants: -rdc=true
+inline __device__ int v = 1;
+__global__ void k(int *p) { *p = v; }

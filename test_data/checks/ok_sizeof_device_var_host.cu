@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ int dv[8];
+unsigned long h() { return sizeof(dv); }

@@ -1,0 +1,3 @@
+// check-variants: default
+struct P { int a, b; };
+int h(P p) { auto [x, y] = p; return x + y; }

@@ -1,0 +1,3 @@
+// check-variants: default
+__attribute__((unavailable)) __device__ int f() { return 1; }
+__device__ int d() { return f(); }

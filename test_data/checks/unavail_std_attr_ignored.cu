@@ -1,0 +1,3 @@
+// check-variants: default
+[[unavailable]] int f() { return 1; }
+int h() { return f(); }

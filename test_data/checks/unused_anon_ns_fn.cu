@@ -1,0 +1,2 @@
+// check-variants: default; -Xcudafe --remarks
+namespace { void f() {} }

@@ -1,0 +1,2 @@
+// check-variants: default; -Xcudafe --remarks
+void h() { int a; }

@@ -1,0 +1,2 @@
+// check-variants: default
+static __host__ __device__ void hd() {}

@@ -1,0 +1,3 @@
+// check-variants: default
+__constant__ int v;
+void *h() { return &v; }

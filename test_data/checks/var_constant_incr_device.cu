@@ -1,0 +1,3 @@
+// check-variants: default
+__constant__ int c;
+__device__ void d() { c++; }

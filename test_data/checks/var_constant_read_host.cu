@@ -1,0 +1,3 @@
+// check-variants: default; -diag-suppress 20091; --Werror all-warnings
+__constant__ int v;
+int h() { return v; }

@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ int v;
+void *h() { return &v; }

@@ -1,0 +1,3 @@
+// check-variants: default; -diag-suppress 20091; --Werror all-warnings
+__device__ int v;
+int h() { return v; }

@@ -1,0 +1,3 @@
+// check-variants: default
+int hv;
+__device__ int *d() { return &hv; }

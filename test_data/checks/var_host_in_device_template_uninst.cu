@@ -1,0 +1,3 @@
+// check-variants: default
+int hv;
+template <class T> __device__ T d() { return hv; }

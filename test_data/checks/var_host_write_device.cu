@@ -1,0 +1,3 @@
+// check-variants: default
+int hv;
+__global__ void k() { hv = 1; }

@@ -1,0 +1,3 @@
+// check-variants: default
+__shared__ int v;
+__host__ __device__ int hd() { return v; }
