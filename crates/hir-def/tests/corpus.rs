@@ -4,7 +4,7 @@
 //! toolchain; skipped (with a note) when neither is available. `HIR_DEF_CORPUS_SHOW=N` prints the
 //! N most frequent syntax kinds behind `Missing` expressions.
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use base_db::{FileOrigin, SourceDatabase, SourceFile};
 use hir_def::HirDefDatabase;
@@ -116,78 +116,11 @@ fn first_chars(text: &str) -> String {
     flat.chars().take(60).collect()
 }
 
-/// The translation units to lower, as `(name, text)`.
-fn inputs(root: &Path, scratch: &Path) -> Option<Vec<(String, String)>> {
-    let generated = root.join("test_data/generated/corpus");
-    if let Ok(dir) = std::fs::read_dir(&generated) {
-        let mut paths: Vec<PathBuf> = dir
-            .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ii"))
-            .collect();
-        paths.sort();
-        if !paths.is_empty() {
-            return Some(
-                paths
-                    .iter()
-                    .map(|p| {
-                        let name = p.file_name().unwrap().to_string_lossy().into_owned();
-                        (name, std::fs::read_to_string(p).unwrap())
-                    })
-                    .collect(),
-            );
-        }
-    }
-    let tc = toolchain::Toolchain::installed()?;
-    let mut out = Vec::new();
-    let cu_dir = root.join("test_data/cu");
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&cu_dir)
-        .ok()?
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
-        .collect();
-    programs.sort();
-    let corpus = root.join("../shared/corpus/cccl-3.0.3");
-    let mut jobs: Vec<(PathBuf, Vec<String>)> = programs
-        .into_iter()
-        .map(|p| {
-            let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(&p).unwrap());
-            (p, toolchain::host_defines_for_nvcc_options(&flags))
-        })
-        .collect();
-    if corpus.exists() {
-        let inc = |rel: &str| format!("-I{}", corpus.join(rel).display());
-        jobs.push((
-            corpus.join("cub/examples/block/example_block_reduce.cu"),
-            vec![inc("c2h/include"), inc("cub/test")],
-        ));
-        jobs.push((
-            corpus.join("thrust/examples/saxpy.cu"),
-            vec![inc("thrust/examples/include")],
-        ));
-    }
-    for (source, extra) in jobs {
-        let name = source.file_name().unwrap().to_string_lossy().into_owned();
-        let ii = scratch.join(format!("{name}.ii"));
-        let status = tc
-            .host_preprocess_command(&source, &ii, None, &extra)
-            .current_dir(source.parent().unwrap())
-            .status()
-            .unwrap();
-        assert!(
-            status.success(),
-            "preprocessing {} failed",
-            source.display()
-        );
-        out.push((name, std::fs::read_to_string(&ii).unwrap()));
-    }
-    Some(out)
-}
-
 #[test]
 fn every_body_of_the_corpus_lowers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let scratch = tempfile::tempdir().unwrap();
-    let Some(units) = inputs(&root, scratch.path()) else {
+    let Some(units) = toolchain::corpus_units(&root, scratch.path(), "") else {
         eprintln!(
             "skipped: no test_data/generated/corpus and no NVIDIA toolchain to preprocess test_data/cu"
         );

@@ -99,7 +99,6 @@ impl Toolchain {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let include = self.include_dir();
         let mut cmd = Command::new(host_compiler());
         if let Some(std) = std {
             cmd.arg(format!("-std={std}"));
@@ -107,6 +106,21 @@ impl Toolchain {
         cmd.arg(format!("-D__CUDA_ARCH__={arch}"))
             .arg(format!("-D__CUDA_ARCH_LIST__={list}"))
             .args(["-E", "-x", "c++", "-DCUDA_DOUBLE_MATH_FUNCTIONS"]);
+        self.nvcc_preprocess_args(&mut cmd, input, output, extra);
+        cmd
+    }
+
+    /// What nvcc's host and device preprocessing commands share, after their view-specific
+    /// leading options: nvcc's own defines, the toolkit's include paths, the forced
+    /// `cuda_runtime.h`, then `extra`, the input and the output.
+    fn nvcc_preprocess_args(
+        &self,
+        cmd: &mut Command,
+        input: &Path,
+        output: &Path,
+        extra: &[String],
+    ) {
+        let include = self.include_dir();
         cmd.args(["-D__CUDACC__", "-D__NVCC__"])
             .arg(format!("-I{}", include.display()))
             .arg("-isystem")
@@ -127,7 +141,6 @@ impl Toolchain {
             .arg(input)
             .arg("-o")
             .arg(output);
-        cmd
     }
 
     /// The host preprocessor command nvcc 13.0 runs for `nvcc -c` (from `nvcc --dryrun`), writing
@@ -140,33 +153,13 @@ impl Toolchain {
         std: Option<&str>,
         extra: &[String],
     ) -> Command {
-        let include = self.include_dir();
         let mut cmd = Command::new(host_compiler());
         cmd.arg("-D__CUDA_ARCH_LIST__=750")
             .args(["-E", "-x", "c++"]);
         if let Some(std) = std {
             cmd.arg(format!("-std={std}"));
         }
-        cmd.args(["-D__CUDACC__", "-D__NVCC__"])
-            .arg(format!("-I{}", include.display()))
-            .arg("-isystem")
-            .arg(include.join("cccl"))
-            .args([
-                "-D__CUDACC_VER_MAJOR__=13",
-                "-D__CUDACC_VER_MINOR__=0",
-                "-D__CUDACC_VER_BUILD__=88",
-                "-D__CUDA_API_VER_MAJOR__=13",
-                "-D__CUDA_API_VER_MINOR__=0",
-                "-D__NVCC_DIAG_PRAGMA_SUPPORT__=1",
-                "-D__CUDACC_DEVICE_ATOMIC_BUILTINS__=1",
-                "-include",
-                "cuda_runtime.h",
-                "-m64",
-            ])
-            .args(extra)
-            .arg(input)
-            .arg("-o")
-            .arg(output);
+        self.nvcc_preprocess_args(&mut cmd, input, output, extra);
         cmd
     }
 }
@@ -368,4 +361,77 @@ fn set_executable(path: &Path) -> anyhow::Result<()> {
 #[cfg(not(unix))]
 fn set_executable(_: &Path) -> anyhow::Result<()> {
     Ok(())
+}
+
+/// The translation units the corpus tests of the semantic layers read, as `(name, text)`:
+/// `test_data/generated/corpus/*.ii` under `root` when `cargo xtask corpus` made them; else, with
+/// the toolchain installed, test_data's programs and two CCCL examples preprocessed into
+/// `scratch` as nvcc does (only those whose file name contains `filter`); else `None`. For tests: it panics when a file cannot be read or preprocessed.
+pub fn corpus_units(root: &Path, scratch: &Path, filter: &str) -> Option<Vec<(String, String)>> {
+    let generated = root.join("test_data/generated/corpus");
+    if let Ok(dir) = std::fs::read_dir(&generated) {
+        let mut paths: Vec<PathBuf> = dir
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ii"))
+            .collect();
+        paths.sort();
+        if !paths.is_empty() {
+            return Some(
+                paths
+                    .iter()
+                    .map(|p| {
+                        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                        (name, std::fs::read_to_string(p).unwrap())
+                    })
+                    .collect(),
+            );
+        }
+    }
+    let tc = Toolchain::installed()?;
+    let mut out = Vec::new();
+    let cu_dir = root.join("test_data/cu");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&cu_dir)
+        .ok()?
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    programs.sort();
+    let corpus = root.join("../shared/corpus/cccl-3.0.3");
+    let mut jobs: Vec<(PathBuf, Vec<String>)> = programs
+        .into_iter()
+        .map(|p| {
+            let flags = nvcc_flags_line(&std::fs::read_to_string(&p).unwrap());
+            (p, host_defines_for_nvcc_options(&flags))
+        })
+        .collect();
+    if corpus.exists() {
+        let inc = |rel: &str| format!("-I{}", corpus.join(rel).display());
+        jobs.push((
+            corpus.join("cub/examples/block/example_block_reduce.cu"),
+            vec![inc("c2h/include"), inc("cub/test")],
+        ));
+        jobs.push((
+            corpus.join("thrust/examples/saxpy.cu"),
+            vec![inc("thrust/examples/include")],
+        ));
+    }
+    for (source, extra) in jobs {
+        let name = source.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.contains(filter) {
+            continue;
+        }
+        let ii = scratch.join(format!("{name}.ii"));
+        let status = tc
+            .host_preprocess_command(&source, &ii, None, &extra)
+            .current_dir(source.parent().unwrap())
+            .status()
+            .unwrap();
+        assert!(
+            status.success(),
+            "preprocessing {} failed",
+            source.display()
+        );
+        out.push((name, std::fs::read_to_string(&ii).unwrap()));
+    }
+    Some(out)
 }
