@@ -52,6 +52,39 @@ impl RootDatabase {
             })
             .collect()
     }
+
+    /// Drains the execution log, keeping the queries `keep` accepts, with each key that is one
+    /// of `items` written as the item's name (`body(helper)`) and any other key dropped
+    /// (`parse`), sorted: the form the incrementality tests compare.
+    pub fn take_executed_by_item(
+        &self,
+        items: &[il::Item<'_>],
+        keep: impl Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let names: Vec<(String, String)> = items
+            .iter()
+            .map(|item| {
+                let id = format!("({:?})", salsa::plumbing::AsId::as_id(item));
+                (id, format!("({})", item.name_text(self).unwrap_or("?")))
+            })
+            .collect();
+        let mut out: Vec<String> = self
+            .take_executed()
+            .into_iter()
+            .filter(|e| keep(e))
+            .map(|e| {
+                names
+                    .iter()
+                    .find(|(id, _)| e.ends_with(id.as_str()))
+                    .map_or_else(
+                        || e.split('(').next().unwrap().to_string(),
+                        |(id, name)| e.replace(id.as_str(), name),
+                    )
+            })
+            .collect();
+        out.sort();
+        out
+    }
 }
 
 #[salsa::db]

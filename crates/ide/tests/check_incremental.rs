@@ -38,30 +38,11 @@ fn run(db: &RootDatabase, file: SourceFile) -> Vec<String> {
 fn executed_checks(db: &RootDatabase, file: SourceFile) -> Vec<String> {
     let mut items = il::scope::all_items(db, file);
     items.extend(il::scope::local_classes(db, file).iter().copied());
-    let names: Vec<(String, String)> = items
-        .into_iter()
-        .map(|item| {
-            let id = format!("({:?})", salsa::plumbing::AsId::as_id(&item));
-            (id, format!("({})", item.name_text(db).unwrap_or("?")))
-        })
-        .collect();
-    let mut out: Vec<String> = db
-        .take_executed()
-        .into_iter()
-        .filter(|e| {
-            CHECK_QUERIES
-                .iter()
-                .any(|q| e.starts_with(&format!("{q}(")))
-        })
-        .map(|e| {
-            names
-                .iter()
-                .find(|(id, _)| e.ends_with(id.as_str()))
-                .map_or(e.clone(), |(id, name)| e.replace(id.as_str(), name))
-        })
-        .collect();
-    out.sort();
-    out
+    db.take_executed_by_item(&items, |e| {
+        CHECK_QUERIES
+            .iter()
+            .any(|q| e.starts_with(&format!("{q}(")))
+    })
 }
 
 fn check_edit(from: &str, to: &str, before: Expect, after: Expect, reran: Expect) {

@@ -51,14 +51,6 @@ fn analyse(db: &RootDatabase, file: SourceFile) {
 
 /// The executed queries of this layer and hir-def's body queries, keys named by item.
 fn executed(db: &RootDatabase, file: SourceFile) -> Vec<String> {
-    let names: Vec<(String, String)> = items(db, file)
-        .into_iter()
-        .map(|item| {
-            let id = format!("({:?})", salsa::plumbing::AsId::as_id(&item));
-            let name = format!("({})", item.name_text(db).unwrap_or("?"));
-            (id, name)
-        })
-        .collect();
     let interesting = [
         "body(",
         "infer(",
@@ -68,22 +60,9 @@ fn executed(db: &RootDatabase, file: SourceFile) -> Vec<String> {
         "class_of_member(",
         "lookup_memo(",
     ];
-    let mut out: Vec<String> = db
-        .take_executed()
-        .into_iter()
-        .filter(|e| interesting.iter().any(|p| e.starts_with(p)))
-        .map(|e| {
-            names
-                .iter()
-                .find(|(id, _)| e.ends_with(id.as_str()))
-                .map_or_else(
-                    || e.split('(').next().unwrap().to_string(),
-                    |(id, name)| e.replace(id.as_str(), name),
-                )
-        })
-        .collect();
-    out.sort();
-    out
+    db.take_executed_by_item(&items(db, file), |e| {
+        interesting.iter().any(|p| e.starts_with(p))
+    })
 }
 
 fn check_edit(from: &str, to: &str, expect: Expect) {
