@@ -18,6 +18,11 @@ pub struct Args {
     /// Only programs whose path contains this string.
     #[arg(long)]
     filter: Option<String>,
+    /// Also link both objects of each program into executables and bundle them, with a script
+    /// that runs and compares them, as target/gpu-run/ (for the device machine: it has a GPU
+    /// but no toolchain; `bash target/gpu-run/run.sh` there).
+    #[arg(long)]
+    link: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -29,6 +34,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         test_data_programs()?
     };
     let work = project_root().join("target/diff-nvcc");
+    let bundle = project_root().join("target/gpu-run");
+    if args.link {
+        let _ = std::fs::remove_dir_all(&bundle);
+        std::fs::create_dir_all(bundle.join("bin"))?;
+    }
     let (mut total, mut same_symbols, mut same_ids) = (0, 0, 0);
     for (source, flags) in programs {
         if args
@@ -60,6 +70,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             (false, false) => "BOTH",
         };
         println!("{verdict:<8} {name}");
+        if args.link {
+            for (side, object) in [("ref", &theirs.0), ("cufe", &ours.0)] {
+                let exe = bundle.join(format!("bin/{name}.{side}"));
+                if let Err(e) = link(&tc, object, &exe) {
+                    println!("         {name}: {side} does not link: {e}");
+                }
+            }
+        }
+    }
+    if args.link {
+        pack_bundle(&bundle)?;
     }
     println!(
         "{same_symbols} of {total} programs with cudafe++'s host object symbols; \
@@ -145,4 +166,62 @@ fn build(
     }
     let id = std::fs::read_to_string(dir.join(format!("{name}.module_id"))).ok();
     Ok((object, id))
+}
+
+/// Links a host object into an executable with nvcc (static cudart), stripped.
+fn link(tc: &toolchain::Toolchain, object: &Path, exe: &Path) -> anyhow::Result<()> {
+    let out = Command::new(tc.bin("nvcc"))
+        .arg(format!("-L{}", tc.root().join("lib").display()))
+        .arg(object)
+        .arg("-o")
+        .arg(exe)
+        .output()?;
+    if !out.status.success() {
+        bail!("{}", String::from_utf8_lossy(&out.stderr).trim());
+    }
+    Command::new("strip").arg(exe).status()?;
+    Ok(())
+}
+
+/// Runs every pair of executables (nvcc's and cufe's build of one program) on the device and
+/// compares stdout+stderr and exit status. A program whose output varies from run to run
+/// (timings, addresses) is run twice as nvcc built it, so that such a difference is told apart.
+const RUN_SCRIPT: &str = r#"#!/bin/bash
+set -u
+here=$(dirname "$0"); out=${OUT:-/tmp/gpu-run-out}; mkdir -p "$out"
+work=$(mktemp -d); tar xJf "$here/bins.tar.xz" -C "$work"
+nvidia-smi -L > "$out/gpu.txt" 2>&1
+: > "$out/summary.txt"
+for f in "$work"/bin/*.ref; do
+  n=$(basename "$f" .ref); [ -x "$work/bin/$n.cufe" ] || continue
+  for side in ref cufe ref2; do
+    exe="$work/bin/$n.${side%2}"
+    timeout 60 "$exe" > "$work/$side.out" 2>&1; echo "exit $?" >> "$work/$side.out"
+  done
+  if cmp -s "$work/ref.out" "$work/cufe.out"; then v=same
+  elif cmp -s "$work/ref.out" "$work/ref2.out"; then v=DIFFERENT
+  else v=run-dependent; fi
+  echo "$v $n $(tail -1 "$work/ref.out") / cufe: $(tail -1 "$work/cufe.out")" >> "$out/summary.txt"
+done
+awk '{print $1}' "$out/summary.txt" | sort | uniq -c
+grep -v '^same' "$out/summary.txt"
+"#;
+
+/// Writes target/gpu-run/bins.tar.xz (the executables) and run.sh, and removes the loose copies
+/// (the device call carries at most 64 MiB).
+fn pack_bundle(bundle: &Path) -> anyhow::Result<()> {
+    let status = Command::new("tar")
+        .args(["cJf", "bins.tar.xz", "bin"])
+        .current_dir(bundle)
+        .status()?;
+    if !status.success() {
+        bail!("tar failed in {}", bundle.display());
+    }
+    std::fs::remove_dir_all(bundle.join("bin"))?;
+    std::fs::write(bundle.join("run.sh"), RUN_SCRIPT)?;
+    println!(
+        "bundle: {} (run `bash target/gpu-run/run.sh` on a GPU machine, carrying target/gpu-run)",
+        bundle.display()
+    );
+    Ok(())
 }

@@ -38,99 +38,41 @@ fn direct_members<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Ite
 
 /// Every block of the namespace `ns` (same name, same parent), in order.
 pub fn namespace_blocks<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
-    match ns.name(db) {
-        None => vec![ns],
-        Some(name) => namespaces_declared_in(db, ns)
-            .get(&name)
-            .map_or_else(|| vec![ns], |entry| entry.blocks.clone()),
-    }
-}
-
-/// The named namespaces declared directly in the scope that declares `ns` (all blocks of that
-/// scope when it is a namespace itself).
-fn namespaces_declared_in<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> &'db NamespaceIndex<'db> {
-    match ns.parent(db) {
-        // Keyed by the scope's first block: every block of a namespace has the same members.
-        Some(parent) => namespaces_in(db, first_block(db, parent)),
-        None => file_namespaces(db, ns.file(db)),
-    }
-}
-
-/// The first block of a named namespace (the item itself for other scopes).
-fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
-    match scope.name(db) {
-        Some(name) if scope.kind(db) == ItemKind::Namespace => namespaces_declared_in(db, scope)
-            .get(&name)
-            .and_then(|entry| entry.blocks.first().copied())
-            .unwrap_or(scope),
-        _ => scope,
-    }
-}
-
-/// The named namespaces declared directly in a scope, by name.
-type NamespaceIndex<'db> = FxHashMap<Name<'db>, NamespaceEntry<'db>>;
-
-#[derive(Debug, Clone, PartialEq, Eq, salsa::SalsaValue)]
-struct NamespaceEntry<'db> {
-    /// Every block, in order.
-    blocks: Vec<Item<'db>>,
-    /// Whether any block says `inline` (the first must, later ones may omit it: libstdc++
-    /// reopens `inline namespace __cxx11` as `namespace __cxx11`).
-    inline: bool,
-}
-
-/// The namespace index of a namespace or class (its first block for a namespace), memoized:
-/// every member lookup asks for the blocks of the namespaces it passes and whether they are
-/// inline, and answering needs a scan of the enclosing scope (once per scope, not per block:
-/// `std` has hundreds). An edit inside a block leaves the enclosing scope's item list the same,
-/// so this is not re-run then.
-#[salsa::tracked(returns(ref), cycle_result = |_, _, _| FxHashMap::default())]
-fn namespaces_in<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> NamespaceIndex<'db> {
-    namespace_index(db, &direct_members(db, ScopeRef::Item(scope)))
-}
-
-/// [`namespaces_in`] at file scope.
-#[salsa::tracked(returns(ref))]
-fn file_namespaces<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> NamespaceIndex<'db> {
-    namespace_index(db, top_level_items(db, file))
-}
-
-fn namespace_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> NamespaceIndex<'db> {
-    let says_inline = |block: Item<'_>| {
-        syntax::SyntaxNode::new_root(block.header(db).clone())
-            .children_with_tokens()
-            .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
+    let Some(name) = ns.name(db) else {
+        return vec![ns];
     };
-    let mut index = NamespaceIndex::default();
-    for &m in members {
-        if m.kind(db) != ItemKind::Namespace {
-            continue;
-        }
-        if let Some(name) = m.name(db) {
-            let entry = index.entry(name).or_insert_with(|| NamespaceEntry {
-                blocks: Vec::new(),
-                inline: false,
-            });
-            entry.blocks.push(m);
-            entry.inline = entry.inline || says_inline(m);
-        }
-    }
-    index
+    let blocks: Vec<Item<'db>> = enclosing_index(db, ns)
+        .named(name)
+        .iter()
+        .map(|&(_, item)| item)
+        .filter(|item| item.kind(db) == ItemKind::Namespace)
+        .collect();
+    if blocks.is_empty() { vec![ns] } else { blocks }
 }
 
-/// A namespace is inline when any of its blocks says so.
-fn is_inline_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    if item.kind(db) != ItemKind::Namespace {
-        return false;
+/// The index of the scope that declares `item` (all blocks of that scope when it is a
+/// namespace itself).
+fn enclosing_index<'db>(db: &'db dyn IlDatabase, item: Item<'db>) -> &'db ScopeIndex<'db> {
+    match item.parent(db) {
+        Some(parent) => scope_index(db, first_block(db, parent)),
+        None => file_scope_index(db, item.file(db)),
     }
-    match item.name(db) {
-        Some(name) => namespaces_declared_in(db, item)
-            .get(&name)
-            .is_some_and(|entry| entry.inline),
-        None => syntax::SyntaxNode::new_root(item.header(db).clone())
-            .children_with_tokens()
-            .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW),
+}
+
+/// The first block of a named namespace (the item itself for other scopes): the key of the
+/// scope's index, since every block of a namespace has the same members.
+fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
+    if scope.kind(db) != ItemKind::Namespace {
+        return scope;
     }
+    namespace_blocks(db, scope).first().copied().unwrap_or(scope)
+}
+
+/// Whether a namespace block's own header says `inline`.
+fn says_inline(db: &dyn IlDatabase, block: Item<'_>) -> bool {
+    syntax::SyntaxNode::new_root(block.header(db).clone())
+        .children_with_tokens()
+        .any(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
 }
 
 /// Members of a scope named `name`: for a namespace including its inline namespaces' (and
@@ -186,15 +128,12 @@ fn collect_members<'db>(
     visited.push(scope);
     let index = match scope {
         ScopeRef::File(file) => file_scope_index(db, file),
-        ScopeRef::Item(item) => scope_index(db, item),
+        ScopeRef::Item(item) => scope_index(db, first_block(db, item)),
     };
     let before = out.len();
     // The members named `name` and the inline and unnamed namespaces (whose members are
     // members of this scope), merged in declaration order.
-    let own = index
-        .by_name
-        .binary_search_by_key(&name.as_id(), |(n, _)| n.as_id())
-        .map_or(&[][..], |k| index.by_name[k].1.as_slice());
+    let own = index.named(name);
     let (mut i, mut j) = (0, 0);
     while i < own.len() || j < index.nested.len() {
         let take_own = j >= index.nested.len() || (i < own.len() && own[i].0 <= index.nested[j].0);
@@ -217,44 +156,74 @@ fn collect_members<'db>(
     }
 }
 
-/// The direct members of a scope by name, with their positions, and its inline and unnamed
-/// namespaces: built once per scope so that each (scope, name) lookup costs its matches, not a
-/// scan of the scope (`std` has thousands of members and is asked thousands of names).
+/// The direct members of a scope by name, with their positions, its inline and unnamed
+/// namespaces, and which of its namespace names are inline: built once per scope (keyed by a
+/// namespace's first block), so that each (scope, name) lookup costs its matches, not a scan of
+/// the scope (`std` has thousands of members and hundreds of blocks, and is asked thousands of
+/// names). It is the one per-scope index: a namespace's blocks are its enclosing scope's
+/// members of that name. An edit inside a block leaves the enclosing scope's item list the
+/// same, so the enclosing index is not re-run then.
 #[derive(Debug, Default, PartialEq, Eq, salsa::SalsaValue)]
 pub struct ScopeIndex<'db> {
     /// Sorted by the names' ids (binary-searched).
     by_name: Vec<(Name<'db>, Vec<(u32, Item<'db>)>)>,
+    /// The inline and unnamed namespaces, whose members are members of this scope.
     nested: Vec<(u32, Item<'db>)>,
+    /// The names of namespaces of which some block says `inline`, sorted by id.
+    inline_namespaces: Vec<Name<'db>>,
 }
 
-fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> ScopeIndex<'db> {
+impl<'db> ScopeIndex<'db> {
+    /// The direct members named `name`, with their positions, in declaration order.
+    fn named(&self, name: Name<'db>) -> &[(u32, Item<'db>)] {
+        self.by_name
+            .binary_search_by_key(&name.as_id(), |(n, _)| n.as_id())
+            .map_or(&[][..], |k| self.by_name[k].1.as_slice())
+    }
+}
+
+fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> ScopeIndex<'db> {
     let mut index = ScopeIndex::default();
     let mut by_name: FxHashMap<Name<'db>, Vec<(u32, Item<'db>)>> = FxHashMap::default();
-    for (pos, m) in members.into_iter().enumerate() {
+    let mut namespaces = Vec::new();
+    for (pos, &m) in members.iter().enumerate() {
         let pos = pos as u32;
         let kind = m.kind(db);
-        if let Some(name) = m.name(db)
+        let name = m.name(db);
+        if let Some(name) = name
             && !matches!(kind, ItemKind::UsingDirective | ItemKind::StaticAssert)
         {
             by_name.entry(name).or_default().push((pos, m));
         }
-        if kind == ItemKind::Namespace && (m.name(db).is_none() || is_inline_namespace(db, m)) {
-            index.nested.push((pos, m));
+        if kind == ItemKind::Namespace {
+            if name.is_some() && says_inline(db, m) {
+                index.inline_namespaces.extend(name);
+            }
+            namespaces.push((pos, m, name));
         }
     }
+    index.inline_namespaces.sort_by_key(|n| n.as_id());
+    index.inline_namespaces.dedup();
+    index.nested = namespaces
+        .into_iter()
+        .filter(|(_, _, name)| name.is_none_or(|n| index.inline_namespaces.contains(&n)))
+        .map(|(pos, m, _)| (pos, m))
+        .collect();
     index.by_name = by_name.into_iter().collect();
     index.by_name.sort_by_key(|(n, _)| n.as_id());
     index
 }
 
-#[salsa::tracked(returns(ref))]
+/// [`ScopeIndex`] of a class, or of a namespace given by its first block.
+#[salsa::tracked(returns(ref), cycle_result = |_, _, _| ScopeIndex::default())]
 fn scope_index<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> ScopeIndex<'db> {
-    build_scope_index(db, direct_members(db, ScopeRef::Item(scope)))
+    build_scope_index(db, &direct_members(db, ScopeRef::Item(scope)))
 }
 
+/// [`ScopeIndex`] at file scope.
 #[salsa::tracked(returns(ref))]
 fn file_scope_index<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> ScopeIndex<'db> {
-    build_scope_index(db, direct_members(db, ScopeRef::File(file)))
+    build_scope_index(db, top_level_items(db, file))
 }
 
 /// The direct base classes of a class item that lookup can resolve, in declaration order.
