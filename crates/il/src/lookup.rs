@@ -65,7 +65,10 @@ fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
     if scope.kind(db) != ItemKind::Namespace {
         return scope;
     }
-    namespace_blocks(db, scope).first().copied().unwrap_or(scope)
+    namespace_blocks(db, scope)
+        .first()
+        .copied()
+        .unwrap_or(scope)
 }
 
 /// Whether a namespace block's own header says `inline`.

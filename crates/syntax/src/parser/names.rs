@@ -124,6 +124,16 @@ enum LogEntry {
     Enter {
         previous: ScopeId,
     },
+    /// A class scope re-parented at its definition ([`NameTable::set_parent`]).
+    Parent {
+        scope: ScopeId,
+        previous: Option<ScopeId>,
+    },
+    /// Flags a redeclaration added to an existing class scope.
+    ClassFlags {
+        scope: ScopeId,
+        previous: u8,
+    },
 }
 
 /// A question about an outer scope; `N` is the name type (`Sym` while parsing, the spelling in a
@@ -725,6 +735,12 @@ impl NameTable {
                     self.scope_mut(scope).lexical.pop();
                 }
                 Some(LogEntry::Enter { previous }) => self.current = previous,
+                Some(LogEntry::Parent { scope, previous }) => {
+                    self.scope_mut(scope).parent = previous
+                }
+                Some(LogEntry::ClassFlags { scope, previous }) => {
+                    self.scope_mut(scope).class_flags = previous
+                }
                 None => break,
             }
         }
@@ -945,6 +961,8 @@ impl NameTable {
         }
         if let Some(s) = self.scope(parent).names.get(&name).and_then(|e| e.scope()) {
             self.declare(parent, name, flags, None);
+            let previous = self.scope(s).class_flags;
+            self.log(LogEntry::ClassFlags { scope: s, previous });
             self.scope_mut(s).class_flags |= flags & Entry::TEMPLATE;
             return s;
         }
@@ -967,6 +985,10 @@ impl NameTable {
         if self.in_chain_of(parent, scope) {
             return;
         }
+        // A tentative parse that defines a class and is then rewound must not leave the class
+        // re-parented into a scope that the rewind abandons.
+        let previous = self.scope(scope).parent;
+        self.log(LogEntry::Parent { scope, previous });
         self.scope_mut(scope).parent = Some(parent);
     }
 
