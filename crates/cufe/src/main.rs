@@ -9,6 +9,7 @@ mod cubin_cmd;
 mod cudafe;
 mod demangle;
 mod fs_util;
+mod lsp_cmd;
 mod nvcc;
 mod parse;
 mod preprocess;
@@ -37,6 +38,8 @@ enum Command {
     Nvcc(nvcc::Args),
     /// Print what `nvcc -c` prints about a file (both passes' diagnostics), as nvcc prints it.
     Check(check::Args),
+    /// A language server (stdin/stdout) showing nvcc's verdict on each open document as it is typed.
+    Lsp(lsp_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
             Command::Cudafe(args) => cudafe::run(args),
             Command::Nvcc(args) => nvcc::run(args),
             Command::Check(args) => check::run(args),
+            Command::Lsp(args) => lsp_cmd::run(args),
         }
     };
     match result {

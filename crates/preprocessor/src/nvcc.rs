@@ -130,3 +130,149 @@ impl NvccArgs {
         })
     }
 }
+
+impl NvccArgs {
+    /// The options of a whole nvcc command line that change what the front end sees (`-std`,
+    /// `-arch`/`-gencode`, `-I`, `-isystem`, `-include`, `-D`, `-U`, `--extended-lambda`,
+    /// `--expt-relaxed-constexpr`, `-rdc`), in nvcc's spellings (`-Idir`, `-I dir`, `--std=..`);
+    /// the input is the last argument that is not an option. Options with a value that does
+    /// not matter here (`-o`, `-Xcompiler`, `-diag-*`) are skipped with their value.
+    pub fn from_command_line<S: AsRef<str>>(
+        args: &[S],
+        cuda_include: &str,
+        device: bool,
+    ) -> NvccArgs {
+        let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+        let mut c = NvccArgs {
+            cuda_include: cuda_include.to_string(),
+            device,
+            ..NvccArgs::default()
+        };
+        let arch_number = |s: &str| -> Option<u32> {
+            let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+            digits.parse::<u32>().ok().map(|n| n * 10)
+        };
+        let mut i = 0;
+        let value = |i: &mut usize, a: &str, names: &[&str]| -> Option<String> {
+            for name in names {
+                if a == *name {
+                    *i += 1;
+                    return args.get(*i).map(|s| s.to_string());
+                }
+                if let Some(v) = a.strip_prefix(name).and_then(|v| v.strip_prefix('=')) {
+                    return Some(v.to_string());
+                }
+                // `-Idir`, `-DX`: glued forms of the one-letter options.
+                if name.len() == 2
+                    && let Some(v) = a.strip_prefix(name)
+                    && !v.is_empty()
+                {
+                    return Some(v.to_string());
+                }
+            }
+            None
+        };
+        while i < args.len() {
+            let a = args[i];
+            if let Some(v) = value(&mut i, a, &["-std", "--std"]) {
+                c.std = Some(v);
+            } else if let Some(v) = value(&mut i, a, &["-arch", "--gpu-architecture"]) {
+                c.arch_list.extend(v.split(',').filter_map(arch_number));
+            } else if let Some(v) = value(&mut i, a, &["-gencode", "--generate-code"]) {
+                c.arch_list.extend(
+                    v.split(',')
+                        .find_map(|p| p.trim().strip_prefix("arch="))
+                        .and_then(arch_number),
+                );
+            } else if let Some(v) = value(&mut i, a, &["-I", "--include-path"]) {
+                c.include_dirs.push(v);
+            } else if let Some(v) = value(&mut i, a, &["-isystem", "--system-include"]) {
+                c.system_dirs.push(v);
+            } else if let Some(v) = value(&mut i, a, &["-include", "--pre-include"]) {
+                c.forced_includes.push(v);
+            } else if let Some(v) = value(&mut i, a, &["-D", "--define-macro"]) {
+                c.macros.push(MacroOption::Define(v));
+            } else if let Some(v) = value(&mut i, a, &["-U", "--undefine-macro"]) {
+                c.macros.push(MacroOption::Undef(v));
+            } else if value(&mut i, a, VALUE_OPTIONS_IGNORED).is_some() {
+            } else {
+                match a {
+                    "--extended-lambda"
+                    | "-extended-lambda"
+                    | "--expt-extended-lambda"
+                    | "-expt-extended-lambda" => c.extended_lambda = true,
+                    "--expt-relaxed-constexpr" | "-expt-relaxed-constexpr" => {
+                        c.relaxed_constexpr = true
+                    }
+                    "-rdc=true" | "--relocatable-device-code=true" | "-dc" => c.rdc = true,
+                    _ if !a.starts_with('-') => c.input = a.to_string(),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        c.arch_list.sort_unstable();
+        c.arch_list.dedup();
+        c
+    }
+}
+
+/// nvcc options whose value does not change what the front end sees.
+const VALUE_OPTIONS_IGNORED: &[&str] = &[
+    "-diag-suppress",
+    "--diag-suppress",
+    "-diag-warn",
+    "--diag-warn",
+    "-diag-error",
+    "--diag-error",
+    "-Werror",
+    "--Werror",
+    "-Xcudafe",
+    "-Xcicc",
+    "-Xcompiler",
+    "-Xptxas",
+    "-o",
+    "--output-file",
+];
+
+#[cfg(test)]
+mod command_line_tests {
+    use super::*;
+
+    #[test]
+    fn reads_nvcc_spellings() {
+        let args = [
+            "-c",
+            "-std=c++20",
+            "-arch",
+            "sm_90,sm_80",
+            "-gencode",
+            "arch=compute_70,code=sm_70",
+            "-Iinc",
+            "-I",
+            "more",
+            "--define-macro=N=3",
+            "-UX",
+            "-Xcompiler",
+            "-Wall",
+            "-o",
+            "x.o",
+            "--extended-lambda",
+            "-rdc=true",
+            "x.cu",
+        ];
+        let c = NvccArgs::from_command_line(&args, "/cuda/include", true);
+        assert_eq!(c.input, "x.cu");
+        assert_eq!(c.std.as_deref(), Some("c++20"));
+        assert_eq!(c.arch_list, [700, 800, 900]);
+        assert_eq!(c.include_dirs, ["inc", "more"]);
+        assert_eq!(
+            c.macros,
+            [
+                MacroOption::Define("N=3".into()),
+                MacroOption::Undef("X".into())
+            ]
+        );
+        assert!(c.extended_lambda && c.rdc && c.device && !c.relaxed_constexpr);
+    }
+}

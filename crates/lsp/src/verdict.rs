@@ -1,0 +1,353 @@
+//! nvcc's verdict on one open document, kept warm: the same pipeline as `cufe check` (both
+//! views preprocessed by cufe's preprocessor, each checked by the `check` crate's per-entity
+//! queries, the device view only when the host view has no error, as nvcc runs them), in one
+//! long-lived database whose inputs are updated in place, so that an edit re-runs only the
+//! queries it affects.
+//!
+//! The document's unsaved text is seen through an overlay over the disk; the headers' lexed
+//! tokens stay cached between edits (until a save tells that a file on disk changed).
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use base_db::{FileOrigin, SourceFile};
+use check::{DiagOptions, Pass};
+use preprocessor::lexer::{LexMode, LexedFile};
+use preprocessor::nvcc::NvccArgs;
+use preprocessor::{FileSystem, Options, RealFs};
+use rustc_hash::FxHashMap;
+use salsa::Setter;
+
+/// How a finding is reported, in nvcc's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+    Remark,
+}
+
+/// Which of nvcc's passes reported a finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reporter {
+    /// The preprocessor (gcc's wording).
+    Preprocessor,
+    /// cudafe++ on the host view.
+    Host,
+    /// cicc on the device view.
+    Device,
+    /// Both passes (nvcc prints such a warning twice).
+    Both,
+}
+
+/// One finding, placed in a file of the translation unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The file as the line markers name it (the document's path for its own findings).
+    pub file: String,
+    /// 1-based.
+    pub line: u32,
+    /// 0-based, in characters of the preprocessed line (gcc keeps the indentation, so this is
+    /// the source column up to runs of blanks inside the line).
+    pub column: u32,
+    /// The word at the position in the preprocessed text, for finding it in the source line.
+    pub word: String,
+    pub severity: Severity,
+    /// `N-D` for a discretionary diagnostic, `N` for another one with a number.
+    pub code: Option<String>,
+    pub text: String,
+    pub reporter: Reporter,
+}
+
+/// A warm checker: the database and the file system live as long as the server.
+pub struct Checker {
+    db: ide::RootDatabase,
+    fs: Overlay,
+    /// The view inputs, by (document, device view).
+    views: FxHashMap<(PathBuf, bool), SourceFile>,
+    cuda_include: String,
+    /// Files under these prefixes are CUDA's headers (not checked, as `cufe check`).
+    system_prefixes: Vec<String>,
+    options_set: bool,
+}
+
+impl Checker {
+    /// `cuda_root`: the toolchain root holding `include/cuda_runtime.h`.
+    pub fn new(cuda_root: &Path) -> Checker {
+        Checker {
+            db: ide::RootDatabase::default(),
+            fs: Overlay::default(),
+            views: FxHashMap::default(),
+            cuda_include: cuda_root.join("include").display().to_string(),
+            system_prefixes: vec![cuda_root.display().to_string()],
+            options_set: false,
+        }
+    }
+
+    /// The unsaved text of an open document (read instead of the disk).
+    pub fn set_document(&mut self, path: &Path, text: String) {
+        let key = path.display().to_string();
+        self.fs.lexed.retain(|(p, _), _| *p != key);
+        self.fs.documents.insert(key, text);
+    }
+
+    /// A closed document: the disk is read again.
+    pub fn remove_document(&mut self, path: &Path) {
+        let key = path.display().to_string();
+        self.fs.lexed.retain(|(p, _), _| *p != key);
+        self.fs.documents.remove(&key);
+    }
+
+    /// Files on disk may have changed (a save): forget the lexed headers.
+    pub fn disk_changed(&mut self) {
+        self.fs.disk = RealFs::default();
+        self.fs.lexed.clear();
+    }
+
+    /// What `nvcc -c <nvcc_args> <path>` prints about the document, as findings, in nvcc's
+    /// order. An nvcc option that nvcc rejects is reported as an error at the top of the file.
+    pub fn verdict(&mut self, path: &Path, nvcc_args: &[String]) -> Vec<Finding> {
+        let input = path.display().to_string();
+        let top = |text: String| Finding {
+            file: input.clone(),
+            line: 1,
+            column: 0,
+            word: String::new(),
+            severity: Severity::Error,
+            code: None,
+            text,
+            reporter: Reporter::Preprocessor,
+        };
+        let diag = match DiagOptions::parse(nvcc_args) {
+            Ok(d) => d,
+            Err(check::options::Fatal(message)) => return vec![top(format!("nvcc: {message}"))],
+        };
+        let mut args = nvcc_args.to_vec();
+        args.push(input.clone());
+        let host_args = NvccArgs::from_command_line(&args, &self.cuda_include, false);
+        self.set_compile_options(&host_args);
+        let mut findings = Vec::new();
+        let Some(host) = self.view(&host_args, &mut findings) else {
+            return findings;
+        };
+        let host_errors = self.check(host, Pass::Host, &diag, &mut findings);
+        if host_errors > 0 {
+            return findings;
+        }
+        let device_args = NvccArgs {
+            device: true,
+            ..host_args
+        };
+        if let Some(device) = self.view(&device_args, &mut findings) {
+            self.check(device, Pass::Device, &diag, &mut findings);
+        }
+        merge_passes(findings)
+    }
+
+    fn set_compile_options(&mut self, args: &NvccArgs) {
+        let compile = base_db::CompileOptions {
+            cpp_std: cpp_year(args.std.as_deref()),
+            extended_lambda: args.extended_lambda,
+            relaxed_constexpr: args.relaxed_constexpr,
+            relocatable_device_code: args.rdc,
+            ..Default::default()
+        };
+        if !self.options_set {
+            base_db::Options::new(&self.db, compile);
+            self.options_set = true;
+        } else if let Some(options) = base_db::Options::try_get(&self.db)
+            && *options.compile(&self.db) != compile
+        {
+            options.set_compile(&mut self.db).to(compile);
+        }
+    }
+
+    /// One view's `.ii`, as the input of its view (updated in place); `None` after the
+    /// preprocessor's errors.
+    fn view(&mut self, args: &NvccArgs, findings: &mut Vec<Finding>) -> Option<SourceFile> {
+        let options = match args.options(&mut |d| Path::new(d).is_dir()) {
+            Some(o) => o,
+            None => {
+                findings.push(Finding {
+                    file: args.input.clone(),
+                    line: 1,
+                    column: 0,
+                    word: String::new(),
+                    severity: Severity::Error,
+                    code: None,
+                    text: format!("unsupported -std {:?}", args.std),
+                    reporter: Reporter::Preprocessor,
+                });
+                return None;
+            }
+        };
+        let result = preprocessor::preprocess(&options, &mut self.fs);
+        for d in &result.diagnostics {
+            findings.push(Finding {
+                file: d.file.clone(),
+                line: d.line,
+                column: d.col.saturating_sub(1),
+                word: String::new(),
+                severity: match d.severity {
+                    preprocessor::Severity::Warning => Severity::Warning,
+                    _ => Severity::Error,
+                },
+                code: None,
+                text: d.message.clone(),
+                reporter: Reporter::Preprocessor,
+            });
+        }
+        if result.has_errors() {
+            return None;
+        }
+        let key = (PathBuf::from(&args.input), args.device);
+        Some(match self.views.get(&key) {
+            Some(&file) => {
+                if file.text(&self.db) != result.text {
+                    file.set_text(&mut self.db).to(result.text);
+                }
+                file
+            }
+            None => {
+                let suffix = if args.device { "cpp1.ii" } else { "cpp4.ii" };
+                let file = SourceFile::create(
+                    &self.db,
+                    PathBuf::from(format!("{}.{suffix}", args.input)),
+                    result.text,
+                    FileOrigin::User,
+                );
+                self.views.insert(key, file);
+                file
+            }
+        })
+    }
+
+    /// Checks one view and appends its findings; returns its error count.
+    fn check(
+        &self,
+        file: SourceFile,
+        pass: Pass,
+        options: &DiagOptions,
+        out: &mut Vec<Finding>,
+    ) -> usize {
+        let db = &self.db;
+        let mut diagnostics = check::syntax_errors(db, file);
+        diagnostics.extend(check::check_view(
+            db,
+            file,
+            pass,
+            options,
+            &self.system_prefixes,
+        ));
+        let text = file.text(db);
+        let line_map = base_db::line_map(db, file);
+        let unit = file.path(db).display().to_string();
+        let unit = unit
+            .trim_end_matches(".cpp4.ii")
+            .trim_end_matches(".cpp1.ii");
+        let mut errors = 0;
+        for d in diagnostics {
+            let pos = line_map.position(d.offset.into());
+            let at = (d.offset as usize).min(text.len());
+            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let word: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let severity = match d.severity {
+                check::messages::Severity::Error => Severity::Error,
+                check::messages::Severity::Warning => Severity::Warning,
+                check::messages::Severity::Remark => Severity::Remark,
+            };
+            errors += usize::from(severity == Severity::Error);
+            out.push(Finding {
+                file: pos.file.unwrap_or(unit).to_string(),
+                line: pos.line,
+                column: text[start..at].chars().count() as u32,
+                word,
+                severity,
+                code: match (d.discretionary, d.number) {
+                    (true, n) => Some(format!("{n}-D")),
+                    (false, 0) => None,
+                    (false, n) => Some(n.to_string()),
+                },
+                text: d.text,
+                reporter: match pass {
+                    Pass::Host => Reporter::Host,
+                    Pass::Device => Reporter::Device,
+                },
+            });
+        }
+        errors
+    }
+}
+
+/// nvcc prints a warning that both passes report twice; an editor shows it once.
+fn merge_passes(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::with_capacity(findings.len());
+    for f in findings {
+        let same = |g: &Finding| {
+            g.reporter == Reporter::Host
+                && f.reporter == Reporter::Device
+                && (&g.file, g.line, g.column, &g.code, &g.text)
+                    == (&f.file, f.line, f.column, &f.code, &f.text)
+        };
+        match out.iter_mut().find(|g| same(g)) {
+            Some(g) => g.reporter = Reporter::Both,
+            None => out.push(f),
+        }
+    }
+    out
+}
+
+fn cpp_year(std: Option<&str>) -> u16 {
+    std.and_then(|s| {
+        s.trim_start_matches("c++")
+            .trim_start_matches("gnu++")
+            .parse()
+            .ok()
+    })
+    .unwrap_or(17)
+}
+
+/// The disk, with the open documents' unsaved texts in front of it.
+#[derive(Default)]
+struct Overlay {
+    disk: RealFs,
+    documents: FxHashMap<String, String>,
+    lexed: FxHashMap<(String, LexMode), Arc<LexedFile>>,
+}
+
+impl FileSystem for Overlay {
+    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
+        let Some(text) = self.documents.get(path) else {
+            return self.disk.lexed(path, mode);
+        };
+        let lexed = self
+            .lexed
+            .entry((path.to_string(), mode))
+            .or_insert_with(|| Arc::new(preprocessor::lexer::lex(text, mode)));
+        Some(lexed.clone())
+    }
+
+    fn identity(&mut self, path: &str) -> String {
+        match self.documents.get(path) {
+            Some(text) => format!(
+                "open:{}:{:016x}",
+                text.len(),
+                preprocessor::options::content_hash(text.as_bytes())
+            ),
+            None => self.disk.identity(path),
+        }
+    }
+
+    fn shorter_path(&mut self, path: &str) -> Option<String> {
+        self.disk.shorter_path(path)
+    }
+
+    fn is_dir(&mut self, path: &str) -> bool {
+        self.disk.is_dir(path)
+    }
+
+    fn start_prefetch(&mut self, options: &Options) {
+        self.disk.start_prefetch(options);
+    }
+}
