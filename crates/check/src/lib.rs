@@ -131,6 +131,20 @@ pub fn check_view(
     out.into_iter().map(|(_, _, _, d)| d).collect()
 }
 
+/// Everything one pass reports about its view, in the order it prints it: the parser's errors,
+/// then the checks ([`check_view`]). What `cufe check` renders and `cufe lsp` publishes.
+pub fn pass_diagnostics(
+    db: &dyn CheckDatabase,
+    file: SourceFile,
+    pass: Pass,
+    options: &DiagOptions,
+    system_prefixes: &[String],
+) -> Vec<Diagnostic> {
+    let mut diagnostics = syntax_errors(db, file);
+    diagnostics.extend(check_view(db, file, pass, options, system_prefixes));
+    diagnostics
+}
+
 /// The parser's errors in a view, as hard errors of the parse phase (both passes parse).
 pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic> {
     base_db::parse_errors(db, file)

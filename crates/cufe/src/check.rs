@@ -229,8 +229,7 @@ fn run_pass(
     system_prefixes: &[String],
     out: &mut String,
 ) -> usize {
-    let mut diagnostics = check::syntax_errors(db, file);
-    diagnostics.extend(check::check_view(db, file, pass, options, system_prefixes));
+    let diagnostics = check::pass_diagnostics(db, file, pass, options, system_prefixes);
     let line_map = base_db::line_map(db, file);
     check::render::render_pass(out, file.text(db), line_map, &diagnostics, unit)
 }

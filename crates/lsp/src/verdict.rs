@@ -229,14 +229,7 @@ impl Checker {
         out: &mut Vec<Finding>,
     ) -> usize {
         let db = &self.db;
-        let mut diagnostics = check::syntax_errors(db, file);
-        diagnostics.extend(check::check_view(
-            db,
-            file,
-            pass,
-            options,
-            &self.system_prefixes,
-        ));
+        let diagnostics = check::pass_diagnostics(db, file, pass, options, &self.system_prefixes);
         let text = file.text(db);
         let line_map = base_db::line_map(db, file);
         let unit = file.path(db).display().to_string();
