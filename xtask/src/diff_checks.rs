@@ -262,13 +262,14 @@ fn clean_cases(args: &Args) -> anyhow::Result<Vec<Case>> {
     Ok(cases)
 }
 
+/// Programs with their nvcc options.
+type Programs = Vec<(PathBuf, Vec<String>)>;
+
 /// test_data/external/*/: third-party programs nvcc accepts, each listed in `programs.txt`
 /// relative to the git-ignored `src/` (see their README); all built without options. The
 /// variant is `external:OWNER-REPO/PATH`, so `root` is test_data/external and the paths
 /// include `src/`.
-pub(crate) fn external_programs(
-    external: &Path,
-) -> anyhow::Result<Vec<(PathBuf, Vec<(PathBuf, Vec<String>)>)>> {
+pub(crate) fn external_programs(external: &Path) -> anyhow::Result<Vec<(PathBuf, Programs)>> {
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(external) else {
         return Ok(out);

@@ -2,8 +2,8 @@
 //! results survive edits elsewhere); the printer needs file offsets. This reads the whole parse
 //! and re-runs on every edit, but no check reads it: positions are computed late.
 use base_db::SourceFile;
-use il::Item;
 use hir_def::source::ShallowGreen;
+use il::Item;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxKind;
 

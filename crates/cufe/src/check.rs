@@ -297,7 +297,11 @@ fn preprocess(
         .with_context(|| format!("unsupported -std {:?}", c.std))?;
     let mut fs = preprocessor::RealFs::default();
     let result = preprocessor::preprocess(&options, &mut fs);
-    let messages: String = result.diagnostics.iter().map(|d| format!("{d}\n")).collect();
+    let messages: String = result
+        .diagnostics
+        .iter()
+        .map(|d| format!("{d}\n"))
+        .collect();
     if result.has_errors() {
         return Ok((None, messages));
     }

@@ -67,25 +67,25 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
     println!("  cufe {}", check_args.join(" "));
     println!("  cudafe++ {} bench.cpp4.ii", cudafe_options.join(" "));
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    let (mut ours_rss, mut theirs_rss) = (Vec::new(), Vec::new());
+    let (mut ours_usage, mut theirs_usage) = (Vec::new(), Vec::new());
     for _ in 0..runs.max(1) {
         let mut cmd = measured(time_tool, &cufe);
         cmd.args(&check_args).current_dir(dir);
-        let (elapsed, kib, status) = run_once(&mut cmd)?;
+        let (elapsed, usage, status) = run_once(&mut cmd)?;
         if !matches!(status, Some(0..=2)) {
             bail!("cufe check exited with {status:?}");
         }
         ours.push(elapsed);
-        ours_rss.extend(kib);
+        ours_usage.extend(usage);
 
         let mut cmd = measured(time_tool, &tc.bin("cudafe++"));
         cmd.args(&cudafe_options).arg(&ii);
-        let (elapsed, kib, status) = run_once(&mut cmd)?;
+        let (elapsed, usage, status) = run_once(&mut cmd)?;
         if status != Some(0) {
             bail!("cudafe++ exited with {status:?}");
         }
         theirs.push(elapsed);
-        theirs_rss.extend(kib);
+        theirs_usage.extend(usage);
     }
     let (ours, theirs) = (Summary::of(ours), Summary::of(theirs));
     println!(
@@ -103,12 +103,23 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
         ours.best.as_secs_f64() / theirs.best.as_secs_f64().max(1e-9),
         ours.median.as_secs_f64() / theirs.median.as_secs_f64().max(1e-9)
     );
-    if let (Some(o), Some(t)) = (ours_rss.iter().max(), theirs_rss.iter().max()) {
+    if !ours_usage.is_empty() && !theirs_usage.is_empty() {
+        let cpu = |u: &[Usage]| Summary::of(u.iter().map(|u| u.cpu).collect());
+        let (o_cpu, t_cpu) = (cpu(&ours_usage), cpu(&theirs_usage));
+        println!(
+            "CPU time      cufe median {:.0} ms, cudafe++ median {:.0} ms (cufe / cudafe++ {:.2}; \
+             cufe runs its two views on two threads)",
+            ms(o_cpu.median),
+            ms(t_cpu.median),
+            o_cpu.median.as_secs_f64() / t_cpu.median.as_secs_f64().max(1e-9)
+        );
+        let o = ours_usage.iter().map(|u| u.kib).max().unwrap_or(0);
+        let t = theirs_usage.iter().map(|u| u.kib).max().unwrap_or(1);
         println!(
             "peak RSS      cufe {:.0} MiB, cudafe++ {:.0} MiB (cufe / cudafe++ {:.2})",
-            *o as f64 / 1024.0,
-            *t as f64 / 1024.0,
-            *o as f64 / *t as f64
+            o as f64 / 1024.0,
+            t as f64 / 1024.0,
+            o as f64 / t as f64
         );
     } else {
         println!("peak RSS      not measured (GNU time is not installed: apt-get install time)");
@@ -149,7 +160,7 @@ fn largest_corpus_unit() -> anyhow::Result<(PathBuf, Option<String>)> {
 fn measured(time_tool: &Path, exe: &Path) -> Command {
     if time_tool.exists() {
         let mut cmd = Command::new(time_tool);
-        cmd.args(["-f", "%M", "-o"]).arg(rss_file()).arg(exe);
+        cmd.args(["-f", "%M %U %S", "-o"]).arg(rss_file()).arg(exe);
         cmd
     } else {
         Command::new(exe)
@@ -160,18 +171,32 @@ fn rss_file() -> PathBuf {
     std::env::temp_dir().join(format!("cufe-bench-check-rss-{}", std::process::id()))
 }
 
-/// One run from spawn to exit: wall time, peak RSS in KiB when measured, exit status.
-fn run_once(cmd: &mut Command) -> anyhow::Result<(Duration, Option<u64>, Option<i32>)> {
+/// What GNU time measured of one run: peak RSS in KiB, CPU time (user + system).
+struct Usage {
+    kib: u64,
+    cpu: Duration,
+}
+
+/// One run from spawn to exit: wall time, resource usage when measured, exit status.
+fn run_once(cmd: &mut Command) -> anyhow::Result<(Duration, Option<Usage>, Option<i32>)> {
     cmd.stdout(Stdio::null()).stderr(Stdio::null());
     let start = Instant::now();
     let status = cmd
         .status()
         .with_context(|| format!("running {:?}", cmd.get_program()))?;
     let elapsed = start.elapsed();
-    let kib = std::fs::read_to_string(rss_file())
-        .ok()
-        .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()));
+    let usage = std::fs::read_to_string(rss_file()).ok().and_then(|s| {
+        let line = s.lines().last()?.to_string();
+        let mut fields = line.split_whitespace();
+        let kib = fields.next()?.parse().ok()?;
+        let user: f64 = fields.next()?.parse().ok()?;
+        let system: f64 = fields.next()?.parse().ok()?;
+        Some(Usage {
+            kib,
+            cpu: Duration::from_secs_f64(user + system),
+        })
+    });
     let _ = std::fs::remove_file(rss_file());
     // GNU time passes the command's exit status on.
-    Ok((elapsed, kib, status.code()))
+    Ok((elapsed, usage, status.code()))
 }

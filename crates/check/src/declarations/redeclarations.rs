@@ -59,13 +59,11 @@ pub fn merged_exec_space<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ex
         Some(parent) => il::scope::scope_items(db, parent),
         None => il::scope::top_level_items(db, item.file(db)),
     };
-    let routine = |i: Item<'db>| {
-        matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-    };
+    let routine =
+        |i: Item<'db>| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate);
     let mut other_side = false;
     for &s in siblings {
-        if s == item || s.name(db) != item.name(db) || !routine(s) || s.kind(db) != item.kind(db)
-        {
+        if s == item || s.name(db) != item.name(db) || !routine(s) || s.kind(db) != item.kind(db) {
             continue;
         }
         if entity_key(db, s) != entity_key(db, item) {
@@ -78,7 +76,11 @@ pub fn merged_exec_space<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ex
                 | (ExecSpace::Device, ExecSpace::Host | ExecSpace::HostDevice)
         );
     }
-    if other_side { ExecSpace::HostDevice } else { own }
+    if other_side {
+        ExecSpace::HostDevice
+    } else {
+        own
+    }
 }
 
 pub(super) fn check_routine(
