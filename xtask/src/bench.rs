@@ -4,6 +4,8 @@
 //! the largest test program (see `bench/xref.rs`).
 //! `cargo xtask bench cudafe`: `cufe cudafe` writing the host unit and module id against
 //! `cudafe++`, whole process, wall time and peak RSS (see `bench/cudafe.rs`).
+//! `cargo xtask bench check`: `cufe check` (both views) against `cudafe++` on the host `.ii`,
+//! whole process, wall time and peak RSS (see `bench/check.rs`).
 //!
 //! Not a test: it prints numbers. cufe's time is the one its own summary line reports (reading,
 //! line map, parse, lossless check), so process start-up is excluded; the other tools are timed
@@ -16,6 +18,7 @@ use anyhow::{Context, bail};
 
 use crate::{corpus::corpus_dir, project_root};
 
+mod check;
 mod cudafe;
 mod preprocess;
 mod xref;
@@ -25,7 +28,7 @@ pub struct Args {
     /// What to measure.
     what: What,
     /// The .ii to parse (default: the largest file of the corpus; for `xref`, the largest
-    /// preprocessed test program).
+    /// preprocessed test program; for `check`, the .cu of the largest corpus unit).
     #[arg(long)]
     file: Option<PathBuf>,
     /// Runs of cufe; the median is reported.
@@ -47,6 +50,8 @@ enum What {
     Xref,
     /// `cufe cudafe` writing the host unit and module id against `cudafe++`, whole process.
     Cudafe,
+    /// `cufe check` (both views) against `cudafe++` on the host `.ii`, whole process.
+    Check,
     /// Cold preprocessing of the largest unit against gcc -E, and re-preprocessing after a
     /// one-line edit in a salsa database.
     Preprocess,
@@ -56,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.what {
         What::Xref => return xref::run(args.file, args.runs),
         What::Cudafe => return cudafe::run(args.file, args.runs),
+        What::Check => return check::run(args.file, args.runs),
         What::Preprocess => return preprocess::run(args.runs, args.reference_runs),
         What::Parse => {}
     }

@@ -324,10 +324,11 @@ fn cu_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         let path = entry?.path();
         if path.is_dir() {
             // `checks` holds the CUDA-check suite: programs nvcc rejects on purpose, measured by
-            // `cargo xtask diff-checks`, not corpus units that must parse and infer cleanly.
+            // `cargo xtask diff-checks`, not corpus units that must parse and infer cleanly;
+            // `external` holds third-party programs (not committed) that diff-checks measures.
             if path
                 .file_name()
-                .is_some_and(|n| n == "generated" || n == "checks")
+                .is_some_and(|n| n == "generated" || n == "checks" || n == "external")
             {
                 continue;
             }

@@ -6,7 +6,8 @@
 //! - default: against the recorded references (`NAME.nvcc`);
 //! - `--live`: against nvcc run now;
 //! - `--record`: runs nvcc and rewrites the references (then compares);
-//! - `--clean`: test_data/cu and ../shared/corpus instead (programs nvcc accepts): every
+//! - `--clean`: test_data/cu, ../shared/corpus and test_data/external instead (programs nvcc
+//!   accepts): every
 //!   diagnostic cufe prints that nvcc does not is reported; with `--record` nvcc's outputs are
 //!   written to test_data/checks/clean/*.nvcc for the tests.
 //!
@@ -28,7 +29,8 @@ pub struct Args {
     /// Compare with nvcc run now instead of the references.
     #[arg(long)]
     live: bool,
-    /// The programs nvcc accepts (test_data/cu, ../shared/corpus) instead of the suite.
+    /// The programs nvcc accepts (test_data/cu, ../shared/corpus, test_data/external) instead
+    /// of the suite.
     #[arg(long)]
     clean: bool,
     /// Normalize the recorded references again (after a change of `normalize`) and stop.
@@ -253,7 +255,47 @@ fn clean_cases(args: &Args) -> anyhow::Result<Vec<Case>> {
     } else {
         println!("note: ../shared/corpus absent; only test_data/cu");
     }
+    let external = project_root().join("test_data/external");
+    for (root, programs) in external_programs(&external)? {
+        add("external", &root, programs);
+    }
     Ok(cases)
+}
+
+/// Programs with their nvcc options.
+type Programs = Vec<(PathBuf, Vec<String>)>;
+
+/// test_data/external/*/: third-party programs nvcc accepts, each listed in `programs.txt`
+/// relative to the git-ignored `src/` (see their README); all built without options. The
+/// variant is `external:OWNER-REPO/PATH`, so `root` is test_data/external and the paths
+/// include `src/`.
+pub(crate) fn external_programs(external: &Path) -> anyhow::Result<Vec<(PathBuf, Programs)>> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(external) else {
+        return Ok(out);
+    };
+    let mut dirs: Vec<PathBuf> = entries.filter_map(|e| Some(e.ok()?.path())).collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(list) = std::fs::read_to_string(dir.join("programs.txt")) else {
+            continue;
+        };
+        if !dir.join("src").is_dir() {
+            println!(
+                "note: {}/src absent (see its README); skipped",
+                dir.display()
+            );
+            continue;
+        }
+        let programs = list
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| (dir.join("src").join(l), Vec::new()))
+            .collect();
+        out.push((external.to_path_buf(), programs));
+    }
+    Ok(out)
 }
 
 fn record(args: &Args, cases: &[Case], results: &[(usize, Run, Run)]) -> anyhow::Result<()> {

@@ -139,7 +139,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 callee_offset(&root, p.text_range())
             });
         let target = routine_decl(db, callee.item);
-        let space = target.exec_space;
+        let space = *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
         if callee.kind == CalleeKind::KernelLaunch {
             if matches!(
                 caller,

@@ -4,7 +4,7 @@
 //! only the item's header and il's declaration facts: editing a body never re-runs it.
 mod kernels;
 mod overrides;
-mod redeclarations;
+pub(crate) mod redeclarations;
 mod variables;
 
 use il::{Item, ItemKind};

@@ -2,9 +2,10 @@
 //! results survive edits elsewhere); the printer needs file offsets. This reads the whole parse
 //! and re-runs on every edit, but no check reads it: positions are computed late.
 use base_db::SourceFile;
+use hir_def::source::ShallowGreen;
 use il::Item;
-use rustc_hash::FxHashMap;
-use syntax::{GreenNode, SyntaxKind};
+use rustc_hash::{FxHashMap, FxHashSet};
+use syntax::SyntaxKind;
 
 use crate::CheckDatabase;
 
@@ -41,29 +42,39 @@ pub fn item_offsets<'db>(
             },
         );
     }
+    // The headers still to place, then the file's declaration nodes with one of them (hashed
+    // shallowly: rowan hashes whole subtrees).
+    let unplaced: Vec<Item<'db>> = crate::checked_items(db, file)
+        .into_iter()
+        .filter(|item| !out.contains_key(item))
+        .collect();
+    let wanted: FxHashSet<ShallowGreen> = unplaced
+        .iter()
+        .map(|item| ShallowGreen(item.header(db).clone()))
+        .collect();
     let tree = base_db::parse(db, file).syntax_node();
-    let mut nodes: FxHashMap<GreenNode, Vec<u32>> = FxHashMap::default();
+    let mut nodes: FxHashMap<ShallowGreen, Vec<u32>> = FxHashMap::default();
     for node in tree.descendants().filter(|n| {
         matches!(
             n.kind(),
             SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::FUNCTION_DEF
         )
     }) {
-        nodes
-            .entry(node.green().into_owned())
-            .or_default()
-            .push(u32::from(node.text_range().start()));
-    }
-    let mut taken: FxHashMap<GreenNode, usize> = FxHashMap::default();
-    for item in crate::checked_items(db, file) {
-        if out.contains_key(&item) {
-            continue;
+        let green = ShallowGreen(node.green().into_owned());
+        if wanted.contains(&green) {
+            nodes
+                .entry(green)
+                .or_default()
+                .push(u32::from(node.text_range().start()));
         }
-        let header = item.header(db);
-        let Some(found) = nodes.get(header) else {
+    }
+    let mut taken: FxHashMap<ShallowGreen, usize> = FxHashMap::default();
+    for item in unplaced {
+        let header = ShallowGreen(item.header(db).clone());
+        let Some(found) = nodes.get(&header) else {
             continue;
         };
-        let k = taken.entry(header.clone()).or_default();
+        let k = taken.entry(header).or_default();
         if let Some(&in_file) = found.get(*k) {
             out.insert(
                 item,

@@ -45,12 +45,19 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             ..
         } = expr
         {
-            let target = match &body.exprs[*lhs] {
-                Expr::Index { base, .. } => *base,
-                _ => *lhs,
+            let (target, indexed) = match &body.exprs[*lhs] {
+                Expr::Index { base, .. } => (*base, true),
+                _ => (*lhs, false),
             };
             if let Some(Resolution::Binding(b)) = result.resolution(target) {
-                uses.entry(*b).or_default().1 += 1;
+                // `p[i] = v` through a pointer reads `p`; only an array's element is set.
+                let through_pointer = indexed
+                    && result
+                        .type_of_binding(*b)
+                        .is_some_and(|ty| is_pointer(db, ty));
+                if !through_pointer {
+                    uses.entry(*b).or_default().1 += 1;
+                }
             }
         }
     }
@@ -104,6 +111,14 @@ fn plain_data(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
     match ty.kind(db) {
         TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) => true,
         TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => plain_data(db, *inner),
+        _ => false,
+    }
+}
+
+fn is_pointer(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Pointer(_) => true,
+        TyKind::Qualified(_, inner) => is_pointer(db, *inner),
         _ => false,
     }
 }

@@ -153,11 +153,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let toolchain = toolchain::Toolchain::locate(args.cuda_path.as_deref())?;
-    let host_text = preprocess(&command, &input, &toolchain, false)?;
-    let Some(host_text) = host_text else {
-        return Ok(ExitCode::from(1));
-    };
-
     let db = ide::RootDatabase::default();
     base_db::Options::new(
         &db,
@@ -169,44 +164,84 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..Default::default()
         },
     );
-    let mut report = String::new();
-    let host = SourceFile::create(
-        &db,
-        PathBuf::from(format!("{input}.cpp4.ii")),
-        host_text,
-        FileOrigin::User,
-    );
     let system = [toolchain.root().display().to_string()];
-    let host_errors = run_pass(&db, host, Pass::Host, &diag, &input, &system, &mut report);
-    if host_errors > 0 {
-        eprint!("{report}");
-        return Ok(ExitCode::from(2));
+    // The two views share no query: the device view is preprocessed and checked on a second
+    // thread, on a snapshot of the same database, while the host view is. Its output is used
+    // only when the host pass had no error (P1), exactly as if it ran afterwards.
+    let device = std::thread::scope(|scope| -> anyhow::Result<_> {
+        let device = {
+            let (db, command, input, toolchain, diag, system) =
+                (db.clone(), &command, &input, &toolchain, &diag, &system);
+            scope.spawn(move || -> anyhow::Result<View> {
+                let (text, messages) = preprocess(command, input, toolchain, true)?;
+                let Some(text) = text else {
+                    return Ok(View::Rejected(messages));
+                };
+                let file = SourceFile::create(
+                    &db,
+                    PathBuf::from(format!("{input}.cpp1.ii")),
+                    text,
+                    FileOrigin::User,
+                );
+                let mut report = String::new();
+                let errors = run_pass(&db, file, Pass::Device, diag, input, system, &mut report);
+                Ok(View::Checked {
+                    report: messages + &report,
+                    errors,
+                })
+            })
+        };
+        let (host_text, messages) = preprocess(&command, &input, &toolchain, false)?;
+        eprint!("{messages}");
+        let Some(host_text) = host_text else {
+            // (Nor is the device view's after a preprocessing error.)
+            std::process::exit(1);
+        };
+        let host = SourceFile::create(
+            &db,
+            PathBuf::from(format!("{input}.cpp4.ii")),
+            host_text,
+            FileOrigin::User,
+        );
+        let mut report = String::new();
+        let host_errors = run_pass(&db, host, Pass::Host, &diag, &input, &system, &mut report);
+        if host_errors > 0 {
+            eprint!("{report}");
+            // The device view's result is not wanted: leave without waiting for it.
+            std::process::exit(2);
+        }
+        let device = device.join().expect("the device view's thread panicked")?;
+        Ok((report, device))
+    })?;
+    let (report, device) = device;
+    // The process ends now: freeing every memo of both views would cost about a twentieth of
+    // the run.
+    std::mem::forget(db);
+    match device {
+        View::Rejected(messages) => {
+            eprint!("{messages}{report}");
+            Ok(ExitCode::from(1))
+        }
+        View::Checked {
+            report: device_report,
+            errors,
+        } => {
+            eprint!("{report}{device_report}");
+            Ok(if errors > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
     }
-    let Some(device_text) = preprocess(&command, &input, &toolchain, true)? else {
-        eprint!("{report}");
-        return Ok(ExitCode::from(1));
-    };
-    let device = SourceFile::create(
-        &db,
-        PathBuf::from(format!("{input}.cpp1.ii")),
-        device_text,
-        FileOrigin::User,
-    );
-    let device_errors = run_pass(
-        &db,
-        device,
-        Pass::Device,
-        &diag,
-        &input,
-        &system,
-        &mut report,
-    );
-    eprint!("{report}");
-    Ok(if device_errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+}
+
+/// The device view's outcome.
+enum View {
+    /// The preprocessor's messages (with an error among them).
+    Rejected(String),
+    /// The preprocessor's messages and the pass's rendered block, and its error count.
+    Checked { report: String, errors: usize },
 }
 
 fn cpp_year(std: Option<&str>) -> u16 {
@@ -234,13 +269,14 @@ fn run_pass(
     check::render::render_pass(out, file.text(db), line_map, &diagnostics, unit)
 }
 
-/// One view's `.ii` by cufe's preprocessor; `None` after printing the preprocessor's errors.
+/// One view's `.ii` by cufe's preprocessor (`None` when it reported an error) and the
+/// preprocessor's messages, to print before the view's block.
 fn preprocess(
     c: &Command,
     input: &str,
     toolchain: &toolchain::Toolchain,
     device: bool,
-) -> anyhow::Result<Option<String>> {
+) -> anyhow::Result<(Option<String>, String)> {
     let nvcc = preprocessor::nvcc::NvccArgs {
         input: input.to_string(),
         cuda_include: toolchain.include_dir().display().to_string(),
@@ -260,11 +296,13 @@ fn preprocess(
         .with_context(|| format!("unsupported -std {:?}", c.std))?;
     let mut fs = preprocessor::RealFs::default();
     let result = preprocessor::preprocess(&options, &mut fs);
-    for d in &result.diagnostics {
-        eprintln!("{d}");
-    }
+    let messages: String = result
+        .diagnostics
+        .iter()
+        .map(|d| format!("{d}\n"))
+        .collect();
     if result.has_errors() {
-        return Ok(None);
+        return Ok((None, messages));
     }
-    Ok(Some(result.text))
+    Ok((Some(result.text), messages))
 }

@@ -8,7 +8,7 @@
 //! item. An edit elsewhere in the file changes none of them; an edit inside the item re-runs
 //! only this item's queries.
 use il::{Item, ItemKind};
-use rowan::NodeOrToken;
+use rowan::{GreenNodeData, NodeOrToken};
 use syntax::{GreenNode, SyntaxKind, SyntaxNode, ast};
 
 use crate::HirDefDatabase;
@@ -169,6 +169,35 @@ impl DeclarationOffsets {
     }
 }
 
+/// A green tree as a hash key, compared as trees are (equal text and structure) but hashed
+/// on its first level only: rowan hashes a whole subtree, and hashing every declaration of a
+/// 12 MB unit (function bodies included) cost more than parsing it. Item trees share their
+/// nodes with the file's tree, so equality is mostly a pointer comparison.
+#[derive(Clone)]
+pub struct ShallowGreen(pub GreenNode);
+
+impl PartialEq for ShallowGreen {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b): (&GreenNodeData, &GreenNodeData) = (&self.0, &other.0);
+        std::ptr::eq(a, b) || a == b
+    }
+}
+
+impl Eq for ShallowGreen {}
+
+impl std::hash::Hash for ShallowGreen {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.kind().hash(state);
+        self.0.text_len().hash(state);
+        for child in self.0.children() {
+            match child {
+                NodeOrToken::Node(n) => (0u8, n.kind(), n.text_len()).hash(state),
+                NodeOrToken::Token(t) => (1u8, t.kind(), t.text()).hash(state),
+            }
+        }
+    }
+}
+
 /// For every body owner of the file, where its declaration lies in the file. Positions are
 /// computed late (this reads the whole parse and re-runs on every edit; no body query reads it):
 /// an item is matched to the file's nodes of its declaration's kind with an equal green tree,
@@ -187,7 +216,7 @@ pub fn declaration_offsets<'db>(
         items.extend(il::scope::scope_items(db, *class).iter().copied());
     }
     // (declaration green, name) -> the items with their declaration's offset in the tree
-    type Key<'a> = (GreenNode, Option<&'a str>);
+    type Key<'a> = (ShallowGreen, Option<&'a str>);
     let mut peers: FxHashMap<Key<'_>, Vec<(Item<'db>, u32)>> = FxHashMap::default();
     let mut order = Vec::new();
     for item in items {
@@ -198,15 +227,15 @@ pub fn declaration_offsets<'db>(
             .map(|d| rowan::ast::AstNode::syntax(&d).clone())
             .or_else(|| simple_declaration(&root).map(|d| rowan::ast::AstNode::syntax(&d).clone()));
         let Some(decl) = decl else { continue };
-        let key = (decl.green().into_owned(), item.name_text(db));
+        let key = (ShallowGreen(decl.green().into_owned()), item.name_text(db));
         let in_tree = u32::from(decl.text_range().start());
         let list = peers.entry(key.clone()).or_default();
         list.push((item, in_tree));
         order.push(key);
     }
-    let wanted: rustc_hash::FxHashSet<&GreenNode> = peers.keys().map(|(g, _)| g).collect();
+    let wanted: rustc_hash::FxHashSet<&ShallowGreen> = peers.keys().map(|(g, _)| g).collect();
     let tree = base_db::parse(db, file).syntax_node();
-    let mut nodes: FxHashMap<GreenNode, Vec<u32>> = FxHashMap::default();
+    let mut nodes: FxHashMap<ShallowGreen, Vec<u32>> = FxHashMap::default();
     // Declarations at namespace or class scope only: a local `int x;` in a body is no item.
     for node in tree.descendants().filter(|n| {
         matches!(
@@ -223,7 +252,7 @@ pub fn declaration_offsets<'db>(
             )
         })
     }) {
-        let green = node.green().into_owned();
+        let green = ShallowGreen(node.green().into_owned());
         if wanted.contains(&green) {
             nodes
                 .entry(green)
@@ -245,7 +274,7 @@ pub fn declaration_offsets<'db>(
         if found.len() != list.len() {
             continue;
         }
-        let len = u32::from(key.0.text_len());
+        let len = u32::from(key.0.0.text_len());
         for (&(item, in_tree), &in_file) in list.iter().zip(found) {
             out.push((
                 item,

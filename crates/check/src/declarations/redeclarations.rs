@@ -1,6 +1,7 @@
 //! Redeclarations that change an entity's execution or memory space: a later declaration is
 //! checked against the earlier ones of the same entity in the same scope (same name and
 //! signature key).
+use il::cuda::ExecSpace;
 use il::decl::{routine_decl, variable_decl};
 use il::{Item, ItemKind};
 
@@ -26,9 +27,60 @@ fn earlier<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<Item<'db>> {
         .filter(|&s| {
             kind(s) == kind(item)
                 && s.name(db) == item.name(db)
-                && s.signature_key(db) == item.signature_key(db)
+                && entity_key(db, s) == entity_key(db, item)
         })
         .collect()
+}
+
+/// il's signature key with `class` and `typename` type parameters alike: CUDA's headers declare
+/// `template <typename T> ... cudaMalloc(T **, size_t)` on the device and redeclare it
+/// `template<class T>` on the host.
+fn entity_key(db: &dyn CheckDatabase, item: Item<'_>) -> String {
+    let key = item.signature_key(db);
+    if !key.starts_with("template<") {
+        return key.clone();
+    }
+    key.replace("<class ", "<typename ")
+        .replace(",class ", ",typename ")
+}
+
+/// The execution space a call of `item` reaches: its own, widened to `__host__ __device__`
+/// when another declaration of the same entity in its scope names the other side (a
+/// `__device__` function redeclared `__host__` or unannotated, or the reverse, is treated as a
+/// `__host__ __device__` function: 20035/20037/20039). CUDA's headers declare `cudaMalloc<T>`
+/// both ways.
+#[salsa::tracked]
+pub fn merged_exec_space<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> ExecSpace {
+    let own = routine_decl(db, item).exec_space;
+    if !matches!(own, ExecSpace::Host | ExecSpace::Device) {
+        return own;
+    }
+    let siblings: &[Item<'db>] = match item.parent(db) {
+        Some(parent) => il::scope::scope_items(db, parent),
+        None => il::scope::top_level_items(db, item.file(db)),
+    };
+    let routine =
+        |i: Item<'db>| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate);
+    let mut other_side = false;
+    for &s in siblings {
+        if s == item || s.name(db) != item.name(db) || !routine(s) || s.kind(db) != item.kind(db) {
+            continue;
+        }
+        if entity_key(db, s) != entity_key(db, item) {
+            continue;
+        }
+        let theirs = routine_decl(db, s).exec_space;
+        other_side |= matches!(
+            (own, theirs),
+            (ExecSpace::Host, ExecSpace::Device | ExecSpace::HostDevice)
+                | (ExecSpace::Device, ExecSpace::Host | ExecSpace::HostDevice)
+        );
+    }
+    if other_side {
+        ExecSpace::HostDevice
+    } else {
+        own
+    }
 }
 
 pub(super) fn check_routine(
