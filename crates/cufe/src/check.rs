@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use base_db::{FileOrigin, SourceFile};
 use check::{DiagOptions, Pass};
-use preprocessor::options::MacroOption;
+use preprocessor::nvcc::NvccArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,114 +25,6 @@ pub struct Args {
     cuda_path: Option<PathBuf>,
 }
 
-/// The nvcc options that change what the front end sees.
-#[derive(Debug, Default)]
-struct Command {
-    input: Option<String>,
-    std: Option<String>,
-    arch: Vec<u32>,
-    macros: Vec<MacroOption>,
-    includes: Vec<String>,
-    system_includes: Vec<String>,
-    forced_includes: Vec<String>,
-    extended_lambda: bool,
-    relaxed_constexpr: bool,
-    rdc: bool,
-}
-
-fn arch_number(s: &str) -> Option<u32> {
-    let digits: String = s.chars().filter(char::is_ascii_digit).collect();
-    digits.parse::<u32>().ok().map(|n| n * 10)
-}
-
-fn parse_command(args: &[String]) -> Command {
-    let mut c = Command::default();
-    let mut i = 0;
-    let value = |i: &mut usize, a: &str, names: &[&str]| -> Option<String> {
-        for name in names {
-            if a == *name {
-                *i += 1;
-                return args.get(*i).cloned();
-            }
-            if let Some(v) = a.strip_prefix(&format!("{name}=")) {
-                return Some(v.to_string());
-            }
-            // `-Idir`, `-DX` glued forms.
-            if name.len() == 2
-                && let Some(v) = a.strip_prefix(name)
-                && !v.is_empty()
-            {
-                return Some(v.to_string());
-            }
-        }
-        None
-    };
-    while i < args.len() {
-        let a = args[i].clone();
-        if let Some(v) = value(&mut i, &a, &["-std", "--std"]) {
-            c.std = Some(v);
-        } else if let Some(v) = value(&mut i, &a, &["-arch", "--gpu-architecture"]) {
-            c.arch.extend(v.split(',').filter_map(arch_number));
-        } else if let Some(v) = value(&mut i, &a, &["-gencode", "--generate-code"]) {
-            if let Some(n) = v
-                .split(',')
-                .find_map(|p| p.trim().strip_prefix("arch="))
-                .and_then(arch_number)
-            {
-                c.arch.push(n);
-            }
-        } else if let Some(v) = value(&mut i, &a, &["-I", "--include-path"]) {
-            c.includes.push(v);
-        } else if let Some(v) = value(&mut i, &a, &["-isystem", "--system-include"]) {
-            c.system_includes.push(v);
-        } else if let Some(v) = value(&mut i, &a, &["-include", "--pre-include"]) {
-            c.forced_includes.push(v);
-        } else if let Some(v) = value(&mut i, &a, &["-D", "--define-macro"]) {
-            c.macros.push(MacroOption::Define(v));
-        } else if let Some(v) = value(&mut i, &a, &["-U", "--undefine-macro"]) {
-            c.macros.push(MacroOption::Undef(v));
-        } else if let Some(_v) = value(
-            &mut i,
-            &a,
-            &[
-                "-diag-suppress",
-                "--diag-suppress",
-                "-diag-warn",
-                "--diag-warn",
-                "-diag-error",
-                "--diag-error",
-                "-Werror",
-                "--Werror",
-                "-Xcudafe",
-                "-Xcicc",
-                "-Xcompiler",
-                "-Xptxas",
-                "-o",
-                "--output-file",
-            ],
-        ) {
-            // (Diagnostic options are read by `DiagOptions`; the others do not matter here.)
-        } else {
-            match a.as_str() {
-                "--extended-lambda"
-                | "-extended-lambda"
-                | "--expt-extended-lambda"
-                | "-expt-extended-lambda" => c.extended_lambda = true,
-                "--expt-relaxed-constexpr" | "-expt-relaxed-constexpr" => {
-                    c.relaxed_constexpr = true
-                }
-                "-rdc=true" | "--relocatable-device-code=true" | "-dc" => c.rdc = true,
-                _ if !a.starts_with('-') => c.input = Some(a.clone()),
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    c.arch.sort_unstable();
-    c.arch.dedup();
-    c
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let diag = match DiagOptions::parse(&args.args) {
         Ok(d) => d,
@@ -141,18 +33,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    let command = parse_command(&args.args);
-    let Some(input) = command.input.clone() else {
+    let mut command = NvccArgs::from_command_line(&args.args, "", false);
+    let input = command.input.clone();
+    if input.is_empty() {
         eprintln!(
             "nvcc fatal   : No input files specified; use option --help for more information"
         );
         return Ok(ExitCode::from(1));
-    };
+    }
     if !Path::new(&input).is_file() {
         eprintln!("nvcc fatal   : Cannot find input file '{input}'");
         return Ok(ExitCode::from(1));
     }
     let toolchain = toolchain::Toolchain::locate(args.cuda_path.as_deref())?;
+    command.cuda_include = toolchain.include_dir().display().to_string();
     let db = ide::RootDatabase::default();
     base_db::Options::new(
         &db,
@@ -170,10 +64,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // only when the host pass had no error (P1), exactly as if it ran afterwards.
     let device = std::thread::scope(|scope| -> anyhow::Result<_> {
         let device = {
-            let (db, command, input, toolchain, diag, system) =
-                (db.clone(), &command, &input, &toolchain, &diag, &system);
+            let (db, command, input, diag, system) = (db.clone(), &command, &input, &diag, &system);
             scope.spawn(move || -> anyhow::Result<View> {
-                let (text, messages) = preprocess(command, input, toolchain, true)?;
+                let (text, messages) = preprocess(command, true)?;
                 let Some(text) = text else {
                     return Ok(View::Rejected(messages));
                 };
@@ -191,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 })
             })
         };
-        let (host_text, messages) = preprocess(&command, &input, &toolchain, false)?;
+        let (host_text, messages) = preprocess(&command, false)?;
         eprint!("{messages}");
         let Some(host_text) = host_text else {
             // (Nor is the device view's after a preprocessing error.)
@@ -271,29 +164,14 @@ fn run_pass(
 
 /// One view's `.ii` by cufe's preprocessor (`None` when it reported an error) and the
 /// preprocessor's messages, to print before the view's block.
-fn preprocess(
-    c: &Command,
-    input: &str,
-    toolchain: &toolchain::Toolchain,
-    device: bool,
-) -> anyhow::Result<(Option<String>, String)> {
-    let nvcc = preprocessor::nvcc::NvccArgs {
-        input: input.to_string(),
-        cuda_include: toolchain.include_dir().display().to_string(),
-        std: c.std.clone(),
-        arch_list: c.arch.clone(),
+fn preprocess(command: &NvccArgs, device: bool) -> anyhow::Result<(Option<String>, String)> {
+    let nvcc = NvccArgs {
         device,
-        macros: c.macros.clone(),
-        include_dirs: c.includes.clone(),
-        system_dirs: c.system_includes.clone(),
-        forced_includes: c.forced_includes.clone(),
-        extended_lambda: c.extended_lambda,
-        relaxed_constexpr: c.relaxed_constexpr,
-        rdc: c.rdc,
+        ..command.clone()
     };
     let options = nvcc
         .options(&mut |d| Path::new(d).is_dir())
-        .with_context(|| format!("unsupported -std {:?}", c.std))?;
+        .with_context(|| format!("unsupported -std {:?}", command.std))?;
     let mut fs = preprocessor::RealFs::default();
     let result = preprocessor::preprocess(&options, &mut fs);
     let messages: String = result
