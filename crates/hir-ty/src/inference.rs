@@ -23,8 +23,11 @@ use crate::HirTyDatabase;
 use crate::ty::{Instance, Ty, ValueCategory};
 
 mod expr;
+mod implicit;
 mod path;
 mod stmt;
+
+pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 
 pub(crate) use expr::int_literal_ty;
 pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
@@ -121,6 +124,10 @@ pub struct InferenceResult<'db> {
     /// lambda expression.
     pub(crate) closure_calls: Vec<(ExprId, ExprId)>,
     pub(crate) owner: Option<Item<'db>>,
+    /// Calls without a call expression (see [`ImplicitCall`]), in discovery order.
+    pub(crate) implicit_calls: Vec<ImplicitCall<'db>>,
+    /// The fields whose default member initializers a constructor runs.
+    pub(crate) default_member_inits: Vec<Item<'db>>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -188,6 +195,20 @@ impl<'db> InferenceResult<'db> {
             owner: self.owner?,
             expr: *expr,
         })
+    }
+
+    /// The calls the body makes without a call expression: constructors of `S s;` and of
+    /// converted arguments, copy and move constructors, destructors of locals and
+    /// temporaries, conversion functions, implicit assignments, a constructor's construction
+    /// of its bases and members, a destructor's destruction of them.
+    pub fn implicit_calls(&self) -> &[ImplicitCall<'db>] {
+        &self.implicit_calls
+    }
+
+    /// For a constructor: the fields whose default member initializer it runs (their
+    /// initializers are bodies of their own: `infer(field)`).
+    pub fn default_member_inits(&self) -> &[Item<'db>] {
+        &self.default_member_inits
     }
 
     pub fn diagnostics(&self) -> &[InferenceDiagnostic] {

@@ -28,7 +28,7 @@ pub(crate) struct InferCtx<'a, 'db> {
     pub scope: ScopeRef<'db>,
     pub in_template: bool,
     /// The class of a member function (`this`), with `this`'s qualifiers.
-    this_class: Option<(Ty<'db>, Cv)>,
+    pub(crate) this_class: Option<(Ty<'db>, Cv)>,
     pub result: InferenceResult<'db>,
     pub binding_inits: FxHashMap<BindingId, (ExprId, InitStyle)>,
     pub binding_in_progress: Vec<BindingId>,
@@ -77,6 +77,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 instances: Vec::new(),
                 closure_calls: Vec::new(),
                 owner: Some(owner),
+                implicit_calls: Vec::new(),
+                default_member_inits: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
             binding_in_progress: Vec::new(),
@@ -91,12 +93,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         for m in self.body.mem_inits.iter() {
             self.infer_expr(m.init);
+            self.mem_init(m);
         }
         if let Some(s) = self.body.body_stmt {
             self.infer_stmt(s, 0);
         }
         if let Some(e) = self.body.init_expr {
             self.infer_expr(e);
+            if matches!(self.owner.kind(self.db), ItemKind::Variable | ItemKind::Field) {
+                let ty = declared_ty(self.db, self.owner);
+                self.construct(e, ty, InitStyle::Copy);
+            }
         }
         // Whatever no statement reached (a lambda's default arguments, unreachable pieces).
         let ids: Vec<ExprId> = self.body.exprs.iter().map(|(id, _)| id).collect();
@@ -107,6 +114,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         for b in bindings {
             self.binding_ty(b);
         }
+        self.record_implicit_calls();
+    }
+
+    /// A mem-initializer `m(args)` / `Base(args)`: the constructor of the member's or base's
+    /// type, recorded on the initializer.
+    fn mem_init(&mut self, m: &hir_def::hir::MemInit) {
+        let db = self.db;
+        let Some((class_ty, _)) = self.this_class else {
+            return;
+        };
+        let Some(class) = class_ty.as_class(db) else {
+            return;
+        };
+        let Some(name) = m.name.segments.last().map(|s| s.name.to_string()) else {
+            return;
+        };
+        let subst = self.instance_subst(class_ty);
+        let field = crate::special::fields(db, class)
+            .into_iter()
+            .find(|f| f.name_text(db) == Some(name.as_str()));
+        let ty = match field {
+            Some(f) => subst.apply(db, declared_ty(db, f)),
+            None => match il::lookup::base_classes(db, class)
+                .into_iter()
+                .find(|b| b.name_text(db) == Some(name.as_str()))
+            {
+                Some(b) if b.kind(db) != ItemKind::ClassTemplate => declared_ty(db, b),
+                _ => return,
+            },
+        };
+        self.construct(m.init, ty, InitStyle::Direct);
     }
 
     pub(crate) fn finish(mut self) -> InferenceResult<'db> {

@@ -159,7 +159,7 @@ impl<'db> InferCtx<'_, 'db> {
 
     /// A class-typed declaration initialized with arguments (`S s(1, 2)`, `S s{1}`, `S s =
     /// 1`): the constructor, recorded on the initializer expression.
-    fn construct(&mut self, init: hir_def::hir::ExprId, ty: Ty<'db>, style: InitStyle) {
+    pub(crate) fn construct(&mut self, init: hir_def::hir::ExprId, ty: Ty<'db>, style: InitStyle) {
         let db = self.db;
         let target = ty.strip_reference(db);
         if target.as_class(db).is_none() || matches!(ty.kind(db), TyKind::Reference(..)) {
