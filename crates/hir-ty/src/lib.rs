@@ -29,10 +29,12 @@ mod test_db;
 mod tests;
 #[cfg(test)]
 mod tests_implicit;
+#[cfg(test)]
+mod tests_instances;
 
 pub use crate::inference::{
     Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
-    InferenceResult, Resolution, infer,
+    InferenceResult, Resolution, infer, infer_instance,
 };
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};

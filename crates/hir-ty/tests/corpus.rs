@@ -57,6 +57,17 @@ struct Counts {
     calls_in_templates: usize,
     calls_in_templates_with_callee: usize,
     diagnostics: usize,
+    /// Implicit calls (constructors, destructors, conversions, assignments), and how many
+    /// reach a member the compiler declares (not a declared routine).
+    implicit_calls: usize,
+    implicit_synthesized: usize,
+    /// Callee-bearing operators and constructor expressions (not call expressions).
+    operator_and_constructor_callees: usize,
+    /// Function template instances the bodies demand (transitively), inferred with their
+    /// arguments bound (`infer_instance`), and their calls.
+    instances: usize,
+    instance_calls: usize,
+    instance_calls_with_callee: usize,
     error_kinds: BTreeMap<String, usize>,
 }
 
@@ -68,6 +79,7 @@ fn infer_all(text: &str, counts: &mut Counts) {
         items.push(*class);
         items.extend(il::scope::scope_items(&db, *class).iter().copied());
     }
+    let mut pending: Vec<hir_ty::ty::Instance<'_>> = Vec::new();
     for item in items {
         if hir_def::source::body_owner_kind(&db, item).is_none() {
             continue;
@@ -117,6 +129,22 @@ fn infer_all(text: &str, counts: &mut Counts) {
                 _ => counts.typed += 1,
             }
         }
+        pending.extend(result.instances().iter().copied());
+        counts.implicit_calls += result.implicit_calls().len();
+        counts.implicit_synthesized += result
+            .implicit_calls()
+            .iter()
+            .filter(|c| matches!(c.target, hir_ty::CallTarget::Special(_)))
+            .count();
+        counts.operator_and_constructor_callees += result
+            .callees()
+            .filter(|(_, c)| {
+                matches!(
+                    c.kind,
+                    hir_ty::CalleeKind::Operator | hir_ty::CalleeKind::Constructor
+                )
+            })
+            .count();
         for (_, callee) in result.calls() {
             counts.calls += 1;
             counts.calls_with_callee += callee.is_some() as usize;
@@ -125,6 +153,19 @@ fn infer_all(text: &str, counts: &mut Counts) {
                 counts.calls_in_templates_with_callee += callee.is_some() as usize;
             }
         }
+    }
+    let mut seen = std::collections::HashSet::new();
+    while let Some(inst) = pending.pop() {
+        if !seen.insert(inst) {
+            continue;
+        }
+        let result = hir_ty::infer_instance(&db, inst);
+        counts.instances += 1;
+        for (_, callee) in result.calls() {
+            counts.instance_calls += 1;
+            counts.instance_calls_with_callee += callee.is_some() as usize;
+        }
+        pending.extend(result.instances().iter().copied());
     }
 }
 
@@ -164,6 +205,12 @@ fn every_body_of_the_corpus_infers() {
         total.calls_in_templates += c.calls_in_templates;
         total.calls_in_templates_with_callee += c.calls_in_templates_with_callee;
         total.diagnostics += c.diagnostics;
+        total.implicit_calls += c.implicit_calls;
+        total.instances += c.instances;
+        total.instance_calls += c.instance_calls;
+        total.instance_calls_with_callee += c.instance_calls_with_callee;
+        total.implicit_synthesized += c.implicit_synthesized;
+        total.operator_and_constructor_callees += c.operator_and_constructor_callees;
         for (k, n) in c.error_kinds {
             *total.error_kinds.entry(k).or_default() += n;
         }
@@ -171,7 +218,9 @@ fn every_body_of_the_corpus_infers() {
     let errors: usize = total.error_kinds.values().sum();
     eprintln!(
         "total over {} units in {:.1} s: {} bodies; expressions: {} typed + {} dependent + {} error of {}; \
-         calls: {} of {} with a callee ({} of {} inside templates); {} diagnostics",
+         calls: {} of {} with a callee ({} of {} inside templates); {} diagnostics; \
+         {} operator and constructor callees; {} implicit calls ({} to implicit members); \
+         {} function template instances inferred, {} of {} of their calls with a callee",
         units.len(),
         started.elapsed().as_secs_f64(),
         total.bodies,
@@ -183,7 +232,13 @@ fn every_body_of_the_corpus_infers() {
         total.calls,
         total.calls_in_templates_with_callee,
         total.calls_in_templates,
-        total.diagnostics
+        total.diagnostics,
+        total.operator_and_constructor_callees,
+        total.implicit_calls,
+        total.implicit_synthesized,
+        total.instances,
+        total.instance_calls_with_callee,
+        total.instance_calls
     );
     if let Some(n) = std::env::var("HIR_TY_CORPUS_SHOW")
         .ok()

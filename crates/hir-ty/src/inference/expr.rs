@@ -31,6 +31,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     pub(crate) this_class: Option<(Ty<'db>, Cv)>,
     pub result: InferenceResult<'db>,
     pub binding_inits: FxHashMap<BindingId, (ExprId, InitStyle)>,
+    /// The template arguments of the function template instance being inferred (empty for
+    /// a body inferred as written).
+    pub(crate) subst: Subst<'db>,
     pub binding_in_progress: Vec<BindingId>,
     pub range_for: Vec<BindingId>,
 }
@@ -81,6 +84,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 default_member_inits: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
+            subst: Subst::default(),
             binding_in_progress: Vec::new(),
             range_for: Vec::new(),
         }
@@ -156,6 +160,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .map(|(id, _)| id)
             .collect();
         self.result
+    }
+
+    /// A type written in the body, with the instance's arguments substituted.
+    pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t))
     }
 
     pub(crate) fn expr_ty(&mut self, expr: ExprId) -> Ty<'db> {
@@ -343,7 +352,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 for a in &arg_ids {
                     self.infer_expr(*a);
                 }
-                let target = match type_ref_ty(db, self.owner, ty.as_str()) {
+                let target = match self.type_ref(ty.as_str()) {
                     Some(t) => t,
                     None => match arg_ids.first() {
                         Some(a) if arg_ids.len() == 1 => self.expr_ty(*a).decay(db),
@@ -382,7 +391,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 for a in &init_args {
                     self.infer_expr(*a);
                 }
-                let target = type_ref_ty(db, self.owner, ty.as_str())
+                let target = self.type_ref(ty.as_str())
                     .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
                 if init.is_some()
                     && target.as_class(db).is_some()
@@ -500,7 +509,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::CompoundLiteral { ty, init } => {
                 self.infer_expr(*init);
-                match type_ref_ty(db, self.owner, ty.as_str()) {
+                match self.type_ref(ty.as_str()) {
                     Some(t) => (t, ValueCategory::LValue),
                     None => self.error(),
                 }
@@ -537,12 +546,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         name: &str,
         args: &[BuiltinArg],
     ) -> (Ty<'db>, ValueCategory) {
-        let db = self.db;
         match name {
             "__builtin_expect" => self.prvalue(Builtin::Long),
             "__builtin_offsetof" => self.prvalue(Builtin::UnsignedLong),
             "__builtin_va_arg" => match args.get(1) {
-                Some(BuiltinArg::Type(t)) => match type_ref_ty(db, self.owner, t.as_str()) {
+                Some(BuiltinArg::Type(t)) => match self.type_ref(t.as_str()) {
                     Some(t) => (t, ValueCategory::PRValue),
                     None => self.error(),
                 },
@@ -657,7 +665,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 out.push(GenericArg::Value(v));
                 continue;
             }
-            match type_ref_ty(db, self.owner, a) {
+            match self.type_ref(a) {
                 Some(t) if !t.is_error(db) => out.push(GenericArg::Type(t)),
                 // One unknown argument ends the explicit list (the rest is deduced).
                 _ => break,
@@ -685,10 +693,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let path = path.clone();
                 // Mark the callee expression as visited before resolving it ourselves.
                 let (callee_ty, _) = self.infer_expr_full(callee);
+                let adl = self.adl_for(callee, &path, &arg_tys);
                 match self.resolution_of(callee) {
-                    Some(Resolution::Overloads(items)) => {
+                    Some(Resolution::Overloads(mut items)) => {
+                        for f in adl {
+                            if !items.contains(&f) {
+                                items.push(f);
+                            }
+                        }
                         let explicit = self.explicit_args(Some(&path));
                         self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind)
+                    }
+                    None if !adl.is_empty() => {
+                        // Ordinary lookup found nothing; argument-dependent lookup did.
+                        self.result.diagnostics.retain(
+                            |d| !matches!(d, InferenceDiagnostic::UnresolvedName { expr: e } if *e == callee),
+                        );
+                        self.set_resolution(callee, Resolution::Overloads(adl.clone()));
+                        let explicit = self.explicit_args(Some(&path));
+                        self.call_candidates(expr, callee, &adl, &arg_tys, &explicit, kind)
                     }
                     Some(Resolution::Item(item))
                         if matches!(
@@ -759,6 +782,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.call_value(expr, ty, args)
             }
         }
+    }
+
+    /// The functions argument-dependent lookup adds for a call of an unqualified name,
+    /// unless ordinary lookup found a class member or something that is no function.
+    fn adl_for(&self, callee: ExprId, path: &Path, args: &[Arg<'db>]) -> Vec<Item<'db>> {
+        let db = self.db;
+        if path.global || path.segments.len() != 1 {
+            return Vec::new();
+        }
+        match self.resolution_of(callee) {
+            Some(Resolution::Overloads(items))
+                if !items.iter().any(|i| {
+                    i.parent(db).is_some_and(|p| {
+                        matches!(
+                            p.kind(db),
+                            ItemKind::Class
+                                | ItemKind::Struct
+                                | ItemKind::Union
+                                | ItemKind::ClassTemplate
+                        )
+                    }) && !il::decl::is_friend(db, *i)
+                }) => {}
+            None => {}
+            _ => return Vec::new(),
+        }
+        let tys: Vec<Ty<'db>> = args.iter().map(|a| a.ty).collect();
+        crate::inference::adl::adl_candidates(db, &path.segments[0].name, &tys)
     }
 
     pub(crate) fn resolution_of(&self, expr: ExprId) -> Option<Resolution<'db>> {
@@ -858,7 +908,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::error(db);
         };
         if let Some(ret) = &l.ret {
-            return type_ref_ty(db, self.owner, ret.as_str())
+            return self.type_ref(ret.as_str())
                 .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
         }
         let mut stack = vec![l.body];
