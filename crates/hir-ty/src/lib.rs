@@ -21,6 +21,7 @@ pub mod lower;
 mod overload;
 pub mod ty;
 pub mod special;
+pub mod specialization;
 pub mod unify;
 
 #[cfg(test)]

@@ -88,6 +88,8 @@ void host() {
     S arr[2];
     S &r = s;
 }
+S global;
+extern S declared;
 "#,
         expect![[r#"
             host:
@@ -98,6 +100,9 @@ void host() {
               local arr: Construct S::S (__device__)
               local arr: Destroy S::~S (__device__)
               paren-init #1: Constructor S::S
+            global:
+              owner: Construct S::S (__device__)
+              owner: Destroy S::~S (__device__)
         "#]],
     );
 }

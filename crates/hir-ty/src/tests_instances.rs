@@ -137,3 +137,58 @@ void use(S s) { outer(s); }
         "#]],
     );
 }
+
+#[test]
+fn partial_specializations_are_chosen_by_the_unifier() {
+    let (db, file) = TestDb::with_file(
+        r#"
+template <class T> struct X {};
+template <class T> struct X<T *> { int pointer; };
+template <class T> struct X<const T *> { int const_pointer; };
+template <> struct X<int> { int explicit_int; };
+template <class T, int N> struct Y {};
+template <class T> struct Y<T, 0> { int zero; };
+template <class T, class U> struct P {};
+template <class T> struct P<T, T> { int same; };
+X<int *> a;
+X<const int *> b;
+X<int> c;
+X<long> d;
+Y<int, 0> e;
+Y<int, 1> f;
+P<int, int> g;
+P<int, long> h;
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.kind(&db) != il::ItemKind::Variable {
+            continue;
+        }
+        let ty = crate::declared_ty(&db, item);
+        let chosen = match ty.kind(&db) {
+            crate::TyKind::Instance(inst) => {
+                match crate::specialization::select_specialization(&db, *inst) {
+                    Some((spec, _)) => spec.signature_key(&db).to_string(),
+                    None => "primary".to_string(),
+                }
+            }
+            other => format!("not an instance: {other:?}"),
+        };
+        out.push_str(&format!(
+            "{} {}: {chosen}\n",
+            ty.to_source(&db),
+            item.name_text(&db).unwrap_or("")
+        ));
+    }
+    expect![[r#"
+        X<int *> a: template<class T> <T*>
+        X<const int *> b: template<class T> <const T*>
+        X<int> c: template<> <int>
+        X<long> d: primary
+        Y<int, 0> e: template<class T> <T,0>
+        Y<int, 1> f: primary
+        P<int, int> g: template<class T> <T,T>
+        P<int, long> h: primary
+    "#]].assert_eq(&out);
+}

@@ -342,6 +342,10 @@ impl<'db> InferCtx<'_, 'db> {
     /// default member initializers); a destructor destroys its bases and members.
     fn owner_members(&mut self) {
         let db = self.db;
+        if self.owner.kind(db) == il::ItemKind::Variable {
+            self.variable_owner();
+            return;
+        }
         let Some(sig) = callable_sig(db, self.owner).as_ref() else {
             return;
         };
@@ -393,6 +397,35 @@ impl<'db> InferCtx<'_, 'db> {
             }
             _ => {}
         }
+    }
+}
+
+impl<'db> InferCtx<'_, 'db> {
+    /// A variable at namespace or class scope (static storage): default-constructed when it
+    /// has no initializer, copied from a glvalue initializer, destroyed at exit.
+    fn variable_owner(&mut self) {
+        let db = self.db;
+        let decl = il::decl::variable_decl(db, self.owner);
+        if decl.specifiers.is_extern {
+            return;
+        }
+        let ty = crate::lower::declared_ty(db, self.owner);
+        if matches!(ty.kind(db), TyKind::Reference(..)) || !is_known_class(db, element_class(db, ty)) {
+            return;
+        }
+        match self.body.init_expr {
+            None => self.special(
+                ImplicitSite::Owner,
+                ImplicitKind::Construct,
+                ty,
+                SpecialKind::DefaultConstructor,
+            ),
+            Some(init) if !matches!(self.body.exprs[init], Expr::InitList(_) | Expr::ParenInit(_)) => {
+                self.copy_from(init, ty)
+            }
+            Some(_) => {}
+        }
+        self.special(ImplicitSite::Owner, ImplicitKind::Destroy, ty, SpecialKind::Destructor);
     }
 }
 
