@@ -13,7 +13,10 @@ use crate::ty::{Builtin, Ty, TyKind, ValueCategory};
 
 /// The conversion functions of a class and its bases (nearest first), with the class type
 /// whose instance arguments their return types use.
-fn conversion_functions<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db>) -> Vec<(Item<'db>, Ty<'db>)> {
+fn conversion_functions<'db>(
+    db: &'db dyn HirTyDatabase,
+    class: Ty<'db>,
+) -> Vec<(Item<'db>, Ty<'db>)> {
     let mut out = Vec::new();
     let Some((item, _)) = class_and_subst(db, class) else {
         return out;
@@ -51,7 +54,9 @@ pub fn conversion_function<'db>(
     let candidates = conversion_functions(db, from);
     let ret_of = |f: Item<'db>, class: Ty<'db>| {
         let sig = callable_sig(db, f).as_ref()?;
-        let subst = class_and_subst(db, class).map(|(_, s)| s).unwrap_or_default();
+        let subst = class_and_subst(db, class)
+            .map(|(_, s)| s)
+            .unwrap_or_default();
         Some((subst.apply(db, sig.ret), sig.is_template))
     };
     let mut convertible = None;

@@ -19,9 +19,9 @@ mod from_il;
 mod inference;
 pub mod lower;
 mod overload;
-pub mod ty;
 pub mod special;
 pub mod specialization;
+pub mod ty;
 pub mod unify;
 
 #[cfg(test)]
@@ -37,8 +37,8 @@ pub use crate::inference::{
     Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
     InferenceResult, Resolution, infer, infer_instance,
 };
-pub use crate::special::{CallTarget, SpecialKind, SpecialMember};
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
+pub use crate::special::{CallTarget, SpecialKind, SpecialMember};
 pub use crate::ty::{Ty, TyKind, ValueCategory};
 
 /// Every query of this crate takes `&dyn HirTyDatabase`; `ide`'s `RootDatabase` implements it.

@@ -363,9 +363,9 @@ fn value_rank<'db>(
         (_, TyKind::Class(_) | TyKind::Instance(_)) => {
             if is_base_of(db, p, a) {
                 Some(Rank::Conversion)
-            } else if user == UserConversions::Forbidden {
-                None
-            } else if user == UserConversions::Checked && user_conversion_excluded(db, arg, p) {
+            } else if user == UserConversions::Forbidden
+                || (user == UserConversions::Checked && user_conversion_excluded(db, arg, p))
+            {
                 None
             } else {
                 // A converting constructor or a conversion function applies (or one we cannot

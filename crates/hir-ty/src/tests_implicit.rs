@@ -49,7 +49,10 @@ fn render(text: &str) -> String {
             ));
         }
         for f in result.default_member_inits() {
-            out.push_str(&format!("  runs initializer of {}\n", f.qualified_name(&db)));
+            out.push_str(&format!(
+                "  runs initializer of {}\n",
+                f.qualified_name(&db)
+            ));
         }
         for (e, callee) in result.callees() {
             let what = match &body.exprs[e] {

@@ -190,5 +190,6 @@ P<int, long> h;
         Y<int, 1> f: primary
         P<int, int> g: template<class T> <T,T>
         P<int, long> h: primary
-    "#]].assert_eq(&out);
+    "#]]
+    .assert_eq(&out);
 }

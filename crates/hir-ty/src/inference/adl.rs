@@ -96,7 +96,8 @@ pub(crate) fn adl_candidates<'db>(
         }
     }
     let mut out: Vec<Item<'db>> = Vec::new();
-    let is_fn = |i: &Item<'db>| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate);
+    let is_fn =
+        |i: &Item<'db>| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate);
     for ns in &assoc.namespaces {
         for f in members_named(db, *ns, name) {
             if is_fn(&f) && !out.contains(&f) {

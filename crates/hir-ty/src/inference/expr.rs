@@ -104,7 +104,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         if let Some(e) = self.body.init_expr {
             self.infer_expr(e);
-            if matches!(self.owner.kind(self.db), ItemKind::Variable | ItemKind::Field) {
+            if matches!(
+                self.owner.kind(self.db),
+                ItemKind::Variable | ItemKind::Field
+            ) {
                 let ty = declared_ty(self.db, self.owner);
                 self.construct(e, ty, InitStyle::Copy);
             }
@@ -391,7 +394,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 for a in &init_args {
                     self.infer_expr(*a);
                 }
-                let target = self.type_ref(ty.as_str())
+                let target = self
+                    .type_ref(ty.as_str())
                     .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
                 if init.is_some()
                     && target.as_class(db).is_some()
@@ -908,7 +912,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::error(db);
         };
         if let Some(ret) = &l.ret {
-            return self.type_ref(ret.as_str())
+            return self
+                .type_ref(ret.as_str())
                 .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
         }
         let mut stack = vec![l.body];

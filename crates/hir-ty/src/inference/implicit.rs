@@ -127,17 +127,25 @@ impl<'db> InferCtx<'_, 'db> {
         let Some(ty) = self.result.bindings[binding.into_raw().into_u32() as usize] else {
             return;
         };
-        if matches!(ty.kind(db), TyKind::Reference(..)) || !is_known_class(db, element_class(db, ty)) {
+        if matches!(ty.kind(db), TyKind::Reference(..))
+            || !is_known_class(db, element_class(db, ty))
+        {
             return;
         }
         let site = ImplicitSite::Binding(binding);
         match init {
-            None if data.kind != BindingKind::RangeFor => {
-                self.special(site, ImplicitKind::Construct, ty, SpecialKind::DefaultConstructor)
-            }
+            None if data.kind != BindingKind::RangeFor => self.special(
+                site,
+                ImplicitKind::Construct,
+                ty,
+                SpecialKind::DefaultConstructor,
+            ),
             Some(init)
                 if style == InitStyle::Copy
-                    && !matches!(self.body.exprs[init], Expr::InitList(_) | Expr::ParenInit(_)) =>
+                    && !matches!(
+                        self.body.exprs[init],
+                        Expr::InitList(_) | Expr::ParenInit(_)
+                    ) =>
             {
                 self.copy_from(init, ty);
             }
@@ -214,7 +222,9 @@ impl<'db> InferCtx<'_, 'db> {
         let db = self.db;
         let body = self.body;
         match &body.exprs[expr] {
-            Expr::Member { base, arrow: false, .. } => self.temporary(*base),
+            Expr::Member {
+                base, arrow: false, ..
+            } => self.temporary(*base),
             Expr::Unary {
                 op: UnaryOp::Not,
                 expr: operand,
@@ -264,7 +274,12 @@ impl<'db> InferCtx<'_, 'db> {
         let args: Vec<ExprId> = match (&body.exprs[expr], callee.kind) {
             (Expr::Call { args, .. } | Expr::KernelLaunch { args, .. }, _) => args.to_vec(),
             (Expr::Cast { args, .. }, _) => args.to_vec(),
-            (Expr::New { init: Some(init), .. }, _) => init.to_vec(),
+            (
+                Expr::New {
+                    init: Some(init), ..
+                },
+                _,
+            ) => init.to_vec(),
             (Expr::ParenInit(args) | Expr::InitList(args), _) => args.to_vec(),
             (Expr::Binary { lhs, rhs, .. }, _) if sig.member_of.is_some() => {
                 self.temporary(*lhs);
@@ -346,10 +361,12 @@ impl<'db> InferCtx<'_, 'db> {
             self.variable_owner();
             return;
         }
-        let Some(sig) = callable_sig(db, self.owner).as_ref() else {
+        // Only members construct or destroy subobjects; a free function's signature is not
+        // read (editing it must not re-run this inference).
+        let Some((class_ty, _)) = self.this_class else {
             return;
         };
-        let Some((class_ty, _)) = self.this_class else {
+        let Some(sig) = callable_sig(db, self.owner).as_ref() else {
             return;
         };
         if class_ty.is_dependent(db) {
@@ -361,7 +378,12 @@ impl<'db> InferCtx<'_, 'db> {
         match sig.kind {
             CallableKind::Destructor => {
                 for sub in subobjects(db, class_ty) {
-                    self.special(ImplicitSite::Owner, ImplicitKind::Destroy, sub, SpecialKind::Destructor);
+                    self.special(
+                        ImplicitSite::Owner,
+                        ImplicitKind::Destroy,
+                        sub,
+                        SpecialKind::Destructor,
+                    );
                 }
             }
             CallableKind::Constructor => {
@@ -378,7 +400,12 @@ impl<'db> InferCtx<'_, 'db> {
                 for base in il::lookup::base_classes(db, class) {
                     if !named(base) && base.kind(db) != il::ItemKind::ClassTemplate {
                         let ty = crate::lower::declared_ty(db, base);
-                        self.special(ImplicitSite::Owner, ImplicitKind::Construct, ty, SpecialKind::DefaultConstructor);
+                        self.special(
+                            ImplicitSite::Owner,
+                            ImplicitKind::Construct,
+                            ty,
+                            SpecialKind::DefaultConstructor,
+                        );
                     }
                 }
                 for field in crate::special::fields(db, class) {
@@ -391,7 +418,12 @@ impl<'db> InferCtx<'_, 'db> {
                     }
                     let ty = crate::lower::declared_ty(db, field);
                     if !matches!(ty.kind(db), TyKind::Reference(..)) {
-                        self.special(ImplicitSite::Owner, ImplicitKind::Construct, ty, SpecialKind::DefaultConstructor);
+                        self.special(
+                            ImplicitSite::Owner,
+                            ImplicitKind::Construct,
+                            ty,
+                            SpecialKind::DefaultConstructor,
+                        );
                     }
                 }
             }
@@ -410,7 +442,9 @@ impl<'db> InferCtx<'_, 'db> {
             return;
         }
         let ty = crate::lower::declared_ty(db, self.owner);
-        if matches!(ty.kind(db), TyKind::Reference(..)) || !is_known_class(db, element_class(db, ty)) {
+        if matches!(ty.kind(db), TyKind::Reference(..))
+            || !is_known_class(db, element_class(db, ty))
+        {
             return;
         }
         match self.body.init_expr {
@@ -420,12 +454,22 @@ impl<'db> InferCtx<'_, 'db> {
                 ty,
                 SpecialKind::DefaultConstructor,
             ),
-            Some(init) if !matches!(self.body.exprs[init], Expr::InitList(_) | Expr::ParenInit(_)) => {
+            Some(init)
+                if !matches!(
+                    self.body.exprs[init],
+                    Expr::InitList(_) | Expr::ParenInit(_)
+                ) =>
+            {
                 self.copy_from(init, ty)
             }
             Some(_) => {}
         }
-        self.special(ImplicitSite::Owner, ImplicitKind::Destroy, ty, SpecialKind::Destructor);
+        self.special(
+            ImplicitSite::Owner,
+            ImplicitKind::Destroy,
+            ty,
+            SpecialKind::Destructor,
+        );
     }
 }
 
