@@ -22,9 +22,13 @@ use il::Item;
 use crate::HirTyDatabase;
 use crate::ty::{Instance, Ty, ValueCategory};
 
+mod adl;
 mod expr;
+mod implicit;
 mod path;
 mod stmt;
+
+pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 
 pub(crate) use expr::int_literal_ty;
 pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
@@ -121,6 +125,10 @@ pub struct InferenceResult<'db> {
     /// lambda expression.
     pub(crate) closure_calls: Vec<(ExprId, ExprId)>,
     pub(crate) owner: Option<Item<'db>>,
+    /// Calls without a call expression (see [`ImplicitCall`]), in discovery order.
+    pub(crate) implicit_calls: Vec<ImplicitCall<'db>>,
+    /// The fields whose default member initializers a constructor runs.
+    pub(crate) default_member_inits: Vec<Item<'db>>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -190,6 +198,20 @@ impl<'db> InferenceResult<'db> {
         })
     }
 
+    /// The calls the body makes without a call expression: constructors of `S s;` and of
+    /// converted arguments, copy and move constructors, destructors of locals and
+    /// temporaries, conversion functions, implicit assignments, a constructor's construction
+    /// of its bases and members, a destructor's destruction of them.
+    pub fn implicit_calls(&self) -> &[ImplicitCall<'db>] {
+        &self.implicit_calls
+    }
+
+    /// For a constructor: the fields whose default member initializer it runs (their
+    /// initializers are bodies of their own: `infer(field)`).
+    pub fn default_member_inits(&self) -> &[Item<'db>] {
+        &self.default_member_inits
+    }
+
     pub fn diagnostics(&self) -> &[InferenceDiagnostic] {
         &self.diagnostics
     }
@@ -208,6 +230,33 @@ pub fn infer<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>) -> Arc<Inference
     let _span = tracing::trace_span!("infer").entered();
     let body = hir_def::body::body(db, owner);
     let mut cx = expr::InferCtx::new(db, owner, &body);
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
+/// Infers the body of a function template instance (`f<int>`, as [`InferenceResult::instances`]
+/// and [`Callee::instance`] name them) with the template's parameters bound to the instance's
+/// arguments: `t.f()`, `T::g()` and argument-dependent lookup on `T` arguments resolve, and the
+/// instance's own calls demand further instances. The `ExprId`s are the template's body's.
+/// Empty for an instance of anything but a function template.
+#[salsa::tracked(returns(clone))]
+pub fn infer_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer_instance").entered();
+    let owner = instance.template(db);
+    let body = hir_def::body::body(db, owner);
+    let mut cx = expr::InferCtx::new(db, owner, &body);
+    if owner.kind(db) != il::ItemKind::FunctionTemplate {
+        return Arc::new(cx.finish());
+    }
+    cx.subst = crate::unify::Subst::of_instance(db, instance);
+    // Still inside a class template when the function is a member of one.
+    cx.in_template = crate::lower::template_owners_of(db, owner).len() > 1;
+    if let Some((class, cv)) = cx.this_class {
+        cx.this_class = Some((cx.subst.apply(db, class), cv));
+    }
     cx.infer_body();
     Arc::new(cx.finish())
 }

@@ -7,15 +7,20 @@
 //!   that read declarations only; types written in bodies ([`lower::type_ref_ty`]).
 //! - [`unify`]: the one unifier (template argument deduction; partial specialization matching
 //!   later), with substitution.
+//! - [`special`]: special members (declared, or implicit and synthesized, with their
+//!   execution space); [`conversion`]: conversion functions and converting constructors.
 //! - [`const_eval`]: the constant evaluator over lowered bodies.
 //! - [`inference`]: [`infer`], every expression's type and value category, names, members
 //!   and calls resolved, overloads ranked, function template instances deduced.
 pub mod const_eval;
+pub mod conversion;
 pub mod display;
 mod from_il;
 mod inference;
 pub mod lower;
 mod overload;
+pub mod special;
+pub mod specialization;
 pub mod ty;
 pub mod unify;
 
@@ -23,11 +28,17 @@ pub mod unify;
 mod test_db;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_implicit;
+#[cfg(test)]
+mod tests_instances;
 
 pub use crate::inference::{
-    Callee, CalleeKind, InferenceDiagnostic, InferenceResult, Resolution, infer,
+    Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
+    InferenceResult, Resolution, infer, infer_instance,
 };
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
+pub use crate::special::{CallTarget, SpecialKind, SpecialMember};
 pub use crate::ty::{Ty, TyKind, ValueCategory};
 
 /// Every query of this crate takes `&dyn HirTyDatabase`; `ide`'s `RootDatabase` implements it.

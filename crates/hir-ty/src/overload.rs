@@ -33,6 +33,19 @@ pub(crate) enum Rank {
     Ellipsis,
 }
 
+/// Which conversions an implicit conversion sequence may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UserConversions {
+    /// None: a standard conversion sequence only.
+    Forbidden,
+    /// Those we find (a converting constructor, a conversion function); a class we can see
+    /// completely that has none makes the candidate not viable.
+    Checked,
+    /// Any: a class converts to anything (the fallback when checking left no candidate
+    /// viable, since the program compiled).
+    Assumed,
+}
+
 /// The outcome of resolving a call among candidates.
 pub(crate) struct Selected<'db> {
     pub item: Item<'db>,
@@ -59,6 +72,17 @@ pub(crate) fn select<'db>(
     args: &[Arg<'db>],
     explicit: &[GenericArg<'db>],
 ) -> Option<Selected<'db>> {
+    select_with(db, candidates, args, explicit, UserConversions::Checked)
+        .or_else(|| select_with(db, candidates, args, explicit, UserConversions::Assumed))
+}
+
+fn select_with<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[Item<'db>],
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+    user: UserConversions,
+) -> Option<Selected<'db>> {
     let mut viable: Vec<Viable<'db>> = Vec::new();
     let mut arity_ok = Vec::new();
     for &item in candidates {
@@ -81,7 +105,7 @@ pub(crate) fn select<'db>(
         let mut ok = true;
         for (i, arg) in args.iter().enumerate() {
             let rank = match params.get(i) {
-                Some(p) => conversion_rank(db, *arg, *p),
+                Some(p) => rank_of(db, *arg, *p, user),
                 None => Some(Rank::Ellipsis),
             };
             match rank {
@@ -102,6 +126,9 @@ pub(crate) fn select<'db>(
         }
     }
     if viable.is_empty() {
+        if user == UserConversions::Checked {
+            return None;
+        }
         if let [only] = arity_ok[..] {
             let sig = callable_sig(db, only).as_ref()?;
             let subst = if sig.is_template {
@@ -228,11 +255,23 @@ fn instance_of<'db>(
     Some(Instance::new(db, item, args?))
 }
 
-/// The rank of converting `arg` to a parameter of type `param`; `None` when it cannot.
-pub(crate) fn conversion_rank<'db>(
+/// The rank of converting `arg` to `param` without user-defined conversions: the second standard conversion of a
+/// user-defined sequence, or a converting constructor's parameter ([over.best.ics]: no
+/// second user-defined conversion).
+pub(crate) fn conversion_rank_standard<'db>(
     db: &'db dyn HirTyDatabase,
     arg: Arg<'db>,
     param: Ty<'db>,
+) -> Option<Rank> {
+    rank_of(db, arg, param, UserConversions::Forbidden)
+}
+
+/// The rank of converting `arg` to a parameter of type `param`; `None` when it cannot.
+fn rank_of<'db>(
+    db: &'db dyn HirTyDatabase,
+    arg: Arg<'db>,
+    param: Ty<'db>,
+    user: UserConversions,
 ) -> Option<Rank> {
     if arg.ty.is_error(db) || param.is_error(db) || arg.ty.is_dependent(db) {
         return Some(Rank::Unknown);
@@ -257,14 +296,19 @@ pub(crate) fn conversion_rank<'db>(
         if (*kind == RefKind::Rvalue || (rcv.is_const && !rcv.is_volatile))
             && !(*kind == RefKind::Rvalue && binds_directly)
         {
-            return value_rank(db, arg, r);
+            return value_rank(db, arg, r, user);
         }
         return None;
     }
-    value_rank(db, arg, param.unqualified(db))
+    value_rank(db, arg, param.unqualified(db), user)
 }
 
-fn value_rank<'db>(db: &'db dyn HirTyDatabase, arg: Arg<'db>, p: Ty<'db>) -> Option<Rank> {
+fn value_rank<'db>(
+    db: &'db dyn HirTyDatabase,
+    arg: Arg<'db>,
+    p: Ty<'db>,
+    user: UserConversions,
+) -> Option<Rank> {
     if p.is_dependent(db) || p.is_error(db) {
         return Some(Rank::Unknown);
     }
@@ -319,17 +363,53 @@ fn value_rank<'db>(db: &'db dyn HirTyDatabase, arg: Arg<'db>, p: Ty<'db>) -> Opt
         (_, TyKind::Class(_) | TyKind::Instance(_)) => {
             if is_base_of(db, p, a) {
                 Some(Rank::Conversion)
+            } else if user == UserConversions::Forbidden
+                || (user == UserConversions::Checked && user_conversion_excluded(db, arg, p))
+            {
+                None
             } else {
-                // A converting constructor or a conversion function may apply; we do not check
-                // which (the program compiled).
+                // A converting constructor or a conversion function applies (or one we cannot
+                // tell: the program compiled).
                 Some(Rank::UserDefined)
             }
         }
-        (TyKind::Class(_) | TyKind::Instance(_), _) => Some(Rank::UserDefined),
-        (TyKind::Closure(_), _) => Some(Rank::UserDefined),
+        (TyKind::Class(_) | TyKind::Instance(_), _) => {
+            if user == UserConversions::Forbidden
+                || (user == UserConversions::Checked
+                    && crate::conversion::conversion_function(db, a, p).is_none())
+            {
+                None
+            } else {
+                Some(Rank::UserDefined)
+            }
+        }
+        (TyKind::Closure(_), _) if user != UserConversions::Forbidden => Some(Rank::UserDefined),
         (TyKind::Vector { .. }, _) | (_, TyKind::Vector { .. }) => Some(Rank::Conversion),
         _ => None,
     }
+}
+
+/// Whether no user-defined conversion makes a `p` (a class type) from `arg`: `p` has no
+/// converting constructor (nor constructor template) for it and `arg` (when a class) no
+/// conversion function. Only said where every candidate is known: a dependent type or a
+/// template may convert.
+fn user_conversion_excluded<'db>(db: &'db dyn HirTyDatabase, arg: Arg<'db>, p: Ty<'db>) -> bool {
+    use crate::conversion::{conversion_function, converting_constructor};
+    if p.is_dependent(db) || arg.ty.is_dependent(db) || arg.ty.is_error(db) {
+        return false;
+    }
+    if converting_constructor(db, p, arg).is_some() {
+        return false;
+    }
+    if arg.ty.as_class(db).is_some() && conversion_function(db, arg.ty, p).is_some() {
+        return false;
+    }
+    // A class whose constructors we cannot see (a typedef of a dependent name, an instance of
+    // an undefined template) may still convert.
+    let Some((class, _)) = crate::special::class_and_subst(db, p) else {
+        return false;
+    };
+    class.body(db).is_some()
 }
 
 fn is_arith(b: Builtin) -> bool {

@@ -191,6 +191,12 @@ impl<'a, 'db> Unifier<'a, 'db> {
         }
     }
 
+    /// Whether the template argument pattern `p` matches `a` (a class template partial
+    /// specialization's argument against an instance's), extending the bindings.
+    pub fn unify_generic_arg(&mut self, p: &GenericArg<'db>, a: &GenericArg<'db>) -> bool {
+        self.unify_arg(p, a, 0)
+    }
+
     fn unify_arg(&mut self, p: &GenericArg<'db>, a: &GenericArg<'db>, depth: u32) -> bool {
         match (p, a) {
             (GenericArg::Type(p), GenericArg::Type(a)) => self.unify_depth(*p, *a, depth),

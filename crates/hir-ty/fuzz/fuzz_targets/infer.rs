@@ -32,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
         items.push(*class);
         items.extend(il::scope::scope_items(&db, *class).iter().copied());
     }
+    let mut pending = Vec::new();
     for item in items {
         let _ = hir_ty::declared_ty(&db, item).to_source(&db);
         let _ = hir_ty::callable_sig(&db, item);
@@ -52,5 +53,27 @@ fuzz_target!(|data: &[u8]| {
             let _ = result.callee(id);
         }
         let _ = result.calls().count();
+        for call in result.implicit_calls() {
+            let _ = call.target.display(&db);
+            let _ = call.target.exec_space(&db);
+            if let hir_ty::CallTarget::Special(s) = call.target {
+                let _ = hir_ty::special::implicit_member_calls(&db, s).len();
+            }
+        }
+        let _ = result.default_member_inits().len();
+        pending.extend(result.instances().iter().copied());
+    }
+    // The instances the bodies demand, transitively (bounded: a recursive template demands
+    // instances without end).
+    let mut seen = Vec::new();
+    while let Some(inst) = pending.pop() {
+        if seen.contains(&inst) || seen.len() >= 64 {
+            continue;
+        }
+        seen.push(inst);
+        let result = hir_ty::infer_instance(&db, inst);
+        let _ = result.calls().count();
+        let _ = result.implicit_calls().len();
+        pending.extend(result.instances().iter().copied());
     }
 });

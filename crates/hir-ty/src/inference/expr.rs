@@ -28,9 +28,12 @@ pub(crate) struct InferCtx<'a, 'db> {
     pub scope: ScopeRef<'db>,
     pub in_template: bool,
     /// The class of a member function (`this`), with `this`'s qualifiers.
-    this_class: Option<(Ty<'db>, Cv)>,
+    pub(crate) this_class: Option<(Ty<'db>, Cv)>,
     pub result: InferenceResult<'db>,
     pub binding_inits: FxHashMap<BindingId, (ExprId, InitStyle)>,
+    /// The template arguments of the function template instance being inferred (empty for
+    /// a body inferred as written).
+    pub(crate) subst: Subst<'db>,
     pub binding_in_progress: Vec<BindingId>,
     pub range_for: Vec<BindingId>,
 }
@@ -77,8 +80,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 instances: Vec::new(),
                 closure_calls: Vec::new(),
                 owner: Some(owner),
+                implicit_calls: Vec::new(),
+                default_member_inits: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
+            subst: Subst::default(),
             binding_in_progress: Vec::new(),
             range_for: Vec::new(),
         }
@@ -91,12 +97,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         for m in self.body.mem_inits.iter() {
             self.infer_expr(m.init);
+            self.mem_init(m);
         }
         if let Some(s) = self.body.body_stmt {
             self.infer_stmt(s, 0);
         }
         if let Some(e) = self.body.init_expr {
             self.infer_expr(e);
+            if matches!(
+                self.owner.kind(self.db),
+                ItemKind::Variable | ItemKind::Field
+            ) {
+                let ty = declared_ty(self.db, self.owner);
+                self.construct(e, ty, InitStyle::Copy);
+            }
         }
         // Whatever no statement reached (a lambda's default arguments, unreachable pieces).
         let ids: Vec<ExprId> = self.body.exprs.iter().map(|(id, _)| id).collect();
@@ -107,6 +121,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         for b in bindings {
             self.binding_ty(b);
         }
+        self.record_implicit_calls();
+    }
+
+    /// A mem-initializer `m(args)` / `Base(args)`: the constructor of the member's or base's
+    /// type, recorded on the initializer.
+    fn mem_init(&mut self, m: &hir_def::hir::MemInit) {
+        let db = self.db;
+        let Some((class_ty, _)) = self.this_class else {
+            return;
+        };
+        let Some(class) = class_ty.as_class(db) else {
+            return;
+        };
+        let Some(name) = m.name.segments.last().map(|s| s.name.to_string()) else {
+            return;
+        };
+        let subst = self.instance_subst(class_ty);
+        let field = crate::special::fields(db, class)
+            .into_iter()
+            .find(|f| f.name_text(db) == Some(name.as_str()));
+        let ty = match field {
+            Some(f) => subst.apply(db, declared_ty(db, f)),
+            None => match il::lookup::base_classes(db, class)
+                .into_iter()
+                .find(|b| b.name_text(db) == Some(name.as_str()))
+            {
+                Some(b) if b.kind(db) != ItemKind::ClassTemplate => declared_ty(db, b),
+                _ => return,
+            },
+        };
+        self.construct(m.init, ty, InitStyle::Direct);
     }
 
     pub(crate) fn finish(mut self) -> InferenceResult<'db> {
@@ -118,6 +163,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .map(|(id, _)| id)
             .collect();
         self.result
+    }
+
+    /// A type written in the body, with the instance's arguments substituted.
+    pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t))
     }
 
     pub(crate) fn expr_ty(&mut self, expr: ExprId) -> Ty<'db> {
@@ -305,7 +355,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 for a in &arg_ids {
                     self.infer_expr(*a);
                 }
-                let target = match type_ref_ty(db, self.owner, ty.as_str()) {
+                let target = match self.type_ref(ty.as_str()) {
                     Some(t) => t,
                     None => match arg_ids.first() {
                         Some(a) if arg_ids.len() == 1 => self.expr_ty(*a).decay(db),
@@ -344,7 +394,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 for a in &init_args {
                     self.infer_expr(*a);
                 }
-                let target = type_ref_ty(db, self.owner, ty.as_str())
+                let target = self
+                    .type_ref(ty.as_str())
                     .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
                 if init.is_some()
                     && target.as_class(db).is_some()
@@ -462,7 +513,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::CompoundLiteral { ty, init } => {
                 self.infer_expr(*init);
-                match type_ref_ty(db, self.owner, ty.as_str()) {
+                match self.type_ref(ty.as_str()) {
                     Some(t) => (t, ValueCategory::LValue),
                     None => self.error(),
                 }
@@ -499,12 +550,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         name: &str,
         args: &[BuiltinArg],
     ) -> (Ty<'db>, ValueCategory) {
-        let db = self.db;
         match name {
             "__builtin_expect" => self.prvalue(Builtin::Long),
             "__builtin_offsetof" => self.prvalue(Builtin::UnsignedLong),
             "__builtin_va_arg" => match args.get(1) {
-                Some(BuiltinArg::Type(t)) => match type_ref_ty(db, self.owner, t.as_str()) {
+                Some(BuiltinArg::Type(t)) => match self.type_ref(t.as_str()) {
                     Some(t) => (t, ValueCategory::PRValue),
                     None => self.error(),
                 },
@@ -619,7 +669,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 out.push(GenericArg::Value(v));
                 continue;
             }
-            match type_ref_ty(db, self.owner, a) {
+            match self.type_ref(a) {
                 Some(t) if !t.is_error(db) => out.push(GenericArg::Type(t)),
                 // One unknown argument ends the explicit list (the rest is deduced).
                 _ => break,
@@ -647,10 +697,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let path = path.clone();
                 // Mark the callee expression as visited before resolving it ourselves.
                 let (callee_ty, _) = self.infer_expr_full(callee);
+                let adl = self.adl_for(callee, &path, &arg_tys);
                 match self.resolution_of(callee) {
-                    Some(Resolution::Overloads(items)) => {
+                    Some(Resolution::Overloads(mut items)) => {
+                        for f in adl {
+                            if !items.contains(&f) {
+                                items.push(f);
+                            }
+                        }
                         let explicit = self.explicit_args(Some(&path));
                         self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind)
+                    }
+                    None if !adl.is_empty() => {
+                        // Ordinary lookup found nothing; argument-dependent lookup did.
+                        self.result.diagnostics.retain(
+                            |d| !matches!(d, InferenceDiagnostic::UnresolvedName { expr: e } if *e == callee),
+                        );
+                        self.set_resolution(callee, Resolution::Overloads(adl.clone()));
+                        let explicit = self.explicit_args(Some(&path));
+                        self.call_candidates(expr, callee, &adl, &arg_tys, &explicit, kind)
                     }
                     Some(Resolution::Item(item))
                         if matches!(
@@ -721,6 +786,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.call_value(expr, ty, args)
             }
         }
+    }
+
+    /// The functions argument-dependent lookup adds for a call of an unqualified name,
+    /// unless ordinary lookup found a class member or something that is no function.
+    fn adl_for(&self, callee: ExprId, path: &Path, args: &[Arg<'db>]) -> Vec<Item<'db>> {
+        let db = self.db;
+        if path.global || path.segments.len() != 1 {
+            return Vec::new();
+        }
+        match self.resolution_of(callee) {
+            Some(Resolution::Overloads(items))
+                if !items.iter().any(|i| {
+                    i.parent(db).is_some_and(|p| {
+                        matches!(
+                            p.kind(db),
+                            ItemKind::Class
+                                | ItemKind::Struct
+                                | ItemKind::Union
+                                | ItemKind::ClassTemplate
+                        )
+                    }) && !il::decl::is_friend(db, *i)
+                }) => {}
+            None => {}
+            _ => return Vec::new(),
+        }
+        let tys: Vec<Ty<'db>> = args.iter().map(|a| a.ty).collect();
+        crate::inference::adl::adl_candidates(db, &path.segments[0].name, &tys)
     }
 
     pub(crate) fn resolution_of(&self, expr: ExprId) -> Option<Resolution<'db>> {
@@ -820,7 +912,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::error(db);
         };
         if let Some(ret) = &l.ret {
-            return type_ref_ty(db, self.owner, ret.as_str())
+            return self
+                .type_ref(ret.as_str())
                 .unwrap_or_else(|| Ty::new(db, TyKind::Dependent("auto".into())));
         }
         let mut stack = vec![l.body];

@@ -81,8 +81,17 @@ impl<'db> InferCtx<'_, 'db> {
         if let Some(first) = segments.first()
             && segments.len() > 1
             && !path.global
-            && hir_def::generics::find_template_param(db, self.owner, first).is_some()
+            && let Some(param) = hir_def::generics::find_template_param(db, self.owner, first)
         {
+            // In an instance, `T::g` is looked up in the class `T` stands for.
+            if let Some(crate::ty::GenericArg::Type(t)) = self.subst.get(param)
+                && let Some(class) = t.as_class(db)
+            {
+                let found = lookup_path(db, ScopeRef::Item(class), false, &segments[1..]);
+                if !found.is_empty() {
+                    return self.classify(found);
+                }
+            }
             return Found::Dependent;
         }
         let scope = self.scope;

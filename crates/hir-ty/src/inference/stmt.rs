@@ -6,7 +6,6 @@ use hir_def::hir::{
 
 use crate::inference::expr::InferCtx;
 use crate::inference::{CalleeKind, InferenceDiagnostic};
-use crate::lower::type_ref_ty;
 use crate::ty::{Builtin, RefKind, Ty, TyKind, ValueCategory};
 
 impl<'db> InferCtx<'_, 'db> {
@@ -159,7 +158,7 @@ impl<'db> InferCtx<'_, 'db> {
 
     /// A class-typed declaration initialized with arguments (`S s(1, 2)`, `S s{1}`, `S s =
     /// 1`): the constructor, recorded on the initializer expression.
-    fn construct(&mut self, init: hir_def::hir::ExprId, ty: Ty<'db>, style: InitStyle) {
+    pub(crate) fn construct(&mut self, init: hir_def::hir::ExprId, ty: Ty<'db>, style: InitStyle) {
         let db = self.db;
         let target = ty.strip_reference(db);
         if target.as_class(db).is_none() || matches!(ty.kind(db), TyKind::Reference(..)) {
@@ -205,7 +204,7 @@ impl<'db> InferCtx<'_, 'db> {
                 None => Ty::error(db),
             },
             BindingKind::LocalFunction => Ty::error(db),
-            _ => match type_ref_ty(db, self.owner, data.ty.as_str()) {
+            _ => match self.type_ref(data.ty.as_str()) {
                 Some(ty) => {
                     if ty.is_error(db) && !self.in_template {
                         self.result

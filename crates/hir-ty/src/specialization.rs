@@ -1,0 +1,146 @@
+//! Class template partial specialization selection through the one unifier ([temp.spec.partial
+//! .match], [temp.spec.partial.order]): each specialization's pattern (`X<T*, 0>`, its
+//! parameters standing for themselves) is unified with the instance's arguments; among the
+//! matches the one more specialized than every other is chosen (A is more specialized than B
+//! when B's pattern matches A's and not the reverse); an explicit specialization matches only
+//! its own arguments. il's instantiation still selects with its own matching; this is the
+//! hir-ty selection, compared with il's over the corpus (`tests/corpus.rs`).
+use il::lookup::{ScopeRef, members_named};
+use il::{Item, ItemKind};
+use syntax::{SyntaxKind::*, SyntaxNode};
+
+use crate::HirTyDatabase;
+use crate::lower::type_ref_ty;
+use crate::ty::{GenericArg, Instance, TyKind};
+use crate::unify::{Subst, Unifier};
+
+/// Every declaration of the class template `template` that is a specialization with a
+/// definition, with its pattern.
+#[salsa::tracked(returns(ref))]
+pub fn specializations<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+) -> Vec<(Item<'db>, Vec<GenericArg<'db>>)> {
+    let Some(name) = template.name_text(db) else {
+        return Vec::new();
+    };
+    let scope = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    members_named(db, scope, name)
+        .into_iter()
+        .filter(|d| d.kind(db) == ItemKind::ClassTemplate)
+        .filter(|d| il::instantiate::is_specialization(db, *d) && d.body(db).is_some())
+        .filter_map(|spec| Some((spec, pattern(db, spec)?)))
+        .collect()
+}
+
+/// The written arguments of a specialization (`X<T*, 0>`), lowered with its parameters
+/// standing for themselves.
+fn pattern<'db>(db: &'db dyn HirTyDatabase, spec: Item<'db>) -> Option<Vec<GenericArg<'db>>> {
+    let header = SyntaxNode::new_root(spec.header(db).clone());
+    let name = header
+        .descendants()
+        .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ELABORATED_TYPE))?
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let list = name
+        .descendants()
+        .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .last()?;
+    let mut out = Vec::new();
+    for arg in list.children() {
+        let text = arg.text().to_string();
+        let text = text.trim();
+        if let Ok(v) = text.parse::<i128>() {
+            out.push(GenericArg::Value(v));
+            continue;
+        }
+        match type_ref_ty(db, spec, text) {
+            Some(t) if !t.is_error(db) && !matches!(t.kind(db), TyKind::Dependent(_)) => {
+                out.push(GenericArg::Type(t))
+            }
+            _ => out.push(GenericArg::DependentValue(text.into())),
+        }
+    }
+    Some(out)
+}
+
+fn matches<'db>(
+    db: &'db dyn HirTyDatabase,
+    spec: Item<'db>,
+    pattern: &[GenericArg<'db>],
+    args: &[GenericArg<'db>],
+) -> Option<Subst<'db>> {
+    if pattern.len() != args.len() {
+        return None;
+    }
+    let owners = [spec];
+    let mut u = Unifier::new(db, &owners);
+    pattern
+        .iter()
+        .zip(args)
+        .all(|(p, a)| u.unify_generic_arg(p, a))
+        .then_some(u.subst)
+}
+
+/// The specialization an instance is made from, with the bindings of its parameters; `None`
+/// when no specialization matches (the primary template) or no match is more specialized than
+/// all others (ambiguous).
+pub fn select_specialization<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+) -> Option<(Item<'db>, Subst<'db>)> {
+    let args = instance.args(db);
+    if args.iter().any(|a| match a {
+        GenericArg::Type(t) => t.is_dependent(db),
+        GenericArg::DependentValue(_) => true,
+        _ => false,
+    }) {
+        return None;
+    }
+    let specs = specializations(db, instance.template(db));
+    let matched: Vec<(usize, Subst<'db>)> = specs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (spec, pattern))| Some((i, matches(db, *spec, pattern, args)?)))
+        .collect();
+    // `a` is at least as specialized as `b`: `b`'s pattern matches `a`'s.
+    let as_specialized = |a: usize, b: usize| {
+        let (spec_b, pattern_b) = &specs[b];
+        matches(db, *spec_b, pattern_b, &specs[a].1).is_some()
+    };
+    let best = matched.iter().find(|(i, _)| {
+        matched
+            .iter()
+            .all(|(j, _)| i == j || (as_specialized(*i, *j) && !as_specialized(*j, *i)))
+    })?;
+    Some((specs[best.0].0, best.1.clone()))
+}
+
+/// The definition hir-ty's selection makes an il class instance from: the chosen
+/// specialization, else the primary template's definition (for comparing with il's
+/// `instance_definition`).
+pub fn definition_for_il_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    inst: il::instantiate::ClassInstance<'db>,
+) -> Option<Item<'db>> {
+    let ty = il::ty::Ty::new(db, il::ty::TyKind::Instance(inst));
+    let TyKind::Instance(instance) = crate::from_il::lower_il_ty(db, ty, &[]).kind(db).clone()
+    else {
+        return None;
+    };
+    if let Some((spec, _)) = select_specialization(db, instance) {
+        return Some(spec);
+    }
+    let template = instance.template(db);
+    let name = template.name_text(db)?;
+    let scope = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    members_named(db, scope, name).into_iter().find(|d| {
+        d.kind(db) == ItemKind::ClassTemplate
+            && !il::instantiate::is_specialization(db, *d)
+            && d.body(db).is_some()
+    })
+}

@@ -1,0 +1,243 @@
+//! Implicit calls, special members and user-defined conversions: each fixture is a
+//! translation unit; every function body's implicit calls are printed with what causes them,
+//! their target and its execution space, then the callees of its call expressions.
+use expect_test::{Expect, expect};
+use hir_def::hir::Expr;
+
+use crate::special::implicit_member_calls;
+use crate::test_db::TestDb;
+use crate::{CallTarget, ImplicitSite, infer};
+
+fn render(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let body = hir_def::body::body(&db, item);
+        let result = infer(&db, item);
+        if result.implicit_calls().is_empty()
+            && result.default_member_inits().is_empty()
+            && result.callees().next().is_none()
+        {
+            continue;
+        }
+        out.push_str(&format!("{}:\n", item.qualified_name(&db)));
+        for call in result.implicit_calls() {
+            let site = match call.site {
+                ImplicitSite::Binding(b) => {
+                    format!("local {}", body.bindings[b].name.as_deref().unwrap_or("_"))
+                }
+                ImplicitSite::Expr(e) => format!("expr #{}", e.into_raw().into_u32()),
+                ImplicitSite::Owner => "owner".to_string(),
+            };
+            let target = call.target.display(&db);
+            let implicit = if let CallTarget::Special(s) = call.target {
+                let calls: Vec<String> = implicit_member_calls(&db, s)
+                    .iter()
+                    .map(|c| c.display(&db))
+                    .collect();
+                format!(" implicit, calls [{}]", calls.join(", "))
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "  {site}: {:?} {target} ({}){implicit}\n",
+                call.kind,
+                call.target.exec_space(&db).describe()
+            ));
+        }
+        for f in result.default_member_inits() {
+            out.push_str(&format!(
+                "  runs initializer of {}\n",
+                f.qualified_name(&db)
+            ));
+        }
+        for (e, callee) in result.callees() {
+            let what = match &body.exprs[e] {
+                Expr::Call { .. } => "call",
+                Expr::ParenInit(_) => "paren-init",
+                Expr::InitList(_) => "init-list",
+                Expr::Binary { .. } => "binary",
+                _ => "expr",
+            };
+            out.push_str(&format!(
+                "  {what} #{}: {:?} {}\n",
+                e.into_raw().into_u32(),
+                callee.kind,
+                callee.item.qualified_name(&db)
+            ));
+        }
+    }
+    out
+}
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&render(text));
+}
+
+#[test]
+fn locals_are_constructed_and_destroyed() {
+    check(
+        r#"
+struct S { __attribute__((device)) S(); __attribute__((device)) ~S(); S(int); };
+struct P { int x; };
+void host() {
+    S s;
+    S t(1);
+    S u = t;
+    P p;
+    S arr[2];
+    S &r = s;
+}
+S global;
+extern S declared;
+"#,
+        expect![[r#"
+            host:
+              local s: Construct S::S (__device__)
+              local s: Destroy S::~S (__device__)
+              local t: Destroy S::~S (__device__)
+              local u: Destroy S::~S (__device__)
+              local arr: Construct S::S (__device__)
+              local arr: Destroy S::~S (__device__)
+              paren-init #1: Constructor S::S
+            global:
+              owner: Construct S::S (__device__)
+              owner: Destroy S::~S (__device__)
+        "#]],
+    );
+}
+
+#[test]
+fn implicit_members_take_the_space_of_what_they_call() {
+    check(
+        r#"
+struct MH { MH(); };
+struct MD { __attribute__((device)) MD(); __attribute__((device)) ~MD(); };
+struct SH { MH m; };
+struct SD { MD m; };
+struct Both : MD { MH m; };
+struct Trivial { int x; };
+__attribute__((device)) void dev() { SH s; }
+void host() { SD s; Both b; Trivial t; }
+"#,
+        expect![[r#"
+            dev:
+              local s: Construct SH::SH (__host__) implicit, calls [MH::MH]
+            host:
+              local s: Construct SD::SD (__device__) implicit, calls [MD::MD]
+              local s: Destroy SD::~SD (__device__) implicit, calls [MD::~MD]
+              local b: Construct Both::Both (__host__ __device__) implicit, calls [MD::MD, MH::MH]
+              local b: Destroy Both::~Both (__device__) implicit, calls [MD::~MD]
+        "#]],
+    );
+}
+
+#[test]
+fn copies_conversions_and_temporaries() {
+    check(
+        r#"
+struct S { S(); S(const S &); S(S &&); ~S(); };
+struct V { operator int() const; explicit operator bool() const; };
+struct W { W(int); };
+void by_value(S);
+void by_ref(const S &);
+void take_int(int);
+void take_w(W);
+S make();
+S &&xv();
+void f(S s, V v) {
+    by_value(s);
+    by_value(xv());
+    by_value(make());
+    by_ref(make());
+    take_int(v);
+    take_w(3);
+    if (v) {}
+    make();
+}
+"#,
+        expect![[r#"
+            f:
+              expr #21: Convert V::operator bool (__host__)
+              expr #23: Destroy S::~S (__host__)
+              expr #1: Copy S::S (__host__)
+              expr #5: Move S::S (__host__)
+              expr #13: Destroy S::~S (__host__)
+              expr #16: Convert V::operator int (__host__)
+              expr #19: Construct W::W (__host__)
+              call #2: Function by_value
+              call #5: Function xv
+              call #6: Function by_value
+              call #9: Function make
+              call #10: Function by_value
+              call #13: Function make
+              call #14: Function by_ref
+              call #17: Function take_int
+              call #20: Function take_w
+              call #23: Function make
+        "#]],
+    );
+}
+
+#[test]
+fn constructors_and_destructors_reach_bases_and_members() {
+    check(
+        r#"
+struct B { B(); ~B(); };
+struct M { M(); M(int); ~M(); };
+struct D : B {
+    M a;
+    M b;
+    int n = 4;
+    int k;
+    D() : b(1) {}
+    ~D() {}
+};
+struct A { int v; };
+struct H { H &operator=(const H &); };
+struct G { H h; };
+void assign(D x, D y, A p, A q, G g, G h) { x = y; p = q; g = h; }
+"#,
+        expect![[r#"
+            D::D:
+              owner: Construct B::B (__host__)
+              owner: Construct M::M (__host__)
+              runs initializer of D::n
+              paren-init #1: Constructor M::M
+            D::~D:
+              owner: Destroy B::~B (__host__)
+              owner: Destroy M::~M (__host__)
+            assign:
+              expr #8: Assign G::operator= (__host__) implicit, calls [H::operator=]
+        "#]],
+    );
+}
+
+#[test]
+fn overloads_rank_user_defined_conversions() {
+    check(
+        r#"
+struct V { operator int() const; };
+struct N { };
+struct From { From(const char *); };
+int pick(int);
+int pick(N);
+int str(From);
+int str(int *);
+void f(V v) {
+    pick(v);
+    str("abc");
+}
+"#,
+        expect![[r#"
+            f:
+              expr #1: Convert V::operator int (__host__)
+              expr #4: Construct From::From (__host__)
+              call #2: Function pick
+              call #5: Function str
+        "#]],
+    );
+}

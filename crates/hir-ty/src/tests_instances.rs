@@ -1,0 +1,195 @@
+//! Argument-dependent lookup and function template instances: every call of every body, then
+//! of every instance the bodies demand (transitively), with its callee.
+use expect_test::{Expect, expect};
+
+use crate::test_db::TestDb;
+use crate::ty::GenericArg;
+use crate::{InferenceResult, infer, infer_instance};
+
+fn calls(db: &TestDb, result: &InferenceResult<'_>, out: &mut String) {
+    for (e, callee) in result.calls() {
+        let what = match callee {
+            Some(c) => {
+                let mut s = format!("{:?} {}", c.kind, c.item.qualified_name(db));
+                if let Some(inst) = c.instance {
+                    let args: Vec<String> = inst
+                        .args(db)
+                        .iter()
+                        .map(|a| match a {
+                            GenericArg::Type(t) => t.to_source(db),
+                            other => format!("{other:?}"),
+                        })
+                        .collect();
+                    s.push_str(&format!("<{}>", args.join(", ")));
+                }
+                s
+            }
+            None => "unresolved".to_string(),
+        };
+        out.push_str(&format!("  call #{}: {what}\n", e.into_raw().into_u32()));
+    }
+}
+
+fn render(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    let mut pending = Vec::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let result = infer(&db, item);
+        if result.calls().next().is_none() {
+            continue;
+        }
+        out.push_str(&format!("{}:\n", item.qualified_name(&db)));
+        calls(&db, &result, &mut out);
+        pending.extend(result.instances().iter().copied());
+    }
+    let mut done = Vec::new();
+    while let Some(inst) = pending.pop() {
+        if done.contains(&inst) || done.len() > 32 {
+            continue;
+        }
+        done.push(inst);
+        let result = infer_instance(&db, inst);
+        let args: Vec<String> = inst
+            .args(&db)
+            .iter()
+            .map(|a| match a {
+                GenericArg::Type(t) => t.to_source(&db),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        out.push_str(&format!(
+            "instance {}<{}>:\n",
+            inst.template(&db).qualified_name(&db),
+            args.join(", ")
+        ));
+        calls(&db, &result, &mut out);
+        pending.extend(result.instances().iter().copied());
+    }
+    out
+}
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&render(text));
+}
+
+#[test]
+fn argument_dependent_lookup() {
+    check(
+        r#"
+namespace n {
+struct A {};
+void f(A);
+struct B { friend void g(B) {} };
+enum E { e0 };
+void k(E);
+}
+void f(int);
+void use(n::A a, n::B b) {
+    f(a);
+    g(b);
+    k(n::e0);
+    f(1);
+}
+"#,
+        expect![[r#"
+            use:
+              call #2: Function n::f
+              call #5: Function n::B::g
+              call #8: Function n::k
+              call #11: Function f
+        "#]],
+    );
+}
+
+#[test]
+fn instances_resolve_dependent_calls() {
+    check(
+        r#"
+struct S { int m(int); static void st(); };
+void free_fn(S);
+template <class T> void callee(T t) {
+    t.m(1);
+    T::st();
+    free_fn(t);
+}
+template <class T> void outer(T t) { callee(t); }
+void use(S s) { outer(s); }
+"#,
+        expect![[r#"
+            callee:
+              call #3: unresolved
+              call #5: unresolved
+              call #8: Function free_fn
+            outer:
+              call #2: Function callee
+            use:
+              call #2: Function outer<S>
+            instance outer<S>:
+              call #2: Function callee<S>
+            instance callee<S>:
+              call #3: Method S::m
+              call #5: Function S::st
+              call #8: Function free_fn
+        "#]],
+    );
+}
+
+#[test]
+fn partial_specializations_are_chosen_by_the_unifier() {
+    let (db, file) = TestDb::with_file(
+        r#"
+template <class T> struct X {};
+template <class T> struct X<T *> { int pointer; };
+template <class T> struct X<const T *> { int const_pointer; };
+template <> struct X<int> { int explicit_int; };
+template <class T, int N> struct Y {};
+template <class T> struct Y<T, 0> { int zero; };
+template <class T, class U> struct P {};
+template <class T> struct P<T, T> { int same; };
+X<int *> a;
+X<const int *> b;
+X<int> c;
+X<long> d;
+Y<int, 0> e;
+Y<int, 1> f;
+P<int, int> g;
+P<int, long> h;
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.kind(&db) != il::ItemKind::Variable {
+            continue;
+        }
+        let ty = crate::declared_ty(&db, item);
+        let chosen = match ty.kind(&db) {
+            crate::TyKind::Instance(inst) => {
+                match crate::specialization::select_specialization(&db, *inst) {
+                    Some((spec, _)) => spec.signature_key(&db).to_string(),
+                    None => "primary".to_string(),
+                }
+            }
+            other => format!("not an instance: {other:?}"),
+        };
+        out.push_str(&format!(
+            "{} {}: {chosen}\n",
+            ty.to_source(&db),
+            item.name_text(&db).unwrap_or("")
+        ));
+    }
+    expect![[r#"
+        X<int *> a: template<class T> <T*>
+        X<const int *> b: template<class T> <const T*>
+        X<int> c: template<> <int>
+        X<long> d: primary
+        Y<int, 0> e: template<class T> <T,0>
+        Y<int, 1> f: primary
+        P<int, int> g: template<class T> <T,T>
+        P<int, long> h: primary
+    "#]]
+    .assert_eq(&out);
+}
