@@ -279,30 +279,80 @@ fn run_builtin(
     Ok(true)
 }
 
-/// `--time-edit`: cold preprocessing in a database, then again after a one-line edit of the main
-/// file (a statement appended to its last non-empty line), in the same process.
+/// `--time-edit`: cold preprocessing and parsing in a database, then, in the same process, the
+/// re-preprocessing and the reparse of the `.ii` after two one-line edits of the main file: a
+/// statement inserted in its last function body (the line before its last `}` line), then a
+/// declaration appended after it at namespace scope. Each reparse is checked against a full
+/// parse of the new `.ii` (not timed).
 fn time_edit(options: preprocessor::Options, out: &Path) -> anyhow::Result<bool> {
-    use preprocessor::db::{Database, load_unit, preprocessed};
+    use preprocessor::db::{Database, load_unit, preprocessed, text_edit};
     use std::time::Instant;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let mut db = Database::default();
     let unit = load_unit(&db, options).context("reading the unit")?;
     let start = Instant::now();
-    let cold = preprocessed(&db, unit);
+    let mut output = preprocessed(&db, unit);
     let cold_time = start.elapsed();
+    let start = Instant::now();
+    let mut parse = syntax::parse_text(&output.text());
+    let parse_time = start.elapsed();
+    println!(
+        "cold: preprocess {:.1} ms ({} bytes), parse {:.1} ms",
+        ms(cold_time),
+        output.len(),
+        ms(parse_time)
+    );
     let main = unit.main(&db);
     let text = main.text(&db).to_string();
-    let edited = format!("{} int cufe_edit_probe;\n", text.trim_end());
-    main.update_text(&mut db, edited);
-    let start = Instant::now();
-    let warm = preprocessed(&db, unit);
-    let warm_time = start.elapsed();
-    println!(
-        "cold: {:.1} ms ({} bytes); after a one-line edit: {:.1} ms ({} bytes)",
-        cold_time.as_secs_f64() * 1e3,
-        cold.len(),
-        warm_time.as_secs_f64() * 1e3,
-        warm.len()
-    );
-    warm.write_to(&mut std::io::BufWriter::new(std::fs::File::create(out)?))?;
-    Ok(true)
+    let body_edit = match text.trim_end().rfind("\n}") {
+        Some(at) => format!(
+            "{}\n    int cufe_edit_probe = 0;{}",
+            &text[..at],
+            &text[at..]
+        ),
+        None => format!("{} int cufe_edit_probe;\n", text.trim_end()),
+    };
+    let top_level_edit = format!("{} int cufe_edit_probe_2;\n", body_edit.trim_end());
+    let mut all_same = true;
+    for (what, edited) in [
+        ("in a function body", body_edit),
+        ("at namespace scope", top_level_edit),
+    ] {
+        main.update_text(&mut db, edited);
+        let start = Instant::now();
+        let new_output = preprocessed(&db, unit);
+        let pp_time = start.elapsed();
+        let start = Instant::now();
+        let edit = text_edit(&output, &new_output);
+        let incremental = parse.reparse_block_only(&edit);
+        let taken = incremental.is_some();
+        let new_parse = incremental.unwrap_or_else(|| syntax::parse_text(&new_output.text()));
+        let reparse_time = start.elapsed();
+        let full = syntax::parse_text(&new_output.text());
+        let sorted = |p: &syntax::Parse| {
+            let mut e = p.errors().to_vec();
+            e.sort_by_key(|e| (e.range.start(), e.range.end(), e.message.clone()));
+            e
+        };
+        let same = full.green() == new_parse.green() && sorted(&full) == sorted(&new_parse);
+        all_same &= same;
+        println!(
+            "one-line edit {what}: preprocess {:.1} ms + reparse {:.1} ms = {:.1} ms ({}; {} bytes replaced by {}; tree {} a full parse)",
+            ms(pp_time),
+            ms(reparse_time),
+            ms(pp_time + reparse_time),
+            if taken {
+                "incremental reparse"
+            } else {
+                "full reparse"
+            },
+            u32::from(edit.delete.len()),
+            edit.insert.len(),
+            if same { "equal to" } else { "DIFFERS from" },
+        );
+        output = new_output;
+        parse = new_parse;
+    }
+    output.write_to(&mut std::io::BufWriter::new(std::fs::File::create(out)?))?;
+    Ok(all_same)
 }

@@ -700,6 +700,9 @@ impl Pp<'_> {
     /// gcc's `_cpp_lex_token`: directives, line-change callbacks, skipping.
     pub fn lex_token(&mut self) -> PTok {
         loop {
+            if self.st.skipping {
+                self.skip_to_directive();
+            }
             let t = match self.st.lookahead.pop() {
                 Some(t) => t,
                 None => self.lex_direct(),
@@ -725,6 +728,36 @@ impl Pp<'_> {
             if !self.st.skipping {
                 return t;
             }
+        }
+    }
+
+    /// In a group that a conditional leaves out, moves the current file to the next line that
+    /// starts with `#`: the tokens between would be read and dropped one by one, and only tell
+    /// that the file is not guarded as a whole (`mi_valid`).
+    fn skip_to_directive(&mut self) {
+        if self.st.in_directive
+            || self.st.parsing_args != 0
+            || !self.st.lookahead.is_empty()
+            || self.st.pending_split.is_some()
+        {
+            return;
+        }
+        let limit = match self.st.main_limit {
+            Some(l) if self.st.buffers.len() == 1 && !self.st.buffers[0].path.starts_with('<') => l,
+            _ => usize::MAX,
+        };
+        let Some(buf) = self.st.buffers.last_mut() else {
+            return;
+        };
+        let toks = &buf.lexed.tokens;
+        let end = toks.len().min(limit);
+        let mut p = buf.pos;
+        while p < end && !(toks[p].flags & BOL != 0 && toks[p].is_punct("#")) {
+            p += 1;
+        }
+        if p > buf.pos {
+            buf.pos = p;
+            self.st.mi_valid = false;
         }
     }
 

@@ -204,6 +204,7 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
         line_start: 0,
     };
     let mut tokens = Vec::with_capacity(b.len() / 6);
+    let mut one_byte_punct: [Option<Sym>; 128] = [None; 128];
     let mut errors = Vec::new();
     let mut i = 0;
     let mut flags = BOL;
@@ -368,10 +369,21 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
         }
         let text = match raw_text {
             Some(t) => interner.intern(&t),
-            None => match std::str::from_utf8(&b[start..i]) {
-                Ok(t) => interner.intern(t),
-                Err(_) => interner.intern(&String::from_utf8_lossy(&b[start..i])),
-            },
+            // One-byte punctuators (about a third of all tokens) from a table, not hashed.
+            None if i == start + 1 && kind == Kind::Punct => *one_byte_punct[c as usize]
+                .get_or_insert_with(|| interner.intern(&(c as char).to_string())),
+            None => {
+                // Lexed in place, the token is a slice of `text` (its ends are character
+                // boundaries unless the text is odd); a cleaned copy is checked.
+                let slice = match &cleaned {
+                    None => text.get(start..i),
+                    Some(_) => std::str::from_utf8(&b[start..i]).ok(),
+                };
+                match slice {
+                    Some(t) => interner.intern(t),
+                    None => interner.intern(&String::from_utf8_lossy(&b[start..i])),
+                }
+            }
         };
         tokens.push(Token {
             kind,
