@@ -4,6 +4,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// mimalloc: the preprocessor and the parser allocate many small short-lived vectors (macro
+// arguments, contexts, syntax nodes); glibc's malloc took about 12% of `cufe preprocess`.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod check;
 mod cubin_cmd;
 mod cudafe;

@@ -60,8 +60,8 @@ pub struct Args {
     /// Run the host compiler's preprocessor (gcc -E with nvcc's flags) instead of cufe's.
     #[arg(long)]
     gcc: bool,
-    /// Benchmark: preprocess in a salsa database, edit one line below the includes, preprocess
-    /// again, and print both times (`cargo xtask bench preprocess`).
+    /// Benchmark: preprocess and parse in a salsa database, edit one line below the includes,
+    /// preprocess and reparse again, and print the times (`cargo xtask bench preprocess`).
     #[arg(long, hide = true)]
     time_edit: bool,
 }
@@ -279,30 +279,106 @@ fn run_builtin(
     Ok(true)
 }
 
-/// `--time-edit`: cold preprocessing in a database, then again after a one-line edit of the main
-/// file (a statement appended to its last non-empty line), in the same process.
+/// `--time-edit`: cold preprocessing and parsing in a database, then, in the same process, the
+/// re-preprocessing and the reparse of the `.ii` after one-line edits of the main file: 7
+/// statements inserted one after the other in its last function body (before its last `}`
+/// line; medians printed, as a time slice lost to another process on a shared machine is
+/// longer than the whole), then a declaration appended after it at namespace scope. Each
+/// reparse is checked against a full parse of the new `.ii` (not timed).
 fn time_edit(options: preprocessor::Options, out: &Path) -> anyhow::Result<bool> {
-    use preprocessor::db::{Database, load_unit, preprocessed};
-    use std::time::Instant;
+    use preprocessor::db::{Database, load_unit, preprocessed, text_edit};
+    use std::time::{Duration, Instant};
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let mut db = Database::default();
     let unit = load_unit(&db, options).context("reading the unit")?;
     let start = Instant::now();
-    let cold = preprocessed(&db, unit);
+    let mut output = preprocessed(&db, unit);
     let cold_time = start.elapsed();
-    let main = unit.main(&db);
-    let text = main.text(&db).to_string();
-    let edited = format!("{} int cufe_edit_probe;\n", text.trim_end());
-    main.update_text(&mut db, edited);
     let start = Instant::now();
-    let warm = preprocessed(&db, unit);
-    let warm_time = start.elapsed();
+    let mut parse = syntax::parse_text(&output.text());
+    let parse_time = start.elapsed();
     println!(
-        "cold: {:.1} ms ({} bytes); after a one-line edit: {:.1} ms ({} bytes)",
-        cold_time.as_secs_f64() * 1e3,
-        cold.len(),
-        warm_time.as_secs_f64() * 1e3,
-        warm.len()
+        "cold: preprocess {:.1} ms ({} bytes), parse {:.1} ms",
+        ms(cold_time),
+        output.len(),
+        ms(parse_time)
     );
-    warm.write_to(&mut std::io::BufWriter::new(std::fs::File::create(out)?))?;
-    Ok(true)
+    let main = unit.main(&db);
+    let mut text = main.text(&db).to_string();
+    let mut all_same = true;
+    let mut all_incremental = true;
+    let mut times: Vec<(Duration, Duration)> = Vec::new();
+    const BODY_EDITS: usize = 7;
+    for round in 0..=BODY_EDITS {
+        let edited = if round < BODY_EDITS {
+            match text.trim_end().rfind("\n}") {
+                Some(at) => format!(
+                    "{}\n    int cufe_edit_probe{round} = {round};{}",
+                    &text[..at],
+                    &text[at..]
+                ),
+                None => format!("{} int cufe_edit_probe{round};\n", text.trim_end()),
+            }
+        } else {
+            format!("{} int cufe_edit_probe;\n", text.trim_end())
+        };
+        main.update_text(&mut db, edited.clone());
+        text = edited;
+        let start = Instant::now();
+        let new_output = preprocessed(&db, unit);
+        let pp_time = start.elapsed();
+        let start = Instant::now();
+        let edit = text_edit(&output, &new_output);
+        let incremental = parse.reparse_block_only(&edit);
+        let taken = incremental.is_some();
+        let new_parse = incremental.unwrap_or_else(|| syntax::parse_text(&new_output.text()));
+        let reparse_time = start.elapsed();
+        let full = syntax::parse_text(&new_output.text());
+        let sorted = |p: &syntax::Parse| {
+            let mut e = p.errors().to_vec();
+            e.sort_by_key(|e| (e.range.start(), e.range.end(), e.message.clone()));
+            e
+        };
+        all_same &= full.green() == new_parse.green() && sorted(&full) == sorted(&new_parse);
+        if round < BODY_EDITS {
+            all_incremental &= taken;
+            times.push((pp_time, reparse_time));
+        } else {
+            println!(
+                "one-line edit at namespace scope: preprocess {:.1} ms + reparse {:.1} ms ({})",
+                ms(pp_time),
+                ms(reparse_time),
+                if taken {
+                    "incremental reparse"
+                } else {
+                    "full reparse: the syntax crate reparses blocks only"
+                },
+            );
+        }
+        output = new_output;
+        parse = new_parse;
+    }
+    let median = |mut v: Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2]
+    };
+    let pp = median(times.iter().map(|t| t.0).collect());
+    let re = median(times.iter().map(|t| t.1).collect());
+    let total = median(times.iter().map(|t| t.0 + t.1).collect());
+    let max = times.iter().map(|t| t.0 + t.1).max().unwrap_or_default();
+    println!(
+        "one-line edit in a function body ({BODY_EDITS} edits, medians): preprocess {:.1} ms + reparse {:.1} ms, whole {:.1} ms (max {:.1} ms; {}; trees {} full parses)",
+        ms(pp),
+        ms(re),
+        ms(total),
+        ms(max),
+        if all_incremental {
+            "all reparsed incrementally"
+        } else {
+            "NOT all reparsed incrementally"
+        },
+        if all_same { "equal to" } else { "DIFFER from" },
+    );
+    output.write_to(&mut std::io::BufWriter::new(std::fs::File::create(out)?))?;
+    Ok(all_same)
 }

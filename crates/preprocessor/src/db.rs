@@ -151,6 +151,54 @@ impl Output {
     }
 }
 
+/// The edit that turns `old`'s text into `new`'s: one replacement between their longest common
+/// prefix and suffix. While the preamble is reused, the heads are the same allocation and only
+/// the tails (the main file's expansion) are compared.
+pub fn text_edit(old: &Output, new: &Output) -> syntax::Indel {
+    use std::borrow::Cow;
+    let (offset, old_rest, new_rest): (usize, Cow<'_, str>, Cow<'_, str>) =
+        if Arc::ptr_eq(&old.head, &new.head) || old.head == new.head {
+            (
+                old.head.len(),
+                Cow::Borrowed(&old.tail[..]),
+                Cow::Borrowed(&new.tail[..]),
+            )
+        } else {
+            (0, Cow::Owned(old.text()), Cow::Owned(new.text()))
+        };
+    let (a, b) = (old_rest.as_bytes(), new_rest.as_bytes());
+    let mut prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    while !old_rest.is_char_boundary(prefix) || !new_rest.is_char_boundary(prefix) {
+        prefix -= 1;
+    }
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let mut suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !old_rest.is_char_boundary(a.len() - suffix)
+        || !new_rest.is_char_boundary(b.len() - suffix)
+    {
+        suffix -= 1;
+    }
+    let size = |n: usize| syntax::TextSize::from(u32::try_from(n).unwrap_or(u32::MAX));
+    syntax::Indel::replace(
+        syntax::TextRange::new(size(offset + prefix), size(offset + a.len() - suffix)),
+        &new_rest[prefix..b.len() - suffix],
+    )
+}
+
+/// The parse of `new`'s text from `parse`, the parse of `old`'s: the difference of the two
+/// outputs is reparsed incrementally (`syntax::Parse::reparse`), so the syntax trees of the
+/// header regions, and of everything the edit leaves outside its enclosing block, are kept
+/// (shared, not rebuilt). Equal to `syntax::parse_text(&new.text())`.
+pub fn reparse(parse: &syntax::Parse, old: &Output, new: &Output) -> syntax::Parse {
+    parse.reparse(&text_edit(old, new))
+}
+
 /// The unit's `gcc -E` output.
 #[salsa::tracked(returns(clone))]
 pub fn preprocessed(db: &dyn PreprocessorDatabase, unit: Unit) -> Arc<Output> {

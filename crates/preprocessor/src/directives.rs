@@ -2,7 +2,9 @@
 //! `#include` and `#include_next`, `#line` and line markers, `#pragma`, `#error`/`#warning`.
 use std::sync::Arc;
 
-use crate::engine::{CondKind, IfState, Loc, MAX_INCLUDE_DEPTH, PTok, Pp, Severity};
+use crate::engine::{
+    CondKind, IfState, Loc, MAX_FILES_ENTERED, MAX_INCLUDE_DEPTH, PTok, Pp, Severity,
+};
 use crate::output::FileChange;
 use crate::token::{Kind, PREV_WHITE, Sym, Token};
 
@@ -305,6 +307,16 @@ impl Pp<'_> {
             .iter()
             .filter(|b| !b.is_main_or_cmdline)
             .count();
+        if self.st.files_entered >= MAX_FILES_ENTERED {
+            self.error_at(
+                Severity::Fatal,
+                loc,
+                format!(
+                    "#include: more than {MAX_FILES_ENTERED} files entered (a recursive #include?)"
+                ),
+            );
+            return;
+        }
         if depth >= MAX_INCLUDE_DEPTH {
             self.error_at(Severity::Error, loc, format!("#include nested depth {depth} exceeds maximum of {MAX_INCLUDE_DEPTH} (use -fmax-include-depth=DEPTH to increase the maximum)"));
             return;

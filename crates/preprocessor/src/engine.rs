@@ -114,6 +114,10 @@ pub(crate) struct FileInfo {
 }
 
 pub(crate) const MAX_INCLUDE_DEPTH: usize = 200;
+/// Files entered by one run (gcc has no limit). A header that includes itself twice without a
+/// guard enters 2^200 files before the depth limit ends each chain; real units enter a few
+/// thousand (guarded headers are not entered again; thrust_all, the largest, 1,795).
+pub(crate) const MAX_FILES_ENTERED: usize = 20_000;
 /// Nesting of macro invocations in macro arguments (gcc has no limit; real headers nest a few
 /// levels). Bounds the recursion of argument pre-expansion.
 pub(crate) const MAX_EXPANSION_DEPTH: usize = 400;
@@ -146,6 +150,8 @@ pub struct State {
     pub(crate) counter: u32,
     pub(crate) expansion_depth: usize,
     pub(crate) live_arg_tokens: usize,
+    /// Files entered so far (`MAX_FILES_ENTERED`).
+    pub(crate) files_entered: usize,
     pub(crate) directive_loc: Loc,
     /// Where the last header name started (gcc reports a missing include there).
     pub(crate) header_name_loc: Loc,
@@ -224,6 +230,7 @@ fn new_state(opts: &Options) -> State {
         counter: 0,
         expansion_depth: 0,
         live_arg_tokens: 0,
+        files_entered: 0,
         directive_loc: NO_LOC,
         header_name_loc: NO_LOC,
         fatal: false,
@@ -541,6 +548,7 @@ impl Pp<'_> {
             }
         });
         let sysp = sysp.max(includer_sysp);
+        self.st.files_entered += 1;
         for e in &lexed.errors {
             self.st.diags.push(Diagnostic {
                 severity: Severity::Error,
@@ -700,6 +708,9 @@ impl Pp<'_> {
     /// gcc's `_cpp_lex_token`: directives, line-change callbacks, skipping.
     pub fn lex_token(&mut self) -> PTok {
         loop {
+            if self.st.skipping {
+                self.skip_to_directive();
+            }
             let t = match self.st.lookahead.pop() {
                 Some(t) => t,
                 None => self.lex_direct(),
@@ -725,6 +736,36 @@ impl Pp<'_> {
             if !self.st.skipping {
                 return t;
             }
+        }
+    }
+
+    /// In a group that a conditional leaves out, moves the current file to the next line that
+    /// starts with `#`: the tokens between would be read and dropped one by one, and only tell
+    /// that the file is not guarded as a whole (`mi_valid`).
+    fn skip_to_directive(&mut self) {
+        if self.st.in_directive
+            || self.st.parsing_args != 0
+            || !self.st.lookahead.is_empty()
+            || self.st.pending_split.is_some()
+        {
+            return;
+        }
+        let limit = match self.st.main_limit {
+            Some(l) if self.st.buffers.len() == 1 && !self.st.buffers[0].path.starts_with('<') => l,
+            _ => usize::MAX,
+        };
+        let Some(buf) = self.st.buffers.last_mut() else {
+            return;
+        };
+        let toks = &buf.lexed.tokens;
+        let end = toks.len().min(limit);
+        let mut p = buf.pos;
+        while p < end && !(toks[p].flags & BOL != 0 && toks[p].is_punct("#")) {
+            p += 1;
+        }
+        if p > buf.pos {
+            buf.pos = p;
+            self.st.mi_valid = false;
         }
     }
 

@@ -44,6 +44,23 @@ struct Cleaned {
 fn needs_cleaning(src: &[u8]) -> bool {
     let mut i = 0;
     while i < src.len() {
+        // Eight bytes at a time to the next `\r` or `\\` (a word has one of them when one of
+        // its bytes xor that character is zero).
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI != 0;
+        while i + 8 <= src.len() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&src[i..i + 8]);
+            let v = u64::from_le_bytes(w);
+            if has_zero(v ^ (LO * u64::from(b'\r'))) || has_zero(v ^ (LO * u64::from(b'\\'))) {
+                break;
+            }
+            i += 8;
+        }
+        if i >= src.len() {
+            break;
+        }
         match src[i] {
             b'\r' => return true,
             b'\\' => {
@@ -102,6 +119,8 @@ fn clean(src: &[u8]) -> Option<Cleaned> {
 /// Physical lines, counted while the lexer moves forward through the raw text.
 struct LineCursor<'a> {
     src: &'a [u8],
+    /// `src` has no `\r` (lines end at `\n` only).
+    no_cr: bool,
     /// Raw offsets below `scanned` have been counted.
     scanned: usize,
     line: u32,
@@ -117,6 +136,17 @@ impl LineCursor<'_> {
             self.line_start = 0;
         }
         let end = raw.min(self.src.len());
+        if self.no_cr && self.scanned < end {
+            // Only `\n` ends lines: count them in bulk (vectorized) and find the last.
+            let chunk = &self.src[self.scanned..end];
+            let count = chunk.iter().filter(|&&c| c == b'\n').count();
+            if count > 0 {
+                self.line += count as u32;
+                let last = chunk.iter().rposition(|&c| c == b'\n').unwrap_or(0);
+                self.line_start = self.scanned + last + 1;
+            }
+            self.scanned = end;
+        }
         while self.scanned < end {
             let c = self.src[self.scanned];
             self.scanned += 1;
@@ -199,11 +229,14 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
     };
     let mut lines = LineCursor {
         src,
+        // A file with a carriage return is always cleaned.
+        no_cr: cleaned.is_none(),
         scanned: 0,
         line: 1,
         line_start: 0,
     };
     let mut tokens = Vec::with_capacity(b.len() / 6);
+    let mut one_byte_punct: [Option<Sym>; 128] = [None; 128];
     let mut errors = Vec::new();
     let mut i = 0;
     let mut flags = BOL;
@@ -368,10 +401,21 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
         }
         let text = match raw_text {
             Some(t) => interner.intern(&t),
-            None => match std::str::from_utf8(&b[start..i]) {
-                Ok(t) => interner.intern(t),
-                Err(_) => interner.intern(&String::from_utf8_lossy(&b[start..i])),
-            },
+            // One-byte punctuators (about a third of all tokens) from a table, not hashed.
+            None if i == start + 1 && kind == Kind::Punct => *one_byte_punct[c as usize]
+                .get_or_insert_with(|| interner.intern(&(c as char).to_string())),
+            None => {
+                // Lexed in place, the token is a slice of `text` (its ends are character
+                // boundaries unless the text is odd); a cleaned copy is checked.
+                let slice = match &cleaned {
+                    None => text.get(start..i),
+                    Some(_) => std::str::from_utf8(&b[start..i]).ok(),
+                };
+                match slice {
+                    Some(t) => interner.intern(t),
+                    None => interner.intern(&String::from_utf8_lossy(&b[start..i])),
+                }
+            }
         };
         tokens.push(Token {
             kind,

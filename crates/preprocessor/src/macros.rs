@@ -335,6 +335,21 @@ impl Pp<'_> {
     }
 
     fn expand_arg(&mut self, arg: &[PTok]) -> Vec<PTok> {
+        // An argument with no token that `get_token` would act on (a macro name, which it
+        // expands or paints, a poisoned name, a pending paste) expands to itself: copy it
+        // instead of running it through a context token by token. Most innermost arguments of
+        // nested invocations are like this.
+        let inert = !self.st.fatal
+            && arg.iter().all(|t| {
+                t.tok.flags & PASTE_LEFT == 0
+                    && (t.tok.kind != Kind::Ident
+                        || t.tok.flags & NO_EXPAND != 0
+                        || !(self.st.macros.contains_key(&t.tok.text)
+                            || self.st.poisoned.contains(&t.tok.text)))
+            });
+        if inert {
+            return arg.to_vec();
+        }
         let mut toks = arg.to_vec();
         toks.push(eof_tok_arg());
         let depth = self.st.contexts.len();
@@ -363,8 +378,8 @@ impl Pp<'_> {
         point: Loc,
         body_loc: Loc,
     ) -> Vec<PTok> {
-        let mut out: Vec<PTok> = Vec::new();
         let body = &mac.body;
+        let mut out: Vec<PTok> = Vec::with_capacity(body.len() * 2 + 8);
         let va_index = if mac.variadic {
             Some(mac.params.len() - 1)
         } else {

@@ -18,7 +18,54 @@ static INTERNED: LazyLock<Mutex<FxHashSet<&'static str>>> = LazyLock::new(Defaul
 
 thread_local! {
     /// This thread's view of `INTERNED`, so that lexing takes the lock only for new spellings.
-    static LOCAL: RefCell<FxHashSet<&'static str>> = RefCell::new(FxHashSet::default());
+    static LOCAL: RefCell<Local> = RefCell::new(Local {
+        set: FxHashSet::default(),
+        recent: vec![RECENT_EMPTY; 1 << RECENT_BITS].into_boxed_slice(),
+    });
+}
+
+/// A thread's interning state: the spellings it has seen, and in front of that set a
+/// direct-mapped cache of recent spellings keyed by their length and first and last 8 bytes
+/// (which are the whole spelling up to 16 bytes: most identifiers are found without hashing
+/// or comparing their text).
+pub struct Local {
+    set: FxHashSet<&'static str>,
+    recent: Box<[Recent]>,
+}
+
+#[derive(Clone, Copy)]
+struct Recent {
+    first: u64,
+    last: u64,
+    len: usize,
+    sym: Option<Sym>,
+}
+
+const RECENT_BITS: u32 = 12;
+const RECENT_EMPTY: Recent = Recent {
+    first: 0,
+    last: 0,
+    len: usize::MAX,
+    sym: None,
+};
+
+/// The first and last 8 bytes of `b` (little-endian; `b` itself, zero-extended, when shorter).
+fn ends(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    if n >= 8 {
+        let word = |i: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&b[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        (word(0), word(n - 8))
+    } else {
+        let x = b
+            .iter()
+            .enumerate()
+            .fold(0u64, |x, (i, &c)| x | (u64::from(c) << (8 * i)));
+        (x, x)
+    }
 }
 
 fn intern_global(s: &str) -> &'static str {
@@ -32,16 +79,39 @@ fn intern_global(s: &str) -> &'static str {
 }
 
 /// Interns spellings through this thread's cache (the lexer holds one for a whole file).
-pub struct Interner<'a>(std::cell::RefMut<'a, FxHashSet<&'static str>>);
+pub struct Interner<'a>(std::cell::RefMut<'a, Local>);
 
 impl Interner<'_> {
     pub fn intern(&mut self, s: &str) -> Sym {
-        if let Some(&i) = self.0.get(s) {
-            return Sym(i);
+        let b = s.as_bytes();
+        let (first, last) = ends(b);
+        let slot = ((first ^ last.rotate_left(29) ^ b.len() as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - RECENT_BITS)) as usize;
+        let recent = self.0.recent[slot];
+        if recent.len == b.len()
+            && recent.first == first
+            && recent.last == last
+            && let Some(sym) = recent.sym
+            && (b.len() <= 16 || sym.0 == s)
+        {
+            return sym;
         }
-        let i = intern_global(s);
-        self.0.insert(i);
-        Sym(i)
+        let sym = match self.0.set.get(s) {
+            Some(&i) => Sym(i),
+            None => {
+                let i = intern_global(s);
+                self.0.set.insert(i);
+                Sym(i)
+            }
+        };
+        self.0.recent[slot] = Recent {
+            first,
+            last,
+            len: b.len(),
+            sym: Some(sym),
+        };
+        sym
     }
 }
 
@@ -168,11 +238,22 @@ impl Token {
             text: Sym::new(text),
         }
     }
+    #[inline]
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
+    #[inline]
     pub fn is_punct(&self, s: &str) -> bool {
-        self.kind == Kind::Punct && canonical_punct(&self.text) == s
+        if self.kind != Kind::Punct {
+            return false;
+        }
+        let (a, b) = (self.text.as_bytes(), s.as_bytes());
+        if a.len() >= 2 && matches!(a[0], b'<' | b':' | b'%') {
+            // Possibly a digraph (the flag is not kept through pastes).
+            return canonical_punct(&self.text) == s;
+        }
+        // Inlined with a constant `s`: a length and a byte or two compared, no `memcmp` call.
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
     }
     /// The characters between the quotes of a string literal without a suffix.
     pub fn string_contents(&self) -> Option<&str> {

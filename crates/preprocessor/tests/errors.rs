@@ -86,6 +86,20 @@ fn missing_and_recursive_includes() {
 }
 
 #[test]
+fn doubly_recursive_include_stops() {
+    // Each level includes itself twice: 2^200 files before the depth limit (found by the fuzz
+    // target as a timeout). The run stops at the files-entered limit.
+    let result = run(&[
+        ("/v/main.cu", "#include \"self.h\"\n"),
+        ("/v/self.h", "#include \"self.h\"\n#include \"self.h\"\n"),
+    ]);
+    let last = result.diagnostics.last().expect("errors").to_string();
+    expect_test::expect![[r#"
+        /v/self.h:1:2: fatal error: #include: more than 20000 files entered (a recursive #include?)"#]]
+    .assert_eq(&last);
+}
+
+#[test]
 fn macro_recursion_terminates() {
     let result = run(&[(
         "/v/main.cu",

@@ -168,3 +168,83 @@ fn body_edit_reexpands_only_the_main_file() {
     "#]]
     .assert_debug_eq(&db.take_executed());
 }
+
+/// A unit over the three virtual files, in `db`.
+fn virtual_unit(db: &Db) -> (Unit, SourceFile) {
+    let file =
+        |path: &str, text: &str, origin| SourceFile::create(db, path.into(), text.into(), origin);
+    let main = file("/virtual/main.cu", MAIN, FileOrigin::User);
+    let mut map = BTreeMap::new();
+    map.insert(
+        "/virtual/h.h".to_string(),
+        file("/virtual/h.h", HEADER, FileOrigin::System),
+    );
+    map.insert(
+        "/virtual/inner.h".to_string(),
+        file("/virtual/inner.h", INNER, FileOrigin::System),
+    );
+    let files = FileSet::new(db, Arc::new(map));
+    (Unit::new(db, options(), main, files), main)
+}
+
+#[test]
+fn body_edit_reparses_only_the_edited_body() {
+    use preprocessor::db::{reparse, text_edit};
+    let mut db = Db::new();
+    let (unit, main) = virtual_unit(&db);
+    let first = preprocessed(&db, unit);
+    let old_parse = syntax::parse_text(&first.text());
+    assert!(old_parse.errors().is_empty(), "{:?}", old_parse.errors());
+    db.take_executed();
+
+    // A new line in `main`'s body: only the main file is re-expanded...
+    let edited = MAIN.replace("  return", "  int probe = SQUARE(2);\n  return");
+    main.update_text(&mut db, edited.clone());
+    let second = preprocessed(&db, unit);
+    assert_eq!(second.text(), direct(&edited));
+    expect_test::expect![[r#"
+        [
+            "lexed",
+            "preamble_text",
+            "preprocessed",
+        ]
+    "#]]
+    .assert_debug_eq(&db.take_executed());
+
+    // ... the `.ii` changes after the preamble's output only, by one replacement...
+    let edit = text_edit(&first, &second);
+    assert!(
+        usize::from(edit.delete.start()) >= first.head.len(),
+        "{edit:?}"
+    );
+    let mut patched = first.text();
+    edit.apply(&mut patched);
+    assert_eq!(patched, second.text());
+
+    // ... and only `main`'s body is reparsed: the header's declarations keep their trees.
+    let new_parse = old_parse
+        .reparse_block_only(&edit)
+        .expect("an edit inside a function body is reparsed incrementally");
+    let full = syntax::parse_text(&second.text());
+    assert!(new_parse.green() == full.green());
+    assert_eq!(new_parse.errors(), full.errors());
+    assert!(reparse(&old_parse, &first, &second).green() == full.green());
+    let children = |p: &syntax::Parse| -> Vec<*const ()> {
+        p.green()
+            .children()
+            .map(|c| match c {
+                rowan::NodeOrToken::Node(n) => n as *const _ as *const (),
+                rowan::NodeOrToken::Token(t) => t as *const _ as *const (),
+            })
+            .collect()
+    };
+    let (old_children, new_children) = (children(&old_parse), children(&new_parse));
+    assert_eq!(old_children.len(), new_children.len());
+    let shared = old_children
+        .iter()
+        .zip(&new_children)
+        .filter(|(a, b)| a == b)
+        .count();
+    // Every top-level element but `main`'s definition is the old tree's, by address.
+    assert_eq!(shared, old_children.len() - 1);
+}

@@ -1,7 +1,7 @@
 //! `cargo xtask bench preprocess`: cold preprocessing of the largest corpus unit by the release
 //! `cufe preprocess` against `gcc -E` with the same flags (whole processes, same run), and the
-//! re-preprocessing of a thrust-heavy program after a one-line edit of its .cu, in-process in a
-//! salsa database (`cufe preprocess --time-edit`).
+//! re-preprocessing and reparse of a thrust-heavy program after one-line edits of its .cu,
+//! in-process in a salsa database (`cufe preprocess --time-edit`).
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -123,10 +123,9 @@ fn edit_bench(cufe: &Path, program: &Path, scratch: &Path) -> anyhow::Result<()>
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    println!(
-        "{} in a salsa database: {}",
-        program.display(),
-        String::from_utf8_lossy(&out.stdout).trim()
-    );
+    println!("{} in a salsa database:", program.display());
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        println!("  {line}");
+    }
     Ok(())
 }
