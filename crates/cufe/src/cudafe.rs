@@ -153,8 +153,7 @@ fn compile_file(
     }
 
     if let Some(path) = &options.outputs.xref {
-        let root = base_db::parse(db, file).syntax_node();
-        let lines = xref::log_lines(&root);
+        let lines = xref::log_lines_in(db, file);
         let ii_name = options.input.display().to_string();
         let line_map = base_db::line_map(db, file);
         write_atomically(path, xref::render(&lines, line_map, &ii_name).as_bytes()).map_err(

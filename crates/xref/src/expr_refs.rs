@@ -1,0 +1,859 @@
+//! The references that function bodies make (`U`, `M`, `C`, `A`, `R`), printed from the semantic
+//! model: hir-def's lowered body and source map say where each name is, hir-ty's inference what
+//! it denotes (`Resolution`, `Callee`) and the declared types that decide how it is accessed.
+//! Nothing here looks a name up or types an expression: a name inference did not resolve logs
+//! nothing (a missing line is preferred to a wrong one).
+//!
+//! The access kind comes from the expression's context, as EDG's `record_symbol_reference_full`
+//! classifies it (measured in `docs/spec/xref.md`): the left side of `=` is modified (`M`), of a
+//! compound assignment and the operand of `++`/`--` read and modified (`C`), the operand of
+//! unary `&`, a reference's initializer and a member call's object have their address taken
+//! (`A`), other operands are used (`U`); a discarded expression, `sizeof`/`noexcept` operands and
+//! every function, type or enumerator named are plain references (`R`), except that a reference
+//! variable named in a discarded expression is still read (`U`). A member's object takes the
+//! member's access through `.` and is used (`U`) through `->`.
+//!
+//! Covered: bodies of functions that are not templates nor members of class templates (there
+//! EDG logs every name `R`, some twice: not printed yet). Not covered yet: types written in
+//! expressions (casts, `new`, `sizeof(T)`), implicit calls without an expression of their own
+//! (default constructors and destructors of locals, `dim3::dim3` of launch configurations),
+//! captured variables' kind inside lambdas beyond the plain rule, namespace qualifiers.
+use hir_def::body::NodePtr;
+use hir_def::hir::{
+    BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,
+    TypeOrExpr, UnaryOp,
+};
+use hir_def::{Body, BodySourceMap};
+use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult, Resolution, Ty, TyKind};
+use il::{Item, ItemKind};
+use rowan::NodeOrToken;
+use syntax::{SyntaxKind::*, SyntaxNode, TextSize};
+
+/// What a reference line denotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Target<'db> {
+    /// A namespace- or class-scope entity.
+    Item(Item<'db>),
+    /// A parameter or local of a body: its declarator's offset in the file, where its `D` line
+    /// is.
+    Local(TextSize),
+    /// An enumerator (no il item): the enumeration and the index.
+    Enumerator(Item<'db>, u32),
+}
+
+/// One reference line of a body, before ids are assigned.
+#[derive(Debug, Clone)]
+pub(crate) struct BodyReference<'db> {
+    pub target: Target<'db>,
+    pub name: String,
+    pub kind: char,
+    pub offset: TextSize,
+}
+
+/// The references of every function body of the file that the model covers, per body: the
+/// body's declaration range in the file (`start`, `end`) and its lines in source order.
+pub(crate) fn file_body_references<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+) -> Vec<(u32, u32, Vec<BodyReference<'db>>)> {
+    let mut out = Vec::new();
+    for &(item, offsets) in hir_def::source::declaration_offsets(db, file) {
+        if hir_def::source::body_owner_kind(db, item) != Some(hir_def::source::BodyOwnerKind::Function)
+            || is_templated(db, item)
+        {
+            continue;
+        }
+        let Some(root) = hir_def::source::definition_root(db, item) else {
+            continue;
+        };
+        let (body, map) = hir_def::body::body_with_source_map(db, item);
+        let infer = hir_ty::infer(db, item);
+        let mut printer = Printer {
+            db,
+            body: &body,
+            map: &map,
+            infer: &infer,
+            root: &root,
+            offsets,
+            lines: Vec::new(),
+            returns_reference: hir_ty::callable_sig(db, item)
+                .as_ref()
+                .is_some_and(|sig| is_reference(db, sig.ret)),
+        };
+        printer.body();
+        let mut lines = printer.lines;
+        lines.sort_by_key(|l| l.offset);
+        if !lines.is_empty() {
+            out.push((offsets.in_file, offsets.in_file + offsets.len, lines));
+        }
+    }
+    out
+}
+
+/// A template, a member of a class template, or anything inside one: EDG logs its names when
+/// the template is parsed, all `R`.
+fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
+    let mut cur = Some(item);
+    while let Some(i) = cur {
+        if matches!(
+            i.kind(db),
+            ItemKind::ClassTemplate | ItemKind::FunctionTemplate
+        ) || !hir_def::generics::template_params(db, i).is_empty()
+        {
+            return true;
+        }
+        cur = i.parent(db);
+    }
+    false
+}
+
+fn is_reference(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    matches!(ty.kind(db), TyKind::Reference(..))
+}
+
+/// How an expression's value is accessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// `U`: read.
+    Use,
+    /// `M`: written.
+    Modify,
+    /// `C`: read and written.
+    Compound,
+    /// `A`: address taken or bound to a reference.
+    Address,
+    /// `R`: named without access to the value.
+    Reference,
+}
+
+impl Access {
+    fn letter(self) -> char {
+        match self {
+            Access::Use => 'U',
+            Access::Modify => 'M',
+            Access::Compound => 'C',
+            Access::Address => 'A',
+            Access::Reference => 'R',
+        }
+    }
+}
+
+struct Printer<'a, 'db> {
+    db: &'db dyn HirTyDatabase,
+    body: &'a Body,
+    map: &'a BodySourceMap,
+    infer: &'a InferenceResult<'db>,
+    root: &'a SyntaxNode,
+    offsets: hir_def::source::DeclarationOffsets,
+    lines: Vec<BodyReference<'db>>,
+    returns_reference: bool,
+}
+
+impl<'db> Printer<'_, 'db> {
+    fn body(&mut self) {
+        for init in self.body.mem_inits.iter() {
+            self.expr(init.init, Access::Use);
+        }
+        if let Some(stmt) = self.body.body_stmt {
+            self.stmt(stmt);
+        }
+    }
+
+    fn node(&self, ptr: NodePtr) -> SyntaxNode {
+        ptr.to_node(self.root)
+    }
+
+    fn file_offset(&self, at: TextSize) -> Option<TextSize> {
+        self.offsets
+            .to_file_range(rowan::TextRange::empty(at))
+            .map(|r| r.start())
+    }
+
+    fn push(&mut self, target: Target<'db>, name: String, kind: char, at: TextSize) {
+        if let Some(offset) = self.file_offset(at) {
+            self.lines.push(BodyReference {
+                target,
+                name,
+                kind,
+                offset,
+            });
+        }
+    }
+
+    fn stmt(&mut self, stmt: StmtId) {
+        match &self.body.stmts[stmt] {
+            Stmt::Missing
+            | Stmt::Empty
+            | Stmt::Using(_)
+            | Stmt::LocalLabels(_)
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Goto(_)
+            | Stmt::Label(_)
+            | Stmt::Default => {}
+            Stmt::Expr(e) => self.expr(*e, Access::Reference),
+            Stmt::Decl(decls) | Stmt::TypeDecl { decls, .. } => {
+                for decl in decls.iter() {
+                    let Some(init) = decl.init else { continue };
+                    let by_reference = self
+                        .infer
+                        .type_of_binding(decl.binding)
+                        .is_some_and(|t| is_reference(self.db, t));
+                    let access = if by_reference {
+                        Access::Address
+                    } else {
+                        Access::Use
+                    };
+                    match (decl.style, self.infer.callee_info(init)) {
+                        (InitStyle::Direct | InitStyle::List, Some(callee))
+                            if callee.kind == CalleeKind::Constructor =>
+                        {
+                            self.call_arguments(init, callee.item)
+                        }
+                        _ => self.expr(init, access),
+                    }
+                }
+            }
+            Stmt::Compound(stmts) => {
+                for s in stmts.iter() {
+                    self.stmt(*s);
+                }
+            }
+            Stmt::If {
+                init,
+                cond,
+                then,
+                else_,
+                ..
+            } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                self.condition(cond);
+                self.stmt(*then);
+                if let Some(e) = else_ {
+                    self.stmt(*e);
+                }
+            }
+            Stmt::IfConsteval { then, else_, .. } => {
+                self.stmt(*then);
+                if let Some(e) = else_ {
+                    self.stmt(*e);
+                }
+            }
+            Stmt::Switch { init, cond, body } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                self.condition(cond);
+                self.stmt(*body);
+            }
+            Stmt::Case { value, range_end } => {
+                self.expr(*value, Access::Use);
+                if let Some(e) = range_end {
+                    self.expr(*e, Access::Use);
+                }
+            }
+            Stmt::While { cond, body } => {
+                self.condition(cond);
+                self.stmt(*body);
+            }
+            Stmt::DoWhile { body, cond } => {
+                self.stmt(*body);
+                self.expr(*cond, Access::Use);
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                if let Some(cond) = cond {
+                    self.condition(cond);
+                }
+                if let Some(step) = step {
+                    self.expr(*step, Access::Reference);
+                }
+                self.stmt(*body);
+            }
+            Stmt::RangeFor { decl, range, body } => {
+                self.stmt(*decl);
+                self.expr(*range, Access::Address);
+                self.stmt(*body);
+            }
+            Stmt::Return(e) | Stmt::CoReturn(e) => {
+                if let Some(e) = e {
+                    let access = if self.returns_reference {
+                        Access::Address
+                    } else {
+                        Access::Use
+                    };
+                    self.expr(*e, access);
+                }
+            }
+            Stmt::ComputedGoto(e) => self.expr(*e, Access::Use),
+            Stmt::Try { body, handlers } => {
+                self.stmt(*body);
+                for h in handlers.iter() {
+                    self.stmt(h.body);
+                }
+            }
+            Stmt::StaticAssert { cond, .. } => self.expr(*cond, Access::Reference),
+            Stmt::Asm { .. } => {}
+        }
+    }
+
+    fn condition(&mut self, cond: &Condition) {
+        match cond {
+            Condition::Expr(e) => self.expr(*e, Access::Use),
+            Condition::Decl(s) => self.stmt(*s),
+        }
+    }
+
+    fn expr(&mut self, e: ExprId, access: Access) {
+        match &self.body.exprs[e] {
+            Expr::Missing
+            | Expr::Literal(_)
+            | Expr::This
+            | Expr::LabelAddr(_)
+            | Expr::Requires(_) => {}
+            Expr::Path(_) => self.name(e, access),
+            Expr::Unary { op, expr } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                let inner = match op {
+                    UnaryOp::AddrOf => Access::Address,
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                        Access::Compound
+                    }
+                    UnaryOp::Extension => access,
+                    _ => Access::Use,
+                };
+                self.expr(*expr, inner);
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                let (l, r) = match op {
+                    BinaryOp::Assign => (Access::Modify, Access::Use),
+                    BinaryOp::CompoundAssign(_) => (Access::Compound, Access::Use),
+                    BinaryOp::Comma => (Access::Reference, access),
+                    _ => (Access::Use, Access::Use),
+                };
+                self.expr(*lhs, l);
+                self.expr(*rhs, r);
+            }
+            Expr::Conditional { cond, then, else_ } => {
+                self.expr(*cond, Access::Use);
+                if let Some(t) = then {
+                    self.expr(*t, access);
+                }
+                self.expr(*else_, access);
+            }
+            Expr::Call { callee, args } => {
+                let info = self.infer.callee_info(e);
+                match &self.body.exprs[*callee] {
+                    Expr::Member { base, arrow, .. } => {
+                        self.member_name(*callee, Access::Reference);
+                        self.expr(*base, if *arrow { Access::Use } else { Access::Address });
+                    }
+                    _ if self.infer.called_closure(e).is_some() => {
+                        self.expr(*callee, Access::Address)
+                    }
+                    _ => self.expr(*callee, Access::Reference),
+                }
+                match info {
+                    Some(callee) => self.arguments(args, Some(callee.item)),
+                    None => self.arguments(args, None),
+                }
+            }
+            Expr::KernelLaunch {
+                callee,
+                config,
+                args,
+            } => {
+                for c in config.iter() {
+                    self.expr(*c, Access::Use);
+                }
+                let item = self.infer.callee(e);
+                self.arguments(args, item);
+                self.expr(*callee, Access::Reference);
+            }
+            Expr::Index { base, index } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                self.expr(*base, Access::Use);
+                self.expr(*index, Access::Use);
+            }
+            Expr::Member { base, arrow, .. } => {
+                self.member_name(e, access);
+                let object = match (arrow, access) {
+                    (true, _) => Access::Use,
+                    (false, a) => a,
+                };
+                self.expr(*base, object);
+            }
+            Expr::Cast { ty, args, .. } => {
+                if let Some(callee) = self.infer.callee_info(e)
+                    && callee.kind == CalleeKind::Constructor
+                {
+                    self.call_arguments_of(args, callee.item);
+                    return;
+                }
+                let inner = if ty.0.trim() == "void" {
+                    Access::Reference
+                } else if ty.0.trim_end().ends_with('&') {
+                    Access::Address
+                } else {
+                    Access::Use
+                };
+                for a in args.iter() {
+                    self.expr(*a, inner);
+                }
+            }
+            Expr::New {
+                placement,
+                array_sizes,
+                init,
+                ..
+            } => {
+                for p in placement.iter().chain(array_sizes.iter()) {
+                    self.expr(*p, Access::Use);
+                }
+                if let Some(init) = init {
+                    match self.infer.callee(e) {
+                        Some(ctor) => self.call_arguments_of(init, ctor),
+                        None => {
+                            for a in init.iter() {
+                                self.expr(*a, Access::Use);
+                            }
+                        }
+                    }
+                }
+            }
+            Expr::Delete { expr, .. } | Expr::Throw(Some(expr)) => self.expr(*expr, Access::Use),
+            Expr::Throw(None) => {}
+            Expr::SizeOf(TypeOrExpr::Expr(x))
+            | Expr::AlignOf(TypeOrExpr::Expr(x))
+            | Expr::TypeId(TypeOrExpr::Expr(x))
+            | Expr::Noexcept(x)
+            | Expr::SizeOfPack(x) => self.expr(*x, Access::Reference),
+            Expr::SizeOf(TypeOrExpr::Type(_))
+            | Expr::AlignOf(TypeOrExpr::Type(_))
+            | Expr::TypeId(TypeOrExpr::Type(_)) => {}
+            Expr::InitList(items) | Expr::ParenInit(items) => {
+                for i in items.iter() {
+                    self.expr(*i, access);
+                }
+            }
+            Expr::Designated { init, .. } => self.expr(*init, access),
+            Expr::Lambda(lambda) => {
+                let body = lambda.body;
+                self.stmt(body);
+            }
+            Expr::Fold { lhs, rhs, .. } => {
+                for x in lhs.iter().chain(rhs.iter()) {
+                    self.expr(*x, Access::Use);
+                }
+            }
+            Expr::PackExpansion(x) => self.expr(*x, access),
+            Expr::StmtExpr(s) => self.stmt(*s),
+            Expr::CompoundLiteral { init, .. } => self.expr(*init, Access::Use),
+            Expr::BuiltinCall { args, .. } => {
+                for a in args.iter() {
+                    if let BuiltinArg::Expr(x) = a {
+                        self.expr(*x, Access::Use);
+                    }
+                }
+            }
+            Expr::CoAwait(x) | Expr::CoYield(x) => self.expr(*x, Access::Use),
+        }
+    }
+
+    /// An overloaded operator: the operator function `R` at the operator token, a member
+    /// operator's object `A`, the other operands by the parameters they initialize.
+    fn operator_call(&mut self, e: ExprId) -> bool {
+        let Some(callee) = self.infer.callee_info(e) else {
+            return false;
+        };
+        if callee.kind != CalleeKind::Operator {
+            return false;
+        }
+        let operands: Vec<ExprId> = self.body.exprs[e].child_exprs();
+        if let Some(ptr) = self.map.expr_syntax(e) {
+            let node = self.node(ptr);
+            let token = node.children_with_tokens().find_map(|c| match c {
+                NodeOrToken::Token(t) if !t.kind().is_trivia() => Some(t),
+                _ => None,
+            });
+            if let Some(token) = token {
+                let name = self.item_name(callee.item);
+                self.push(
+                    Target::Item(callee.item),
+                    name,
+                    'R',
+                    token.text_range().start(),
+                );
+            }
+        }
+        let member = hir_ty::callable_sig(self.db, callee.item)
+            .as_ref()
+            .is_some_and(|s| s.member_of.is_some());
+        let (object, rest) = match (member, operands.split_first()) {
+            (true, Some((first, rest))) => (Some(*first), rest.to_vec()),
+            _ => (None, operands),
+        };
+        if let Some(object) = object {
+            self.expr(object, Access::Address);
+        }
+        self.arguments(&rest, Some(callee.item));
+        true
+    }
+
+    /// A constructor call's arguments (`T x(a, b)`, `T{a}`): the initializer's elements.
+    fn call_arguments(&mut self, init: ExprId, ctor: Item<'db>) {
+        match &self.body.exprs[init] {
+            Expr::ParenInit(items) | Expr::InitList(items) => {
+                let items = items.clone();
+                self.call_arguments_of(&items, ctor)
+            }
+            _ => self.call_arguments_of(&[init], ctor),
+        }
+    }
+
+    fn call_arguments_of(&mut self, args: &[ExprId], ctor: Item<'db>) {
+        self.arguments(args, Some(ctor));
+    }
+
+    /// Arguments bound to reference parameters have their address taken, the others are used.
+    fn arguments(&mut self, args: &[ExprId], callee: Option<Item<'db>>) {
+        let params = callee
+            .and_then(|c| hir_ty::callable_sig(self.db, c).as_ref())
+            .map(|s| s.params.clone())
+            .unwrap_or_default();
+        for (i, a) in args.iter().enumerate() {
+            let access = match params.get(i) {
+                Some(p) if is_reference(self.db, *p) => Access::Address,
+                _ => Access::Use,
+            };
+            self.expr(*a, access);
+        }
+    }
+
+    /// A name expression: what it resolves to, at its last identifier, and the classes and
+    /// namespaces its qualifiers name.
+    fn name(&mut self, e: ExprId, access: Access) {
+        let Some(resolution) = self.infer.resolution(e).cloned() else {
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some((at, qualifiers)) = name_position(&node) else {
+            return;
+        };
+        match resolution {
+            Resolution::Binding(b) => self.binding(b, access, at),
+            Resolution::Item(item) => {
+                self.item(item, access, at);
+                self.qualifiers(item, &qualifiers);
+            }
+            Resolution::Overloads(items) => {
+                if let [item] = items[..] {
+                    self.item(item, Access::Reference, at);
+                    self.qualifiers(item, &qualifiers);
+                }
+            }
+            Resolution::Enumerator { enumeration, index } => {
+                let name = node_last_name(&node).unwrap_or_default();
+                let scope = match enumeration.parent(self.db) {
+                    Some(p) if !scoped_enum(self.db, enumeration) => self.item_name(p) + "::",
+                    None if !scoped_enum(self.db, enumeration) => String::new(),
+                    _ => self.item_name(enumeration) + "::",
+                };
+                self.push(
+                    Target::Enumerator(enumeration, index),
+                    format!("{scope}{name}"),
+                    'R',
+                    at,
+                );
+                self.qualifiers(enumeration, &qualifiers);
+            }
+            Resolution::TemplateParam(_) => {}
+        }
+    }
+
+    /// `obj.m`: the member, at its name.
+    fn member_name(&mut self, e: ExprId, access: Access) {
+        let Some(Resolution::Item(item)) = self.infer.resolution(e).cloned() else {
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some(name) = node.children().filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME)).last() else {
+            return;
+        };
+        if let Some((at, _)) = name_position(&name) {
+            self.item(item, access, at);
+        }
+    }
+
+    fn binding(&mut self, b: BindingId, access: Access, at: TextSize) {
+        let binding = &self.body.bindings[b];
+        let Some(name) = binding.name.as_deref() else {
+            return;
+        };
+        let access = match binding.kind {
+            BindingKind::Enumerator | BindingKind::LocalFunction => Access::Reference,
+            _ => self.reference_read(access, self.infer.type_of_binding(b)),
+        };
+        let Some(decl_at) = self
+            .map
+            .binding_syntax(b)
+            .map(|p| self.node(p))
+            .and_then(|n| declarator_name(&n))
+            .and_then(|at| self.file_offset(at))
+        else {
+            return;
+        };
+        self.push(
+            Target::Local(decl_at),
+            name.to_string(),
+            access.letter(),
+            at,
+        );
+    }
+
+    /// A reference variable named where its value is not accessed is still read.
+    fn reference_read(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
+        if access == Access::Reference && ty.is_some_and(|t| is_reference(self.db, t)) {
+            Access::Use
+        } else {
+            access
+        }
+    }
+
+    fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
+        let access = match item.kind(self.db) {
+            ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
+                self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
+            }
+            _ => Access::Reference,
+        };
+        let name = self.item_name(item);
+        self.push(Target::Item(item), name, access.letter(), at);
+    }
+
+    /// The classes a qualified name's qualifiers name, `R` at each: matched against the
+    /// resolved entity's enclosing classes, innermost first (a qualifier naming something else,
+    /// a namespace or a base, is left out).
+    fn qualifiers(&mut self, item: Item<'db>, qualifiers: &[(String, TextSize)]) {
+        let mut scope = item.parent(self.db);
+        for (text, at) in qualifiers.iter().rev() {
+            let Some(s) = scope else { return };
+            if s.name_text(self.db) != Some(text.as_str())
+                || !matches!(
+                    s.kind(self.db),
+                    ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
+                )
+            {
+                return;
+            }
+            let name = self.item_name(s);
+            self.push(Target::Item(s), name, 'R', *at);
+            scope = s.parent(self.db);
+        }
+    }
+
+    /// An entity's name as the log prints it: qualified, an unnamed namespace as `<unnamed>`.
+    fn item_name(&self, item: Item<'db>) -> String {
+        item_name(self.db, item)
+    }
+}
+
+pub(crate) fn item_name(db: &dyn HirTyDatabase, item: Item<'_>) -> String {
+    let mut parts = Vec::new();
+    let mut cur = Some(item);
+    while let Some(i) = cur {
+        match i.name_text(db) {
+            Some(n) => parts.push(n.to_string()),
+            None => parts.push("<unnamed>".to_string()),
+        }
+        cur = i.parent(db);
+    }
+    parts.reverse();
+    parts.join("::")
+}
+
+/// `enum class`/`enum struct`: its enumerators print qualified by the enumeration.
+fn scoped_enum(db: &dyn HirTyDatabase, enumeration: Item<'_>) -> bool {
+    let header = SyntaxNode::new_root(enumeration.header(db).clone());
+    header
+        .descendants_with_tokens()
+        .filter_map(|c| c.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .take(3)
+        .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW))
+}
+
+/// Where a name expression's entity is logged (its last name: the identifier, `operator`, the
+/// destructor's `~`), and its qualifiers with their positions.
+fn name_position(node: &SyntaxNode) -> Option<(TextSize, Vec<(String, TextSize)>)> {
+    let name = if matches!(node.kind(), NAME_REF | QUALIFIED_NAME) {
+        node.clone()
+    } else {
+        node.children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME | OPERATOR_NAME | DESTRUCTOR_NAME))?
+    };
+    if name.kind() != QUALIFIED_NAME {
+        return Some((first_significant(&name)?, Vec::new()));
+    }
+    let segments: Vec<SyntaxNode> = name
+        .children()
+        .filter(|n| matches!(n.kind(), NAME_REF | OPERATOR_NAME | DESTRUCTOR_NAME))
+        .collect();
+    let (last, qualifiers) = segments.split_last()?;
+    let qualifiers = qualifiers
+        .iter()
+        .filter_map(|q| {
+            let ident = q
+                .children_with_tokens()
+                .filter_map(|c| c.into_token())
+                .find(|t| t.kind() == IDENT)?;
+            Some((ident.text().to_string(), ident.text_range().start()))
+        })
+        .collect();
+    Some((first_significant(last)?, qualifiers))
+}
+
+fn first_significant(node: &SyntaxNode) -> Option<TextSize> {
+    node.descendants_with_tokens()
+        .filter_map(|c| c.into_token())
+        .find(|t| !t.kind().is_trivia())
+        .map(|t| t.text_range().start())
+}
+
+fn node_last_name(node: &SyntaxNode) -> Option<String> {
+    node.descendants_with_tokens()
+        .filter_map(|c| c.into_token())
+        .filter(|t| t.kind() == IDENT)
+        .last()
+        .map(|t| t.text().to_string())
+}
+
+/// The name a binding's declarator declares.
+fn declarator_name(node: &SyntaxNode) -> Option<TextSize> {
+    let declarator = if node.kind() == DECLARATOR {
+        node.clone()
+    } else {
+        node.descendants().find(|n| n.kind() == DECLARATOR).unwrap_or_else(|| node.clone())
+    };
+    crate::tree::name_token(&declarator)
+        .map(|t| t.text_range().start())
+        .or_else(|| {
+            declarator
+                .descendants_with_tokens()
+                .filter_map(|c| c.into_token())
+                .find(|t| t.kind() == IDENT)
+                .map(|t| t.text_range().start())
+        })
+}
+
+/// The walk's lines with the references of the bodies the model covers put in: each after the
+/// last line of its body (declarations of locals, references of declarations) that does not
+/// come after it, so that a body reads in source order. A local's references take the id of
+/// its `D` line, an entity's the id of its first declaration line by name; what has neither gets
+/// a fresh id per entity.
+pub(crate) fn merge<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+    lines: Vec<crate::XrefLine>,
+) -> Vec<crate::XrefLine> {
+    use rustc_hash::{FxHashMap, FxHashSet};
+    let bodies = file_body_references(db, file);
+    if bodies.is_empty() {
+        return lines;
+    }
+    let mut by_name: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut local_ids: FxHashMap<TextSize, u32> = FxHashMap::default();
+    let mut next_id = 0;
+    for l in &lines {
+        next_id = next_id.max(l.entity);
+        if matches!(l.kind, 'D' | 'd') {
+            by_name.entry(l.name.as_str()).or_insert(l.entity);
+            local_ids.entry(l.offset).or_insert(l.entity);
+        }
+    }
+    // Lines by offset, to find the insertion point of a body's references.
+    let mut order: Vec<(TextSize, usize)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.offset, i))
+        .collect();
+    order.sort();
+    let present: FxHashSet<(&str, char, TextSize)> = lines
+        .iter()
+        .map(|l| (l.name.as_str(), l.kind, l.offset))
+        .collect();
+    let mut fresh: FxHashMap<Target<'db>, u32> = FxHashMap::default();
+    // (insert after line index, the reference)
+    let mut inserts: Vec<(usize, TextSize, crate::XrefLine)> = Vec::new();
+    for (start, end, refs) in bodies {
+        let (start, end) = (TextSize::from(start), TextSize::from(end));
+        let lo = order.partition_point(|(o, _)| *o < start);
+        let hi = order.partition_point(|(o, _)| *o < end);
+        let in_body = &order[lo..hi];
+        for r in refs {
+            if present.contains(&(r.name.as_str(), r.kind, r.offset)) {
+                continue;
+            }
+            let known = match r.target {
+                Target::Local(at) => local_ids.get(&at).copied(),
+                _ => by_name.get(r.name.as_str()).copied(),
+            };
+            let entity = known.unwrap_or_else(|| {
+                *fresh.entry(r.target).or_insert_with(|| {
+                    next_id += 1;
+                    next_id
+                })
+            });
+            let before = in_body.partition_point(|(o, _)| *o <= r.offset);
+            let after = in_body[..before]
+                .iter()
+                .map(|(_, i)| *i)
+                .max()
+                .or_else(|| in_body.iter().map(|(_, i)| *i).min())
+                .unwrap_or(lines.len().saturating_sub(1));
+            inserts.push((
+                after,
+                r.offset,
+                crate::XrefLine {
+                    entity,
+                    name: r.name,
+                    kind: r.kind,
+                    offset: r.offset,
+                },
+            ));
+        }
+    }
+    inserts.sort_by_key(|(after, offset, _)| (*after, *offset));
+    let mut out = Vec::with_capacity(lines.len() + inserts.len());
+    let mut inserts = inserts.into_iter().peekable();
+    for (i, line) in lines.into_iter().enumerate() {
+        out.push(line);
+        while let Some((_, _, l)) = inserts.next_if(|(after, _, _)| *after == i) {
+            out.push(l);
+        }
+    }
+    out.extend(inserts.map(|(_, _, l)| l));
+    out
+}
