@@ -39,6 +39,8 @@ pub(crate) enum Target<'db> {
     Local(TextSize),
     /// An enumerator (no il item): the enumeration and the index.
     Enumerator(Item<'db>, u32),
+    /// An implicitly declared function with no item (`operator new`).
+    Implicit(&'static str),
 }
 
 /// One reference line of a body, before ids are assigned.
@@ -76,6 +78,8 @@ pub(crate) fn file_body_references<'db>(
             root: &root,
             offsets,
             lines: Vec::new(),
+            declared: body.params.to_vec(),
+            lambdas: Vec::new(),
             returns_reference: hir_ty::callable_sig(db, item)
                 .as_ref()
                 .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -109,6 +113,64 @@ fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
 
 fn is_reference(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     matches!(ty.kind(db), TyKind::Reference(..))
+}
+
+fn unqualified<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Qualified(_, inner) => *inner,
+        _ => ty,
+    }
+}
+
+fn is_array(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    matches!(unqualified(db, ty).kind(db), TyKind::Array(..))
+}
+
+fn is_function(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    matches!(unqualified(db, ty).kind(db), TyKind::Function(..))
+}
+
+/// The class an object of this type is (not through references or pointers).
+fn class_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<Item<'db>> {
+    match unqualified(db, ty).kind(db) {
+        TyKind::Class(item) => Some(*item),
+        _ => None,
+    }
+}
+
+fn pointee_class<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<Item<'db>> {
+    match unqualified(db, ty).kind(db) {
+        TyKind::Pointer(inner) => class_of(db, *inner),
+        _ => None,
+    }
+}
+
+/// A class's declared constructor callable without arguments.
+fn default_constructor<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> Option<Item<'db>> {
+    let name = class.name_text(db)?;
+    il::scope::scope_items(db, class).iter().copied().find(|i| {
+        i.kind(db) == ItemKind::Routine
+            && i.name_text(db) == Some(name)
+            && hir_ty::callable_sig(db, *i)
+                .as_ref()
+                .is_some_and(|s| s.accepts_arity(0))
+    })
+}
+
+/// The operator token of an operator expression.
+fn operator_token(node: &SyntaxNode) -> Option<syntax::SyntaxToken> {
+    node.children_with_tokens().find_map(|c| match c {
+        NodeOrToken::Token(t) if !t.kind().is_trivia() => Some(t),
+        _ => None,
+    })
+}
+
+/// A class's declared destructor.
+fn destructor<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> Option<Item<'db>> {
+    il::scope::scope_items(db, class)
+        .iter()
+        .copied()
+        .find(|i| i.kind(db) == ItemKind::Routine && i.name_text(db).is_some_and(|n| n.starts_with('~')))
 }
 
 /// How an expression's value is accessed.
@@ -147,6 +209,21 @@ struct Printer<'a, 'db> {
     offsets: hir_def::source::DeclarationOffsets,
     lines: Vec<BodyReference<'db>>,
     returns_reference: bool,
+    /// The bindings declared so far, in the walk's order (what an explicit capture names).
+    declared: Vec<BindingId>,
+    /// The lambdas being walked, innermost last.
+    lambdas: Vec<LambdaFrame>,
+}
+
+/// What a lambda's body sees of the bindings around it.
+#[derive(Default)]
+struct LambdaFrame {
+    /// Bindings declared in the lambda (parameters, init-captures, locals).
+    inner: rustc_hash::FxHashSet<BindingId>,
+    /// `[&]` (true) or `[=]` (false).
+    default_by_ref: Option<bool>,
+    /// Bindings captured by name: by reference or not.
+    explicit: rustc_hash::FxHashMap<BindingId, bool>,
 }
 
 impl<'db> Printer<'_, 'db> {
@@ -194,6 +271,8 @@ impl<'db> Printer<'_, 'db> {
             Stmt::Expr(e) => self.expr(*e, Access::Reference),
             Stmt::Decl(decls) | Stmt::TypeDecl { decls, .. } => {
                 for decl in decls.iter() {
+                    self.declare(decl.binding);
+                    self.local_construction(decl.binding, decl.init);
                     let Some(init) = decl.init else { continue };
                     let by_reference = self
                         .infer
@@ -281,6 +360,12 @@ impl<'db> Printer<'_, 'db> {
             }
             Stmt::RangeFor { decl, range, body } => {
                 self.stmt(*decl);
+                // The loop variable is initialized from the iterator where it is declared.
+                if let Stmt::Decl(decls) = &self.body.stmts[*decl] {
+                    for d in decls.iter() {
+                        self.binding_at_declarator(d.binding, Access::Reference);
+                    }
+                }
                 self.expr(*range, Access::Address);
                 self.stmt(*body);
             }
@@ -365,6 +450,8 @@ impl<'db> Printer<'_, 'db> {
                     _ if self.infer.called_closure(e).is_some() => {
                         self.expr(*callee, Access::Address)
                     }
+                    // A call through a pointer reads it.
+                    _ if self.infer.callee(e).is_none() => self.expr(*callee, Access::Use),
                     _ => self.expr(*callee, Access::Reference),
                 }
                 match info {
@@ -388,13 +475,24 @@ impl<'db> Printer<'_, 'db> {
                 if self.operator_call(e) {
                     return;
                 }
-                self.expr(*base, Access::Use);
+                // An array's element is accessed as the array is; a pointer is read.
+                let base_access = if self.infer.type_of_expr(*base).is_some_and(|t| is_array(self.db, t)) {
+                    access
+                } else {
+                    Access::Use
+                };
+                self.expr(*base, base_access);
                 self.expr(*index, Access::Use);
             }
             Expr::Member { base, arrow, .. } => {
                 self.member_name(e, access);
+                let is_static = matches!(
+                    self.infer.resolution(e),
+                    Some(Resolution::Item(i)) if i.kind(self.db) == ItemKind::Variable
+                );
                 let object = match (arrow, access) {
                     (true, _) => Access::Use,
+                    (false, _) if is_static => Access::Reference,
                     (false, a) => a,
                 };
                 self.expr(*base, object);
@@ -403,6 +501,7 @@ impl<'db> Printer<'_, 'db> {
                 if let Some(callee) = self.infer.callee_info(e)
                     && callee.kind == CalleeKind::Constructor
                 {
+                    self.temporary(e, callee.item);
                     self.call_arguments_of(args, callee.item);
                     return;
                 }
@@ -423,6 +522,9 @@ impl<'db> Printer<'_, 'db> {
                 init,
                 ..
             } => {
+                let array = !array_sizes.is_empty();
+                self.allocation(e, array, true);
+                self.new_object(e);
                 for p in placement.iter().chain(array_sizes.iter()) {
                     self.expr(*p, Access::Use);
                 }
@@ -437,7 +539,18 @@ impl<'db> Printer<'_, 'db> {
                     }
                 }
             }
-            Expr::Delete { expr, .. } | Expr::Throw(Some(expr)) => self.expr(*expr, Access::Use),
+            Expr::Delete { expr, array, .. } => {
+                self.allocation(e, *array, false);
+                if let Some(class) = self.infer.type_of_expr(*expr).and_then(|t| pointee_class(self.db, t))
+                    && let Some(dtor) = destructor(self.db, class)
+                    && let Some(at) = self.expr_position(*expr)
+                {
+                    let name = self.item_name(dtor);
+                    self.push(Target::Item(dtor), name, 'R', at);
+                }
+                self.expr(*expr, Access::Use);
+            }
+            Expr::Throw(Some(expr)) => self.expr(*expr, Access::Use),
             Expr::Throw(None) => {}
             Expr::SizeOf(TypeOrExpr::Expr(x))
             | Expr::AlignOf(TypeOrExpr::Expr(x))
@@ -454,8 +567,8 @@ impl<'db> Printer<'_, 'db> {
             }
             Expr::Designated { init, .. } => self.expr(*init, access),
             Expr::Lambda(lambda) => {
-                let body = lambda.body;
-                self.stmt(body);
+                let lambda = lambda.clone();
+                self.lambda(e, &lambda);
             }
             Expr::Fold { lhs, rhs, .. } => {
                 for x in lhs.iter().chain(rhs.iter()) {
@@ -474,6 +587,81 @@ impl<'db> Printer<'_, 'db> {
             }
             Expr::CoAwait(x) | Expr::CoYield(x) => self.expr(*x, Access::Use),
         }
+    }
+
+    /// `T(args)`, `T{args}` constructing a class: the class, its constructor and destructor,
+    /// at the type's name.
+    fn temporary(&mut self, e: ExprId, ctor: Item<'db>) {
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| n.children().find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME)))
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let Some(class) = ctor.parent(self.db) else {
+            return;
+        };
+        for item in [Some(class), Some(ctor), destructor(self.db, class)].into_iter().flatten() {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// `new T(args)` of a class: the class, its constructor and destructor, at the type's name.
+    fn new_object(&mut self, e: ExprId) {
+        let Some(class) = self.infer.type_of_expr(e).and_then(|t| pointee_class(self.db, t)) else {
+            return;
+        };
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| n.descendants().find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME)))
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let ctor = self
+            .infer
+            .callee_info(e)
+            .filter(|c| c.kind == CalleeKind::Constructor)
+            .map(|c| c.item)
+            .or_else(|| default_constructor(self.db, class));
+        for item in [Some(class), ctor, destructor(self.db, class)].into_iter().flatten() {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// `new` and `delete` call the allocation functions (implicitly declared), at the keyword.
+    fn allocation(&mut self, e: ExprId, array: bool, new: bool) {
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| {
+                n.descendants_with_tokens()
+                    .filter_map(|c| c.into_token())
+                    .find(|t| matches!(t.kind(), NEW_KW | DELETE_KW))
+            })
+            .map(|t| t.text_range().start())
+        else {
+            return;
+        };
+        let (alloc, dealloc) = if array {
+            ("operator new[]", "operator delete[]")
+        } else {
+            ("operator new", "operator delete")
+        };
+        if new {
+            self.push(Target::Implicit(alloc), alloc.to_string(), 'R', at);
+        }
+        self.push(Target::Implicit(dealloc), dealloc.to_string(), 'R', at);
     }
 
     /// An overloaded operator: the operator function `R` at the operator token, a member
@@ -567,7 +755,7 @@ impl<'db> Printer<'_, 'db> {
             }
             Resolution::Overloads(items) => {
                 if let [item] = items[..] {
-                    self.item(item, Access::Reference, at);
+                    self.item(item, access, at);
                     self.qualifiers(item, &qualifiers);
                 }
             }
@@ -584,7 +772,11 @@ impl<'db> Printer<'_, 'db> {
                     'R',
                     at,
                 );
-                self.qualifiers(enumeration, &qualifiers);
+                if scoped_enum(self.db, enumeration) {
+                    self.qualifiers_from(Some(enumeration), &qualifiers);
+                } else {
+                    self.qualifiers(enumeration, &qualifiers);
+                }
             }
             Resolution::TemplateParam(_) => {}
         }
@@ -612,9 +804,11 @@ impl<'db> Printer<'_, 'db> {
         let Some(name) = binding.name.as_deref() else {
             return;
         };
+        let ty = self.infer.type_of_binding(b);
         let access = match binding.kind {
             BindingKind::Enumerator | BindingKind::LocalFunction => Access::Reference,
-            _ => self.reference_read(access, self.infer.type_of_binding(b)),
+            _ if ty.is_some_and(|t| is_function(self.db, t)) => Access::Reference,
+            _ => self.reference_read(self.decayed(access, ty), ty),
         };
         let Some(decl_at) = self
             .map
@@ -625,17 +819,175 @@ impl<'db> Printer<'_, 'db> {
         else {
             return;
         };
-        self.push(
-            Target::Local(decl_at),
-            name.to_string(),
-            access.letter(),
-            at,
-        );
+        let name = name.to_string();
+        // A variable captured by a lambda: the body names the closure's copy (`R`), and an
+        // implicit capture is made there (`U` by copy, `A` by reference); an explicit capture
+        // by reference accesses the variable itself.
+        if let Some(frame) = self.lambdas.last()
+            && !frame.inner.contains(&b)
+            && binding.kind != BindingKind::Enumerator
+        {
+            let implicit = match frame.explicit.get(&b) {
+                Some(true) => None,
+                Some(false) => {
+                    self.push(Target::Local(decl_at), name, 'R', at);
+                    return;
+                }
+                None => frame.default_by_ref,
+            };
+            if let Some(by_ref) = implicit {
+                self.push(Target::Local(decl_at), name.clone(), 'R', at);
+                let kind = if by_ref { 'A' } else { 'U' };
+                self.push(Target::Local(decl_at), name, kind, at);
+                return;
+            }
+        }
+        self.push(Target::Local(decl_at), name, access.letter(), at);
+    }
+
+    /// A binding referenced at its own declarator (a range-`for` variable).
+    fn binding_at_declarator(&mut self, b: BindingId, access: Access) {
+        let Some(name) = self.body.bindings[b].name.clone() else {
+            return;
+        };
+        let Some(at) = self
+            .map
+            .binding_syntax(b)
+            .map(|p| self.node(p))
+            .and_then(|n| declarator_name(&n))
+        else {
+            return;
+        };
+        if let Some(file_at) = self.file_offset(at) {
+            self.push(Target::Local(file_at), name.to_string(), access.letter(), at);
+        }
+    }
+
+    fn declare(&mut self, b: BindingId) {
+        self.declared.push(b);
+        if let Some(frame) = self.lambdas.last_mut() {
+            frame.inner.insert(b);
+        }
+    }
+
+    /// An array or function used as a value decays to a pointer: its address is taken.
+    fn decayed(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
+        match access {
+            Access::Use if ty.is_some_and(|t| is_array(self.db, t) || is_function(self.db, t)) => {
+                Access::Address
+            }
+            a => a,
+        }
+    }
+
+    /// A local of a class type: the constructor its initialization calls and the destructor,
+    /// at the initializer (EDG's position of an expression: a binary operator's token, a
+    /// parenthesized list's first element) or, without one, at its name. A temporary that
+    /// initializes it (`T x = T(a)`) is the object: its lines are the temporary's.
+    fn local_construction(&mut self, b: BindingId, init: Option<ExprId>) {
+        let Some(class) = self.infer.type_of_binding(b).and_then(|t| class_of(self.db, t)) else {
+            return;
+        };
+        if init.is_some_and(|i| matches!(self.body.exprs[i], Expr::Cast { .. })) {
+            return;
+        }
+        let at = match init {
+            Some(init) => self.expr_position(init),
+            None => self
+                .map
+                .binding_syntax(b)
+                .map(|p| self.node(p))
+                .and_then(|n| declarator_name(&n)),
+        };
+        let Some(at) = at else { return };
+        let ctor = match init {
+            Some(init) => self
+                .infer
+                .callee_info(init)
+                .filter(|c| c.kind == CalleeKind::Constructor)
+                .map(|c| c.item),
+            None => default_constructor(self.db, class),
+        };
+        for item in [ctor, destructor(self.db, class)].into_iter().flatten() {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// Where EDG places an expression: a binary operator at its token, a list at its first
+    /// element, anything else at its start.
+    fn expr_position(&self, e: ExprId) -> Option<TextSize> {
+        match &self.body.exprs[e] {
+            Expr::ParenInit(items) | Expr::InitList(items) if !items.is_empty() => {
+                return self.expr_position(items[0]);
+            }
+            _ => {}
+        }
+        let node = self.node(self.map.expr_syntax(e)?);
+        if matches!(self.body.exprs[e], Expr::Binary { .. }) {
+            return operator_token(&node).map(|t| t.text_range().start());
+        }
+        first_significant(&node)
+    }
+
+    /// A lambda: its captures, then its body with what it captures known.
+    fn lambda(&mut self, e: ExprId, lambda: &hir_def::hir::Lambda) {
+        use hir_def::hir::Capture;
+        let mut frame = LambdaFrame::default();
+        frame.inner.extend(lambda.params.iter().copied());
+        let node = self.map.expr_syntax(e).map(|p| self.node(p));
+        let capture_nodes: Vec<SyntaxNode> = node
+            .iter()
+            .flat_map(|n| n.children().filter(|c| c.kind() == LAMBDA_CAPTURES))
+            .flat_map(|c| c.children().filter(|c| c.kind() == CAPTURE).collect::<Vec<_>>())
+            .collect();
+        let mut named = capture_nodes.iter();
+        for capture in lambda.captures.iter() {
+            match capture {
+                Capture::DefaultCopy => frame.default_by_ref = Some(false),
+                Capture::DefaultRef => frame.default_by_ref = Some(true),
+                Capture::This | Capture::StarThis => {
+                    named.next();
+                }
+                Capture::Name { name, by_ref, .. } => {
+                    let node = named.next();
+                    let Some(b) = self
+                        .declared
+                        .iter()
+                        .rev()
+                        .find(|b| self.body.bindings[**b].name.as_deref() == Some(&**name))
+                        .copied()
+                    else {
+                        continue;
+                    };
+                    frame.explicit.insert(b, *by_ref);
+                    let ident = node.and_then(|n| {
+                        n.children_with_tokens()
+                            .filter_map(|c| c.into_token())
+                            .find(|t| t.kind() == IDENT)
+                    });
+                    if let Some(ident) = ident {
+                        let access = if *by_ref { Access::Address } else { Access::Use };
+                        self.binding(b, access, ident.text_range().start());
+                    }
+                }
+                Capture::Init { binding, init, by_ref } => {
+                    named.next();
+                    frame.inner.insert(*binding);
+                    self.expr(*init, if *by_ref { Access::Address } else { Access::Use });
+                }
+            }
+        }
+        self.lambdas.push(frame);
+        self.stmt(lambda.body);
+        self.lambdas.pop();
     }
 
     /// A reference variable named where its value is not accessed is still read.
     fn reference_read(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
-        if access == Access::Reference && ty.is_some_and(|t| is_reference(self.db, t)) {
+        if matches!(access, Access::Reference | Access::Modify | Access::Compound)
+            && ty.is_some_and(|t| is_reference(self.db, t))
+        {
             Access::Use
         } else {
             access
@@ -647,7 +999,18 @@ impl<'db> Printer<'_, 'db> {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
             }
+            ItemKind::Routine | ItemKind::FunctionTemplate
+                if matches!(access, Access::Use | Access::Address) =>
+            {
+                Access::Address
+            }
             _ => Access::Reference,
+        };
+        let access = match item.kind(self.db) {
+            ItemKind::Variable | ItemKind::Field => {
+                self.decayed(access, Some(hir_ty::declared_ty(self.db, item)))
+            }
+            _ => access,
         };
         let name = self.item_name(item);
         self.push(Target::Item(item), name, access.letter(), at);
@@ -657,7 +1020,11 @@ impl<'db> Printer<'_, 'db> {
     /// resolved entity's enclosing classes, innermost first (a qualifier naming something else,
     /// a namespace or a base, is left out).
     fn qualifiers(&mut self, item: Item<'db>, qualifiers: &[(String, TextSize)]) {
-        let mut scope = item.parent(self.db);
+        self.qualifiers_from(item.parent(self.db), qualifiers);
+    }
+
+    fn qualifiers_from(&mut self, scope: Option<Item<'db>>, qualifiers: &[(String, TextSize)]) {
+        let mut scope = scope;
         for (text, at) in qualifiers.iter().rev() {
             let Some(s) = scope else { return };
             if s.name_text(self.db) != Some(text.as_str())
