@@ -60,9 +60,7 @@ pub(crate) fn file_body_references<'db>(
 ) -> Vec<(u32, u32, Vec<BodyReference<'db>>)> {
     let mut out = Vec::new();
     for &(item, offsets) in hir_def::source::declaration_offsets(db, file) {
-        if hir_def::source::body_owner_kind(db, item) != Some(hir_def::source::BodyOwnerKind::Function)
-            || is_templated(db, item)
-        {
+        if hir_def::source::body_owner_kind(db, item) != Some(hir_def::source::BodyOwnerKind::Function) {
             continue;
         }
         let Some(root) = hir_def::source::definition_root(db, item) else {
@@ -78,6 +76,10 @@ pub(crate) fn file_body_references<'db>(
             root: &root,
             offsets,
             lines: Vec::new(),
+            owner: item,
+            templated: is_templated(db, item),
+            dependent: false,
+            once: false,
             declared: body.params.to_vec(),
             lambdas: Vec::new(),
             returns_reference: hir_ty::callable_sig(db, item)
@@ -113,6 +115,22 @@ fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
 
 fn is_reference(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     matches!(ty.kind(db), TyKind::Reference(..))
+}
+
+/// Whether a type mentions template parameters.
+fn ty_dependent(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Param(_) | TyKind::Dependent(_) => true,
+        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) | TyKind::Array(t, _) => {
+            ty_dependent(db, *t)
+        }
+        TyKind::Instance(inst) => inst.args(db).iter().any(|a| match a {
+            hir_ty::ty::GenericArg::Type(t) => ty_dependent(db, *t),
+            hir_ty::ty::GenericArg::DependentValue(_) => true,
+            _ => false,
+        }),
+        _ => false,
+    }
 }
 
 fn unqualified<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Ty<'db> {
@@ -208,6 +226,15 @@ struct Printer<'a, 'db> {
     root: &'a SyntaxNode,
     offsets: hir_def::source::DeclarationOffsets,
     lines: Vec<BodyReference<'db>>,
+    owner: Item<'db>,
+    /// The body is a template's (or a class template member's).
+    templated: bool,
+    /// Walking a full expression of a template that depends on its parameters (or a `return`
+    /// in a template): every name is `R`, a parameter or local twice (EDG logs it when the
+    /// template is parsed and again when the expression is rebuilt), no implicit call.
+    dependent: bool,
+    /// The next binding named is logged once (a dependent member access's object).
+    once: bool,
     returns_reference: bool,
     /// The bindings declared so far, in the walk's order (what an explicit capture names).
     declared: Vec<BindingId>,
@@ -247,6 +274,11 @@ impl<'db> Printer<'_, 'db> {
     }
 
     fn push(&mut self, target: Target<'db>, name: String, kind: char, at: TextSize) {
+        if let Target::Item(item) = target
+            && !self.nameable(item)
+        {
+            return;
+        }
         if let Some(offset) = self.file_offset(at) {
             self.lines.push(BodyReference {
                 target,
@@ -268,7 +300,7 @@ impl<'db> Printer<'_, 'db> {
             | Stmt::Goto(_)
             | Stmt::Label(_)
             | Stmt::Default => {}
-            Stmt::Expr(e) => self.expr(*e, Access::Reference),
+            Stmt::Expr(e) => self.full(*e, Access::Reference, false),
             Stmt::Decl(decls) | Stmt::TypeDecl { decls, .. } => {
                 for decl in decls.iter() {
                     self.declare(decl.binding);
@@ -289,7 +321,7 @@ impl<'db> Printer<'_, 'db> {
                         {
                             self.call_arguments(init, callee.item)
                         }
-                        _ => self.expr(init, access),
+                        _ => self.full(init, access, false),
                     }
                 }
             }
@@ -376,7 +408,7 @@ impl<'db> Printer<'_, 'db> {
                     } else {
                         Access::Use
                     };
-                    self.expr(*e, access);
+                    self.full(*e, access, true);
                 }
             }
             Stmt::ComputedGoto(e) => self.expr(*e, Access::Use),
@@ -391,9 +423,43 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// A full expression; in a template, walked as dependent when it depends on the template's
+    /// parameters or is returned.
+    fn full(&mut self, e: ExprId, access: Access, returned: bool) {
+        if !self.templated || self.dependent {
+            return self.expr(e, access);
+        }
+        if returned || self.is_dependent(e) {
+            self.dependent = true;
+            self.expr(e, Access::Reference);
+            self.dependent = false;
+        } else {
+            self.expr(e, access);
+        }
+    }
+
+    /// Whether an expression's type, or a subexpression's, depends on template parameters, or
+    /// names something inference could not resolve.
+    fn is_dependent(&self, e: ExprId) -> bool {
+        let expr = &self.body.exprs[e];
+        let own = match expr {
+            Expr::Path(_) => self.infer.resolution(e).is_none(),
+            Expr::Member { .. } => self.infer.resolution(e).is_none(),
+            Expr::InitList(_) | Expr::ParenInit(_) | Expr::Designated { .. } | Expr::Lambda(_) => {
+                false
+            }
+            _ => false,
+        };
+        own || self
+            .infer
+            .type_of_expr(e)
+            .is_some_and(|t| ty_dependent(self.db, t))
+            || expr.child_exprs().into_iter().any(|c| self.is_dependent(c))
+    }
+
     fn condition(&mut self, cond: &Condition) {
         match cond {
-            Condition::Expr(e) => self.expr(*e, Access::Use),
+            Condition::Expr(e) => self.full(*e, Access::Use, false),
             Condition::Decl(s) => self.stmt(*s),
         }
     }
@@ -450,6 +516,12 @@ impl<'db> Printer<'_, 'db> {
                     _ if self.infer.called_closure(e).is_some() => {
                         self.expr(*callee, Access::Address)
                     }
+                    // An unqualified name called with dependent arguments is looked up when
+                    // the template is instantiated (argument-dependent lookup): not logged.
+                    Expr::Path(path)
+                        if self.dependent
+                            && path.as_ident().is_some()
+                            && args.iter().any(|a| self.is_dependent(*a)) => {}
                     // A call through a pointer reads it.
                     _ if self.infer.callee(e).is_none() => self.expr(*callee, Access::Use),
                     _ => self.expr(*callee, Access::Reference),
@@ -490,6 +562,12 @@ impl<'db> Printer<'_, 'db> {
                     self.infer.resolution(e),
                     Some(Resolution::Item(i)) if i.kind(self.db) == ItemKind::Variable
                 );
+                if self.dependent {
+                    self.once = true;
+                    self.expr(*base, Access::Reference);
+                    self.once = false;
+                    return;
+                }
                 let object = match (arrow, access) {
                     (true, _) => Access::Use,
                     (false, _) if is_static => Access::Reference,
@@ -592,6 +670,9 @@ impl<'db> Printer<'_, 'db> {
     /// `T(args)`, `T{args}` constructing a class: the class, its constructor and destructor,
     /// at the type's name.
     fn temporary(&mut self, e: ExprId, ctor: Item<'db>) {
+        if self.dependent {
+            return;
+        }
         let Some(at) = self
             .map
             .expr_syntax(e)
@@ -613,6 +694,9 @@ impl<'db> Printer<'_, 'db> {
 
     /// `new T(args)` of a class: the class, its constructor and destructor, at the type's name.
     fn new_object(&mut self, e: ExprId) {
+        if self.dependent {
+            return;
+        }
         let Some(class) = self.infer.type_of_expr(e).and_then(|t| pointee_class(self.db, t)) else {
             return;
         };
@@ -640,6 +724,9 @@ impl<'db> Printer<'_, 'db> {
 
     /// `new` and `delete` call the allocation functions (implicitly declared), at the keyword.
     fn allocation(&mut self, e: ExprId, array: bool, new: bool) {
+        if self.dependent {
+            return;
+        }
         let Some(at) = self
             .map
             .expr_syntax(e)
@@ -667,6 +754,9 @@ impl<'db> Printer<'_, 'db> {
     /// An overloaded operator: the operator function `R` at the operator token, a member
     /// operator's object `A`, the other operands by the parameters they initialize.
     fn operator_call(&mut self, e: ExprId) -> bool {
+        if self.dependent {
+            return false;
+        }
         let Some(callee) = self.infer.callee_info(e) else {
             return false;
         };
@@ -785,6 +875,7 @@ impl<'db> Printer<'_, 'db> {
     /// `obj.m`: the member, at its name.
     fn member_name(&mut self, e: ExprId, access: Access) {
         let Some(Resolution::Item(item)) = self.infer.resolution(e).cloned() else {
+            self.dependent_member(e);
             return;
         };
         let Some(ptr) = self.map.expr_syntax(e) else {
@@ -799,7 +890,65 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// `a.x` where `a`'s type is a template parameter `T`: `T::x`.
+    fn dependent_member(&mut self, e: ExprId) {
+        if !self.dependent {
+            return;
+        }
+        let Expr::Member { base, member, .. } = &self.body.exprs[e] else {
+            return;
+        };
+        let Some(TyKind::Param(param)) = self
+            .infer
+            .type_of_expr(*base)
+            .map(|t| unqualified(self.db, t).kind(self.db).clone())
+        else {
+            return;
+        };
+        let params = hir_def::generics::template_params(self.db, param.owner);
+        let Some(param_name) = params.get(param.index as usize).and_then(|p| p.name.clone()) else {
+            return;
+        };
+        let [segment] = &member.segments[..] else {
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some(at) = node
+            .children()
+            .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            .last()
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let name = format!("{param_name}::{}", segment.name);
+        self.push(Target::Implicit("dependent member"), name, 'R', at);
+    }
+
     fn binding(&mut self, b: BindingId, access: Access, at: TextSize) {
+        if self.dependent {
+            let Some(name) = self.body.bindings[b].name.clone() else {
+                return;
+            };
+            let Some(decl_at) = self
+                .map
+                .binding_syntax(b)
+                .map(|p| self.node(p))
+                .and_then(|n| declarator_name(&n))
+                .and_then(|at| self.file_offset(at))
+            else {
+                return;
+            };
+            let times = if std::mem::take(&mut self.once) { 1 } else { 2 };
+            for _ in 0..times {
+                self.push(Target::Local(decl_at), name.to_string(), 'R', at);
+            }
+            return;
+        }
         let binding = &self.body.bindings[b];
         let Some(name) = binding.name.as_deref() else {
             return;
@@ -885,6 +1034,9 @@ impl<'db> Printer<'_, 'db> {
     /// parenthesized list's first element) or, without one, at its name. A temporary that
     /// initializes it (`T x = T(a)`) is the object: its lines are the temporary's.
     fn local_construction(&mut self, b: BindingId, init: Option<ExprId>) {
+        if self.templated {
+            return;
+        }
         let Some(class) = self.infer.type_of_binding(b).and_then(|t| class_of(self.db, t)) else {
             return;
         };
@@ -995,6 +1147,7 @@ impl<'db> Printer<'_, 'db> {
     }
 
     fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
+        let access = if self.dependent { Access::Reference } else { access };
         let access = match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
@@ -1045,6 +1198,27 @@ impl<'db> Printer<'_, 'db> {
     fn item_name(&self, item: Item<'db>) -> String {
         item_name(self.db, item)
     }
+
+    /// Whether the log can name the entity: a member of a class template is named from
+    /// inside that template only (`C<T>::m`); elsewhere it is a member of an instance, which
+    /// this printer does not spell yet.
+    fn nameable(&self, item: Item<'db>) -> bool {
+        let mut cur = item.parent(self.db);
+        while let Some(scope) = cur {
+            if scope.kind(self.db) == ItemKind::ClassTemplate {
+                let mut owner = Some(self.owner);
+                while let Some(o) = owner {
+                    if o == scope {
+                        return true;
+                    }
+                    owner = o.parent(self.db);
+                }
+                return false;
+            }
+            cur = scope.parent(self.db);
+        }
+        true
+    }
 }
 
 pub(crate) fn item_name(db: &dyn HirTyDatabase, item: Item<'_>) -> String {
@@ -1052,6 +1226,18 @@ pub(crate) fn item_name(db: &dyn HirTyDatabase, item: Item<'_>) -> String {
     let mut cur = Some(item);
     while let Some(i) = cur {
         match i.name_text(db) {
+            Some(n) if i != item && i.kind(db) == ItemKind::ClassTemplate => {
+                let params = hir_def::generics::template_params(db, i);
+                let args: Vec<String> = params
+                    .iter()
+                    .filter(|p| p.depth == 0)
+                    .map(|p| {
+                        let name = p.name.as_deref().unwrap_or("<unnamed>");
+                        if p.pack { format!("{name}...") } else { name.to_string() }
+                    })
+                    .collect();
+                parts.push(format!("{n}<{}>", args.join(", ")));
+            }
             Some(n) => parts.push(n.to_string()),
             None => parts.push("<unnamed>".to_string()),
         }
