@@ -79,7 +79,10 @@ pub(crate) fn file_body_references<'db>(
             owner: item,
             templated: is_templated(db, item),
             dependent: false,
-            once: false,
+            in_return: false,
+            force_r: false,
+            rebuild: false,
+            rebuild_name: false,
             declared: body.params.to_vec(),
             lambdas: Vec::new(),
             returns_reference: hir_ty::callable_sig(db, item)
@@ -142,6 +145,10 @@ fn unqualified<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Ty<'db> {
 
 fn is_array(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     matches!(unqualified(db, ty).kind(db), TyKind::Array(..))
+}
+
+fn is_pointer(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    matches!(unqualified(db, ty).kind(db), TyKind::Pointer(..))
 }
 
 fn is_function(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
@@ -233,8 +240,14 @@ struct Printer<'a, 'db> {
     /// in a template): every name is `R`, a parameter or local twice (EDG logs it when the
     /// template is parsed and again when the expression is rebuilt), no implicit call.
     dependent: bool,
-    /// The next binding named is logged once (a dependent member access's object).
-    once: bool,
+    /// In a dependent full expression: the operands of the expression being walked are named
+    /// `R` (`force_r`) and, parameters and locals, rebuilt (`rebuild`); `rebuild_name` is
+    /// whether the name being walked is.
+    force_r: bool,
+    rebuild: bool,
+    rebuild_name: bool,
+    /// Walking a `return` statement's expression.
+    in_return: bool,
     returns_reference: bool,
     /// The bindings declared so far, in the walk's order (what an explicit capture names).
     declared: Vec<BindingId>,
@@ -426,16 +439,24 @@ impl<'db> Printer<'_, 'db> {
     /// A full expression; in a template, walked as dependent when it depends on the template's
     /// parameters or is returned.
     fn full(&mut self, e: ExprId, access: Access, returned: bool) {
+        self.in_return = returned;
         if !self.templated || self.dependent {
-            return self.expr(e, access);
+            self.expr(e, access);
+            self.in_return = false;
+            return;
         }
         if returned || self.is_dependent(e) {
             self.dependent = true;
+            self.force_r = true;
+            self.rebuild = true;
             self.expr(e, Access::Reference);
             self.dependent = false;
+            self.force_r = false;
+            self.rebuild = false;
         } else {
             self.expr(e, access);
         }
+        self.in_return = false;
     }
 
     /// Whether an expression's type, or a subexpression's, depends on template parameters, or
@@ -443,7 +464,12 @@ impl<'db> Printer<'_, 'db> {
     fn is_dependent(&self, e: ExprId) -> bool {
         let expr = &self.body.exprs[e];
         let own = match expr {
-            Expr::Path(_) => self.infer.resolution(e).is_none(),
+            Expr::Path(_) => match self.infer.resolution(e) {
+                None => true,
+                // A non-type template parameter's value depends, its type need not.
+                Some(Resolution::TemplateParam(_)) => return false,
+                Some(_) => false,
+            },
             Expr::Member { .. } => self.infer.resolution(e).is_none(),
             Expr::InitList(_) | Expr::ParenInit(_) | Expr::Designated { .. } | Expr::Lambda(_) => {
                 false
@@ -464,7 +490,26 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// An expression. In a dependent full expression, an operand of a dependent operation is
+    /// named `R` (its access is decided at instantiation) and, when a parameter or local, named
+    /// `R` once more (the operation is rebuilt); a subscript of a pointer or array still reads
+    /// its operands, and a non-dependent subexpression is walked as outside templates.
     fn expr(&mut self, e: ExprId, access: Access) {
+        if !self.dependent {
+            return self.expr_inner(e, access);
+        }
+        let (force_r, rebuild) = (self.force_r, self.rebuild);
+        let access = if force_r { Access::Reference } else { access };
+        let dependent = self.is_dependent(e);
+        self.rebuild_name = rebuild;
+        self.force_r = dependent;
+        self.rebuild = dependent;
+        self.expr_inner(e, access);
+        self.force_r = force_r;
+        self.rebuild = rebuild;
+    }
+
+    fn expr_inner(&mut self, e: ExprId, access: Access) {
         match &self.body.exprs[e] {
             Expr::Missing
             | Expr::Literal(_)
@@ -511,7 +556,23 @@ impl<'db> Printer<'_, 'db> {
                 match &self.body.exprs[*callee] {
                     Expr::Member { base, arrow, .. } => {
                         self.member_name(*callee, Access::Reference);
-                        self.expr(*base, if *arrow { Access::Use } else { Access::Address });
+                        // The object of a member call is bound to `this` (`A`); a reference
+                        // is read for it, and a static member's object only named.
+                        let is_static = info.is_some_and(|c| {
+                            hir_ty::callable_sig(self.db, c.item)
+                                .as_ref()
+                                .is_some_and(|s| s.member_of.is_none())
+                        });
+                        let object = if *arrow {
+                            Access::Use
+                        } else if is_static {
+                            Access::Reference
+                        } else if self.names_reference(*base) {
+                            Access::Use
+                        } else {
+                            Access::Address
+                        };
+                        self.expr(*base, object);
                     }
                     _ if self.infer.called_closure(e).is_some() => {
                         self.expr(*callee, Access::Address)
@@ -536,7 +597,14 @@ impl<'db> Printer<'_, 'db> {
                 config,
                 args,
             } => {
-                for c in config.iter() {
+                // The grid and block dimensions initialize `dim3` parameters: a constructor of
+                // `dim3` (converting or copying) at each.
+                for (i, c) in config.iter().enumerate() {
+                    if i < 2
+                        && let Some(at) = self.expr_position(*c)
+                    {
+                        self.push(Target::Implicit("dim3::dim3"), "dim3::dim3".to_string(), 'R', at);
+                    }
                     self.expr(*c, Access::Use);
                 }
                 let item = self.infer.callee(e);
@@ -548,11 +616,15 @@ impl<'db> Printer<'_, 'db> {
                     return;
                 }
                 // An array's element is accessed as the array is; a pointer is read.
-                let base_access = if self.infer.type_of_expr(*base).is_some_and(|t| is_array(self.db, t)) {
+                let base_ty = self.infer.type_of_expr(*base);
+                let base_access = if base_ty.is_some_and(|t| is_array(self.db, t)) {
                     access
                 } else {
                     Access::Use
                 };
+                if base_ty.is_some_and(|t| is_array(self.db, t) || is_pointer(self.db, t)) {
+                    self.force_r = false;
+                }
                 self.expr(*base, base_access);
                 self.expr(*index, Access::Use);
             }
@@ -563,9 +635,9 @@ impl<'db> Printer<'_, 'db> {
                     Some(Resolution::Item(i)) if i.kind(self.db) == ItemKind::Variable
                 );
                 if self.dependent {
-                    self.once = true;
+                    // The object of a dependent member access is not rebuilt.
+                    self.rebuild = false;
                     self.expr(*base, Access::Reference);
-                    self.once = false;
                     return;
                 }
                 let object = match (arrow, access) {
@@ -686,7 +758,15 @@ impl<'db> Printer<'_, 'db> {
         let Some(class) = ctor.parent(self.db) else {
             return;
         };
-        for item in [Some(class), Some(ctor), destructor(self.db, class)].into_iter().flatten() {
+        // A returned temporary is the return value: constructed (EDG logs the constructor
+        // twice), not destroyed; in its own class its name is the injected one.
+        let items = if self.in_return && self.returned_directly(e) {
+            let own_class = self.owner.parent(self.db) == Some(class);
+            [(!own_class).then_some(class), Some(ctor), Some(ctor)]
+        } else {
+            [Some(class), Some(ctor), destructor(self.db, class)]
+        };
+        for item in items.into_iter().flatten() {
             let name = self.item_name(item);
             self.push(Target::Item(item), name, 'R', at);
         }
@@ -720,6 +800,15 @@ impl<'db> Printer<'_, 'db> {
             let name = self.item_name(item);
             self.push(Target::Item(item), name, 'R', at);
         }
+    }
+
+    /// Whether `e` is the expression of the `return` being walked.
+    fn returned_directly(&self, e: ExprId) -> bool {
+        self.map.expr_syntax(e).is_some_and(|p| {
+            self.node(p)
+                .parent()
+                .is_some_and(|parent| parent.kind() == RETURN_STMT)
+        })
     }
 
     /// `new` and `delete` call the allocation functions (implicitly declared), at the keyword.
@@ -821,6 +910,21 @@ impl<'db> Printer<'_, 'db> {
                 _ => Access::Use,
             };
             self.expr(*a, access);
+        }
+    }
+
+    /// Whether an expression names a reference (a parameter, local or variable of reference
+    /// type).
+    fn names_reference(&self, e: ExprId) -> bool {
+        match self.infer.resolution(e) {
+            Some(Resolution::Binding(b)) => self
+                .infer
+                .type_of_binding(*b)
+                .is_some_and(|t| is_reference(self.db, t)),
+            Some(Resolution::Item(i)) if matches!(i.kind(self.db), ItemKind::Variable | ItemKind::Field) => {
+                is_reference(self.db, hir_ty::declared_ty(self.db, *i))
+            }
+            _ => false,
         }
     }
 
@@ -943,8 +1047,8 @@ impl<'db> Printer<'_, 'db> {
             else {
                 return;
             };
-            let times = if std::mem::take(&mut self.once) { 1 } else { 2 };
-            for _ in 0..times {
+            self.push(Target::Local(decl_at), name.to_string(), access.letter(), at);
+            if self.rebuild_name {
                 self.push(Target::Local(decl_at), name.to_string(), 'R', at);
             }
             return;
@@ -1076,8 +1180,15 @@ impl<'db> Printer<'_, 'db> {
             _ => {}
         }
         let node = self.node(self.map.expr_syntax(e)?);
-        if matches!(self.body.exprs[e], Expr::Binary { .. }) {
-            return operator_token(&node).map(|t| t.text_range().start());
+        match self.body.exprs[e] {
+            Expr::Binary { .. } => return operator_token(&node).map(|t| t.text_range().start()),
+            // A call is placed at its argument list's `(`.
+            Expr::Call { .. } => {
+                if let Some(args) = node.children().find(|c| c.kind() == ARG_LIST) {
+                    return first_significant(&args);
+                }
+            }
+            _ => {}
         }
         first_significant(&node)
     }
@@ -1147,7 +1258,6 @@ impl<'db> Printer<'_, 'db> {
     }
 
     fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
-        let access = if self.dependent { Access::Reference } else { access };
         let access = match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
@@ -1179,11 +1289,22 @@ impl<'db> Printer<'_, 'db> {
     fn qualifiers_from(&mut self, scope: Option<Item<'db>>, qualifiers: &[(String, TextSize)]) {
         let mut scope = scope;
         for (text, at) in qualifiers.iter().rev() {
+            // Inline namespaces are not written: skip those that are not named.
+            while let Some(s) = scope
+                && s.kind(self.db) == ItemKind::Namespace
+                && s.name_text(self.db) != Some(text.as_str())
+            {
+                scope = s.parent(self.db);
+            }
             let Some(s) = scope else { return };
             if s.name_text(self.db) != Some(text.as_str())
                 || !matches!(
                     s.kind(self.db),
-                    ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::Enum
+                    ItemKind::Class
+                        | ItemKind::Struct
+                        | ItemKind::Union
+                        | ItemKind::Enum
+                        | ItemKind::Namespace
                 )
             {
                 return;
