@@ -320,7 +320,7 @@ fn partial_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
     if out.xref.is_some() {
         partial.push((
             "--xref",
-            "the reference lines of expressions and instantiations (R, U, M, A, C, t, T)",
+            "the instantiation lines (t, T) and part of the reference lines (R, U, M, A, C)",
         ));
     }
     if out.il_display {

@@ -13,11 +13,11 @@
 //! variable named in a discarded expression is still read (`U`). A member's object takes the
 //! member's access through `.` and is used (`U`) through `->`.
 //!
-//! Covered: bodies of functions that are not templates nor members of class templates (there
-//! EDG logs every name `R`, some twice: not printed yet). Not covered yet: types written in
-//! expressions (casts, `new`, `sizeof(T)`), implicit calls without an expression of their own
-//! (default constructors and destructors of locals, `dim3::dim3` of launch configurations),
-//! captured variables' kind inside lambdas beyond the plain rule, namespace qualifiers.
+//! Covered: function bodies (templates' too, see `Printer::full`) and the initializers of
+//! variables and fields. Not covered yet: types written in expressions (casts, `sizeof(T)`),
+//! implicit calls that inference does not record (conversion functions, implicitly declared
+//! special members, base constructors of mem-initializers), the call operator of a lambda
+//! called, members of class template instances (their spelling).
 use hir_def::body::NodePtr;
 use hir_def::hir::{
     BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,
@@ -60,7 +60,7 @@ pub(crate) fn file_body_references<'db>(
 ) -> Vec<(u32, u32, Vec<BodyReference<'db>>)> {
     let mut out = Vec::new();
     for &(item, offsets) in hir_def::source::declaration_offsets(db, file) {
-        if hir_def::source::body_owner_kind(db, item) != Some(hir_def::source::BodyOwnerKind::Function) {
+        if hir_def::source::body_owner_kind(db, item).is_none() {
             continue;
         }
         let Some(root) = hir_def::source::definition_root(db, item) else {
@@ -104,11 +104,7 @@ pub(crate) fn file_body_references<'db>(
 fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
     let mut cur = Some(item);
     while let Some(i) = cur {
-        if matches!(
-            i.kind(db),
-            ItemKind::ClassTemplate | ItemKind::FunctionTemplate
-        ) || !hir_def::generics::template_params(db, i).is_empty()
-        {
+        if !hir_def::generics::template_params(db, i).is_empty() {
             return true;
         }
         cur = i.parent(db);
@@ -274,6 +270,20 @@ impl<'db> Printer<'_, 'db> {
         if let Some(stmt) = self.body.body_stmt {
             self.stmt(stmt);
         }
+        // A variable's or field's initializer: used, or bound by a reference.
+        if let Some(init) = self.body.init_expr {
+            let access = if is_reference(self.db, hir_ty::declared_ty(self.db, self.owner)) {
+                Access::Address
+            } else {
+                Access::Use
+            };
+            match self.infer.callee_info(init) {
+                Some(callee) if callee.kind == CalleeKind::Constructor => {
+                    self.call_arguments(init, callee.item)
+                }
+                _ => self.full(init, access, false),
+            }
+        }
     }
 
     fn node(&self, ptr: NodePtr) -> SyntaxNode {
@@ -431,8 +441,20 @@ impl<'db> Printer<'_, 'db> {
                     self.stmt(h.body);
                 }
             }
-            Stmt::StaticAssert { cond, .. } => self.expr(*cond, Access::Reference),
-            Stmt::Asm { .. } => {}
+            Stmt::StaticAssert { cond, .. } => self.full(*cond, Access::Use, false),
+            // Output operands are written (`=`), read and written (`+`), inputs read.
+            Stmt::Asm { operands, .. } => {
+                for (constraint, e) in operands.iter() {
+                    let access = if constraint.contains('=') {
+                        Access::Modify
+                    } else if constraint.contains('+') {
+                        Access::Compound
+                    } else {
+                        Access::Use
+                    };
+                    self.full(*e, access, false);
+                }
+            }
         }
     }
 
@@ -577,12 +599,13 @@ impl<'db> Printer<'_, 'db> {
                     _ if self.infer.called_closure(e).is_some() => {
                         self.expr(*callee, Access::Address)
                     }
-                    // An unqualified name called with dependent arguments is looked up when
-                    // the template is instantiated (argument-dependent lookup): not logged.
-                    Expr::Path(path)
-                        if self.dependent
-                            && path.as_ident().is_some()
-                            && args.iter().any(|a| self.is_dependent(*a)) => {}
+                    // A function called with dependent arguments is chosen at instantiation:
+                    // only the qualifiers written before its name are logged.
+                    Expr::Path(_)
+                        if self.dependent && args.iter().any(|a| self.is_dependent(*a)) =>
+                    {
+                        self.callee_qualifiers(*callee)
+                    }
                     // A call through a pointer reads it.
                     _ if self.infer.callee(e).is_none() => self.expr(*callee, Access::Use),
                     _ => self.expr(*callee, Access::Reference),
@@ -843,13 +866,19 @@ impl<'db> Printer<'_, 'db> {
     /// An overloaded operator: the operator function `R` at the operator token, a member
     /// operator's object `A`, the other operands by the parameters they initialize.
     fn operator_call(&mut self, e: ExprId) -> bool {
-        if self.dependent {
+        // In a template, an operator on a value that depends on the parameters is resolved
+        // at instantiation.
+        if self.dependent || (self.templated && self.mentions_template_param(e)) {
             return false;
         }
         let Some(callee) = self.infer.callee_info(e) else {
             return false;
         };
-        if callee.kind != CalleeKind::Operator {
+        // A function template whose arguments were not all deduced was not chosen (the
+        // builtin operator was).
+        if callee.kind != CalleeKind::Operator
+            || (callee.item.kind(self.db) == ItemKind::FunctionTemplate && callee.instance.is_none())
+        {
             return false;
         }
         let operands: Vec<ExprId> = self.body.exprs[e].child_exprs();
@@ -913,6 +942,14 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    fn mentions_template_param(&self, e: ExprId) -> bool {
+        matches!(self.infer.resolution(e), Some(Resolution::TemplateParam(_)))
+            || self.body.exprs[e]
+                .child_exprs()
+                .into_iter()
+                .any(|c| self.mentions_template_param(c))
+    }
+
     /// Whether an expression names a reference (a parameter, local or variable of reference
     /// type).
     fn names_reference(&self, e: ExprId) -> bool {
@@ -973,6 +1010,21 @@ impl<'db> Printer<'_, 'db> {
                 }
             }
             Resolution::TemplateParam(_) => {}
+        }
+    }
+
+    /// The qualifiers of a callee whose call is resolved at instantiation.
+    fn callee_qualifiers(&mut self, e: ExprId) {
+        let item = match self.infer.resolution(e) {
+            Some(Resolution::Item(i)) => *i,
+            Some(Resolution::Overloads(items)) if !items.is_empty() => items[0],
+            _ => return,
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        if let Some((_, qualifiers)) = name_position(&self.node(ptr)) {
+            self.qualifiers(item, &qualifiers);
         }
     }
 
@@ -1047,6 +1099,15 @@ impl<'db> Printer<'_, 'db> {
             else {
                 return;
             };
+            // A reference is read where it is named, and what is rebuilt is its referent.
+            if self
+                .infer
+                .type_of_binding(b)
+                .is_some_and(|t| is_reference(self.db, t))
+            {
+                self.push(Target::Local(decl_at), name.to_string(), 'U', at);
+                return;
+            }
             self.push(Target::Local(decl_at), name.to_string(), access.letter(), at);
             if self.rebuild_name {
                 self.push(Target::Local(decl_at), name.to_string(), 'R', at);
@@ -1248,9 +1309,7 @@ impl<'db> Printer<'_, 'db> {
 
     /// A reference variable named where its value is not accessed is still read.
     fn reference_read(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
-        if matches!(access, Access::Reference | Access::Modify | Access::Compound)
-            && ty.is_some_and(|t| is_reference(self.db, t))
-        {
+        if ty.is_some_and(|t| is_reference(self.db, t)) {
             Access::Use
         } else {
             access
@@ -1327,6 +1386,10 @@ impl<'db> Printer<'_, 'db> {
         let mut cur = item.parent(self.db);
         while let Some(scope) = cur {
             if scope.kind(self.db) == ItemKind::ClassTemplate {
+                // An explicit specialization's members are named with its arguments.
+                if hir_def::generics::template_params(self.db, scope).is_empty() {
+                    return false;
+                }
                 let mut owner = Some(self.owner);
                 while let Some(o) = owner {
                     if o == scope {
