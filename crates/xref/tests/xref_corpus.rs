@@ -14,10 +14,11 @@ const MIN_MATCHED_PER_MILLE: usize = 991;
 const MAX_EXTRA_PER_MILLE: usize = 1;
 /// The same floor for the `R` lines outside function bodies (cufe writes the references that
 /// declarations make, not those of expressions); no extra `R` line is allowed.
-const MIN_REFERENCES_MATCHED_PER_MILLE: usize = 505;
+const MIN_REFERENCES_MATCHED_PER_MILLE: usize = 508;
 /// Every line of the own file, every kind (the bar of issue 12: 980 exact, at most 10 extra).
-const MIN_ALL_MATCHED_PER_MILLE: usize = 0;
-const MAX_ALL_EXTRA_PER_MILLE: usize = 1000;
+/// Measured: 3,541 of 4,132 exact, 79 extra (the body references printed from hir-ty).
+const MIN_ALL_MATCHED_PER_MILLE: usize = 856;
+const MAX_ALL_EXTRA_PER_MILLE: usize = 19;
 
 /// The database the log is computed in: the semantic model's layers (as `ide`'s, which this
 /// crate cannot depend on).
@@ -87,12 +88,8 @@ fn declaration_lines_match_cudafe() {
         let map = syntax::LineMap::new(&text);
         let bodies = xref::FunctionBodies::new(&text);
         let db = Db::default();
-        let file = base_db::SourceFile::create(
-            &db,
-            ii.clone(),
-            text.clone(),
-            base_db::FileOrigin::User,
-        );
+        let file =
+            base_db::SourceFile::create(&db, ii.clone(), text.clone(), base_db::FileOrigin::User);
         let all_ours: Vec<Line> = xref::log_lines_in(&db, file)
             .iter()
             .filter_map(|l| {
