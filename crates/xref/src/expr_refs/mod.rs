@@ -33,6 +33,8 @@ mod facts;
 mod implicit;
 mod merge;
 mod names;
+#[cfg(test)]
+mod tests;
 
 use facts::*;
 pub(crate) use merge::merge;
