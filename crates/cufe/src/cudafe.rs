@@ -153,8 +153,7 @@ fn compile_file(
     }
 
     if let Some(path) = &options.outputs.xref {
-        let root = base_db::parse(db, file).syntax_node();
-        let lines = xref::log_lines(&root);
+        let lines = xref::log_lines_in(db, file);
         let ii_name = options.input.display().to_string();
         let line_map = base_db::line_map(db, file);
         write_atomically(path, xref::render(&lines, line_map, &ii_name).as_bytes()).map_err(
@@ -321,7 +320,7 @@ fn partial_outputs(o: &CudafeOptions) -> Vec<(&'static str, &'static str)> {
     if out.xref.is_some() {
         partial.push((
             "--xref",
-            "the reference lines of expressions and instantiations (R, U, M, A, C, t, T)",
+            "the instantiation lines (t, T) and part of the reference lines (R, U, M, A, C)",
         ));
     }
     if out.il_display {

@@ -29,6 +29,7 @@ mod body_spans;
 mod constants;
 mod constexpr;
 mod evaluate;
+mod expr_refs;
 mod instances;
 mod names;
 mod printing;
@@ -63,6 +64,13 @@ pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
 /// the references that declarations make (`xref/references.rs`).
 pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
     walk_unit(root, true)
+}
+
+/// The whole log of a file: [`log_lines`] with the references that function bodies make,
+/// printed from the semantic model (`xref/expr_refs.rs`: hir-def's bodies, hir-ty's inference).
+pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
+    let root = base_db::parse(db, file).syntax_node();
+    expr_refs::merge(db, file, log_lines(&root))
 }
 
 fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {

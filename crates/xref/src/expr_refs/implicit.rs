@@ -1,0 +1,306 @@
+//! The lines of calls that are not written as calls: overloaded operators, constructors and
+//! destructors of locals, temporaries and `new`d objects, allocation functions, and lambdas'
+//! captures.
+use super::*;
+
+impl<'db> Printer<'_, 'db> {
+    /// `T(args)`, `T{args}` constructing a class: the class, its constructor and destructor,
+    /// at the type's name.
+    pub(super) fn temporary(&mut self, e: ExprId, ctor: Item<'db>) {
+        if self.dependent {
+            return;
+        }
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| {
+                n.children()
+                    .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
+            })
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let Some(class) = ctor.parent(self.db) else {
+            return;
+        };
+        // A returned temporary is the return value: constructed (EDG logs the constructor
+        // twice), not destroyed; in its own class its name is the injected one.
+        let items = if self.in_return && self.returned_directly(e) {
+            let own_class = self.owner.parent(self.db) == Some(class);
+            [(!own_class).then_some(class), Some(ctor), Some(ctor)]
+        } else {
+            [Some(class), Some(ctor), destructor(self.db, class)]
+        };
+        for item in items.into_iter().flatten() {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// `new T(args)` of a class: the class, its constructor and destructor, at the type's name.
+    pub(super) fn new_object(&mut self, e: ExprId) {
+        if self.dependent {
+            return;
+        }
+        let Some(class) = self
+            .infer
+            .type_of_expr(e)
+            .and_then(|t| pointee_class(self.db, t))
+        else {
+            return;
+        };
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| {
+                n.descendants()
+                    .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
+            })
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let ctor = self
+            .infer
+            .callee_info(e)
+            .filter(|c| c.kind == CalleeKind::Constructor)
+            .map(|c| c.item)
+            .or_else(|| default_constructor(self.db, class));
+        for item in [Some(class), ctor, destructor(self.db, class)]
+            .into_iter()
+            .flatten()
+        {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// Whether `e` is the expression of the `return` being walked.
+    pub(super) fn returned_directly(&self, e: ExprId) -> bool {
+        self.map.expr_syntax(e).is_some_and(|p| {
+            self.node(p)
+                .parent()
+                .is_some_and(|parent| parent.kind() == RETURN_STMT)
+        })
+    }
+
+    /// `new` and `delete` call the allocation functions (implicitly declared), at the keyword.
+    pub(super) fn allocation(&mut self, e: ExprId, array: bool, new: bool) {
+        if self.dependent {
+            return;
+        }
+        let Some(at) = self
+            .map
+            .expr_syntax(e)
+            .map(|p| self.node(p))
+            .and_then(|n| {
+                n.descendants_with_tokens()
+                    .filter_map(|c| c.into_token())
+                    .find(|t| matches!(t.kind(), NEW_KW | DELETE_KW))
+            })
+            .map(|t| t.text_range().start())
+        else {
+            return;
+        };
+        let (alloc, dealloc) = if array {
+            ("operator new[]", "operator delete[]")
+        } else {
+            ("operator new", "operator delete")
+        };
+        if new {
+            self.push(Target::Implicit(alloc), alloc.to_string(), 'R', at);
+        }
+        self.push(Target::Implicit(dealloc), dealloc.to_string(), 'R', at);
+    }
+
+    /// An overloaded operator: the operator function `R` at the operator token, a member
+    /// operator's object `A`, the other operands by the parameters they initialize.
+    pub(super) fn operator_call(&mut self, e: ExprId) -> bool {
+        // In a template, an operator on a value that depends on the parameters is resolved
+        // at instantiation.
+        if self.dependent || (self.templated && self.mentions_template_param(e)) {
+            return false;
+        }
+        let Some(callee) = self.infer.callee_info(e) else {
+            return false;
+        };
+        // A function template whose arguments were not all deduced was not chosen (the
+        // builtin operator was).
+        if callee.kind != CalleeKind::Operator
+            || (callee.item.kind(self.db) == ItemKind::FunctionTemplate
+                && callee.instance.is_none())
+        {
+            return false;
+        }
+        let operands: Vec<ExprId> = self.body.exprs[e].child_exprs();
+        if let Some(ptr) = self.map.expr_syntax(e) {
+            let node = self.node(ptr);
+            let token = node.children_with_tokens().find_map(|c| match c {
+                NodeOrToken::Token(t) if !t.kind().is_trivia() => Some(t),
+                _ => None,
+            });
+            if let Some(token) = token {
+                let name = self.item_name(callee.item);
+                self.push(
+                    Target::Item(callee.item),
+                    name,
+                    'R',
+                    token.text_range().start(),
+                );
+            }
+        }
+        let member = hir_ty::callable_sig(self.db, callee.item)
+            .as_ref()
+            .is_some_and(|s| s.member_of.is_some());
+        let (object, rest) = match (member, operands.split_first()) {
+            (true, Some((first, rest))) => (Some(*first), rest.to_vec()),
+            _ => (None, operands),
+        };
+        if let Some(object) = object {
+            self.expr(object, Access::Address);
+        }
+        self.arguments(&rest, Some(callee.item));
+        true
+    }
+
+    /// A local of a class type: the constructor its initialization calls and the destructor,
+    /// at the initializer (EDG's position of an expression: a binary operator's token, a
+    /// parenthesized list's first element) or, without one, at its name. A temporary that
+    /// initializes it (`T x = T(a)`) is the object: its lines are the temporary's.
+    pub(super) fn local_construction(&mut self, b: BindingId, init: Option<ExprId>) {
+        if self.templated {
+            return;
+        }
+        let Some(class) = self
+            .infer
+            .type_of_binding(b)
+            .and_then(|t| class_of(self.db, t))
+        else {
+            return;
+        };
+        if init.is_some_and(|i| matches!(self.body.exprs[i], Expr::Cast { .. })) {
+            return;
+        }
+        let at = match init {
+            Some(init) => self.expr_position(init),
+            None => self
+                .map
+                .binding_syntax(b)
+                .map(|p| self.node(p))
+                .and_then(|n| declarator_name(&n)),
+        };
+        let Some(at) = at else { return };
+        let ctor = match init {
+            Some(init) => self
+                .infer
+                .callee_info(init)
+                .filter(|c| c.kind == CalleeKind::Constructor)
+                .map(|c| c.item),
+            None => default_constructor(self.db, class),
+        };
+        for item in [ctor, destructor(self.db, class)].into_iter().flatten() {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+    }
+
+    /// Where EDG places an expression: a binary operator at its token, a list at its first
+    /// element, anything else at its start.
+    pub(super) fn expr_position(&self, e: ExprId) -> Option<TextSize> {
+        match &self.body.exprs[e] {
+            Expr::ParenInit(items) | Expr::InitList(items) if !items.is_empty() => {
+                return self.expr_position(items[0]);
+            }
+            _ => {}
+        }
+        let node = self.node(self.map.expr_syntax(e)?);
+        match self.body.exprs[e] {
+            Expr::Binary { .. } => return operator_token(&node).map(|t| t.text_range().start()),
+            // A call is placed at its argument list's `(`.
+            Expr::Call { .. } => {
+                if let Some(args) = node.children().find(|c| c.kind() == ARG_LIST) {
+                    return first_significant(&args);
+                }
+            }
+            _ => {}
+        }
+        first_significant(&node)
+    }
+
+    /// A lambda: its captures, then its body with what it captures known.
+    pub(super) fn lambda(&mut self, e: ExprId, lambda: &hir_def::hir::Lambda) {
+        use hir_def::hir::Capture;
+        let mut frame = LambdaFrame::default();
+        frame.inner.extend(lambda.params.iter().copied());
+        let node = self.map.expr_syntax(e).map(|p| self.node(p));
+        let capture_nodes: Vec<SyntaxNode> = node
+            .iter()
+            .flat_map(|n| n.children().filter(|c| c.kind() == LAMBDA_CAPTURES))
+            .flat_map(|c| {
+                c.children()
+                    .filter(|c| c.kind() == CAPTURE)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut named = capture_nodes.iter();
+        for capture in lambda.captures.iter() {
+            match capture {
+                Capture::DefaultCopy => frame.default_by_ref = Some(false),
+                Capture::DefaultRef => frame.default_by_ref = Some(true),
+                Capture::This | Capture::StarThis => {
+                    named.next();
+                }
+                Capture::Name { name, by_ref, .. } => {
+                    let node = named.next();
+                    let Some(b) = self
+                        .declared
+                        .iter()
+                        .rev()
+                        .find(|b| self.body.bindings[**b].name.as_deref() == Some(&**name))
+                        .copied()
+                    else {
+                        continue;
+                    };
+                    frame.explicit.insert(b, *by_ref);
+                    let ident = node.and_then(|n| {
+                        n.children_with_tokens()
+                            .filter_map(|c| c.into_token())
+                            .find(|t| t.kind() == IDENT)
+                    });
+                    if let Some(ident) = ident {
+                        let access = if *by_ref {
+                            Access::Address
+                        } else {
+                            Access::Use
+                        };
+                        self.binding(b, access, ident.text_range().start());
+                    }
+                }
+                Capture::Init {
+                    binding,
+                    init,
+                    by_ref,
+                } => {
+                    named.next();
+                    frame.inner.insert(*binding);
+                    self.expr(
+                        *init,
+                        if *by_ref {
+                            Access::Address
+                        } else {
+                            Access::Use
+                        },
+                    );
+                }
+            }
+        }
+        self.lambdas.push(frame);
+        self.stmt(lambda.body);
+        self.lambdas.pop();
+    }
+}

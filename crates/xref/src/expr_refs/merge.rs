@@ -1,0 +1,92 @@
+//! Putting the bodies' lines into the walk's log.
+use super::*;
+
+/// The walk's lines with the references of the bodies the model covers put in: each after the
+/// last line of its body (declarations of locals, references of declarations) that does not
+/// come after it, so that a body reads in source order. A local's references take the id of
+/// its `D` line, an entity's the id of its first declaration line by name; what has neither gets
+/// a fresh id per entity.
+pub(crate) fn merge<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+    lines: Vec<crate::XrefLine>,
+) -> Vec<crate::XrefLine> {
+    use rustc_hash::{FxHashMap, FxHashSet};
+    let bodies = file_body_references(db, file);
+    if bodies.is_empty() {
+        return lines;
+    }
+    let mut by_name: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut local_ids: FxHashMap<TextSize, u32> = FxHashMap::default();
+    let mut next_id = 0;
+    for l in &lines {
+        next_id = next_id.max(l.entity);
+        if matches!(l.kind, 'D' | 'd') {
+            by_name.entry(l.name.as_str()).or_insert(l.entity);
+            local_ids.entry(l.offset).or_insert(l.entity);
+        }
+    }
+    // Lines by offset, to find the insertion point of a body's references.
+    let mut order: Vec<(TextSize, usize)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.offset, i))
+        .collect();
+    order.sort();
+    let present: FxHashSet<(&str, char, TextSize)> = lines
+        .iter()
+        .map(|l| (l.name.as_str(), l.kind, l.offset))
+        .collect();
+    let mut fresh: FxHashMap<Target<'db>, u32> = FxHashMap::default();
+    // (insert after line index, the reference)
+    let mut inserts: Vec<(usize, TextSize, crate::XrefLine)> = Vec::new();
+    for (start, end, refs) in bodies {
+        let (start, end) = (TextSize::from(start), TextSize::from(end));
+        let lo = order.partition_point(|(o, _)| *o < start);
+        let hi = order.partition_point(|(o, _)| *o < end);
+        let in_body = &order[lo..hi];
+        for r in refs {
+            if present.contains(&(r.name.as_str(), r.kind, r.offset)) {
+                continue;
+            }
+            let known = match r.target {
+                Target::Local(at) => local_ids.get(&at).copied(),
+                _ => by_name.get(r.name.as_str()).copied(),
+            };
+            let entity = known.unwrap_or_else(|| {
+                *fresh.entry(r.target).or_insert_with(|| {
+                    next_id += 1;
+                    next_id
+                })
+            });
+            let before = in_body.partition_point(|(o, _)| *o <= r.offset);
+            let after = in_body[..before]
+                .iter()
+                .map(|(_, i)| *i)
+                .max()
+                .or_else(|| in_body.iter().map(|(_, i)| *i).min())
+                .unwrap_or(lines.len().saturating_sub(1));
+            inserts.push((
+                after,
+                r.offset,
+                crate::XrefLine {
+                    entity,
+                    name: r.name,
+                    kind: r.kind,
+                    offset: r.offset,
+                },
+            ));
+        }
+    }
+    inserts.sort_by_key(|(after, offset, _)| (*after, *offset));
+    let mut out = Vec::with_capacity(lines.len() + inserts.len());
+    let mut inserts = inserts.into_iter().peekable();
+    for (i, line) in lines.into_iter().enumerate() {
+        out.push(line);
+        while let Some((_, _, l)) = inserts.next_if(|(after, _, _)| *after == i) {
+            out.push(l);
+        }
+    }
+    out.extend(inserts.map(|(_, _, l)| l));
+    out
+}

@@ -1,0 +1,725 @@
+//! The references that function bodies make (`U`, `M`, `C`, `A`, `R`), printed from the semantic
+//! model: hir-def's lowered body and source map say where each name is, hir-ty's inference what
+//! it denotes (`Resolution`, `Callee`) and the declared types that decide how it is accessed.
+//! Nothing here looks a name up or types an expression: a name inference did not resolve logs
+//! nothing (a missing line is preferred to a wrong one).
+//!
+//! The access kind comes from the expression's context, as EDG's `record_symbol_reference_full`
+//! classifies it (measured in `docs/spec/xref.md`): the left side of `=` is modified (`M`), of a
+//! compound assignment and the operand of `++`/`--` read and modified (`C`), the operand of
+//! unary `&`, a reference's initializer and a member call's object have their address taken
+//! (`A`), other operands are used (`U`); a discarded expression, `sizeof`/`noexcept` operands and
+//! every function, type or enumerator named are plain references (`R`), except that a reference
+//! variable named in a discarded expression is still read (`U`). A member's object takes the
+//! member's access through `.` and is used (`U`) through `->`.
+//!
+//! Covered: function bodies (templates' too, see `Printer::full`) and the initializers of
+//! variables and fields. Not covered yet: types written in expressions (casts, `sizeof(T)`),
+//! implicit calls that inference does not record (conversion functions, implicitly declared
+//! special members, base constructors of mem-initializers), the call operator of a lambda
+//! called, members of class template instances (their spelling).
+use hir_def::body::NodePtr;
+use hir_def::hir::{
+    BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,
+    TypeOrExpr, UnaryOp,
+};
+use hir_def::{Body, BodySourceMap};
+use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult, Resolution, Ty, TyKind};
+use il::{Item, ItemKind};
+use rowan::NodeOrToken;
+use syntax::{SyntaxKind::*, SyntaxNode, TextSize};
+
+mod facts;
+mod implicit;
+mod merge;
+mod names;
+#[cfg(test)]
+mod tests;
+
+use facts::*;
+pub(crate) use merge::merge;
+
+/// What a reference line denotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Target<'db> {
+    /// A namespace- or class-scope entity.
+    Item(Item<'db>),
+    /// A parameter or local of a body: its declarator's offset in the file, where its `D` line
+    /// is.
+    Local(TextSize),
+    /// An enumerator (no il item): the enumeration and the index.
+    Enumerator(Item<'db>, u32),
+    /// An implicitly declared function with no item (`operator new`).
+    Implicit(&'static str),
+}
+
+/// One reference line of a body, before ids are assigned.
+#[derive(Debug, Clone)]
+pub(crate) struct BodyReference<'db> {
+    pub target: Target<'db>,
+    pub name: String,
+    pub kind: char,
+    pub offset: TextSize,
+}
+
+/// The references of every function body of the file that the model covers, per body: the
+/// body's declaration range in the file (`start`, `end`) and its lines in source order.
+pub(crate) fn file_body_references<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+) -> Vec<(u32, u32, Vec<BodyReference<'db>>)> {
+    let mut out = Vec::new();
+    for &(item, offsets) in hir_def::source::declaration_offsets(db, file) {
+        if hir_def::source::body_owner_kind(db, item).is_none() {
+            continue;
+        }
+        let Some(root) = hir_def::source::definition_root(db, item) else {
+            continue;
+        };
+        let (body, map) = hir_def::body::body_with_source_map(db, item);
+        let infer = hir_ty::infer(db, item);
+        let mut printer = Printer {
+            db,
+            body: &body,
+            map: &map,
+            infer: &infer,
+            root: &root,
+            offsets,
+            lines: Vec::new(),
+            owner: item,
+            templated: is_templated(db, item),
+            dependent: false,
+            in_return: false,
+            force_r: false,
+            rebuild: false,
+            rebuild_name: false,
+            declared: body.params.to_vec(),
+            lambdas: Vec::new(),
+            returns_reference: hir_ty::callable_sig(db, item)
+                .as_ref()
+                .is_some_and(|sig| is_reference(db, sig.ret)),
+        };
+        printer.body();
+        let mut lines = printer.lines;
+        lines.sort_by_key(|l| l.offset);
+        if !lines.is_empty() {
+            out.push((offsets.in_file, offsets.in_file + offsets.len, lines));
+        }
+    }
+    out
+}
+
+/// How an expression's value is accessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// `U`: read.
+    Use,
+    /// `M`: written.
+    Modify,
+    /// `C`: read and written.
+    Compound,
+    /// `A`: address taken or bound to a reference.
+    Address,
+    /// `R`: named without access to the value.
+    Reference,
+}
+
+impl Access {
+    fn letter(self) -> char {
+        match self {
+            Access::Use => 'U',
+            Access::Modify => 'M',
+            Access::Compound => 'C',
+            Access::Address => 'A',
+            Access::Reference => 'R',
+        }
+    }
+}
+
+struct Printer<'a, 'db> {
+    db: &'db dyn HirTyDatabase,
+    body: &'a Body,
+    map: &'a BodySourceMap,
+    infer: &'a InferenceResult<'db>,
+    root: &'a SyntaxNode,
+    offsets: hir_def::source::DeclarationOffsets,
+    lines: Vec<BodyReference<'db>>,
+    owner: Item<'db>,
+    /// The body is a template's (or a class template member's).
+    templated: bool,
+    /// Walking a full expression of a template that depends on its parameters (or a `return`
+    /// in a template): every name is `R`, a parameter or local twice (EDG logs it when the
+    /// template is parsed and again when the expression is rebuilt), no implicit call.
+    dependent: bool,
+    /// In a dependent full expression: the operands of the expression being walked are named
+    /// `R` (`force_r`) and, parameters and locals, rebuilt (`rebuild`); `rebuild_name` is
+    /// whether the name being walked is.
+    force_r: bool,
+    rebuild: bool,
+    rebuild_name: bool,
+    /// Walking a `return` statement's expression.
+    in_return: bool,
+    returns_reference: bool,
+    /// The bindings declared so far, in the walk's order (what an explicit capture names).
+    declared: Vec<BindingId>,
+    /// The lambdas being walked, innermost last.
+    lambdas: Vec<LambdaFrame>,
+}
+
+/// What a lambda's body sees of the bindings around it.
+#[derive(Default)]
+struct LambdaFrame {
+    /// Bindings declared in the lambda (parameters, init-captures, locals).
+    inner: rustc_hash::FxHashSet<BindingId>,
+    /// `[&]` (true) or `[=]` (false).
+    default_by_ref: Option<bool>,
+    /// Bindings captured by name: by reference or not.
+    explicit: rustc_hash::FxHashMap<BindingId, bool>,
+}
+
+impl<'db> Printer<'_, 'db> {
+    fn body(&mut self) {
+        for init in self.body.mem_inits.iter() {
+            self.expr(init.init, Access::Use);
+        }
+        if let Some(stmt) = self.body.body_stmt {
+            self.stmt(stmt);
+        }
+        // A variable's or field's initializer: used, or bound by a reference.
+        if let Some(init) = self.body.init_expr {
+            let access = if is_reference(self.db, hir_ty::declared_ty(self.db, self.owner)) {
+                Access::Address
+            } else {
+                Access::Use
+            };
+            match self.infer.callee_info(init) {
+                Some(callee) if callee.kind == CalleeKind::Constructor => {
+                    self.call_arguments(init, callee.item)
+                }
+                _ => self.full(init, access, false),
+            }
+        }
+    }
+
+    fn node(&self, ptr: NodePtr) -> SyntaxNode {
+        ptr.to_node(self.root)
+    }
+
+    fn file_offset(&self, at: TextSize) -> Option<TextSize> {
+        self.offsets
+            .to_file_range(rowan::TextRange::empty(at))
+            .map(|r| r.start())
+    }
+
+    fn push(&mut self, target: Target<'db>, name: String, kind: char, at: TextSize) {
+        if let Target::Item(item) = target
+            && !self.nameable(item)
+        {
+            return;
+        }
+        if let Some(offset) = self.file_offset(at) {
+            self.lines.push(BodyReference {
+                target,
+                name,
+                kind,
+                offset,
+            });
+        }
+    }
+
+    fn stmt(&mut self, stmt: StmtId) {
+        match &self.body.stmts[stmt] {
+            Stmt::Missing
+            | Stmt::Empty
+            | Stmt::Using(_)
+            | Stmt::LocalLabels(_)
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Goto(_)
+            | Stmt::Label(_)
+            | Stmt::Default => {}
+            Stmt::Expr(e) => self.full(*e, Access::Reference, false),
+            Stmt::Decl(decls) | Stmt::TypeDecl { decls, .. } => {
+                for decl in decls.iter() {
+                    self.declare(decl.binding);
+                    self.local_construction(decl.binding, decl.init);
+                    let Some(init) = decl.init else { continue };
+                    let by_reference = self
+                        .infer
+                        .type_of_binding(decl.binding)
+                        .is_some_and(|t| is_reference(self.db, t));
+                    let access = if by_reference {
+                        Access::Address
+                    } else {
+                        Access::Use
+                    };
+                    match (decl.style, self.infer.callee_info(init)) {
+                        (InitStyle::Direct | InitStyle::List, Some(callee))
+                            if callee.kind == CalleeKind::Constructor =>
+                        {
+                            self.call_arguments(init, callee.item)
+                        }
+                        _ => self.full(init, access, false),
+                    }
+                }
+            }
+            Stmt::Compound(stmts) => {
+                for s in stmts.iter() {
+                    self.stmt(*s);
+                }
+            }
+            Stmt::If {
+                init,
+                cond,
+                then,
+                else_,
+                ..
+            } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                self.condition(cond);
+                self.stmt(*then);
+                if let Some(e) = else_ {
+                    self.stmt(*e);
+                }
+            }
+            Stmt::IfConsteval { then, else_, .. } => {
+                self.stmt(*then);
+                if let Some(e) = else_ {
+                    self.stmt(*e);
+                }
+            }
+            Stmt::Switch { init, cond, body } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                self.condition(cond);
+                self.stmt(*body);
+            }
+            Stmt::Case { value, range_end } => {
+                self.expr(*value, Access::Use);
+                if let Some(e) = range_end {
+                    self.expr(*e, Access::Use);
+                }
+            }
+            Stmt::While { cond, body } => {
+                self.condition(cond);
+                self.stmt(*body);
+            }
+            Stmt::DoWhile { body, cond } => {
+                self.stmt(*body);
+                self.expr(*cond, Access::Use);
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(init) = init {
+                    self.stmt(*init);
+                }
+                if let Some(cond) = cond {
+                    self.condition(cond);
+                }
+                if let Some(step) = step {
+                    self.expr(*step, Access::Reference);
+                }
+                self.stmt(*body);
+            }
+            Stmt::RangeFor { decl, range, body } => {
+                self.stmt(*decl);
+                // The loop variable is initialized from the iterator where it is declared.
+                if let Stmt::Decl(decls) = &self.body.stmts[*decl] {
+                    for d in decls.iter() {
+                        self.binding_at_declarator(d.binding, Access::Reference);
+                    }
+                }
+                self.expr(*range, Access::Address);
+                self.stmt(*body);
+            }
+            Stmt::Return(e) | Stmt::CoReturn(e) => {
+                if let Some(e) = e {
+                    let access = if self.returns_reference {
+                        Access::Address
+                    } else {
+                        Access::Use
+                    };
+                    self.full(*e, access, true);
+                }
+            }
+            Stmt::ComputedGoto(e) => self.expr(*e, Access::Use),
+            Stmt::Try { body, handlers } => {
+                self.stmt(*body);
+                for h in handlers.iter() {
+                    self.stmt(h.body);
+                }
+            }
+            Stmt::StaticAssert { cond, .. } => self.full(*cond, Access::Use, false),
+            // Output operands are written (`=`), read and written (`+`), inputs read.
+            Stmt::Asm { operands, .. } => {
+                for (constraint, e) in operands.iter() {
+                    let access = if constraint.contains('=') {
+                        Access::Modify
+                    } else if constraint.contains('+') {
+                        Access::Compound
+                    } else {
+                        Access::Use
+                    };
+                    self.full(*e, access, false);
+                }
+            }
+        }
+    }
+
+    /// A full expression; in a template, walked as dependent when it depends on the template's
+    /// parameters or is returned.
+    fn full(&mut self, e: ExprId, access: Access, returned: bool) {
+        self.in_return = returned;
+        if !self.templated || self.dependent {
+            self.expr(e, access);
+            self.in_return = false;
+            return;
+        }
+        if returned || self.is_dependent(e) {
+            self.dependent = true;
+            self.force_r = true;
+            self.rebuild = true;
+            self.expr(e, Access::Reference);
+            self.dependent = false;
+            self.force_r = false;
+            self.rebuild = false;
+        } else {
+            self.expr(e, access);
+        }
+        self.in_return = false;
+    }
+
+    /// Whether an expression's type, or a subexpression's, depends on template parameters, or
+    /// names something inference could not resolve.
+    fn is_dependent(&self, e: ExprId) -> bool {
+        let expr = &self.body.exprs[e];
+        let own = match expr {
+            Expr::Path(_) => match self.infer.resolution(e) {
+                None => true,
+                // A non-type template parameter's value depends, its type need not.
+                Some(Resolution::TemplateParam(_)) => return false,
+                Some(_) => false,
+            },
+            Expr::Member { .. } => self.infer.resolution(e).is_none(),
+            Expr::InitList(_) | Expr::ParenInit(_) | Expr::Designated { .. } | Expr::Lambda(_) => {
+                false
+            }
+            _ => false,
+        };
+        own || self
+            .infer
+            .type_of_expr(e)
+            .is_some_and(|t| ty_dependent(self.db, t))
+            || expr.child_exprs().into_iter().any(|c| self.is_dependent(c))
+    }
+
+    fn condition(&mut self, cond: &Condition) {
+        match cond {
+            Condition::Expr(e) => self.full(*e, Access::Use, false),
+            Condition::Decl(s) => self.stmt(*s),
+        }
+    }
+
+    /// An expression. In a dependent full expression, an operand of a dependent operation is
+    /// named `R` (its access is decided at instantiation) and, when a parameter or local, named
+    /// `R` once more (the operation is rebuilt); a subscript of a pointer or array still reads
+    /// its operands, and a non-dependent subexpression is walked as outside templates.
+    fn expr(&mut self, e: ExprId, access: Access) {
+        if !self.dependent {
+            return self.expr_inner(e, access);
+        }
+        let (force_r, rebuild) = (self.force_r, self.rebuild);
+        let access = if force_r { Access::Reference } else { access };
+        let dependent = self.is_dependent(e);
+        self.rebuild_name = rebuild;
+        self.force_r = dependent;
+        self.rebuild = dependent;
+        self.expr_inner(e, access);
+        self.force_r = force_r;
+        self.rebuild = rebuild;
+    }
+
+    fn expr_inner(&mut self, e: ExprId, access: Access) {
+        match &self.body.exprs[e] {
+            Expr::Missing
+            | Expr::Literal(_)
+            | Expr::This
+            | Expr::LabelAddr(_)
+            | Expr::Requires(_) => {}
+            Expr::Path(_) => self.name(e, access),
+            Expr::Unary { op, expr } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                let inner = match op {
+                    UnaryOp::AddrOf => Access::Address,
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                        Access::Compound
+                    }
+                    UnaryOp::Extension => access,
+                    _ => Access::Use,
+                };
+                self.expr(*expr, inner);
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                let (l, r) = match op {
+                    BinaryOp::Assign => (Access::Modify, Access::Use),
+                    BinaryOp::CompoundAssign(_) => (Access::Compound, Access::Use),
+                    BinaryOp::Comma => (Access::Reference, access),
+                    _ => (Access::Use, Access::Use),
+                };
+                self.expr(*lhs, l);
+                self.expr(*rhs, r);
+            }
+            Expr::Conditional { cond, then, else_ } => {
+                self.expr(*cond, Access::Use);
+                if let Some(t) = then {
+                    self.expr(*t, access);
+                }
+                self.expr(*else_, access);
+            }
+            Expr::Call { callee, args } => {
+                let info = self.infer.callee_info(e);
+                match &self.body.exprs[*callee] {
+                    Expr::Member { base, arrow, .. } => {
+                        self.member_name(*callee, Access::Reference);
+                        // The object of a member call is bound to `this` (`A`); a reference
+                        // is read for it, and a static member's object only named.
+                        let is_static = info.is_some_and(|c| {
+                            hir_ty::callable_sig(self.db, c.item)
+                                .as_ref()
+                                .is_some_and(|s| s.member_of.is_none())
+                        });
+                        let object = if *arrow {
+                            Access::Use
+                        } else if is_static {
+                            Access::Reference
+                        } else if self.names_reference(*base) {
+                            Access::Use
+                        } else {
+                            Access::Address
+                        };
+                        self.expr(*base, object);
+                    }
+                    _ if self.infer.called_closure(e).is_some() => {
+                        self.expr(*callee, Access::Address)
+                    }
+                    // A function called with dependent arguments is chosen at instantiation:
+                    // only the qualifiers written before its name are logged.
+                    Expr::Path(_)
+                        if self.dependent && args.iter().any(|a| self.is_dependent(*a)) =>
+                    {
+                        self.callee_qualifiers(*callee)
+                    }
+                    // A call through a pointer reads it.
+                    _ if self.infer.callee(e).is_none() => self.expr(*callee, Access::Use),
+                    _ => self.expr(*callee, Access::Reference),
+                }
+                match info {
+                    Some(callee) => self.arguments(args, Some(callee.item)),
+                    None => self.arguments(args, None),
+                }
+            }
+            Expr::KernelLaunch {
+                callee,
+                config,
+                args,
+            } => {
+                // The grid and block dimensions initialize `dim3` parameters: a constructor of
+                // `dim3` (converting or copying) at each.
+                for (i, c) in config.iter().enumerate() {
+                    if i < 2
+                        && let Some(at) = self.expr_position(*c)
+                    {
+                        self.push(
+                            Target::Implicit("dim3::dim3"),
+                            "dim3::dim3".to_string(),
+                            'R',
+                            at,
+                        );
+                    }
+                    self.expr(*c, Access::Use);
+                }
+                let item = self.infer.callee(e);
+                self.arguments(args, item);
+                self.expr(*callee, Access::Reference);
+            }
+            Expr::Index { base, index } => {
+                if self.operator_call(e) {
+                    return;
+                }
+                // An array's element is accessed as the array is; a pointer is read.
+                let base_ty = self.infer.type_of_expr(*base);
+                let base_access = if base_ty.is_some_and(|t| is_array(self.db, t)) {
+                    access
+                } else {
+                    Access::Use
+                };
+                if base_ty.is_some_and(|t| is_array(self.db, t) || is_pointer(self.db, t)) {
+                    self.force_r = false;
+                }
+                self.expr(*base, base_access);
+                self.expr(*index, Access::Use);
+            }
+            Expr::Member { base, arrow, .. } => {
+                self.member_name(e, access);
+                let is_static = matches!(
+                    self.infer.resolution(e),
+                    Some(Resolution::Item(i)) if i.kind(self.db) == ItemKind::Variable
+                );
+                if self.dependent {
+                    // The object of a dependent member access is not rebuilt.
+                    self.rebuild = false;
+                    self.expr(*base, Access::Reference);
+                    return;
+                }
+                let object = match (arrow, access) {
+                    (true, _) => Access::Use,
+                    (false, _) if is_static => Access::Reference,
+                    (false, a) => a,
+                };
+                self.expr(*base, object);
+            }
+            Expr::Cast { ty, args, .. } => {
+                if let Some(callee) = self.infer.callee_info(e)
+                    && callee.kind == CalleeKind::Constructor
+                {
+                    self.temporary(e, callee.item);
+                    self.call_arguments_of(args, callee.item);
+                    return;
+                }
+                let inner = if ty.0.trim() == "void" {
+                    Access::Reference
+                } else if ty.0.trim_end().ends_with('&') {
+                    Access::Address
+                } else {
+                    Access::Use
+                };
+                for a in args.iter() {
+                    self.expr(*a, inner);
+                }
+            }
+            Expr::New {
+                placement,
+                array_sizes,
+                init,
+                ..
+            } => {
+                let array = !array_sizes.is_empty();
+                self.allocation(e, array, true);
+                self.new_object(e);
+                for p in placement.iter().chain(array_sizes.iter()) {
+                    self.expr(*p, Access::Use);
+                }
+                if let Some(init) = init {
+                    match self.infer.callee(e) {
+                        Some(ctor) => self.call_arguments_of(init, ctor),
+                        None => {
+                            for a in init.iter() {
+                                self.expr(*a, Access::Use);
+                            }
+                        }
+                    }
+                }
+            }
+            Expr::Delete { expr, array, .. } => {
+                self.allocation(e, *array, false);
+                if let Some(class) = self
+                    .infer
+                    .type_of_expr(*expr)
+                    .and_then(|t| pointee_class(self.db, t))
+                    && let Some(dtor) = destructor(self.db, class)
+                    && let Some(at) = self.expr_position(*expr)
+                {
+                    let name = self.item_name(dtor);
+                    self.push(Target::Item(dtor), name, 'R', at);
+                }
+                self.expr(*expr, Access::Use);
+            }
+            Expr::Throw(Some(expr)) => self.expr(*expr, Access::Use),
+            Expr::Throw(None) => {}
+            Expr::SizeOf(TypeOrExpr::Expr(x))
+            | Expr::AlignOf(TypeOrExpr::Expr(x))
+            | Expr::TypeId(TypeOrExpr::Expr(x))
+            | Expr::Noexcept(x)
+            | Expr::SizeOfPack(x) => self.expr(*x, Access::Reference),
+            Expr::SizeOf(TypeOrExpr::Type(_))
+            | Expr::AlignOf(TypeOrExpr::Type(_))
+            | Expr::TypeId(TypeOrExpr::Type(_)) => {}
+            Expr::InitList(items) | Expr::ParenInit(items) => {
+                for i in items.iter() {
+                    self.expr(*i, access);
+                }
+            }
+            Expr::Designated { init, .. } => self.expr(*init, access),
+            Expr::Lambda(lambda) => {
+                let lambda = lambda.clone();
+                self.lambda(e, &lambda);
+            }
+            Expr::Fold { lhs, rhs, .. } => {
+                for x in lhs.iter().chain(rhs.iter()) {
+                    self.expr(*x, Access::Use);
+                }
+            }
+            Expr::PackExpansion(x) => self.expr(*x, access),
+            Expr::StmtExpr(s) => self.stmt(*s),
+            Expr::CompoundLiteral { init, .. } => self.expr(*init, Access::Use),
+            Expr::BuiltinCall { args, .. } => {
+                for a in args.iter() {
+                    if let BuiltinArg::Expr(x) = a {
+                        self.expr(*x, Access::Use);
+                    }
+                }
+            }
+            Expr::CoAwait(x) | Expr::CoYield(x) => self.expr(*x, Access::Use),
+        }
+    }
+
+    /// A constructor call's arguments (`T x(a, b)`, `T{a}`): the initializer's elements.
+    fn call_arguments(&mut self, init: ExprId, ctor: Item<'db>) {
+        match &self.body.exprs[init] {
+            Expr::ParenInit(items) | Expr::InitList(items) => {
+                let items = items.clone();
+                self.call_arguments_of(&items, ctor)
+            }
+            _ => self.call_arguments_of(&[init], ctor),
+        }
+    }
+
+    fn call_arguments_of(&mut self, args: &[ExprId], ctor: Item<'db>) {
+        self.arguments(args, Some(ctor));
+    }
+
+    /// Arguments bound to reference parameters have their address taken, the others are used.
+    fn arguments(&mut self, args: &[ExprId], callee: Option<Item<'db>>) {
+        let params = callee
+            .and_then(|c| hir_ty::callable_sig(self.db, c).as_ref())
+            .map(|s| s.params.clone())
+            .unwrap_or_default();
+        for (i, a) in args.iter().enumerate() {
+            let access = match params.get(i) {
+                Some(p) if is_reference(self.db, *p) => Access::Address,
+                _ => Access::Use,
+            };
+            self.expr(*a, access);
+        }
+    }
+
+    fn mentions_template_param(&self, e: ExprId) -> bool {
+        matches!(self.infer.resolution(e), Some(Resolution::TemplateParam(_)))
+            || self.body.exprs[e]
+                .child_exprs()
+                .into_iter()
+                .any(|c| self.mentions_template_param(c))
+    }
+}

@@ -1,0 +1,369 @@
+//! Names: what a name or member expression denotes, at which position, with which kind, and
+//! how the log spells it.
+use super::*;
+
+impl<'db> Printer<'_, 'db> {
+    /// Whether an expression names a reference (a parameter, local or variable of reference
+    /// type).
+    pub(super) fn names_reference(&self, e: ExprId) -> bool {
+        match self.infer.resolution(e) {
+            Some(Resolution::Binding(b)) => self
+                .infer
+                .type_of_binding(*b)
+                .is_some_and(|t| is_reference(self.db, t)),
+            Some(Resolution::Item(i))
+                if matches!(i.kind(self.db), ItemKind::Variable | ItemKind::Field) =>
+            {
+                is_reference(self.db, hir_ty::declared_ty(self.db, *i))
+            }
+            _ => false,
+        }
+    }
+
+    /// A name expression: what it resolves to, at its last identifier, and the classes and
+    /// namespaces its qualifiers name.
+    pub(super) fn name(&mut self, e: ExprId, access: Access) {
+        let Some(resolution) = self.infer.resolution(e).cloned() else {
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some((at, qualifiers)) = name_position(&node) else {
+            return;
+        };
+        match resolution {
+            Resolution::Binding(b) => self.binding(b, access, at),
+            Resolution::Item(item) => {
+                self.item(item, access, at);
+                self.qualifiers(item, &qualifiers);
+            }
+            Resolution::Overloads(items) => {
+                if let [item] = items[..] {
+                    self.item(item, access, at);
+                    self.qualifiers(item, &qualifiers);
+                }
+            }
+            Resolution::Enumerator { enumeration, index } => {
+                let name = node_last_name(&node).unwrap_or_default();
+                let scope = match enumeration.parent(self.db) {
+                    Some(p) if !scoped_enum(self.db, enumeration) => self.item_name(p) + "::",
+                    None if !scoped_enum(self.db, enumeration) => String::new(),
+                    _ => self.item_name(enumeration) + "::",
+                };
+                self.push(
+                    Target::Enumerator(enumeration, index),
+                    format!("{scope}{name}"),
+                    'R',
+                    at,
+                );
+                if scoped_enum(self.db, enumeration) {
+                    self.qualifiers_from(Some(enumeration), &qualifiers);
+                } else {
+                    self.qualifiers(enumeration, &qualifiers);
+                }
+            }
+            Resolution::TemplateParam(_) => {}
+        }
+    }
+
+    /// The qualifiers of a callee whose call is resolved at instantiation.
+    pub(super) fn callee_qualifiers(&mut self, e: ExprId) {
+        let item = match self.infer.resolution(e) {
+            Some(Resolution::Item(i)) => *i,
+            Some(Resolution::Overloads(items)) if !items.is_empty() => items[0],
+            _ => return,
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        if let Some((_, qualifiers)) = name_position(&self.node(ptr)) {
+            self.qualifiers(item, &qualifiers);
+        }
+    }
+
+    /// `obj.m`: the member, at its name.
+    pub(super) fn member_name(&mut self, e: ExprId, access: Access) {
+        let Some(Resolution::Item(item)) = self.infer.resolution(e).cloned() else {
+            self.dependent_member(e);
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some(name) = node
+            .children()
+            .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            .last()
+        else {
+            return;
+        };
+        if let Some((at, _)) = name_position(&name) {
+            self.item(item, access, at);
+        }
+    }
+
+    /// `a.x` where `a`'s type is a template parameter `T`: `T::x`.
+    pub(super) fn dependent_member(&mut self, e: ExprId) {
+        if !self.dependent {
+            return;
+        }
+        let Expr::Member { base, member, .. } = &self.body.exprs[e] else {
+            return;
+        };
+        let Some(TyKind::Param(param)) = self
+            .infer
+            .type_of_expr(*base)
+            .map(|t| unqualified(self.db, t).kind(self.db).clone())
+        else {
+            return;
+        };
+        let params = hir_def::generics::template_params(self.db, param.owner);
+        let Some(param_name) = params
+            .get(param.index as usize)
+            .and_then(|p| p.name.clone())
+        else {
+            return;
+        };
+        let [segment] = &member.segments[..] else {
+            return;
+        };
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        let Some(at) = node
+            .children()
+            .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+            .last()
+            .and_then(|n| name_position(&n))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let name = format!("{param_name}::{}", segment.name);
+        self.push(Target::Implicit("dependent member"), name, 'R', at);
+    }
+
+    pub(super) fn binding(&mut self, b: BindingId, access: Access, at: TextSize) {
+        if self.dependent {
+            let Some(name) = self.body.bindings[b].name.clone() else {
+                return;
+            };
+            let Some(decl_at) = self
+                .map
+                .binding_syntax(b)
+                .map(|p| self.node(p))
+                .and_then(|n| declarator_name(&n))
+                .and_then(|at| self.file_offset(at))
+            else {
+                return;
+            };
+            // A reference is read where it is named, and what is rebuilt is its referent.
+            if self
+                .infer
+                .type_of_binding(b)
+                .is_some_and(|t| is_reference(self.db, t))
+            {
+                self.push(Target::Local(decl_at), name.to_string(), 'U', at);
+                return;
+            }
+            self.push(
+                Target::Local(decl_at),
+                name.to_string(),
+                access.letter(),
+                at,
+            );
+            if self.rebuild_name {
+                self.push(Target::Local(decl_at), name.to_string(), 'R', at);
+            }
+            return;
+        }
+        let binding = &self.body.bindings[b];
+        let Some(name) = binding.name.as_deref() else {
+            return;
+        };
+        let ty = self.infer.type_of_binding(b);
+        let access = match binding.kind {
+            BindingKind::Enumerator | BindingKind::LocalFunction => Access::Reference,
+            _ if ty.is_some_and(|t| is_function(self.db, t)) => Access::Reference,
+            _ => self.reference_read(self.decayed(access, ty), ty),
+        };
+        let Some(decl_at) = self
+            .map
+            .binding_syntax(b)
+            .map(|p| self.node(p))
+            .and_then(|n| declarator_name(&n))
+            .and_then(|at| self.file_offset(at))
+        else {
+            return;
+        };
+        let name = name.to_string();
+        // A variable captured by a lambda: the body names the closure's copy (`R`), and an
+        // implicit capture is made there (`U` by copy, `A` by reference); an explicit capture
+        // by reference accesses the variable itself.
+        if let Some(frame) = self.lambdas.last()
+            && !frame.inner.contains(&b)
+            && binding.kind != BindingKind::Enumerator
+        {
+            let implicit = match frame.explicit.get(&b) {
+                Some(true) => None,
+                Some(false) => {
+                    self.push(Target::Local(decl_at), name, 'R', at);
+                    return;
+                }
+                None => frame.default_by_ref,
+            };
+            if let Some(by_ref) = implicit {
+                self.push(Target::Local(decl_at), name.clone(), 'R', at);
+                let kind = if by_ref { 'A' } else { 'U' };
+                self.push(Target::Local(decl_at), name, kind, at);
+                return;
+            }
+        }
+        self.push(Target::Local(decl_at), name, access.letter(), at);
+    }
+
+    /// A binding referenced at its own declarator (a range-`for` variable).
+    pub(super) fn binding_at_declarator(&mut self, b: BindingId, access: Access) {
+        let Some(name) = self.body.bindings[b].name.clone() else {
+            return;
+        };
+        let Some(at) = self
+            .map
+            .binding_syntax(b)
+            .map(|p| self.node(p))
+            .and_then(|n| declarator_name(&n))
+        else {
+            return;
+        };
+        if let Some(file_at) = self.file_offset(at) {
+            self.push(
+                Target::Local(file_at),
+                name.to_string(),
+                access.letter(),
+                at,
+            );
+        }
+    }
+
+    pub(super) fn declare(&mut self, b: BindingId) {
+        self.declared.push(b);
+        if let Some(frame) = self.lambdas.last_mut() {
+            frame.inner.insert(b);
+        }
+    }
+
+    /// An array or function used as a value decays to a pointer: its address is taken.
+    pub(super) fn decayed(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
+        match access {
+            Access::Use if ty.is_some_and(|t| is_array(self.db, t) || is_function(self.db, t)) => {
+                Access::Address
+            }
+            a => a,
+        }
+    }
+
+    /// A reference variable named where its value is not accessed is still read.
+    pub(super) fn reference_read(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
+        if ty.is_some_and(|t| is_reference(self.db, t)) {
+            Access::Use
+        } else {
+            access
+        }
+    }
+
+    pub(super) fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
+        let access = match item.kind(self.db) {
+            ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
+                self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
+            }
+            ItemKind::Routine | ItemKind::FunctionTemplate
+                if matches!(access, Access::Use | Access::Address) =>
+            {
+                Access::Address
+            }
+            _ => Access::Reference,
+        };
+        let access = match item.kind(self.db) {
+            ItemKind::Variable | ItemKind::Field => {
+                self.decayed(access, Some(hir_ty::declared_ty(self.db, item)))
+            }
+            _ => access,
+        };
+        let name = self.item_name(item);
+        self.push(Target::Item(item), name, access.letter(), at);
+    }
+
+    /// The classes a qualified name's qualifiers name, `R` at each: matched against the
+    /// resolved entity's enclosing classes, innermost first (a qualifier naming something else,
+    /// a namespace or a base, is left out).
+    pub(super) fn qualifiers(&mut self, item: Item<'db>, qualifiers: &[(String, TextSize)]) {
+        self.qualifiers_from(item.parent(self.db), qualifiers);
+    }
+
+    pub(super) fn qualifiers_from(
+        &mut self,
+        scope: Option<Item<'db>>,
+        qualifiers: &[(String, TextSize)],
+    ) {
+        let mut scope = scope;
+        for (text, at) in qualifiers.iter().rev() {
+            // Inline namespaces are not written: skip those that are not named.
+            while let Some(s) = scope
+                && s.kind(self.db) == ItemKind::Namespace
+                && s.name_text(self.db) != Some(text.as_str())
+            {
+                scope = s.parent(self.db);
+            }
+            let Some(s) = scope else { return };
+            if s.name_text(self.db) != Some(text.as_str())
+                || !matches!(
+                    s.kind(self.db),
+                    ItemKind::Class
+                        | ItemKind::Struct
+                        | ItemKind::Union
+                        | ItemKind::Enum
+                        | ItemKind::Namespace
+                )
+            {
+                return;
+            }
+            let name = self.item_name(s);
+            self.push(Target::Item(s), name, 'R', *at);
+            scope = s.parent(self.db);
+        }
+    }
+
+    /// An entity's name as the log prints it: qualified, an unnamed namespace as `<unnamed>`.
+    pub(super) fn item_name(&self, item: Item<'db>) -> String {
+        item_name(self.db, item)
+    }
+
+    /// Whether the log can name the entity: a member of a class template is named from
+    /// inside that template only (`C<T>::m`); elsewhere it is a member of an instance, which
+    /// this printer does not spell yet.
+    pub(super) fn nameable(&self, item: Item<'db>) -> bool {
+        let mut cur = item.parent(self.db);
+        while let Some(scope) = cur {
+            if scope.kind(self.db) == ItemKind::ClassTemplate {
+                // An explicit specialization's members are named with its arguments.
+                if hir_def::generics::template_params(self.db, scope).is_empty() {
+                    return false;
+                }
+                let mut owner = Some(self.owner);
+                while let Some(o) = owner {
+                    if o == scope {
+                        return true;
+                    }
+                    owner = o.parent(self.db);
+                }
+                return false;
+            }
+            cur = scope.parent(self.db);
+        }
+        true
+    }
+}

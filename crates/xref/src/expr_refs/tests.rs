@@ -1,0 +1,158 @@
+//! Snapshot tests: the expected lines are cudafe++ 13.0.88's log of the same fixture (own file,
+//! in its order, `name kind line:col`); the printer's lines are compared as a multiset.
+use base_db::{FileOrigin, SourceFile};
+use expect_test::{Expect, expect};
+
+#[salsa::db]
+#[derive(Clone, Default)]
+struct Db {
+    storage: salsa::Storage<Self>,
+}
+#[salsa::db]
+impl salsa::Database for Db {}
+#[salsa::db]
+impl base_db::SourceDatabase for Db {}
+#[salsa::db]
+impl il::IlDatabase for Db {}
+#[salsa::db]
+impl hir_def::HirDefDatabase for Db {}
+#[salsa::db]
+impl hir_ty::HirTyDatabase for Db {}
+
+/// cufe's log of `text`, sorted like `expect` (cudafe++'s lines, sorted).
+fn check(text: &str, expect: Expect) {
+    let db = Db::default();
+    let file = SourceFile::create(&db, "t.ii".into(), text.to_string(), FileOrigin::User);
+    let map = syntax::LineMap::new(text);
+    let mut ours: Vec<String> = crate::log_lines_in(&db, file)
+        .iter()
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    ours.sort();
+    expect.assert_eq(&(ours.join("\n") + "\n"));
+}
+
+#[test]
+fn template_bodies_are_parsed_then_rebuilt() {
+    check(
+        r#"struct Op { int v; };
+int gi; int nf(int); int nr(int &);
+template <class T> int tf(T a, Op o, int n) {
+  int k = 1;
+  k = 2;
+  nf(k);
+  nr(k);
+  if (k) k++;
+  a.x = k;
+  nf(a);
+  o.v = n;
+  n = gi;
+  return k;
+}
+template <class T> T tg(T a) { return a + 1; }
+template <class T> int th(T a) { return gi; }
+template <class T> int ti(T a) { int q = a; return q; }
+"#,
+        expect![[r#"
+Op D 1:8
+Op R 3:32
+Op::v D 1:17
+Op::v M 11:5
+T D 15:17
+T D 16:17
+T D 17:17
+T D 3:17
+T R 15:20
+T R 15:25
+T R 16:27
+T R 17:27
+T R 3:27
+T::x R 9:5
+a D 15:27
+a D 16:29
+a D 17:29
+a D 3:29
+a R 10:6
+a R 10:6
+a R 15:39
+a R 15:39
+a R 17:42
+a R 17:42
+a R 9:3
+gi D 2:5
+gi R 16:41
+gi U 12:7
+k A 7:6
+k C 8:10
+k D 4:7
+k M 5:3
+k R 13:10
+k R 13:10
+k R 9:9
+k R 9:9
+k U 6:6
+k U 8:7
+n D 3:42
+n M 12:3
+n U 11:9
+nf R 6:3
+nf d 2:13
+nr R 7:3
+nr d 2:26
+o D 3:35
+o M 11:3
+q D 17:38
+q R 17:52
+q R 17:52
+tf D 3:24
+tg D 15:22
+th D 16:24
+ti D 17:24
+"#]],
+    );
+}
+
+#[test]
+fn access_kinds_of_names_members_and_subscripts() {
+    check(
+        r#"struct S { int m; void mf(); static int sm; int get() const { return m; } };
+void S::mf() { m = 1; }
+int S::sm = 2;
+void use() { S s; S::sm = 7; s.mf(); int a[4]; a[1] = 2; int *p = a; p[0] = 1; for (int i = 0; i < 4; ++i) a[i] += i; }
+"#,
+        expect![[r#"
+S D 1:8
+S R 2:6
+S R 3:5
+S R 4:14
+S R 4:19
+S::get D 1:49
+S::m D 1:16
+S::m M 2:16
+S::m U 1:70
+S::mf D 2:9
+S::mf R 4:32
+S::mf d 1:24
+S::sm D 3:8
+S::sm M 4:22
+S::sm d 1:41
+a A 4:67
+a C 4:108
+a D 4:42
+a M 4:48
+i C 4:105
+i D 4:89
+i U 4:110
+i U 4:116
+i U 4:96
+p D 4:63
+p U 4:70
+s A 4:30
+s D 4:16
+use D 4:6
+"#]],
+    );
+}
