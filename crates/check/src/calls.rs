@@ -38,7 +38,7 @@ pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
 }
 
 /// `n::d(int)`: the callee as the messages name it, with its parameter types.
-fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
+pub(crate) fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
     let params = hir_ty::callable_sig(db, item)
         .as_ref()
         .map(|sig| {
@@ -60,7 +60,7 @@ pub fn qualified(db: &dyn CheckDatabase, item: Item<'_>) -> String {
 
 /// The offset of the name a call's caret points at: the callee expression's start, or a
 /// member call's member name.
-fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
+pub(crate) fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
     let node = root.covering_element(range);
     let node = match node {
         rowan::NodeOrToken::Node(n) => n,
