@@ -5,6 +5,7 @@
 use hir_def::body::body_with_source_map;
 use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
 use hir_ty::{Resolution, TyKind, infer};
+use il::ty::Builtin;
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
 use il::{Item, ItemKind};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -38,20 +39,30 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             uses.entry(*b).or_default().0 += 1;
         }
     }
-    for (_, expr) in body.exprs.iter() {
-        if let Expr::Binary {
-            op: BinaryOp::Assign,
-            lhs,
-            ..
-        } = expr
-        {
-            let target = match &body.exprs[*lhs] {
-                Expr::Index { base, .. } => *base,
+    for (id, expr) in body.exprs.iter() {
+        let target = match expr {
+            Expr::Binary {
+                op: BinaryOp::Assign,
+                lhs,
+                ..
+            } => match &body.exprs[*lhs] {
+                Expr::Index { base, .. } | Expr::Member { base, .. } => *base,
                 _ => *lhs,
-            };
-            if let Some(Resolution::Binding(b)) = result.resolution(target) {
-                uses.entry(*b).or_default().1 += 1;
+            },
+            // `(void)x` discards the value: a reference, not a use (EDG says "set but never
+            // used" of a variable only cast to void).
+            Expr::Cast { args, .. }
+                if args.len() == 1
+                    && result
+                        .type_of_expr(id)
+                        .is_some_and(|t| matches!(t.kind(db), TyKind::Builtin(Builtin::Void))) =>
+            {
+                args[0]
             }
+            _ => continue,
+        };
+        if let Some(Resolution::Binding(b)) = result.resolution(target) {
+            uses.entry(*b).or_default().1 += 1;
         }
     }
     let mut out = Vec::new();
@@ -62,7 +73,7 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             if binding.kind != BindingKind::Local
                 || binding.flags.is_extern
                 || binding.flags.is_static
-                || !binding.attrs.is_empty()
+                || binding.attrs.iter().any(|a| &**a != "shared")
             {
                 continue;
             }
@@ -99,13 +110,36 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
     out
 }
 
-/// Builtins, pointers, enums and arrays of them: what has no constructor to run.
+/// Builtins, pointers, enums, classes of them without constructors or destructors, and
+/// arrays of them: what has no constructor to run.
 fn plain_data(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
     match ty.kind(db) {
         TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) => true,
         TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => plain_data(db, *inner),
+        TyKind::Class(class) => plain_class(db, *class),
         _ => false,
     }
+}
+
+/// A class without bases, user constructors, destructor or virtual functions whose fields are
+/// plain data.
+fn plain_class(db: &dyn CheckDatabase, class: Item<'_>) -> bool {
+    if !il::lookup::base_classes(db, class).is_empty() {
+        return false;
+    }
+    let name = class.name_text(db);
+    il::scope::scope_items(db, class)
+        .iter()
+        .all(|member| match member.kind(db) {
+            ItemKind::Routine | ItemKind::FunctionTemplate => {
+                let n = member.name_text(db);
+                n != name
+                    && !n.is_some_and(|n| n.starts_with('~'))
+                    && !routine_decl(db, *member).specifiers.is_virtual
+            }
+            ItemKind::Field => plain_data(db, hir_ty::declared_ty(db, *member)),
+            _ => true,
+        })
 }
 
 fn name_offset(node: &SyntaxNode) -> u32 {
