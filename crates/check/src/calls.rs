@@ -190,6 +190,14 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     Passes::Host,
                     at,
                 ));
+                if !constexpr && crate::header::deduced_return(db, callee.item) {
+                    out.push(ItemDiagnostic::error(
+                        m::AUTO_DEVICE_FN_REF,
+                        &[&short, "outside the bodies of device functions"],
+                        Passes::Host,
+                        at,
+                    ));
+                }
             }
             (ExecSpace::HostDevice, ExecSpace::Device) => {
                 let msg = if constexpr {

@@ -40,6 +40,16 @@ pub(super) fn check_routine(
     let Some(prev) = earlier(db, item).into_iter().next() else {
         return;
     };
+    if routine_decl(db, item).is_deleted
+        && let Some(kw) = header::first_token(&decl.node, syntax::SyntaxKind::DELETE_KW)
+    {
+        out.push(ItemDiagnostic::error(
+            m::DELETED_LATE,
+            &[],
+            Passes::Both,
+            u32::from(kw.text_range().start()),
+        ));
+    }
     let before = &routine_decl(db, prev).cuda;
     let now = &routine_decl(db, item).cuda;
     let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
