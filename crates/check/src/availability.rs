@@ -94,6 +94,16 @@ pub fn availability_diagnostics<'db>(
                         crate::calls::callee_offset(&root, p.text_range())
                     });
                 uses.push((at, callee.item));
+            } else if callee.kind == CalleeKind::Constructor {
+                // `S b(a)`: EDG points at the first argument.
+                let first = match expr {
+                    Expr::ParenInit(args) | Expr::InitList(args) => args.first().copied(),
+                    _ => None,
+                };
+                let at = first
+                    .and_then(|a| map.expr_syntax(a))
+                    .map_or(range.start(), |p| p.text_range().start());
+                uses.push((u32::from(at), callee.item));
             }
             continue;
         }

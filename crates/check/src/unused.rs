@@ -39,6 +39,13 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             uses.entry(*b).or_default().0 += 1;
         }
     }
+    // Lambda bodies: a capture cast to void there is left alone.
+    let lambdas: Vec<rowan::TextRange> = body
+        .exprs
+        .iter()
+        .filter(|(_, e)| matches!(e, Expr::Lambda(_)))
+        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+        .collect();
     for (id, expr) in body.exprs.iter() {
         let target = match expr {
             Expr::Binary {
@@ -53,6 +60,9 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             // used" of a variable only cast to void).
             Expr::Cast { args, .. }
                 if args.len() == 1
+                    && map.expr_syntax(id).is_some_and(|p| {
+                        !lambdas.iter().any(|l| l.contains_range(p.text_range()))
+                    })
                     && result
                         .type_of_expr(id)
                         .is_some_and(|t| matches!(t.kind(db), TyKind::Builtin(Builtin::Void))) =>
