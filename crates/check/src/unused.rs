@@ -107,17 +107,28 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             let node = ptr.to_node(&root);
             let at = name_offset(&node);
             let name = format!("variable \"{}\"", binding.name.as_deref().unwrap_or(""));
-            out.push(ItemDiagnostic::discretionary(
+            out.extend(both_passes(ItemDiagnostic::discretionary(
                 msg,
                 Severity::Warning,
                 &[&name],
                 Passes::Device,
                 at,
-            ));
+            )));
         }
     }
     out.sort_by_key(|d| d.offset);
     out
+}
+
+/// cicc's warning and cudafe++'s copy, a remark (shown with `--remarks`, or when a pragma or
+/// option makes it a warning or an error).
+fn both_passes(device: ItemDiagnostic) -> [ItemDiagnostic; 2] {
+    let host = ItemDiagnostic {
+        severity: Severity::Remark,
+        passes: Passes::Host,
+        ..device.clone()
+    };
+    [device, host]
 }
 
 /// Builtins, pointers, enums, classes of them without constructors or destructors, and
@@ -163,6 +174,16 @@ fn name_offset(node: &SyntaxNode) -> u32 {
 /// An internal function or variable of the view that nothing references (177), as
 /// `(item, diagnostic)`; `referenced` is every item the view's bodies name.
 pub fn unreferenced<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+    referenced: &FxHashSet<Item<'db>>,
+) -> Vec<ItemDiagnostic> {
+    unreferenced_in_device_pass(db, item, referenced)
+        .map(|d| both_passes(d).to_vec())
+        .unwrap_or_default()
+}
+
+fn unreferenced_in_device_pass<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
     referenced: &FxHashSet<Item<'db>>,
