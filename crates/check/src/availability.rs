@@ -133,7 +133,7 @@ pub fn availability_diagnostics<'db>(
             continue;
         }
         if is_routine && routine_decl(db, target).is_deleted {
-            let line = header_name_offset(db, target);
+            let line = header::name_offset_of(db, target);
             let name = format!(
                 "function \"{}\" (declared at line {DECLARED_LINE})",
                 crate::calls::full_name(db, target)
@@ -241,13 +241,4 @@ fn attr_is_gnu_scoped(attr: &ast::Attribute) -> bool {
     header::tokens(attr.syntax())
         .first()
         .is_some_and(|t| t.text() == "gnu")
-}
-
-/// The offset of an item's declared name in its tree (where "declared at line N" looks).
-fn header_name_offset(db: &dyn CheckDatabase, item: Item<'_>) -> u32 {
-    let root = SyntaxNode::new_root(item.header(db).clone());
-    header::declaration(&root)
-        .and_then(|decl| header::declarator(&decl.node, item.name_text(db)))
-        .and_then(|d| header::declarator_name(&d))
-        .map_or(0, |(_, at)| at)
 }

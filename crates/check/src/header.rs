@@ -196,3 +196,12 @@ pub fn deduced_return(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
         && (has_child_token(node, AUTO_KW)
             || has_child_token(node, DECLTYPE_KW) && node.text().to_string().contains("decltype(auto)"))
 }
+
+/// The offset of an item's declared name in its tree (where "declared at line N" looks).
+pub fn name_offset_of(db: &dyn CheckDatabase, item: Item<'_>) -> u32 {
+    let root = SyntaxNode::new_root(item.header(db).clone());
+    declaration(&root)
+        .and_then(|decl| declarator(&decl.node, item.name_text(db)))
+        .and_then(|d| declarator_name(&d))
+        .map_or(0, |(_, at)| at)
+}

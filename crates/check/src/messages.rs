@@ -51,6 +51,7 @@ messages! {
     DEPRECATED_WITH_MESSAGE = 1444, "deprecated_entity_with_custom_message", "%n was declared deprecated (%sq)";
     DELETED_FUNCTION = 1776, "deleted_function", "%npd cannot be referenced -- it is a deleted function";
     UNAVAILABLE_ATTR = 3263, "unavailable_attr", "because of an \"unavailable\" attribute";
+    ALREADY_DEFINED_AT = 3369, "already_defined_with_pos", "%n has already been defined (previous definition %p)";
     UNAVAILABLE = 3285, "unavailable_entity", "%n was declared declared unavailable";
     UNAVAILABLE_WITH_MESSAGE = 3286, "unavailable_entity_with_custom_message", "%n was declared unavailable (%sq)";
     DEPRECATED_ATTR = 3287, "deprecated_attr", "because of a \"deprecated\" attribute";
