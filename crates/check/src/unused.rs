@@ -3,7 +3,7 @@
 //! resolutions ([`local_diagnostics`]); internal functions and variables against the
 //! references of every body of the view ([`unreferenced`]).
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
+use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, ExprId, Stmt};
 use hir_ty::{Resolution, TyKind, infer};
 use il::ty::Builtin;
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
@@ -39,13 +39,10 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             uses.entry(*b).or_default().0 += 1;
         }
     }
-    // Lambda bodies: a capture cast to void there is left alone.
-    let lambdas: Vec<rowan::TextRange> = body
-        .exprs
-        .iter()
-        .filter(|(_, e)| matches!(e, Expr::Lambda(_)))
-        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
-        .collect();
+    let is_shared = |e: ExprId| {
+        matches!(result.resolution(e), Some(Resolution::Binding(b))
+            if body.bindings[*b].attrs.iter().any(|a| &**a == "shared"))
+    };
     for (id, expr) in body.exprs.iter() {
         let target = match expr {
             Expr::Binary {
@@ -54,15 +51,20 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 ..
             } => match &body.exprs[*lhs] {
                 Expr::Index { base, .. } | Expr::Member { base, .. } => *base,
+                // A whole class object assigned calls its `operator=`: a use.
+                _ if result
+                    .type_of_expr(*lhs)
+                    .is_some_and(|t| matches!(t.kind(db), TyKind::Class(_))) =>
+                {
+                    continue;
+                }
                 _ => *lhs,
             },
-            // `(void)x` discards the value: a reference, not a use (EDG says "set but never
-            // used" of a variable only cast to void).
+            // `(void)s` of a `__shared__` local is a reference, not a use (cicc says "set but
+            // never used"); of other locals it counts as a use (measured on test_data/cu).
             Expr::Cast { args, .. }
                 if args.len() == 1
-                    && map.expr_syntax(id).is_some_and(|p| {
-                        !lambdas.iter().any(|l| l.contains_range(p.text_range()))
-                    })
+                    && is_shared(args[0])
                     && result
                         .type_of_expr(id)
                         .is_some_and(|t| matches!(t.kind(db), TyKind::Builtin(Builtin::Void))) =>
