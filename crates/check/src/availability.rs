@@ -15,10 +15,10 @@ use il::cuda::ExecSpace;
 use il::decl::routine_decl;
 use il::{Item, ItemKind};
 use rowan::TextRange;
+use rowan::ast::AstNode;
 use rustc_hash::FxHashSet;
 use salsa::plumbing::AsId;
 use syntax::SyntaxKind::*;
-use rowan::ast::AstNode;
 use syntax::{SyntaxNode, ast};
 
 use crate::CheckDatabase;

@@ -98,7 +98,9 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     continue;
                 }
             }
-            if on_device && flags.is_static && !has("shared")
+            if on_device
+                && flags.is_static
+                && !has("shared")
                 && let Some(init) = local.init
                 && calls_non_constexpr(db, item, init)
             {
@@ -110,7 +112,10 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 ));
             }
             if has("shared") {
-                if on_device && flags.is_extern && !node.descendants().any(|n| n.kind() == ARRAY_SUFFIX) {
+                if on_device
+                    && flags.is_extern
+                    && !node.descendants().any(|n| n.kind() == ARRAY_SUFFIX)
+                {
                     // `extern __shared__ int one;`: cicc makes it a definition (late, no echo).
                     let name = binding.name.as_deref().unwrap_or("");
                     push(

@@ -278,9 +278,14 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 } else {
                     let msg = if global { m::H_G_CALL } else { m::H_D_CALL };
                     out.push(
-                        ItemDiagnostic::error(msg, &[&full, &device_caller_name], Passes::Device, at)
-                            .late()
-                            .exec_check(),
+                        ItemDiagnostic::error(
+                            msg,
+                            &[&full, &device_caller_name],
+                            Passes::Device,
+                            at,
+                        )
+                        .late()
+                        .exec_check(),
                     );
                     let ident = format!("\"{}\"", qualified(db, callee.item));
                     out.push(

@@ -194,7 +194,8 @@ pub fn deduced_return(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
         .is_some_and(|s| s.children().any(|n| n.kind() == TRAILING_RETURN));
     !trailing
         && (has_child_token(node, AUTO_KW)
-            || has_child_token(node, DECLTYPE_KW) && node.text().to_string().contains("decltype(auto)"))
+            || has_child_token(node, DECLTYPE_KW)
+                && node.text().to_string().contains("decltype(auto)"))
 }
 
 /// The offset of an item's declared name in its tree (where "declared at line N" looks).

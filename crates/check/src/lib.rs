@@ -119,7 +119,7 @@ pub fn check_view(
             };
             if let Some(mut placed) = options.apply(d, pass, offset, &pragmas) {
                 if let Some(related) = &d.related {
-                    place_related(&mut placed, related, &offsets, &line_map);
+                    place_related(&mut placed, related, &offsets, line_map);
                 }
                 out.push((
                     placed.phase == Phase::Late,

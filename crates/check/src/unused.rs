@@ -5,8 +5,8 @@
 use hir_def::body::body_with_source_map;
 use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, ExprId, Stmt};
 use hir_ty::{Resolution, TyKind, infer};
-use il::ty::Builtin;
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
+use il::ty::Builtin;
 use il::{Item, ItemKind};
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxNode;
