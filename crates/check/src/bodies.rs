@@ -4,8 +4,8 @@
 //! `--extended-lambda` (20155). One query per item, [`body_diagnostics`]: editing one body
 //! re-runs this check for that item only.
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{BindingKind, Expr, Stmt};
-use il::cuda::ExecSpace;
+use hir_def::hir::{BindingKind, Expr, ExprId, Stmt};
+use il::cuda::{ExecSpace, MemorySpace};
 use il::decl::routine_decl;
 use il::{Item, ItemKind};
 use syntax::{SyntaxKind::*, SyntaxNode};
@@ -16,6 +16,9 @@ use crate::messages as m;
 
 #[salsa::tracked(returns(ref))]
 pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
+    if item.kind(db) == ItemKind::Variable {
+        return initializer_diagnostics(db, item);
+    }
     if !matches!(
         item.kind(db),
         ItemKind::Routine | ItemKind::FunctionTemplate
@@ -95,7 +98,37 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     continue;
                 }
             }
+            if on_device
+                && flags.is_static
+                && !has("shared")
+                && let Some(init) = local.init
+                && calls_non_constexpr(db, item, init)
+            {
+                push(ItemDiagnostic::error(
+                    m::STATIC_DYNAMIC_INIT,
+                    &["__device__"],
+                    Passes::Device,
+                    name_at,
+                ));
+            }
             if has("shared") {
+                if on_device
+                    && flags.is_extern
+                    && !node.descendants().any(|n| n.kind() == ARRAY_SUFFIX)
+                {
+                    // `extern __shared__ int one;`: cicc makes it a definition (late, no echo).
+                    let name = binding.name.as_deref().unwrap_or("");
+                    push(
+                        ItemDiagnostic::discretionary(
+                            m::EXTERN_TREATED_AS_STATIC,
+                            crate::messages::Severity::Warning,
+                            &[name],
+                            Passes::Device,
+                            name_at,
+                        )
+                        .late(),
+                    );
+                }
                 if range_for_vars.contains(&local.binding) {
                     push(ItemDiagnostic::error(
                         m::SHARED_RANGE_FOR,
@@ -206,6 +239,62 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     }
     found.sort_by_key(|(offset, seq, _)| (*offset, *seq));
     found.into_iter().map(|(_, _, d)| d).collect()
+}
+
+/// A namespace-scope `__device__`/`__constant__` variable whose initializer calls a
+/// non-constexpr function: cicc cannot initialize it statically (20061).
+fn initializer_diagnostics(db: &dyn CheckDatabase, item: Item<'_>) -> Vec<ItemDiagnostic> {
+    let facts = il::decl::variable_decl(db, item);
+    let space = match facts.memory_space {
+        MemorySpace::Device => "__device__",
+        MemorySpace::Constant => "__constant__",
+        _ => return Vec::new(),
+    };
+    if item
+        .parent(db)
+        .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+        || hir_def::source::body_owner_kind(db, item).is_none()
+    {
+        return Vec::new();
+    }
+    let Some(init) = hir_def::body::body(db, item).init_expr else {
+        return Vec::new();
+    };
+    if !calls_non_constexpr(db, item, init) {
+        return Vec::new();
+    }
+    let root = SyntaxNode::new_root(item.header(db).clone());
+    let Some(at) = crate::header::declaration(&root)
+        .and_then(|d| crate::header::declarator(&d.node, item.name_text(db)))
+        .and_then(|d| crate::header::declarator_name(&d))
+        .map(|(_, at)| at)
+    else {
+        return Vec::new();
+    };
+    vec![ItemDiagnostic::error(
+        m::NO_DYNAMIC_INIT,
+        &[space],
+        Passes::Device,
+        at,
+    )]
+}
+
+/// Whether the expression `init` of `item`'s body calls a function that is neither constexpr
+/// nor consteval (then a static is initialized dynamically).
+pub fn calls_non_constexpr(db: &dyn CheckDatabase, item: Item<'_>, init: ExprId) -> bool {
+    let (body, _) = body_with_source_map(db, item);
+    let result = hir_ty::infer(db, item);
+    let mut stack = vec![init];
+    while let Some(e) = stack.pop() {
+        if let Some(callee) = result.callee(e) {
+            let facts = routine_decl(db, callee);
+            if !facts.specifiers.is_constexpr && !facts.specifiers.is_consteval {
+                return true;
+            }
+        }
+        stack.extend(body.exprs[e].child_exprs());
+    }
+    false
 }
 
 /// The offset of the declared name in a local's `INIT_DECLARATOR` (or declarator).

@@ -38,7 +38,7 @@ pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
 }
 
 /// `n::d(int)`: the callee as the messages name it, with its parameter types.
-fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
+pub(crate) fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
     let params = hir_ty::callable_sig(db, item)
         .as_ref()
         .map(|sig| {
@@ -60,7 +60,7 @@ pub fn qualified(db: &dyn CheckDatabase, item: Item<'_>) -> String {
 
 /// The offset of the name a call's caret points at: the callee expression's start, or a
 /// member call's member name.
-fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
+pub(crate) fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
     let node = root.covering_element(range);
     let node = match node {
         rowan::NodeOrToken::Node(n) => n,
@@ -98,9 +98,32 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
 
-    // Calls inside lambdas belong to the lambda; unevaluated operands call nothing.
+    // Calls inside a plain lambda are the closure's `operator()`'s, which runs where the
+    // enclosing function runs (a kernel's on the device); extended lambdas (annotated) are
+    // not checked yet. Unevaluated operands call nothing.
     let mut excluded: Vec<TextRange> = Vec::new();
+    let mut lambdas: Vec<(TextRange, String)> = Vec::new();
     for (id, expr) in body.exprs.iter() {
+        if let Expr::Lambda(lambda) = expr
+            && lambda.attrs.is_empty()
+            && let Some(ptr) = map.expr_syntax(id)
+        {
+            let params: Vec<String> = lambda
+                .params
+                .iter()
+                .filter_map(|b| result.type_of_binding(*b))
+                .map(|t| t.to_source(db))
+                .collect();
+            let constness = if lambda.mutable { "" } else { " const" };
+            let name = format!(
+                "\"{}::[lambda({}) (instance {})]::operator (){constness}\"",
+                full_name(db, item),
+                params.join(", "),
+                lambdas.len() + 1
+            );
+            lambdas.push((ptr.text_range(), name));
+            continue;
+        }
         let skip = matches!(
             expr,
             Expr::Lambda(_)
@@ -125,6 +148,22 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         if excluded.iter().any(|r| r.contains_range(range)) {
             continue;
         }
+        // The innermost plain lambda around the call, if any: the caller is its operator().
+        let lambda = lambdas
+            .iter()
+            .filter(|(r, _)| r.contains_range(range))
+            .min_by_key(|(r, _)| r.len());
+        let (caller, caller_name, device_caller_name) = match lambda {
+            Some((_, long)) => (
+                match caller {
+                    ExecSpace::Global => ExecSpace::Device,
+                    s => s,
+                },
+                "\"operator()\"".to_string(),
+                long.clone(),
+            ),
+            None => (caller, caller_name.clone(), caller_name.clone()),
+        };
         let callee_expr = match &body.exprs[expr] {
             Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => Some(*callee),
             _ => None,
@@ -190,6 +229,14 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     Passes::Host,
                     at,
                 ));
+                if !constexpr && crate::header::deduced_return(db, callee.item) {
+                    out.push(ItemDiagnostic::error(
+                        m::AUTO_DEVICE_FN_REF,
+                        &[&short, "outside the bodies of device functions"],
+                        Passes::Host,
+                        at,
+                    ));
+                }
             }
             (ExecSpace::HostDevice, ExecSpace::Device) => {
                 let msg = if constexpr {
@@ -212,7 +259,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     let msg = if global { m::H_G_CALL } else { m::H_D_CALL };
                     out.push(ItemDiagnostic::error(
                         msg,
-                        &[&short, &caller_name],
+                        &[&short, &device_caller_name],
                         Passes::Device,
                         at,
                     ));
@@ -224,16 +271,21 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     };
                     out.push(ItemDiagnostic::error(
                         msg,
-                        &[&short, &caller_name],
+                        &[&short, &device_caller_name],
                         Passes::Device,
                         at,
                     ));
                 } else {
                     let msg = if global { m::H_G_CALL } else { m::H_D_CALL };
                     out.push(
-                        ItemDiagnostic::error(msg, &[&full, &caller_name], Passes::Device, at)
-                            .late()
-                            .exec_check(),
+                        ItemDiagnostic::error(
+                            msg,
+                            &[&full, &device_caller_name],
+                            Passes::Device,
+                            at,
+                        )
+                        .late()
+                        .exec_check(),
                     );
                     let ident = format!("\"{}\"", qualified(db, callee.item));
                     out.push(
@@ -252,7 +304,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                     out.push(ItemDiagnostic::discretionary(
                         m::H_HD_CALL_CONSTEXPR,
                         Severity::Warning,
-                        &[&short, &caller_name],
+                        &[&short, &device_caller_name],
                         Passes::Device,
                         at,
                     ));
@@ -261,7 +313,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                         ItemDiagnostic::discretionary(
                             m::H_HD_CALL,
                             Severity::Warning,
-                            &[&full, &caller_name],
+                            &[&full, &device_caller_name],
                             Passes::Device,
                             at,
                         )

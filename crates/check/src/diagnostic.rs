@@ -55,7 +55,24 @@ pub struct ItemDiagnostic {
     /// Dropped when `#pragma nv_exec_check_disable` precedes the item (and, with
     /// `hd_warning_disable` too, when this is a warning).
     pub exec_check: bool,
+    /// Another item the diagnostic points at (a deleted function's declaration, a deprecated
+    /// entity's attribute): placed when the diagnostic is, so the query stays per item.
+    pub related: Option<Related>,
 }
+
+/// A place in another item's tree that a diagnostic mentions: the line `text` names where
+/// it holds [`DECLARED_LINE`], or a note printed after the diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Related {
+    /// The other item (an `il::Item`'s id).
+    pub item: salsa::Id,
+    /// Offset in that item's tree.
+    pub offset: u32,
+    pub note: Option<(u32, String)>,
+}
+
+/// Stands in a diagnostic's text for the line of its related item (`declared at line N`).
+pub const DECLARED_LINE: &str = "\u{1}line\u{1}";
 
 impl ItemDiagnostic {
     /// A hard error (printed `error:` without number; options cannot change it).
@@ -70,6 +87,7 @@ impl ItemDiagnostic {
             offset,
             kept_only: false,
             exec_check: false,
+            related: None,
         }
     }
 
@@ -110,6 +128,17 @@ pub struct Diagnostic {
     pub discretionary: bool,
     pub text: String,
     pub phase: Phase,
+    /// Offset in the view's `.ii` text.
+    pub offset: u32,
+    /// Notes printed right after it (`note #N-D: ...`, with the line echoed).
+    pub notes: Vec<Note>,
+}
+
+/// A note following a diagnostic (its location echoed with a caret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub number: u32,
+    pub text: String,
     /// Offset in the view's `.ii` text.
     pub offset: u32,
 }

@@ -178,3 +178,31 @@ pub fn tokens(node: &SyntaxNode) -> Vec<SyntaxToken> {
         .filter(|t| !t.kind().is_trivia())
         .collect()
 }
+
+/// Whether a function is declared with a deduced return type (`auto f()`, `decltype(auto)
+/// f()`, no trailing return type).
+pub fn deduced_return(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
+    let root = SyntaxNode::new_root(item.header(db).clone());
+    let Some(decl) = declaration(&root) else {
+        return false;
+    };
+    let node = &decl.node;
+    let Some(declarator) = declarator(node, item.name_text(db)) else {
+        return false;
+    };
+    let trailing = function_suffix(&declarator)
+        .is_some_and(|s| s.children().any(|n| n.kind() == TRAILING_RETURN));
+    !trailing
+        && (has_child_token(node, AUTO_KW)
+            || has_child_token(node, DECLTYPE_KW)
+                && node.text().to_string().contains("decltype(auto)"))
+}
+
+/// The offset of an item's declared name in its tree (where "declared at line N" looks).
+pub fn name_offset_of(db: &dyn CheckDatabase, item: Item<'_>) -> u32 {
+    let root = SyntaxNode::new_root(item.header(db).clone());
+    declaration(&root)
+        .and_then(|decl| declarator(&decl.node, item.name_text(db)))
+        .and_then(|d| declarator_name(&d))
+        .map_or(0, |(_, at)| at)
+}

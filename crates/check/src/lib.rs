@@ -14,6 +14,7 @@
 //! - [`options`] and [`pragmas`]: what `-diag-*`, `--Werror`, `--remarks` and
 //!   `#pragma nv_diag_*` make of each diagnostic.
 //! - [`render`]: one pass's block as nvcc prints it (rules P3-P5).
+pub mod availability;
 pub mod bodies;
 pub mod calls;
 pub mod declarations;
@@ -98,6 +99,7 @@ pub fn check_view(
             .chain(unused::local_diagnostics(db, item).iter())
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
+            .chain(availability::availability_diagnostics(db, item).iter())
             .chain(unreferenced.iter());
         let kept = is_kept(db, item, &referenced);
         let (exec_check_disabled, hd_warning_disabled) =
@@ -115,7 +117,10 @@ pub fn check_view(
             let Some(offset) = place.to_file(d.offset) else {
                 continue;
             };
-            if let Some(placed) = options.apply(d, pass, offset, &pragmas) {
+            if let Some(mut placed) = options.apply(d, pass, offset, &pragmas) {
+                if let Some(related) = &d.related {
+                    place_related(&mut placed, related, &offsets, line_map);
+                }
                 out.push((
                     placed.phase == Phase::Late,
                     place.in_file,
@@ -145,6 +150,37 @@ pub fn pass_diagnostics(
     diagnostics
 }
 
+/// Puts the line of a diagnostic's related item into its text, or its note after it.
+fn place_related(
+    placed: &mut Diagnostic,
+    related: &diagnostic::Related,
+    offsets: &rustc_hash::FxHashMap<Item<'_>, positions::Placement>,
+    line_map: &syntax::LineMap,
+) {
+    use salsa::plumbing::FromId;
+    let target = <Item<'_> as FromId>::from_id(related.item);
+    let at = offsets
+        .get(&target)
+        .and_then(|place| place.to_file(related.offset));
+    match &related.note {
+        None => {
+            let line = at.map_or(0, |o| line_map.position(o.into()).line);
+            placed.text = placed
+                .text
+                .replace(diagnostic::DECLARED_LINE, &line.to_string());
+        }
+        Some((number, text)) => {
+            if let Some(offset) = at {
+                placed.notes.push(diagnostic::Note {
+                    number: *number,
+                    text: text.clone(),
+                    offset,
+                });
+            }
+        }
+    }
+}
+
 /// The parser's errors in a view, as hard errors of the parse phase (both passes parse).
 pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic> {
     base_db::parse_errors(db, file)
@@ -156,6 +192,7 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
             text: edg_wording(&e.message),
             phase: Phase::Parse,
             offset: u32::from(e.range.start()),
+            notes: Vec::new(),
         })
         .collect()
 }

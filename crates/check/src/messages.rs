@@ -47,6 +47,15 @@ messages! {
     MAIN_RETURN_TYPE = 951, "bad_return_type_on_main", "return type of function \"main\" must be \"int\"";
     WRONG_ENTITY_FOR_ATTRIBUTE = 1835, "wrong_entity_for_attribute", "attribute %sq does not apply here";
     FOR_INIT_REDECLARED = 779, "redeclaration_of_for_init_decl_name", "%sq, declared in for-loop initialization, may not be redeclared in this scope";
+    DEPRECATED = 1215, "deprecated_entity", "%n was declared deprecated";
+    DEPRECATED_WITH_MESSAGE = 1444, "deprecated_entity_with_custom_message", "%n was declared deprecated (%sq)";
+    DELETED_FUNCTION = 1776, "deleted_function", "%npd cannot be referenced -- it is a deleted function";
+    UNAVAILABLE_ATTR = 3263, "unavailable_attr", "because of an \"unavailable\" attribute";
+    ALREADY_DEFINED_AT = 3369, "already_defined_with_pos", "%n has already been defined (previous definition %p)";
+    UNAVAILABLE = 3285, "unavailable_entity", "%n was declared declared unavailable";
+    UNAVAILABLE_WITH_MESSAGE = 3286, "unavailable_entity_with_custom_message", "%n was declared unavailable (%sq)";
+    DEPRECATED_ATTR = 3287, "deprecated_attr", "because of a \"deprecated\" attribute";
+    AUTO_DEVICE_FN_REF = 20166, "auto_device_fn_ref", "A non-constexpr __device__ function (%sq1) with \"auto\" deduced return type cannot be directly referenced %s2, except if the reference is absent when __CUDA_ARCH__ is undefined";
     DELETED_LATE = 1775, "deleted_function_definition_must_be_first_declaration", "\"= delete\" can only appear on the first declaration of a function";
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";

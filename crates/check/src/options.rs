@@ -152,6 +152,7 @@ impl DiagOptions {
             text: d.text.clone(),
             phase: d.phase,
             offset,
+            notes: Vec::new(),
         })
     }
 }

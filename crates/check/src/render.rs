@@ -46,11 +46,18 @@ pub fn render_pass(
         )
         .unwrap();
         if d.phase == Phase::Parse {
-            let at = (d.offset as usize).min(text.len());
-            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-            let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-            let caret = text[start..at].chars().count();
-            writeln!(out, "  {}\n  {}^", &text[start..end], " ".repeat(caret)).unwrap();
+            echo(out, text, d.offset);
+        }
+        for note in &d.notes {
+            let pos = line_map.position(note.offset.into());
+            let file = pos.file.unwrap_or(unit);
+            writeln!(
+                out,
+                "{file}({}): note #{}-D: {}",
+                pos.line, note.number, note.text
+            )
+            .unwrap();
+            echo(out, text, note.offset);
         }
         out.push('\n');
         if d.severity == Severity::Error {
@@ -70,4 +77,13 @@ pub fn render_pass(
         .unwrap();
     }
     errors
+}
+
+/// The line holding `offset`, indented, and a caret under it.
+fn echo(out: &mut String, text: &str, offset: u32) {
+    let at = (offset as usize).min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let caret = text[start..at].chars().count();
+    writeln!(out, "  {}\n  {}^", &text[start..end], " ".repeat(caret)).unwrap();
 }

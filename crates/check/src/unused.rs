@@ -3,9 +3,10 @@
 //! resolutions ([`local_diagnostics`]); internal functions and variables against the
 //! references of every body of the view ([`unreferenced`]).
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
+use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, ExprId, Stmt};
 use hir_ty::{Resolution, TyKind, infer};
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
+use il::ty::Builtin;
 use il::{Item, ItemKind};
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxNode;
@@ -38,27 +39,49 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             uses.entry(*b).or_default().0 += 1;
         }
     }
-    for (_, expr) in body.exprs.iter() {
-        if let Expr::Binary {
-            op: BinaryOp::Assign,
-            lhs,
-            ..
-        } = expr
-        {
-            let (target, indexed) = match &body.exprs[*lhs] {
-                Expr::Index { base, .. } => (*base, true),
-                _ => (*lhs, false),
-            };
-            if let Some(Resolution::Binding(b)) = result.resolution(target) {
+    let is_shared = |e: ExprId| {
+        matches!(result.resolution(e), Some(Resolution::Binding(b))
+            if body.bindings[*b].attrs.iter().any(|a| &**a == "shared"))
+    };
+    for (id, expr) in body.exprs.iter() {
+        let target = match expr {
+            Expr::Binary {
+                op: BinaryOp::Assign,
+                lhs,
+                ..
+            } => match &body.exprs[*lhs] {
                 // `p[i] = v` through a pointer reads `p`; only an array's element is set.
-                let through_pointer = indexed
-                    && result
-                        .type_of_binding(*b)
-                        .is_some_and(|ty| is_pointer(db, ty));
-                if !through_pointer {
-                    uses.entry(*b).or_default().1 += 1;
+                Expr::Index { base, .. }
+                    if matches!(result.resolution(*base), Some(Resolution::Binding(b))
+                        if result.type_of_binding(*b).is_some_and(|ty| is_pointer(db, ty))) =>
+                {
+                    continue;
                 }
+                Expr::Index { base, .. } | Expr::Member { base, .. } => *base,
+                // A whole class object assigned calls its `operator=`: a use.
+                _ if result
+                    .type_of_expr(*lhs)
+                    .is_some_and(|t| matches!(t.kind(db), TyKind::Class(_))) =>
+                {
+                    continue;
+                }
+                _ => *lhs,
+            },
+            // `(void)s` of a `__shared__` local is a reference, not a use (cicc says "set but
+            // never used"); of other locals it counts as a use (measured on test_data/cu).
+            Expr::Cast { args, .. }
+                if args.len() == 1
+                    && is_shared(args[0])
+                    && result
+                        .type_of_expr(id)
+                        .is_some_and(|t| matches!(t.kind(db), TyKind::Builtin(Builtin::Void))) =>
+            {
+                args[0]
             }
+            _ => continue,
+        };
+        if let Some(Resolution::Binding(b)) = result.resolution(target) {
+            uses.entry(*b).or_default().1 += 1;
         }
     }
     let mut out = Vec::new();
@@ -69,7 +92,7 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             if binding.kind != BindingKind::Local
                 || binding.flags.is_extern
                 || binding.flags.is_static
-                || !binding.attrs.is_empty()
+                || binding.attrs.iter().any(|a| &**a != "shared")
             {
                 continue;
             }
@@ -93,24 +116,37 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             let node = ptr.to_node(&root);
             let at = name_offset(&node);
             let name = format!("variable \"{}\"", binding.name.as_deref().unwrap_or(""));
-            out.push(ItemDiagnostic::discretionary(
+            out.extend(both_passes(ItemDiagnostic::discretionary(
                 msg,
                 Severity::Warning,
                 &[&name],
                 Passes::Device,
                 at,
-            ));
+            )));
         }
     }
     out.sort_by_key(|d| d.offset);
     out
 }
 
-/// Builtins, pointers, enums and arrays of them: what has no constructor to run.
+/// cicc's warning and cudafe++'s copy, a remark (shown with `--remarks`, or when a pragma or
+/// option makes it a warning or an error).
+fn both_passes(device: ItemDiagnostic) -> [ItemDiagnostic; 2] {
+    let host = ItemDiagnostic {
+        severity: Severity::Remark,
+        passes: Passes::Host,
+        ..device.clone()
+    };
+    [device, host]
+}
+
+/// Builtins, pointers, enums, classes of them without constructors or destructors, and
+/// arrays of them: what has no constructor to run.
 fn plain_data(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
     match ty.kind(db) {
         TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) => true,
         TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => plain_data(db, *inner),
+        TyKind::Class(class) => plain_class(db, *class),
         _ => false,
     }
 }
@@ -121,6 +157,27 @@ fn is_pointer(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
         TyKind::Qualified(_, inner) => is_pointer(db, *inner),
         _ => false,
     }
+}
+
+/// A class without bases, user constructors, destructor or virtual functions whose fields are
+/// plain data.
+fn plain_class(db: &dyn CheckDatabase, class: Item<'_>) -> bool {
+    if !il::lookup::base_classes(db, class).is_empty() {
+        return false;
+    }
+    let name = class.name_text(db);
+    il::scope::scope_items(db, class)
+        .iter()
+        .all(|member| match member.kind(db) {
+            ItemKind::Routine | ItemKind::FunctionTemplate => {
+                let n = member.name_text(db);
+                n != name
+                    && !n.is_some_and(|n| n.starts_with('~'))
+                    && !routine_decl(db, *member).specifiers.is_virtual
+            }
+            ItemKind::Field => plain_data(db, hir_ty::declared_ty(db, *member)),
+            _ => true,
+        })
 }
 
 fn name_offset(node: &SyntaxNode) -> u32 {
@@ -134,6 +191,16 @@ fn name_offset(node: &SyntaxNode) -> u32 {
 /// An internal function or variable of the view that nothing references (177), as
 /// `(item, diagnostic)`; `referenced` is every item the view's bodies name.
 pub fn unreferenced<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+    referenced: &FxHashSet<Item<'db>>,
+) -> Vec<ItemDiagnostic> {
+    unreferenced_in_device_pass(db, item, referenced)
+        .map(|d| both_passes(d).to_vec())
+        .unwrap_or_default()
+}
+
+fn unreferenced_in_device_pass<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
     referenced: &FxHashSet<Item<'db>>,

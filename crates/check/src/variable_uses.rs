@@ -176,8 +176,13 @@ pub fn variable_use_diagnostics<'db>(
         let warn = |msg, args: &[&str], passes| {
             ItemDiagnostic::discretionary(msg, Severity::Warning, args, passes, at)
         };
-        // Whole writes to a `__constant__` variable.
-        if memory == MemorySpace::Constant
+        // Whole writes to a `__constant__` variable, or to a const one (C++'s own rule).
+        let is_const_object = facts.specifiers.is_constexpr
+            || matches!(
+                hir_ty::declared_ty(db, *var).kind(db),
+                hir_ty::TyKind::Qualified(cv, _) if cv.is_const
+            );
+        if (memory == MemorySpace::Constant || is_const_object)
             && matches!(direct, Some(Access::Write | Access::ReadWrite))
         {
             out.push(ItemDiagnostic::error(

@@ -24,6 +24,7 @@ const CHECK_QUERIES: &[&str] = &[
     "call_diagnostics",
     "variable_use_diagnostics",
     "body_references",
+    "availability_diagnostics",
 ];
 
 fn run(db: &RootDatabase, file: SourceFile) -> Vec<String> {
@@ -76,6 +77,7 @@ fn editing_one_body_reruns_only_its_body_checks() {
         "#]],
         expect![[r#"
             [
+                "availability_diagnostics(h)",
                 "body_diagnostics(h)",
                 "body_references(h)",
                 "call_diagnostics(h)",
@@ -106,6 +108,7 @@ fn editing_a_member_body_reruns_only_that_member() {
         "#]],
         expect![[r#"
             [
+                "availability_diagnostics(m)",
                 "body_diagnostics(m)",
                 "body_references(m)",
                 "call_diagnostics(m)",

@@ -68,6 +68,24 @@ pub(super) fn check(
         ));
     }
 
+    // Memory-space attributes on parameters are ignored with a warning (1835, both passes).
+    for param in header::params(&declarator) {
+        for a in attrs_of(&param).iter().filter(|a| {
+            matches!(
+                a.name.as_str(),
+                "shared" | "device" | "constant" | "managed"
+            )
+        }) {
+            out.push(ItemDiagnostic::discretionary(
+                m::WRONG_ENTITY_FOR_ATTRIBUTE,
+                Severity::Warning,
+                &[&format!("\"__{}__\"", a.name)],
+                Passes::Both,
+                a.offset,
+            ));
+        }
+    }
+
     // `__grid_constant__` parameters.
     for param in header::params(&declarator) {
         if !attrs_of(&param).iter().any(|a| a.name == "grid_constant") {

@@ -6,7 +6,7 @@ use il::decl::{routine_decl, variable_decl};
 use il::{Item, ItemKind};
 
 use crate::CheckDatabase;
-use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::diagnostic::{DECLARED_LINE, ItemDiagnostic, Passes, Related};
 use crate::header::{self, Declaration, attrs_of, start};
 use crate::messages::{self as m, Severity};
 
@@ -89,9 +89,43 @@ pub(super) fn check_routine(
     decl: &Declaration,
     out: &mut Vec<ItemDiagnostic>,
 ) {
-    let Some(prev) = earlier(db, item).into_iter().next() else {
+    let before_it = earlier(db, item);
+    let Some(prev) = before_it.first().copied() else {
         return;
     };
+    // A second definition (templates aside: their signature keys do not tell them apart).
+    if item.body(db).is_some()
+        && item.kind(db) == ItemKind::Routine
+        && decl.template_params.is_empty()
+        && !item.name_text(db).is_some_and(|n| n.contains('<'))
+        && let Some(first) = before_it.iter().find(|i| i.body(db).is_some())
+    {
+        let mut d = ItemDiagnostic::error(
+            m::ALREADY_DEFINED_AT,
+            &[
+                &format!("function \"{}\"", crate::calls::qualified(db, item)),
+                &format!("at line {DECLARED_LINE}"),
+            ],
+            Passes::Both,
+            header::name_offset_of(db, item),
+        );
+        d.related = Some(Related {
+            item: salsa::plumbing::AsId::as_id(first),
+            offset: header::name_offset_of(db, *first),
+            note: None,
+        });
+        out.push(d);
+    }
+    if routine_decl(db, item).is_deleted
+        && let Some(kw) = header::first_token(&decl.node, syntax::SyntaxKind::DELETE_KW)
+    {
+        out.push(ItemDiagnostic::error(
+            m::DELETED_LATE,
+            &[],
+            Passes::Both,
+            u32::from(kw.text_range().start()),
+        ));
+    }
     let before = &routine_decl(db, prev).cuda;
     let now = &routine_decl(db, item).cuda;
     let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
@@ -147,9 +181,33 @@ pub(super) fn check_variable(
     decl: &Declaration,
     out: &mut Vec<ItemDiagnostic>,
 ) {
-    let Some(prev) = earlier(db, item).into_iter().next() else {
+    let before_it = earlier(db, item);
+    let Some(prev) = before_it.first().copied() else {
         return;
     };
+    // A second definition (templates aside: their signature keys do not tell them apart).
+    if item.body(db).is_some()
+        && item.kind(db) == ItemKind::Routine
+        && decl.template_params.is_empty()
+        && !item.name_text(db).is_some_and(|n| n.contains('<'))
+        && let Some(first) = before_it.iter().find(|i| i.body(db).is_some())
+    {
+        let mut d = ItemDiagnostic::error(
+            m::ALREADY_DEFINED_AT,
+            &[
+                &format!("function \"{}\"", crate::calls::qualified(db, item)),
+                &format!("at line {DECLARED_LINE}"),
+            ],
+            Passes::Both,
+            header::name_offset_of(db, item),
+        );
+        d.related = Some(Related {
+            item: salsa::plumbing::AsId::as_id(first),
+            offset: header::name_offset_of(db, *first),
+            note: None,
+        });
+        out.push(d);
+    }
     let before = variable_decl(db, prev).memory_space;
     let now = variable_decl(db, item).memory_space;
     if before == now || before == il::cuda::MemorySpace::Host {
