@@ -6,6 +6,8 @@
 //! `cudafe++`, whole process, wall time and peak RSS (see `bench/cudafe.rs`).
 //! `cargo xtask bench check`: `cufe check` (both views) against `cudafe++` on the host `.ii`,
 //! whole process, wall time and peak RSS (see `bench/check.rs`).
+//! `cargo xtask bench lsp`: `cufe lsp`'s diagnostics on open and after an edit, against
+//! `nvcc -c` (see `bench/lsp.rs`).
 //!
 //! Not a test: it prints numbers. cufe's time is the one its own summary line reports (reading,
 //! line map, parse, lossless check), so process start-up is excluded; the other tools are timed
@@ -20,6 +22,7 @@ use crate::{corpus::corpus_dir, project_root};
 
 mod check;
 mod cudafe;
+mod lsp;
 mod preprocess;
 mod xref;
 
@@ -52,6 +55,8 @@ enum What {
     Cudafe,
     /// `cufe check` (both views) against `cudafe++` on the host `.ii`, whole process.
     Check,
+    /// `cufe lsp`: first diagnostics and diagnostics after an edit, against `nvcc -c`.
+    Lsp,
     /// Cold preprocessing of the largest unit against gcc -E, and re-preprocessing after a
     /// one-line edit in a salsa database.
     Preprocess,
@@ -62,6 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         What::Xref => return xref::run(args.file, args.runs),
         What::Cudafe => return cudafe::run(args.file, args.runs),
         What::Check => return check::run(args.file, args.runs),
+        What::Lsp => return lsp::run(args.file, args.runs),
         What::Preprocess => return preprocess::run(args.runs, args.reference_runs),
         What::Parse => {}
     }
