@@ -21,6 +21,146 @@ use crate::CheckDatabase;
 use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
 
+/// The calls of the function template instances a body demands, transitively: each
+/// instance's body inferred under its arguments (`hir_ty::infer_instance`), its calls of host
+/// functions reported by the device pass with the instance as the caller (`"f<int> "`),
+/// placed in the template's tree (printed once however many bodies demand it).
+fn instance_calls<'db>(
+    db: &'db dyn CheckDatabase,
+    result: &hir_ty::InferenceResult<'db>,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    const LIMIT: usize = 64;
+    let mut queue: Vec<hir_ty::ty::Instance<'db>> = result.instances().to_vec();
+    let mut next = 0;
+    while next < queue.len() && next < LIMIT {
+        let instance = queue[next];
+        next += 1;
+        let template = instance.template(db);
+        if template.kind(db) != ItemKind::FunctionTemplate || template.body(db).is_none() {
+            continue;
+        }
+        let Some(root) = hir_def::source::definition_root(db, template) else {
+            continue;
+        };
+        let inferred = hir_ty::infer_instance(db, instance);
+        for demanded in inferred.instances() {
+            if !queue.contains(demanded) {
+                queue.push(*demanded);
+            }
+        }
+        let space = *crate::declarations::redeclarations::merged_exec_space(db, template);
+        if space == ExecSpace::Host {
+            continue;
+        }
+        let (body, map) = body_with_source_map(db, template);
+        // Lambdas and unevaluated operands are not the instance's own calls.
+        let excluded: Vec<TextRange> = body
+            .exprs
+            .iter()
+            .filter(|(_, e)| {
+                matches!(
+                    e,
+                    Expr::Lambda(_)
+                        | Expr::SizeOf(TypeOrExpr::Expr(_))
+                        | Expr::AlignOf(TypeOrExpr::Expr(_))
+                        | Expr::TypeId(TypeOrExpr::Expr(_))
+                        | Expr::Noexcept(_)
+                )
+            })
+            .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+            .collect();
+        let caller = format!("\"{}\"", instance_name(db, instance));
+        let mut calls: Vec<_> = inferred.callees().collect();
+        calls.sort_by_key(|(e, _)| map.expr_syntax(*e).map(|p| p.text_range().start()));
+        for (expr, callee) in calls {
+            let Expr::Call {
+                callee: callee_expr,
+                ..
+            } = &body.exprs[expr]
+            else {
+                continue;
+            };
+            let (Some(ptr), Some(callee_ptr)) =
+                (map.expr_syntax(expr), map.expr_syntax(*callee_expr))
+            else {
+                continue;
+            };
+            if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+                continue;
+            }
+            let target = routine_decl(db, callee.item);
+            let callee_space =
+                *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
+            if callee_space != ExecSpace::Host
+                || callee.item.extern_c(db)
+                || target.specifiers.is_constexpr
+                || target.specifiers.is_consteval
+            {
+                continue;
+            }
+            let at = callee_offset(&root, callee_ptr.text_range());
+            let full = format!("\"{}\"", full_name(db, callee.item));
+            let place = salsa::plumbing::AsId::as_id(&template);
+            if space == ExecSpace::HostDevice {
+                out.push(
+                    ItemDiagnostic::discretionary(
+                        m::H_HD_CALL,
+                        Severity::Warning,
+                        &[&full, &caller],
+                        Passes::Device,
+                        at,
+                    )
+                    .late()
+                    .exec_check()
+                    .placed_in(place),
+                );
+                continue;
+            }
+            let msg = if space == ExecSpace::Global {
+                m::H_G_CALL
+            } else {
+                m::H_D_CALL
+            };
+            out.push(
+                ItemDiagnostic::error(msg, &[&full, &caller], Passes::Device, at)
+                    .late()
+                    .exec_check()
+                    .placed_in(place),
+            );
+            let ident = format!(
+                "\"{}{}\"",
+                qualified(db, callee.item),
+                const_suffix(db, callee.item)
+            );
+            out.push(
+                ItemDiagnostic::error(m::UNDEFINED_IN_DEVICE, &[&ident], Passes::Device, at)
+                    .late()
+                    .placed_in(place),
+            );
+        }
+    }
+}
+
+/// `f<int> `: a function template instance as the messages name it (EDG's trailing space).
+fn instance_name(db: &dyn CheckDatabase, instance: hir_ty::ty::Instance<'_>) -> String {
+    let args: Vec<String> = instance
+        .args(db)
+        .iter()
+        .map(|a| match a {
+            hir_ty::ty::GenericArg::Type(t) => edg_param(db, *t),
+            hir_ty::ty::GenericArg::Value(v) => v.to_string(),
+            hir_ty::ty::GenericArg::Template(i) => qualified(db, *i),
+            hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
+        })
+        .collect();
+    format!(
+        "{}<{}> ",
+        qualified(db, instance.template(db)),
+        args.join(", ")
+    )
+}
+
 /// Whether `item` is a template or a member of one (its body is checked only where it does
 /// not depend on template arguments).
 pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
@@ -611,6 +751,9 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             }
             _ => {}
         }
+    }
+    if !templated {
+        instance_calls(db, &result, &mut out);
     }
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.
