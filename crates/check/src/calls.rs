@@ -18,8 +18,148 @@ use rowan::TextRange;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::CheckDatabase;
-use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
+
+/// The calls of the function template instances a body demands, transitively: each
+/// instance's body inferred under its arguments (`hir_ty::infer_instance`), its calls of host
+/// functions reported by the device pass with the instance as the caller (`"f<int> "`),
+/// placed in the template's tree (printed once however many bodies demand it).
+fn instance_calls<'db>(
+    db: &'db dyn CheckDatabase,
+    result: &hir_ty::InferenceResult<'db>,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    const LIMIT: usize = 64;
+    let mut queue: Vec<hir_ty::ty::Instance<'db>> = result.instances().to_vec();
+    let mut next = 0;
+    while next < queue.len() && next < LIMIT {
+        let instance = queue[next];
+        next += 1;
+        let template = instance.template(db);
+        if template.kind(db) != ItemKind::FunctionTemplate || template.body(db).is_none() {
+            continue;
+        }
+        let Some(root) = hir_def::source::definition_root(db, template) else {
+            continue;
+        };
+        let inferred = hir_ty::infer_instance(db, instance);
+        for demanded in inferred.instances() {
+            if !queue.contains(demanded) {
+                queue.push(*demanded);
+            }
+        }
+        let space = *crate::declarations::redeclarations::merged_exec_space(db, template);
+        if space == ExecSpace::Host {
+            continue;
+        }
+        let (body, map) = body_with_source_map(db, template);
+        // Lambdas and unevaluated operands are not the instance's own calls.
+        let excluded: Vec<TextRange> = body
+            .exprs
+            .iter()
+            .filter(|(_, e)| {
+                matches!(
+                    e,
+                    Expr::Lambda(_)
+                        | Expr::SizeOf(TypeOrExpr::Expr(_))
+                        | Expr::AlignOf(TypeOrExpr::Expr(_))
+                        | Expr::TypeId(TypeOrExpr::Expr(_))
+                        | Expr::Noexcept(_)
+                )
+            })
+            .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+            .collect();
+        let caller = format!("\"{}\"", instance_name(db, instance));
+        let mut calls: Vec<_> = inferred.callees().collect();
+        calls.sort_by_key(|(e, _)| map.expr_syntax(*e).map(|p| p.text_range().start()));
+        for (expr, callee) in calls {
+            let Expr::Call {
+                callee: callee_expr,
+                ..
+            } = &body.exprs[expr]
+            else {
+                continue;
+            };
+            let (Some(ptr), Some(callee_ptr)) =
+                (map.expr_syntax(expr), map.expr_syntax(*callee_expr))
+            else {
+                continue;
+            };
+            if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+                continue;
+            }
+            let target = routine_decl(db, callee.item);
+            let callee_space =
+                *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
+            if callee_space != ExecSpace::Host
+                || callee.item.extern_c(db)
+                || target.specifiers.is_constexpr
+                || target.specifiers.is_consteval
+            {
+                continue;
+            }
+            let at = callee_offset(&root, callee_ptr.text_range());
+            let full = format!("\"{}\"", full_name(db, callee.item));
+            let place = salsa::plumbing::AsId::as_id(&template);
+            if space == ExecSpace::HostDevice {
+                out.push(
+                    ItemDiagnostic::discretionary(
+                        m::H_HD_CALL,
+                        Severity::Warning,
+                        &[&full, &caller],
+                        Passes::Device,
+                        at,
+                    )
+                    .late()
+                    .exec_check()
+                    .placed_in(place),
+                );
+                continue;
+            }
+            let msg = if space == ExecSpace::Global {
+                m::H_G_CALL
+            } else {
+                m::H_D_CALL
+            };
+            out.push(
+                ItemDiagnostic::error(msg, &[&full, &caller], Passes::Device, at)
+                    .late()
+                    .exec_check()
+                    .placed_in(place),
+            );
+            let ident = format!(
+                "\"{}{}\"",
+                qualified(db, callee.item),
+                const_suffix(db, callee.item)
+            );
+            out.push(
+                ItemDiagnostic::error(m::UNDEFINED_IN_DEVICE, &[&ident], Passes::Device, at)
+                    .late()
+                    .placed_in(place),
+            );
+        }
+    }
+}
+
+/// `f<int> `: a function template instance as the messages name it (EDG's trailing space).
+fn instance_name(db: &dyn CheckDatabase, instance: hir_ty::ty::Instance<'_>) -> String {
+    let args: Vec<String> = instance
+        .args(db)
+        .iter()
+        .map(|a| match a {
+            hir_ty::ty::GenericArg::Type(t) => edg_param(db, *t),
+            hir_ty::ty::GenericArg::Value(v) => v.to_string(),
+            hir_ty::ty::GenericArg::Template(i) => qualified(db, *i),
+            hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
+        })
+        .collect();
+    format!(
+        "{}<{}> ",
+        qualified(db, instance.template(db)),
+        args.join(", ")
+    )
+}
 
 /// Whether `item` is a template or a member of one (its body is checked only where it does
 /// not depend on template arguments).
@@ -42,14 +182,57 @@ pub(crate) fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
     let params = hir_ty::callable_sig(db, item)
         .as_ref()
         .map(|sig| {
-            let mut list: Vec<String> = sig.params.iter().map(|t| t.to_source(db)).collect();
+            let mut list: Vec<String> = sig.params.iter().map(|t| edg_param(db, *t)).collect();
             if sig.variadic {
                 list.push("...".into());
             }
             list.join(", ")
         })
         .unwrap_or_default();
-    format!("{}({params})", qualified(db, item))
+    format!("{}({params}){}", edg_name(db, item), const_suffix(db, item))
+}
+
+/// ` const` for a const member function (`V::operator int() const`).
+fn const_suffix(db: &dyn CheckDatabase, item: Item<'_>) -> &'static str {
+    if hir_ty::callable_sig(db, item)
+        .as_ref()
+        .is_some_and(|s| s.this_cv.is_const)
+    {
+        " const"
+    } else {
+        ""
+    }
+}
+
+/// The name EDG prints for a routine: `operator +` with a space after `operator` for symbol
+/// operators.
+fn edg_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
+    let name = qualified(db, item);
+    match name.rfind("operator") {
+        Some(i)
+            if name[i + 8..]
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_alphanumeric() && c != ' ' && c != '_') =>
+        {
+            format!("{}operator {}", &name[..i], &name[i + 8..])
+        }
+        _ => name,
+    }
+}
+
+/// A parameter type as EDG prints it in a routine's name: a class passed by value is fully
+/// qualified from the global scope, with EDG's odd padding (`    ::V`, ` ::n::W`, measured).
+fn edg_param(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> String {
+    if let hir_ty::TyKind::Class(class) = ty.kind(db) {
+        let q = qualified(db, *class);
+        return if q.contains("::") {
+            format!(" ::{q}")
+        } else {
+            format!("    ::{q}")
+        };
+    }
+    ty.to_source(db)
 }
 
 /// `n::d`, `S::m` (unnamed namespaces print as `<unnamed>`).
@@ -76,6 +259,253 @@ pub(crate) fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
         return u32::from(ident.text_range().start());
     }
     u32::from(range.start())
+}
+
+/// What a call site reaches.
+enum UseTarget<'db> {
+    /// A declared routine (explicit call, operator, constructor, or an implicit call's).
+    Call(hir_ty::Callee<'db>),
+    /// An implicit member the compiler defines (checked through what it calls).
+    Special(hir_ty::SpecialMember<'db>),
+}
+
+/// One call of a body, explicit or implicit, with where its diagnostics point: `at` while
+/// parsing (the caret), `late_at` in the late phase (a local's destruction: its block's end).
+struct CallUse<'db> {
+    range: TextRange,
+    at: u32,
+    late_at: u32,
+    target: UseTarget<'db>,
+}
+
+/// The calls of a body in source order: call expressions, overloaded operators and
+/// constructors (inference's callees) and the implicit calls (inference's `implicit_calls`).
+fn call_uses<'db>(
+    db: &'db dyn CheckDatabase,
+    owner: Item<'db>,
+    root: &SyntaxNode,
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+    result: &hir_ty::InferenceResult<'db>,
+) -> Vec<CallUse<'db>> {
+    let mut out = Vec::new();
+    for (expr, callee) in result.callees() {
+        let Some(ptr) = map.expr_syntax(expr) else {
+            continue;
+        };
+        let range = ptr.text_range();
+        let at = match &body.exprs[expr] {
+            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => map
+                .expr_syntax(*callee)
+                .map_or(u32::from(range.start()), |p| {
+                    callee_offset(root, p.text_range())
+                }),
+            _ if callee.kind == CalleeKind::Operator => operator_offset(root, range),
+            Expr::ParenInit(_) | Expr::InitList(_) => match declared_with(body, map, root, expr) {
+                Some(at) => at,
+                None => u32::from(range.start()),
+            },
+            _ => u32::from(range.start()),
+        };
+        out.push(CallUse {
+            range,
+            at,
+            late_at: at,
+            target: UseTarget::Call(callee),
+        });
+    }
+    for call in result.implicit_calls() {
+        let (range, at, late_at) = match call.site {
+            hir_ty::ImplicitSite::Expr(e) => {
+                let Some(ptr) = map.expr_syntax(e) else {
+                    continue;
+                };
+                let range = ptr.text_range();
+                let at = match &body.exprs[e] {
+                    Expr::Binary { .. } => operator_offset(root, range),
+                    _ => u32::from(range.start()),
+                };
+                (range, at, at)
+            }
+            hir_ty::ImplicitSite::Binding(b) => {
+                let Some(ptr) = map.binding_syntax(b) else {
+                    continue;
+                };
+                let node = ptr.to_node(root);
+                let at = crate::unused::name_offset(&node);
+                let late_at = if call.kind == hir_ty::ImplicitKind::Destroy {
+                    block_end(&node).unwrap_or(at)
+                } else {
+                    at
+                };
+                (ptr.text_range(), at, late_at)
+            }
+            // A constructor's or destructor's own subobjects: not checked yet.
+            hir_ty::ImplicitSite::Owner => continue,
+        };
+        let target = match call.target {
+            hir_ty::CallTarget::Item(item) => UseTarget::Call(hir_ty::Callee {
+                item,
+                kind: CalleeKind::Constructor,
+                instance: None,
+            }),
+            hir_ty::CallTarget::Special(member) => {
+                // Where the implicit member's body would be generated: the end of the using
+                // function (measured, spec 2.6).
+                let end = root
+                    .descendants_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .filter(|t| t.kind() == R_CURLY)
+                    .last()
+                    .map_or(late_at, |t| u32::from(t.text_range().start()));
+                out.push(CallUse {
+                    range,
+                    at,
+                    late_at: end,
+                    target: UseTarget::Special(member),
+                });
+                continue;
+            }
+        };
+        out.push(CallUse {
+            range,
+            at,
+            late_at,
+            target,
+        });
+    }
+    // `return v;` converting a class object to a non-class return type: its conversion
+    // function (inference does not read the function's own signature).
+    let ret = hir_ty::callable_sig(db, owner).as_ref().map(|s| s.ret);
+    for (_, stmt) in body.stmts.iter() {
+        let hir_def::hir::Stmt::Return(Some(e)) = stmt else {
+            continue;
+        };
+        let (Some(ret), Some(ty), Some(ptr)) = (ret, result.type_of_expr(*e), map.expr_syntax(*e))
+        else {
+            continue;
+        };
+        let target = ret.strip_reference(db).unqualified(db);
+        if ty
+            .strip_reference(db)
+            .unqualified(db)
+            .as_class(db)
+            .is_none()
+            || target.as_class(db).is_some()
+            || ty.is_dependent(db)
+            || target.is_dependent(db)
+            || ty.is_error(db)
+            || target.is_error(db)
+        {
+            continue;
+        }
+        if let Some(f) = hir_ty::conversion::conversion_function(db, ty.strip_reference(db), ret) {
+            let at = u32::from(ptr.text_range().start());
+            out.push(CallUse {
+                range: ptr.text_range(),
+                at,
+                late_at: at,
+                target: UseTarget::Call(hir_ty::Callee {
+                    item: f,
+                    kind: CalleeKind::Function,
+                    instance: None,
+                }),
+            });
+        }
+    }
+    out.sort_by_key(|u| (u.range.start(), u.at));
+    out
+}
+
+/// The operator token of an operator expression (`a + b`: the `+`).
+fn operator_offset(root: &SyntaxNode, range: TextRange) -> u32 {
+    let rowan::NodeOrToken::Node(node) = root.covering_element(range) else {
+        return u32::from(range.start());
+    };
+    node.children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| !t.kind().is_trivia())
+        .map_or(u32::from(range.start()), |t| {
+            u32::from(t.text_range().start())
+        })
+}
+
+/// The name of the variable a `(args)` or `{args}` initializer initializes.
+fn declared_with(
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+    root: &SyntaxNode,
+    init: hir_def::hir::ExprId,
+) -> Option<u32> {
+    body.stmts.iter().find_map(|(_, stmt)| match stmt {
+        hir_def::hir::Stmt::Decl(decls) | hir_def::hir::Stmt::TypeDecl { decls, .. } => {
+            let d = decls.iter().find(|d| d.init == Some(init))?;
+            let node = map.binding_syntax(d.binding)?.to_node(root);
+            Some(crate::unused::name_offset(&node))
+        }
+        _ => None,
+    })
+}
+
+/// Where the device pass places a local's destruction: the last token before the closing
+/// brace of its block (measured: the line of the block's last statement).
+fn block_end(node: &SyntaxNode) -> Option<u32> {
+    let block = node.ancestors().find(|n| n.kind() == COMPOUND_STMT)?;
+    let last = block.last_token()?;
+    if last.kind() != R_CURLY {
+        return None;
+    }
+    let mut prev = last.prev_token();
+    while let Some(t) = prev.as_ref().filter(|t| t.kind().is_trivia()) {
+        prev = t.prev_token();
+    }
+    Some(u32::from(prev.unwrap_or(last).text_range().start()))
+}
+
+/// A device function's use of an implicit member (`S s;` whose `S::S` the compiler defines):
+/// the member is generated for the device, and its own calls of host functions are reported
+/// with it as the caller (`"S::S"`), at the end of the using function (spec 2.6).
+fn implicit_member_uses<'db>(
+    db: &'db dyn CheckDatabase,
+    member: hir_ty::SpecialMember<'db>,
+    late_at: u32,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let space = hir_ty::special::special_member_space(db, member);
+    let caller = format!("\"{}\"", hir_ty::CallTarget::Special(member).display(db));
+    for callee in hir_ty::special::implicit_member_calls(db, member) {
+        let hir_ty::CallTarget::Item(item) = *callee else {
+            continue;
+        };
+        if callee.exec_space(db) != ExecSpace::Host || item.extern_c(db) {
+            continue;
+        }
+        let full = format!("\"{}\"", full_name(db, item));
+        if space == ExecSpace::Host {
+            out.push(
+                ItemDiagnostic::error(m::H_D_CALL, &[&full, &caller], Passes::Device, late_at)
+                    .late()
+                    .exec_check(),
+            );
+            let ident = format!("\"{}\"", qualified(db, item));
+            out.push(
+                ItemDiagnostic::error(m::UNDEFINED_IN_DEVICE, &[&ident], Passes::Device, late_at)
+                    .late(),
+            );
+        } else {
+            out.push(
+                ItemDiagnostic::discretionary(
+                    m::H_HD_CALL,
+                    Severity::Warning,
+                    &[&full, &caller],
+                    Passes::Device,
+                    late_at,
+                )
+                .late()
+                .exec_check(),
+            );
+        }
+    }
 }
 
 #[salsa::tracked(returns(ref))]
@@ -138,13 +568,9 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     }
 
     let mut out = Vec::new();
-    let mut calls: Vec<_> = result.callees().collect();
-    calls.sort_by_key(|(e, _)| map.expr_syntax(*e).map(|p| p.text_range().start()));
-    for (expr, callee) in calls {
-        let Some(ptr) = map.expr_syntax(expr) else {
-            continue;
-        };
-        let range = ptr.text_range();
+    let uses = call_uses(db, item, &root, &body, &map, &result);
+    for u in uses {
+        let range = u.range;
         if excluded.iter().any(|r| r.contains_range(range)) {
             continue;
         }
@@ -164,19 +590,16 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             ),
             None => (caller, caller_name.clone(), caller_name.clone()),
         };
-        let callee_expr = match &body.exprs[expr] {
-            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => Some(*callee),
-            _ => None,
+        let (at, late_at) = (u.at, u.late_at);
+        let callee = match u.target {
+            UseTarget::Call(callee) => callee,
+            UseTarget::Special(member) => {
+                if matches!(caller, ExecSpace::Device | ExecSpace::Global) && !templated {
+                    implicit_member_uses(db, member, late_at, &mut out);
+                }
+                continue;
+            }
         };
-        let Some(callee_expr) = callee_expr else {
-            // Operators and constructors: not checked yet.
-            continue;
-        };
-        let at = map
-            .expr_syntax(callee_expr)
-            .map_or(u32::from(range.start()), |p| {
-                callee_offset(&root, p.text_range())
-            });
         let target = routine_decl(db, callee.item);
         let space = *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
         if callee.kind == CalleeKind::KernelLaunch {
@@ -282,18 +705,22 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                             msg,
                             &[&full, &device_caller_name],
                             Passes::Device,
-                            at,
+                            late_at,
                         )
                         .late()
                         .exec_check(),
                     );
-                    let ident = format!("\"{}\"", qualified(db, callee.item));
+                    let ident = format!(
+                        "\"{}{}\"",
+                        qualified(db, callee.item),
+                        const_suffix(db, callee.item)
+                    );
                     out.push(
                         ItemDiagnostic::error(
                             m::UNDEFINED_IN_DEVICE,
                             &[&ident],
                             Passes::Device,
-                            at,
+                            late_at,
                         )
                         .late(),
                     );
@@ -315,7 +742,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                             Severity::Warning,
                             &[&full, &device_caller_name],
                             Passes::Device,
-                            at,
+                            late_at,
                         )
                         .late()
                         .exec_check(),
@@ -325,6 +752,12 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             _ => {}
         }
     }
+    if !templated {
+        instance_calls(db, &result, &mut out);
+    }
+    // The late phase prints in source order of the places (a local's destruction at its
+    // block's end); the parse phase keeps the calls' order.
+    out.sort_by_key(|d| if d.phase == Phase::Late { d.offset } else { 0 });
     out
 }
 

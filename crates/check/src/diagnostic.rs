@@ -58,6 +58,9 @@ pub struct ItemDiagnostic {
     /// Another item the diagnostic points at (a deleted function's declaration, a deprecated
     /// entity's attribute): placed when the diagnostic is, so the query stays per item.
     pub related: Option<Related>,
+    /// The item whose tree `offset` is in, when it is not the item that reports it (a
+    /// function template's instance, checked where a body demands it).
+    pub placed_in: Option<salsa::Id>,
 }
 
 /// A place in another item's tree that a diagnostic mentions: the line `text` names where
@@ -88,6 +91,7 @@ impl ItemDiagnostic {
             kept_only: false,
             exec_check: false,
             related: None,
+            placed_in: None,
         }
     }
 
@@ -110,6 +114,12 @@ impl ItemDiagnostic {
     pub fn late(mut self) -> Self {
         self.phase = Phase::Late;
         self.kept_only = true;
+        self
+    }
+
+    /// Positioned in another item's tree (`item` is an `il::Item`'s id).
+    pub fn placed_in(mut self, item: salsa::Id) -> Self {
+        self.placed_in = Some(item);
         self
     }
 

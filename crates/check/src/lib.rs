@@ -87,6 +87,13 @@ pub fn check_view(
     for (item, _) in &items {
         referenced.extend(calls::body_references(db, *item).iter().copied());
     }
+    let user_items: FxHashSet<salsa::Id> = items
+        .iter()
+        .map(|(i, _)| salsa::plumbing::AsId::as_id(i))
+        .collect();
+    // Diagnostics of template instances, reported by every body that demands the instance:
+    // printed once.
+    let mut instance_seen: FxHashSet<(String, u32)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
     let mut out: Vec<(bool, u32, usize, Diagnostic)> = Vec::new();
@@ -114,7 +121,22 @@ pub fn check_view(
             {
                 continue;
             }
-            let Some(offset) = place.to_file(d.offset) else {
+            let offset = match d.placed_in {
+                None => place.to_file(d.offset),
+                Some(id) => {
+                    use salsa::plumbing::FromId;
+                    if !user_items.contains(&id) {
+                        continue;
+                    }
+                    let target = <Item<'_> as FromId>::from_id(id);
+                    let at = offsets.get(&target).and_then(|p| p.to_file(d.offset));
+                    if at.is_some_and(|o| !instance_seen.insert((d.text.clone(), o))) {
+                        continue;
+                    }
+                    at
+                }
+            };
+            let Some(offset) = offset else {
                 continue;
             };
             if let Some(mut placed) = options.apply(d, pass, offset, &pragmas) {

@@ -180,7 +180,7 @@ fn plain_class(db: &dyn CheckDatabase, class: Item<'_>) -> bool {
         })
 }
 
-fn name_offset(node: &SyntaxNode) -> u32 {
+pub(crate) fn name_offset(node: &SyntaxNode) -> u32 {
     let declarator = node
         .children()
         .find(|n| n.kind() == syntax::SyntaxKind::DECLARATOR)
