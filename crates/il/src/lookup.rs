@@ -65,10 +65,15 @@ fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
     if scope.kind(db) != ItemKind::Namespace {
         return scope;
     }
-    namespace_blocks(db, scope)
-        .first()
-        .copied()
-        .unwrap_or(scope)
+    first_namespace_block(db, scope)
+}
+
+/// [`first_block`] of a namespace, memoized per block: every member lookup in a namespace asks
+/// it, and finding the blocks filters the enclosing scope's members of that name (`std` has
+/// hundreds of blocks).
+#[salsa::tracked(returns(copy))]
+fn first_namespace_block<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Item<'db> {
+    namespace_blocks(db, ns).first().copied().unwrap_or(ns)
 }
 
 /// Whether a namespace block's own header says `inline`.
