@@ -65,10 +65,15 @@ fn first_block<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Item<'db> {
     if scope.kind(db) != ItemKind::Namespace {
         return scope;
     }
-    namespace_blocks(db, scope)
-        .first()
-        .copied()
-        .unwrap_or(scope)
+    first_namespace_block(db, scope)
+}
+
+/// [`first_block`] of a namespace, memoized per block: every member lookup in a namespace asks
+/// it, and finding the blocks filters the enclosing scope's members of that name (`std` has
+/// hundreds of blocks).
+#[salsa::tracked(returns(copy))]
+fn first_namespace_block<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Item<'db> {
+    namespace_blocks(db, ns).first().copied().unwrap_or(ns)
 }
 
 /// Whether a namespace block's own header says `inline`.
@@ -174,6 +179,8 @@ pub struct ScopeIndex<'db> {
     nested: Vec<(u32, Item<'db>)>,
     /// The names of namespaces of which some block says `inline`, sorted by id.
     inline_namespaces: Vec<Name<'db>>,
+    /// The using-directives, in declaration order.
+    directives: Vec<Item<'db>>,
 }
 
 impl<'db> ScopeIndex<'db> {
@@ -193,6 +200,9 @@ fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> Sco
         let pos = pos as u32;
         let kind = m.kind(db);
         let name = m.name(db);
+        if kind == ItemKind::UsingDirective {
+            index.directives.push(m);
+        }
         if let Some(name) = name
             && !matches!(kind, ItemKind::UsingDirective | ItemKind::StaticAssert)
         {
@@ -306,11 +316,29 @@ fn lookup_outwards<'db>(
     Vec::new()
 }
 
-/// The namespaces nominated by the using-directives directly in a scope.
+/// The namespaces nominated by the using-directives directly in a scope. The directives come
+/// from the scope's index (unqualified lookup asks at every level it passes without a match, for
+/// every name: a scan of `std`'s members each time was a third of `--xref`'s time); resolving
+/// them is not memoized, since a memo computed inside a lookup cycle would keep the cycle's
+/// partial answer.
 fn using_directive_targets<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
-    direct_members(db, scope)
-        .into_iter()
-        .filter(|m| m.kind(db) == ItemKind::UsingDirective)
+    let index = match scope {
+        ScopeRef::File(file) => file_scope_index(db, file),
+        ScopeRef::Item(item) => scope_index(db, first_block(db, item)),
+    };
+    if index.directives.is_empty() {
+        return Vec::new();
+    }
+    resolve_directives(db, scope, &index.directives)
+}
+
+fn resolve_directives<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+    directives: &[Item<'db>],
+) -> Vec<Item<'db>> {
+    directives
+        .iter()
         .flat_map(|m| {
             let text = m.name_text(db).unwrap_or_default().to_string();
             let global = text.starts_with("::");
