@@ -93,29 +93,7 @@ pub(super) fn check_routine(
     let Some(prev) = before_it.first().copied() else {
         return;
     };
-    // A second definition (templates aside: their signature keys do not tell them apart).
-    if item.body(db).is_some()
-        && item.kind(db) == ItemKind::Routine
-        && decl.template_params.is_empty()
-        && !item.name_text(db).is_some_and(|n| n.contains('<'))
-        && let Some(first) = before_it.iter().find(|i| i.body(db).is_some())
-    {
-        let mut d = ItemDiagnostic::error(
-            m::ALREADY_DEFINED_AT,
-            &[
-                &format!("function \"{}\"", crate::calls::qualified(db, item)),
-                &format!("at line {DECLARED_LINE}"),
-            ],
-            Passes::Both,
-            header::name_offset_of(db, item),
-        );
-        d.related = Some(Related {
-            item: salsa::plumbing::AsId::as_id(first),
-            offset: header::name_offset_of(db, *first),
-            note: None,
-        });
-        out.push(d);
-    }
+    second_definition(db, item, decl, &before_it, out);
     if routine_decl(db, item).is_deleted
         && let Some(kw) = header::first_token(&decl.node, syntax::SyntaxKind::DELETE_KW)
     {
@@ -175,17 +153,15 @@ pub(super) fn check_routine(
     }
 }
 
-pub(super) fn check_variable(
+/// 3369: a second definition of a function (templates aside: their signature keys do not tell
+/// them apart); the line of the first definition is placed when printed.
+fn second_definition(
     db: &dyn CheckDatabase,
     item: Item<'_>,
     decl: &Declaration,
+    before_it: &[Item<'_>],
     out: &mut Vec<ItemDiagnostic>,
 ) {
-    let before_it = earlier(db, item);
-    let Some(prev) = before_it.first().copied() else {
-        return;
-    };
-    // A second definition (templates aside: their signature keys do not tell them apart).
     if item.body(db).is_some()
         && item.kind(db) == ItemKind::Routine
         && decl.template_params.is_empty()
@@ -208,6 +184,18 @@ pub(super) fn check_variable(
         });
         out.push(d);
     }
+}
+
+pub(super) fn check_variable(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let before_it = earlier(db, item);
+    let Some(prev) = before_it.first().copied() else {
+        return;
+    };
     let before = variable_decl(db, prev).memory_space;
     let now = variable_decl(db, item).memory_space;
     if before == now || before == il::cuda::MemorySpace::Host {
