@@ -51,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     base_db::Options::new(
         &db,
         base_db::CompileOptions {
-            cpp_std: cpp_year(command.std.as_deref()),
+            cpp_std: command.cpp_year(),
             extended_lambda: command.extended_lambda,
             relaxed_constexpr: command.relaxed_constexpr,
             relocatable_device_code: command.rdc,
@@ -135,16 +135,6 @@ enum View {
     Rejected(String),
     /// The preprocessor's messages and the pass's rendered block, and its error count.
     Checked { report: String, errors: usize },
-}
-
-fn cpp_year(std: Option<&str>) -> u16 {
-    std.and_then(|s| {
-        s.trim_start_matches("c++")
-            .trim_start_matches("gnu++")
-            .parse()
-            .ok()
-    })
-    .unwrap_or(17)
 }
 
 /// Checks one view and renders its block; returns its error count.

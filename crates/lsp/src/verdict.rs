@@ -144,7 +144,7 @@ impl Checker {
 
     fn set_compile_options(&mut self, args: &NvccArgs) {
         let compile = base_db::CompileOptions {
-            cpp_std: cpp_year(args.std.as_deref()),
+            cpp_std: args.cpp_year(),
             extended_lambda: args.extended_lambda,
             relaxed_constexpr: args.relaxed_constexpr,
             relocatable_device_code: args.rdc,
@@ -289,16 +289,6 @@ fn merge_passes(findings: Vec<Finding>) -> Vec<Finding> {
         }
     }
     out
-}
-
-fn cpp_year(std: Option<&str>) -> u16 {
-    std.and_then(|s| {
-        s.trim_start_matches("c++")
-            .trim_start_matches("gnu++")
-            .parse()
-            .ok()
-    })
-    .unwrap_or(17)
 }
 
 /// The disk, with the open documents' unsaved texts in front of it.

@@ -132,6 +132,19 @@ impl NvccArgs {
 }
 
 impl NvccArgs {
+    /// The C++ standard year of `-std` (`c++20`, `gnu++17`), nvcc 13.0's default 17 without one.
+    pub fn cpp_year(&self) -> u16 {
+        self.std
+            .as_deref()
+            .and_then(|s| {
+                s.trim_start_matches("c++")
+                    .trim_start_matches("gnu++")
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(17)
+    }
+
     /// The options of a whole nvcc command line that change what the front end sees (`-std`,
     /// `-arch`/`-gencode`, `-I`, `-isystem`, `-include`, `-D`, `-U`, `--extended-lambda`,
     /// `--expt-relaxed-constexpr`, `-rdc`), in nvcc's spellings (`-Idir`, `-I dir`, `--std=..`);
