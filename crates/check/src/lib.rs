@@ -42,16 +42,6 @@ pub use crate::options::DiagOptions;
 #[salsa::db]
 pub trait CheckDatabase: hir_ty::HirTyDatabase {}
 
-/// The items whose checks run: every item of the file and of its scopes, and the local classes.
-fn checked_items<'db>(db: &'db dyn CheckDatabase, file: SourceFile) -> Vec<Item<'db>> {
-    let mut items = il::scope::all_items(db, file);
-    for class in il::scope::local_classes(db, file) {
-        items.push(*class);
-        items.extend(il::scope::scope_items(db, *class).iter().copied());
-    }
-    items
-}
-
 /// The diagnostics of one view (`file` is its `.ii`) for `pass`, placed in the view's text,
 /// with options and pragmas applied (suppressed ones left out), in the order the tool prints
 /// them: parse phase in source order, then the late phase. Items in system headers or in files
@@ -65,22 +55,22 @@ pub fn check_view(
     system_prefixes: &[String],
 ) -> Vec<Diagnostic> {
     let line_map = base_db::line_map(db, file);
-    let offsets = positions::item_offsets(db, file);
     let pragmas = pragmas::Pragmas::scan(file.text(db));
     // The items of user code, placed: CUDA's own headers are not checked (nvcc reports nothing
     // there without --remarks), and the device view's markers do not flag them as system
     // headers, hence `system_prefixes`.
-    let items: Vec<(Item<'_>, positions::Placement)> = checked_items(db, file)
-        .into_iter()
-        .filter_map(|item| Some((item, *offsets.get(&item)?)))
-        .filter(|(_, place)| {
-            !line_map.is_system(place.in_file.into())
-                && !line_map
-                    .position(place.in_file.into())
-                    .file
-                    .is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
-        })
-        .collect();
+    let in_user_file = |file: Option<&str>, system: bool| {
+        !system && !file.is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
+    };
+    let user_ranges = line_map.ranges_where(in_user_file);
+    let is_user = |offset: u32| {
+        let i = user_ranges.partition_point(|r| r.end() <= offset.into());
+        user_ranges
+            .get(i)
+            .is_some_and(|r| r.contains(offset.into()))
+    };
+    let mut placed = positions::place_user_items(db, file, &user_ranges, &is_user);
+    let items = std::mem::take(&mut placed.items);
     // What the user code's bodies reference: what keeps an inline or internal function for
     // the device (rule P7) and what makes an internal entity referenced (177).
     let mut referenced: FxHashSet<Item<'_>> = FxHashSet::default();
@@ -129,7 +119,7 @@ pub fn check_view(
                         continue;
                     }
                     let target = <Item<'_> as FromId>::from_id(id);
-                    let at = offsets.get(&target).and_then(|p| p.to_file(d.offset));
+                    let at = placed.user(target).and_then(|p| p.to_file(d.offset));
                     if at.is_some_and(|o| !instance_seen.insert((d.text.clone(), o))) {
                         continue;
                     }
@@ -139,16 +129,11 @@ pub fn check_view(
             let Some(offset) = offset else {
                 continue;
             };
-            if let Some(mut placed) = options.apply(d, pass, offset, &pragmas) {
+            if let Some(mut shown) = options.apply(d, pass, offset, &pragmas) {
                 if let Some(related) = &d.related {
-                    place_related(&mut placed, related, &offsets, line_map);
+                    place_related(&mut shown, related, &mut placed, line_map);
                 }
-                out.push((
-                    placed.phase == Phase::Late,
-                    place.in_file,
-                    out.len(),
-                    placed,
-                ));
+                out.push((shown.phase == Phase::Late, place.in_file, out.len(), shown));
             }
         }
     }
@@ -173,16 +158,16 @@ pub fn pass_diagnostics(
 }
 
 /// Puts the line of a diagnostic's related item into its text, or its note after it.
-fn place_related(
+fn place_related<'db>(
     placed: &mut Diagnostic,
     related: &diagnostic::Related,
-    offsets: &rustc_hash::FxHashMap<Item<'_>, positions::Placement>,
+    positions: &mut positions::Placed<'db>,
     line_map: &syntax::LineMap,
 ) {
     use salsa::plumbing::FromId;
-    let target = <Item<'_> as FromId>::from_id(related.item);
-    let at = offsets
-        .get(&target)
+    let target = <Item<'db> as FromId>::from_id(related.item);
+    let at = positions
+        .place(target)
         .and_then(|place| place.to_file(related.offset));
     match &related.note {
         None => {

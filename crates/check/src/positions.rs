@@ -1,11 +1,17 @@
 //! Where each item lies in its file. Checks report offsets relative to their item (so their
-//! results survive edits elsewhere); the printer needs file offsets. This reads the whole parse
-//! and re-runs on every edit, but no check reads it: positions are computed late.
+//! results survive edits elsewhere); the printer needs file offsets. Positions are computed
+//! late, once per run, and no check reads them.
+//!
+//! Only user code is placed: the scopes il lowered from text outside it (the headers, nearly
+//! all of a large unit) are skipped by their ranges ([`il::ranges`]), never lowered or walked.
+//! An item found elsewhere (the declaration a note points at) is placed when asked
+//! ([`Placed::place`]).
 use base_db::SourceFile;
 use hir_def::source::ShallowGreen;
 use il::Item;
-use rustc_hash::{FxHashMap, FxHashSet};
-use syntax::SyntaxKind;
+use il::ranges::{ItemRanges, find_green};
+use rowan::{GreenNodeData, NodeOrToken, TextRange, WalkEvent};
+use rustc_hash::FxHashMap;
 
 use crate::CheckDatabase;
 
@@ -25,66 +31,172 @@ impl Placement {
     }
 }
 
-/// Every item of `file` that can be placed: body owners through hir-def's
-/// `declaration_offsets`; other declarations (prototypes, classes) by finding their header's
-/// green tree among the file's declaration nodes, the k-th item with a tree at the k-th node.
-pub fn item_offsets<'db>(
+/// The placed items of one view.
+pub struct Placed<'db> {
+    db: &'db dyn CheckDatabase,
+    ranges: ItemRanges<'db>,
+    /// The items of user code, in the order their checks run (as `il::scope::all_items` lists
+    /// them, then the local classes' members), each with its placement.
+    pub items: Vec<(Item<'db>, Placement)>,
+    offsets: FxHashMap<Item<'db>, Option<Placement>>,
+}
+
+impl<'db> Placed<'db> {
+    /// The placement of any item of the file (`None` when it cannot be placed).
+    pub fn place(&mut self, item: Item<'db>) -> Option<Placement> {
+        if let Some(known) = self.offsets.get(&item) {
+            return *known;
+        }
+        let found = self
+            .ranges
+            .item(item)
+            .and_then(|range| placement(self.db, self.ranges.tree(), item, range, 0));
+        self.offsets.insert(item, found);
+        found
+    }
+
+    /// The placement of an item of user code, without placing anything new.
+    pub fn user(&self, item: Item<'db>) -> Option<Placement> {
+        self.offsets.get(&item).copied().flatten()
+    }
+}
+
+/// Places the items of `file` whose declarations lie in user code: `user` is the user code's
+/// text ranges, sorted; `is_user` says whether a placed declaration is in it (the placement
+/// finds the declaration node inside the range il lowered the item from, which may be wider).
+pub fn place_user_items<'db>(
     db: &'db dyn CheckDatabase,
     file: SourceFile,
-) -> FxHashMap<Item<'db>, Placement> {
-    let mut out: FxHashMap<Item<'db>, Placement> = FxHashMap::default();
-    for (item, o) in hir_def::source::declaration_offsets(db, file) {
-        out.insert(
-            *item,
-            Placement {
-                in_tree: o.in_tree,
-                in_file: o.in_file,
-            },
-        );
-    }
-    // The headers still to place, then the file's declaration nodes with one of them (hashed
-    // shallowly: rowan hashes whole subtrees).
-    let unplaced: Vec<Item<'db>> = crate::checked_items(db, file)
-        .into_iter()
-        .filter(|item| !out.contains_key(item))
-        .collect();
-    let wanted: FxHashSet<ShallowGreen> = unplaced
-        .iter()
-        .map(|item| ShallowGreen(item.header(db).clone()))
-        .collect();
-    let tree = base_db::parse(db, file).syntax_node();
-    let mut nodes: FxHashMap<ShallowGreen, Vec<u32>> = FxHashMap::default();
-    for node in tree.descendants().filter(|n| {
-        matches!(
-            n.kind(),
-            SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::FUNCTION_DEF
-        )
-    }) {
-        let green = ShallowGreen(node.green().into_owned());
-        if wanted.contains(&green) {
-            nodes
-                .entry(green)
-                .or_default()
-                .push(u32::from(node.text_range().start()));
+    user: &[TextRange],
+    is_user: &dyn Fn(u32) -> bool,
+) -> Placed<'db> {
+    let intersects = |range: TextRange| {
+        let i = user.partition_point(|u| u.end() <= range.start());
+        user.get(i).is_some_and(|u| u.start() < range.end())
+    };
+    let (found, mut ranges) = il::ranges::items_where(db, file, &intersects);
+    // The k-th item of one range with one tree takes the k-th node (`int a, b;` share one
+    // node; an `extern "C" { }` block is one range for all its declarations).
+    let mut nth: FxHashMap<(TextRange, ShallowGreen, Option<&str>), usize> = FxHashMap::default();
+    let mut items = Vec::new();
+    let mut offsets = FxHashMap::default();
+    let tree = ranges.tree().clone();
+    let mut place = |item: Item<'db>, range: TextRange, items: &mut Vec<_>| {
+        let key = (range, placed_tree(db, item).0, item.name_text(db));
+        let k = nth.entry(key).or_default();
+        let found = placement(db, &tree, item, range, *k);
+        *k += 1;
+        offsets.insert(item, found);
+        if let Some(found) = found.filter(|p| is_user(p.in_file)) {
+            items.push((item, found));
         }
+    };
+    for (item, range) in found {
+        place(item, range, &mut items);
     }
-    let mut taken: FxHashMap<ShallowGreen, usize> = FxHashMap::default();
-    for item in unplaced {
-        let header = ShallowGreen(item.header(db).clone());
-        let Some(found) = nodes.get(&header) else {
+    // Classes defined in function bodies are items of no scope: found by their member list in
+    // user code, their members placed from there (the classes themselves, whose header is no
+    // node of the file, are not placed).
+    let bodies: Vec<TextRange> = items
+        .iter()
+        .filter_map(|(item, _)| ranges.item(*item))
+        .collect();
+    for &class in il::scope::local_classes(db, file) {
+        let Some(body) = class.body(db) else { continue };
+        let Some(start) = bodies
+            .iter()
+            .find_map(|&range| find_green(&tree, range, body))
+        else {
             continue;
         };
-        let k = taken.entry(header).or_default();
-        if let Some(&in_file) = found.get(*k) {
-            out.insert(
-                item,
-                Placement {
-                    in_tree: 0,
-                    in_file,
-                },
+        ranges.seed(class, TextRange::at(start, body.text_len()));
+        let members = il::scope::scope_items(db, class);
+        let Some(member_ranges) = ranges.scope(Some(class)).map(<[TextRange]>::to_vec) else {
+            continue;
+        };
+        for (&member, range) in members.iter().zip(member_ranges) {
+            place(member, range, &mut items);
+        }
+    }
+    Placed {
+        db,
+        ranges,
+        items,
+        offsets,
+    }
+}
+
+/// The tree an item is placed by, and where in it the placement starts: a body owner's
+/// declaration inside its definition tree, any other item's header.
+fn placed_tree(db: &dyn CheckDatabase, item: Item<'_>) -> (ShallowGreen, u32) {
+    if let Some(root) = hir_def::source::definition_root(db, item) {
+        let decl = hir_def::source::function_def(&root)
+            .map(|d| rowan::ast::AstNode::syntax(&d).clone())
+            .or_else(|| {
+                hir_def::source::simple_declaration(&root)
+                    .map(|d| rowan::ast::AstNode::syntax(&d).clone())
+            });
+        if let Some(decl) = decl {
+            return (
+                ShallowGreen(decl.green().into_owned()),
+                u32::from(decl.text_range().start()),
             );
         }
-        *k += 1;
     }
-    out
+    (ShallowGreen(item.header(db).clone()), 0)
+}
+
+/// Finds the `nth` node of `item`'s tree inside the node of `range`.
+fn placement(
+    db: &dyn CheckDatabase,
+    tree: &syntax::SyntaxNode,
+    item: Item<'_>,
+    range: TextRange,
+    nth: usize,
+) -> Option<Placement> {
+    let (green, in_tree) = placed_tree(db, item);
+    let in_file = find_nth(tree, range, &green.0, nth)?;
+    Some(Placement { in_tree, in_file })
+}
+
+/// The start of the `nth` node equal to `green` inside the node of `range`, in document order
+/// (matches do not nest: a node never contains an equal one).
+fn find_nth(
+    tree: &syntax::SyntaxNode,
+    range: TextRange,
+    green: &GreenNodeData,
+    nth: usize,
+) -> Option<u32> {
+    if nth == 0 {
+        return find_green(tree, range, green).map(u32::from);
+    }
+    let within = match tree.covering_element(range) {
+        NodeOrToken::Node(node) => node,
+        NodeOrToken::Token(token) => token.parent()?,
+    };
+    let len = green.text_len();
+    let mut left = nth;
+    let mut walk = within.preorder();
+    while let Some(event) = walk.next() {
+        let WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        let node_len = node.text_range().len();
+        if node_len < len {
+            walk.skip_subtree();
+            continue;
+        }
+        if node_len == len {
+            let candidate = node.green();
+            let candidate: &GreenNodeData = &candidate;
+            if candidate.kind() == green.kind() && candidate == green {
+                if left == 0 {
+                    return Some(u32::from(node.text_range().start()));
+                }
+                left -= 1;
+                walk.skip_subtree();
+            }
+        }
+    }
+    None
 }

@@ -3,7 +3,7 @@
 //! - [`layout`]: class layout by the Itanium C++ ABI as g++ does it, over a standalone description.
 //! - [`ty`]: the interned type representation and the x86-64 LP64 meaning of the builtins.
 //! - [`item`], [`lower`], [`scope`]: entities with stable identities, the source sequence and
-//!   the members of every scope.
+//!   the members of every scope; [`ranges`]: where items lie, found on demand.
 //! - [`cuda`], [`decl`]: CUDA attributes, execution and memory spaces, declaration facts.
 //! - [`lookup`], [`resolve`], [`record`]: declaration-level name lookup, the types written in
 //!   declarations, and the layout of the program's classes.
@@ -20,6 +20,7 @@ pub mod item;
 pub mod layout;
 pub mod lookup;
 pub mod lower;
+pub mod ranges;
 pub mod record;
 pub mod resolve;
 pub mod scope;

@@ -44,7 +44,18 @@ pub fn lower_scope(
     children: impl Iterator<Item = SyntaxNode>,
     class_key: Option<SyntaxKind>,
 ) -> Vec<LoweredItem> {
+    lower_scope_with_ranges(children, class_key).0
+}
+
+/// [`lower_scope`], with the range of the declaration node each entity comes from (one per
+/// entity; entities of one node share it: `int a, b;`, an `extern "C" { }` block), in the
+/// coordinates of the nodes given.
+pub fn lower_scope_with_ranges(
+    children: impl Iterator<Item = SyntaxNode>,
+    class_key: Option<SyntaxKind>,
+) -> (Vec<LoweredItem>, Vec<rowan::TextRange>) {
     let mut out = Vec::new();
+    let mut ranges = Vec::new();
     let mut access = class_key.map(|k| {
         if k == CLASS_KW {
             Access::Private
@@ -63,8 +74,9 @@ pub fn lower_scope(
             continue;
         }
         lower_declaration(&node, access, false, &mut out);
+        ranges.resize(out.len(), node.text_range());
     }
-    out
+    (out, ranges)
 }
 
 fn lower_declaration(

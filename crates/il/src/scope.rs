@@ -47,19 +47,23 @@ pub fn scope_items<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> Vec<Item<'
         return create_items(db, scope.file(db), Some(scope), vec![inner_ns]);
     }
     let body = SyntaxNode::new_root(body.clone());
-    let class_key = match scope.kind(db) {
+    create_items(
+        db,
+        scope.file(db),
+        Some(scope),
+        lower_scope(body.children(), class_key(db, scope)),
+    )
+}
+
+/// The keyword whose default access a scope's members start with: `None` for a namespace.
+pub(crate) fn class_key(db: &dyn IlDatabase, scope: Item<'_>) -> Option<SyntaxKind> {
+    match scope.kind(db) {
         ItemKind::Namespace => None,
         ItemKind::Class => Some(SyntaxKind::CLASS_KW),
         ItemKind::Struct | ItemKind::Union => Some(SyntaxKind::STRUCT_KW),
         // A class template: its header says `class` or `struct`.
         _ => Some(class_keyword(scope.header(db))),
-    };
-    create_items(
-        db,
-        scope.file(db),
-        Some(scope),
-        lower_scope(body.children(), class_key),
-    )
+    }
 }
 
 /// Every item of the file, depth-first in source order (for dumps and the xref log).

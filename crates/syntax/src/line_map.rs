@@ -101,6 +101,48 @@ impl LineMap {
         self.region(line_index).is_some_and(|region| region.system)
     }
 
+    /// The text ranges, in order and merged, whose governing marker's file and system flag
+    /// `keep` accepts (`None`: the text before the first marker).
+    pub fn ranges_where(
+        &self,
+        mut keep: impl FnMut(Option<&str>, bool) -> bool,
+    ) -> Vec<rowan::TextRange> {
+        let mut out: Vec<rowan::TextRange> = Vec::new();
+        let line_start = |line: u32| {
+            self.line_starts
+                .get(line as usize)
+                .copied()
+                .unwrap_or(self.len)
+        };
+        let mut push = |start: u32, end: u32| {
+            if start >= end {
+                return;
+            }
+            let range = rowan::TextRange::new(start.into(), end.into());
+            match out.last_mut() {
+                Some(last) if last.end() == range.start() => *last = last.cover(range),
+                _ => out.push(range),
+            }
+        };
+        let first = self
+            .regions
+            .first()
+            .map_or(self.len, |r| line_start(r.first_line));
+        if keep(None, false) {
+            push(0, first);
+        }
+        for (i, region) in self.regions.iter().enumerate() {
+            let end = self
+                .regions
+                .get(i + 1)
+                .map_or(self.len, |next| line_start(next.first_line));
+            if keep(Some(&self.files[region.file as usize]), region.system) {
+                push(line_start(region.first_line), end);
+            }
+        }
+        out
+    }
+
     /// Every file named by a marker, each once, in order of first appearance.
     pub fn files(&self) -> &[String] {
         &self.files
@@ -554,5 +596,28 @@ int main() {
         let size_t = TextSize::from(text.find("size_t;").unwrap() as u32);
         assert!(map.is_system(size_t));
         assert!(map.position(size_t).file.unwrap().ends_with("stddef.h"));
+    }
+
+    #[test]
+    fn ranges_of_user_files() {
+        // The text governed by `t.c`'s and `a.h`'s markers, without the system header's, merged
+        // where they touch; each range ends where the next marker's line starts.
+        let text = "int pre;\n# 1 \"t.c\"\nint a;\n# 1 \"/usr/include/s.h\" 1 3 4\nint s;\n\
+                    # 2 \"t.c\" 2\nint b;\n# 1 \"a.h\" 1\nint h;\n";
+        let map = LineMap::new(text);
+        let ranges = map.ranges_where(|file, system| !system && file.is_some());
+        let shown: Vec<&str> = ranges.iter().map(|r| &text[*r]).collect();
+        expect![[r#"
+            [
+                "int a;\n# 1 \"/usr/include/s.h\" 1 3 4\n",
+                "int b;\n# 1 \"a.h\" 1\nint h;\n",
+            ]
+        "#]]
+        .assert_debug_eq(&shown);
+        let with_prefix = map.ranges_where(|file, system| !system && file != Some("a.h"));
+        assert_eq!(
+            &text[with_prefix[0]],
+            "int pre;\n# 1 \"t.c\"\nint a;\n# 1 \"/usr/include/s.h\" 1 3 4\n"
+        );
     }
 }
