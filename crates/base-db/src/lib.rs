@@ -47,6 +47,19 @@ pub struct SourceFile {
     pub text: String,
     #[returns(copy)]
     pub origin: FileOrigin,
+    /// The parse of the text before the last edit, and that edit, given with the new text by a
+    /// front end that holds them (the language server): [`parse`] then reparses only the edited
+    /// block. Cleared by every other change of the text.
+    #[default]
+    #[returns(ref)]
+    pub reparse_from: Option<ReparseFrom>,
+}
+
+/// A parse and the edit that turns its text into the file's current text.
+#[derive(Debug, Clone)]
+pub struct ReparseFrom {
+    pub parse: syntax::Parse,
+    pub edit: syntax::Indel,
 }
 
 impl SourceFile {
@@ -71,6 +84,32 @@ impl SourceFile {
             return false;
         }
         let durability = self.origin(db).durability();
+        if self.reparse_from(db).is_some() {
+            self.set_reparse_from(db)
+                .with_durability(durability)
+                .to(None);
+        }
+        self.set_text(db).with_durability(durability).to(text);
+        true
+    }
+
+    /// [`SourceFile::update_text`] for a text that is `from.edit` applied to the text of
+    /// `from.parse` (the file's parse before the edit): the next [`parse`] reparses only the
+    /// block the edit lies in when it can.
+    pub fn update_text_reparsing(
+        self,
+        db: &mut dyn SourceDatabase,
+        text: String,
+        from: ReparseFrom,
+    ) -> bool {
+        use salsa::Setter;
+        if self.text(db) == text {
+            return false;
+        }
+        let durability = self.origin(db).durability();
+        self.set_reparse_from(db)
+            .with_durability(durability)
+            .to(Some(from));
         self.set_text(db).with_durability(durability).to(text);
         true
     }
@@ -120,7 +159,29 @@ pub struct Name<'db> {
 #[salsa::tracked(lru = 128, returns(ref))]
 pub fn parse(db: &dyn SourceDatabase, file: SourceFile) -> syntax::Parse {
     let _span = tracing::trace_span!("parse").entered();
-    syntax::parse_text(file.text(db))
+    let text = file.text(db);
+    if let Some(from) = file.reparse_from(db)
+        && applies(from, text)
+        && let Some(parse) = from.parse.reparse_block_only(&from.edit)
+    {
+        return parse;
+    }
+    syntax::parse_text(text)
+}
+
+/// Whether `from` can stand for `text`: its edit lands inside its parse's text, and the result
+/// has `text`'s length and the inserted text where the edit puts it. A parse with errors is not
+/// reparsed: the incremental path is proven equal to a full parse on error-free trees (the
+/// syntax fuzzer found an input with errors where it reports one error fewer).
+fn applies(from: &ReparseFrom, text: &str) -> bool {
+    let old_len = usize::from(from.parse.green().text_len());
+    let delete = from.edit.delete;
+    let start = usize::from(delete.start());
+    let inserted = from.edit.insert.len();
+    from.parse.errors().is_empty()
+        && usize::from(delete.end()) <= old_len
+        && old_len - usize::from(delete.len()) + inserted == text.len()
+        && text.get(start..start + inserted) == Some(from.edit.insert.as_str())
 }
 
 /// The syntax errors of a file. An edit that changes no error (say, inside a comment) re-runs

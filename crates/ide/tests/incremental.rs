@@ -102,3 +102,41 @@ fn line_map_backdates_when_no_line_moves() {
     assert_eq!(marker_count(&db, user), 2);
     assert_eq!(names(db.take_executed()), ["line_map", "marker_count"]);
 }
+
+/// A text given with the edit that made it is reparsed block by block: the result equals a full
+/// parse, and the nodes outside the edited body are the previous tree's own (shared, not
+/// rebuilt). A plain `update_text` afterwards forgets the edit (a full parse again).
+#[test]
+fn an_edit_given_with_the_text_reparses_its_block() {
+    let before = "int g;\nvoid f(int *p) {\n  p[0] = 1;\n}\nstruct S { int m; };\n";
+    let mut db = RootDatabase::default();
+    let file = SourceFile::create(&db, "u.ii".into(), before.into(), FileOrigin::User);
+    let old = parse(&db, file).clone();
+    let at = before.find("1;").unwrap() as u32;
+    let edit = syntax::Indel::replace(syntax::TextRange::at(at.into(), 1.into()), "2 + 3");
+    let mut after = before.to_string();
+    edit.apply(&mut after);
+    let from = base_db::ReparseFrom {
+        parse: old.clone(),
+        edit,
+    };
+    assert!(file.update_text_reparsing(&mut db, after.clone(), from));
+    let new = parse(&db, file).clone();
+    assert_eq!(new, syntax::parse_text(&after));
+    let last = |p: &syntax::Parse| p.syntax_node().last_child().unwrap().green().into_owned();
+    assert!(
+        std::ptr::eq(&*last(&old), &*last(&new)),
+        "the struct after the edited body is the previous tree's node"
+    );
+
+    // A mismatched edit (the text is not the edit applied to that parse) is not trusted.
+    let stale = base_db::ReparseFrom {
+        parse: old,
+        edit: syntax::Indel::replace(syntax::TextRange::at(at.into(), 1.into()), "3"),
+    };
+    let other = before.replace("int g;", "int gg;");
+    assert!(file.update_text_reparsing(&mut db, other.clone(), stale));
+    assert_eq!(*parse(&db, file), syntax::parse_text(&other));
+    assert!(file.update_text(&mut db, before.to_string()));
+    assert!(file.reparse_from(&db).is_none());
+}
