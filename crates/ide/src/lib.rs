@@ -107,3 +107,6 @@ impl hir_ty::HirTyDatabase for RootDatabase {}
 
 #[salsa::db]
 impl check::CheckDatabase for RootDatabase {}
+
+#[salsa::db]
+impl preprocessor::db::PreprocessorDatabase for RootDatabase {}

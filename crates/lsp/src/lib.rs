@@ -23,6 +23,7 @@ use lsp_types::{
 use rustc_hash::FxHashMap;
 
 pub mod verdict;
+pub mod views;
 
 use verdict::{Checker, Finding, Reporter, Severity};
 

@@ -4,18 +4,16 @@
 //! long-lived database whose inputs are updated in place, so that an edit re-runs only the
 //! queries it affects.
 //!
-//! The document's unsaved text is seen through an overlay over the disk; the headers' lexed
-//! tokens stay cached between edits (until a save tells that a file on disk changed).
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+//! The document's unsaved text is seen through an overlay over the disk, and each view is a
+//! warm preprocessor unit whose `.ii` is reparsed incrementally ([`crate::views`]).
+use std::path::Path;
 
-use base_db::{FileOrigin, SourceFile};
+use base_db::SourceFile;
 use check::{DiagOptions, Pass};
-use preprocessor::lexer::{LexMode, LexedFile};
 use preprocessor::nvcc::NvccArgs;
-use preprocessor::{FileSystem, Options, RealFs};
-use rustc_hash::FxHashMap;
 use salsa::Setter;
+
+use crate::views::Views;
 
 /// How a finding is reported, in nvcc's terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,9 +58,7 @@ pub struct Finding {
 /// A warm checker: the database and the file system live as long as the server.
 pub struct Checker {
     db: ide::RootDatabase,
-    fs: Overlay,
-    /// The view inputs, by (document, device view).
-    views: FxHashMap<(PathBuf, bool), SourceFile>,
+    views: Views,
     cuda_include: String,
     /// Files under these prefixes are CUDA's headers (not checked, as `cufe check`).
     system_prefixes: Vec<String>,
@@ -74,8 +70,7 @@ impl Checker {
     pub fn new(cuda_root: &Path) -> Checker {
         Checker {
             db: ide::RootDatabase::default(),
-            fs: Overlay::default(),
-            views: FxHashMap::default(),
+            views: Views::default(),
             cuda_include: cuda_root.join("include").display().to_string(),
             system_prefixes: vec![cuda_root.display().to_string()],
             options_set: false,
@@ -84,22 +79,22 @@ impl Checker {
 
     /// The unsaved text of an open document (read instead of the disk).
     pub fn set_document(&mut self, path: &Path, text: String) {
-        let key = path.display().to_string();
-        self.fs.lexed.retain(|(p, _), _| *p != key);
-        self.fs.documents.insert(key, text);
+        self.views.set_document(&mut self.db, path, text);
     }
 
     /// A closed document: the disk is read again.
     pub fn remove_document(&mut self, path: &Path) {
-        let key = path.display().to_string();
-        self.fs.lexed.retain(|(p, _), _| *p != key);
-        self.fs.documents.remove(&key);
+        self.views.remove_document(&mut self.db, path);
     }
 
-    /// Files on disk may have changed (a save): forget the lexed headers.
+    /// How many views were brought up to date warm and how many were made again.
+    pub fn view_counts(&self) -> crate::views::ViewCounts {
+        self.views.counts
+    }
+
+    /// Files on disk may have changed (a save): every file is read again.
     pub fn disk_changed(&mut self) {
-        self.fs.disk = RealFs::default();
-        self.fs.lexed.clear();
+        self.views.disk_changed();
     }
 
     /// What `nvcc -c <nvcc_args> <path>` prints about the document, as findings, in nvcc's
@@ -179,8 +174,10 @@ impl Checker {
                 return None;
             }
         };
-        let result = preprocessor::preprocess(&options, &mut self.fs);
-        for d in &result.diagnostics {
+        let (file, diagnostics) = self
+            .views
+            .view(&mut self.db, &args.input, args.device, options);
+        for d in &diagnostics {
             findings.push(Finding {
                 file: d.file.clone(),
                 line: d.line,
@@ -195,29 +192,7 @@ impl Checker {
                 reporter: Reporter::Preprocessor,
             });
         }
-        if result.has_errors() {
-            return None;
-        }
-        let key = (PathBuf::from(&args.input), args.device);
-        Some(match self.views.get(&key) {
-            Some(&file) => {
-                if file.text(&self.db) != result.text {
-                    file.set_text(&mut self.db).to(result.text);
-                }
-                file
-            }
-            None => {
-                let suffix = if args.device { "cpp1.ii" } else { "cpp4.ii" };
-                let file = SourceFile::create(
-                    &self.db,
-                    PathBuf::from(format!("{}.{suffix}", args.input)),
-                    result.text,
-                    FileOrigin::User,
-                );
-                self.views.insert(key, file);
-                file
-            }
-        })
+        file
     }
 
     /// Checks one view and appends its findings; returns its error count.
@@ -289,48 +264,4 @@ fn merge_passes(findings: Vec<Finding>) -> Vec<Finding> {
         }
     }
     out
-}
-
-/// The disk, with the open documents' unsaved texts in front of it.
-#[derive(Default)]
-struct Overlay {
-    disk: RealFs,
-    documents: FxHashMap<String, String>,
-    lexed: FxHashMap<(String, LexMode), Arc<LexedFile>>,
-}
-
-impl FileSystem for Overlay {
-    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        let Some(text) = self.documents.get(path) else {
-            return self.disk.lexed(path, mode);
-        };
-        let lexed = self
-            .lexed
-            .entry((path.to_string(), mode))
-            .or_insert_with(|| Arc::new(preprocessor::lexer::lex(text, mode)));
-        Some(lexed.clone())
-    }
-
-    fn identity(&mut self, path: &str) -> String {
-        match self.documents.get(path) {
-            Some(text) => format!(
-                "open:{}:{:016x}",
-                text.len(),
-                preprocessor::options::content_hash(text.as_bytes())
-            ),
-            None => self.disk.identity(path),
-        }
-    }
-
-    fn shorter_path(&mut self, path: &str) -> Option<String> {
-        self.disk.shorter_path(path)
-    }
-
-    fn is_dir(&mut self, path: &str) -> bool {
-        self.disk.is_dir(path)
-    }
-
-    fn start_prefetch(&mut self, options: &Options) {
-        self.disk.start_prefetch(options);
-    }
 }
