@@ -123,17 +123,36 @@ impl Checker {
         let Some(host) = self.view(&host_args, &mut findings) else {
             return findings;
         };
-        let host_errors = self.check(host, Pass::Host, &diag, &mut findings);
-        if host_errors > 0 {
-            return findings;
-        }
+        // Both views are brought up to date first, then checked on two threads (a snapshot
+        // of the database each); the device view's findings count only when the host view
+        // has no error, as nvcc runs the device pass only then.
         let device_args = NvccArgs {
             device: true,
             ..host_args
         };
-        if let Some(device) = self.view(&device_args, &mut findings) {
-            self.check(device, Pass::Device, &diag, &mut findings);
+        let mut device_findings = Vec::new();
+        let device = self.view(&device_args, &mut device_findings);
+        let (db, prefixes) = (&self.db, &self.system_prefixes);
+        let (host_errors, device_findings) = std::thread::scope(|scope| {
+            let device_check = device.map(|device| {
+                let (db, diag) = (db.clone(), &diag);
+                let mut out = std::mem::take(&mut device_findings);
+                scope.spawn(move || {
+                    check_view(&db, prefixes, device, Pass::Device, diag, &mut out);
+                    out
+                })
+            });
+            let host_errors = check_view(db, prefixes, host, Pass::Host, &diag, &mut findings);
+            let device_findings = match device_check {
+                Some(handle) => handle.join().expect("the device view's check panicked"),
+                None => device_findings,
+            };
+            (host_errors, device_findings)
+        });
+        if host_errors > 0 {
+            return findings;
         }
+        findings.extend(device_findings);
         merge_passes(findings)
     }
 
@@ -194,58 +213,6 @@ impl Checker {
         }
         file
     }
-
-    /// Checks one view and appends its findings; returns its error count.
-    fn check(
-        &self,
-        file: SourceFile,
-        pass: Pass,
-        options: &DiagOptions,
-        out: &mut Vec<Finding>,
-    ) -> usize {
-        let db = &self.db;
-        let diagnostics = check::pass_diagnostics(db, file, pass, options, &self.system_prefixes);
-        let text = file.text(db);
-        let line_map = base_db::line_map(db, file);
-        let unit = file.path(db).display().to_string();
-        let unit = unit
-            .trim_end_matches(".cpp4.ii")
-            .trim_end_matches(".cpp1.ii");
-        let mut errors = 0;
-        for d in diagnostics {
-            let pos = line_map.position(d.offset.into());
-            let at = (d.offset as usize).min(text.len());
-            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-            let word: String = text[at..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            let severity = match d.severity {
-                check::messages::Severity::Error => Severity::Error,
-                check::messages::Severity::Warning => Severity::Warning,
-                check::messages::Severity::Remark => Severity::Remark,
-            };
-            errors += usize::from(severity == Severity::Error);
-            out.push(Finding {
-                file: pos.file.unwrap_or(unit).to_string(),
-                line: pos.line,
-                column: text[start..at].chars().count() as u32,
-                word,
-                severity,
-                code: match (d.discretionary, d.number) {
-                    (true, n) => Some(format!("{n}-D")),
-                    (false, 0) => None,
-                    (false, n) => Some(n.to_string()),
-                },
-                text: d.text,
-                reporter: match pass {
-                    Pass::Host => Reporter::Host,
-                    Pass::Device => Reporter::Device,
-                },
-            });
-        }
-        errors
-    }
 }
 
 /// nvcc prints a warning that both passes report twice; an editor shows it once.
@@ -264,4 +231,56 @@ fn merge_passes(findings: Vec<Finding>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Checks one view and appends its findings; returns its error count.
+fn check_view(
+    db: &ide::RootDatabase,
+    system_prefixes: &[String],
+    file: SourceFile,
+    pass: Pass,
+    options: &DiagOptions,
+    out: &mut Vec<Finding>,
+) -> usize {
+    let diagnostics = check::pass_diagnostics(db, file, pass, options, system_prefixes);
+    let text = file.text(db);
+    let line_map = base_db::line_map(db, file);
+    let unit = file.path(db).display().to_string();
+    let unit = unit
+        .trim_end_matches(".cpp4.ii")
+        .trim_end_matches(".cpp1.ii");
+    let mut errors = 0;
+    for d in diagnostics {
+        let pos = line_map.position(d.offset.into());
+        let at = (d.offset as usize).min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let word: String = text[at..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let severity = match d.severity {
+            check::messages::Severity::Error => Severity::Error,
+            check::messages::Severity::Warning => Severity::Warning,
+            check::messages::Severity::Remark => Severity::Remark,
+        };
+        errors += usize::from(severity == Severity::Error);
+        out.push(Finding {
+            file: pos.file.unwrap_or(unit).to_string(),
+            line: pos.line,
+            column: text[start..at].chars().count() as u32,
+            word,
+            severity,
+            code: match (d.discretionary, d.number) {
+                (true, n) => Some(format!("{n}-D")),
+                (false, 0) => None,
+                (false, n) => Some(n.to_string()),
+            },
+            text: d.text,
+            reporter: match pass {
+                Pass::Host => Reporter::Host,
+                Pass::Device => Reporter::Device,
+            },
+        });
+    }
+    errors
 }
