@@ -91,31 +91,26 @@ pub fn place_user_items<'db>(
             items.push((item, found));
         }
     };
-    for (item, range) in found {
+    for &(item, range) in &found {
         place(item, range, &mut items);
     }
     // Classes defined in function bodies are items of no scope: found by their member list in
-    // user code, their members placed from there (the classes themselves, whose header is no
-    // node of the file, are not placed).
-    let bodies: Vec<TextRange> = items
-        .iter()
-        .filter_map(|(item, _)| ranges.item(*item))
-        .collect();
-    for &class in il::scope::local_classes(db, file) {
-        let Some(body) = class.body(db) else { continue };
-        let Some(start) = bodies
-            .iter()
-            .find_map(|&range| find_green(&tree, range, body))
-        else {
-            continue;
-        };
-        ranges.seed(class, TextRange::at(start, body.text_len()));
-        let members = il::scope::scope_items(db, class);
-        let Some(member_ranges) = ranges.scope(Some(class)).map(<[TextRange]>::to_vec) else {
-            continue;
-        };
-        for (&member, range) in members.iter().zip(member_ranges) {
-            place(member, range, &mut items);
+    // the range of the item whose body defines them, their members placed from there (the
+    // classes themselves, whose header is no node of the file, are not placed).
+    for &(owner, range) in &found {
+        for &class in il::scope::local_classes_in(db, owner) {
+            let Some(body) = class.body(db) else { continue };
+            let Some(start) = find_green(&tree, range, body) else {
+                continue;
+            };
+            ranges.seed(class, TextRange::at(start, body.text_len()));
+            let members = il::scope::scope_items(db, class);
+            let Some(member_ranges) = ranges.scope(Some(class)).map(<[TextRange]>::to_vec) else {
+                continue;
+            };
+            for (&member, range) in members.iter().zip(member_ranges) {
+                place(member, range, &mut items);
+            }
         }
     }
     Placed {

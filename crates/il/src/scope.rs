@@ -81,41 +81,73 @@ pub fn all_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db
 
 /// The classes defined in function bodies outside templates (`void f() { struct Local { }; }`),
 /// as items of their own without a parent scope: EDG allocates them in file scope (the IL
-/// display prints them there). Lookup does not see them (their names are local).
+/// display prints them there). Lookup does not see them (their names are local). In source
+/// order: those of each item of [`all_items`] in turn ([`local_classes_in`]).
 #[salsa::tracked(returns(deref))]
 pub fn local_classes<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
-    let root = base_db::parse(db, file).syntax_node();
+    all_items(db, file)
+        .into_iter()
+        .flat_map(|item| local_classes_in(db, item).iter().copied())
+        .collect()
+}
+
+/// The classes defined in one item's own syntax (a routine's body, a variable's initializer);
+/// none for templates and the members of class templates, and none from the members of a
+/// namespace or class, which are items of their own. A query per item, so that an edit
+/// elsewhere neither walks this item's syntax again nor gives its classes new ids.
+#[salsa::tracked(returns(deref))]
+pub fn local_classes_in<'db>(db: &'db dyn IlDatabase, owner: Item<'db>) -> Vec<Item<'db>> {
+    let in_template = std::iter::successors(Some(owner), |i| i.parent(db)).any(|i| {
+        matches!(
+            i.kind(db),
+            ItemKind::ClassTemplate
+                | ItemKind::FunctionTemplate
+                | ItemKind::VariableTemplate
+                | ItemKind::AliasTemplate
+        )
+    });
+    if in_template {
+        return Vec::new();
+    }
+    let mut trees = vec![owner.header(db)];
+    if !owner.kind(db).is_scope() {
+        trees.extend(owner.body(db));
+        trees.extend(owner.ctor_body(db));
+    }
     let mut lowered = Vec::new();
-    for decl in root
-        .descendants()
-        .filter(|n| n.kind() == SyntaxKind::SIMPLE_DECLARATION)
-    {
-        let in_body = decl
-            .parent()
-            .is_some_and(|p| p.kind() == SyntaxKind::DECL_STMT);
-        if !in_body
-            || decl
-                .ancestors()
-                .any(|a| a.kind() == SyntaxKind::TEMPLATE_DECL)
+    for tree in trees {
+        let root = SyntaxNode::new_root(tree.clone());
+        for decl in root
+            .descendants()
+            .filter(|n| n.kind() == SyntaxKind::SIMPLE_DECLARATION)
         {
-            continue;
-        }
-        let defines_class = decl.children().any(|c| {
-            c.kind() == SyntaxKind::CLASS_SPECIFIER
-                && c.children().any(|n| n.kind() == SyntaxKind::MEMBER_LIST)
-                && c.children().any(|n| n.kind() == SyntaxKind::NAME_REF)
-        });
-        if defines_class {
-            lowered.extend(
-                lower_scope(std::iter::once(decl), None)
-                    .into_iter()
-                    .filter(|l| {
-                        matches!(l.kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
-                    }),
-            );
+            let in_body = decl
+                .parent()
+                .is_some_and(|p| p.kind() == SyntaxKind::DECL_STMT);
+            if !in_body
+                || decl
+                    .ancestors()
+                    .any(|a| a.kind() == SyntaxKind::TEMPLATE_DECL)
+            {
+                continue;
+            }
+            let defines_class = decl.children().any(|c| {
+                c.kind() == SyntaxKind::CLASS_SPECIFIER
+                    && c.children().any(|n| n.kind() == SyntaxKind::MEMBER_LIST)
+                    && c.children().any(|n| n.kind() == SyntaxKind::NAME_REF)
+            });
+            if defines_class {
+                lowered.extend(
+                    lower_scope(std::iter::once(decl), None)
+                        .into_iter()
+                        .filter(|l| {
+                            matches!(l.kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+                        }),
+                );
+            }
         }
     }
-    create_items(db, file, None, lowered)
+    create_items(db, owner.file(db), None, lowered)
 }
 
 /// The class key of a class template's header (`template <template <typename> class C>
