@@ -24,10 +24,11 @@ fn main() {
         .expect("known -std");
     for _ in 0..runs {
         let mut fs = preprocessor::RealFs::default();
-        let result = preprocessor::preprocess(&options, &mut fs);
-        for d in &result.diagnostics {
+        let mut file = std::fs::File::create(out).expect("creating the output");
+        let diagnostics =
+            preprocessor::preprocess_to(&options, &mut fs, &mut file).expect("writing the output");
+        for d in &diagnostics {
             eprintln!("{d}");
         }
-        std::fs::write(out, result.text.as_bytes()).expect("writing the output");
     }
 }

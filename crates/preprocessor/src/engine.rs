@@ -219,7 +219,13 @@ pub(crate) struct Pp<'a> {
     pub opts: &'a Options,
     pub fs: &'a mut dyn FileSystem,
     pub st: State,
+    /// Where the output goes as it is printed (`preprocess_to`), instead of all of it into
+    /// `st.printer.out`; the first write error.
+    sink: Option<(&'a mut dyn std::io::Write, Option<std::io::Error>)>,
 }
+
+/// Output held before it is written to a sink.
+const SINK_CHUNK: usize = 1 << 18;
 
 pub(crate) fn eof_tok() -> PTok {
     PTok {
@@ -298,10 +304,34 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
         opts,
         fs,
         st: new_state(opts),
+        sink: None,
     };
     pp.start();
     pp.scan();
     pp.finish()
+}
+
+/// `run`, writing the output to `sink` as it is printed; the diagnostics, or the first write
+/// error.
+pub fn run_to(
+    opts: &Options,
+    fs: &mut dyn FileSystem,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<Vec<Diagnostic>> {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
+        sink: Some((sink, None)),
+    };
+    pp.start();
+    pp.scan();
+    pp.st.printer.finish();
+    pp.flush(0);
+    match pp.sink.take() {
+        Some((_, Some(e))) => Err(e),
+        _ => Ok(std::mem::take(&mut pp.st.diags)),
+    }
 }
 
 /// Run the command line and the main file up to its token `limit` (the end of its preamble:
@@ -311,6 +341,7 @@ pub fn run_preamble(opts: &Options, fs: &mut dyn FileSystem, limit: usize) -> St
         opts,
         fs,
         st: new_state(opts),
+        sink: None,
     };
     pp.st.main_limit = Some(limit);
     pp.start();
@@ -329,6 +360,7 @@ pub fn resume(
         opts,
         fs,
         st: state,
+        sink: None,
     };
     pp.st.main_limit = None;
     if let Some(b) = pp.st.buffers.first_mut() {
@@ -516,7 +548,7 @@ impl Pp<'_> {
                     if t.tok.kind == Kind::Eof {
                         break;
                     }
-                    self.st.printer.token(&t);
+                    self.emit(&t);
                 }
             }
             self.st.buffers.truncate(depth);
@@ -577,8 +609,34 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Eof || self.st.fatal {
                 break;
             }
-            self.st.printer.token(&t);
+            self.emit(&t);
         }
+    }
+
+    /// Print a token (and write the output so far to the sink, if any, in chunks).
+    #[inline]
+    fn emit(&mut self, t: &PTok) {
+        self.st.printer.token(t);
+        if self.sink.is_some() {
+            self.flush(SINK_CHUNK);
+        }
+    }
+
+    /// Write the output held to the sink once it holds at least `min` bytes.
+    fn flush(&mut self, min: usize) {
+        let Some((sink, error)) = &mut self.sink else {
+            return;
+        };
+        let out = &mut self.st.printer.out;
+        if out.len() < min {
+            return;
+        }
+        if error.is_none()
+            && let Err(e) = sink.write_all(out.as_bytes())
+        {
+            *error = Some(e);
+        }
+        out.clear();
     }
 
     /// Push the file at `path` (found in chain entry `dir`), printing the enter marker.

@@ -163,6 +163,13 @@ pub fn builtins() -> Vec<(&'static str, Builtin)> {
     ]
 }
 
+/// A function-like macro's parameter count and whether it is variadic.
+#[derive(Clone, Copy)]
+struct Shape {
+    params: usize,
+    variadic: bool,
+}
+
 struct Arg {
     first: Option<Vec<PTok>>,
     expanded: Option<Vec<PTok>>,
@@ -214,12 +221,17 @@ impl Pp<'_> {
             },
             builtin: mac.builtin_origin,
         };
+        // What the expansion needs of the definition (one reference count, not a clone of the
+        // whole `Macro`).
+        let shape = Shape {
+            params: mac.params.len(),
+            variadic: mac.variadic,
+        };
         let body = mac.body.clone();
         if mac.fun_like {
-            let mac = mac.clone();
             self.st.prevent_expansion += 1;
             self.st.parsing_args = 1;
-            let args = self.funlike_invocation(name, &mac);
+            let args = self.funlike_invocation(name, shape);
             self.st.parsing_args = 0;
             self.st.prevent_expansion -= 1;
             let Some(args) = args else { return 0 };
@@ -233,10 +245,10 @@ impl Pp<'_> {
                 self.st.fatal = true;
                 return 0;
             }
-            if !mac.params.is_empty() {
+            if shape.params != 0 {
                 self.st.expansion_depth += 1;
                 self.st.live_arg_tokens += held;
-                let toks = self.replace_args(&mac, args, point, body_loc);
+                let toks = self.replace_args(&body, shape, args, point, body_loc);
                 self.st.live_arg_tokens -= held;
                 self.st.expansion_depth -= 1;
                 if let Some(m) = self.st.macros.get_mut(name.tok.text) {
@@ -257,7 +269,7 @@ impl Pp<'_> {
         1
     }
 
-    fn funlike_invocation(&mut self, name: &PTok, mac: &Macro) -> Option<Vec<Arg>> {
+    fn funlike_invocation(&mut self, name: &PTok, mac: Shape) -> Option<Vec<Arg>> {
         let mut pad: Option<PTok> = None;
         let token = loop {
             let t = self.get_token();
@@ -289,10 +301,10 @@ impl Pp<'_> {
         None
     }
 
-    fn collect_args(&mut self, name: &PTok, mac: &Macro) -> Option<Vec<Arg>> {
+    fn collect_args(&mut self, name: &PTok, mac: Shape) -> Option<Vec<Arg>> {
         let mut args: Vec<Vec<PTok>> = vec![Vec::new()];
         let mut depth = 0u32;
-        let paramc = mac.params.len();
+        let paramc = mac.params;
         let last = loop {
             let t = self.get_token();
             let argc_now = args.len();
@@ -432,15 +444,15 @@ impl Pp<'_> {
 
     fn replace_args(
         &mut self,
-        mac: &Macro,
+        body: &[BodyTok],
+        mac: Shape,
         mut args: Vec<Arg>,
         point: Loc,
         body_loc: Loc,
     ) -> Vec<PTok> {
-        let body = &mac.body;
         let mut out: Vec<PTok> = Vec::with_capacity(body.len() * 2 + 8);
         let va_index = if mac.variadic {
-            Some(mac.params.len() - 1)
+            Some(mac.params - 1)
         } else {
             None
         };
@@ -510,7 +522,7 @@ impl Pp<'_> {
             } else if prev_paste && src.tok.flags & PASTE_LEFT == 0 {
                 if !out.is_empty() {
                     let last = out.len() - 1;
-                    if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params.len() {
+                    if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params {
                         if args[p].first.is_none() {
                             out.pop();
                         } else {
