@@ -2,7 +2,9 @@
 //! `#` and `##`, `__VA_OPT__`, padding tokens, disabling and painting, built-in macros.
 use std::sync::Arc;
 
-use crate::engine::{ARG_END, Context, Loc, Toks, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, eof_tok_arg, padding};
+use crate::engine::{
+    ARG_END, Context, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, Toks, eof_tok_arg, padding,
+};
 use crate::lexer::lex;
 use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Sym, Token};
 

@@ -72,10 +72,9 @@ fn ends(b: &[u8]) -> (u64, u64) {
         };
         (word(0), word(n - 8))
     } else {
-        let x = b
-            .iter()
-            .enumerate()
-            .fold(0u64, |x, (i, &c)| x | (u64::from(c) << (8 * i)));
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(b);
+        let x = u64::from_le_bytes(w);
         (x, x)
     }
 }
