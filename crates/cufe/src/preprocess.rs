@@ -266,17 +266,18 @@ fn run_builtin(
     if args.time_edit {
         return time_edit(options, out);
     }
+    // Written as it is printed, into the caller's temporary file (removed on failure).
     let mut fs = preprocessor::RealFs::default();
-    let result = preprocessor::preprocess(&options, &mut fs);
-    for d in &result.diagnostics {
+    let mut file =
+        std::fs::File::create(out).with_context(|| format!("writing {}", out.display()))?;
+    let diagnostics = preprocessor::preprocess_to(&options, &mut fs, &mut file)
+        .with_context(|| format!("writing {}", out.display()))?;
+    for d in &diagnostics {
         eprintln!("{d}");
     }
-    if result.has_errors() {
-        return Ok(false);
-    }
-    std::fs::write(out, result.text.as_bytes())
-        .with_context(|| format!("writing {}", out.display()))?;
-    Ok(true)
+    Ok(!diagnostics
+        .iter()
+        .any(|d| d.severity >= preprocessor::Severity::Error))
 }
 
 /// `--time-edit`: cold preprocessing and parsing in a database, then, in the same process, the

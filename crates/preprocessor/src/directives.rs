@@ -93,7 +93,7 @@ impl Pp<'_> {
             self.error_at(Severity::Error, t.loc, "macro names must be identifiers");
             return;
         }
-        if let Some(m) = self.st.macros.get(&t.tok.text)
+        if let Some(m) = self.st.macros.get(t.tok.text)
             && m.builtin.is_some()
         {
             self.error_at(
@@ -102,7 +102,7 @@ impl Pp<'_> {
                 format!("undefining \"{}\"", t.tok.text),
             );
         }
-        self.st.macros.remove(&t.tok.text);
+        self.st.macros.remove(t.tok.text);
     }
 
     fn push_conditional(
@@ -148,7 +148,7 @@ impl Pp<'_> {
         if !self.st.skipping {
             let t = self.lex_token();
             if t.tok.kind == Kind::Ident {
-                let defined = self.st.macros.contains_key(&t.tok.text);
+                let defined = self.st.macros.contains_key(t.tok.text);
                 skip = defined == negate;
                 node = Some(t.tok.text);
                 let extra = self.lex_token();
@@ -198,7 +198,7 @@ impl Pp<'_> {
                 None => self.eval_if(),
                 Some(negate) => {
                     let t = self.lex_token();
-                    t.tok.kind == Kind::Ident && self.st.macros.contains_key(&t.tok.text) != negate
+                    t.tok.kind == Kind::Ident && self.st.macros.contains_key(t.tok.text) != negate
                 }
             };
             !value
@@ -390,7 +390,7 @@ impl Pp<'_> {
             && info
                 .cmacro
                 .as_ref()
-                .is_some_and(|m| self.st.macros.contains_key(m))
+                .is_some_and(|m| self.st.macros.contains_key(*m))
         {
             return;
         }
@@ -664,7 +664,7 @@ impl Pp<'_> {
                 if let Some(name) = name {
                     let key = Sym::new(&name);
                     if op == "push_macro" {
-                        let cur = self.st.macros.get(&key).cloned();
+                        let cur = self.st.macros.get(key).cloned();
                         self.st.pushed_macros.entry(key).or_default().push(cur);
                     } else if let Some(saved) =
                         self.st.pushed_macros.get_mut(&key).and_then(|v| v.pop())
@@ -674,7 +674,7 @@ impl Pp<'_> {
                                 self.st.macros.insert(key, m);
                             }
                             None => {
-                                self.st.macros.remove(&key);
+                                self.st.macros.remove(key);
                             }
                         }
                     }

@@ -14,7 +14,6 @@ use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Sym, Token};
 /// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
 /// spelled in `<built-in>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C, align(16))]
 pub struct Loc {
     pub file: u32,
     pub line: u32,
@@ -101,11 +100,64 @@ pub(crate) struct Buffer {
     pub file_key: Option<Arc<str>>,
 }
 
+/// The tokens of a macro context. An object-like macro's body is read in place (each token at
+/// the expansion's location) rather than copied into a vector, and a context of one token
+/// (a padding, a pasted or built-in token) needs no allocation.
+#[derive(Clone)]
+pub(crate) enum Toks {
+    Owned(Vec<PTok>),
+    Body(Arc<[crate::macros::BodyTok]>, Loc),
+    One(PTok),
+}
+
 #[derive(Clone)]
 pub(crate) struct Context {
-    pub toks: Vec<PTok>,
+    pub toks: Toks,
     pub pos: usize,
     pub macro_name: Option<Sym>,
+}
+
+impl Context {
+    #[inline]
+    pub fn len(&self) -> usize {
+        match &self.toks {
+            Toks::Owned(v) => v.len(),
+            Toks::Body(b, _) => b.len(),
+            Toks::One(_) => 1,
+        }
+    }
+
+    /// The token at `i` (< `len()`).
+    #[inline]
+    pub fn at(&self, i: usize) -> PTok {
+        match &self.toks {
+            Toks::Owned(v) => v[i],
+            Toks::Body(b, loc) => PTok {
+                tok: b[i].tok,
+                loc: *loc,
+            },
+            Toks::One(t) => *t,
+        }
+    }
+
+    #[inline]
+    pub fn kind_flags(&self, i: usize) -> (Kind, u16) {
+        let t = match &self.toks {
+            Toks::Owned(v) => &v[i].tok,
+            Toks::Body(b, _) => &b[i].tok,
+            Toks::One(t) => &t.tok,
+        };
+        (t.kind, t.flags)
+    }
+
+    /// Whether the context is a macro argument's (which ends with an end-of-argument token).
+    fn ends_with_eof(&self) -> bool {
+        match &self.toks {
+            Toks::Owned(v) => v.last().is_some_and(|t| t.tok.kind == Kind::Eof),
+            Toks::Body(..) => false,
+            Toks::One(t) => t.tok.kind == Kind::Eof,
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -135,7 +187,7 @@ pub struct State {
     pub(crate) contexts: Vec<Context>,
     pub(crate) lookahead: Vec<PTok>,
     pub(crate) pending_split: Option<PTok>,
-    pub(crate) macros: FxHashMap<Sym, crate::macros::Macro>,
+    pub(crate) macros: crate::macros::MacroTable,
     pub(crate) pushed_macros: FxHashMap<Sym, Vec<Option<crate::macros::Macro>>>,
     pub(crate) in_directive: bool,
     pub(crate) parsing_args: u8,
@@ -167,7 +219,13 @@ pub(crate) struct Pp<'a> {
     pub opts: &'a Options,
     pub fs: &'a mut dyn FileSystem,
     pub st: State,
+    /// Where the output goes as it is printed (`preprocess_to`), instead of all of it into
+    /// `st.printer.out`; the first write error.
+    sink: Option<(&'a mut dyn std::io::Write, Option<std::io::Error>)>,
 }
+
+/// Output held before it is written to a sink.
+const SINK_CHUNK: usize = 1 << 18;
 
 pub(crate) fn eof_tok() -> PTok {
     PTok {
@@ -215,7 +273,7 @@ fn new_state(opts: &Options) -> State {
         contexts: Vec::new(),
         lookahead: Vec::new(),
         pending_split: None,
-        macros: FxHashMap::default(),
+        macros: Default::default(),
         pushed_macros: FxHashMap::default(),
         in_directive: false,
         parsing_args: 0,
@@ -246,10 +304,34 @@ pub fn run(opts: &Options, fs: &mut dyn FileSystem) -> crate::Preprocessed {
         opts,
         fs,
         st: new_state(opts),
+        sink: None,
     };
     pp.start();
     pp.scan();
     pp.finish()
+}
+
+/// `run`, writing the output to `sink` as it is printed; the diagnostics, or the first write
+/// error.
+pub fn run_to(
+    opts: &Options,
+    fs: &mut dyn FileSystem,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<Vec<Diagnostic>> {
+    let mut pp = Pp {
+        opts,
+        fs,
+        st: new_state(opts),
+        sink: Some((sink, None)),
+    };
+    pp.start();
+    pp.scan();
+    pp.st.printer.finish();
+    pp.flush(0);
+    match pp.sink.take() {
+        Some((_, Some(e))) => Err(e),
+        _ => Ok(std::mem::take(&mut pp.st.diags)),
+    }
 }
 
 /// Run the command line and the main file up to its token `limit` (the end of its preamble:
@@ -259,6 +341,7 @@ pub fn run_preamble(opts: &Options, fs: &mut dyn FileSystem, limit: usize) -> St
         opts,
         fs,
         st: new_state(opts),
+        sink: None,
     };
     pp.st.main_limit = Some(limit);
     pp.start();
@@ -277,6 +360,7 @@ pub fn resume(
         opts,
         fs,
         st: state,
+        sink: None,
     };
     pp.st.main_limit = None;
     if let Some(b) = pp.st.buffers.first_mut() {
@@ -464,7 +548,7 @@ impl Pp<'_> {
                     if t.tok.kind == Kind::Eof {
                         break;
                     }
-                    self.st.printer.token(&t);
+                    self.emit(&t);
                 }
             }
             self.st.buffers.truncate(depth);
@@ -525,8 +609,34 @@ impl Pp<'_> {
             if t.tok.kind == Kind::Eof || self.st.fatal {
                 break;
             }
-            self.st.printer.token(&t);
+            self.emit(&t);
         }
+    }
+
+    /// Print a token (and write the output so far to the sink, if any, in chunks).
+    #[inline]
+    fn emit(&mut self, t: &PTok) {
+        self.st.printer.token(t);
+        if self.sink.is_some() {
+            self.flush(SINK_CHUNK);
+        }
+    }
+
+    /// Write the output held to the sink once it holds at least `min` bytes.
+    fn flush(&mut self, min: usize) {
+        let Some((sink, error)) = &mut self.sink else {
+            return;
+        };
+        let out = &mut self.st.printer.out;
+        if out.len() < min {
+            return;
+        }
+        if error.is_none()
+            && let Err(e) = sink.write_all(out.as_bytes())
+        {
+            *error = Some(e);
+        }
+        out.clear();
     }
 
     /// Push the file at `path` (found in chain entry `dir`), printing the enter marker.
@@ -683,7 +793,7 @@ impl Pp<'_> {
                     tok.kind,
                     Kind::Str { ud: true, .. } | Kind::Char { ud: true, .. }
                 ) && let Some((lit, name)) = tok.ud_split()
-                    && self.st.macros.contains_key(&name.text)
+                    && self.st.macros.contains_key(name.text)
                 {
                     let col = name.col;
                     self.st.pending_split = Some(PTok {
@@ -779,16 +889,24 @@ impl Pp<'_> {
 
     pub fn push_context(&mut self, toks: Vec<PTok>, macro_name: Option<Sym>) {
         self.st.contexts.push(Context {
-            toks,
+            toks: Toks::Owned(toks),
             pos: 0,
             macro_name,
+        });
+    }
+
+    pub fn push_token_context(&mut self, tok: PTok) {
+        self.st.contexts.push(Context {
+            toks: Toks::One(tok),
+            pos: 0,
+            macro_name: None,
         });
     }
 
     fn pop_context(&mut self) {
         if let Some(ctx) = self.st.contexts.pop()
             && let Some(name) = ctx.macro_name
-            && let Some(m) = self.st.macros.get_mut(&name)
+            && let Some(m) = self.st.macros.get_mut(name)
         {
             m.disabled = false;
         }
@@ -799,19 +917,27 @@ impl Pp<'_> {
         loop {
             let mut t = match self.st.contexts.last_mut() {
                 Some(ctx) => {
-                    if ctx.pos < ctx.toks.len() {
-                        let t = ctx.toks[ctx.pos];
+                    let pos = ctx.pos;
+                    if pos < ctx.len() {
                         ctx.pos += 1;
-                        if t.tok.flags & crate::token::PASTE_LEFT != 0 {
+                        // Most tokens leave here, copied once from the context (a token held
+                        // in a local across the checks below is stored and reloaded in parts,
+                        // which stalls the loads).
+                        let (kind, flags) = ctx.kind_flags(pos);
+                        if flags & crate::token::PASTE_LEFT != 0 {
+                            let t = ctx.at(pos);
                             self.paste_all_tokens(t);
                             if self.st.in_directive {
                                 continue;
                             }
                             return padding(Some(&t.tok));
                         }
-                        t
+                        if (kind != Kind::Ident || flags & NO_EXPAND != 0) && !self.st.fatal {
+                            return ctx.at(pos);
+                        }
+                        ctx.at(pos)
                     } else {
-                        if ctx.toks.last().is_some_and(|t| t.tok.kind == Kind::Eof) {
+                        if ctx.ends_with_eof() {
                             // The end of a macro argument: keep returning it.
                             return eof_tok_arg();
                         }
@@ -830,8 +956,11 @@ impl Pp<'_> {
             if t.tok.kind != Kind::Ident || t.tok.flags & NO_EXPAND != 0 {
                 return t;
             }
-            let Some(m) = self.st.macros.get(&t.tok.text) else {
-                if self.st.poisoned.contains(&t.tok.text) && !self.st.skipping {
+            let Some(m) = self.st.macros.get(t.tok.text) else {
+                if !self.st.poisoned.is_empty()
+                    && self.st.poisoned.contains(&t.tok.text)
+                    && !self.st.skipping
+                {
                     let loc = t.loc;
                     self.error_at(
                         Severity::Error,

@@ -60,7 +60,7 @@ impl Pp<'_> {
                             }
                             raw_shape.push("defined".into());
                             raw_shape.push(n.tok.text.to_string());
-                            let d = self.st.macros.contains_key(&n.tok.text);
+                            let d = self.st.macros.contains_key(n.tok.text);
                             items.push(Item::Num(Val {
                                 v: d as u64,
                                 unsigned: false,

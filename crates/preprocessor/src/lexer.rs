@@ -235,22 +235,37 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
         line: 1,
         line_start: 0,
     };
+    // A text lexed in place (no splice, no CR) counts its lines as the lexer meets its newlines
+    // (between tokens, in block comments and raw strings: nowhere else); a cleaned one asks
+    // `lines` for each token's raw offset.
+    let direct = cleaned.is_none();
+    let mut cur_line: u32 = 1;
+    let mut cur_line_start = 0usize;
     let mut tokens = Vec::with_capacity(b.len() / 6);
     let mut one_byte_punct: [Option<Sym>; 128] = [None; 128];
     let mut errors = Vec::new();
     let mut i = 0;
     let mut flags = BOL;
     // Where the logical line the lexer is on started (gcc's column limit), and whether it is
-    // long, found when its first token needs it.
+    // long: found when its first token needs it (cleaned text), or when the lexer meets the
+    // first newline after its start (text lexed in place: the columns of the tokens lexed
+    // before are then set to 0 if it is long, `settle_long_line`), tokens from `line_tokens`.
     let mut line_start = 0;
+    let mut line_tokens = 0;
     let mut long_line: Option<bool> = None;
     while i < b.len() {
         let c = b[i];
         match c {
             b'\n' => {
+                if direct && long_line.is_none() {
+                    settle_long_line(&mut tokens[line_tokens..], line_start, i);
+                }
                 i += 1;
+                cur_line += 1;
+                cur_line_start = i;
                 flags = BOL;
                 line_start = i;
+                line_tokens = tokens.len();
                 long_line = None;
                 continue;
             }
@@ -277,6 +292,14 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
                         i += 2;
                         break;
                     }
+                    if b[i] == b'\n' {
+                        if direct && long_line.is_none() {
+                            long_line =
+                                Some(settle_long_line(&mut tokens[line_tokens..], line_start, i));
+                        }
+                        cur_line += 1;
+                        cur_line_start = i + 1;
+                    }
                     i += 1;
                 }
                 flags |= PREV_WHITE;
@@ -292,6 +315,8 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
             _ => {}
         }
         let start = i;
+        // A raw string's newlines are counted while it is lexed: its line is the one it starts on.
+        let (start_line, start_line_start) = (cur_line, cur_line_start);
         let mut kind = Kind::Punct;
         let mut extra = 0;
         let mut raw_text: Option<String> = None;
@@ -307,6 +332,21 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
                 let raw_start = raw_of(start) as usize;
                 match raw_string_end(src, raw_start + len) {
                     Some(raw_end) => {
+                        if direct {
+                            for (k, &c) in src[raw_start..raw_end].iter().enumerate() {
+                                if c == b'\n' {
+                                    if long_line.is_none() {
+                                        long_line = Some(settle_long_line(
+                                            &mut tokens[line_tokens..],
+                                            line_start,
+                                            raw_start + k,
+                                        ));
+                                    }
+                                    cur_line += 1;
+                                    cur_line_start = raw_start + k + 1;
+                                }
+                            }
+                        }
                         let mut s = String::from_utf8_lossy(&src[raw_start..raw_end]).into_owned();
                         let end = match &cleaned {
                             Some(c) => c.raw.partition_point(|&r| (r as usize) < raw_end),
@@ -394,8 +434,16 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
                 extra |= DIGRAPH;
             }
         }
-        let (line, mut col) = lines.line_col(raw_of(start));
-        let long = *long_line.get_or_insert_with(|| logical_line_is_long(b, line_start));
+        let (line, mut col) = if direct {
+            (start_line, (start - start_line_start) as u32 + 1)
+        } else {
+            lines.line_col(raw_of(start))
+        };
+        let long = if direct {
+            long_line == Some(true)
+        } else {
+            *long_line.get_or_insert_with(|| logical_line_is_long(b, line_start))
+        };
         if long {
             col = 0;
         }
@@ -426,12 +474,33 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
         });
         flags = 0;
     }
+    if direct && long_line.is_none() {
+        // No newline met after the last line's start (the text ends, or an unterminated raw
+        // string ran to its end): the first newline, if any, decides.
+        let end = b[line_start..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(b.len(), |k| line_start + k);
+        settle_long_line(&mut tokens[line_tokens..], line_start, end);
+    }
     let lines_total = lines.total();
     LexedFile {
         tokens,
         lines: lines_total,
         errors,
     }
+}
+
+/// Whether a logical line that starts at `start` and whose first newline is at `newline` (the
+/// text's length if none) is long; if it is, its `tokens` have column 0.
+fn settle_long_line(tokens: &mut [Token], start: usize, newline: usize) -> bool {
+    let long = newline - start > MAX_COLUMN;
+    if long {
+        for t in tokens {
+            t.col = 0;
+        }
+    }
+    long
 }
 
 fn logical_line_is_long(b: &[u8], start: usize) -> bool {
@@ -564,6 +633,53 @@ mod tests {
             1:1:Identab 2:3:Punct<=> 2:7:Str { enc: Wide, ud: false }L"x" 2:12:Str { enc: Plain, ud: true }R"(a\
             b)"_s 4:1:Number0x1'2e+3 4:10:Punct< 4:11:Punct:: 4:13:Identa"#]]
         .assert_eq(&show("a\\\nb <=> L\"x\" R\"(a\\\nb)\"_s\n0x1'2e+3 <::a"));
+    }
+
+    /// A text lexed in place counts lines and decides long lines as it goes; the same text with
+    /// a splice added at its end is cleaned first and takes the other path: both must agree.
+    #[test]
+    fn in_place_and_cleaned_lexing_agree() {
+        let long = |n: usize| "ab ".repeat(n / 3);
+        let cases = [
+            // Lines of 4,095, 4,096 (the last with columns) and 4,097 bytes.
+            format!("a\n{}\nb c\n", long(4095)),
+            format!("a\n{}x\nb\n", long(4095)),
+            format!("{}xy\nb\n", long(4095)),
+            format!("x /* c\n */ y {} z\nw\n", long(5000)),
+            format!("{} /* c\n */ y\nw\n", long(5000)),
+            format!("{} R\"(r\ns)\" y\nw\n", long(4200)),
+            format!("q R\"(r\ns)\" {} y\nw\n", long(4200)),
+            format!("a\n{}", long(6000)),
+            "a R\"x(1\n2)x\" b /* 3\n4 */ c\n\nd".to_string(),
+        ];
+        let mut long_lines = 0;
+        for text in cases {
+            let mode = LexMode { cxx20: true };
+            let direct = lex(&text, mode);
+            let cleaned = lex(&format!("{text}\n\\\n"), mode);
+            // Compared as one line per token, so that a failure shows the first difference.
+            let show = |l: &LexedFile| {
+                let toks = l
+                    .tokens
+                    .iter()
+                    .map(|t| format!("{}:{}:{:?}:{}", t.line, t.col, t.kind, t.text));
+                toks.collect::<Vec<_>>()
+            };
+            let (a, b) = (show(&direct), show(&cleaned));
+            let first = a.iter().zip(&b).position(|(x, y)| x != y);
+            assert!(
+                a.len() == b.len() && first.is_none(),
+                "{text:.40}: token {first:?} of {}/{}: {:?} vs {:?}",
+                a.len(),
+                b.len(),
+                first.map(|i| &a[i]),
+                first.map(|i| &b[i])
+            );
+            assert_eq!(direct.errors, cleaned.errors, "{text:.60}");
+            long_lines += usize::from(direct.tokens.iter().any(|t| t.col == 0));
+        }
+        // The other lines end (their first newline, in a comment or a raw string) within 4,096 bytes.
+        assert_eq!(long_lines, 4);
     }
 
     #[test]

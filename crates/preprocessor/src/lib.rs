@@ -43,3 +43,14 @@ impl Preprocessed {
 pub fn preprocess(options: &Options, fs: &mut dyn FileSystem) -> Preprocessed {
     engine::run(options, fs)
 }
+
+/// `preprocess`, writing the text to `sink` as it is produced (a 13 MB output is not held in
+/// memory); the diagnostics, or the first write error. The text written is the same, errors
+/// or not: a caller that must not leave a partial output behind writes to a temporary file.
+pub fn preprocess_to(
+    options: &Options,
+    fs: &mut dyn FileSystem,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<Vec<Diagnostic>> {
+    engine::run_to(options, fs, sink)
+}

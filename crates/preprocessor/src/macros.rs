@@ -2,7 +2,9 @@
 //! `#` and `##`, `__VA_OPT__`, padding tokens, disabling and painting, built-in macros.
 use std::sync::Arc;
 
-use crate::engine::{ARG_END, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, eof_tok_arg, padding};
+use crate::engine::{
+    ARG_END, Context, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, Toks, eof_tok_arg, padding,
+};
 use crate::lexer::lex;
 use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Sym, Token};
 
@@ -77,6 +79,72 @@ impl Macro {
     }
 }
 
+/// The defined macros, indexed by their name's `Sym::id` (gcc keeps a macro in its name's hash
+/// node; a dense index is the same single lookup, without hashing).
+#[derive(Clone, Default)]
+pub struct MacroTable {
+    /// Per spelling id: 0, or 1 + the macro's slot in `defs`.
+    index: Vec<u32>,
+    defs: Vec<Option<Macro>>,
+    /// Slots of `defs` freed by `remove`.
+    free: Vec<u32>,
+}
+
+impl MacroTable {
+    #[inline]
+    pub fn get(&self, name: Sym) -> Option<&Macro> {
+        match self.index.get(name.id()) {
+            Some(&slot) if slot != 0 => self.defs[slot as usize - 1].as_ref(),
+            _ => None,
+        }
+    }
+    #[inline]
+    pub fn get_mut(&mut self, name: Sym) -> Option<&mut Macro> {
+        match self.index.get(name.id()) {
+            Some(&slot) if slot != 0 => self.defs[slot as usize - 1].as_mut(),
+            _ => None,
+        }
+    }
+    #[inline]
+    pub fn contains_key(&self, name: Sym) -> bool {
+        self.get(name).is_some()
+    }
+    pub fn insert(&mut self, name: Sym, mac: Macro) {
+        let id = name.id();
+        if id >= self.index.len() {
+            self.index.resize(id + 1, 0);
+        }
+        match self.index[id] {
+            0 => {
+                let slot = match self.free.pop() {
+                    Some(s) => {
+                        self.defs[s as usize] = Some(mac);
+                        s
+                    }
+                    None => {
+                        self.defs.push(Some(mac));
+                        (self.defs.len() - 1) as u32
+                    }
+                };
+                self.index[id] = slot + 1;
+            }
+            slot => self.defs[slot as usize - 1] = Some(mac),
+        }
+    }
+    pub fn remove(&mut self, name: Sym) -> Option<Macro> {
+        let slot = *self.index.get(name.id())?;
+        if slot == 0 {
+            return None;
+        }
+        self.index[name.id()] = 0;
+        self.free.push(slot - 1);
+        self.defs[slot as usize - 1].take()
+    }
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Macro> {
+        self.defs.iter_mut().flatten()
+    }
+}
+
 pub fn builtins() -> Vec<(&'static str, Builtin)> {
     vec![
         ("__LINE__", Builtin::Line),
@@ -95,6 +163,13 @@ pub fn builtins() -> Vec<(&'static str, Builtin)> {
         ("__has_cpp_attribute", Builtin::HasCppAttribute),
         ("__has_builtin", Builtin::HasBuiltin),
     ]
+}
+
+/// A function-like macro's parameter count and whether it is variadic.
+#[derive(Clone, Copy)]
+struct Shape {
+    params: usize,
+    variadic: bool,
 }
 
 struct Arg {
@@ -123,12 +198,7 @@ impl Pp<'_> {
     /// gcc's `enter_macro_context`: 0 when nothing was expanded (a function-like macro without
     /// arguments), 1 when a context was pushed.
     pub fn enter_macro_context(&mut self, name: &PTok) -> u8 {
-        let mac = self
-            .st
-            .macros
-            .get(&name.tok.text)
-            .expect("caller checked")
-            .clone();
+        let mac = self.st.macros.get(name.tok.text).expect("caller checked");
         if let Some(b) = mac.builtin {
             return self.builtin_macro(name, b);
         }
@@ -153,10 +223,17 @@ impl Pp<'_> {
             },
             builtin: mac.builtin_origin,
         };
+        // What the expansion needs of the definition (one reference count, not a clone of the
+        // whole `Macro`).
+        let shape = Shape {
+            params: mac.params.len(),
+            variadic: mac.variadic,
+        };
+        let body = mac.body.clone();
         if mac.fun_like {
             self.st.prevent_expansion += 1;
             self.st.parsing_args = 1;
-            let args = self.funlike_invocation(name, &mac);
+            let args = self.funlike_invocation(name, shape);
             self.st.parsing_args = 0;
             self.st.prevent_expansion -= 1;
             let Some(args) = args else { return 0 };
@@ -170,35 +247,31 @@ impl Pp<'_> {
                 self.st.fatal = true;
                 return 0;
             }
-            if !mac.params.is_empty() {
+            if shape.params != 0 {
                 self.st.expansion_depth += 1;
                 self.st.live_arg_tokens += held;
-                let toks = self.replace_args(&mac, args, point, body_loc);
+                let toks = self.replace_args(&body, shape, args, point, body_loc);
                 self.st.live_arg_tokens -= held;
                 self.st.expansion_depth -= 1;
-                if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
+                if let Some(m) = self.st.macros.get_mut(name.tok.text) {
                     m.disabled = true;
                 }
                 self.push_context(toks, Some(name.tok.text));
                 return 1;
             }
         }
-        if let Some(m) = self.st.macros.get_mut(&name.tok.text) {
+        if let Some(m) = self.st.macros.get_mut(name.tok.text) {
             m.disabled = true;
         }
-        let toks = mac
-            .body
-            .iter()
-            .map(|b| PTok {
-                tok: b.tok,
-                loc: body_loc,
-            })
-            .collect();
-        self.push_context(toks, Some(name.tok.text));
+        self.st.contexts.push(Context {
+            toks: Toks::Body(body, body_loc),
+            pos: 0,
+            macro_name: Some(name.tok.text),
+        });
         1
     }
 
-    fn funlike_invocation(&mut self, name: &PTok, mac: &Macro) -> Option<Vec<Arg>> {
+    fn funlike_invocation(&mut self, name: &PTok, mac: Shape) -> Option<Vec<Arg>> {
         let mut pad: Option<PTok> = None;
         let token = loop {
             let t = self.get_token();
@@ -224,16 +297,16 @@ impl Pp<'_> {
         if token.tok.kind != Kind::Eof || token.tok.flags & ARG_END != 0 {
             self.backup(token);
             if let Some(p) = pad {
-                self.push_context(vec![p], None);
+                self.push_token_context(p);
             }
         }
         None
     }
 
-    fn collect_args(&mut self, name: &PTok, mac: &Macro) -> Option<Vec<Arg>> {
+    fn collect_args(&mut self, name: &PTok, mac: Shape) -> Option<Vec<Arg>> {
         let mut args: Vec<Vec<PTok>> = vec![Vec::new()];
         let mut depth = 0u32;
-        let paramc = mac.params.len();
+        let paramc = mac.params;
         let last = loop {
             let t = self.get_token();
             let argc_now = args.len();
@@ -344,7 +417,7 @@ impl Pp<'_> {
                 t.tok.flags & PASTE_LEFT == 0
                     && (t.tok.kind != Kind::Ident
                         || t.tok.flags & NO_EXPAND != 0
-                        || !(self.st.macros.contains_key(&t.tok.text)
+                        || !(self.st.macros.contains_key(t.tok.text)
                             || self.st.poisoned.contains(&t.tok.text)))
             });
         if inert {
@@ -373,15 +446,15 @@ impl Pp<'_> {
 
     fn replace_args(
         &mut self,
-        mac: &Macro,
+        body: &[BodyTok],
+        mac: Shape,
         mut args: Vec<Arg>,
         point: Loc,
         body_loc: Loc,
     ) -> Vec<PTok> {
-        let body = &mac.body;
         let mut out: Vec<PTok> = Vec::with_capacity(body.len() * 2 + 8);
         let va_index = if mac.variadic {
-            Some(mac.params.len() - 1)
+            Some(mac.params - 1)
         } else {
             None
         };
@@ -451,7 +524,7 @@ impl Pp<'_> {
             } else if prev_paste && src.tok.flags & PASTE_LEFT == 0 {
                 if !out.is_empty() {
                     let last = out.len() - 1;
-                    if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params.len() {
+                    if out[last].tok.is_punct(",") && mac.variadic && p + 1 == mac.params {
                         if args[p].first.is_none() {
                             out.pop();
                         } else {
@@ -512,8 +585,8 @@ impl Pp<'_> {
                     break;
                 };
                 let mut found = None;
-                while ctx.pos < ctx.toks.len() {
-                    let t = ctx.toks[ctx.pos];
+                while ctx.pos < ctx.len() {
+                    let t = ctx.at(ctx.pos);
                     ctx.pos += 1;
                     if t.tok.kind == Kind::Padding {
                         continue;
@@ -552,7 +625,7 @@ impl Pp<'_> {
             acc = PTok { tok, loc: acc.loc };
         }
         acc.tok.flags &= !PASTE_LEFT;
-        self.push_context(vec![acc], None);
+        self.push_token_context(acc);
     }
 
     fn builtin_macro(&mut self, name: &PTok, b: Builtin) -> u8 {
@@ -647,7 +720,7 @@ impl Pp<'_> {
             .next()
             .unwrap_or_else(|| Token::new(Kind::Other, "", 0, 0, 0));
         tok.flags = 0;
-        self.push_context(vec![PTok { tok, loc: name.loc }], None);
+        self.push_token_context(PTok { tok, loc: name.loc });
         1
     }
 
@@ -866,7 +939,7 @@ impl Pp<'_> {
             sys,
             disabled: false,
         };
-        if let Some(old) = self.st.macros.get(&name.tok.text) {
+        if let Some(old) = self.st.macros.get(name.tok.text) {
             if old.builtin.is_some() {
                 self.error_at(
                     Severity::Warning,

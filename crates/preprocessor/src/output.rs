@@ -52,7 +52,7 @@ impl Printer {
         self.src_file = loc.file;
         let name = &self.names[loc.file as usize];
         self.out.push_str("# ");
-        self.out.push_str(&loc.line.to_string());
+        push_decimal(&mut self.out, loc.line);
         self.out.push_str(" \"");
         quote_into(&mut self.out, name);
         self.out.push('"');
@@ -74,7 +74,8 @@ impl Printer {
         }
         if loc.line >= self.src_line
             && loc.line < self.src_line + 8
-            && self.names[loc.file as usize] == self.names[self.src_file as usize]
+            && (loc.file == self.src_file
+                || self.names[loc.file as usize] == self.names[self.src_file as usize])
         {
             while loc.line > self.src_line {
                 self.out.push('\n');
@@ -203,6 +204,24 @@ impl Printer {
         if self.printed {
             self.out.push('\n');
         }
+    }
+}
+
+/// `n` in decimal, without a temporary string.
+fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(d as char);
     }
 }
 

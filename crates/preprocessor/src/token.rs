@@ -6,20 +6,32 @@
 use std::cell::RefCell;
 use std::sync::{LazyLock, Mutex};
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
-/// An interned spelling. Equal spellings are the same `&'static str` (one allocation for the
-/// process, as rustc's symbols), so equality and hashing are by address. Spellings are never
-/// freed: their number is bounded by the distinct spellings of the files read.
+/// An interned spelling: a thin pointer to the spelling's one allocation for the process (as
+/// rustc's symbols), so equality and hashing are by address and a token holding one stays
+/// small. Spellings are never freed: their number is bounded by the distinct spellings of the
+/// files read. Each has a dense number (`id`), which indexes the macro table.
 #[derive(Clone, Copy)]
-pub struct Sym(&'static str);
+pub struct Sym(&'static Interned);
 
-static INTERNED: LazyLock<Mutex<FxHashSet<&'static str>>> = LazyLock::new(Default::default);
+/// What a `Sym` points at.
+pub struct Interned {
+    text: &'static str,
+    id: u32,
+}
+
+#[derive(Default)]
+struct Global {
+    set: FxHashMap<&'static str, &'static Interned>,
+}
+
+static INTERNED: LazyLock<Mutex<Global>> = LazyLock::new(Default::default);
 
 thread_local! {
     /// This thread's view of `INTERNED`, so that lexing takes the lock only for new spellings.
     static LOCAL: RefCell<Local> = RefCell::new(Local {
-        set: FxHashSet::default(),
+        set: FxHashMap::default(),
         recent: vec![RECENT_EMPTY; 1 << RECENT_BITS].into_boxed_slice(),
     });
 }
@@ -29,7 +41,7 @@ thread_local! {
 /// (which are the whole spelling up to 16 bytes: most identifiers are found without hashing
 /// or comparing their text).
 pub struct Local {
-    set: FxHashSet<&'static str>,
+    set: FxHashMap<&'static str, Sym>,
     recent: Box<[Recent]>,
 }
 
@@ -60,22 +72,23 @@ fn ends(b: &[u8]) -> (u64, u64) {
         };
         (word(0), word(n - 8))
     } else {
-        let x = b
-            .iter()
-            .enumerate()
-            .fold(0u64, |x, (i, &c)| x | (u64::from(c) << (8 * i)));
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(b);
+        let x = u64::from_le_bytes(w);
         (x, x)
     }
 }
 
-fn intern_global(s: &str) -> &'static str {
-    let mut set = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&i) = set.get(s) {
-        return i;
+fn intern_global(s: &str) -> Sym {
+    let mut global = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&i) = global.set.get(s) {
+        return Sym(i);
     }
-    let leaked: &'static str = Box::leak(Box::<str>::from(s));
-    set.insert(leaked);
-    leaked
+    let text: &'static str = Box::leak(Box::<str>::from(s));
+    let id = u32::try_from(global.set.len()).expect("fewer than 2^32 spellings");
+    let interned: &'static Interned = Box::leak(Box::new(Interned { text, id }));
+    global.set.insert(text, interned);
+    Sym(interned)
 }
 
 /// Interns spellings through this thread's cache (the lexer holds one for a whole file).
@@ -93,16 +106,16 @@ impl Interner<'_> {
             && recent.first == first
             && recent.last == last
             && let Some(sym) = recent.sym
-            && (b.len() <= 16 || sym.0 == s)
+            && (b.len() <= 16 || sym.0.text == s)
         {
             return sym;
         }
         let sym = match self.0.set.get(s) {
-            Some(&i) => Sym(i),
+            Some(&sym) => sym,
             None => {
-                let i = intern_global(s);
-                self.0.set.insert(i);
-                Sym(i)
+                let sym = intern_global(s);
+                self.0.set.insert(sym.0.text, sym);
+                sym
             }
         };
         self.0.recent[slot] = Recent {
@@ -130,7 +143,12 @@ impl Sym {
         *EMPTY
     }
     pub fn as_str(self) -> &'static str {
-        self.0
+        self.0.text
+    }
+    /// The spelling's dense number (in the order spellings were first interned).
+    #[inline]
+    pub fn id(self) -> usize {
+        self.0.id as usize
     }
 }
 
@@ -142,28 +160,28 @@ impl PartialEq for Sym {
 impl Eq for Sym {}
 impl std::hash::Hash for Sym {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_usize(self.0.as_ptr() as usize);
+        state.write_usize(std::ptr::from_ref(self.0) as usize);
     }
 }
 impl std::ops::Deref for Sym {
     type Target = str;
     fn deref(&self) -> &str {
-        self.0
+        self.0.text
     }
 }
 impl std::fmt::Debug for Sym {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.0, f)
+        std::fmt::Debug::fmt(self.0.text, f)
     }
 }
 impl std::fmt::Display for Sym {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.0.text)
     }
 }
 impl PartialEq<str> for Sym {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.0.text == other
     }
 }
 
@@ -216,9 +234,8 @@ pub const PAD_SOURCE: u16 = 128;
 /// A token whose text crossed lines (a raw string): its end line is `line + newlines in text`.
 pub const MULTILINE: u16 = 256;
 
-/// 32 bytes, aligned so that copies are whole 16-byte moves.
+/// 24 bytes (a thin spelling pointer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C, align(16))]
 pub struct Token {
     pub text: Sym,
     /// Physical line (1-based) and gcc's column (1-based byte column) of the first character.
