@@ -109,7 +109,8 @@ pub fn check_view(
     // With --remarks, nvcc also prints the remarks of CUDA's headers (and only remarks: the
     // headers raise no warning): the remark queries run on the headers' items too.
     let mut view_remarks: FxHashMap<Item<'_>, Vec<ItemDiagnostic>> = FxHashMap::default();
-    if options.remarks {
+    let remarks_wanted = remarks::wanted(options, &pragmas);
+    if remarks_wanted {
         let mut in_order: Vec<(u32, Item<'_>)> = headers
             .iter()
             .chain(items.iter())
@@ -140,7 +141,8 @@ pub fn check_view(
                 .chain(remarks::hiding::hiding_remarks(db, *item).iter())
                 .chain(view_remarks.get(item).into_iter().flatten())
                 .chain(remarks::parameters::unreferenced_parameters(db, *item).iter())
-                .chain(remarks::inlining::not_inlined(db, *item).iter());
+                .chain(remarks::inlining::not_inlined(db, *item).iter())
+                .chain(remarks::closures::closure_remarks(db, *item).iter());
             for d in found {
                 if !d.passes.includes(pass) {
                     continue;
@@ -162,19 +164,34 @@ pub fn check_view(
     }
     for (item, place) in items {
         let unreferenced = unused::unreferenced(db, item, &referenced);
-        let found = remarks::storage_class::storage_class_not_first(db, item)
-            .iter()
+        let found = remarks_wanted
+            .then(|| remarks::storage_class::storage_class_not_first(db, item))
+            .into_iter()
+            .flatten()
             .chain(declarations::declaration_diagnostics(db, item).iter())
             .chain(bodies::body_diagnostics(db, item).iter())
             .chain(hiding::hiding_diagnostics(db, item).iter())
-            .chain(remarks::hiding::hiding_remarks(db, item).iter())
+            .chain(remarks_wanted.then(|| remarks::hiding::hiding_remarks(db, item)).into_iter().flatten())
             .chain(unused::local_diagnostics(db, item).iter())
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
             .chain(availability::availability_diagnostics(db, item).iter())
             .chain(view_remarks.get(&item).into_iter().flatten())
-            .chain(remarks::parameters::unreferenced_parameters(db, item).iter())
-            .chain(remarks::inlining::not_inlined(db, item).iter())
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::launches::default_stream_launches(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::launches::missing_launch_bounds(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(remarks_wanted.then(|| remarks::parameters::unreferenced_parameters(db, item)).into_iter().flatten())
+            .chain(remarks_wanted.then(|| remarks::inlining::not_inlined(db, item)).into_iter().flatten())
+            .chain(remarks_wanted.then(|| remarks::closures::closure_remarks(db, item)).into_iter().flatten())
             .chain(unreferenced.iter());
         let kept = is_kept(db, item, &referenced);
         let (exec_check_disabled, hd_warning_disabled) =

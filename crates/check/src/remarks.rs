@@ -5,13 +5,18 @@
 //!
 //! - [`parameters`]: 826, a parameter never referenced;
 //! - [`inlining`]: 679, an inline function the device pass keeps out of line;
+//! - [`closures`]: 679 for the members of lambdas' closures;
 //! - [`implicit_copies`]: 679 for the implicit copy constructors the device pass generates;
 //! - [`storage_class`]: 82, a storage class after a type specifier;
 //! - [`redeclared_inline`]: 479, `inline` on a declaration after a call;
+//! - [`launches`]: 20238, a kernel without `__launch_bounds__`, and 20198, a launch without
+//!   a stream argument;
 //! - [`hiding`]: 1348 and 2349, declarations hiding a parameter, a local, a namespace-scope
 //!   variable or a member.
+pub mod closures;
 pub mod hiding;
 pub mod implicit_copies;
+pub mod launches;
 pub mod inlining;
 pub mod parameters;
 pub mod redeclared_inline;
@@ -21,6 +26,30 @@ use il::{Item, ItemKind};
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
+use crate::messages as m;
+use crate::options::DiagOptions;
+use crate::pragmas::Pragmas;
+
+/// The remarks of this module, by number.
+pub const NUMBERS: &[u32] = &[
+    m::STORAGE_CLASS_NOT_FIRST.number,
+    m::REDECLARED_INLINE.number,
+    m::CANNOT_INLINE.number,
+    m::PARAMETER_NOT_REFERENCED.number,
+    m::LOCAL_HIDDEN.number,
+    m::VARIABLE_HIDES_ENTITY.number,
+    m::DEFAULT_STREAM_LAUNCH.number,
+    m::MISSING_LAUNCH_BOUNDS.number,
+];
+
+/// Whether any of these remarks can be shown: `--remarks`, or an option or pragma that
+/// names one (`--diag_warning=826`). Otherwise their queries do not run at all.
+pub fn wanted(options: &DiagOptions, pragmas: &Pragmas) -> bool {
+    options.remarks
+        || NUMBERS.iter().any(|n| {
+            options.host.contains_key(n) || options.device.contains_key(n) || pragmas.mentions(*n)
+        })
+}
 
 /// Whether `item` is a template or a member of one, that is, checked by the device pass only
 /// in its instances; an explicit specialization (`template<> f<char>()`) is not.

@@ -49,6 +49,9 @@ int s(int a) { decltype(a) b = 0; return b; }
             device Parse 1: remark #826 parameter "a" was never referenced
             device Parse 4: remark #826 parameter "q" was never referenced
             device Parse 4: remark #826 parameter "a" was never referenced
+            device EndOfUnit 4: remark #679 function "lambda [](int)->int" cannot be inlined
+            device EndOfUnit 4: remark #679 function "lambda [](int)->int::operator int (*)(int)" cannot be inlined
+            device EndOfUnit 4: remark #679 function "lambda [](int)->int::<unnamed>(lambda [](int)->int &&) noexcept" cannot be inlined
         "#]],
     );
 }
@@ -128,8 +131,8 @@ inline int n() { return 0; }
 "#,
         expect![[r#"
             host Parse 3: remark #479 function "m" redeclared "inline" after being called
-            device Parse 3: remark #679 function "m" cannot be inlined
             device Parse 3: remark #479 function "m" redeclared "inline" after being called
+            device Parse 3: remark #679 function "m" cannot be inlined
             device Parse 5: remark #679 function "n" cannot be inlined
         "#]],
     );
@@ -161,6 +164,40 @@ int late;
             device Parse 4: warning #177 variable "a" was declared but never referenced
             device Parse 5: remark #2349 declaration hides member "S::x" (declared at line 5)
             device Parse 5: remark #679 function "S::S(int)" cannot be inlined
+        "#]],
+    );
+}
+
+#[test]
+fn closures() {
+    check(
+        r#"int f1() { auto l = [](int q) { return q; }; return l(1); }
+int f2() { int x = 1; auto l = [x](int y) { return x + y; }; return l(2); }
+void f4() { [](double d) { (void)d; }(1.0); }
+"#,
+        expect![[r#"
+            device EndOfUnit 1: remark #679 function "lambda [](int)->int" cannot be inlined
+            device EndOfUnit 1: remark #679 function "lambda [](int)->int::operator int (*)(int)" cannot be inlined
+            device EndOfUnit 1: remark #679 function "lambda [](int)->int::<unnamed>(lambda [](int)->int &&) noexcept" cannot be inlined
+            device EndOfUnit 2: remark #679 function "lambda [](int)->int" cannot be inlined
+            device EndOfUnit 3: remark #679 function "lambda [](double)->void" cannot be inlined
+            device EndOfUnit 3: remark #679 function "lambda [](double)->void::operator void (*)(double)" cannot be inlined
+        "#]],
+    );
+}
+
+#[test]
+fn launches() {
+    check(
+        r#"__attribute__((global)) void k(int a) { (void)a; }
+__attribute__((global)) void __attribute__((launch_bounds(128))) b() {}
+void run() { k<<<1, 1>>>(1); k<<<1, 1, 0, 0>>>(2); }
+"#,
+        expect![[r#"
+            host Parse 1: remark #20238 no __launch_bounds__ specified for __global__ function
+            host Parse 3: remark #20198 explicit stream argument not provided in kernel launch
+            device Parse 1: remark #20238 no __launch_bounds__ specified for __global__ function
+            device Parse 3: remark #20198 explicit stream argument not provided in kernel launch
         "#]],
     );
 }
