@@ -77,18 +77,42 @@ pub fn check_view(
         .into_iter()
         .filter_map(|item| Some((item, *offsets.get(&item)?)))
         .collect();
-    // CUDA's headers (the device view's markers do not flag them as system headers, hence
-    // `system_prefixes`): their remarks are printed with --remarks; other system headers'
-    // never are.
+    // CUDA's own headers (the views' markers do not flag them as system headers, hence
+    // `system_prefixes`): only their remarks are printed, with --remarks.
     let in_cuda = |place: &positions::Placement| {
         line_map
             .position(place.in_file.into())
             .file
             .is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
     };
+    // CCCL (thrust, cub, libcu++) under CUDA's include directory: nvcc prints no remark there
+    // (measured on thrust's `device_vector.h`), though not every file of it is flagged.
+    let in_cccl = |place: &positions::Placement| {
+        line_map
+            .position(place.in_file.into())
+            .file
+            .is_some_and(|f| f.contains("/include/cccl/"))
+    };
+    // Items of system headers are never checked, not even for remarks. A file is one when any
+    // of its line markers says so: gcc flags only some markers of a file entered as a system
+    // header (CCCL's, and CUDA's `cuda_fp16.hpp` when CCCL includes it), while EDG keeps the
+    // file's status (measured: nvcc prints no remark in them).
+    let system_files: FxHashSet<&str> = placed
+        .iter()
+        .filter(|(_, place)| line_map.is_system(place.in_file.into()))
+        .filter_map(|(_, place)| line_map.position(place.in_file.into()).file)
+        .collect();
+    let is_system = |place: &positions::Placement| {
+        line_map.is_system(place.in_file.into())
+            || line_map
+                .position(place.in_file.into())
+                .file
+                .is_some_and(|f| system_files.contains(f))
+    };
     let (headers, items): (Vec<_>, Vec<_>) = placed
-        .into_iter()
-        .filter(|(_, place)| in_cuda(place) || !line_map.is_system(place.in_file.into()))
+        .iter()
+        .copied()
+        .filter(|(_, place)| !is_system(place) && !(in_cuda(place) && in_cccl(place)))
         .partition(|(_, place)| in_cuda(place));
     // What the user code's bodies reference: what keeps an inline or internal function for
     // the device (rule P7) and what makes an internal entity referenced (177).
@@ -171,7 +195,12 @@ pub fn check_view(
             .chain(declarations::declaration_diagnostics(db, item).iter())
             .chain(bodies::body_diagnostics(db, item).iter())
             .chain(hiding::hiding_diagnostics(db, item).iter())
-            .chain(remarks_wanted.then(|| remarks::hiding::hiding_remarks(db, item)).into_iter().flatten())
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::hiding::hiding_remarks(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(unused::local_diagnostics(db, item).iter())
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
@@ -189,9 +218,24 @@ pub fn check_view(
                     .into_iter()
                     .flatten(),
             )
-            .chain(remarks_wanted.then(|| remarks::parameters::unreferenced_parameters(db, item)).into_iter().flatten())
-            .chain(remarks_wanted.then(|| remarks::inlining::not_inlined(db, item)).into_iter().flatten())
-            .chain(remarks_wanted.then(|| remarks::closures::closure_remarks(db, item)).into_iter().flatten())
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::parameters::unreferenced_parameters(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::inlining::not_inlined(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::closures::closure_remarks(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(unreferenced.iter());
         let kept = is_kept(db, item, &referenced);
         let (exec_check_disabled, hd_warning_disabled) =
@@ -264,7 +308,10 @@ fn hides_later_declaration(
     offsets: &FxHashMap<Item<'_>, positions::Placement>,
 ) -> bool {
     use salsa::plumbing::FromId;
-    let Some(related) = d.related.as_ref().filter(|_| d.number == messages::VARIABLE_HIDES_ENTITY.number)
+    let Some(related) = d
+        .related
+        .as_ref()
+        .filter(|_| d.number == messages::VARIABLE_HIDES_ENTITY.number)
     else {
         return false;
     };

@@ -16,8 +16,8 @@
 pub mod closures;
 pub mod hiding;
 pub mod implicit_copies;
-pub mod launches;
 pub mod inlining;
+pub mod launches;
 pub mod parameters;
 pub mod redeclared_inline;
 pub mod storage_class;
@@ -58,7 +58,9 @@ pub(crate) fn is_template(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
         return false;
     }
     !(item.kind(db) == ItemKind::FunctionTemplate
-        && !item.parent(db).is_some_and(|p| crate::calls::is_templated(db, p))
+        && !item
+            .parent(db)
+            .is_some_and(|p| crate::calls::is_templated(db, p))
         && explicit_specialization(db, item))
 }
 
@@ -67,6 +69,8 @@ pub(crate) fn explicit_specialization(db: &dyn CheckDatabase, item: Item<'_>) ->
     let root = SyntaxNode::new_root(item.header(db).clone());
     crate::header::declaration(&root).is_some_and(|d| {
         !d.template_params.is_empty()
-            && d.template_params.iter().all(|l| l.children().next().is_none())
+            && d.template_params
+                .iter()
+                .all(|l| l.children().next().is_none())
     })
 }

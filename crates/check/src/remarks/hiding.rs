@@ -9,8 +9,8 @@
 //! for-loop or condition name against its own statement's block (error 779), a handler
 //! parameter against its handler's block (warning 1210). The device pass sees templates only
 //! in their instances (not modeled: host pass only for templates).
-use hir_def::body::body_with_source_map;
 use hir_def::Body;
+use hir_def::body::body_with_source_map;
 use hir_def::hir::{BindingId, BindingKind, Condition, Stmt, StmtId};
 use il::lookup::{ScopeRef, lookup_unqualified};
 use il::{Item, ItemKind};
@@ -88,16 +88,16 @@ pub fn hiding_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<I
                 )
             }
             Hidden::Outside => {
-                let Some((outer, what)) = lookup_unqualified(db, scope, name)
-                    .into_iter()
-                    .find_map(|o| match o.kind(db) {
-                        ItemKind::Variable => Some((o, format!("variable \"{name}\""))),
-                        ItemKind::Field => Some((
-                            o,
-                            format!("member \"{}\"", crate::calls::qualified(db, o)),
-                        )),
-                        _ => None,
-                    })
+                let Some((outer, what)) =
+                    lookup_unqualified(db, scope, name)
+                        .into_iter()
+                        .find_map(|o| match o.kind(db) {
+                            ItemKind::Variable => Some((o, format!("variable \"{name}\""))),
+                            ItemKind::Field => {
+                                Some((o, format!("member \"{}\"", crate::calls::qualified(db, o))))
+                            }
+                            _ => None,
+                        })
                 else {
                     continue;
                 };

@@ -95,7 +95,9 @@ pub fn implicit_copy_constructors<'db>(
         let declares_copy = constructors.iter().any(|c| {
             hir_ty::callable_sig(db, *c).as_ref().is_some_and(|s| {
                 s.params.len() == 1 && s.params[0].to_source(db).replace("&", " &") == copy_key
-            }) || c.signature_key(db).contains(&format!("{} const&", name.unwrap_or("")))
+            }) || c
+                .signature_key(db)
+                .contains(&format!("{} const&", name.unwrap_or("")))
         });
         // Reported by the class's first constructor, at its name (classes are not placed in
         // the view: nvcc's line is the class's).

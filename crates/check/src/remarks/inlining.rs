@@ -81,4 +81,3 @@ pub(crate) fn routine_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
         crate::calls::qualified(db, item)
     }
 }
-

@@ -1,7 +1,7 @@
 //! Kernel remarks of both passes: a `__global__` function defined without
 //! `__launch_bounds__` (20238, caret at the body's `{`), and a launch without an explicit
 //! stream argument (20198, `k<<<g, b>>>(...)` with fewer than four configuration arguments,
-//! caret at the last `>` of `>>>`). Per item, over the item's header and hir-def's lowered
+//! caret at `>>>`). Per item, over the item's header and hir-def's lowered
 //! body ([`missing_launch_bounds`], [`default_stream_launches`]). Templates are reported by
 //! the host pass at their definition (their instances in the device pass are not modeled).
 use hir_def::body::body_with_source_map;
@@ -79,10 +79,25 @@ pub fn default_stream_launches<'db>(
         let Some(node) = map.expr_syntax(id).map(|p| p.to_node(&root)) else {
             continue;
         };
-        let Some(close) = node.text().to_string().find(">>>") else {
+        // The configuration's closing `>>>` (three `>` tokens): the caret is at the first.
+        let tokens: Vec<syntax::SyntaxToken> = node
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .collect();
+        let Some(at) = tokens
+            .windows(3)
+            .find(|w| w.iter().all(|t| t.text() == ">"))
+            .map(|w| u32::from(w[0].text_range().start()))
+            .or_else(|| {
+                tokens
+                    .iter()
+                    .find(|t| t.text() == ">>>")
+                    .map(|t| u32::from(t.text_range().start()))
+            })
+        else {
             continue;
         };
-        let at = u32::from(node.text_range().start()) + close as u32 + 2;
         out.push(ItemDiagnostic::discretionary(
             m::DEFAULT_STREAM_LAUNCH,
             Severity::Remark,

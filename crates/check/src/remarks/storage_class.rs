@@ -3,8 +3,8 @@
 //! ([`storage_class_not_first`]), reading only the item's header: the caret is at the storage
 //! class keyword, once per declaration (the item of its first declarator reports it).
 use il::{Item, ItemKind};
-use syntax::SyntaxKind::*;
 use rowan::NodeOrToken;
+use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
