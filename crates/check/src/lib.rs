@@ -112,7 +112,7 @@ pub fn check_view(
     let (headers, items): (Vec<_>, Vec<_>) = placed
         .iter()
         .copied()
-        .filter(|(_, place)| !is_system(place) && !(in_cuda(place) && in_cccl(place)))
+        .filter(|(_, place)| !(is_system(place) || in_cuda(place) && in_cccl(place)))
         .partition(|(_, place)| in_cuda(place));
     // What the user code's bodies reference: what keeps an inline or internal function for
     // the device (rule P7) and what makes an internal entity referenced (177).
