@@ -28,9 +28,12 @@ pub enum Pass {
 
 /// When in a pass the tool reports it (rule P7): while parsing (with the source line echoed and
 /// a caret) or late, while walking the code kept for the device (no echo).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
     Parse,
+    /// At the end of the translation unit, before the late phase, with the line echoed (the
+    /// device pass's 679 for `constexpr` functions).
+    EndOfUnit,
     Late,
 }
 

@@ -14,6 +14,8 @@
 //! - [`options`] and [`pragmas`]: what `-diag-*`, `--Werror`, `--remarks` and
 //!   `#pragma nv_diag_*` make of each diagnostic.
 //! - [`render`]: one pass's block as nvcc prints it (rules P3-P5).
+//! - [`remarks`]: EDG's remarks (826, 679, 82, 479, 1348, 2349), also on CUDA's headers when
+//!   `--remarks` shows them.
 pub mod availability;
 pub mod bodies;
 pub mod calls;
@@ -26,6 +28,7 @@ pub mod options;
 pub mod positions;
 pub mod pragmas;
 pub mod reference;
+pub mod remarks;
 pub mod render;
 pub mod unused;
 pub mod variable_uses;
@@ -33,7 +36,7 @@ pub mod variable_uses;
 use base_db::SourceFile;
 use il::decl::{Linkage, linkage, routine_decl};
 use il::{Item, ItemKind};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 pub use crate::diagnostic::{Diagnostic, ItemDiagnostic, Pass, Passes, Phase};
 pub use crate::options::DiagOptions;
@@ -59,18 +62,37 @@ pub fn check_view(
     // The items of user code, placed: CUDA's own headers are not checked (nvcc reports nothing
     // there without --remarks), and the device view's markers do not flag them as system
     // headers, hence `system_prefixes`.
-    let in_user_file = |file: Option<&str>, system: bool| {
-        !system && !file.is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
+    // CUDA's own headers (the views' markers do not flag them as system headers, hence
+    // `system_prefixes`): only their remarks are printed, with --remarks. CCCL (thrust, cub,
+    // libcu++) under CUDA's include directory: nvcc prints no remark there (measured on
+    // thrust's `device_vector.h`), though not every file of it is flagged. Items of system
+    // headers are never checked, not even for remarks. A file is one when any of its line
+    // markers says so: gcc flags only some markers of a file entered as a system header
+    // (CCCL's, and CUDA's `cuda_fp16.hpp` when CCCL includes it), while EDG keeps the file's
+    // status (measured: nvcc prints no remark in them).
+    let in_cuda = |file: Option<&str>| {
+        file.is_some_and(|f| system_prefixes.iter().any(|p| f.starts_with(p.as_str())))
     };
-    let user_ranges = line_map.ranges_where(in_user_file);
-    let is_user = |offset: u32| {
-        let i = user_ranges.partition_point(|r| r.end() <= offset.into());
-        user_ranges
+    let in_cccl = |file: Option<&str>| file.is_some_and(|f| f.contains("/include/cccl/"));
+    let system_files = line_map.system_files();
+    let remarks_wanted = remarks::wanted(options, &pragmas);
+    // Only the text whose items are checked is placed (the headers' only with remarks).
+    let checked_text = line_map.ranges_where(|file, system| {
+        if system || file.is_some_and(|f| system_files.contains(f)) {
+            return false;
+        }
+        !in_cuda(file) || remarks_wanted && !in_cccl(file)
+    });
+    let is_checked = |offset: u32| {
+        let i = checked_text.partition_point(|r| r.end() <= offset.into());
+        checked_text
             .get(i)
             .is_some_and(|r| r.contains(offset.into()))
     };
-    let mut placed = positions::place_user_items(db, file, &user_ranges, &is_user);
-    let items = std::mem::take(&mut placed.items);
+    let mut placed = positions::place_user_items(db, file, &checked_text, &is_checked);
+    let (headers, items): (Vec<_>, Vec<_>) = std::mem::take(&mut placed.items)
+        .into_iter()
+        .partition(|(_, place)| in_cuda(line_map.position(place.in_file.into()).file));
     // What the user code's bodies reference: what keeps an inline or internal function for
     // the device (rule P7) and what makes an internal entity referenced (177).
     let mut referenced: FxHashSet<Item<'_>> = FxHashSet::default();
@@ -86,23 +108,122 @@ pub fn check_view(
     let mut instance_seen: FxHashSet<(String, u32)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
-    let mut out: Vec<(bool, u32, usize, Diagnostic)> = Vec::new();
+    let mut out: Vec<(Phase, u32, usize, Diagnostic)> = Vec::new();
+    // With --remarks, nvcc also prints the remarks of CUDA's headers (and only remarks: the
+    // headers raise no warning): the remark queries run on the headers' items too.
+    let mut view_remarks: FxHashMap<Item<'_>, Vec<ItemDiagnostic>> = FxHashMap::default();
+    let remarks_wanted = remarks::wanted(options, &pragmas);
+    if remarks_wanted {
+        let mut in_order: Vec<(u32, Item<'_>)> = headers
+            .iter()
+            .chain(items.iter())
+            .map(|(i, p)| (p.in_file, *i))
+            .collect();
+        in_order.sort_by_key(|(at, _)| *at);
+        let in_order: Vec<Item<'_>> = in_order.into_iter().map(|(_, i)| i).collect();
+        for (item, d) in remarks::redeclared_inline::redeclared_inline(db, &in_order) {
+            view_remarks.entry(item).or_default().push(d);
+        }
+        if pass == Pass::Device {
+            let mut copied: Vec<Item<'_>> = Vec::new();
+            let mut seen = FxHashSet::default();
+            for item in &in_order {
+                for class in remarks::implicit_copies::copied_classes(db, *item) {
+                    if seen.insert(*class) {
+                        copied.push(*class);
+                    }
+                }
+            }
+            for (class, d) in remarks::implicit_copies::implicit_copy_constructors(db, &copied) {
+                view_remarks.entry(class).or_default().push(d);
+            }
+        }
+        for (item, place) in &headers {
+            let found = remarks::storage_class::storage_class_not_first(db, *item)
+                .iter()
+                .chain(remarks::hiding::hiding_remarks(db, *item).iter())
+                .chain(view_remarks.get(item).into_iter().flatten())
+                .chain(remarks::parameters::unreferenced_parameters(db, *item).iter())
+                .chain(remarks::inlining::not_inlined(db, *item).iter())
+                .chain(remarks::closures::closure_remarks(db, *item).iter());
+            for d in found {
+                if !d.passes.includes(pass) {
+                    continue;
+                }
+                if hides_later_declaration(db, d, place, &mut placed) {
+                    continue;
+                }
+                let Some(offset) = place.to_file(d.offset) else {
+                    continue;
+                };
+                if let Some(mut shown) = options.apply(d, pass, offset, &pragmas) {
+                    if let Some(related) = &d.related {
+                        place_related(&mut shown, related, &mut placed, line_map);
+                    }
+                    out.push((shown.phase, place.in_file, out.len(), shown));
+                }
+            }
+        }
+    }
     for (item, place) in items {
         let unreferenced = unused::unreferenced(db, item, &referenced);
-        let found = declarations::declaration_diagnostics(db, item)
-            .iter()
+        let found = remarks_wanted
+            .then(|| remarks::storage_class::storage_class_not_first(db, item))
+            .into_iter()
+            .flatten()
+            .chain(declarations::declaration_diagnostics(db, item).iter())
             .chain(bodies::body_diagnostics(db, item).iter())
             .chain(hiding::hiding_diagnostics(db, item).iter())
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::hiding::hiding_remarks(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(unused::local_diagnostics(db, item).iter())
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
             .chain(availability::availability_diagnostics(db, item).iter())
+            .chain(view_remarks.get(&item).into_iter().flatten())
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::launches::default_stream_launches(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::launches::missing_launch_bounds(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::parameters::unreferenced_parameters(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::inlining::not_inlined(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
+            .chain(
+                remarks_wanted
+                    .then(|| remarks::closures::closure_remarks(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(unreferenced.iter());
         let kept = is_kept(db, item, &referenced);
         let (exec_check_disabled, hd_warning_disabled) =
             exec_pragmas(&pragmas, &starts, place.in_file);
         for d in found {
-            if !d.passes.includes(pass) || (d.kept_only && !kept) {
+            if !d.passes.includes(pass)
+                || (d.kept_only && !kept)
+                || hides_later_declaration(db, d, &place, &mut placed)
+            {
                 continue;
             }
             if d.exec_check
@@ -133,13 +254,13 @@ pub fn check_view(
                 if let Some(related) = &d.related {
                     place_related(&mut shown, related, &mut placed, line_map);
                 }
-                out.push((shown.phase == Phase::Late, place.in_file, out.len(), shown));
+                out.push((shown.phase, place.in_file, out.len(), shown));
             }
         }
     }
     // Parse phase item by item in source order (each item's findings in the order its checks
-    // report them), then the late phase.
-    out.sort_by_key(|(late, item_at, seq, _)| (*late, *item_at, *seq));
+    // report them), then the end of the unit, then the late phase.
+    out.sort_by_key(|(phase, item_at, seq, _)| (*phase, *item_at, *seq));
     out.into_iter().map(|(_, _, _, d)| d).collect()
 }
 
@@ -155,6 +276,29 @@ pub fn pass_diagnostics(
     let mut diagnostics = syntax_errors(db, file);
     diagnostics.extend(check_view(db, file, pass, options, system_prefixes));
     diagnostics
+}
+
+/// Whether `d` says a declaration hides a namespace-scope variable (2349) declared after it:
+/// only what is declared before hides (the query, per item, cannot know the order).
+fn hides_later_declaration<'db>(
+    db: &'db dyn CheckDatabase,
+    d: &ItemDiagnostic,
+    place: &positions::Placement,
+    positions: &mut positions::Placed<'db>,
+) -> bool {
+    use salsa::plumbing::FromId;
+    let Some(related) = d
+        .related
+        .as_ref()
+        .filter(|_| d.number == messages::VARIABLE_HIDES_ENTITY.number)
+    else {
+        return false;
+    };
+    let hidden = <Item<'db> as FromId>::from_id(related.item);
+    hidden.kind(db) == ItemKind::Variable
+        && positions
+            .place(hidden)
+            .is_some_and(|p| p.in_file > place.in_file)
 }
 
 /// Puts the line of a diagnostic's related item into its text, or its note after it.

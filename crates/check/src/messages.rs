@@ -39,6 +39,15 @@ macro_rules! messages {
 }
 
 messages! {
+    // Remarks (`remarks`).
+    STORAGE_CLASS_NOT_FIRST = 82, "storage_class_not_first", "storage class is not first";
+    REDECLARED_INLINE = 479, "called_function_redeclared_inline", "%n redeclared \"inline\" after being called";
+    CANNOT_INLINE = 679, "cannot_inline", "%n cannot be inlined";
+    PARAMETER_NOT_REFERENCED = 826, "unreferenced_function_param", "%n was never referenced";
+    LOCAL_HIDDEN = 1348, "local_variable_hidden", "declaration hides %nd";
+    VARIABLE_HIDES_ENTITY = 2349, "variable_hides_entity", "declaration hides %nd";
+    DEFAULT_STREAM_LAUNCH = 20198, "default_stream_launch", "explicit stream argument not provided in kernel launch";
+    MISSING_LAUNCH_BOUNDS = 20238, "missing_launch_bounds", "no __launch_bounds__ specified for __global__ function";
     ALREADY_DECLARED = 101, "id_already_declared", "%sq has already been declared in the current scope";
     MODIFIABLE_LVALUE = 137, "expr_not_a_modifiable_lvalue", "expression must be a modifiable lvalue";
     DECLARED_NOT_REFERENCED = 177, "declared_but_not_referenced", "%n was declared but never referenced";

@@ -36,6 +36,13 @@ pub struct Pragmas {
 }
 
 impl Pragmas {
+    /// Whether a pragma names diagnostic `number`.
+    pub fn mentions(&self, number: u32) -> bool {
+        self.events
+            .iter()
+            .any(|(_, e)| matches!(e, Event::Set(numbers, _) if numbers.contains(&number)))
+    }
+
     pub fn scan(text: &str) -> Pragmas {
         let mut p = Pragmas::default();
         let mut offset = 0u32;

@@ -45,7 +45,7 @@ pub fn render_pass(
             d.text
         )
         .unwrap();
-        if d.phase == Phase::Parse {
+        if d.phase != Phase::Late {
             echo(out, text, d.offset);
         }
         for note in &d.notes {

@@ -60,6 +60,7 @@ struct Region {
     line: u32,
     file: u32,
     system: bool,
+    enters: bool,
 }
 
 impl LineMap {
@@ -108,39 +109,58 @@ impl LineMap {
         mut keep: impl FnMut(Option<&str>, bool) -> bool,
     ) -> Vec<rowan::TextRange> {
         let mut out: Vec<rowan::TextRange> = Vec::new();
+        for (file, system, range) in self.regions() {
+            if range.is_empty() || !keep(file, system) {
+                continue;
+            }
+            match out.last_mut() {
+                Some(last) if last.end() == range.start() => *last = last.cover(range),
+                _ => out.push(range),
+            }
+        }
+        out
+    }
+
+    /// The files entered as system headers: those a marker with flag 1 or 2 (entering or
+    /// returning) also flags 3. Markers that only jump lines inside a file carry 3 where a
+    /// system header's macro expanded (`noexcept (true)` from glibc's `__THROW` in CUDA's
+    /// `math_functions.h`), which does not make the file one.
+    pub fn system_files(&self) -> rustc_hash::FxHashSet<&str> {
+        self.regions
+            .iter()
+            .filter(|r| r.system && r.enters)
+            .map(|r| self.files[r.file as usize].as_str())
+            .collect()
+    }
+
+    /// Every marker's region in text order: its file (`None`: the text before the first
+    /// marker), its system flag, and the text it governs (from the line after the marker to the
+    /// next marker's line).
+    pub fn regions(&self) -> impl Iterator<Item = (Option<&str>, bool, rowan::TextRange)> {
         let line_start = |line: u32| {
             self.line_starts
                 .get(line as usize)
                 .copied()
                 .unwrap_or(self.len)
         };
-        let mut push = |start: u32, end: u32| {
-            if start >= end {
-                return;
-            }
-            let range = rowan::TextRange::new(start.into(), end.into());
-            match out.last_mut() {
-                Some(last) if last.end() == range.start() => *last = last.cover(range),
-                _ => out.push(range),
-            }
-        };
+        let range =
+            |start: u32, end: u32| rowan::TextRange::new(start.into(), end.max(start).into());
         let first = self
             .regions
             .first()
             .map_or(self.len, |r| line_start(r.first_line));
-        if keep(None, false) {
-            push(0, first);
-        }
-        for (i, region) in self.regions.iter().enumerate() {
+        let before = (None, false, range(0, first));
+        std::iter::once(before).chain(self.regions.iter().enumerate().map(move |(i, region)| {
             let end = self
                 .regions
                 .get(i + 1)
                 .map_or(self.len, |next| line_start(next.first_line));
-            if keep(Some(&self.files[region.file as usize]), region.system) {
-                push(line_start(region.first_line), end);
-            }
-        }
-        out
+            (
+                Some(self.files[region.file as usize].as_str()),
+                region.system,
+                range(line_start(region.first_line), end),
+            )
+        }))
     }
 
     /// Every file named by a marker, each once, in order of first appearance.
@@ -210,6 +230,7 @@ impl Builder {
             line: marker.line,
             file,
             system: marker.system,
+            enters: marker.enters,
         });
     }
 
@@ -230,6 +251,8 @@ struct Marker<'a> {
     /// The name between the quotes, still escaped.
     file: Option<&'a [u8]>,
     system: bool,
+    /// Flag 1 or 2: the marker enters or returns to a file (not a mere line jump).
+    enters: bool,
 }
 
 impl<'a> Marker<'a> {
@@ -255,6 +278,7 @@ impl<'a> Marker<'a> {
             None
         };
         let mut system = false;
+        let mut enters = false;
         loop {
             cursor.skip_blanks();
             match cursor.0 {
@@ -264,6 +288,7 @@ impl<'a> Marker<'a> {
                     // still a marker (gcc itself only warns), so unknown words are skipped.
                     match cursor.number() {
                         Some(3) => system = true,
+                        Some(1 | 2) => enters = true,
                         Some(_) => {}
                         None => {
                             // At least one byte: the word may start with whitespace that is not
@@ -275,7 +300,12 @@ impl<'a> Marker<'a> {
                 }
             }
         }
-        Some(Marker { line, file, system })
+        Some(Marker {
+            line,
+            file,
+            system,
+            enters,
+        })
     }
 }
 
