@@ -26,6 +26,7 @@ use il::lower::tokens_text;
 
 mod bodies;
 mod body_spans;
+mod called;
 mod constants;
 mod constexpr;
 mod evaluate;
@@ -34,6 +35,8 @@ mod instances;
 mod names;
 mod printing;
 mod references;
+#[cfg(test)]
+mod test_db;
 mod traits;
 mod tree;
 
@@ -56,26 +59,42 @@ pub struct XrefLine {
 }
 
 /// The declaration lines of a whole translation unit, in EDG's order.
+/// Without the semantic model: the bodies of the function template instances that calls
+/// demand are not logged (see [`declaration_lines_in`]).
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, false)
+    walk_unit(root, false, called::CalledInstances::default())
+}
+
+/// [`declaration_lines`] of a file of the database, with the bodies of the function template
+/// instances that calls demand (which instance a call makes is hir-ty's answer: `called.rs`).
+pub fn declaration_lines_in(
+    db: &dyn hir_ty::HirTyDatabase,
+    file: base_db::SourceFile,
+) -> Vec<XrefLine> {
+    let root = base_db::parse(db, file).syntax_node();
+    walk_unit(&root, false, called::CalledInstances::of_file(db, file))
 }
 
 /// The lines of the log cufe writes: the declaration lines and, interleaved in EDG's order,
-/// the references that declarations make (`xref/references.rs`).
+/// the references that declarations make (`xref/references.rs`). Without the semantic model,
+/// as [`declaration_lines`].
 pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, true)
+    walk_unit(root, true, called::CalledInstances::default())
 }
 
-/// The whole log of a file: [`log_lines`] with the references that function bodies make,
-/// printed from the semantic model (`xref/expr_refs.rs`: hir-def's bodies, hir-ty's inference).
+/// The whole log of a file: [`log_lines`] with the function template instances that calls
+/// demand and the references that function bodies make, printed from the semantic model
+/// (`called.rs`, `expr_refs/`: hir-def's bodies, hir-ty's inference).
 pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
-    expr_refs::merge(db, file, log_lines(&root))
+    let lines = walk_unit(&root, true, called::CalledInstances::of_file(db, file));
+    expr_refs::merge(db, file, lines)
 }
 
-fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {
+fn walk_unit(root: &SyntaxNode, references: bool, called: called::CalledInstances) -> Vec<XrefLine> {
     let mut w = Walker {
         references,
+        called,
         ..Walker::default()
     };
     // EDG declares namespace `std` before the unit (for the implicitly declared allocation
@@ -211,6 +230,12 @@ struct Walker {
     instantiation_depth: u32,
     /// Function template instances whose bodies have been instantiated (`bodies/calls.rs`).
     function_instances: FxHashSet<String>,
+    /// The function template instances that calls demand (hir-ty's answer), by call position.
+    called: called::CalledInstances,
+    /// Whose calls the body being walked makes: a non-template body's, or an instance's.
+    call_context: called::CallContext,
+    /// Function template definitions at namespace scope, by where they start.
+    function_templates_at: FxHashMap<TextSize, (SyntaxNode, Scope)>,
     /// Typedefs and aliases declared in function bodies, by name: the block each is declared
     /// in, where, and the type it stands for, printed.
     local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
@@ -368,6 +393,8 @@ impl Walker {
                         .entry(name.clone())
                         .or_default()
                         .push((node.clone(), scope.clone()));
+                    self.function_templates_at
+                        .insert(node.text_range().start(), (node.clone(), scope.clone()));
                 }
                 // A class template's non-template friend is declared by each instance, not
                 // by the template.

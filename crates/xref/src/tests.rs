@@ -45,10 +45,9 @@ fn declarations_in_edg_order() {
 
 /// The lines of a fixture that the test is about: `name kind line:col`, in order, ids left out.
 fn lines_of(text: &str, keep: impl Fn(&XrefLine) -> bool) -> String {
-    let parse = syntax::parse_text(text);
     let map = syntax::LineMap::new(text);
     let mut out = String::new();
-    for l in declaration_lines(&parse.syntax_node())
+    for l in crate::test_db::declaration_lines_of(text)
         .iter()
         .filter(|l| keep(l))
     {

@@ -37,6 +37,7 @@ mod names;
 mod tests;
 
 use facts::*;
+pub(crate) use facts::is_templated;
 pub(crate) use merge::merge;
 
 /// What a reference line denotes.
