@@ -18,7 +18,7 @@ use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, 
 use hir_ty::ty::{GenericArg, Instance};
 use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult};
 use il::Item;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::expr_refs::is_templated;
@@ -60,6 +60,9 @@ pub(crate) struct CalledInstance {
 pub(crate) struct CalledInstances {
     calls: FxHashMap<(CallContext, TextRange), u32>,
     instances: Vec<CalledInstance>,
+    /// Every function template instance the calls create, in the order first met: where its
+    /// template's name is in the file (EDG's `t` line is there).
+    created: Vec<TextRange>,
 }
 
 impl CalledInstances {
@@ -69,99 +72,122 @@ impl CalledInstances {
         self.instances.get(index as usize)
     }
 
+    /// Where the templates of the function template instances created are named, one per
+    /// instance, in the order the calls create them.
+    pub(crate) fn created(&self) -> &[TextRange] {
+        &self.created
+    }
+
     /// Collects what every non-template body of `file` calls, and transitively what the bodies
     /// of the instances that EDG instantiates call.
     pub(crate) fn of_file(db: &dyn HirTyDatabase, file: base_db::SourceFile) -> CalledInstances {
-        let mut out = CalledInstances::default();
-        let offsets: FxHashMap<Item<'_>, DeclarationOffsets> =
-            declaration_offsets(db, file).iter().copied().collect();
-        let mut index: FxHashMap<Instance<'_>, u32> = FxHashMap::default();
-        // (instance, its index, depth)
-        let mut queue: Vec<(Instance<'_>, u32, u32)> = Vec::new();
+        let mut c = Collector {
+            db,
+            out: CalledInstances::default(),
+            offsets: declaration_offsets(db, file).iter().copied().collect(),
+            index: FxHashMap::default(),
+            created: FxHashSet::default(),
+            queue: Vec::new(),
+        };
         for &(item, item_offsets) in declaration_offsets(db, file) {
             if hir_def::source::body_owner_kind(db, item).is_none() || is_templated(db, item) {
                 continue;
             }
             let infer = hir_ty::infer(db, item);
-            out.record_calls(
-                db,
-                item,
-                item_offsets,
-                &infer,
-                CallContext::OUTSIDE,
-                &offsets,
-                &mut index,
-                &mut queue,
-                1,
-            );
+            c.record_calls(item, item_offsets, &infer, CallContext::OUTSIDE, 1);
         }
-        while let Some((instance, i, depth)) = queue.pop() {
+        while let Some((instance, i, depth)) = c.queue.pop() {
             let template = instance.template(db);
-            let Some(&template_offsets) = offsets.get(&template) else {
+            let Some(&template_offsets) = c.offsets.get(&template) else {
                 continue;
             };
             let infer = hir_ty::infer_instance(db, instance);
-            out.record_calls(
-                db,
+            c.record_calls(
                 template,
                 template_offsets,
                 &infer,
                 CallContext::of_instance(i),
-                &offsets,
-                &mut index,
-                &mut queue,
                 depth + 1,
             );
         }
-        out
+        c.out
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    fn record_calls<'db>(
+struct Collector<'db> {
+    db: &'db dyn HirTyDatabase,
+    out: CalledInstances,
+    offsets: FxHashMap<Item<'db>, DeclarationOffsets>,
+    /// The recorded instances' indices in `out.instances`.
+    index: FxHashMap<Instance<'db>, u32>,
+    /// The instances whose creation is recorded in `out.created`.
+    created: FxHashSet<Instance<'db>>,
+    /// Instances whose bodies are still to be followed: (instance, index, depth).
+    queue: Vec<(Instance<'db>, u32, u32)>,
+}
+
+impl<'db> Collector<'db> {
+    fn record_calls(
         &mut self,
-        db: &'db dyn HirTyDatabase,
         owner: Item<'db>,
         owner_offsets: DeclarationOffsets,
         infer: &InferenceResult<'db>,
         context: CallContext,
-        offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
-        index: &mut FxHashMap<Instance<'db>, u32>,
-        queue: &mut Vec<(Instance<'db>, u32, u32)>,
         depth: u32,
     ) {
+        let db = self.db;
         let (_, map) = hir_def::body::body_with_source_map(db, owner);
         for (expr, callee) in infer.callees() {
-            if callee.kind != CalleeKind::Function {
-                continue;
-            }
             let Some(instance) = callee.instance else {
                 continue;
             };
+            // A member template of a class template is named under its class's instance,
+            // which the model does not give (its class's parameters stay dependent).
+            let template = instance.template(db);
+            if self.created.insert(instance)
+                && !template.parent(db).is_some_and(|p| is_templated(db, p))
+                && let Some(name) = template_name(db, template, &self.offsets)
+            {
+                self.out.created.push(name);
+            }
+            if callee.kind != CalleeKind::Function {
+                continue;
+            }
             let Some(call) = map
                 .expr_syntax(expr)
                 .and_then(|ptr| owner_offsets.to_file_range(ptr.text_range()))
             else {
                 continue;
             };
-            let i = match index.get(&instance) {
+            let i = match self.index.get(&instance) {
                 Some(&i) => i,
                 None => {
-                    let Some(mut called) = called_instance(db, instance, offsets) else {
+                    let Some(mut called) = called_instance(db, instance, &self.offsets) else {
                         continue;
                     };
-                    let i = self.instances.len() as u32;
+                    let i = self.out.instances.len() as u32;
                     called.context = CallContext::of_instance(i);
-                    self.instances.push(called);
-                    index.insert(instance, i);
+                    self.out.instances.push(called);
+                    self.index.insert(instance, i);
                     if depth < DEPTH_LIMIT && instantiates_body(db, instance.template(db)) {
-                        queue.push((instance, i, depth));
+                        self.queue.push((instance, i, depth));
                     }
                     i
                 }
             };
-            self.calls.insert((context, call), i);
+            self.out.calls.insert((context, call), i);
         }
     }
+}
+
+/// Where a function template's name is in the file.
+fn template_name<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+) -> Option<TextRange> {
+    let name = function_def(&definition_root(db, template)?)?.name()?;
+    offsets.get(&template)?.to_file_range(name.text_range())
 }
 
 /// The instance's template definition in the file and its bindings, when every argument is

@@ -1269,6 +1269,26 @@ impl Walker {
                     self.record_base(printed.clone(), printed_base);
                 }
             }
+            // EDG's instantiation lines, at the primary template's name (a partial
+            // specialization's instance too): the instance is created (`t`) and its definition
+            // instantiated (`T`), one entity.
+            if self.references
+                && let Some(name) = template
+                    .definition
+                    .members
+                    .as_ref()
+                    .and_then(|m| m.parent())
+                    .and_then(|spec| {
+                        spec.children()
+                            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                            .and_then(|n| super::tree::last_ident(&n))
+                    })
+            {
+                let id = self.fresh();
+                let offset = name.text_range().start();
+                self.emit(id, printed.clone(), 't', offset);
+                self.emit(id, printed.clone(), 'T', offset);
+            }
             self.instance_members(members, &scope, &subst);
         }
     }

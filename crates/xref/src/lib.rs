@@ -87,11 +87,51 @@ pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
 /// (`called.rs`, `expr_refs/`: hir-def's bodies, hir-ty's inference).
 pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
-    let lines = walk_unit(&root, true, called::CalledInstances::of_file(db, file));
-    expr_refs::merge(db, file, lines)
+    let called = called::CalledInstances::of_file(db, file);
+    let created = called.created().to_vec();
+    let lines = walk_unit(&root, true, called);
+    let mut lines = expr_refs::merge(db, file, lines);
+    created_instance_lines(&mut lines, &created);
+    lines
 }
 
-fn walk_unit(root: &SyntaxNode, references: bool, called: called::CalledInstances) -> Vec<XrefLine> {
+/// EDG's `t` line for each function template instance the calls create (`called.rs`): at the
+/// template's name, under the name its declaration line has there, one entity per instance.
+fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange]) {
+    let mut declared: Vec<(TextSize, usize)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.kind, 'D' | 'd'))
+        .map(|(i, l)| (l.offset, i))
+        .collect();
+    declared.sort();
+    let mut next_id = lines.iter().map(|l| l.entity).max().unwrap_or(0) + 1;
+    for name in created {
+        // The declaration line inside the name's range (a qualified name's last segment).
+        let from = declared.partition_point(|&(o, _)| o < name.start());
+        let Some(&(offset, i)) = declared[from..]
+            .iter()
+            .take_while(|(o, _)| *o < name.end())
+            .last()
+        else {
+            continue;
+        };
+        let line = XrefLine {
+            entity: next_id,
+            name: lines[i].name.clone(),
+            kind: 't',
+            offset,
+        };
+        next_id += 1;
+        lines.push(line);
+    }
+}
+
+fn walk_unit(
+    root: &SyntaxNode,
+    references: bool,
+    called: called::CalledInstances,
+) -> Vec<XrefLine> {
     let mut w = Walker {
         references,
         called,

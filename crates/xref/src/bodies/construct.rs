@@ -14,8 +14,8 @@
 //! deduction from the arguments' types).
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use super::super::tree::{first_token, has_token, name_holder};
 use super::super::called::CallContext;
+use super::super::tree::{first_token, has_token, name_holder};
 use super::super::{Scope, Walker, instances::Substitution};
 
 /// An initialization as overload resolution sees it.

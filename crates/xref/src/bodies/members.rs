@@ -8,9 +8,9 @@
 //! member functions that are not templates themselves.
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use super::super::called::CallContext;
 use super::super::instances::Substitution;
 use super::super::tree::{declares_function, first_token, has_token, name_holder};
-use super::super::called::CallContext;
 use super::super::{Scope, Walker};
 
 impl Walker {

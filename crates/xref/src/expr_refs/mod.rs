@@ -36,8 +36,8 @@ mod names;
 #[cfg(test)]
 mod tests;
 
-use facts::*;
 pub(crate) use facts::is_templated;
+use facts::*;
 pub(crate) use merge::merge;
 
 /// What a reference line denotes.
