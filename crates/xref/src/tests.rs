@@ -47,7 +47,7 @@ fn declarations_in_edg_order() {
 fn lines_of(text: &str, keep: impl Fn(&XrefLine) -> bool) -> String {
     let map = syntax::LineMap::new(text);
     let mut out = String::new();
-    for l in crate::test_db::declaration_lines_of(text)
+    for l in test_db::declaration_lines_of(text)
         .iter()
         .filter(|l| keep(l))
     {
@@ -881,4 +881,43 @@ fn references_in_templates() {
         g d 4:25
     "#]]
     .assert_eq(&log_of(text));
+}
+
+/// Instantiation lines (checked against cudafe++ 13.0.88 on this fixture): a completed class
+/// instance logs `t` and `T` at the primary template's name (a partial specialization's
+/// instance too); a function template instance a call creates logs `t` at the template's name,
+/// and `T` there too when its body is instantiated (`constexpr`). cudafe++ also logs
+/// `A<float> t` for an instance only named (`A<float> *p`), which cufe does not yet.
+#[test]
+fn instantiation_lines_of_class_and_function_instances() {
+    let text = "template <class T> struct A { T x; };\n\
+                template <class T> struct A<T *> { T y; };\n\
+                template <class T> constexpr T twice(T v) { return v + v; }\n\
+                template <class T> T plain(T v) { return v; }\n\
+                A<int> a;\n\
+                A<char *> b;\n\
+                A<float> *p;\n\
+                int f() { return twice(2) + plain(3L) + plain(4L); }\n";
+    let (db, file) = test_db::with_file(text);
+    let map = syntax::LineMap::new(text);
+    // Compared as a multiset, as `cargo xtask diff-xref` does.
+    let mut lines: Vec<String> = log_lines_in(&db, file)
+        .iter()
+        .filter(|l| matches!(l.kind, 't' | 'T'))
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    lines.sort();
+    expect![[r#"
+        A<char *> T 1:27
+        A<char *> t 1:27
+        A<int> T 1:27
+        A<int> t 1:27
+        plain t 4:22
+        twice T 3:32
+        twice t 3:32
+    "#]]
+    .assert_eq(&lines.concat());
 }

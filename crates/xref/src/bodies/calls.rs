@@ -60,6 +60,22 @@ impl Walker {
         {
             return;
         }
+        // EDG's line for the instance's definition instantiated (`T`), at the template's name
+        // and under its name (the `t` line of its creation is the model's: `created`).
+        if self.references
+            && let Some(name) = function
+                .children()
+                .find(|n| n.kind() == DECLARATOR)
+                .and_then(|d| name_token(&d))
+            && let Some(line) = self
+                .lines
+                .iter()
+                .rev()
+                .find(|l| l.offset == name.text_range().start() && matches!(l.kind, 'D' | 'd'))
+        {
+            let (name, offset) = (line.name.clone(), line.offset);
+            self.emit_fresh(name, 'T', offset);
+        }
         self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
     }
 
