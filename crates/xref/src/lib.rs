@@ -145,8 +145,12 @@ fn walk_unit(
     // bodies still read as templates (their names are not substituted).
     w.template_depth += 1;
     w.suspended_references += 1;
-    for (function, scope) in std::mem::take(&mut w.explicit_bodies) {
+    for (function, scope, prefix) in std::mem::take(&mut w.explicit_bodies) {
         if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
+            // A class member whose instance could not be named gets no line.
+            if !(scope.in_class && prefix.is_empty()) {
+                w.instantiation_line(&function, 'T', &prefix);
+            }
             w.function_body(&function, &declarator, &scope);
         }
     }
@@ -249,8 +253,10 @@ struct Walker {
     template_depth: u32,
     /// Function template definitions at namespace scope, by qualified name.
     function_templates: FxHashMap<String, Vec<(SyntaxNode, Scope)>>,
-    /// Function definitions whose bodies explicit instantiations instantiate at the end.
-    explicit_bodies: Vec<(SyntaxNode, Scope)>,
+    /// Function definitions whose bodies explicit instantiations instantiate at the end, with
+    /// the name of the instance they are members of (`A<double>::`, empty for a function
+    /// template's instance).
+    explicit_bodies: Vec<(SyntaxNode, Scope, String)>,
     /// Names that using-declarations introduced into a namespace, to the entity's own name
     /// (`std::div_t` to `div_t`).
     using_targets: FxHashMap<String, String>,
@@ -753,7 +759,9 @@ impl Walker {
             })
         });
         if let Some(found) = found.cloned() {
-            self.explicit_bodies.push(found);
+            // The directive creates the instance (`t`); its body is instantiated at the end.
+            self.instantiation_line(&found.0, 't', "");
+            self.explicit_bodies.push((found.0, found.1, String::new()));
         }
     }
 

@@ -921,3 +921,38 @@ fn instantiation_lines_of_class_and_function_instances() {
     "#]]
     .assert_eq(&lines.concat());
 }
+
+/// Explicit instantiation definitions (checked against cudafe++ 13.0.88 on this fixture): a
+/// class's logs `t` and `T` at the primary's name, then at the end of the unit `T` for each
+/// member function defined (in or out of the class); a function template's logs `t` at the
+/// directive and `T` at the end, both at the template's name. cudafe++ also logs `T` for the
+/// member defined out of the class (`A<double>::g T 2:31`) and the static data member's
+/// definition (`A<double>::s T 3:30`), which cufe does not yet.
+#[test]
+fn instantiation_lines_of_explicit_instantiations() {
+    let text = "template <class T> struct A { T x; void f() { x = 0; } void g(); static int s; };\n\
+                template <class T> void A<T>::g() {}\n\
+                template <class T> int A<T>::s = 1;\n\
+                template struct A<double>;\n\
+                template <class T> T h(T v) { return v; }\n\
+                template int h<int>(int);\n";
+    let (db, file) = test_db::with_file(text);
+    let map = syntax::LineMap::new(text);
+    let mut lines: Vec<String> = log_lines_in(&db, file)
+        .iter()
+        .filter(|l| matches!(l.kind, 't' | 'T'))
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    lines.sort();
+    expect![[r#"
+        A<double> T 1:27
+        A<double> t 1:27
+        A<double>::f T 1:41
+        h T 5:22
+        h t 5:22
+    "#]]
+    .assert_eq(&lines.concat());
+}

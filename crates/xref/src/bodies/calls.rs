@@ -60,23 +60,38 @@ impl Walker {
         {
             return;
         }
-        // EDG's line for the instance's definition instantiated (`T`), at the template's name
-        // and under its name (the `t` line of its creation is the model's: `created`).
-        if self.references
-            && let Some(name) = function
-                .children()
-                .find(|n| n.kind() == DECLARATOR)
-                .and_then(|d| name_token(&d))
-            && let Some(line) = self
-                .lines
-                .iter()
-                .rev()
-                .find(|l| l.offset == name.text_range().start() && matches!(l.kind, 'D' | 'd'))
-        {
-            let (name, offset) = (line.name.clone(), line.offset);
-            self.emit_fresh(name, 'T', offset);
-        }
+        // The `t` line of the instance's creation is the model's (`created`).
+        self.definition_instantiated(&function);
         self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
+    }
+
+    /// EDG's line for a function's definition instantiated (`T`), at its name and under the
+    /// name of the last declaration line there (an instance's member is logged after the
+    /// template's own).
+    pub(crate) fn definition_instantiated(&mut self, function: &SyntaxNode) {
+        self.instantiation_line(function, 'T', "");
+    }
+
+    /// An instantiation line (`t` created, `T` definition instantiated) of a function, at its
+    /// name and under the name of the last declaration line there that starts with `prefix`
+    /// (a class instance's member: `A<double>::`).
+    pub(crate) fn instantiation_line(&mut self, function: &SyntaxNode, kind: char, prefix: &str) {
+        if !self.references {
+            return;
+        }
+        let Some(name) = function
+            .children()
+            .find(|n| n.kind() == DECLARATOR)
+            .and_then(|d| name_token(&d))
+        else {
+            return;
+        };
+        let offset = name.text_range().start();
+        if let Some(line) = self.lines.iter().rev().find(|l| {
+            l.offset == offset && matches!(l.kind, 'D' | 'd') && l.name.starts_with(prefix)
+        }) {
+            self.emit_fresh(line.name.clone(), kind, offset);
+        }
     }
 
     /// Logs an instance's body: its parameters, then its body's declarations in order, with
