@@ -12,12 +12,14 @@
 //! The member lines of class template instances (`A<short>::x` at `A`'s member) come from
 //! `instances.rs`, their arguments printed evaluated with what `evaluate.rs` records about
 //! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
-//! EDG's spelling of names and types, `tree.rs` questions about declarators. Not produced yet:
-//! the instantiation lines themselves (`t`, `T`), instances completed by calls and conversions,
-//! arguments computed by constexpr functions, variable or alias templates, bodies of implicitly
-//! instantiated function templates and generic lambdas, class template argument deduction, and
-//! the references of expressions (`U`, `M`, `A`, `C`, most `R`). [`log_lines`] adds the `R`
-//! lines that declarations write (`references.rs`) to the declaration lines.
+//! EDG's spelling of names and types, `tree.rs` questions about declarators. The function
+//! template instances that calls demand, whose bodies are logged and whose `t` lines are
+//! written, are hir-ty's (`called.rs`); the `t`/`T` lines of the class instances the walk
+//! completes and of explicit instantiations are the walk's. Not produced yet: instances
+//! completed by conversions, variable or alias template instances' `T`, bodies of generic
+//! lambdas, class template argument deduction. [`log_lines`] adds the `R` lines that
+//! declarations write (`references.rs`) and the instantiation lines to the declaration lines;
+//! [`log_lines_in`] also the references that function bodies make (`expr_refs/`).
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -106,6 +108,13 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
         .collect();
     declared.sort();
     let mut next_id = lines.iter().map(|l| l.entity).max().unwrap_or(0) + 1;
+    // An explicit instantiation directive's `t` (the walk's) is usually the instance a call
+    // demands too: one line per template and place.
+    let mut explicit: FxHashSet<(TextSize, String)> = lines
+        .iter()
+        .filter(|l| l.kind == 't')
+        .map(|l| (l.offset, l.name.clone()))
+        .collect();
     for name in created {
         // The declaration line inside the name's range (a qualified name's last segment).
         let from = declared.partition_point(|&(o, _)| o < name.start());
@@ -116,6 +125,9 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
         else {
             continue;
         };
+        if explicit.remove(&(offset, lines[i].name.clone())) {
+            continue;
+        }
         let line = XrefLine {
             entity: next_id,
             name: lines[i].name.clone(),
