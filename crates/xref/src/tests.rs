@@ -883,6 +883,23 @@ fn references_in_templates() {
     .assert_eq(&log_of(text));
 }
 
+/// The `t` and `T` lines of the log of a fixture, `name kind line:col`, sorted: compared as a
+/// multiset, as `cargo xtask diff-xref` does.
+fn instantiation_lines(text: &str) -> String {
+    let (db, file) = test_db::with_file(text);
+    let map = syntax::LineMap::new(text);
+    let mut lines: Vec<String> = log_lines_in(&db, file)
+        .iter()
+        .filter(|l| matches!(l.kind, 't' | 'T'))
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    lines.sort();
+    lines.concat()
+}
+
 /// Instantiation lines (checked against cudafe++ 13.0.88 on this fixture): a completed class
 /// instance logs `t` and `T` at the primary template's name (a partial specialization's
 /// instance too); a function template instance a call creates logs `t` at the template's name,
@@ -898,18 +915,6 @@ fn instantiation_lines_of_class_and_function_instances() {
                 A<char *> b;\n\
                 A<float> *p;\n\
                 int f() { return twice(2) + plain(3L) + plain(4L); }\n";
-    let (db, file) = test_db::with_file(text);
-    let map = syntax::LineMap::new(text);
-    // Compared as a multiset, as `cargo xtask diff-xref` does.
-    let mut lines: Vec<String> = log_lines_in(&db, file)
-        .iter()
-        .filter(|l| matches!(l.kind, 't' | 'T'))
-        .map(|l| {
-            let pos = map.position(l.offset);
-            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
-        })
-        .collect();
-    lines.sort();
     expect![[r#"
         A<char *> T 1:27
         A<char *> t 1:27
@@ -919,7 +924,7 @@ fn instantiation_lines_of_class_and_function_instances() {
         twice T 3:32
         twice t 3:32
     "#]]
-    .assert_eq(&lines.concat());
+    .assert_eq(&instantiation_lines(text));
 }
 
 /// Explicit instantiation definitions (checked against cudafe++ 13.0.88 on this fixture): a
@@ -936,17 +941,6 @@ fn instantiation_lines_of_explicit_instantiations() {
                 template struct A<double>;\n\
                 template <class T> T h(T v) { return v; }\n\
                 template int h<int>(int);\n";
-    let (db, file) = test_db::with_file(text);
-    let map = syntax::LineMap::new(text);
-    let mut lines: Vec<String> = log_lines_in(&db, file)
-        .iter()
-        .filter(|l| matches!(l.kind, 't' | 'T'))
-        .map(|l| {
-            let pos = map.position(l.offset);
-            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
-        })
-        .collect();
-    lines.sort();
     expect![[r#"
         A<double> T 1:27
         A<double> t 1:27
@@ -954,5 +948,5 @@ fn instantiation_lines_of_explicit_instantiations() {
         h T 5:22
         h t 5:22
     "#]]
-    .assert_eq(&lines.concat());
+    .assert_eq(&instantiation_lines(text));
 }
