@@ -120,12 +120,7 @@ impl Walker {
         for param in params.iter().flat_map(|p| p.children()) {
             record_object_type(&param, &mut object_types);
         }
-        // The declared types of parameters and locals, which type call arguments.
-        let mut locals = calls::LocalTypes::default();
         let no_binding = instances::Substitution::default();
-        if let Some(params) = &params {
-            self.record_local_types(params, &local, &no_binding, &mut locals);
-        }
         // The class instance the function returns by value: `return e;` constructs it.
         let returned = (self.template_depth == 0
             && !declarator.children().any(|n| n.kind() == PTR_OP))
@@ -230,10 +225,9 @@ impl Walker {
                     }
                     // A call may instantiate a function template's body.
                     CALL_EXPR if self.template_depth == 0 => {
-                        self.call_instance(&node, &local, &no_binding, &locals, 0);
+                        self.call_instance(&node, &local, &no_binding, 0);
                     }
                     SIMPLE_DECLARATION => {
-                        self.record_local_types(&node, &local, &no_binding, &mut locals);
                         record_object_type(&node, &mut object_types);
                         if let Some(binding) = structured_binding(&node) {
                             bindings += 1;
@@ -346,8 +340,6 @@ impl Walker {
 mod tests {
     use expect_test::{Expect, expect};
 
-    use super::super::declaration_lines;
-
     /// All declaration lines of a fixture as `name kind line:col`, in order.
     fn check(text: &str, expected: Expect) {
         check_after(text, 0, expected);
@@ -356,11 +348,10 @@ mod tests {
     /// The lines a fixture's text after line `skip` causes (the fixture's templates'
     /// instances included).
     fn check_after(text: &str, skip: u32, expected: Expect) {
-        let parse = syntax::parse_text(text);
         let map = syntax::LineMap::new(text);
         let mut out = String::new();
         let mut from_here = false;
-        for l in declaration_lines(&parse.syntax_node()) {
+        for l in crate::test_db::declaration_lines_of(text) {
             let pos = map.position(l.offset);
             from_here |= pos.line > skip;
             if from_here {

@@ -666,13 +666,20 @@ impl Walker {
         let Some(ident) = first_token(name, IDENT) else {
             return;
         };
-        let Some(template) = self
-            .find_template(ident.text(), scope)
-            .and_then(|key| self.templates.get(&key))
-        else {
+        let Some(template_key) = self.find_template(ident.text(), scope) else {
             return;
         };
-        let path = template.path.clone();
+        let Some(path) = self.templates.get(&template_key).map(|t| t.path.clone()) else {
+            return;
+        };
+        // The members' instantiation lines are named under the instance (`A<double>::f`).
+        let prefix = self
+            .instance_of(name, scope, &Substitution::default())
+            .map(|printed| format!("{printed}::"))
+            .unwrap_or_default();
+        let Some(template) = self.templates.get(&template_key) else {
+            return;
+        };
         let functions: Vec<SyntaxNode> = template
             .definition
             .members
@@ -685,8 +692,11 @@ impl Walker {
             path,
             ..Scope::default()
         };
-        self.explicit_bodies
-            .extend(functions.into_iter().map(|f| (f, scope.clone())));
+        self.explicit_bodies.extend(
+            functions
+                .into_iter()
+                .map(|f| (f, scope.clone(), prefix.clone())),
+        );
     }
 
     /// A template-id that depends on template parameters still gets its default arguments
@@ -1268,6 +1278,26 @@ impl Walker {
                     let printed_base = self.class_name_printed(&base, &lookup, &subst);
                     self.record_base(printed.clone(), printed_base);
                 }
+            }
+            // EDG's instantiation lines, at the primary template's name (a partial
+            // specialization's instance too): the instance is created (`t`) and its definition
+            // instantiated (`T`), one entity.
+            if self.references
+                && let Some(name) = template
+                    .definition
+                    .members
+                    .as_ref()
+                    .and_then(|m| m.parent())
+                    .and_then(|spec| {
+                        spec.children()
+                            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                            .and_then(|n| super::tree::last_ident(&n))
+                    })
+            {
+                let id = self.fresh();
+                let offset = name.text_range().start();
+                self.emit(id, printed.clone(), 't', offset);
+                self.emit(id, printed.clone(), 'T', offset);
             }
             self.instance_members(members, &scope, &subst);
         }

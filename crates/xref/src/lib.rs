@@ -12,12 +12,14 @@
 //! The member lines of class template instances (`A<short>::x` at `A`'s member) come from
 //! `instances.rs`, their arguments printed evaluated with what `evaluate.rs` records about
 //! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
-//! EDG's spelling of names and types, `tree.rs` questions about declarators. Not produced yet:
-//! the instantiation lines themselves (`t`, `T`), instances completed by calls and conversions,
-//! arguments computed by constexpr functions, variable or alias templates, bodies of implicitly
-//! instantiated function templates and generic lambdas, class template argument deduction, and
-//! the references of expressions (`U`, `M`, `A`, `C`, most `R`). [`log_lines`] adds the `R`
-//! lines that declarations write (`references.rs`) to the declaration lines.
+//! EDG's spelling of names and types, `tree.rs` questions about declarators. The function
+//! template instances that calls demand, whose bodies are logged and whose `t` lines are
+//! written, are hir-ty's (`called.rs`); the `t`/`T` lines of the class instances the walk
+//! completes and of explicit instantiations are the walk's. Not produced yet: instances
+//! completed by conversions, variable or alias template instances' `T`, bodies of generic
+//! lambdas, class template argument deduction. [`log_lines`] adds the `R` lines that
+//! declarations write (`references.rs`) and the instantiation lines to the declaration lines;
+//! [`log_lines_in`] also the references that function bodies make (`expr_refs/`).
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -26,6 +28,7 @@ use il::lower::tokens_text;
 
 mod bodies;
 mod body_spans;
+mod called;
 mod constants;
 mod constexpr;
 mod evaluate;
@@ -34,6 +37,8 @@ mod instances;
 mod names;
 mod printing;
 mod references;
+#[cfg(test)]
+mod test_db;
 mod traits;
 mod tree;
 
@@ -56,26 +61,92 @@ pub struct XrefLine {
 }
 
 /// The declaration lines of a whole translation unit, in EDG's order.
+/// Without the semantic model: the bodies of the function template instances that calls
+/// demand are not logged (see [`declaration_lines_in`]).
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, false)
+    walk_unit(root, false, called::CalledInstances::default())
+}
+
+/// [`declaration_lines`] of a file of the database, with the bodies of the function template
+/// instances that calls demand (which instance a call makes is hir-ty's answer: `called.rs`).
+pub fn declaration_lines_in(
+    db: &dyn hir_ty::HirTyDatabase,
+    file: base_db::SourceFile,
+) -> Vec<XrefLine> {
+    let root = base_db::parse(db, file).syntax_node();
+    walk_unit(&root, false, called::CalledInstances::of_file(db, file))
 }
 
 /// The lines of the log cufe writes: the declaration lines and, interleaved in EDG's order,
-/// the references that declarations make (`xref/references.rs`).
+/// the references that declarations make (`xref/references.rs`). Without the semantic model,
+/// as [`declaration_lines`].
 pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, true)
+    walk_unit(root, true, called::CalledInstances::default())
 }
 
-/// The whole log of a file: [`log_lines`] with the references that function bodies make,
-/// printed from the semantic model (`xref/expr_refs.rs`: hir-def's bodies, hir-ty's inference).
+/// The whole log of a file: [`log_lines`] with the function template instances that calls
+/// demand and the references that function bodies make, printed from the semantic model
+/// (`called.rs`, `expr_refs/`: hir-def's bodies, hir-ty's inference).
 pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
-    expr_refs::merge(db, file, log_lines(&root))
+    let called = called::CalledInstances::of_file(db, file);
+    let created = called.created().to_vec();
+    let lines = walk_unit(&root, true, called);
+    let mut lines = expr_refs::merge(db, file, lines);
+    created_instance_lines(&mut lines, &created);
+    lines
 }
 
-fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {
+/// EDG's `t` line for each function template instance the calls create (`called.rs`): at the
+/// template's name, under the name its declaration line has there, one entity per instance.
+fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange]) {
+    let mut declared: Vec<(TextSize, usize)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.kind, 'D' | 'd'))
+        .map(|(i, l)| (l.offset, i))
+        .collect();
+    declared.sort();
+    let mut next_id = lines.iter().map(|l| l.entity).max().unwrap_or(0) + 1;
+    // An explicit instantiation directive's `t` (the walk's) is usually the instance a call
+    // demands too: one line per template and place.
+    let mut explicit: FxHashSet<(TextSize, String)> = lines
+        .iter()
+        .filter(|l| l.kind == 't')
+        .map(|l| (l.offset, l.name.clone()))
+        .collect();
+    for name in created {
+        // The declaration line inside the name's range (a qualified name's last segment).
+        let from = declared.partition_point(|&(o, _)| o < name.start());
+        let Some(&(offset, i)) = declared[from..]
+            .iter()
+            .take_while(|(o, _)| *o < name.end())
+            .last()
+        else {
+            continue;
+        };
+        if explicit.remove(&(offset, lines[i].name.clone())) {
+            continue;
+        }
+        let line = XrefLine {
+            entity: next_id,
+            name: lines[i].name.clone(),
+            kind: 't',
+            offset,
+        };
+        next_id += 1;
+        lines.push(line);
+    }
+}
+
+fn walk_unit(
+    root: &SyntaxNode,
+    references: bool,
+    called: called::CalledInstances,
+) -> Vec<XrefLine> {
     let mut w = Walker {
         references,
+        called,
         ..Walker::default()
     };
     // EDG declares namespace `std` before the unit (for the implicitly declared allocation
@@ -86,8 +157,12 @@ fn walk_unit(root: &SyntaxNode, references: bool) -> Vec<XrefLine> {
     // bodies still read as templates (their names are not substituted).
     w.template_depth += 1;
     w.suspended_references += 1;
-    for (function, scope) in std::mem::take(&mut w.explicit_bodies) {
+    for (function, scope, prefix) in std::mem::take(&mut w.explicit_bodies) {
         if let Some(declarator) = function.children().find(|n| n.kind() == DECLARATOR) {
+            // A class member whose instance could not be named gets no line.
+            if !(scope.in_class && prefix.is_empty()) {
+                w.instantiation_line(&function, 'T', &prefix);
+            }
             w.function_body(&function, &declarator, &scope);
         }
     }
@@ -190,8 +265,10 @@ struct Walker {
     template_depth: u32,
     /// Function template definitions at namespace scope, by qualified name.
     function_templates: FxHashMap<String, Vec<(SyntaxNode, Scope)>>,
-    /// Function definitions whose bodies explicit instantiations instantiate at the end.
-    explicit_bodies: Vec<(SyntaxNode, Scope)>,
+    /// Function definitions whose bodies explicit instantiations instantiate at the end, with
+    /// the name of the instance they are members of (`A<double>::`, empty for a function
+    /// template's instance).
+    explicit_bodies: Vec<(SyntaxNode, Scope, String)>,
     /// Names that using-declarations introduced into a namespace, to the entity's own name
     /// (`std::div_t` to `div_t`).
     using_targets: FxHashMap<String, String>,
@@ -211,6 +288,12 @@ struct Walker {
     instantiation_depth: u32,
     /// Function template instances whose bodies have been instantiated (`bodies/calls.rs`).
     function_instances: FxHashSet<String>,
+    /// The function template instances that calls demand (hir-ty's answer), by call position.
+    called: called::CalledInstances,
+    /// Whose calls the body being walked makes: a non-template body's, or an instance's.
+    call_context: called::CallContext,
+    /// Function template definitions at namespace scope, by where they start.
+    function_templates_at: FxHashMap<TextSize, (SyntaxNode, Scope)>,
     /// Typedefs and aliases declared in function bodies, by name: the block each is declared
     /// in, where, and the type it stands for, printed.
     local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
@@ -368,6 +451,8 @@ impl Walker {
                         .entry(name.clone())
                         .or_default()
                         .push((node.clone(), scope.clone()));
+                    self.function_templates_at
+                        .insert(node.text_range().start(), (node.clone(), scope.clone()));
                 }
                 // A class template's non-template friend is declared by each instance, not
                 // by the template.
@@ -686,7 +771,9 @@ impl Walker {
             })
         });
         if let Some(found) = found.cloned() {
-            self.explicit_bodies.push(found);
+            // The directive creates the instance (`t`); its body is instantiated at the end.
+            self.instantiation_line(&found.0, 't', "");
+            self.explicit_bodies.push((found.0, found.1, String::new()));
         }
     }
 

@@ -45,10 +45,9 @@ fn declarations_in_edg_order() {
 
 /// The lines of a fixture that the test is about: `name kind line:col`, in order, ids left out.
 fn lines_of(text: &str, keep: impl Fn(&XrefLine) -> bool) -> String {
-    let parse = syntax::parse_text(text);
     let map = syntax::LineMap::new(text);
     let mut out = String::new();
-    for l in declaration_lines(&parse.syntax_node())
+    for l in test_db::declaration_lines_of(text)
         .iter()
         .filter(|l| keep(l))
     {
@@ -882,4 +881,72 @@ fn references_in_templates() {
         g d 4:25
     "#]]
     .assert_eq(&log_of(text));
+}
+
+/// The `t` and `T` lines of the log of a fixture, `name kind line:col`, sorted: compared as a
+/// multiset, as `cargo xtask diff-xref` does.
+fn instantiation_lines(text: &str) -> String {
+    let (db, file) = test_db::with_file(text);
+    let map = syntax::LineMap::new(text);
+    let mut lines: Vec<String> = log_lines_in(&db, file)
+        .iter()
+        .filter(|l| matches!(l.kind, 't' | 'T'))
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    lines.sort();
+    lines.concat()
+}
+
+/// Instantiation lines (checked against cudafe++ 13.0.88 on this fixture): a completed class
+/// instance logs `t` and `T` at the primary template's name (a partial specialization's
+/// instance too); a function template instance a call creates logs `t` at the template's name,
+/// and `T` there too when its body is instantiated (`constexpr`). cudafe++ also logs
+/// `A<float> t` for an instance only named (`A<float> *p`), which cufe does not yet.
+#[test]
+fn instantiation_lines_of_class_and_function_instances() {
+    let text = "template <class T> struct A { T x; };\n\
+                template <class T> struct A<T *> { T y; };\n\
+                template <class T> constexpr T twice(T v) { return v + v; }\n\
+                template <class T> T plain(T v) { return v; }\n\
+                A<int> a;\n\
+                A<char *> b;\n\
+                A<float> *p;\n\
+                int f() { return twice(2) + plain(3L) + plain(4L); }\n";
+    expect![[r#"
+        A<char *> T 1:27
+        A<char *> t 1:27
+        A<int> T 1:27
+        A<int> t 1:27
+        plain t 4:22
+        twice T 3:32
+        twice t 3:32
+    "#]]
+    .assert_eq(&instantiation_lines(text));
+}
+
+/// Explicit instantiation definitions (checked against cudafe++ 13.0.88 on this fixture): a
+/// class's logs `t` and `T` at the primary's name, then at the end of the unit `T` for each
+/// member function defined (in or out of the class); a function template's logs `t` at the
+/// directive and `T` at the end, both at the template's name. cudafe++ also logs `T` for the
+/// member defined out of the class (`A<double>::g T 2:31`) and the static data member's
+/// definition (`A<double>::s T 3:30`), which cufe does not yet.
+#[test]
+fn instantiation_lines_of_explicit_instantiations() {
+    let text = "template <class T> struct A { T x; void f() { x = 0; } void g(); static int s; };\n\
+                template <class T> void A<T>::g() {}\n\
+                template <class T> int A<T>::s = 1;\n\
+                template struct A<double>;\n\
+                template <class T> T h(T v) { return v; }\n\
+                template int h<int>(int);\n";
+    expect![[r#"
+        A<double> T 1:27
+        A<double> t 1:27
+        A<double>::f T 1:41
+        h T 5:22
+        h t 5:22
+    "#]]
+    .assert_eq(&instantiation_lines(text));
 }

@@ -16,8 +16,9 @@ const MAX_EXTRA_PER_MILLE: usize = 1;
 /// declarations make, not those of expressions); no extra `R` line is allowed.
 const MIN_REFERENCES_MATCHED_PER_MILLE: usize = 508;
 /// Every line of the own file, every kind (the bar of issue 12: 980 exact, at most 10 extra).
-/// Measured: 3,541 of 4,132 exact, 79 extra (the body references printed from hir-ty).
-const MIN_ALL_MATCHED_PER_MILLE: usize = 856;
+/// Measured: 3,596 of 4,132 exact, 79 extra (the body references printed from hir-ty, the `t`
+/// and `T` lines of instances).
+const MIN_ALL_MATCHED_PER_MILLE: usize = 870;
 const MAX_ALL_EXTRA_PER_MILLE: usize = 19;
 
 /// The database the log is computed in: the semantic model's layers (as `ide`'s, which this

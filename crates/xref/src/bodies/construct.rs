@@ -14,6 +14,7 @@
 //! deduction from the arguments' types).
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use super::super::called::CallContext;
 use super::super::tree::{first_token, has_token, name_holder};
 use super::super::{Scope, Walker, instances::Substitution};
 
@@ -103,7 +104,7 @@ impl Walker {
                 .function_instances
                 .insert(format!("{printed}::{:?}", chosen.text_range()))
         {
-            self.instance_body(chosen, &scope, &subst, 1);
+            self.instance_body(chosen, &scope, &subst, CallContext::NONE, 1);
         }
     }
 

@@ -8,6 +8,7 @@
 //! member functions that are not templates themselves.
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use super::super::called::CallContext;
 use super::super::instances::Substitution;
 use super::super::tree::{declares_function, first_token, has_token, name_holder};
 use super::super::{Scope, Walker};
@@ -76,7 +77,13 @@ impl Walker {
         });
         let key = format!("{printed}::{ident}");
         if takes && body_instantiated && self.function_instances.insert(key) {
-            self.instance_body(&definition, &definition_scope, &binding, depth + 1);
+            self.instance_body(
+                &definition,
+                &definition_scope,
+                &binding,
+                CallContext::NONE,
+                depth + 1,
+            );
         }
         true
     }

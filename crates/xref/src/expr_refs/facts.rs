@@ -3,7 +3,7 @@ use super::*;
 
 /// A template, a member of a class template, or anything inside one: EDG logs its names when
 /// the template is parsed, all `R`.
-pub(super) fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
+pub(crate) fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
     let mut cur = Some(item);
     while let Some(i) = cur {
         if !hir_def::generics::template_params(db, i).is_empty() {

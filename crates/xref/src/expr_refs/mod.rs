@@ -36,6 +36,7 @@ mod names;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use facts::is_templated;
 use facts::*;
 pub(crate) use merge::merge;
 

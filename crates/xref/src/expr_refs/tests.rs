@@ -1,28 +1,10 @@
 //! Snapshot tests: the expected lines are cudafe++ 13.0.88's log of the same fixture (own file,
 //! in its order, `name kind line:col`); the printer's lines are compared as a multiset.
-use base_db::{FileOrigin, SourceFile};
 use expect_test::{Expect, expect};
-
-#[salsa::db]
-#[derive(Clone, Default)]
-struct Db {
-    storage: salsa::Storage<Self>,
-}
-#[salsa::db]
-impl salsa::Database for Db {}
-#[salsa::db]
-impl base_db::SourceDatabase for Db {}
-#[salsa::db]
-impl il::IlDatabase for Db {}
-#[salsa::db]
-impl hir_def::HirDefDatabase for Db {}
-#[salsa::db]
-impl hir_ty::HirTyDatabase for Db {}
 
 /// cufe's log of `text`, sorted like `expect` (cudafe++'s lines, sorted).
 fn check(text: &str, expect: Expect) {
-    let db = Db::default();
-    let file = SourceFile::create(&db, "t.ii".into(), text.to_string(), FileOrigin::User);
+    let (db, file) = crate::test_db::with_file(text);
     let map = syntax::LineMap::new(text);
     let mut ours: Vec<String> = crate::log_lines_in(&db, file)
         .iter()

@@ -1,0 +1,249 @@
+//! The function template instances that calls demand, from the semantic model.
+//!
+//! Which template a call calls and with what arguments is hir-ty's question: `infer(owner)`
+//! resolves every call of a non-template body (overload resolution, deduction, ADL) and
+//! records the instance it demands (`Callee::instance`), and `infer_instance(instance)` does
+//! the same for the instance's own body with its arguments bound. This module only collects
+//! those answers, per call position in the file, for the walk: when the walk meets a call
+//! whose instance instantiates its body (`bodies/calls.rs`), it logs the body's declarations
+//! at the template's positions. Nothing here looks a name up or types an argument.
+//!
+//! Instances are followed transitively from the non-template bodies, but only through the
+//! instances whose bodies EDG instantiates (a `constexpr`/`consteval` template, or one whose
+//! return type is deduced), up to [`DEPTH_LIMIT`]; an instance whose arguments are not all
+//! concrete (a pack or a type inference left dependent or unknown) is not recorded, since EDG
+//! would print another binding.
+use hir_def::generics::{TemplateParamKind, template_params};
+use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, function_def};
+use hir_ty::ty::{GenericArg, Instance};
+use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult};
+use il::Item;
+use rustc_hash::{FxHashMap, FxHashSet};
+use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
+
+use crate::expr_refs::is_templated;
+use crate::instances::Substitution;
+
+/// Nested instantiations deeper than any header needs (broken code may recurse forever).
+pub(crate) const DEPTH_LIMIT: u32 = 16;
+
+/// Where a call is: in a non-template body ([`CallContext::OUTSIDE`]) or in the body of one
+/// of the recorded instances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct CallContext(u32);
+
+impl CallContext {
+    /// The bodies of non-template functions.
+    pub(crate) const OUTSIDE: CallContext = CallContext(0);
+    /// A body whose calls the model does not answer for (a constructor or a static member
+    /// instantiated by the walk's own rules).
+    pub(crate) const NONE: CallContext = CallContext(u32::MAX);
+
+    fn of_instance(index: u32) -> CallContext {
+        CallContext(index + 1)
+    }
+}
+
+/// One function template instance a call demands.
+#[derive(Debug, Clone)]
+pub(crate) struct CalledInstance {
+    /// Where the template's definition (its `FUNCTION_DEF`) starts in the file.
+    pub definition: TextSize,
+    /// The template's parameters by name, each to its argument as the type printer spells it.
+    pub bindings: Substitution,
+    /// The context of the calls in this instance's body.
+    pub context: CallContext,
+}
+
+/// The instances that the calls of a file demand, by call position.
+#[derive(Debug, Default)]
+pub(crate) struct CalledInstances {
+    calls: FxHashMap<(CallContext, TextRange), u32>,
+    instances: Vec<CalledInstance>,
+    /// Every function template instance the calls create, in the order first met: where its
+    /// template's name is in the file (EDG's `t` line is there).
+    created: Vec<TextRange>,
+}
+
+impl CalledInstances {
+    /// The instance the call at `call` (its range in the file) demands, in `context`.
+    pub(crate) fn at(&self, context: CallContext, call: TextRange) -> Option<&CalledInstance> {
+        let index = *self.calls.get(&(context, call))?;
+        self.instances.get(index as usize)
+    }
+
+    /// Where the templates of the function template instances created are named, one per
+    /// instance, in the order the calls create them.
+    pub(crate) fn created(&self) -> &[TextRange] {
+        &self.created
+    }
+
+    /// Collects what every non-template body of `file` calls, and transitively what the bodies
+    /// of the instances that EDG instantiates call.
+    pub(crate) fn of_file(db: &dyn HirTyDatabase, file: base_db::SourceFile) -> CalledInstances {
+        let mut c = Collector {
+            db,
+            out: CalledInstances::default(),
+            offsets: declaration_offsets(db, file).iter().copied().collect(),
+            index: FxHashMap::default(),
+            created: FxHashSet::default(),
+            queue: Vec::new(),
+        };
+        for &(item, item_offsets) in declaration_offsets(db, file) {
+            if hir_def::source::body_owner_kind(db, item).is_none() || is_templated(db, item) {
+                continue;
+            }
+            let infer = hir_ty::infer(db, item);
+            c.record_calls(item, item_offsets, &infer, CallContext::OUTSIDE, 1);
+        }
+        while let Some((instance, i, depth)) = c.queue.pop() {
+            let template = instance.template(db);
+            let Some(&template_offsets) = c.offsets.get(&template) else {
+                continue;
+            };
+            let infer = hir_ty::infer_instance(db, instance);
+            c.record_calls(
+                template,
+                template_offsets,
+                &infer,
+                CallContext::of_instance(i),
+                depth + 1,
+            );
+        }
+        c.out
+    }
+}
+
+struct Collector<'db> {
+    db: &'db dyn HirTyDatabase,
+    out: CalledInstances,
+    offsets: FxHashMap<Item<'db>, DeclarationOffsets>,
+    /// The recorded instances' indices in `out.instances`.
+    index: FxHashMap<Instance<'db>, u32>,
+    /// The instances whose creation is recorded in `out.created`.
+    created: FxHashSet<Instance<'db>>,
+    /// Instances whose bodies are still to be followed: (instance, index, depth).
+    queue: Vec<(Instance<'db>, u32, u32)>,
+}
+
+impl<'db> Collector<'db> {
+    fn record_calls(
+        &mut self,
+        owner: Item<'db>,
+        owner_offsets: DeclarationOffsets,
+        infer: &InferenceResult<'db>,
+        context: CallContext,
+        depth: u32,
+    ) {
+        let db = self.db;
+        let (_, map) = hir_def::body::body_with_source_map(db, owner);
+        for (expr, callee) in infer.callees() {
+            let Some(instance) = callee.instance else {
+                continue;
+            };
+            // A member template of a class template is named under its class's instance,
+            // which the model does not give (its class's parameters stay dependent).
+            let template = instance.template(db);
+            if self.created.insert(instance)
+                && !template.parent(db).is_some_and(|p| is_templated(db, p))
+                && let Some(name) = template_name(db, template, &self.offsets)
+            {
+                self.out.created.push(name);
+            }
+            if callee.kind != CalleeKind::Function {
+                continue;
+            }
+            let Some(call) = map
+                .expr_syntax(expr)
+                .and_then(|ptr| owner_offsets.to_file_range(ptr.text_range()))
+            else {
+                continue;
+            };
+            let i = match self.index.get(&instance) {
+                Some(&i) => i,
+                None => {
+                    let Some(mut called) = called_instance(db, instance, &self.offsets) else {
+                        continue;
+                    };
+                    let i = self.out.instances.len() as u32;
+                    called.context = CallContext::of_instance(i);
+                    self.out.instances.push(called);
+                    self.index.insert(instance, i);
+                    if depth < DEPTH_LIMIT && instantiates_body(db, instance.template(db)) {
+                        self.queue.push((instance, i, depth));
+                    }
+                    i
+                }
+            };
+            self.out.calls.insert((context, call), i);
+        }
+    }
+}
+
+/// Where a function template's name is in the file.
+fn template_name<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+) -> Option<TextRange> {
+    let name = function_def(&definition_root(db, template)?)?.name()?;
+    offsets.get(&template)?.to_file_range(name.text_range())
+}
+
+/// The instance's template definition in the file and its bindings, when every argument is
+/// concrete.
+fn called_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+) -> Option<CalledInstance> {
+    let template = instance.template(db);
+    let template_offsets = offsets.get(&template)?;
+    let params = template_params(db, template);
+    let args = instance.args(db);
+    if params.len() != args.len() {
+        return None;
+    }
+    let mut bindings = Substitution::default();
+    for (param, arg) in params.iter().zip(args) {
+        if param.pack {
+            return None;
+        }
+        let printed = match (param.kind, arg) {
+            (TemplateParamKind::Type, GenericArg::Type(ty)) => {
+                if ty.is_dependent(db) || ty.is_error(db) {
+                    return None;
+                }
+                ty.to_source(db)
+            }
+            (TemplateParamKind::NonType, GenericArg::Value(v)) => v.to_string(),
+            _ => return None,
+        };
+        if let Some(name) = &param.name {
+            bindings.insert(name.to_string(), printed);
+        }
+    }
+    Some(CalledInstance {
+        definition: TextSize::from(template_offsets.in_file),
+        bindings,
+        context: CallContext::NONE,
+    })
+}
+
+/// Whether the host compilation instantiates a function template instance's body: a
+/// `constexpr` or `consteval` template, or one whose return type is deduced.
+fn instantiates_body(db: &dyn HirTyDatabase, template: Item<'_>) -> bool {
+    definition_root(db, template)
+        .and_then(|root| function_def(&root))
+        .is_some_and(|def| instantiates_body_syntax(rowan::ast::AstNode::syntax(&def)))
+}
+
+/// [`instantiates_body`] on the template's `FUNCTION_DEF`.
+pub(crate) fn instantiates_body_syntax(function: &SyntaxNode) -> bool {
+    let deduced_return = function.children_with_tokens().any(|t| t.kind() == AUTO_KW)
+        && !function.descendants().any(|n| n.kind() == TRAILING_RETURN);
+    deduced_return
+        || function
+            .children_with_tokens()
+            .any(|t| matches!(t.kind(), CONSTEXPR_KW | CONSTEVAL_KW))
+}
