@@ -864,6 +864,21 @@ prog("cxx_return_mismatch", "void f() { return 1; }")
 prog("cxx_unknown_type", "Foo x;")
 prog("cxx_warning_and_error", "__device__ void d() {}\nstatic __device__ void u() {}\nvoid h() { d(); }")
 
+# ---------------------------------------------------------------- rules generalized (more cases)
+prog("var_constexpr_ref_param_device", """
+constexpr int ci = 3;
+__device__ int take(const int &r) { return r; }
+__device__ int d() { return take(ci); }
+""")
+prog("var_constexpr_array_const_index_device", "constexpr int arr[3] = {1, 2, 3};\n__device__ int d() { return arr[1]; }")
+prog("var_const_dynamic_init_kernel", "int f();\nconst int ci = f();\n__global__ void k(int *p) { *p = ci + 1; }")
+prog("ok_const_constexpr_call_init_device", "constexpr int f() { return 2; }\nconst int ci = f();\n__device__ int d() { return ci; }")
+prog("var_constexpr_member_addr_device", "struct S { static constexpr int m = 4; };\n__device__ const int *d() { return &S::m; }")
+prog("call_host_fn_pointer_in_kernel", "void h() {}\n__global__ void k(void (**p)()) { *p = h; }")
+prog("ok_hd_fn_address_in_device", "__host__ __device__ void hd() {}\n__device__ void *d() { return (void *)&hd; }")
+prog("call_host_fn_address_in_hd", "void h() {}\n__host__ __device__ void *f() { return (void *)&h; }\n__global__ void k(void **p) { *p = f(); }")
+prog("ok_constexpr_array_constexpr_local_device", "constexpr int arr[3] = {1, 2, 3};\n__device__ int d() { constexpr int v = arr[1]; return v; }")
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

@@ -752,6 +752,9 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             _ => {}
         }
     }
+    if matches!(caller, ExecSpace::Device | ExecSpace::Global) && !templated {
+        function_references(db, &body, &map, &result, &excluded, &mut out);
+    }
     if !templated {
         instance_calls(db, &result, &mut out);
     }
@@ -759,6 +762,68 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     // block's end); the parse phase keeps the calls' order.
     out.sort_by_key(|d| if d.phase == Phase::Late { d.offset } else { 0 });
     out
+}
+
+/// A host function named without being called in device code (`&h`, `p = h`): the device
+/// pass's late 20068 alone (spec 2.5), as for any host entity the device code references.
+fn function_references<'db>(
+    db: &'db dyn CheckDatabase,
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+    result: &hir_ty::InferenceResult<'db>,
+    excluded: &[TextRange],
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let called: Vec<hir_def::hir::ExprId> = body
+        .exprs
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => Some(*callee),
+            _ => None,
+        })
+        .collect();
+    for (id, expr) in body.exprs.iter() {
+        if !matches!(expr, Expr::Path(_)) || called.contains(&id) {
+            continue;
+        }
+        let function = match result.resolution(id) {
+            Some(hir_ty::Resolution::Item(f)) => *f,
+            Some(hir_ty::Resolution::Overloads(set)) if set.len() == 1 => set[0],
+            _ => continue,
+        };
+        if function.kind(db) != ItemKind::Routine {
+            continue;
+        }
+        let Some(ptr) = map.expr_syntax(id) else {
+            continue;
+        };
+        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+            continue;
+        }
+        let target = routine_decl(db, function);
+        let space = *crate::declarations::redeclarations::merged_exec_space(db, function);
+        if space != ExecSpace::Host
+            || function.extern_c(db)
+            || target.specifiers.is_constexpr
+            || target.specifiers.is_consteval
+        {
+            continue;
+        }
+        let ident = format!(
+            "\"{}{}\"",
+            qualified(db, function),
+            const_suffix(db, function)
+        );
+        out.push(
+            ItemDiagnostic::error(
+                m::UNDEFINED_IN_DEVICE,
+                &[&ident],
+                Passes::Device,
+                u32::from(ptr.text_range().start()),
+            )
+            .late(),
+        );
+    }
 }
 
 /// The items a body names or calls: what makes an internal function "referenced" (rule P7,
