@@ -878,6 +878,14 @@ prog("call_host_fn_pointer_in_kernel", "void h() {}\n__global__ void k(void (**p
 prog("ok_hd_fn_address_in_device", "__host__ __device__ void hd() {}\n__device__ void *d() { return (void *)&hd; }")
 prog("call_host_fn_address_in_hd", "void h() {}\n__host__ __device__ void *f() { return (void *)&h; }\n__global__ void k(void **p) { *p = f(); }")
 prog("ok_constexpr_array_constexpr_local_device", "constexpr int arr[3] = {1, 2, 3};\n__device__ int d() { constexpr int v = arr[1]; return v; }")
+prog("cxx_too_many_args", "int f(int);\nint h() { return f(1, 2); }")
+prog("cxx_too_few_args_default", "int f(int, int = 0);\nint h() { return f(); }")
+prog("ok_default_arg_call", "int f(int, int = 0);\nint h() { return f(1); }")
+prog("cxx_return_value_in_void_device", "__device__ void d(int *p) { return *p; }")
+prog("ok_return_void_call", "void g();\nvoid f() { return g(); }")
+prog("ok_lambda_return_in_void", "void f() { auto l = [] { return 1; }; (void)l(); }")
+prog("cxx_undefined_call", "void h() { undefined_fn(1); }")
+prog("cxx_float_to_pointer_device", "__device__ void d() { float *p = 2.0f; (void)p; }")
 
 def main():
     os.makedirs(HERE, exist_ok=True)

@@ -39,6 +39,11 @@ macro_rules! messages {
 }
 
 messages! {
+    UNDEFINED_IDENTIFIER = 20, "undefined_identifier", "identifier %sq is undefined";
+    RETURN_TYPE_MISMATCH = 120, "bad_return_value_type", "return value type does not match the function type";
+    TOO_MANY_ARGUMENTS = 140, "too_many_arguments", "too many arguments in function call";
+    BAD_INITIALIZER_TYPE = 144, "bad_initializer_type", "a value of type %t1 cannot be used to initialize an entity of type %t2";
+    TOO_FEW_ARGUMENTS = 165, "too_few_arguments", "too few arguments in function call";
     ALREADY_DECLARED = 101, "id_already_declared", "%sq has already been declared in the current scope";
     MODIFIABLE_LVALUE = 137, "expr_not_a_modifiable_lvalue", "expression must be a modifiable lvalue";
     DECLARED_NOT_REFERENCED = 177, "declared_but_not_referenced", "%n was declared but never referenced";
