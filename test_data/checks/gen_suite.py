@@ -899,6 +899,9 @@ prog("unused_closure_unreferenced", "void h() { auto l = [] { return 1; }; }")
 prog("unused_member_init_class_void", "struct Q { int a = 1; };\n__device__ void d() { Q q; (void)q; }")
 prog("ok_call_init_assigned", "int g();\nvoid h() { int x = g(); x = 1; }")
 prog("ok_const_void_cast", "void h() { const int x = 3; (void)x; }")
+prog("hide_partial_override_device", "struct B { __device__ virtual void f(int); __device__ virtual void f(float); };\nstruct D : B { __device__ void f(float) override; };")
+prog("ok_full_override", "struct B { virtual void f(int); virtual void f(double); };\nstruct D : B { void f(int) override; void f(double) override; };")
+prog("hide_partial_override_namespace", "namespace n {\nstruct B { virtual int g(); virtual int g(int); };\nstruct D : B { int g(int); };\n}")
 
 def main():
     os.makedirs(HERE, exist_ok=True)

@@ -21,10 +21,14 @@ pub fn declaration_diagnostics<'db>(
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
     let root = SyntaxNode::new_root(item.header(db).clone());
+    let mut out = Vec::new();
+    if matches!(item.kind(db), ItemKind::Class | ItemKind::Struct) {
+        overrides::check_class(db, item, &root, &mut out);
+        return out;
+    }
     let Some(decl) = header::declaration(&root) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
     match item.kind(db) {
         ItemKind::Routine | ItemKind::FunctionTemplate => {
             kernels::check(db, item, &decl, &mut out);

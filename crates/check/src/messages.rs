@@ -63,6 +63,7 @@ messages! {
     AUTO_DEVICE_FN_REF = 20166, "auto_device_fn_ref", "A non-constexpr __device__ function (%sq1) with \"auto\" deduced return type cannot be directly referenced %s2, except if the reference is absent when __CUDA_ARCH__ is undefined";
     DELETED_DEFAULT_CONSTRUCTOR = 1790, "deleted_default_constructor", "the default constructor of %t cannot be referenced -- it is a deleted function";
     UNINITIALIZED_CONST_MEMBER = 369, "var_with_uninitialized_member", "%n has an uninitialized const or reference member";
+    PARTIAL_OVERRIDE = 611, "partial_override", "overloaded virtual function %no1 is only partially overridden in %n2";
     DELETED_LATE = 1775, "deleted_function_definition_must_be_first_declaration", "\"= delete\" can only appear on the first declaration of a function";
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";

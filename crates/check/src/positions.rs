@@ -54,13 +54,33 @@ pub fn item_offsets<'db>(
         .collect();
     let tree = base_db::parse(db, file).syntax_node();
     let mut nodes: FxHashMap<ShallowGreen, Vec<u32>> = FxHashMap::default();
+    let classes_wanted = unplaced.iter().any(|item| {
+        matches!(
+            item.kind(db),
+            il::ItemKind::Class | il::ItemKind::Struct | il::ItemKind::Union
+        )
+    });
     for node in tree.descendants().filter(|n| {
         matches!(
             n.kind(),
             SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::FUNCTION_DEF
-        )
+        ) || classes_wanted && n.kind() == SyntaxKind::CLASS_SPECIFIER
     }) {
-        let green = ShallowGreen(node.green().into_owned());
+        let green = if node.kind() == SyntaxKind::CLASS_SPECIFIER {
+            // A class's header is its specifier without the member list (il's split).
+            let green = node.green();
+            let children: Vec<_> = green
+                .children()
+                .filter(|c| c.kind() != SyntaxKind::MEMBER_LIST.into())
+                .map(|c| match c {
+                    rowan::NodeOrToken::Node(n) => rowan::NodeOrToken::Node(n.to_owned()),
+                    rowan::NodeOrToken::Token(t) => rowan::NodeOrToken::Token(t.to_owned()),
+                })
+                .collect();
+            ShallowGreen(rowan::GreenNode::new(green.kind(), children))
+        } else {
+            ShallowGreen(node.green().into_owned())
+        };
         if wanted.contains(&green) {
             nodes
                 .entry(green)
