@@ -902,6 +902,8 @@ prog("ok_const_void_cast", "void h() { const int x = 3; (void)x; }")
 prog("hide_partial_override_device", "struct B { __device__ virtual void f(int); __device__ virtual void f(float); };\nstruct D : B { __device__ void f(float) override; };")
 prog("ok_full_override", "struct B { virtual void f(int); virtual void f(double); };\nstruct D : B { void f(int) override; void f(double) override; };")
 prog("hide_partial_override_namespace", "namespace n {\nstruct B { virtual int g(); virtual int g(int); };\nstruct D : B { int g(int); };\n}")
+prog("cxx_unknown_type_device_var", "__device__ Bar v;")
+prog("cxx_unknown_type_static", "static Baz *p = 0;")
 
 def main():
     os.makedirs(HERE, exist_ok=True)
