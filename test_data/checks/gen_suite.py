@@ -904,6 +904,9 @@ prog("ok_full_override", "struct B { virtual void f(int); virtual void f(double)
 prog("hide_partial_override_namespace", "namespace n {\nstruct B { virtual int g(); virtual int g(int); };\nstruct D : B { int g(int); };\n}")
 prog("cxx_unknown_type_device_var", "__device__ Bar v;")
 prog("cxx_unknown_type_static", "static Baz *p = 0;")
+prog("call_tmpl_d_to_h_explicit", "int h() { return 1; }\ntemplate <class T> __device__ T f() { return h(); }\ntemplate int f<int>();")
+prog("ok_tmpl_hd_to_h_extern_template", "int h() { return 1; }\ntemplate <class T> __host__ __device__ T f() { return h(); }\nextern template int f<int>();")
+prog("call_tmpl_hd_to_h_explicit_two", "int h() { return 1; }\ntemplate <class T, class U> __host__ __device__ T f(T x, U y) { return h() + x + y; }\ntemplate float f<float, int>(float, int);")
 
 def main():
     os.makedirs(HERE, exist_ok=True)

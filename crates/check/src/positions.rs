@@ -63,7 +63,9 @@ pub fn item_offsets<'db>(
     for node in tree.descendants().filter(|n| {
         matches!(
             n.kind(),
-            SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::FUNCTION_DEF
+            SyntaxKind::SIMPLE_DECLARATION
+                | SyntaxKind::FUNCTION_DEF
+                | SyntaxKind::EXPLICIT_INSTANTIATION
         ) || classes_wanted && n.kind() == SyntaxKind::CLASS_SPECIFIER
     }) {
         let green = if node.kind() == SyntaxKind::CLASS_SPECIFIER {

@@ -110,6 +110,21 @@ pub(super) fn check_class(
         .copied()
         .filter(|m| m.kind(db) == ItemKind::Routine)
         .collect();
+    // `using B::f;` brings the base's overloads in: none is left behind.
+    let using_names: Vec<String> = il::scope::scope_items(db, class)
+        .iter()
+        .filter(|m| m.kind(db) == ItemKind::UsingDeclaration)
+        .map(|m| {
+            let header = syntax::SyntaxNode::new_root(m.header(db).clone());
+            header
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+                .filter(|t| t.kind() == syntax::SyntaxKind::IDENT)
+                .last()
+                .map(|t| t.text().to_string())
+                .unwrap_or_default()
+        })
+        .collect();
     let mut found = Vec::new();
     for base in il::lookup::base_classes(db, class) {
         let mut seen = Vec::new();
@@ -133,7 +148,10 @@ pub(super) fn check_class(
                 .filter(|o| o.name(db) == Some(name))
                 .collect();
             let mine: Vec<_> = own.iter().filter(|o| o.name(db) == Some(name)).collect();
-            if overloads.len() < 2 || mine.is_empty() {
+            if overloads.len() < 2
+                || mine.is_empty()
+                || using_names.iter().any(|u| Some(u.as_str()) == v.name_text(db))
+            {
                 continue;
             }
             let overridden = overloads
