@@ -137,8 +137,7 @@ pub fn expression_diagnostics<'db>(
         let Some(sig) = hir_ty::callable_sig(db, function).as_ref() else {
             continue;
         };
-        if sig.is_template || sig.kind != CallableKind::Function || sig.accepts_arity(args.len())
-        {
+        if sig.is_template || sig.kind != CallableKind::Function || sig.accepts_arity(args.len()) {
             continue;
         }
         let Some(ptr) = map.expr_syntax(call) else {

@@ -119,12 +119,8 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             let set = local.init.is_some()
                 || assigned > 0
                 || binding.attrs.iter().any(|a| &**a == "shared")
-                || hir_ty::special::special_member(
-                    db,
-                    ty,
-                    hir_ty::SpecialKind::DefaultConstructor,
-                )
-                .is_some();
+                || hir_ty::special::special_member(db, ty, hir_ty::SpecialKind::DefaultConstructor)
+                    .is_some();
             let msg = if used == 0 {
                 m::DECLARED_NOT_REFERENCED
             } else if used == assigned + voided

@@ -344,7 +344,8 @@ pub fn uninitialized_const_member<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db
     let Some((item, subst)) = class_and_subst(db, class) else {
         return false;
     };
-    if item.kind(db) == ItemKind::Union || !own_routines(db, item, CallableKind::Constructor).is_empty()
+    if item.kind(db) == ItemKind::Union
+        || !own_routines(db, item, CallableKind::Constructor).is_empty()
     {
         return false;
     }

@@ -150,7 +150,9 @@ pub(super) fn check_class(
             let mine: Vec<_> = own.iter().filter(|o| o.name(db) == Some(name)).collect();
             if overloads.len() < 2
                 || mine.is_empty()
-                || using_names.iter().any(|u| Some(u.as_str()) == v.name_text(db))
+                || using_names
+                    .iter()
+                    .any(|u| Some(u.as_str()) == v.name_text(db))
             {
                 continue;
             }
