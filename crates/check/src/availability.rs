@@ -124,6 +124,58 @@ pub fn availability_diagnostics<'db>(
     uses.dedup();
 
     let mut out = Vec::new();
+    // `S s;`: a local default-initialized whose class's default constructor is deleted
+    // (declared `= delete`, or implicitly: a reference member, ...): 1790, both passes; one
+    // whose class leaves a `const` member uninitialized: 369.
+    for (_, stmt) in body.stmts.iter() {
+        let (hir_def::hir::Stmt::Decl(decls) | hir_def::hir::Stmt::TypeDecl { decls, .. }) = stmt
+        else {
+            continue;
+        };
+        for d in decls.iter() {
+            let binding = &body.bindings[d.binding];
+            if d.init.is_some()
+                || binding.kind != hir_def::hir::BindingKind::Local
+                || binding.flags.is_extern
+            {
+                continue;
+            }
+            let (Some(ty), Some(ptr)) = (
+                result.type_of_binding(d.binding),
+                map.binding_syntax(d.binding),
+            ) else {
+                continue;
+            };
+            if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+                continue;
+            }
+            let mut class = ty;
+            while let hir_ty::TyKind::Array(elem, _) = class.kind(db) {
+                class = *elem;
+            }
+            if class.unqualified(db).as_class(db).is_none() {
+                continue;
+            }
+            let at = crate::unused::name_offset(&ptr.to_node(&root));
+            if hir_ty::special::default_constructor_deleted(db, class) {
+                out.push(ItemDiagnostic::error(
+                    m::DELETED_DEFAULT_CONSTRUCTOR,
+                    &[&format!("\"{}\"", class.unqualified(db).to_source(db))],
+                    Passes::Both,
+                    at,
+                ));
+            } else if hir_ty::special::uninitialized_const_member(db, class)
+                && let Some(name) = &binding.name
+            {
+                out.push(ItemDiagnostic::error(
+                    m::UNINITIALIZED_CONST_MEMBER,
+                    &[&format!("variable \"{name}\"")],
+                    Passes::Both,
+                    at,
+                ));
+            }
+        }
+    }
     for (at, target) in uses {
         let is_routine = matches!(
             target.kind(db),

@@ -21,17 +21,18 @@ use crate::CheckDatabase;
 use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
 
-/// The calls of the function template instances a body demands, transitively: each
+/// The calls of the function template instances a body (or an explicit instantiation)
+/// demands, transitively: each
 /// instance's body inferred under its arguments (`hir_ty::infer_instance`), its calls of host
 /// functions reported by the device pass with the instance as the caller (`"f<int> "`),
 /// placed in the template's tree (printed once however many bodies demand it).
 fn instance_calls<'db>(
     db: &'db dyn CheckDatabase,
-    result: &hir_ty::InferenceResult<'db>,
+    demanded: &[hir_ty::ty::Instance<'db>],
     out: &mut Vec<ItemDiagnostic>,
 ) {
     const LIMIT: usize = 64;
-    let mut queue: Vec<hir_ty::ty::Instance<'db>> = result.instances().to_vec();
+    let mut queue: Vec<hir_ty::ty::Instance<'db>> = demanded.to_vec();
     let mut next = 0;
     while next < queue.len() && next < LIMIT {
         let instance = queue[next];
@@ -510,6 +511,19 @@ fn implicit_member_uses<'db>(
 
 #[salsa::tracked(returns(ref))]
 pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
+    if item.kind(db) == ItemKind::ExplicitInstantiation {
+        // `template int f<int>();` demands the instance as a call would.
+        let mut out = Vec::new();
+        // Only of `__host__ __device__` templates: an unannotated explicit instantiation of a
+        // `__device__` template redeclares it `__host__ __device__` (20037), not modelled.
+        if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
+            && *crate::declarations::redeclarations::merged_exec_space(db, instance.template(db))
+                == ExecSpace::HostDevice
+        {
+            instance_calls(db, &[instance], &mut out);
+        }
+        return out;
+    }
     if !matches!(
         item.kind(db),
         ItemKind::Routine | ItemKind::FunctionTemplate
@@ -752,13 +766,78 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             _ => {}
         }
     }
+    if matches!(caller, ExecSpace::Device | ExecSpace::Global) && !templated {
+        function_references(db, &body, &map, &result, &excluded, &mut out);
+    }
     if !templated {
-        instance_calls(db, &result, &mut out);
+        instance_calls(db, result.instances(), &mut out);
     }
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.
     out.sort_by_key(|d| if d.phase == Phase::Late { d.offset } else { 0 });
     out
+}
+
+/// A host function named without being called in device code (`&h`, `p = h`): the device
+/// pass's late 20068 alone (spec 2.5), as for any host entity the device code references.
+fn function_references<'db>(
+    db: &'db dyn CheckDatabase,
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+    result: &hir_ty::InferenceResult<'db>,
+    excluded: &[TextRange],
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let called: Vec<hir_def::hir::ExprId> = body
+        .exprs
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => Some(*callee),
+            _ => None,
+        })
+        .collect();
+    for (id, expr) in body.exprs.iter() {
+        if !matches!(expr, Expr::Path(_)) || called.contains(&id) {
+            continue;
+        }
+        let function = match result.resolution(id) {
+            Some(hir_ty::Resolution::Item(f)) => *f,
+            Some(hir_ty::Resolution::Overloads(set)) if set.len() == 1 => set[0],
+            _ => continue,
+        };
+        if function.kind(db) != ItemKind::Routine {
+            continue;
+        }
+        let Some(ptr) = map.expr_syntax(id) else {
+            continue;
+        };
+        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
+            continue;
+        }
+        let target = routine_decl(db, function);
+        let space = *crate::declarations::redeclarations::merged_exec_space(db, function);
+        if space != ExecSpace::Host
+            || function.extern_c(db)
+            || target.specifiers.is_constexpr
+            || target.specifiers.is_consteval
+        {
+            continue;
+        }
+        let ident = format!(
+            "\"{}{}\"",
+            qualified(db, function),
+            const_suffix(db, function)
+        );
+        out.push(
+            ItemDiagnostic::error(
+                m::UNDEFINED_IN_DEVICE,
+                &[&ident],
+                Passes::Device,
+                u32::from(ptr.text_range().start()),
+            )
+            .late(),
+        );
+    }
 }
 
 /// The items a body names or calls: what makes an internal function "referenced" (rule P7,

@@ -21,10 +21,14 @@ pub fn declaration_diagnostics<'db>(
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
     let root = SyntaxNode::new_root(item.header(db).clone());
+    let mut out = Vec::new();
+    if matches!(item.kind(db), ItemKind::Class | ItemKind::Struct) {
+        overrides::check_class(db, item, &root, &mut out);
+        return out;
+    }
     let Some(decl) = header::declaration(&root) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
     match item.kind(db) {
         ItemKind::Routine | ItemKind::FunctionTemplate => {
             kernels::check(db, item, &decl, &mut out);
@@ -32,10 +36,65 @@ pub fn declaration_diagnostics<'db>(
             overrides::check(db, item, &decl, &mut out);
         }
         ItemKind::Variable | ItemKind::VariableTemplate | ItemKind::Field => {
+            undeclared_type(db, item, &decl, &mut out);
             variables::check(db, item, &decl, &mut out);
             redeclarations::check_variable(db, item, &decl, &mut out);
         }
         _ => {}
     }
     out
+}
+
+/// `Foo x;` where `Foo` is declared nowhere: EDG's 20 at the type's name. The declared type
+/// did not resolve, and the name is spelled nowhere else in the translation unit (what lookup
+/// may miss never makes it an error).
+fn undeclared_type(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &header::Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    if !hir_ty::declared_ty(db, item).is_error(db) || crate::calls::is_templated(db, item) {
+        return;
+    }
+    let once = hir_def::source::identifiers_spelled_once(db, item.file(db));
+    let Some(name) = decl
+        .node
+        .children_with_tokens()
+        .filter(|e| {
+            !matches!(
+                e.kind(),
+                syntax::SyntaxKind::INIT_DECLARATOR
+                    | syntax::SyntaxKind::DECLARATOR
+                    | syntax::SyntaxKind::ATTRIBUTE_SPEC
+            )
+        })
+        .flat_map(|e| match e {
+            rowan::NodeOrToken::Node(n) => n
+                .descendants_with_tokens()
+                .filter_map(|t| t.into_token())
+                .collect::<Vec<_>>(),
+            rowan::NodeOrToken::Token(t) => vec![t],
+        })
+        .find(|t| {
+            t.kind() == syntax::SyntaxKind::IDENT
+                && !t.parent_ancestors().any(|a| {
+                    matches!(
+                        a.kind(),
+                        syntax::SyntaxKind::ATTRIBUTE_SPEC | syntax::SyntaxKind::ATTRIBUTE
+                    )
+                })
+        })
+    else {
+        return;
+    };
+    if name.text().starts_with("__") || !once.contains(name.text()) {
+        return;
+    }
+    out.push(ItemDiagnostic::error(
+        crate::messages::UNDEFINED_IDENTIFIER,
+        &[&format!("\"{}\"", name.text())],
+        crate::diagnostic::Passes::Both,
+        u32::from(name.text_range().start()),
+    ));
 }

@@ -10,6 +10,8 @@
 //! - [`bodies`]: rules on what a function body declares and does (local memory-space
 //!   variables, exception handling in device code, lambda annotations), per item over
 //!   hir-def's lowered body: [`bodies::body_diagnostics`].
+//! - [`expressions`]: ordinary C++ errors in bodies (EDG's 20, 120, 140, 144, 165) on what
+//!   inference establishes: [`expressions::expression_diagnostics`].
 //! - [`positions`]: where each item lies in its file (computed late, for printing only).
 //! - [`options`] and [`pragmas`]: what `-diag-*`, `--Werror`, `--remarks` and
 //!   `#pragma nv_diag_*` make of each diagnostic.
@@ -21,6 +23,7 @@ pub mod bodies;
 pub mod calls;
 pub mod declarations;
 pub mod diagnostic;
+pub mod expressions;
 pub mod header;
 pub mod hiding;
 pub mod messages;
@@ -184,6 +187,7 @@ pub fn check_view(
             .chain(calls::call_diagnostics(db, item).iter())
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
             .chain(availability::availability_diagnostics(db, item).iter())
+            .chain(expressions::expression_diagnostics(db, item).iter())
             .chain(view_remarks.get(&item).into_iter().flatten())
             .chain(
                 remarks_wanted

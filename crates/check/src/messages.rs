@@ -48,6 +48,11 @@ messages! {
     VARIABLE_HIDES_ENTITY = 2349, "variable_hides_entity", "declaration hides %nd";
     DEFAULT_STREAM_LAUNCH = 20198, "default_stream_launch", "explicit stream argument not provided in kernel launch";
     MISSING_LAUNCH_BOUNDS = 20238, "missing_launch_bounds", "no __launch_bounds__ specified for __global__ function";
+    UNDEFINED_IDENTIFIER = 20, "undefined_identifier", "identifier %sq is undefined";
+    RETURN_TYPE_MISMATCH = 120, "bad_return_value_type", "return value type does not match the function type";
+    TOO_MANY_ARGUMENTS = 140, "too_many_arguments", "too many arguments in function call";
+    BAD_INITIALIZER_TYPE = 144, "bad_initializer_type", "a value of type %t1 cannot be used to initialize an entity of type %t2";
+    TOO_FEW_ARGUMENTS = 165, "too_few_arguments", "too few arguments in function call";
     ALREADY_DECLARED = 101, "id_already_declared", "%sq has already been declared in the current scope";
     MODIFIABLE_LVALUE = 137, "expr_not_a_modifiable_lvalue", "expression must be a modifiable lvalue";
     DECLARED_NOT_REFERENCED = 177, "declared_but_not_referenced", "%n was declared but never referenced";
@@ -65,6 +70,9 @@ messages! {
     UNAVAILABLE_WITH_MESSAGE = 3286, "unavailable_entity_with_custom_message", "%n was declared unavailable (%sq)";
     DEPRECATED_ATTR = 3287, "deprecated_attr", "because of a \"deprecated\" attribute";
     AUTO_DEVICE_FN_REF = 20166, "auto_device_fn_ref", "A non-constexpr __device__ function (%sq1) with \"auto\" deduced return type cannot be directly referenced %s2, except if the reference is absent when __CUDA_ARCH__ is undefined";
+    DELETED_DEFAULT_CONSTRUCTOR = 1790, "deleted_default_constructor", "the default constructor of %t cannot be referenced -- it is a deleted function";
+    UNINITIALIZED_CONST_MEMBER = 369, "var_with_uninitialized_member", "%n has an uninitialized const or reference member";
+    PARTIAL_OVERRIDE = 611, "partial_override", "overloaded virtual function %no1 is only partially overridden in %n2";
     DELETED_LATE = 1775, "deleted_function_definition_must_be_first_declaration", "\"= delete\" can only appear on the first declaration of a function";
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";

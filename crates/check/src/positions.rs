@@ -150,8 +150,31 @@ fn placement(
     nth: usize,
 ) -> Option<Placement> {
     let (green, in_tree) = placed_tree(db, item);
-    let in_file = find_nth(tree, range, &green.0, nth)?;
-    Some(Placement { in_tree, in_file })
+    if let Some(in_file) = find_nth(tree, range, &green.0, nth) {
+        return Some(Placement { in_tree, in_file });
+    }
+    // A class's header is its specifier without the member list (il's split), which is no
+    // node of the file: the class is placed at the specifier holding its member list.
+    if matches!(
+        item.kind(db),
+        il::ItemKind::Class | il::ItemKind::Struct | il::ItemKind::Union
+    ) && let Some(body) = item.body(db)
+        && let Some(start) = find_green(tree, range, body)
+    {
+        let members = TextRange::at(start, body.text_len());
+        let specifier = match tree.covering_element(members) {
+            NodeOrToken::Node(node) => node,
+            NodeOrToken::Token(token) => token.parent()?,
+        };
+        let specifier = specifier
+            .ancestors()
+            .find(|n| n.kind() == syntax::SyntaxKind::CLASS_SPECIFIER)?;
+        return Some(Placement {
+            in_tree: 0,
+            in_file: u32::from(specifier.text_range().start()),
+        });
+    }
+    None
 }
 
 /// The start of the `nth` node equal to `green` inside the node of `range`, in document order

@@ -3,7 +3,7 @@
 //! resolutions ([`local_diagnostics`]); internal functions and variables against the
 //! references of every body of the view ([`unreferenced`]).
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, ExprId, Stmt};
+use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
 use hir_ty::{Resolution, TyKind, infer};
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
 use il::ty::Builtin;
@@ -32,17 +32,21 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
     };
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
-    // Uses of each binding, and how many of them are the target of `=` (or `x[i] =`).
+    // Uses of each binding, how many of them are the target of `=` (or `x[i] =`), and how
+    // many are discarded (`(void)x`: a reference, not a use).
     let mut uses: FxHashMap<BindingId, (usize, usize)> = FxHashMap::default();
+    let mut discarded: FxHashMap<BindingId, usize> = FxHashMap::default();
     for (id, _) in body.exprs.iter() {
         if let Some(Resolution::Binding(b)) = result.resolution(id) {
             uses.entry(*b).or_default().0 += 1;
         }
     }
-    let is_shared = |e: ExprId| {
-        matches!(result.resolution(e), Some(Resolution::Binding(b))
-            if body.bindings[*b].attrs.iter().any(|a| &**a == "shared"))
-    };
+    let lambdas: Vec<rowan::TextRange> = body
+        .exprs
+        .iter()
+        .filter(|(_, e)| matches!(e, Expr::Lambda(_)))
+        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+        .collect();
     for (id, expr) in body.exprs.iter() {
         let target = match expr {
             Expr::Binary {
@@ -67,16 +71,22 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 }
                 _ => *lhs,
             },
-            // `(void)s` of a `__shared__` local is a reference, not a use (cicc says "set but
-            // never used"); of other locals it counts as a use (measured on test_data/cu).
+            // `(void)x`, `static_cast<void>(x)`: a reference, not a use (measured: "set but
+            // never used" after `int x = 0; (void)x;`).
             Expr::Cast { args, .. }
                 if args.len() == 1
-                    && is_shared(args[0])
                     && result
                         .type_of_expr(id)
                         .is_some_and(|t| matches!(t.kind(db), TyKind::Builtin(Builtin::Void))) =>
             {
-                args[0]
+                let in_lambda = map
+                    .expr_syntax(id)
+                    .is_some_and(|p| lambdas.iter().any(|l| l.contains_range(p.text_range())));
+                // In a lambda the name captures the variable: a use.
+                if !in_lambda && let Some(Resolution::Binding(b)) = result.resolution(args[0]) {
+                    *discarded.entry(*b).or_default() += 1;
+                }
+                continue;
             }
             _ => continue,
         };
@@ -103,9 +113,25 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 continue;
             }
             let (used, assigned) = uses.get(&local.binding).copied().unwrap_or_default();
+            let voided = discarded.get(&local.binding).copied().unwrap_or_default();
+            // Set: initialized (also by a default constructor that initializes members),
+            // assigned, or a `__shared__` variable.
+            let set = local.init.is_some()
+                || assigned > 0
+                || binding.attrs.iter().any(|a| &**a == "shared")
+                || hir_ty::special::special_member(db, ty, hir_ty::SpecialKind::DefaultConstructor)
+                    .is_some();
             let msg = if used == 0 {
                 m::DECLARED_NOT_REFERENCED
-            } else if used == assigned {
+            } else if used == assigned + voided
+                && set
+                // An initializer with a call's side effects counts as a use (measured).
+                && !local
+                    .init
+                    .is_some_and(|init| crate::bodies::calls_non_constexpr(db, item, init))
+                // `const int x = 3; (void)x;`: nothing.
+                && !(voided > 0 && is_const(db, ty))
+            {
                 m::SET_NOT_USED
             } else {
                 continue;
@@ -140,15 +166,19 @@ fn both_passes(device: ItemDiagnostic) -> [ItemDiagnostic; 2] {
     [device, host]
 }
 
-/// Builtins, pointers, enums, classes of them without constructors or destructors, and
-/// arrays of them: what has no constructor to run.
+/// Builtins, pointers, enums, closures, classes of them (and of references) without
+/// constructors or destructors, and arrays of them: what has no constructor to run.
 fn plain_data(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
     match ty.kind(db) {
-        TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) => true,
+        TyKind::Builtin(_) | TyKind::Pointer(_) | TyKind::Enum(_) | TyKind::Closure(_) => true,
         TyKind::Qualified(_, inner) | TyKind::Array(inner, _) => plain_data(db, *inner),
         TyKind::Class(class) => plain_class(db, *class),
         _ => false,
     }
+}
+
+fn is_const(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
+    matches!(ty.kind(db), TyKind::Qualified(cv, _) if cv.is_const)
 }
 
 fn is_pointer(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> bool {
@@ -175,7 +205,10 @@ fn plain_class(db: &dyn CheckDatabase, class: Item<'_>) -> bool {
                     && !n.is_some_and(|n| n.starts_with('~'))
                     && !routine_decl(db, *member).specifiers.is_virtual
             }
-            ItemKind::Field => plain_data(db, hir_ty::declared_ty(db, *member)),
+            ItemKind::Field => {
+                let ty = hir_ty::declared_ty(db, *member);
+                matches!(ty.kind(db), TyKind::Reference(..)) || plain_data(db, ty)
+            }
             _ => true,
         })
 }

@@ -79,8 +79,10 @@ pub fn variable_use_diagnostics<'db>(
             _ => {}
         }
     }
-    // Bound to a reference (a call's reference parameter, `int &r = v`): no access.
+    // Bound to a reference (a call's reference parameter, `int &r = v`): no access; `refs`
+    // are the known bindings, `bound` also the arguments of calls inference left unresolved.
     let mut bound: Vec<ExprId> = Vec::new();
+    let mut refs: Vec<ExprId> = Vec::new();
     for (id, expr) in body.exprs.iter() {
         let Expr::Call { args, .. } = expr else {
             continue;
@@ -93,6 +95,7 @@ pub fn variable_use_diagnostics<'db>(
                 for (arg, param) in args.iter().zip(sig.params.iter()) {
                     if matches!(param.kind(db), hir_ty::TyKind::Reference(..)) {
                         bound.push(*arg);
+                        refs.push(*arg);
                     }
                 }
             }
@@ -110,10 +113,24 @@ pub fn variable_use_diagnostics<'db>(
                         .is_some_and(|t| matches!(t.kind(db), hir_ty::TyKind::Reference(..)))
                 {
                     bound.push(init);
+                    refs.push(init);
                 }
             }
         }
     }
+    // The initializers of constexpr locals: constant expressions, where a constant's value
+    // is used, not its object.
+    let constant_inits: Vec<TextRange> = body
+        .stmts
+        .iter()
+        .filter_map(|(_, stmt)| match stmt {
+            hir_def::hir::Stmt::Decl(decls) => Some(decls.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|d| body.bindings[d.binding].flags.is_constexpr)
+        .filter_map(|d| map.expr_syntax(d.init?).map(|p| p.text_range()))
+        .collect();
     // `a[i] = x`, `s.m = x`: the array or object is read, its element written.
     let element_of = |e: ExprId| -> Option<ExprId> {
         match &body.exprs[e] {
@@ -139,7 +156,7 @@ pub fn variable_use_diagnostics<'db>(
         let Some(ptr) = map.expr_syntax(id) else {
             continue;
         };
-        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) || bound.contains(&id) {
+        if excluded.iter().any(|r| r.contains_range(ptr.text_range())) {
             continue;
         }
         let at = root
@@ -163,6 +180,38 @@ pub fn variable_use_diagnostics<'db>(
             .map(|(e, _)| e);
         let facts = variable_decl(db, *var);
         let memory = facts.memory_space;
+        if matches!(space, ExecSpace::Device | ExecSpace::Global)
+            && memory == MemorySpace::Host
+            && let Some(odr) = constant_use(
+                db,
+                &body,
+                *var,
+                id,
+                direct,
+                element,
+                &refs,
+                constant_inits
+                    .iter()
+                    .any(|r| r.contains_range(ptr.text_range())),
+            )
+        {
+            if odr {
+                let name = crate::calls::qualified(db, *var);
+                out.push(
+                    ItemDiagnostic::error(
+                        m::UNDEFINED_IN_DEVICE,
+                        &[&format!("\"{name}\"")],
+                        Passes::Device,
+                        at,
+                    )
+                    .late(),
+                );
+            }
+            continue;
+        }
+        if bound.contains(&id) {
+            continue;
+        }
         let name = crate::calls::qualified(db, *var);
         let is_member = var
             .parent(db)
@@ -283,4 +332,49 @@ pub fn variable_use_diagnostics<'db>(
         }
     }
     out
+}
+
+/// A `const` or `constexpr` host variable used in device code (spec 3.3): `None` when the
+/// variable is neither; else whether the use needs the host object itself, which device code
+/// cannot reach (20068 alone): a `const` variable initialized by a non-constexpr call,
+/// or a constant's address taken, bound to a reference, or an array indexed outside a
+/// constant expression (a constexpr local's initializer). Its value alone is usable.
+#[allow(clippy::too_many_arguments)]
+fn constant_use<'db>(
+    db: &'db dyn CheckDatabase,
+    body: &hir_def::body::Body,
+    var: Item<'db>,
+    use_expr: ExprId,
+    direct: Option<Access>,
+    element: Option<ExprId>,
+    refs: &[ExprId],
+    in_constant_context: bool,
+) -> Option<bool> {
+    let facts = variable_decl(db, var);
+    let ty = hir_ty::declared_ty(db, var);
+    let is_const = facts.specifiers.is_constexpr
+        || match ty.kind(db) {
+            hir_ty::TyKind::Qualified(cv, _) => cv.is_const,
+            hir_ty::TyKind::Array(elem, _) => {
+                matches!(elem.kind(db), hir_ty::TyKind::Qualified(cv, _) if cv.is_const)
+            }
+            _ => false,
+        };
+    if !is_const || ty.is_dependent(db) || ty.is_error(db) {
+        return None;
+    }
+    if !facts.specifiers.is_constexpr
+        && hir_def::source::body_owner_kind(db, var).is_some()
+        && let Some(init) = hir_def::body::body(db, var).init_expr
+        && crate::bodies::calls_non_constexpr(db, var, init)
+    {
+        // Initialized at run time on the host: the value is not known to the device.
+        return Some(true);
+    }
+    if direct == Some(Access::Address) || refs.contains(&use_expr) {
+        return Some(true);
+    }
+    // `arr[i]`, `arr[1]` outside a constant expression: the array decays to its address.
+    let indexed = element.is_some_and(|e| matches!(body.exprs[e], Expr::Index { .. }));
+    Some(indexed && !in_constant_context)
 }

@@ -288,3 +288,33 @@ pub fn declaration_offsets<'db>(
     }
     out
 }
+
+/// Identifiers spelled exactly once in a file's text. A name spelled once is declared nowhere
+/// in the translation unit, whatever lookup may miss: the fact behind "identifier is
+/// undefined" that does not depend on lookup's completeness. Reads the whole parse (re-runs on
+/// every edit); only bodies with a name inference could not resolve ask it.
+#[salsa::tracked(returns(ref))]
+pub fn identifiers_spelled_once(
+    db: &dyn HirDefDatabase,
+    file: base_db::SourceFile,
+) -> rustc_hash::FxHashSet<Box<str>> {
+    use rustc_hash::FxHashMap;
+    let tree = base_db::parse(db, file).syntax_node();
+    let mut counts: FxHashMap<&str, bool> = FxHashMap::default();
+    let tokens: Vec<_> = tree
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == SyntaxKind::IDENT)
+        .collect();
+    for t in &tokens {
+        counts
+            .entry(t.text())
+            .and_modify(|once| *once = false)
+            .or_insert(true);
+    }
+    counts
+        .into_iter()
+        .filter(|(_, once)| *once)
+        .map(|(name, _)| name.into())
+        .collect()
+}

@@ -285,3 +285,75 @@ pub(crate) fn has_initializer(db: &dyn HirTyDatabase, field: Item<'_>) -> bool {
         .descendants()
         .any(|n| n.kind() == syntax::SyntaxKind::INITIALIZER)
 }
+
+/// Whether `class`'s default constructor is deleted ([class.default.ctor]/2): declared
+/// `= delete`, or implicit and defined as deleted because a member without a default member
+/// initializer is a reference, or a base or member subobject's default constructor is
+/// deleted. `false` when unknown (a dependent type, a union, a class with constructors but no
+/// default one: another error). A `const` member of non-class type is EDG's other error
+/// ([`uninitialized_const_member`]).
+#[salsa::tracked(returns(copy), cycle_result = |_, _, _| false)]
+pub fn default_constructor_deleted<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db>) -> bool {
+    let class = class.unqualified(db);
+    if class.is_dependent(db) {
+        return false;
+    }
+    let Some((item, subst)) = class_and_subst(db, class) else {
+        return false;
+    };
+    if item.kind(db) == ItemKind::Union {
+        return false;
+    }
+    if let Some(declared) = declared_member(db, item, SpecialKind::DefaultConstructor) {
+        return il::decl::routine_decl(db, declared).is_deleted;
+    }
+    if !own_routines(db, item, CallableKind::Constructor).is_empty() {
+        return false;
+    }
+    let member_forbids = fields(db, item).into_iter().any(|f| {
+        if has_initializer(db, f) {
+            return false;
+        }
+        let mut ty = subst.apply(db, declared_ty(db, f));
+        while let TyKind::Array(elem, _) = ty.kind(db) {
+            ty = *elem;
+        }
+        match ty.kind(db) {
+            TyKind::Reference(..) => true,
+            TyKind::Qualified(_, inner) => {
+                inner.as_class(db).is_some() && default_constructor_deleted(db, *inner)
+            }
+            _ => ty.as_class(db).is_some() && default_constructor_deleted(db, ty),
+        }
+    });
+    member_forbids
+        || il::lookup::base_classes(db, item)
+            .into_iter()
+            .filter(|b| b.kind(db) != ItemKind::ClassTemplate)
+            .any(|b| default_constructor_deleted(db, declared_ty(db, b)))
+}
+
+/// Whether `class` has an implicit default constructor and a `const` member of non-class type
+/// without a default member initializer: EDG reports the default-initialized variable (369)
+/// rather than a deleted constructor.
+pub fn uninitialized_const_member<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db>) -> bool {
+    let class = class.unqualified(db);
+    if class.is_dependent(db) {
+        return false;
+    }
+    let Some((item, subst)) = class_and_subst(db, class) else {
+        return false;
+    };
+    if item.kind(db) == ItemKind::Union
+        || !own_routines(db, item, CallableKind::Constructor).is_empty()
+    {
+        return false;
+    }
+    fields(db, item).into_iter().any(|f| {
+        !has_initializer(db, f)
+            && matches!(
+                subst.apply(db, declared_ty(db, f)).kind(db),
+                TyKind::Qualified(cv, inner) if cv.is_const && inner.as_class(db).is_none()
+            )
+    })
+}

@@ -144,3 +144,87 @@ pub fn definition_for_il_instance<'db>(
             && d.body(db).is_some()
     })
 }
+
+/// The function template instance an explicit instantiation definition names
+/// (`template int f<int>();`): the one function template of that name in the enclosing scope,
+/// with every template argument written. `None` for `extern template`, a class template, a
+/// deduced or partly written argument list, or an overloaded template name.
+#[salsa::tracked(returns(copy))]
+pub fn explicit_instantiation<'db>(
+    db: &'db dyn HirTyDatabase,
+    item: Item<'db>,
+) -> Option<Instance<'db>> {
+    if item.kind(db) != ItemKind::ExplicitInstantiation {
+        return None;
+    }
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let tokens: Vec<_> = header
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .collect();
+    if tokens.first().is_some_and(|t| t.kind() == EXTERN_KW)
+        || tokens
+            .iter()
+            .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW | UNION_KW))
+    {
+        return None;
+    }
+    // `name <args> (`: the instantiated function's template-id.
+    let at = tokens
+        .windows(2)
+        .position(|w| w[0].kind() == IDENT && w[1].kind() == L_ANGLE)?;
+    let name = tokens[at].text();
+    let mut depth = 0;
+    let mut args: Vec<String> = vec![String::new()];
+    let mut end = None;
+    for (i, t) in tokens.iter().enumerate().skip(at + 2) {
+        match t.kind() {
+            L_ANGLE | L_PAREN => depth += 1,
+            R_ANGLE if depth == 0 => {
+                end = Some(i);
+                break;
+            }
+            R_ANGLE | R_PAREN => depth -= 1,
+            COMMA if depth == 0 => {
+                args.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        let arg = args.last_mut()?;
+        if !arg.is_empty() {
+            arg.push(' ');
+        }
+        arg.push_str(t.text());
+    }
+    end?;
+    let scope = match item.parent(db) {
+        Some(p) => ScopeRef::Item(p),
+        None => ScopeRef::File(item.file(db)),
+    };
+    let templates: Vec<_> = members_named(db, scope, name)
+        .into_iter()
+        .filter(|t| t.kind(db) == ItemKind::FunctionTemplate)
+        .collect();
+    let [template] = templates[..] else {
+        return None;
+    };
+    let params = hir_def::generics::template_params(db, template);
+    if params.len() != args.len() || params.iter().any(|p| p.pack) {
+        return None;
+    }
+    let mut generic = Vec::new();
+    for a in &args {
+        if let Ok(v) = a.parse::<i128>() {
+            generic.push(GenericArg::Value(v));
+            continue;
+        }
+        let ty = type_ref_ty(db, item, a)?;
+        if ty.is_error(db) || ty.is_dependent(db) {
+            return None;
+        }
+        generic.push(GenericArg::Type(ty));
+    }
+    Some(Instance::new(db, template, generic))
+}

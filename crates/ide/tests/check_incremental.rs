@@ -25,6 +25,7 @@ const CHECK_QUERIES: &[&str] = &[
     "variable_use_diagnostics",
     "body_references",
     "availability_diagnostics",
+    "expression_diagnostics",
 ];
 
 fn run(db: &RootDatabase, file: SourceFile) -> Vec<String> {
@@ -81,6 +82,7 @@ fn editing_one_body_reruns_only_its_body_checks() {
                 "body_diagnostics(h)",
                 "body_references(h)",
                 "call_diagnostics(h)",
+                "expression_diagnostics(h)",
                 "hiding_diagnostics(h)",
                 "local_diagnostics(h)",
                 "variable_use_diagnostics(h)",
@@ -112,6 +114,7 @@ fn editing_a_member_body_reruns_only_that_member() {
                 "body_diagnostics(m)",
                 "body_references(m)",
                 "call_diagnostics(m)",
+                "expression_diagnostics(m)",
                 "hiding_diagnostics(m)",
                 "local_diagnostics(m)",
                 "variable_use_diagnostics(m)",

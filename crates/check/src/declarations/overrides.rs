@@ -1,6 +1,8 @@
 //! A member function against its bases' virtual functions of the same name: an override in
 //! another execution space (20085-20090, errors) and a virtual function hidden by a function
-//! that does not override it (997, warning), both passes, at the member's name.
+//! that does not override it (997, warning), both passes, at the member's name; a class that
+//! overrides some but not all of a base's overloaded virtual functions of one name (611,
+//! warning), both passes, at the class's name.
 use il::cuda::ExecSpace;
 use il::decl::routine_decl;
 use il::{Item, ItemKind};
@@ -89,6 +91,104 @@ pub(super) fn check(
             ));
         }
         None => {}
+    }
+}
+
+/// 611: for each base's virtual functions of one name (two or more overloads), `class`
+/// declares functions of that name overriding some of them but not all.
+pub(super) fn check_class(
+    db: &dyn CheckDatabase,
+    class: Item<'_>,
+    header_root: &syntax::SyntaxNode,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let Some(class_name) = class.name_text(db) else {
+        return;
+    };
+    let own: Vec<Item<'_>> = il::scope::scope_items(db, class)
+        .iter()
+        .copied()
+        .filter(|m| m.kind(db) == ItemKind::Routine)
+        .collect();
+    // `using B::f;` brings the base's overloads in: none is left behind.
+    let using_names: Vec<String> = il::scope::scope_items(db, class)
+        .iter()
+        .filter(|m| m.kind(db) == ItemKind::UsingDeclaration)
+        .map(|m| {
+            let header = syntax::SyntaxNode::new_root(m.header(db).clone());
+            header
+                .descendants_with_tokens()
+                .filter_map(|e| e.into_token())
+                .filter(|t| t.kind() == syntax::SyntaxKind::IDENT)
+                .last()
+                .map(|t| t.text().to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut found = Vec::new();
+    for base in il::lookup::base_classes(db, class) {
+        let mut seen = Vec::new();
+        let virtuals: Vec<Item<'_>> = il::scope::scope_items(db, base)
+            .iter()
+            .copied()
+            .filter(|m| m.kind(db) == ItemKind::Routine)
+            .filter(|m| {
+                let facts = routine_decl(db, *m);
+                facts.specifiers.is_virtual || facts.overrides
+            })
+            .collect();
+        for v in &virtuals {
+            let Some(name) = v.name(db) else { continue };
+            if seen.contains(&name) {
+                continue;
+            }
+            seen.push(name);
+            let overloads: Vec<_> = virtuals
+                .iter()
+                .filter(|o| o.name(db) == Some(name))
+                .collect();
+            let mine: Vec<_> = own.iter().filter(|o| o.name(db) == Some(name)).collect();
+            if overloads.len() < 2
+                || mine.is_empty()
+                || using_names
+                    .iter()
+                    .any(|u| Some(u.as_str()) == v.name_text(db))
+            {
+                continue;
+            }
+            let overridden = overloads
+                .iter()
+                .filter(|o| {
+                    mine.iter().any(|m| {
+                        parameters_key(m.signature_key(db)) == parameters_key(o.signature_key(db))
+                    })
+                })
+                .count();
+            if overridden > 0 && overridden < overloads.len() {
+                found.push(format!("\"{}\"", crate::calls::qualified(db, *v)));
+            }
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    let Some(at) = header_root
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == syntax::SyntaxKind::IDENT && t.text() == class_name)
+        .map(|t| u32::from(t.text_range().start()))
+    else {
+        return;
+    };
+    let what = format!("class \"{}\"", crate::calls::qualified(db, class));
+    for base_fn in found {
+        out.push(ItemDiagnostic::discretionary(
+            m::PARTIAL_OVERRIDE,
+            Severity::Warning,
+            &[&base_fn, &what],
+            Passes::Both,
+            at,
+        ));
     }
 }
 

@@ -1,0 +1,2 @@
+// check-variants: default
+__device__ void d(int *p) { return *p; }

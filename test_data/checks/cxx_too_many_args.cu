@@ -1,0 +1,3 @@
+// check-variants: default
+int f(int);
+int h() { return f(1, 2); }

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { undefined_fn(1); }

@@ -1,0 +1,2 @@
+// check-variants: default
+static Baz *p = 0;

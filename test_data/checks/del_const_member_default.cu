@@ -1,0 +1,3 @@
+// check-variants: default
+struct S { const int c; };
+void h() { S s; (void)s; }

@@ -1,0 +1,4 @@
+// check-variants: default
+constexpr int f() { return 2; }
+const int ci = f();
+__device__ int d() { return ci; }

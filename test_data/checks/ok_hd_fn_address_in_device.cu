@@ -1,0 +1,3 @@
+// check-variants: default
+__host__ __device__ void hd() {}
+__device__ void *d() { return (void *)&hd; }

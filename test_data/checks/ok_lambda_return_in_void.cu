@@ -1,0 +1,2 @@
+// check-variants: default
+void f() { auto l = [] { return 1; }; (void)l(); }

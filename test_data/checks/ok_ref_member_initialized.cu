@@ -1,0 +1,4 @@
+// check-variants: default
+int g;
+struct S { int &r = g; };
+void h() { S s; (void)s; }

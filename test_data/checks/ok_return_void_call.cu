@@ -1,0 +1,3 @@
+// check-variants: default
+void g();
+void f() { return g(); }

@@ -1,0 +1,3 @@
+// check-variants: default
+int g();
+void h() { int x = g(); (void)x; }

@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { auto l = [] { return 1; }; }

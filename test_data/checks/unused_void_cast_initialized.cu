@@ -1,0 +1,2 @@
+// check-variants: default
+void h() { int x = 0; (void)x; }
