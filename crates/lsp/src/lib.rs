@@ -16,9 +16,10 @@ use lsp_types::notification::{
     Notification as _, PublishDiagnostics,
 };
 use lsp_types::{
-    Diagnostic, DiagnosticSeverity, NumberOrString, Position, PublishDiagnosticsParams, Range,
-    SaveOptions, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
+    Position, PublishDiagnosticsParams, Range, SaveOptions, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, Uri,
 };
 use rustc_hash::FxHashMap;
 
@@ -256,8 +257,39 @@ fn to_lsp(f: &Finding, source: &str) -> Diagnostic {
             .to_string(),
         ),
         message: f.text.clone(),
+        related_information: (!f.notes.is_empty()).then(|| {
+            f.notes
+                .iter()
+                .filter_map(|n| {
+                    let line = n.line.saturating_sub(1);
+                    Some(DiagnosticRelatedInformation {
+                        location: Location::new(
+                            uri_of(&n.file)?,
+                            Range::new(Position::new(line, 0), Position::new(line, 0)),
+                        ),
+                        message: format!("note #{}: {}", n.code, n.text),
+                    })
+                })
+                .collect()
+        }),
         ..Default::default()
     }
+}
+
+/// The `file:` URI of a local path (the reverse of [`path_of`]); `None` for a relative one.
+fn uri_of(path: &str) -> Option<Uri> {
+    if !path.starts_with('/') {
+        return None;
+    }
+    let mut out = String::from("file://");
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out.parse().ok()
 }
 
 /// The occurrence of `word` (as a whole word) in the line nearest `column`.
@@ -291,9 +323,43 @@ mod tests {
     }
 
     #[test]
+    fn notes_become_related_information() {
+        let finding = Finding {
+            file: "/tmp/d.cu".into(),
+            line: 2,
+            column: 28,
+            word: "f".into(),
+            severity: Severity::Warning,
+            code: Some("1444-D".into()),
+            text: "function \"f\" was declared deprecated".into(),
+            reporter: Reporter::Device,
+            notes: vec![verdict::FindingNote {
+                file: "/tmp/d.cu".into(),
+                line: 1,
+                code: "3287-D".into(),
+                text: "because of a \"deprecated\" attribute".into(),
+            }],
+        };
+        let d = to_lsp(&finding, "int f();\n__device__ int d() { return f(); }\n");
+        let related = d.related_information.unwrap();
+        assert_eq!(related.len(), 1);
+        assert_eq!(related[0].location.uri.as_str(), "file:///tmp/d.cu");
+        assert_eq!(related[0].location.range.start, Position::new(0, 0));
+        assert_eq!(
+            related[0].message,
+            "note #3287-D: because of a \"deprecated\" attribute"
+        );
+        assert_eq!(d.range.start, Position::new(1, 28));
+    }
+
+    #[test]
     fn file_uris_become_paths() {
         let uri: Uri = "file:///tmp/a%20b/k.cu".parse().unwrap();
         assert_eq!(path_of(&uri), Some(PathBuf::from("/tmp/a b/k.cu")));
+        let back = uri_of("/tmp/a b/k.cu").unwrap();
+        assert_eq!(back.as_str(), "file:///tmp/a%20b/k.cu");
+        assert_eq!(path_of(&back), Some(PathBuf::from("/tmp/a b/k.cu")));
+        assert!(uri_of("relative.cu").is_none());
         let uri: Uri = "untitled:Untitled-1".parse().unwrap();
         assert_eq!(path_of(&uri), None);
     }

@@ -53,6 +53,20 @@ pub struct Finding {
     pub code: Option<String>,
     pub text: String,
     pub reporter: Reporter,
+    /// What nvcc prints after it (`note #3287-D: ...` after a deprecation), each placed.
+    pub notes: Vec<FindingNote>,
+}
+
+/// A note nvcc prints after a finding, placed as the finding is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FindingNote {
+    /// The file as the line markers name it.
+    pub file: String,
+    /// 1-based.
+    pub line: u32,
+    /// `N-D` for a discretionary note.
+    pub code: String,
+    pub text: String,
 }
 
 /// A warm checker: the database and the file system live as long as the server.
@@ -110,6 +124,7 @@ impl Checker {
             code: None,
             text,
             reporter: Reporter::Preprocessor,
+            notes: Vec::new(),
         };
         let diag = match DiagOptions::parse(nvcc_args) {
             Ok(d) => d,
@@ -189,6 +204,7 @@ impl Checker {
                     code: None,
                     text: format!("unsupported -std {:?}", args.std),
                     reporter: Reporter::Preprocessor,
+                    notes: Vec::new(),
                 });
                 return None;
             }
@@ -209,6 +225,7 @@ impl Checker {
                 code: None,
                 text: d.message.clone(),
                 reporter: Reporter::Preprocessor,
+                notes: Vec::new(),
             });
         }
         file
@@ -280,6 +297,19 @@ fn check_view(
                 Pass::Host => Reporter::Host,
                 Pass::Device => Reporter::Device,
             },
+            notes: d
+                .notes
+                .iter()
+                .map(|n| {
+                    let at = line_map.position(n.offset.into());
+                    FindingNote {
+                        file: at.file.unwrap_or(unit).to_string(),
+                        line: at.line,
+                        code: format!("{}-D", n.number),
+                        text: n.text.clone(),
+                    }
+                })
+                .collect(),
         });
     }
     errors

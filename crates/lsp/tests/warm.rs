@@ -96,3 +96,37 @@ fn warm_verdicts_equal_fresh_ones() {
     assert!(counts.warm >= 4, "{counts:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A note nvcc prints after a finding (`note #3287-D` after a deprecated use, on the
+/// deprecated declaration's line) is kept with the finding, placed in the document.
+#[test]
+fn notes_follow_their_finding() {
+    let Some(tc) = toolchain::Toolchain::installed() else {
+        eprintln!("note: NVIDIA toolchain not installed (cargo xtask nvidia-toolchain); skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("cufe-lsp-note-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d.cu");
+    let text = "[[deprecated]] __device__ int f() { return 1; }\n\
+                __device__ int d() { return f(); }\n";
+    let mut checker = Checker::new(tc.root());
+    checker.set_document(&path, text.to_string());
+    let findings = checker.verdict(&path, &["-arch=sm_90".to_string()]);
+    let deprecated = findings
+        .iter()
+        .find(|f| f.text.contains("deprecated"))
+        .unwrap_or_else(|| panic!("no deprecation finding: {findings:#?}"));
+    assert_eq!(deprecated.line, 2);
+    let notes: Vec<(u32, &str, &str)> = deprecated
+        .notes
+        .iter()
+        .map(|n| (n.line, n.code.as_str(), n.text.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(1, "3287-D", "because of a \"deprecated\" attribute")],
+        "{deprecated:#?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
