@@ -75,6 +75,7 @@ messages! {
     PARTIAL_OVERRIDE = 611, "partial_override", "overloaded virtual function %no1 is only partially overridden in %n2";
     DELETED_LATE = 1775, "deleted_function_definition_must_be_first_declaration", "\"= delete\" can only appear on the first declaration of a function";
     EXTERN_TREATED_AS_STATIC = 20044, "extern_entity_treated_as_static", "extern declaration of the entity %s is treated as a static definition";
+    ANONYMOUS_UNION_MEMBER_IN_DEVICE = 20104, "anon_union_member_variable_access", "member variables of an anonymous union at global or namespace scope cannot be directly accessed in __device__ and __global__ functions";
     D_HD_CALL = 20005, "d_hd_illegal_call", "calling a __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
     D_H_CALL = 20007, "d_h_illegal_call", "calling a __device__ function(%sq1) from a __host__ function(%sq2) is not allowed";
     D_HD_CALL_CONSTEXPR = 20006, "d_hd_illegal_call_constexpr", "calling a constexpr __device__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";

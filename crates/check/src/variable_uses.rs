@@ -150,6 +150,18 @@ pub fn variable_use_diagnostics<'db>(
         let Some(Resolution::Item(var)) = result.resolution(id) else {
             continue;
         };
+        if matches!(space, ExecSpace::Device | ExecSpace::Global)
+            && is_namespace_anonymous_union_member(db, *var)
+            && let Some(ptr) = map.expr_syntax(id)
+        {
+            out.push(ItemDiagnostic::error(
+                m::ANONYMOUS_UNION_MEMBER_IN_DEVICE,
+                &[],
+                Passes::Device,
+                u32::from(ptr.text_range().start()),
+            ));
+            continue;
+        }
         if var.kind(db) != ItemKind::Variable {
             continue;
         }
@@ -377,4 +389,17 @@ fn constant_use<'db>(
     // `arr[i]`, `arr[1]` outside a constant expression: the array decays to its address.
     let indexed = element.is_some_and(|e| matches!(body.exprs[e], Expr::Index { .. }));
     Some(indexed && !in_constant_context)
+}
+
+/// A member of an anonymous union declared at namespace scope (`static union { int a; };`):
+/// device code may not name it (20104).
+fn is_namespace_anonymous_union_member(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
+    item.kind(db) == ItemKind::Field
+        && item.parent(db).is_some_and(|union| {
+            union.kind(db) == ItemKind::Union
+                && union.signature_key(db) == il::lower::ANONYMOUS_AGGREGATE
+                && union
+                    .parent(db)
+                    .is_none_or(|scope| scope.kind(db) == ItemKind::Namespace)
+        })
 }

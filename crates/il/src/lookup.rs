@@ -208,6 +208,17 @@ fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> Sco
         {
             by_name.entry(name).or_default().push((pos, m));
         }
+        // The members of an anonymous union (`static union { int a; };`) are named in the
+        // scope that holds it.
+        if kind == ItemKind::Union && m.signature_key(db) == crate::lower::ANONYMOUS_AGGREGATE {
+            for &member in scope_items(db, m) {
+                if member.kind(db) == ItemKind::Field
+                    && let Some(name) = member.name(db)
+                {
+                    by_name.entry(name).or_default().push((pos, member));
+                }
+            }
+        }
         if kind == ItemKind::Namespace {
             if name.is_some() && says_inline(db, m) {
                 index.inline_namespaces.extend(name);
