@@ -9,8 +9,8 @@
 use base_db::SourceFile;
 use hir_def::source::ShallowGreen;
 use il::Item;
-use il::ranges::{ItemRanges, find_green};
-use rowan::{GreenNodeData, NodeOrToken, TextRange, WalkEvent};
+use il::ranges::{ItemRanges, find_green, find_nth_green};
+use rowan::{NodeOrToken, TextRange};
 use rustc_hash::FxHashMap;
 
 use crate::CheckDatabase;
@@ -150,8 +150,11 @@ fn placement(
     nth: usize,
 ) -> Option<Placement> {
     let (green, in_tree) = placed_tree(db, item);
-    if let Some(in_file) = find_nth(tree, range, &green.0, nth) {
-        return Some(Placement { in_tree, in_file });
+    if let Some(in_file) = find_nth_green(tree, range, &green.0, nth) {
+        return Some(Placement {
+            in_tree,
+            in_file: u32::from(in_file),
+        });
     }
     // A class's header is its specifier without the member list (il's split), which is no
     // node of the file: the class is placed at the specifier holding its member list.
@@ -173,48 +176,6 @@ fn placement(
             in_tree: 0,
             in_file: u32::from(specifier.text_range().start()),
         });
-    }
-    None
-}
-
-/// The start of the `nth` node equal to `green` inside the node of `range`, in document order
-/// (matches do not nest: a node never contains an equal one).
-fn find_nth(
-    tree: &syntax::SyntaxNode,
-    range: TextRange,
-    green: &GreenNodeData,
-    nth: usize,
-) -> Option<u32> {
-    if nth == 0 {
-        return find_green(tree, range, green).map(u32::from);
-    }
-    let within = match tree.covering_element(range) {
-        NodeOrToken::Node(node) => node,
-        NodeOrToken::Token(token) => token.parent()?,
-    };
-    let len = green.text_len();
-    let mut left = nth;
-    let mut walk = within.preorder();
-    while let Some(event) = walk.next() {
-        let WalkEvent::Enter(node) = event else {
-            continue;
-        };
-        let node_len = node.text_range().len();
-        if node_len < len {
-            walk.skip_subtree();
-            continue;
-        }
-        if node_len == len {
-            let candidate = node.green();
-            let candidate: &GreenNodeData = &candidate;
-            if candidate.kind() == green.kind() && candidate == green {
-                if left == 0 {
-                    return Some(u32::from(node.text_range().start()));
-                }
-                left -= 1;
-                walk.skip_subtree();
-            }
-        }
     }
     None
 }

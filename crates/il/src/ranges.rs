@@ -107,11 +107,23 @@ impl<'db> ItemRanges<'db> {
 /// document order (pointer equality first; content equality after an edit gave the item a tree
 /// equal to, but not the same as, the file's).
 pub fn find_green(tree: &SyntaxNode, range: TextRange, green: &GreenNodeData) -> Option<TextSize> {
+    find_nth_green(tree, range, green, 0)
+}
+
+/// The start of the `nth` node equal to `green` inside the node of `range`, in document order
+/// (matches do not nest: a node never contains an equal one).
+pub fn find_nth_green(
+    tree: &SyntaxNode,
+    range: TextRange,
+    green: &GreenNodeData,
+    nth: usize,
+) -> Option<TextSize> {
     let within = match tree.covering_element(range) {
         NodeOrToken::Node(node) => node,
         NodeOrToken::Token(token) => token.parent()?,
     };
     let len = green.text_len();
+    let mut left = nth;
     let mut walk = within.preorder();
     while let Some(event) = walk.next() {
         let WalkEvent::Enter(node) = event else {
@@ -128,7 +140,11 @@ pub fn find_green(tree: &SyntaxNode, range: TextRange, green: &GreenNodeData) ->
             if std::ptr::eq(candidate, green)
                 || (candidate.kind() == green.kind() && candidate == green)
             {
-                return Some(node.text_range().start());
+                if left == 0 {
+                    return Some(node.text_range().start());
+                }
+                left -= 1;
+                walk.skip_subtree();
             }
         }
     }
