@@ -31,12 +31,7 @@ pub fn availability_diagnostics<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-        || crate::calls::is_templated(db, item)
-    {
+    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

@@ -19,11 +19,7 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     if item.kind(db) == ItemKind::Variable {
         return initializer_diagnostics(db, item);
     }
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let space = routine_decl(db, item).exec_space;

@@ -524,11 +524,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         }
         return out;
     }
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

@@ -4,7 +4,7 @@
 //! hir-def's lowered body and its bindings.
 use hir_def::body::body_with_source_map;
 use hir_def::hir::{BindingId, Stmt, StmtId};
-use il::{Item, ItemKind};
+use il::Item;
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
@@ -13,11 +13,7 @@ use crate::messages as m;
 
 #[salsa::tracked(returns(ref))]
 pub fn hiding_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

@@ -48,6 +48,14 @@ pub use crate::options::DiagOptions;
 #[salsa::db]
 pub trait CheckDatabase: hir_ty::HirTyDatabase {}
 
+/// A routine or function template with a body of its own: what the per-body checks look at.
+pub(crate) fn is_body_owner(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
+    matches!(
+        item.kind(db),
+        ItemKind::Routine | ItemKind::FunctionTemplate
+    ) && item.body(db).is_some()
+}
+
 /// The diagnostics of one view (`file` is its `.ii`) for `pass`, placed in the view's text,
 /// with options and pragmas applied (suppressed ones left out), in the order the tool prints
 /// them: parse phase in source order, then the late phase. Items in system headers or in files

@@ -8,7 +8,7 @@
 use hir_def::body::body_with_source_map;
 use hir_def::hir::{Expr, Stmt};
 use hir_ty::infer;
-use il::{Item, ItemKind};
+use il::Item;
 use rowan::NodeOrToken;
 use syntax::SyntaxKind::*;
 
@@ -18,12 +18,7 @@ use crate::messages::{self as m, Severity};
 
 #[salsa::tracked(returns(ref))]
 pub fn closure_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-        || super::is_template(db, item)
-    {
+    if !crate::is_body_owner(db, item) || super::is_template(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

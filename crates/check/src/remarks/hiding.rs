@@ -23,11 +23,7 @@ use crate::unused::name_offset;
 
 #[salsa::tracked(returns(ref))]
 pub fn hiding_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

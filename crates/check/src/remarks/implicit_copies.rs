@@ -19,12 +19,7 @@ use crate::messages::{self as m, Severity};
 /// The classes whose copy constructor the body of `item` uses on an lvalue.
 #[salsa::tracked(returns(ref))]
 pub fn copied_classes<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<Item<'db>> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-        || super::is_template(db, item)
-    {
+    if !crate::is_body_owner(db, item) || super::is_template(db, item) {
         return Vec::new();
     }
     let body = body(db, item);

@@ -19,12 +19,7 @@ use crate::messages::{self as m, Severity};
 
 #[salsa::tracked(returns(ref))]
 pub fn not_inlined<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Option<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-        || super::is_template(db, item)
-    {
+    if !crate::is_body_owner(db, item) || super::is_template(db, item) {
         return None;
     }
     let facts = routine_decl(db, item);

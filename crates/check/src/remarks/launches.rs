@@ -6,8 +6,8 @@
 //! the host pass at their definition (their instances in the device pass are not modeled).
 use hir_def::body::body_with_source_map;
 use hir_def::hir::Expr;
+use il::Item;
 use il::decl::routine_decl;
-use il::{Item, ItemKind};
 use syntax::SyntaxKind::*;
 
 use crate::CheckDatabase;
@@ -27,11 +27,7 @@ pub fn missing_launch_bounds<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Option<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return None;
     }
     let facts = routine_decl(db, item);
@@ -57,11 +53,7 @@ pub fn default_stream_launches<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

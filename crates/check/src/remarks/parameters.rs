@@ -11,7 +11,7 @@
 use hir_def::body::body_with_source_map;
 use hir_def::body::scope::{Resolution, resolve_name_in_scope};
 use hir_def::hir::{BindingId, BindingKind, Expr, TypeOrExpr};
-use il::{Item, ItemKind};
+use il::Item;
 use rustc_hash::FxHashSet;
 
 use crate::CheckDatabase;
@@ -24,11 +24,7 @@ pub fn unreferenced_parameters<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !matches!(
-        item.kind(db),
-        ItemKind::Routine | ItemKind::FunctionTemplate
-    ) || item.body(db).is_none()
-    {
+    if !crate::is_body_owner(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {
