@@ -11,7 +11,7 @@
 //! the first time, after other options, after an edit of the document's directive lines (a new
 //! `#include` or `__has_include` may name a file the VFS lacks), after an edit of another open
 //! document the unit reads, after a save, and after a run with errors.
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -184,12 +184,7 @@ impl Views {
         main_text: &str,
         options: Options,
     ) -> Unit {
-        let mut recorder = Recorder {
-            fs: &mut self.fs,
-            found: BTreeSet::new(),
-        };
-        let _ = preprocessor::preprocess(&options, &mut recorder);
-        let found = recorder.found;
+        let (_, found) = preprocessor::db::preprocess_recording(&options, &mut self.fs);
         let main = self.file(db, input, Some(main_text), FileOrigin::User);
         let mut vfs = BTreeMap::new();
         for path in found {
@@ -298,37 +293,5 @@ impl FileSystem for Overlay {
 
     fn start_prefetch(&mut self, options: &Options) {
         self.disk.start_prefetch(options);
-    }
-}
-
-/// The overlay, recording every file a run reads (the VFS of a unit).
-struct Recorder<'a> {
-    fs: &'a mut Overlay,
-    found: BTreeSet<String>,
-}
-
-impl FileSystem for Recorder<'_> {
-    fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        let lexed = self.fs.lexed(path, mode);
-        if lexed.is_some() {
-            self.found.insert(path.to_string());
-        }
-        lexed
-    }
-    fn identity(&mut self, path: &str) -> String {
-        self.fs.identity(path)
-    }
-    fn shorter_path(&mut self, path: &str) -> Option<String> {
-        let shorter = self.fs.shorter_path(path);
-        if let Some(p) = &shorter {
-            self.found.insert(p.clone());
-        }
-        shorter
-    }
-    fn is_dir(&mut self, path: &str) -> bool {
-        self.fs.is_dir(path)
-    }
-    fn start_prefetch(&mut self, options: &Options) {
-        self.fs.start_prefetch(options);
     }
 }

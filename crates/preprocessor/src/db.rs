@@ -270,13 +270,26 @@ impl base_db::SourceDatabase for Database {}
 #[salsa::db]
 impl PreprocessorDatabase for Database {}
 
-/// Every file a run reads, recorded on the way.
-struct Recording {
-    inner: crate::RealFs,
+/// Runs the preprocessor over `fs`, recording every file it reads (the VFS a [`Unit`] needs):
+/// the run's result and the paths, the main file's among them.
+pub fn preprocess_recording(
+    options: &Options,
+    fs: &mut dyn FileSystem,
+) -> (Preprocessed, std::collections::BTreeSet<String>) {
+    let mut rec = Recording {
+        inner: fs,
+        found: Default::default(),
+    };
+    let result = crate::preprocess(options, &mut rec);
+    (result, rec.found)
+}
+
+struct Recording<'a> {
+    inner: &'a mut dyn FileSystem,
     found: std::collections::BTreeSet<String>,
 }
 
-impl FileSystem for Recording {
+impl FileSystem for Recording<'_> {
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
         let r = self.inner.lexed(path, mode);
         if r.is_some() {
@@ -294,17 +307,19 @@ impl FileSystem for Recording {
         }
         r
     }
+    fn is_dir(&mut self, path: &str) -> bool {
+        self.inner.is_dir(path)
+    }
+    fn start_prefetch(&mut self, options: &Options) {
+        self.inner.start_prefetch(options);
+    }
 }
 
 /// A unit read from disk: the main file as a user file, and every file a run of the
 /// preprocessor reads as system files (the VFS of `FileSet`).
 pub fn load_unit(db: &Database, options: Options) -> std::io::Result<Unit> {
     use base_db::FileOrigin;
-    let mut rec = Recording {
-        inner: crate::RealFs::default(),
-        found: Default::default(),
-    };
-    let _ = crate::preprocess(&options, &mut rec);
+    let (_, found) = preprocess_recording(&options, &mut crate::RealFs::default());
     let read = |p: &str| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
     let main = SourceFile::create(
         db,
@@ -313,7 +328,7 @@ pub fn load_unit(db: &Database, options: Options) -> std::io::Result<Unit> {
         FileOrigin::User,
     );
     let mut map = BTreeMap::new();
-    for path in rec.found {
+    for path in found {
         if path != options.main {
             let text = read(&path)?;
             map.insert(
