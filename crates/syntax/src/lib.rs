@@ -21,18 +21,14 @@ pub use reparsing::Indel;
 
 pub mod ast;
 mod dump;
-mod lexer;
-mod parser;
-mod syntax_kind;
 #[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
 
 pub use dump::debug_dump;
-pub use lexer::{Token, lex, lex_with_errors};
+pub use parser::{SyntaxError, SyntaxKind, Token, lex, lex_with_errors};
 pub use rowan::{GreenNode, TextRange, TextSize};
-pub use syntax_kind::SyntaxKind;
 
 /// The rowan language of the CUDA C++ tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -51,12 +47,6 @@ impl rowan::Language for CudaLang {
 pub type SyntaxNode = rowan::SyntaxNode<CudaLang>;
 pub type SyntaxToken = rowan::SyntaxToken<CudaLang>;
 pub type SyntaxElement = rowan::SyntaxElement<CudaLang>;
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SyntaxError {
-    pub message: String,
-    pub range: TextRange,
-}
 
 /// The result of parsing: a green tree (always covering the whole input) and its errors.
 ///

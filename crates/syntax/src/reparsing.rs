@@ -31,7 +31,8 @@ use std::sync::Arc;
 
 use rowan::{NodeOrToken, TextRange, TextSize};
 
-use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode, lexer, parser::BlockContext};
+use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode};
+use parser::BlockContext;
 
 /// One text edit: replace `delete` by `insert`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,15 +114,11 @@ impl Parse {
     ) -> Option<Parse> {
         let old_text = block.text().to_string();
         let new_text = edited_block_text(block, &old_text, edit)?;
-        if !is_balanced(&lexer::lex(&new_text)) {
+        if !is_balanced(&parser::lex(&new_text)) {
             return None;
         }
-        let parsed = crate::parser::parse_block_in_context(
-            &new_text,
-            context,
-            &self.declared,
-            angle_after(block),
-        )?;
+        let parsed =
+            parser::parse_block_in_context(&new_text, context, &self.declared, angle_after(block))?;
         if !closes_itself(&parsed.green) {
             return None;
         }
@@ -144,7 +141,7 @@ impl Parse {
         let kind = block.kind();
         let old_text = block.text().to_string();
         let new_text = edited_block_text(block, &old_text, edit)?;
-        let new_tokens = lexer::lex(&new_text);
+        let new_tokens = parser::lex(&new_text);
         if !is_balanced(&new_tokens) || !same_shape(&old_text, &new_text, &new_tokens) {
             return None;
         }
@@ -231,14 +228,15 @@ fn parses_alone_as_in_context(block: &SyntaxNode, old_text: &str, kind: SyntaxKi
 /// and `reparse_block` parses with no names at all. An old block that parses alone as it did in
 /// context ([`parses_alone_as_in_context`]) keeps doing so as long as the grammar sees the same
 /// tokens; any other edit could make it look up a name it did not look up before.
-fn same_shape(old_text: &str, new_text: &str, new_tokens: &[lexer::Token]) -> bool {
-    significant_tokens(old_text, &lexer::lex(old_text)).eq(significant_tokens(new_text, new_tokens))
+fn same_shape(old_text: &str, new_text: &str, new_tokens: &[parser::Token]) -> bool {
+    significant_tokens(old_text, &parser::lex(old_text))
+        .eq(significant_tokens(new_text, new_tokens))
 }
 
 /// The non-trivia tokens of a text as (kind, text), literals with their text blanked.
 fn significant_tokens<'a>(
     text: &'a str,
-    tokens: &'a [lexer::Token],
+    tokens: &'a [parser::Token],
 ) -> impl Iterator<Item = (SyntaxKind, &'a str)> + 'a {
     tokens
         .iter()
@@ -290,7 +288,7 @@ fn edited_block_text(block: &SyntaxNode, old_text: &str, edit: &Indel) -> Option
 }
 
 /// Whether the tokens are `{`, tokens whose braces balance without closing the first, `}`.
-fn is_balanced(tokens: &[lexer::Token]) -> bool {
+fn is_balanced(tokens: &[parser::Token]) -> bool {
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
         return false;
     };

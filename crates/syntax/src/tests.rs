@@ -1,6 +1,7 @@
 //! Parser snapshot tests: each fixture's tree dump and errors, plus the lossless property.
 mod declarations;
 mod expressions;
+mod extensions;
 mod malformed;
 mod scopes;
 mod statements;

@@ -8,7 +8,7 @@
 //! - After a dependent qualifier (`T::`, or a qualifier we cannot resolve) a name is a template
 //!   only with the `template` keyword, and a type only with `typename`, as the standard says.
 use super::*;
-use crate::parser::names::{ScopeId, Sym};
+use crate::names::{ScopeId, Sym};
 
 /// Where qualified lookup of the next name component happens.
 #[derive(Clone, Copy)]

@@ -1,32 +1,44 @@
-//! The parser: an event-emitting recursive descent over non-trivia tokens (the rust-analyzer
-//! design), steered by a table of the names declared so far.
+//! The CUDA C++ parser: the lexer, the syntax kinds, and an event-emitting recursive descent
+//! over non-trivia tokens (the rust-analyzer design), steered by a table of the names declared
+//! so far. It builds rowan green trees; the `syntax` crate wraps them (typed AST views, line
+//! markers, incremental reparsing) and is the API every other crate uses.
 mod event;
 mod grammar;
+mod lexer;
 mod names;
 #[allow(clippy::module_inception)]
 mod parser;
+mod syntax_kind;
 mod token_set;
 
 use rowan::GreenNode;
 
-pub(crate) use names::{BlockContext, DeclaredNames};
+pub use lexer::{Token, lex, lex_with_errors};
+pub use names::{BlockContext, DeclaredNames};
+pub use rowan::{TextRange, TextSize};
 use std::sync::Arc;
+pub use syntax_kind::SyntaxKind;
 
-use crate::{SyntaxError, SyntaxKind, lexer};
+/// A syntax error: its message and the range of text it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    pub message: String,
+    pub range: TextRange,
+}
 
 /// A parse's tree, errors, and the name-table contexts of its outermost blocks (by the byte
 /// offset of their `{`, in order).
-pub(crate) struct Parsed {
-    pub(crate) green: GreenNode,
-    pub(crate) errors: Vec<SyntaxError>,
-    pub(crate) contexts: Vec<(u32, BlockContext)>,
+pub struct Parsed {
+    pub green: GreenNode,
+    pub errors: Vec<SyntaxError>,
+    pub contexts: Vec<(u32, BlockContext)>,
     /// Set by a full parse only.
-    pub(crate) declared: Option<DeclaredNames>,
+    pub declared: Option<DeclaredNames>,
 }
 
 /// Lexes and parses a whole translation unit.
-pub(crate) fn parse_source_file(text: &str) -> Parsed {
-    let (tokens, lex_errors) = lexer::lex_with_errors(text);
+pub fn parse_source_file(text: &str) -> Parsed {
+    let (tokens, lex_errors) = lex_with_errors(text);
     let mut p = parser::Parser::new(text, &tokens, names::NameTable::new(), false);
     grammar::source_file(&mut p);
     let finished = p.finish();
@@ -41,8 +53,8 @@ pub(crate) fn parse_source_file(text: &str) -> Parsed {
 
 /// Parses `text` as exactly one block of `kind` with an empty name table; `None` if it is not
 /// one block.
-pub(crate) fn parse_block(text: &str, kind: SyntaxKind) -> Option<(GreenNode, Vec<SyntaxError>)> {
-    let (tokens, lex_errors) = lexer::lex_with_errors(text);
+pub fn parse_block(text: &str, kind: SyntaxKind) -> Option<(GreenNode, Vec<SyntaxError>)> {
+    let (tokens, lex_errors) = lex_with_errors(text);
     if tokens.first().is_none_or(|t| t.kind != SyntaxKind::L_CURLY) {
         return None;
     }
@@ -62,13 +74,13 @@ pub(crate) fn parse_block(text: &str, kind: SyntaxKind) -> Option<(GreenNode, Ve
 /// it makes the decisions a full parse of the edited text would make. `angle_after`: whether a
 /// `>` follows the block before the next `;`. `None` if the text is not one compound statement,
 /// if the block asked a question `context` cannot answer, or if it changed an outer scope.
-pub(crate) fn parse_block_in_context(
+pub fn parse_block_in_context(
     text: &str,
     context: &BlockContext,
     declared: &Arc<DeclaredNames>,
     angle_after: bool,
 ) -> Option<Parsed> {
-    let (tokens, lex_errors) = lexer::lex_with_errors(text);
+    let (tokens, lex_errors) = lex_with_errors(text);
     if tokens.first().is_none_or(|t| t.kind != SyntaxKind::L_CURLY) {
         return None;
     }

@@ -1,7 +1,7 @@
 //! Declarators: pointer operators, declarator-ids, nested declarators, array and function
 //! suffixes, parameter lists.
 use super::*;
-use crate::parser::names::ScopeId;
+use crate::names::ScopeId;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum DeclaratorKind {

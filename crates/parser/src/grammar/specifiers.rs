@@ -1,7 +1,7 @@
 //! Declaration specifiers (`static const unsigned long`, `typename T::type`, class and enum
 //! specifiers) and type-ids.
 use super::*;
-use crate::parser::names::ScopeId;
+use crate::names::ScopeId;
 
 /// What a decl-specifier-seq contained, for the declarators that follow.
 #[derive(Clone, Copy, Default)]

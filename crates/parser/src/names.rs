@@ -39,7 +39,7 @@ use std::{
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Every name a parse declared anywhere, and every class name (found as injected class names).
-pub(crate) type DeclaredNames = FxHashSet<Arc<str>>;
+pub type DeclaredNames = FxHashSet<Arc<str>>;
 
 pub(crate) type ScopeId = u32;
 
@@ -193,7 +193,7 @@ type StoredAnswer = (Query<Arc<str>>, Answer<Arc<str>>);
 /// and the parser state at its `{`. Scope ids are those of the parse that recorded it; ids below
 /// `base` are outer scopes. Two records of the same block are equal up to a renaming of scopes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BlockContext {
+pub struct BlockContext {
     base: ScopeId,
     current: ScopeId,
     answers: Box<[StoredAnswer]>,
@@ -202,7 +202,7 @@ pub(crate) struct BlockContext {
 
 impl BlockContext {
     /// Approximate heap size: the answers, the context itself, and its `Arc` header.
-    pub(crate) fn heap_bytes(&self) -> usize {
+    pub fn heap_bytes(&self) -> usize {
         size_of::<BlockContext>() + 16 + self.answers.len() * size_of::<StoredAnswer>()
     }
 }

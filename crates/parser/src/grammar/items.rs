@@ -2,7 +2,7 @@
 //! declarations, static_assert, asm, concepts, explicit instantiations, and simple declarations
 //! and function definitions.
 use super::*;
-use crate::parser::names::ScopeId;
+use crate::names::ScopeId;
 use declarators::{DeclaratorInfo, DeclaratorKind};
 use specifiers::{DeclSpecs, SpecCtx};
 

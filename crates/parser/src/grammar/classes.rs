@@ -1,6 +1,6 @@
 //! Class, struct, union and enum specifiers, base clauses and member lists.
 use super::*;
-use crate::parser::names::ScopeId;
+use crate::names::ScopeId;
 use items::DeclCtx;
 use specifiers::SpecCtx;
 
