@@ -144,7 +144,7 @@ pub struct DeviceEntityKind(DeviceEntity);
 
 /// A routine item's definition as one tree (header and body).
 fn item_definition(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<syntax::SyntaxNode> {
-    item.body(db).as_ref()?;
+    item.body(db)?;
     hir_def::source::definition_root(db, item)
 }
 

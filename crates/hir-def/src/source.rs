@@ -44,8 +44,8 @@ pub fn definition_tree<'db>(db: &'db dyn HirDefDatabase, item: Item<'db>) -> Opt
         BodyOwnerKind::Function => {
             let parts: Vec<GreenNode> = item
                 .body(db)
-                .iter()
-                .chain(item.ctor_body(db).iter())
+                .into_iter()
+                .chain(item.ctor_body(db))
                 .cloned()
                 .collect();
             attach_body(item.header(db), &parts)

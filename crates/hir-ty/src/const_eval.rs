@@ -100,7 +100,7 @@ pub fn enumerator_values<'db>(
     enumeration: Item<'db>,
 ) -> Vec<Option<i128>> {
     use syntax::SyntaxKind::*;
-    let Some(body) = enumeration.body(db).as_ref() else {
+    let Some(body) = enumeration.body(db) else {
         return Vec::new();
     };
     let body = syntax::SyntaxNode::new_root(body.clone());

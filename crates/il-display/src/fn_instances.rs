@@ -369,7 +369,7 @@ fn instances<'db>(
         if !instance.defined || instance.bound.is_none() || level >= MAX_DEPTH {
             continue;
         }
-        let Some(body) = instance.template.body(db).clone() else {
+        let Some(body) = instance.template.body(db).cloned() else {
             continue;
         };
         let body = SyntaxNode::new_root(body);

@@ -514,7 +514,7 @@ pub fn instance_definition<'db>(
     let args = inst.args(db);
     if class.kind(db) != ItemKind::ClassTemplate {
         // A class nested in a definition: resolved in the enclosing definition's binding.
-        class.body(db).as_ref()?;
+        class.body(db)?;
         return inst.outer(db);
     }
     let decls = declarations(db, class);

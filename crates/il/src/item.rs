@@ -9,7 +9,7 @@
 //! queries, which read only the header, do not re-run when a body changes; and editing one body
 //! changes one item's field, leaving every other item's readers valid.
 use base_db::{Name, SourceFile};
-use syntax::GreenNode;
+use syntax::{GreenNode, SharedGreen};
 
 /// The kinds of entity declared at namespace or class scope (EDG's entry kinds, coarsened).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,17 +77,21 @@ pub struct Item<'db> {
     /// otherwise; equal identities are then told apart by order.
     #[returns(ref)]
     pub signature_key: String,
+    /// The declaration without its body; read it through [`Item::header`]. (Trees are held as
+    /// [`SharedGreen`]s so that re-creating an item after a reparse compares them by pointer.)
     #[tracked]
     #[returns(ref)]
-    pub header: GreenNode,
+    pub header_tree: SharedGreen,
+    /// The body (a function's compound statement, a class's or namespace's braces); read it
+    /// through [`Item::body`].
     #[tracked]
     #[returns(ref)]
-    pub body: Option<GreenNode>,
+    pub body_tree: Option<SharedGreen>,
     /// A constructor's compound statement (or try block) after its initializer list, which is
     /// then `body` (see [`crate::lower::LoweredItem::ctor_body`]).
     #[tracked]
     #[returns(ref)]
-    pub ctor_body: Option<GreenNode>,
+    pub ctor_body_tree: Option<SharedGreen>,
     /// Access in a class (EDG's `access`); `None` outside classes.
     #[tracked]
     #[returns(copy)]
@@ -99,6 +103,21 @@ pub struct Item<'db> {
 }
 
 impl<'db> Item<'db> {
+    /// The declaration without its body.
+    pub fn header(self, db: &'db dyn salsa::Database) -> &'db GreenNode {
+        &self.header_tree(db).0
+    }
+
+    /// The body, if the declaration has one.
+    pub fn body(self, db: &'db dyn salsa::Database) -> Option<&'db GreenNode> {
+        self.body_tree(db).as_ref().map(|tree| &tree.0)
+    }
+
+    /// A constructor's compound statement after its initializer list (see the field).
+    pub fn ctor_body(self, db: &'db dyn salsa::Database) -> Option<&'db GreenNode> {
+        self.ctor_body_tree(db).as_ref().map(|tree| &tree.0)
+    }
+
     pub fn name_text(self, db: &'db dyn salsa::Database) -> Option<&'db str> {
         self.name(db).map(|n| n.text(db))
     }

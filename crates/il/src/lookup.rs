@@ -508,8 +508,7 @@ pub fn unnamed_type_item<'db>(
         ScopeRef::Item(item) => unnamed_types_in(db, item),
     };
     candidates.iter().copied().find(|m| {
-        (m.kind(db) == ItemKind::Enum) == is_enum
-            && m.body(db).as_ref().is_some_and(|b| **b == *body)
+        (m.kind(db) == ItemKind::Enum) == is_enum && m.body(db).is_some_and(|b| **b == *body)
     })
 }
 

@@ -582,7 +582,7 @@ fn enumerator_value(db: &dyn IlDatabase, from: ScopeRef<'_>, expr: &SyntaxNode) 
     let enumeration = crate::lookup::lookup_path(db, from, global, &segments)
         .into_iter()
         .find(|i| i.kind(db) == ItemKind::Enum)?;
-    let body = SyntaxNode::new_root(enumeration.body(db).clone()?);
+    let body = SyntaxNode::new_root(enumeration.body(db).cloned()?);
     let mut next: i128 = 0;
     for e in body.children().filter(|n| n.kind() == ENUMERATOR) {
         let value = if e.children_with_tokens().any(|t| t.kind() == EQ) {

@@ -6,7 +6,7 @@
 //! salsa backdates it and nothing keyed by items re-runs unless its item's own fields changed.
 //! [`scope_items`] does the same for a namespace's or class's body.
 use base_db::{Name, SourceFile};
-use syntax::{SyntaxKind, SyntaxNode};
+use syntax::{SharedGreen, SyntaxKind, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
@@ -186,9 +186,9 @@ fn create_items<'db>(
                 name,
                 parent,
                 l.signature_key,
-                l.header,
-                l.body,
-                l.ctor_body,
+                SharedGreen(l.header),
+                l.body.map(SharedGreen),
+                l.ctor_body.map(SharedGreen),
                 l.access,
                 l.extern_c,
             )

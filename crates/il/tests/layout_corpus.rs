@@ -527,7 +527,7 @@ fn unnamed_class_declarator<'db>(
     };
     let at = siblings.iter().position(|&s| s == class)?;
     let next = *siblings.get(at + 1)?;
-    let body = class.body(db).clone()?;
+    let body = class.body(db).cloned()?;
     let header = SyntaxNode::new_root(next.header(db).clone());
     let same = header
         .descendants()

@@ -16,8 +16,10 @@
 // modules owned by syntax-infra:
 mod line_map;
 mod reparsing;
+mod shared_green;
 pub use line_map::{LineMap, OriginalPos};
 pub use reparsing::Indel;
+pub use shared_green::{SharedGreen, green_eq};
 
 pub mod ast;
 mod dump;
@@ -63,8 +65,10 @@ pub struct Parse {
 }
 
 impl PartialEq for Parse {
+    /// Salsa compares a re-run parse with the previous one; after a block reparse they share
+    /// every subtree outside the block, which [`green_eq`] skips by pointer.
     fn eq(&self, other: &Parse) -> bool {
-        self.green == other.green && self.errors == other.errors
+        green_eq(&self.green, &other.green) && self.errors == other.errors
     }
 }
 

@@ -239,7 +239,7 @@ pub(crate) fn enumerator_index(
     enumeration: Item<'_>,
     name: &str,
 ) -> Option<u32> {
-    let body = enumeration.body(db).as_ref()?;
+    let body = enumeration.body(db)?;
     let body = SyntaxNode::new_root(body.clone());
     let list = if body.kind() == ENUMERATOR_LIST {
         body

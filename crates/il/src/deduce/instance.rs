@@ -141,7 +141,7 @@ fn with_deduced_return<'db>(
     };
     // Typing the body may deduce further `auto` returns: bounded like instantiation.
     let _depth = crate::instantiate::enter_instantiation()?;
-    let body = SyntaxNode::new_root(template.body(db).clone()?);
+    let body = SyntaxNode::new_root(template.body(db).cloned()?);
     let ret = body
         .descendants()
         .filter(|n| n.kind() == RETURN_STMT)

@@ -245,7 +245,7 @@ fn enumerator_value<'db>(
         Some(t) => binding_of(db, found_env, t),
         None => None,
     };
-    let body = SyntaxNode::new_root(enumeration.body(db).clone()?);
+    let body = SyntaxNode::new_root(enumeration.body(db).cloned()?);
     let named = |e: &SyntaxNode| {
         e.children_with_tokens()
             .find(|t| t.kind() == IDENT)
