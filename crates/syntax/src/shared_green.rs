@@ -11,7 +11,7 @@ use rowan::{GreenNode, GreenNodeData, NodeOrToken};
 
 /// A green node whose equality is rowan's, computed with a pointer test before each descent: an
 /// unchanged tree costs O(1), a changed one the nodes on the paths to its changes.
-#[derive(Clone, Debug, Hash, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct SharedGreen(pub GreenNode);
 
 impl PartialEq for SharedGreen {
