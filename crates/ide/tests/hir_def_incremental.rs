@@ -77,6 +77,7 @@ fn editing_one_body_lowers_only_that_body() {
                 "expr_scopes(k)",
                 "parse",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
@@ -88,16 +89,17 @@ fn editing_a_member_body_lowers_only_that_member() {
         "a = helper(1);",
         "a = helper(1) * 2;",
         expect![[r#"
-        [
-            "body(m)",
-            "body_with_source_map(m)",
-            "definition_tree(m)",
-            "expr_scopes(m)",
-            "parse",
-            "scope_items(S)",
-            "top_level_items",
-        ]
-    "#]],
+            [
+                "body(m)",
+                "body_with_source_map(m)",
+                "definition_tree(m)",
+                "expr_scopes(m)",
+                "parse",
+                "scope_items(S)",
+                "top_level_items",
+                "top_level_items_with_ranges",
+            ]
+        "#]],
     );
 }
 
@@ -107,15 +109,16 @@ fn editing_a_template_body_lowers_only_that_template() {
         "return l() * 2;",
         "return l() * 3;",
         expect![[r#"
-        [
-            "body(twice)",
-            "body_with_source_map(twice)",
-            "definition_tree(twice)",
-            "expr_scopes(twice)",
-            "parse",
-            "top_level_items",
-        ]
-    "#]],
+            [
+                "body(twice)",
+                "body_with_source_map(twice)",
+                "definition_tree(twice)",
+                "expr_scopes(twice)",
+                "parse",
+                "top_level_items",
+                "top_level_items_with_ranges",
+            ]
+        "#]],
     );
 }
 
@@ -125,14 +128,15 @@ fn a_comment_edit_in_a_body_backdates_body() {
         "// the kernel",
         "// the kernel, edited",
         expect![[r#"
-        [
-            "body(k)",
-            "body_with_source_map(k)",
-            "definition_tree(k)",
-            "parse",
-            "top_level_items",
-        ]
-    "#]],
+            [
+                "body(k)",
+                "body_with_source_map(k)",
+                "definition_tree(k)",
+                "parse",
+                "top_level_items",
+                "top_level_items_with_ranges",
+            ]
+        "#]],
     );
 }
 

@@ -4,7 +4,7 @@
 //!
 //! An item's *range* is the range of the declaration node il lowered it from (items of one node
 //! share it: `int a, b;`, an `extern "C" { }` block). File scope's items are lowered from the
-//! file's tree, so their ranges come straight from lowering it again; a namespace's or class's
+//! file's tree, so their ranges come with them (`top_level_items_with_ranges`); a namespace's or class's
 //! items are lowered from its body alone, so theirs are found in the body's coordinates and
 //! moved to where that body lies inside the scope's own range.
 use base_db::SourceFile;
@@ -15,7 +15,7 @@ use syntax::SyntaxNode;
 use crate::IlDatabase;
 use crate::item::Item;
 use crate::lower::{NESTED_NAMESPACE, lower_scope_with_ranges};
-use crate::scope::{class_key, scope_items, top_level_items};
+use crate::scope::{class_key, scope_items, top_level_items, top_level_items_with_ranges};
 
 /// The ranges of one file's items, scope by scope as they are asked for.
 pub struct ItemRanges<'db> {
@@ -81,7 +81,7 @@ impl<'db> ItemRanges<'db> {
     fn compute(&mut self, scope: Option<Item<'db>>) -> Option<Vec<TextRange>> {
         let db = self.db;
         let Some(scope) = scope else {
-            return Some(lower_scope_with_ranges(self.tree.children(), None).1);
+            return Some(top_level_items_with_ranges(db, self.file).ranges.clone());
         };
         if !scope.kind(db).is_scope() {
             return Some(Vec::new());

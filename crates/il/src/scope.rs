@@ -10,13 +10,37 @@ use syntax::{SharedGreen, SyntaxKind, SyntaxNode};
 
 use crate::IlDatabase;
 use crate::item::{Item, ItemKind};
-use crate::lower::{LoweredItem, NESTED_NAMESPACE, lower_scope};
+use crate::lower::{LoweredItem, NESTED_NAMESPACE, lower_scope, lower_scope_with_ranges};
 
 #[salsa::tracked(returns(deref))]
 pub fn top_level_items<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item<'db>> {
+    top_level_items_with_ranges(db, file).items.clone()
+}
+
+/// File scope's items and their declarations' ranges (see [`top_level_items_with_ranges`]).
+#[derive(Debug, Clone, salsa::SalsaValue)]
+pub struct TopLevel<'db> {
+    pub items: Vec<Item<'db>>,
+    /// One per item, in the file's coordinates.
+    pub ranges: Vec<rowan::TextRange>,
+}
+
+/// [`top_level_items`] and the range of the declaration node each comes from, in the file's
+/// coordinates (see [`crate::ranges`]). File scope is lowered once per parse, here: the ranges
+/// change with any edit above an item (`no_eq`), the items do not, so everything keyed by the
+/// items reads them through [`top_level_items`], which salsa backdates.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn top_level_items_with_ranges<'db>(
+    db: &'db dyn IlDatabase,
+    file: SourceFile,
+) -> TopLevel<'db> {
     let _span = tracing::trace_span!("top_level_items").entered();
     let root = base_db::parse(db, file).syntax_node();
-    create_items(db, file, None, lower_scope(root.children(), None))
+    let (lowered, ranges) = lower_scope_with_ranges(root.children(), None);
+    TopLevel {
+        items: create_items(db, file, None, lowered),
+        ranges,
+    }
 }
 
 /// The declarations in a namespace's or class's body (empty for other items).

@@ -97,6 +97,7 @@ fn editing_a_function_body_reruns_no_declaration_query() {
             [
                 "parse",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
@@ -112,6 +113,7 @@ fn editing_a_member_body_reruns_only_its_class_member_list() {
                 "parse",
                 "scope_items",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
@@ -128,6 +130,7 @@ fn adding_an_overload_runs_only_its_own_queries() {
                 "parse",
                 "routine_decl",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
@@ -143,6 +146,7 @@ fn changing_an_attribute_reruns_that_entitys_queries_only() {
                 "linkage",
                 "parse",
                 "top_level_items",
+                "top_level_items_with_ranges",
                 "variable_decl",
             ]
         "#]],
@@ -184,6 +188,7 @@ fn adding_a_declaration_reruns_only_the_lookups_of_its_scope() {
                 "scope_index",
                 "scope_items",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
@@ -199,6 +204,7 @@ fn editing_a_body_reruns_no_lookup() {
                 "parse",
                 "scope_items",
                 "top_level_items",
+                "top_level_items_with_ranges",
             ]
         "#]],
     );
