@@ -736,6 +736,11 @@ impl Pp<'_> {
             if info.cmacro.is_none() {
                 info.cmacro = self.st.mi_cmacro;
             }
+            if info.cmacro.is_some() {
+                // Entered again only if its guard macro is undefined: its tokens (most of
+                // the run's memory) can go.
+                self.fs.release(&buf.path);
+            }
         }
         self.st.mi_valid = false;
         if buf.is_main_or_cmdline {

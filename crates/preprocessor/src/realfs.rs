@@ -259,10 +259,20 @@ fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
     }
 }
 
+/// What `RealFs` knows of a path.
+enum Cached {
+    /// Not a readable file.
+    Missing,
+    Held(Arc<LexedFile>),
+    /// A readable file whose tokens were dropped (`FileSystem::release`): lexed again if the
+    /// run enters it again.
+    Released,
+}
+
 /// Files read from disk, each lexed once (see the module's comment).
 #[derive(Default)]
 pub struct RealFs {
-    cache: FxHashMap<String, Option<Arc<LexedFile>>>,
+    cache: FxHashMap<String, Cached>,
     identities: FxHashMap<String, String>,
     shorter: FxHashMap<String, Option<String>>,
     dirs: Dirs,
@@ -389,12 +399,35 @@ impl FileSystem for RealFs {
         r
     }
 
+    fn exists(&mut self, path: &str, mode: LexMode) -> bool {
+        match self.cache.get(path) {
+            Some(Cached::Missing) => false,
+            Some(_) => true,
+            None => self.lexed(path, mode).is_some(),
+        }
+    }
+
+    fn release(&mut self, path: &str) {
+        if let Some(c @ Cached::Held(_)) = self.cache.get_mut(path) {
+            *c = Cached::Released;
+        }
+    }
+
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>> {
-        if let Some(l) = self.cache.get(path) {
-            return l.clone();
+        match self.cache.get(path) {
+            Some(Cached::Held(l)) => return Some(l.clone()),
+            Some(Cached::Missing) => return None,
+            Some(Cached::Released) => {
+                // Entered again after all: lexed again (its identity is kept).
+                let lexed = load(&mut self.dirs, path, mode).map(|l| l.lexed);
+                let cached = lexed.clone().map_or(Cached::Missing, Cached::Held);
+                self.cache.insert(path.to_string(), cached);
+                return lexed;
+            }
+            None => {}
         }
         if self.dirs.entry(path).is_none() {
-            self.cache.insert(path.to_string(), None);
+            self.cache.insert(path.to_string(), Cached::Missing);
             return None;
         }
         let same_mode = self.prefetch.as_ref().is_some_and(|(_, c)| c.mode == mode);
@@ -414,7 +447,8 @@ impl FileSystem for RealFs {
             self.identities.insert(path.to_string(), l.identity);
             l.lexed
         });
-        self.cache.insert(path.to_string(), lexed.clone());
+        let cached = lexed.clone().map_or(Cached::Missing, Cached::Held);
+        self.cache.insert(path.to_string(), cached);
         lexed
     }
 }
