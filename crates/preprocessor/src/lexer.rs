@@ -89,6 +89,17 @@ fn clean(src: &[u8]) -> Option<Cleaned> {
     let mut raw = Vec::with_capacity(src.len() + 1);
     let mut i = 0;
     while i < src.len() {
+        // Copy the run up to the next backslash or carriage return in bulk.
+        let run = src[i..]
+            .iter()
+            .position(|&c| c == b'\\' || c == b'\r')
+            .unwrap_or(src.len() - i);
+        if run > 0 {
+            bytes.extend_from_slice(&src[i..i + run]);
+            raw.extend(i as u32..(i + run) as u32);
+            i += run;
+            continue;
+        }
         let c = src[i];
         if c == b'\\' {
             let mut j = i + 1;
