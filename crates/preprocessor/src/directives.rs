@@ -625,7 +625,7 @@ impl Pp<'_> {
         let second = toks.get(1).map(|t| &*t.text);
         let first_loc = |t: &Token| Loc {
             line: if loc.line == 0 { 0 } else { loc.line },
-            col: t.col,
+            col: u32::from(t.col),
             ..loc
         };
         let internal = matches!(

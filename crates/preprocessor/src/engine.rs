@@ -412,7 +412,7 @@ impl Pp<'_> {
                 Loc {
                     file: b.name,
                     line: line as u32,
-                    col: t.map_or(1, |t| t.col),
+                    col: t.map_or(1, |t| u32::from(t.col)),
                     sys: b.sysp,
                     builtin: false,
                 }
@@ -789,7 +789,7 @@ impl Pp<'_> {
                 let loc = Loc {
                     file: buf.name,
                     line: (t.line as i64 + buf.line_delta).max(0) as u32,
-                    col: t.col,
+                    col: u32::from(t.col),
                     sys: buf.sysp,
                     builtin: false,
                 };
@@ -803,7 +803,10 @@ impl Pp<'_> {
                     let col = name.col;
                     self.st.pending_split = Some(PTok {
                         tok: name,
-                        loc: Loc { col, ..loc },
+                        loc: Loc {
+                            col: u32::from(col),
+                            ..loc
+                        },
                     });
                     return PTok { tok: lit, loc };
                 }

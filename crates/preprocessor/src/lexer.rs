@@ -480,7 +480,7 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
             kind,
             flags: flags | extra,
             line,
-            col,
+            col: crate::token::col16(col),
             text,
         });
         flags = 0;
@@ -617,7 +617,7 @@ impl Token {
             col: if self.col == 0 {
                 0
             } else {
-                self.col + end as u32
+                crate::token::col16(u32::from(self.col) + end as u32)
             },
             text: Sym::new(suffix),
         };
