@@ -201,7 +201,7 @@ impl Sym {
     pub fn empty() -> Sym {
         Sym(0)
     }
-    #[inline]
+    #[inline(always)]
     pub fn as_str(self) -> &'static str {
         let (chunk, offset, _) = text_slot(self.0);
         // A `Sym` exists only once its text is set (`intern_global`), and the thread holding
@@ -334,7 +334,7 @@ impl Token {
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
-    #[inline]
+    #[inline(always)]
     pub fn is_punct(&self, s: &str) -> bool {
         if self.kind != Kind::Punct {
             return false;
