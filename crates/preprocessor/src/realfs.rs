@@ -1,4 +1,7 @@
-//! Files read from disk (`RealFs`), each read and lexed once.
+//! Files read from disk (`RealFs`), each read and lexed once. The tokens of a file the engine
+//! has left and will probably not enter again (`FileSystem::release`: it has an include guard)
+//! are dropped, and lexed again if it is entered after all: otherwise the 1.8M tokens of the
+//! largest unit's 1,669 files would all be held to the end of the run.
 //!
 //! Whether a file exists is answered from its directory's listing, read once (include searches
 //! probe many directories for each name); real paths are resolved once per directory; the

@@ -1,8 +1,8 @@
 //! Preprocessing tokens: what the lexer produces and the macro engine moves around.
 //!
-//! A token is a small `Copy` value: its spelling is a [`Sym`], an interned string, so moving
-//! tokens through macro contexts copies 32 bytes and comparing or hashing a spelling (macro
-//! lookup) compares a pointer.
+//! A token is a small `Copy` value: its spelling is a [`Sym`], an interned string's number, so
+//! moving tokens through macro contexts copies 16 bytes and comparing or hashing a spelling
+//! (macro lookup) compares a number.
 use std::cell::RefCell;
 use std::sync::{LazyLock, Mutex, OnceLock};
 
