@@ -297,6 +297,16 @@ impl FileSystem for Recording<'_> {
         }
         r
     }
+    fn exists(&mut self, path: &str, mode: LexMode) -> bool {
+        let r = self.inner.exists(path, mode);
+        if r {
+            self.found.insert(path.to_string());
+        }
+        r
+    }
+    fn release(&mut self, path: &str) {
+        self.inner.release(path);
+    }
     fn identity(&mut self, path: &str) -> String {
         self.inner.identity(path)
     }

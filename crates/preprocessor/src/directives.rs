@@ -423,8 +423,8 @@ impl Pp<'_> {
         if name.starts_with('/') {
             return self
                 .fs
-                .lexed(name, self.st.mode)
-                .map(|_| (name.to_string(), None, 0));
+                .exists(name, self.st.mode)
+                .then(|| (name.to_string(), None, 0));
         }
         let quote_n = self.opts.quote_dirs.len();
         if start.is_none()
@@ -438,7 +438,7 @@ impl Pp<'_> {
             };
             let mut path = format!("{dir}{name}");
             let sysp = b.sysp;
-            if self.fs.lexed(&path, self.st.mode).is_some() {
+            if self.fs.exists(&path, self.st.mode) {
                 if sysp != 0
                     && let Some(short) = self.fs.shorter_path(&path)
                 {
@@ -465,7 +465,7 @@ impl Pp<'_> {
             } else {
                 format!("{dir}/{name}")
             };
-            if self.fs.lexed(&path, self.st.mode).is_some() {
+            if self.fs.exists(&path, self.st.mode) {
                 if sysp != 0
                     && let Some(short) = self.fs.shorter_path(&path)
                 {
@@ -483,7 +483,7 @@ impl Pp<'_> {
             return self.search(name, false, None, 0);
         }
         let path = format!("./{name}");
-        if self.fs.lexed(&path, self.st.mode).is_some() {
+        if self.fs.exists(&path, self.st.mode) {
             return Some((path, None, 0));
         }
         self.search(name, false, Some(0), 0)
@@ -625,7 +625,7 @@ impl Pp<'_> {
         let second = toks.get(1).map(|t| &*t.text);
         let first_loc = |t: &Token| Loc {
             line: if loc.line == 0 { 0 } else { loc.line },
-            col: t.col,
+            col: u32::from(t.col),
             ..loc
         };
         let internal = matches!(

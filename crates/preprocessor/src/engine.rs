@@ -412,7 +412,7 @@ impl Pp<'_> {
                 Loc {
                     file: b.name,
                     line: line as u32,
-                    col: t.map_or(1, |t| t.col),
+                    col: t.map_or(1, |t| u32::from(t.col)),
                     sys: b.sysp,
                     builtin: false,
                 }
@@ -736,6 +736,11 @@ impl Pp<'_> {
             if info.cmacro.is_none() {
                 info.cmacro = self.st.mi_cmacro;
             }
+            if info.cmacro.is_some() {
+                // Entered again only if its guard macro is undefined: its tokens (most of
+                // the run's memory) can go.
+                self.fs.release(&buf.path);
+            }
         }
         self.st.mi_valid = false;
         if buf.is_main_or_cmdline {
@@ -784,7 +789,7 @@ impl Pp<'_> {
                 let loc = Loc {
                     file: buf.name,
                     line: (t.line as i64 + buf.line_delta).max(0) as u32,
-                    col: t.col,
+                    col: u32::from(t.col),
                     sys: buf.sysp,
                     builtin: false,
                 };
@@ -798,7 +803,10 @@ impl Pp<'_> {
                     let col = name.col;
                     self.st.pending_split = Some(PTok {
                         tok: name,
-                        loc: Loc { col, ..loc },
+                        loc: Loc {
+                            col: u32::from(col),
+                            ..loc
+                        },
                     });
                     return PTok { tok: lit, loc };
                 }

@@ -89,6 +89,17 @@ fn clean(src: &[u8]) -> Option<Cleaned> {
     let mut raw = Vec::with_capacity(src.len() + 1);
     let mut i = 0;
     while i < src.len() {
+        // Copy the run up to the next backslash or carriage return in bulk.
+        let run = src[i..]
+            .iter()
+            .position(|&c| c == b'\\' || c == b'\r')
+            .unwrap_or(src.len() - i);
+        if run > 0 {
+            bytes.extend_from_slice(&src[i..i + run]);
+            raw.extend(i as u32..(i + run) as u32);
+            i += run;
+            continue;
+        }
         let c = src[i];
         if c == b'\\' {
             let mut j = i + 1;
@@ -469,7 +480,7 @@ fn lex_with(text: &str, mode: LexMode, interner: &mut Interner<'_>) -> LexedFile
             kind,
             flags: flags | extra,
             line,
-            col,
+            col: crate::token::col16(col),
             text,
         });
         flags = 0;
@@ -606,7 +617,7 @@ impl Token {
             col: if self.col == 0 {
                 0
             } else {
-                self.col + end as u32
+                crate::token::col16(u32::from(self.col) + end as u32)
             },
             text: Sym::new(suffix),
         };

@@ -40,6 +40,14 @@ pub struct Options {
 pub trait FileSystem {
     /// The lexed tokens of the file at `path`, or None when it is not a readable file.
     fn lexed(&mut self, path: &str, mode: LexMode) -> Option<Arc<LexedFile>>;
+    /// Whether `lexed(path, mode)` would give a file (include searches ask this).
+    fn exists(&mut self, path: &str, mode: LexMode) -> bool {
+        self.lexed(path, mode).is_some()
+    }
+    /// The run has left the file at `path` and will probably not enter it again (it has an
+    /// include guard or `#pragma once`): a file system may drop its tokens, and lex it again
+    /// if it is entered after all.
+    fn release(&mut self, _path: &str) {}
     /// What `#pragma once` compares: gcc takes two files with the same modification time,
     /// size and contents as the same file, whatever their paths.
     fn identity(&mut self, path: &str) -> String {

@@ -1,32 +1,86 @@
 //! Preprocessing tokens: what the lexer produces and the macro engine moves around.
 //!
-//! A token is a small `Copy` value: its spelling is a [`Sym`], an interned string, so moving
-//! tokens through macro contexts copies 32 bytes and comparing or hashing a spelling (macro
-//! lookup) compares a pointer.
+//! A token is a small `Copy` value: its spelling is a [`Sym`], an interned string's number, so
+//! moving tokens through macro contexts copies 16 bytes and comparing or hashing a spelling
+//! (macro lookup) compares a number.
 use std::cell::RefCell;
-use std::sync::{LazyLock, Mutex};
+use std::sync::{LazyLock, Mutex, OnceLock};
 
 use rustc_hash::FxHashMap;
 
-/// An interned spelling: a thin pointer to the spelling's one allocation for the process (as
-/// rustc's symbols), so equality and hashing are by address and a token holding one stays
-/// small. Spellings are never freed: their number is bounded by the distinct spellings of the
-/// files read. Each has a dense number (`id`), which indexes the macro table.
-#[derive(Clone, Copy)]
-pub struct Sym(&'static Interned);
+/// An interned spelling: a dense number (in the order spellings were first interned) for the
+/// spelling's one allocation for the process (as rustc's symbols), so equality and hashing
+/// compare numbers, the macro table is indexed by it without reading memory, and a token
+/// holding one stays small (16 bytes). Spellings are never freed: their number is bounded by
+/// the distinct spellings of the files read. The text is found in `TEXTS`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sym(u32);
 
-/// What a `Sym` points at.
-pub struct Interned {
-    text: &'static str,
-    id: u32,
+/// The text of each `Sym`, by number: chunks of doubling size (4,096 spellings, then 8,192,
+/// ...), each allocated when the first of its numbers is given out, so that an entry never
+/// moves and is read without a lock.
+static TEXTS: [OnceLock<Box<[OnceLock<&'static str>]>>; TEXT_CHUNKS] =
+    [const { OnceLock::new() }; TEXT_CHUNKS];
+const TEXT_CHUNKS: usize = 20;
+const FIRST_CHUNK_BITS: u32 = 12;
+
+/// The chunk of `TEXTS` that holds number `id`, its offset there, and the chunk's size.
+#[inline]
+fn text_slot(id: u32) -> (usize, usize, usize) {
+    let x = u64::from(id) + (1 << FIRST_CHUNK_BITS);
+    let top = 63 - x.leading_zeros();
+    let chunk = (top - FIRST_CHUNK_BITS) as usize;
+    (chunk, (x - (1 << top)) as usize, 1 << top)
 }
 
 #[derive(Default)]
 struct Global {
-    set: FxHashMap<&'static str, &'static Interned>,
+    set: FxHashMap<&'static str, Sym>,
 }
 
-static INTERNED: LazyLock<Mutex<Global>> = LazyLock::new(Default::default);
+static INTERNED: LazyLock<Mutex<Global>> = LazyLock::new(|| {
+    let mut global = Global::default();
+    for (id, text) in (0..).zip(PREINTERNED) {
+        set_text(id, text);
+        global.set.insert(text, Sym(id));
+    }
+    Mutex::new(global)
+});
+
+/// Spellings with fixed numbers (their index): the empty spelling and the punctuators the
+/// engine looks for (`Token::is_punct` compares numbers for them), the digraphs last.
+const PREINTERNED: [&str; 15] = [
+    "", "(", ")", ",", "...", "#", "##", "<", ">", "%:", "%:%:", "<:", ":>", "<%", "%>",
+];
+const FIRST_DIGRAPH: u32 = 9;
+
+/// The fixed number of a spelling of `PREINTERNED` (folded where `s` is a constant).
+#[inline(always)]
+fn preinterned(s: &str) -> Option<Sym> {
+    let id = match s {
+        "" => 0,
+        "(" => 1,
+        ")" => 2,
+        "," => 3,
+        "..." => 4,
+        "#" => 5,
+        "##" => 6,
+        "<" => 7,
+        ">" => 8,
+        _ => return None,
+    };
+    Some(Sym(id))
+}
+
+/// Record the text of number `id` (under the lock, before the number is given out).
+fn set_text(id: u32, text: &'static str) {
+    let (chunk, offset, size) = text_slot(id);
+    let entries = TEXTS
+        .get(chunk)
+        .expect("fewer than 2^32 spellings")
+        .get_or_init(|| (0..size).map(|_| OnceLock::new()).collect());
+    let _ = entries[offset].set(text);
+}
 
 thread_local! {
     /// This thread's view of `INTERNED`, so that lexing takes the lock only for new spellings.
@@ -49,16 +103,17 @@ pub struct Local {
 struct Recent {
     first: u64,
     last: u64,
-    len: usize,
-    sym: Option<Sym>,
+    /// `u32::MAX` for an empty slot (no spelling is that long: files are read whole).
+    len: u32,
+    sym: Sym,
 }
 
 const RECENT_BITS: u32 = 12;
 const RECENT_EMPTY: Recent = Recent {
     first: 0,
     last: 0,
-    len: usize::MAX,
-    sym: None,
+    len: u32::MAX,
+    sym: Sym(0),
 };
 
 /// The first and last 8 bytes of `b` (little-endian; `b` itself, zero-extended, when shorter).
@@ -81,14 +136,15 @@ fn ends(b: &[u8]) -> (u64, u64) {
 
 fn intern_global(s: &str) -> Sym {
     let mut global = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&i) = global.set.get(s) {
-        return Sym(i);
+    if let Some(&sym) = global.set.get(s) {
+        return sym;
     }
     let text: &'static str = Box::leak(Box::<str>::from(s));
     let id = u32::try_from(global.set.len()).expect("fewer than 2^32 spellings");
-    let interned: &'static Interned = Box::leak(Box::new(Interned { text, id }));
-    global.set.insert(text, interned);
-    Sym(interned)
+    set_text(id, text);
+    let sym = Sym(id);
+    global.set.insert(text, sym);
+    sym
 }
 
 /// Interns spellings through this thread's cache (the lexer holds one for a whole file).
@@ -102,28 +158,31 @@ impl Interner<'_> {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> (64 - RECENT_BITS)) as usize;
         let recent = self.0.recent[slot];
-        if recent.len == b.len()
+        if recent.len as usize == b.len()
             && recent.first == first
             && recent.last == last
-            && let Some(sym) = recent.sym
-            && (b.len() <= 16 || sym.0.text == s)
+            && (b.len() <= 16 || recent.sym.as_str() == s)
         {
-            return sym;
+            return recent.sym;
         }
         let sym = match self.0.set.get(s) {
             Some(&sym) => sym,
             None => {
                 let sym = intern_global(s);
-                self.0.set.insert(sym.0.text, sym);
+                self.0.set.insert(sym.as_str(), sym);
                 sym
             }
         };
-        self.0.recent[slot] = Recent {
-            first,
-            last,
-            len: b.len(),
-            sym: Some(sym),
-        };
+        if let Ok(len) = u32::try_from(b.len())
+            && len != u32::MAX
+        {
+            self.0.recent[slot] = Recent {
+                first,
+                last,
+                len,
+                sym,
+            };
+        }
         sym
     }
 }
@@ -138,50 +197,59 @@ impl Sym {
         with_interner(|i| i.intern(s))
     }
     /// The empty spelling (padding and end-of-file tokens).
+    #[inline]
     pub fn empty() -> Sym {
-        static EMPTY: LazyLock<Sym> = LazyLock::new(|| Sym::new(""));
-        *EMPTY
+        Sym(0)
     }
+    #[inline(always)]
     pub fn as_str(self) -> &'static str {
-        self.0.text
+        let (chunk, offset, _) = text_slot(self.0);
+        // A `Sym` exists only once its text is set (`intern_global`), and the thread holding
+        // it has seen that (it got the number through the lock or from a thread that did);
+        // only the `PREINTERNED` ones are made before, and the table is set up for them.
+        match TEXTS[chunk].get().and_then(|entries| entries[offset].get()) {
+            Some(text) => text,
+            None => {
+                LazyLock::force(&INTERNED);
+                TEXTS[chunk]
+                    .get()
+                    .and_then(|entries| entries[offset].get())
+                    .expect("an interned spelling")
+            }
+        }
+    }
+    /// A digraph's spelling (`<:`, `%:`, ...).
+    #[inline]
+    fn is_digraph(self) -> bool {
+        self.0 >= FIRST_DIGRAPH && (self.0 as usize) < PREINTERNED.len()
     }
     /// The spelling's dense number (in the order spellings were first interned).
     #[inline]
     pub fn id(self) -> usize {
-        self.0.id as usize
+        self.0 as usize
     }
 }
 
-impl PartialEq for Sym {
-    fn eq(&self, other: &Sym) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-impl Eq for Sym {}
-impl std::hash::Hash for Sym {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_usize(std::ptr::from_ref(self.0) as usize);
-    }
-}
 impl std::ops::Deref for Sym {
     type Target = str;
+    #[inline]
     fn deref(&self) -> &str {
-        self.0.text
+        self.as_str()
     }
 }
 impl std::fmt::Debug for Sym {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.0.text, f)
+        std::fmt::Debug::fmt(self.as_str(), f)
     }
 }
 impl std::fmt::Display for Sym {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.text)
+        f.write_str(self.as_str())
     }
 }
 impl PartialEq<str> for Sym {
     fn eq(&self, other: &str) -> bool {
-        self.0.text == other
+        self.as_str() == other
     }
 }
 
@@ -234,15 +302,22 @@ pub const PAD_SOURCE: u16 = 128;
 /// A token whose text crossed lines (a raw string): its end line is `line + newlines in text`.
 pub const MULTILINE: u16 = 256;
 
-/// 24 bytes (a thin spelling pointer).
+/// 16 bytes: moved through macro contexts by copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Token {
     pub text: Sym,
-    /// Physical line (1-based) and gcc's column (1-based byte column) of the first character.
+    /// Physical line (1-based) and gcc's column (1-based byte column) of the first character;
+    /// gcc gives columns only up to 4,096 (0 beyond), so they fit 16 bits.
     pub line: u32,
-    pub col: u32,
+    pub col: u16,
     pub flags: u16,
     pub kind: Kind,
+}
+
+/// A column as a token holds it (gcc's columns end at 4,096; larger ones are not kept).
+#[inline]
+pub fn col16(col: u32) -> u16 {
+    u16::try_from(col).unwrap_or(u16::MAX)
 }
 
 impl Token {
@@ -251,7 +326,7 @@ impl Token {
             kind,
             flags,
             line,
-            col,
+            col: col16(col),
             text: Sym::new(text),
         }
     }
@@ -259,10 +334,16 @@ impl Token {
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
-    #[inline]
+    #[inline(always)]
     pub fn is_punct(&self, s: &str) -> bool {
         if self.kind != Kind::Punct {
             return false;
+        }
+        if let Some(sym) = preinterned(s) {
+            // A number compared; a digraph (the flag is not kept through pastes) by its
+            // operator.
+            return self.text == sym
+                || (self.text.is_digraph() && canonical_punct(self.text.as_str()) == s);
         }
         let (a, b) = (self.text.as_bytes(), s.as_bytes());
         if a.len() >= 2 && matches!(a[0], b'<' | b':' | b'%') {
