@@ -60,6 +60,9 @@ pub struct SourceFile {
 pub struct ReparseFrom {
     pub parse: syntax::Parse,
     pub edit: syntax::Indel,
+    /// The previous text's line map, if the caller has it: [`line_map`] then shifts it instead
+    /// of scanning the whole text again.
+    pub line_map: Option<syntax::LineMap>,
 }
 
 impl SourceFile {
@@ -200,7 +203,14 @@ pub fn parse_errors(db: &dyn SourceDatabase, file: SourceFile) -> Vec<syntax::Sy
 #[salsa::tracked(returns(ref))]
 pub fn line_map(db: &dyn SourceDatabase, file: SourceFile) -> syntax::LineMap {
     let _span = tracing::trace_span!("line_map").entered();
-    syntax::LineMap::new(file.text(db))
+    let text = file.text(db);
+    if let Some(from) = file.reparse_from(db)
+        && let Some(previous) = &from.line_map
+        && let Some(map) = previous.edited(text, &from.edit)
+    {
+        return map;
+    }
+    syntax::LineMap::new(text)
 }
 
 /// Line starts of a file, for rendering positions.

@@ -116,13 +116,16 @@ fn an_edit_given_with_the_text_reparses_its_block() {
     let edit = syntax::Indel::replace(syntax::TextRange::at(at.into(), 1.into()), "2 + 3");
     let mut after = before.to_string();
     edit.apply(&mut after);
+    let old_map = base_db::line_map(&db, file).clone();
     let from = base_db::ReparseFrom {
         parse: old.clone(),
         edit,
+        line_map: Some(old_map.clone()),
     };
     assert!(file.update_text_reparsing(&mut db, after.clone(), from));
     let new = parse(&db, file).clone();
     assert_eq!(new, syntax::parse_text(&after));
+    assert_eq!(*base_db::line_map(&db, file), syntax::LineMap::new(&after));
     let last = |p: &syntax::Parse| p.syntax_node().last_child().unwrap().green().into_owned();
     assert!(
         std::ptr::eq(&*last(&old), &*last(&new)),
@@ -133,10 +136,12 @@ fn an_edit_given_with_the_text_reparses_its_block() {
     let stale = base_db::ReparseFrom {
         parse: old,
         edit: syntax::Indel::replace(syntax::TextRange::at(at.into(), 1.into()), "3"),
+        line_map: Some(old_map),
     };
     let other = before.replace("int g;", "int gg;");
     assert!(file.update_text_reparsing(&mut db, other.clone(), stale));
     assert_eq!(*parse(&db, file), syntax::parse_text(&other));
+    assert_eq!(*base_db::line_map(&db, file), syntax::LineMap::new(&other));
     assert!(file.update_text(&mut db, before.to_string()));
     assert!(file.reparse_from(&db).is_none());
 }

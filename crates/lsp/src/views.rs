@@ -143,9 +143,14 @@ impl Views {
         let ii = match self.views.get_mut(&key) {
             Some(view) => {
                 let parse = base_db::parse(db, view.ii).clone();
+                let line_map = Some(base_db::line_map(db, view.ii).clone());
                 let edit = text_edit(&view.output, &output);
-                view.ii
-                    .update_text_reparsing(db, output.text(), ReparseFrom { parse, edit });
+                let from = ReparseFrom {
+                    parse,
+                    edit,
+                    line_map,
+                };
+                view.ii.update_text_reparsing(db, output.text(), from);
                 view.unit = unit;
                 view.output = output;
                 view.directives = directives;

@@ -448,3 +448,67 @@ fn corpus_part_2() {
 fn corpus_part_3() {
     check_corpus_part(3);
 }
+
+/// `LineMap::edited` gives the map a fresh scan of the edited text gives, or declines.
+mod line_map_after_an_edit {
+    use proptest::prelude::*;
+    use syntax::{Indel, LineMap, TextRange, TextSize};
+
+    fn text() -> impl Strategy<Value = String> {
+        let line = prop_oneof![
+            Just("int x = 1;".to_string()),
+            Just("".to_string()),
+            Just("# 12 \"a.h\" 1 3".to_string()),
+            Just("# 40 \"b.cu\" 2".to_string()),
+            Just("#line 7".to_string()),
+            Just("  f(y);  ".to_string()),
+            Just("#pragma once".to_string()),
+        ];
+        prop::collection::vec(line, 0..24).prop_map(|lines| lines.join("\n"))
+    }
+
+    fn insert() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("z".to_string()),
+            Just("\n".to_string()),
+            Just("a\nb\n".to_string()),
+            Just("\n# 3 \"c.h\"\n".to_string()),
+            Just("#".to_string()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn equals_a_fresh_scan(text in text(), a in 0usize..400, len in 0usize..12, insert in insert()) {
+            let start = a.min(text.len());
+            let end = (start + len).min(text.len());
+            let mut edited = text.clone();
+            edited.replace_range(start..end, &insert);
+            let edit = Indel {
+                insert,
+                delete: TextRange::new(TextSize::new(start as u32), TextSize::new(end as u32)),
+            };
+            if let Some(map) = LineMap::new(&text).edited(&edited, &edit) {
+                prop_assert_eq!(map, LineMap::new(&edited));
+            }
+        }
+    }
+
+    #[test]
+    fn an_edit_inside_a_line_is_taken_incrementally() {
+        let text = "# 1 \"a.cu\"\nint x = 1;\n# 5 \"b.h\" 1 3\nint y;\n";
+        let at = text.find("= 1").unwrap() + 2;
+        let edit = Indel {
+            insert: "23\n".to_string(),
+            delete: TextRange::new(TextSize::new(at as u32), TextSize::new(at as u32 + 1)),
+        };
+        let mut edited = text.to_string();
+        edited.replace_range(at..at + 1, "23\n");
+        let map = LineMap::new(text)
+            .edited(&edited, &edit)
+            .expect("no marker touched");
+        assert_eq!(map, LineMap::new(&edited));
+    }
+}
