@@ -538,16 +538,32 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
 
-    // Calls inside a plain lambda are the closure's `operator()`'s, which runs where the
-    // enclosing function runs (a kernel's on the device); extended lambdas (annotated) are
-    // not checked yet. Unevaluated operands call nothing.
+    // Calls inside a lambda are the closure's `operator()`'s: a plain lambda's runs where the
+    // enclosing function runs (a kernel's on the device), an extended one (`__device__`,
+    // `__host__ __device__`, with `--extended-lambda`) where it says. An extended `__device__`
+    // lambda's operator() is generated for the device only when the closure reaches a kernel
+    // (measured: never launched, nvcc reports nothing in it). Unevaluated operands call
+    // nothing.
     let mut excluded: Vec<TextRange> = Vec::new();
-    let mut lambdas: Vec<(TextRange, String)> = Vec::new();
+    let mut lambdas: Vec<(TextRange, String, ExecSpace)> = Vec::new();
+    let launched = launched_lambdas(&body, &result);
+    let mut instance = 0;
     for (id, expr) in body.exprs.iter() {
         if let Expr::Lambda(lambda) = expr
-            && lambda.attrs.is_empty()
             && let Some(ptr) = map.expr_syntax(id)
         {
+            instance += 1;
+            let space = match crate::bodies::lambda_space(lambda) {
+                None => match caller {
+                    ExecSpace::Global => ExecSpace::Device,
+                    s => s,
+                },
+                Some(ExecSpace::Device) if !launched.contains(&id) => {
+                    excluded.push(ptr.text_range());
+                    continue;
+                }
+                Some(s) => s,
+            };
             let params: Vec<String> = lambda
                 .params
                 .iter()
@@ -556,18 +572,16 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 .collect();
             let constness = if lambda.mutable { "" } else { " const" };
             let name = format!(
-                "\"{}::[lambda({}) (instance {})]::operator (){constness}\"",
+                "\"{}::[lambda({}) (instance {instance})]::operator (){constness}\"",
                 full_name(db, item),
                 params.join(", "),
-                lambdas.len() + 1
             );
-            lambdas.push((ptr.text_range(), name));
+            lambdas.push((ptr.text_range(), name, space));
             continue;
         }
         let skip = matches!(
             expr,
-            Expr::Lambda(_)
-                | Expr::SizeOf(TypeOrExpr::Expr(_))
+            Expr::SizeOf(TypeOrExpr::Expr(_))
                 | Expr::AlignOf(TypeOrExpr::Expr(_))
                 | Expr::TypeId(TypeOrExpr::Expr(_))
                 | Expr::Noexcept(_)
@@ -587,17 +601,10 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         // The innermost plain lambda around the call, if any: the caller is its operator().
         let lambda = lambdas
             .iter()
-            .filter(|(r, _)| r.contains_range(range))
-            .min_by_key(|(r, _)| r.len());
+            .filter(|(r, _, _)| r.contains_range(range))
+            .min_by_key(|(r, _, _)| r.len());
         let (caller, caller_name, device_caller_name) = match lambda {
-            Some((_, long)) => (
-                match caller {
-                    ExecSpace::Global => ExecSpace::Device,
-                    s => s,
-                },
-                "\"operator()\"".to_string(),
-                long.clone(),
-            ),
+            Some((_, long, space)) => (*space, "\"operator()\"".to_string(), long.clone()),
             None => (caller, caller_name.clone(), caller_name.clone()),
         };
         let (at, late_at) = (u.at, u.late_at);
@@ -771,6 +778,36 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.
     out.sort_by_key(|d| if d.phase == Phase::Late { d.offset } else { 0 });
+    out
+}
+
+/// The lambda expressions whose closure a kernel launch of the body receives: as an argument,
+/// or through a local the lambda initializes.
+fn launched_lambdas(
+    body: &hir_def::body::Body,
+    result: &hir_ty::InferenceResult<'_>,
+) -> Vec<hir_def::hir::ExprId> {
+    let is_lambda = |e: hir_def::hir::ExprId| matches!(body.exprs[e], Expr::Lambda(_));
+    let mut out = Vec::new();
+    for (_, expr) in body.exprs.iter() {
+        let Expr::KernelLaunch { args, .. } = expr else {
+            continue;
+        };
+        for &arg in args.iter() {
+            if is_lambda(arg) {
+                out.push(arg);
+            } else if let Some(hir_ty::Resolution::Binding(b)) = result.resolution(arg) {
+                out.extend(body.stmts.iter().filter_map(|(_, stmt)| match stmt {
+                    hir_def::hir::Stmt::Decl(decls) => decls
+                        .iter()
+                        .find(|d| d.binding == *b)
+                        .and_then(|d| d.init)
+                        .filter(|&init| is_lambda(init)),
+                    _ => None,
+                }));
+            }
+        }
+    }
     out
 }
 

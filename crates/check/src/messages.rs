@@ -135,6 +135,7 @@ messages! {
     DEVICE_VAR_INLINE_NS = 20122, "device_variable_in_unnamed_inline_ns", "A %s variable cannot be declared within an inline unnamed namespace";
     GLOBAL_INLINE_NS = 20124, "global_function_in_unnamed_inline_ns", "A __global__ function or function template cannot be declared within an inline unnamed namespace";
     GLOBAL_VA_LIST = 20131, "global_va_list_type", "A __global__ function or function template cannot have a parameter with va_list type";
+    EXTENDED_LAMBDA_REFERENCE_CAPTURE = 20136, "extended_lambda_reference_capture", "An extended %s lambda cannot capture variables by reference";
     EXTENDED_LAMBDA_DISALLOWED = 20155, "extended_lambda_disallowed", "__host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag";
     GLOBAL_FRIEND_DEFINITION = 20186, "global_friend_definition", "A __global__ function or function template cannot be defined in a friend declaration";
     GLOBAL_OPERATOR = 20187, "global_operator_function", "An operator function cannot be a __global__ function";
