@@ -22,20 +22,20 @@ use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
 
 /// The calls of the function template instances a body (or an explicit instantiation)
-/// demands, transitively: each
+/// demands, transitively (an explicit instantiation may widen its instance's space, `Some`): each
 /// instance's body inferred under its arguments (`hir_ty::infer_instance`), its calls of host
 /// functions reported by the device pass with the instance as the caller (`"f<int> "`),
 /// placed in the template's tree (printed once however many bodies demand it).
 fn instance_calls<'db>(
     db: &'db dyn CheckDatabase,
-    demanded: &[hir_ty::ty::Instance<'db>],
+    demanded: &[(hir_ty::ty::Instance<'db>, Option<ExecSpace>)],
     out: &mut Vec<ItemDiagnostic>,
 ) {
     const LIMIT: usize = 64;
-    let mut queue: Vec<hir_ty::ty::Instance<'db>> = demanded.to_vec();
+    let mut queue: Vec<(hir_ty::ty::Instance<'db>, Option<ExecSpace>)> = demanded.to_vec();
     let mut next = 0;
     while next < queue.len() && next < LIMIT {
-        let instance = queue[next];
+        let (instance, widened) = queue[next];
         next += 1;
         let template = instance.template(db);
         if template.kind(db) != ItemKind::FunctionTemplate || template.body(db).is_none() {
@@ -46,11 +46,13 @@ fn instance_calls<'db>(
         };
         let inferred = hir_ty::infer_instance(db, instance);
         for demanded in inferred.instances() {
-            if !queue.contains(demanded) {
-                queue.push(*demanded);
+            if !queue.iter().any(|(i, _)| i == demanded) {
+                queue.push((*demanded, None));
             }
         }
-        let space = *crate::declarations::redeclarations::merged_exec_space(db, template);
+        let space = widened.unwrap_or_else(|| {
+            *crate::declarations::redeclarations::merged_exec_space(db, template)
+        });
         if space == ExecSpace::Host {
             continue;
         }
@@ -514,13 +516,17 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     if item.kind(db) == ItemKind::ExplicitInstantiation {
         // `template int f<int>();` demands the instance as a call would.
         let mut out = Vec::new();
-        // Only of `__host__ __device__` templates: an unannotated explicit instantiation of a
-        // `__device__` template redeclares it `__host__ __device__` (20037), not modelled.
-        if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
+        // Of `__host__ __device__` templates, and of `__device__` ones the explicit
+        // instantiation redeclares `__host__ __device__` (20037).
+        if let Some((instance, _)) =
+            crate::declarations::redeclarations::widened_instantiation(db, item)
+        {
+            instance_calls(db, &[(instance, Some(ExecSpace::HostDevice))], &mut out);
+        } else if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
             && *crate::declarations::redeclarations::merged_exec_space(db, instance.template(db))
                 == ExecSpace::HostDevice
         {
-            instance_calls(db, &[instance], &mut out);
+            instance_calls(db, &[(instance, None)], &mut out);
         }
         return out;
     }
@@ -773,7 +779,8 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         function_references(db, &body, &map, &result, &excluded, &mut out);
     }
     if !templated {
-        instance_calls(db, result.instances(), &mut out);
+        let demanded: Vec<_> = result.instances().iter().map(|i| (*i, None)).collect();
+        instance_calls(db, &demanded, &mut out);
     }
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.
