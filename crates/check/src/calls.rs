@@ -775,6 +775,41 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             _ => {}
         }
     }
+    if !templated {
+        // The default arguments the body's calls use, checked as this body's calls.
+        for (id, expr) in body.exprs.iter() {
+            let Expr::Call { callee, .. } = expr else {
+                continue;
+            };
+            let Some(range) = map.expr_syntax(id).map(|p| p.text_range()) else {
+                continue;
+            };
+            if excluded.iter().any(|r| r.contains_range(range)) {
+                continue;
+            }
+            let lambda = lambdas
+                .iter()
+                .filter(|(r, _, _)| r.contains_range(range))
+                .min_by_key(|(r, _, _)| r.len());
+            let (space, name) = match lambda {
+                Some((_, long, space)) => (*space, long.as_str()),
+                None => (caller, caller_name.as_str()),
+            };
+            let at = map
+                .expr_syntax(*callee)
+                .map_or(u32::from(range.start()), |p| {
+                    callee_offset(&root, p.text_range())
+                });
+            let site = crate::default_arguments::CallSite {
+                at,
+                caller: space,
+                caller_name: name,
+            };
+            crate::default_arguments::default_argument_calls(
+                db, &body, &result, id, &site, &mut out,
+            );
+        }
+    }
     if matches!(caller, ExecSpace::Device | ExecSpace::Global) && !templated {
         function_references(db, &body, &map, &result, &excluded, &mut out);
     }

@@ -64,6 +64,9 @@ pub struct ItemDiagnostic {
     /// The item whose tree `offset` is in, when it is not the item that reports it (a
     /// function template's instance, checked where a body demands it).
     pub placed_in: Option<salsa::Id>,
+    /// Placed in another item's tree but printed for every item that reports it (the calls
+    /// of a default argument, once per caller), not once in all (a template instance's).
+    pub per_reporter: bool,
 }
 
 /// A place in another item's tree that a diagnostic mentions: the line `text` names where
@@ -95,6 +98,7 @@ impl ItemDiagnostic {
             exec_check: false,
             related: None,
             placed_in: None,
+            per_reporter: false,
         }
     }
 
@@ -123,6 +127,14 @@ impl ItemDiagnostic {
     /// Positioned in another item's tree (`item` is an `il::Item`'s id).
     pub fn placed_in(mut self, item: salsa::Id) -> Self {
         self.placed_in = Some(item);
+        self
+    }
+
+    /// Positioned in another item's tree (`item` is an `il::Item`'s id) and printed for each
+    /// item that reports it.
+    pub fn placed_in_per_reporter(mut self, item: salsa::Id) -> Self {
+        self.placed_in = Some(item);
+        self.per_reporter = true;
         self
     }
 

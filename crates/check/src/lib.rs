@@ -22,6 +22,7 @@ pub mod availability;
 pub mod bodies;
 pub mod calls;
 pub mod declarations;
+pub mod default_arguments;
 pub mod diagnostic;
 pub mod expressions;
 pub mod header;
@@ -115,8 +116,8 @@ pub fn check_view(
         .map(|(i, _)| salsa::plumbing::AsId::as_id(i))
         .collect();
     // Diagnostics of template instances, reported by every body that demands the instance:
-    // printed once.
-    let mut instance_seen: FxHashSet<(String, u32)> = FxHashSet::default();
+    // printed once (those of default arguments once per caller).
+    let mut instance_seen: FxHashSet<(String, u32, Option<salsa::Id>)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
     let mut out: Vec<(Phase, u32, usize, Diagnostic)> = Vec::new();
@@ -253,7 +254,10 @@ pub fn check_view(
                     }
                     let target = <Item<'_> as FromId>::from_id(id);
                     let at = placed.user(target).and_then(|p| p.to_file(d.offset));
-                    if at.is_some_and(|o| !instance_seen.insert((d.text.clone(), o))) {
+                    let reporter = d
+                        .per_reporter
+                        .then(|| salsa::plumbing::AsId::as_id(&item));
+                    if at.is_some_and(|o| !instance_seen.insert((d.text.clone(), o, reporter))) {
                         continue;
                     }
                     at
