@@ -1031,6 +1031,28 @@ template <class T> __host__ __device__ int f() { return T::g(); }
 template <class T> __host__ __device__ int w() { return f<T>(); }
 __global__ void k(int *p) { *p = w<S>(); }
 """)
+prog("call_tmpl_dependent_hd_to_T_exec_check", """
+struct S { static int g() { return 1; } };
+#pragma nv_exec_check_disable
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_hd_warning", """
+struct S { static int g() { return 1; } };
+#pragma hd_warning_disable
+template <class T> __host__ __device__ int f() { return T::g(); }
+int use() { return f<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_suppress", """
+struct S { static int g() { return 1; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>(); }
+""", ("-diag-suppress 20014", WE))
+prog("call_late_after_device_parse_error", """
+void h() {}
+__device__ void d() { h(); }
+__device__ void e() { throw 1; }
+""")
 
 def main():
     os.makedirs(HERE, exist_ok=True)

@@ -816,6 +816,9 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     if !templated {
         let demanded: Vec<_> = result.instances().iter().map(|i| (*i, None)).collect();
         instance_calls(db, &demanded, &mut out);
+        crate::instantiations::dependent_host_calls(
+            db, item, &root, &map, &result, &excluded, &mut out,
+        );
     }
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.

@@ -85,6 +85,7 @@ messages! {
     H_G_CALL_CONSTEXPR = 20019, "h_g_illegal_call_constexpr", "calling a constexpr __host__ function(%sq1) from a __global__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
     DEVICE_LAUNCH_NO_SEPCOMP = 20023, "device_launch_no_sepcomp", "kernel launch from __device__ or __global__ functions requires separate compilation mode";
     H_HD_CALL = 20011, "h_hd_illegal_call", "calling a __host__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
+    H_HD_CALL_GENERIC = 20014, "h_hd_illegal_call_generic", "calling a __host__ function from a __host__ __device__ function is not allowed";
     H_D_CALL = 20016, "h_d_illegal_call", "calling a __host__ function(%sq1) from a __device__ function(%sq2) is not allowed";
     H_G_CALL = 20018, "h_g_illegal_call", "calling a __host__ function(%sq1) from a __global__ function(%sq2) is not allowed";
     ILLEGAL_MEM_QUALIFIERS = 20024, "illegal_mem_qualifiers", "illegal combination of memory qualifiers";
