@@ -264,7 +264,12 @@ fn reference_captures<'db>(
             continue;
         };
         let error = |at: u32| {
-            ItemDiagnostic::error(m::EXTENDED_LAMBDA_REFERENCE_CAPTURE, &[kind], Passes::Both, at)
+            ItemDiagnostic::error(
+                m::EXTENDED_LAMBDA_REFERENCE_CAPTURE,
+                &[kind],
+                Passes::Both,
+                at,
+            )
         };
         let mut default_ref = false;
         let mut explicit: Vec<&str> = Vec::new();

@@ -842,13 +842,15 @@ fn launched_lambdas(
             if is_lambda(arg) {
                 out.push(arg);
             } else if let Some(hir_ty::Resolution::Binding(b)) = result.resolution(arg) {
-                out.extend(body.stmts.iter().filter_map(|(_, stmt)| match stmt {
-                    hir_def::hir::Stmt::Decl(decls) => decls
-                        .iter()
-                        .find(|d| d.binding == *b)
-                        .and_then(|d| d.init)
-                        .filter(|&init| is_lambda(init)),
-                    _ => None,
+                out.extend(body.stmts.iter().filter_map(|(_, stmt)| {
+                    match stmt {
+                        hir_def::hir::Stmt::Decl(decls) => decls
+                            .iter()
+                            .find(|d| d.binding == *b)
+                            .and_then(|d| d.init)
+                            .filter(|&init| is_lambda(init)),
+                        _ => None,
+                    }
                 }));
             }
         }

@@ -10,9 +10,9 @@
 use hir_def::body::Body;
 use hir_def::hir::Expr;
 use hir_ty::{CalleeKind, InferenceResult};
+use il::ItemKind;
 use il::cuda::ExecSpace;
 use il::decl::routine_decl;
-use il::ItemKind;
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;

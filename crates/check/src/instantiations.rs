@@ -235,7 +235,12 @@ fn argument_paren(root: &SyntaxNode, call: TextRange, callee: TextRange) -> u32 
         .and_then(|node| {
             node.descendants_with_tokens()
                 .filter_map(|e| e.into_token())
-                .find(|t| t.kind() == syntax::SyntaxKind::L_PAREN && t.text_range().start() >= callee.end())
+                .find(|t| {
+                    t.kind() == syntax::SyntaxKind::L_PAREN
+                        && t.text_range().start() >= callee.end()
+                })
         })
-        .map_or(u32::from(callee.end()), |t| u32::from(t.text_range().start()))
+        .map_or(u32::from(callee.end()), |t| {
+            u32::from(t.text_range().start())
+        })
 }

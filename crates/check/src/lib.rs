@@ -267,9 +267,7 @@ pub fn check_view(
                     }
                     let target = <Item<'_> as FromId>::from_id(id);
                     let at = placed.user(target).and_then(|p| p.to_file(d.offset));
-                    let reporter = d
-                        .per_reporter
-                        .then(|| salsa::plumbing::AsId::as_id(&item));
+                    let reporter = d.per_reporter.then(|| salsa::plumbing::AsId::as_id(&item));
                     // An instance is instantiated once: its diagnostics print with the
                     // context of the first demand.
                     let key = match d.context.first() {
@@ -301,9 +299,9 @@ pub fn check_view(
     // error: an error there leaves the late phase out (measured: `throw` in one device
     // function hides another's call of a host function, 20016).
     if pass == Pass::Device
-        && out
-            .iter()
-            .any(|(phase, _, _, d)| *phase != Phase::Late && d.severity == messages::Severity::Error)
+        && out.iter().any(|(phase, _, _, d)| {
+            *phase != Phase::Late && d.severity == messages::Severity::Error
+        })
     {
         out.retain(|(phase, _, _, _)| *phase != Phase::Late);
     }

@@ -101,12 +101,7 @@ pub(crate) fn widened_instantiation<'db>(
         .descendants()
         .filter(|n| n.kind() == syntax::SyntaxKind::ATTRIBUTE)
         .filter_map(|a| header::first_token(&a, syntax::SyntaxKind::IDENT))
-        .any(|t| {
-            matches!(
-                t.text().trim_matches('_'),
-                "device" | "host" | "global"
-            )
-        });
+        .any(|t| matches!(t.text().trim_matches('_'), "device" | "host" | "global"));
     if annotated {
         return None;
     }
