@@ -908,6 +908,152 @@ prog("call_tmpl_d_to_h_explicit", "int h() { return 1; }\ntemplate <class T> __d
 prog("ok_tmpl_hd_to_h_extern_template", "int h() { return 1; }\ntemplate <class T> __host__ __device__ T f() { return h(); }\nextern template int f<int>();")
 prog("call_tmpl_hd_to_h_explicit_two", "int h() { return 1; }\ntemplate <class T, class U> __host__ __device__ T f(T x, U y) { return h() + x + y; }\ntemplate float f<float, int>(float, int);")
 
+# Calls of extended lambdas, by-reference captures, explicit instantiations of __device__
+# templates, default arguments, instantiation contexts (session 10).
+prog("call_lambda_ext_hd_to_h_kernel", """
+void h() {}
+template <class F> __global__ void k(F f) { f(); }
+void run() { k<<<1, 1>>>([] __host__ __device__ { h(); }); }
+""", (EL,))
+prog("call_lambda_ext_dev_to_h_second", """
+void h() {}
+template <class F> __global__ void k(F f) { f(1); }
+void run() {
+  auto plain = [](int i) { return i; };
+  (void)plain;
+  k<<<1, 1>>>([] __device__ (int i) { h(); (void)i; });
+}
+""", (EL,))
+prog("call_lambda_ext_dev_to_h_local", """
+void h() {}
+template <class F> __global__ void k(F f) { f(); }
+void run() {
+  auto l = [] __device__ { h(); };
+  k<<<1, 1>>>(l);
+}
+""", (EL,))
+prog("call_lambda_ext_dev_to_h_member", """
+struct S { static void h() {} };
+template <class F> __global__ void k(F f) { f(); }
+struct R { void run() { k<<<1, 1>>>([] __device__ { S::h(); }); } };
+void go() { R r; r.run(); }
+""", (EL,))
+prog("call_lambda_ext_ref_capture_named", """
+template <class F> __global__ void k(F f) { f(); }
+void run() { int x = 0; k<<<1, 1>>>([&x] __device__ { (void)x; }); }
+""", (EL,))
+prog("call_lambda_ext_ref_capture_mixed", """
+template <class F> __global__ void k(F f) { f(); }
+void run() { int x = 0, y = 1; k<<<1, 1>>>([=, &y] __device__ { (void)(x + y); }); }
+""", (EL,))
+prog("call_lambda_ext_ref_capture_two_uses", """
+template <class F> __global__ void k(F f) { f(); }
+void run() {
+  int x = 0, y = 1;
+  k<<<1, 1>>>([&] __device__ {
+    (void)x;
+    (void)(y + x);
+  });
+}
+""", (EL,))
+prog("call_lambda_ext_ref_capture_hd", """
+template <class F> __global__ void k(F f) { f(); }
+void run() { int x = 0; k<<<1, 1>>>([&] __host__ __device__ { (void)x; }); }
+""", (EL,))
+prog("call_lambda_ext_ref_capture_unused", """
+template <class F> __global__ void k(F f) { f(); }
+void run() { int x = 0; (void)x; k<<<1, 1>>>([&] __device__ { }); }
+""", (EL,))
+prog("call_tmpl_d_to_h_explicit_two", """
+int h() { return 1; }
+template <class T> __device__ T f() { return h(); }
+template int f<int>();
+template float f<float>();
+""")
+prog("call_tmpl_d_to_h_explicit_ns", """
+int h() { return 1; }
+namespace n { template <class T> __device__ T f(T x) { return x + h(); } }
+template int n::f<int>(int);
+""")
+prog("call_tmpl_d_explicit_device", """
+template <class T> __device__ T f() { return 1; }
+template __device__ int f<int>();
+""")
+prog("call_tmpl_d_explicit_clean", """
+template <class T> __device__ T f() { return 1; }
+template int f<int>();
+""")
+prog("call_defarg_member", """
+int h() { return 1; }
+struct S { __device__ int take(int x = h()) { return x; } };
+__device__ int caller(S &s) { return s.take(); }
+""")
+prog("call_defarg_hd_from_global", """
+int h() { return 1; }
+__host__ __device__ int take(int x = h()) { return x; }
+__global__ void k(int *p) { *p = take(); }
+""")
+prog("call_defarg_two_callers", """
+int h() { return 1; }
+__device__ int take(int a, int x = h()) { return a + x; }
+__device__ int one() { return take(1); }
+__device__ int two() { return take(2, 3) + take(4); }
+""")
+prog("call_defarg_ctor", """
+struct M { M() {} int v = 0; };
+__device__ int take(M m = M()) { return m.v; }
+__device__ int caller() { return take(); }
+""")
+prog("call_defarg_hd_caller", """
+int h() { return 1; }
+__device__ int take(int x = h()) { return x; }
+__host__ __device__ int caller() { return take(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_member", """
+struct S { int g() const { return 1; } };
+template <class T> __host__ __device__ int f(const T &t) { return t.g(); }
+__global__ void k(int *p) { S s; *p = f(s); }
+""")
+prog("call_tmpl_dependent_hd_to_T_host_only", """
+struct S { static int g() { return 1; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+int use() { return f<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_two", """
+struct S { static int g() { return 1; } };
+struct U { static int g() { return 2; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>() + f<U>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_nested", """
+struct S { static int g() { return 1; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+template <class T> __host__ __device__ int w() { return f<T>(); }
+__global__ void k(int *p) { *p = w<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_exec_check", """
+struct S { static int g() { return 1; } };
+#pragma nv_exec_check_disable
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_hd_warning", """
+struct S { static int g() { return 1; } };
+#pragma hd_warning_disable
+template <class T> __host__ __device__ int f() { return T::g(); }
+int use() { return f<S>(); }
+""")
+prog("call_tmpl_dependent_hd_to_T_suppress", """
+struct S { static int g() { return 1; } };
+template <class T> __host__ __device__ int f() { return T::g(); }
+__global__ void k(int *p) { *p = f<S>(); }
+""", ("-diag-suppress 20014", WE))
+prog("call_late_after_device_parse_error", """
+void h() {}
+__device__ void d() { h(); }
+__device__ void e() { throw 1; }
+""")
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

@@ -208,11 +208,7 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     if !extended_lambda {
         for (id, expr) in body.exprs.iter() {
             let Expr::Lambda(lambda) = expr else { continue };
-            let annotated = lambda
-                .attrs
-                .iter()
-                .any(|a| matches!(&**a, "device" | "host" | "__device__" | "__host__"));
-            if !annotated {
+            if lambda_space(lambda).is_none() {
                 continue;
             }
             let Some(ptr) = map.expr_syntax(id) else {
@@ -233,8 +229,111 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             ));
         }
     }
+    if extended_lambda {
+        reference_captures(db, item, &root, &body, &map, &mut push);
+    }
     found.sort_by_key(|(offset, seq, _)| (*offset, *seq));
     found.into_iter().map(|(_, _, d)| d).collect()
+}
+
+/// 20136: an extended lambda captures by reference. An explicit `&x` (or `&x = e`) is
+/// reported at its `&`; a `[&]` default at the lambda's body, and again at every name of the
+/// body it captures that way (a local of the enclosing function not captured explicitly): at
+/// its first use only.
+fn reference_captures<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+    root: &SyntaxNode,
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+    push: &mut impl FnMut(ItemDiagnostic),
+) {
+    use rowan::ast::AstNode as _;
+    let mut inference = None;
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Lambda(lambda) = expr else { continue };
+        let kind = match lambda_space(lambda) {
+            Some(ExecSpace::Device) => "__device__",
+            Some(ExecSpace::HostDevice) => "__host__ __device__",
+            _ => continue,
+        };
+        let Some(node) = map.expr_syntax(id).map(|p| p.to_node(root)) else {
+            continue;
+        };
+        let Some(ast) = syntax::ast::LambdaExpr::cast(node.clone()) else {
+            continue;
+        };
+        let error = |at: u32| {
+            ItemDiagnostic::error(
+                m::EXTENDED_LAMBDA_REFERENCE_CAPTURE,
+                &[kind],
+                Passes::Both,
+                at,
+            )
+        };
+        let mut default_ref = false;
+        let mut explicit: Vec<&str> = Vec::new();
+        for (capture, syntax) in lambda.captures.iter().zip(ast.captures()) {
+            // At the captured name (measured: `[&x]`'s caret is under `x`).
+            let at = u32::from(
+                syntax
+                    .name()
+                    .map_or(syntax.syntax().text_range(), |t| t.text_range())
+                    .start(),
+            );
+            match capture {
+                hir_def::hir::Capture::DefaultRef => default_ref = true,
+                &hir_def::hir::Capture::Name {
+                    ref name, by_ref, ..
+                } => {
+                    explicit.push(&**name);
+                    if by_ref {
+                        push(error(at));
+                    }
+                }
+                hir_def::hir::Capture::Init { by_ref: true, .. } => push(error(at)),
+                _ => {}
+            }
+        }
+        if !default_ref {
+            continue;
+        }
+        let Some(block) = map.stmt_syntax(lambda.body) else {
+            continue;
+        };
+        let block = block.text_range();
+        push(error(u32::from(block.start())));
+        let result = inference.get_or_insert_with(|| hir_ty::infer(db, item));
+        let lambda_range = node.text_range();
+        let mut uses: Vec<(u32, hir_def::hir::BindingId)> = Vec::new();
+        for (use_id, use_expr) in body.exprs.iter() {
+            let Expr::Path(_) = use_expr else { continue };
+            let Some(hir_ty::Resolution::Binding(b)) = result.resolution(use_id) else {
+                continue;
+            };
+            let (Some(at), Some(declared)) = (map.expr_syntax(use_id), map.binding_syntax(*b))
+            else {
+                continue;
+            };
+            let captured = block.contains_range(at.text_range())
+                && !lambda_range.contains_range(declared.text_range())
+                && !body.bindings[*b]
+                    .name
+                    .as_deref()
+                    .is_some_and(|n| explicit.contains(&n));
+            if captured {
+                uses.push((u32::from(at.text_range().start()), *b));
+            }
+        }
+        uses.sort_by_key(|(at, _)| *at);
+        let mut reported = Vec::new();
+        for (at, b) in uses {
+            if !reported.contains(&b) {
+                reported.push(b);
+                push(error(at));
+            }
+        }
+    }
 }
 
 /// A namespace-scope `__device__`/`__constant__` variable whose initializer calls a
@@ -323,4 +422,16 @@ fn zero_sized(node: &SyntaxNode) -> bool {
             let toks = crate::header::tokens(&s);
             toks.len() == 3 && toks[1].text() == "0"
         })
+}
+
+/// The execution space an annotated (extended) lambda's `operator()` declares: `None` for a
+/// plain lambda.
+pub(crate) fn lambda_space(lambda: &hir_def::hir::Lambda) -> Option<ExecSpace> {
+    let has = |names: [&str; 2]| lambda.attrs.iter().any(|a| names.contains(&&**a));
+    match (has(["host", "__host__"]), has(["device", "__device__"])) {
+        (false, false) => None,
+        (true, false) => Some(ExecSpace::Host),
+        (false, true) => Some(ExecSpace::Device),
+        (true, true) => Some(ExecSpace::HostDevice),
+    }
 }

@@ -22,20 +22,20 @@ use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
 
 /// The calls of the function template instances a body (or an explicit instantiation)
-/// demands, transitively: each
+/// demands, transitively (an explicit instantiation may widen its instance's space, `Some`): each
 /// instance's body inferred under its arguments (`hir_ty::infer_instance`), its calls of host
 /// functions reported by the device pass with the instance as the caller (`"f<int> "`),
 /// placed in the template's tree (printed once however many bodies demand it).
 fn instance_calls<'db>(
     db: &'db dyn CheckDatabase,
-    demanded: &[hir_ty::ty::Instance<'db>],
+    demanded: &[(hir_ty::ty::Instance<'db>, Option<ExecSpace>)],
     out: &mut Vec<ItemDiagnostic>,
 ) {
     const LIMIT: usize = 64;
-    let mut queue: Vec<hir_ty::ty::Instance<'db>> = demanded.to_vec();
+    let mut queue: Vec<(hir_ty::ty::Instance<'db>, Option<ExecSpace>)> = demanded.to_vec();
     let mut next = 0;
     while next < queue.len() && next < LIMIT {
-        let instance = queue[next];
+        let (instance, widened) = queue[next];
         next += 1;
         let template = instance.template(db);
         if template.kind(db) != ItemKind::FunctionTemplate || template.body(db).is_none() {
@@ -46,11 +46,13 @@ fn instance_calls<'db>(
         };
         let inferred = hir_ty::infer_instance(db, instance);
         for demanded in inferred.instances() {
-            if !queue.contains(demanded) {
-                queue.push(*demanded);
+            if !queue.iter().any(|(i, _)| i == demanded) {
+                queue.push((*demanded, None));
             }
         }
-        let space = *crate::declarations::redeclarations::merged_exec_space(db, template);
+        let space = widened.unwrap_or_else(|| {
+            *crate::declarations::redeclarations::merged_exec_space(db, template)
+        });
         if space == ExecSpace::Host {
             continue;
         }
@@ -514,13 +516,17 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     if item.kind(db) == ItemKind::ExplicitInstantiation {
         // `template int f<int>();` demands the instance as a call would.
         let mut out = Vec::new();
-        // Only of `__host__ __device__` templates: an unannotated explicit instantiation of a
-        // `__device__` template redeclares it `__host__ __device__` (20037), not modelled.
-        if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
+        // Of `__host__ __device__` templates, and of `__device__` ones the explicit
+        // instantiation redeclares `__host__ __device__` (20037).
+        if let Some((instance, _)) =
+            crate::declarations::redeclarations::widened_instantiation(db, item)
+        {
+            instance_calls(db, &[(instance, Some(ExecSpace::HostDevice))], &mut out);
+        } else if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
             && *crate::declarations::redeclarations::merged_exec_space(db, instance.template(db))
                 == ExecSpace::HostDevice
         {
-            instance_calls(db, &[instance], &mut out);
+            instance_calls(db, &[(instance, None)], &mut out);
         }
         return out;
     }
@@ -538,16 +544,32 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     let (body, map) = body_with_source_map(db, item);
     let result = infer(db, item);
 
-    // Calls inside a plain lambda are the closure's `operator()`'s, which runs where the
-    // enclosing function runs (a kernel's on the device); extended lambdas (annotated) are
-    // not checked yet. Unevaluated operands call nothing.
+    // Calls inside a lambda are the closure's `operator()`'s: a plain lambda's runs where the
+    // enclosing function runs (a kernel's on the device), an extended one (`__device__`,
+    // `__host__ __device__`, with `--extended-lambda`) where it says. An extended `__device__`
+    // lambda's operator() is generated for the device only when the closure reaches a kernel
+    // (measured: never launched, nvcc reports nothing in it). Unevaluated operands call
+    // nothing.
     let mut excluded: Vec<TextRange> = Vec::new();
-    let mut lambdas: Vec<(TextRange, String)> = Vec::new();
+    let mut lambdas: Vec<(TextRange, String, ExecSpace)> = Vec::new();
+    let launched = launched_lambdas(&body, &result);
+    let mut instance = 0;
     for (id, expr) in body.exprs.iter() {
         if let Expr::Lambda(lambda) = expr
-            && lambda.attrs.is_empty()
             && let Some(ptr) = map.expr_syntax(id)
         {
+            instance += 1;
+            let space = match crate::bodies::lambda_space(lambda) {
+                None => match caller {
+                    ExecSpace::Global => ExecSpace::Device,
+                    s => s,
+                },
+                Some(ExecSpace::Device) if !launched.contains(&id) => {
+                    excluded.push(ptr.text_range());
+                    continue;
+                }
+                Some(s) => s,
+            };
             let params: Vec<String> = lambda
                 .params
                 .iter()
@@ -556,18 +578,16 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 .collect();
             let constness = if lambda.mutable { "" } else { " const" };
             let name = format!(
-                "\"{}::[lambda({}) (instance {})]::operator (){constness}\"",
+                "\"{}::[lambda({}) (instance {instance})]::operator (){constness}\"",
                 full_name(db, item),
                 params.join(", "),
-                lambdas.len() + 1
             );
-            lambdas.push((ptr.text_range(), name));
+            lambdas.push((ptr.text_range(), name, space));
             continue;
         }
         let skip = matches!(
             expr,
-            Expr::Lambda(_)
-                | Expr::SizeOf(TypeOrExpr::Expr(_))
+            Expr::SizeOf(TypeOrExpr::Expr(_))
                 | Expr::AlignOf(TypeOrExpr::Expr(_))
                 | Expr::TypeId(TypeOrExpr::Expr(_))
                 | Expr::Noexcept(_)
@@ -587,17 +607,10 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         // The innermost plain lambda around the call, if any: the caller is its operator().
         let lambda = lambdas
             .iter()
-            .filter(|(r, _)| r.contains_range(range))
-            .min_by_key(|(r, _)| r.len());
+            .filter(|(r, _, _)| r.contains_range(range))
+            .min_by_key(|(r, _, _)| r.len());
         let (caller, caller_name, device_caller_name) = match lambda {
-            Some((_, long)) => (
-                match caller {
-                    ExecSpace::Global => ExecSpace::Device,
-                    s => s,
-                },
-                "\"operator()\"".to_string(),
-                long.clone(),
-            ),
+            Some((_, long, space)) => (*space, "\"operator()\"".to_string(), long.clone()),
             None => (caller, caller_name.clone(), caller_name.clone()),
         };
         let (at, late_at) = (u.at, u.late_at);
@@ -762,15 +775,86 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             _ => {}
         }
     }
+    if !templated {
+        // The default arguments the body's calls use, checked as this body's calls.
+        for (id, expr) in body.exprs.iter() {
+            let Expr::Call { callee, .. } = expr else {
+                continue;
+            };
+            let Some(range) = map.expr_syntax(id).map(|p| p.text_range()) else {
+                continue;
+            };
+            if excluded.iter().any(|r| r.contains_range(range)) {
+                continue;
+            }
+            let lambda = lambdas
+                .iter()
+                .filter(|(r, _, _)| r.contains_range(range))
+                .min_by_key(|(r, _, _)| r.len());
+            let (space, name) = match lambda {
+                Some((_, long, space)) => (*space, long.as_str()),
+                None => (caller, caller_name.as_str()),
+            };
+            let at = map
+                .expr_syntax(*callee)
+                .map_or(u32::from(range.start()), |p| {
+                    callee_offset(&root, p.text_range())
+                });
+            let site = crate::default_arguments::CallSite {
+                at,
+                caller: space,
+                caller_name: name,
+            };
+            crate::default_arguments::default_argument_calls(
+                db, &body, &result, id, &site, &mut out,
+            );
+        }
+    }
     if matches!(caller, ExecSpace::Device | ExecSpace::Global) && !templated {
         function_references(db, &body, &map, &result, &excluded, &mut out);
     }
     if !templated {
-        instance_calls(db, result.instances(), &mut out);
+        let demanded: Vec<_> = result.instances().iter().map(|i| (*i, None)).collect();
+        instance_calls(db, &demanded, &mut out);
+        crate::instantiations::dependent_host_calls(
+            db, item, &root, &map, &result, &excluded, &mut out,
+        );
     }
     // The late phase prints in source order of the places (a local's destruction at its
     // block's end); the parse phase keeps the calls' order.
     out.sort_by_key(|d| if d.phase == Phase::Late { d.offset } else { 0 });
+    out
+}
+
+/// The lambda expressions whose closure a kernel launch of the body receives: as an argument,
+/// or through a local the lambda initializes.
+fn launched_lambdas(
+    body: &hir_def::body::Body,
+    result: &hir_ty::InferenceResult<'_>,
+) -> Vec<hir_def::hir::ExprId> {
+    let is_lambda = |e: hir_def::hir::ExprId| matches!(body.exprs[e], Expr::Lambda(_));
+    let mut out = Vec::new();
+    for (_, expr) in body.exprs.iter() {
+        let Expr::KernelLaunch { args, .. } = expr else {
+            continue;
+        };
+        for &arg in args.iter() {
+            if is_lambda(arg) {
+                out.push(arg);
+            } else if let Some(hir_ty::Resolution::Binding(b)) = result.resolution(arg) {
+                out.extend(body.stmts.iter().filter_map(|(_, stmt)| {
+                    match stmt {
+                        hir_def::hir::Stmt::Decl(decls) => decls
+                            .iter()
+                            .find(|d| d.binding == *b)
+                            .and_then(|d| d.init)
+                            .filter(|&init| is_lambda(init)),
+                        _ => None,
+                    }
+                }));
+            }
+        }
+    }
     out
 }
 

@@ -26,6 +26,10 @@ pub fn declaration_diagnostics<'db>(
         overrides::check_class(db, item, &root, &mut out);
         return out;
     }
+    if item.kind(db) == ItemKind::ExplicitInstantiation {
+        redeclarations::check_explicit_instantiation(db, item, &mut out);
+        return out;
+    }
     let Some(decl) = header::declaration(&root) else {
         return Vec::new();
     };

@@ -64,6 +64,23 @@ pub struct ItemDiagnostic {
     /// The item whose tree `offset` is in, when it is not the item that reports it (a
     /// function template's instance, checked where a body demands it).
     pub placed_in: Option<salsa::Id>,
+    /// Placed in another item's tree but printed for every item that reports it (the calls
+    /// of a default argument, once per caller), not once in all (a template instance's).
+    pub per_reporter: bool,
+    /// The template instantiations that led here, innermost first (`detected during
+    /// instantiation of "..." at line N`); lines are placed when the diagnostic is.
+    pub context: Vec<ContextFrame>,
+}
+
+/// One instantiation of a diagnostic's context: what was instantiated, and where (a place in
+/// an item's tree: the call that demanded the instance).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ContextFrame {
+    /// `instantiation of "int f<T>() [with T=S]"`.
+    pub text: String,
+    /// The item whose tree `offset` is in (an `il::Item`'s id).
+    pub item: salsa::Id,
+    pub offset: u32,
 }
 
 /// A place in another item's tree that a diagnostic mentions: the line `text` names where
@@ -95,6 +112,8 @@ impl ItemDiagnostic {
             exec_check: false,
             related: None,
             placed_in: None,
+            per_reporter: false,
+            context: Vec::new(),
         }
     }
 
@@ -126,6 +145,14 @@ impl ItemDiagnostic {
         self
     }
 
+    /// Positioned in another item's tree (`item` is an `il::Item`'s id) and printed for each
+    /// item that reports it.
+    pub fn placed_in_per_reporter(mut self, item: salsa::Id) -> Self {
+        self.placed_in = Some(item);
+        self.per_reporter = true;
+        self
+    }
+
     /// Subject to the execution-check pragmas.
     pub fn exec_check(mut self) -> Self {
         self.exec_check = true;
@@ -145,6 +172,8 @@ pub struct Diagnostic {
     pub offset: u32,
     /// Notes printed right after it (`note #N-D: ...`, with the line echoed).
     pub notes: Vec<Note>,
+    /// Its instantiation context, innermost first, placed: `instantiation of "..." at line N`.
+    pub context: Vec<String>,
 }
 
 /// A note following a diagnostic (its location echoed with a caret).

@@ -22,10 +22,12 @@ pub mod availability;
 pub mod bodies;
 pub mod calls;
 pub mod declarations;
+pub mod default_arguments;
 pub mod diagnostic;
 pub mod expressions;
 pub mod header;
 pub mod hiding;
+pub mod instantiations;
 pub mod messages;
 pub mod options;
 pub mod positions;
@@ -115,8 +117,8 @@ pub fn check_view(
         .map(|(i, _)| salsa::plumbing::AsId::as_id(i))
         .collect();
     // Diagnostics of template instances, reported by every body that demands the instance:
-    // printed once.
-    let mut instance_seen: FxHashSet<(String, u32)> = FxHashSet::default();
+    // printed once (those of default arguments once per caller).
+    let mut instance_seen: FxHashSet<(String, u32, Option<salsa::Id>)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
     let mut out: Vec<(Phase, u32, usize, Diagnostic)> = Vec::new();
@@ -238,6 +240,18 @@ pub fn check_view(
             {
                 continue;
             }
+            // The pragmas before the function the finding is in: a template instance's
+            // findings are in the template.
+            let (exec_check_disabled, hd_warning_disabled) = match d.placed_in {
+                Some(id) if d.exec_check && !d.per_reporter => {
+                    use salsa::plumbing::FromId;
+                    match placed.user(<Item<'_> as FromId>::from_id(id)) {
+                        Some(target) => exec_pragmas(&pragmas, &starts, target.in_file),
+                        None => (exec_check_disabled, hd_warning_disabled),
+                    }
+                }
+                _ => (exec_check_disabled, hd_warning_disabled),
+            };
             if d.exec_check
                 && (exec_check_disabled
                     || hd_warning_disabled && d.severity == messages::Severity::Warning)
@@ -253,7 +267,14 @@ pub fn check_view(
                     }
                     let target = <Item<'_> as FromId>::from_id(id);
                     let at = placed.user(target).and_then(|p| p.to_file(d.offset));
-                    if at.is_some_and(|o| !instance_seen.insert((d.text.clone(), o))) {
+                    let reporter = d.per_reporter.then(|| salsa::plumbing::AsId::as_id(&item));
+                    // An instance is instantiated once: its diagnostics print with the
+                    // context of the first demand.
+                    let key = match d.context.first() {
+                        Some(frame) => format!("{}\u{1}{}", d.text, frame.text),
+                        None => d.text.clone(),
+                    };
+                    if at.is_some_and(|o| !instance_seen.insert((key, o, reporter))) {
                         continue;
                     }
                     at
@@ -266,6 +287,7 @@ pub fn check_view(
                 if let Some(related) = &d.related {
                     place_related(&mut shown, related, &mut placed, line_map);
                 }
+                shown.context = place_context(&d.context, &mut placed, line_map);
                 out.push((shown.phase, place.in_file, out.len(), shown));
             }
         }
@@ -273,6 +295,16 @@ pub fn check_view(
     // Parse phase item by item in source order (each item's findings in the order its checks
     // report them), then the end of the unit, then the late phase.
     out.sort_by_key(|(phase, item_at, seq, _)| (*phase, *item_at, *seq));
+    // cicc walks the code kept for the device only after parsing and instantiating without
+    // error: an error there leaves the late phase out (measured: `throw` in one device
+    // function hides another's call of a host function, 20016).
+    if pass == Pass::Device
+        && out.iter().any(|(phase, _, _, d)| {
+            *phase != Phase::Late && d.severity == messages::Severity::Error
+        })
+    {
+        out.retain(|(phase, _, _, _)| *phase != Phase::Late);
+    }
     out.into_iter().map(|(_, _, _, d)| d).collect()
 }
 
@@ -311,6 +343,27 @@ fn hides_later_declaration<'db>(
         && positions
             .place(hidden)
             .is_some_and(|p| p.in_file > place.in_file)
+}
+
+/// A diagnostic's instantiation context with the lines of the places that demanded each
+/// instance (`instantiation of "..." at line N`).
+fn place_context<'db>(
+    frames: &[diagnostic::ContextFrame],
+    positions: &mut positions::Placed<'db>,
+    line_map: &syntax::LineMap,
+) -> Vec<String> {
+    use salsa::plumbing::FromId;
+    frames
+        .iter()
+        .map(|frame| {
+            let item = <Item<'db> as FromId>::from_id(frame.item);
+            let line = positions
+                .place(item)
+                .and_then(|place| place.to_file(frame.offset))
+                .map_or(0, |o| line_map.position(o.into()).line);
+            format!("{} at line {line}", frame.text)
+        })
+        .collect()
 }
 
 /// Puts the line of a diagnostic's related item into its text, or its note after it.
@@ -356,6 +409,7 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
             phase: Phase::Parse,
             offset: u32::from(e.range.start()),
             notes: Vec::new(),
+            context: Vec::new(),
         })
         .collect()
 }

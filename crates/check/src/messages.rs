@@ -85,6 +85,7 @@ messages! {
     H_G_CALL_CONSTEXPR = 20019, "h_g_illegal_call_constexpr", "calling a constexpr __host__ function(%sq1) from a __global__ function(%sq2) is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.";
     DEVICE_LAUNCH_NO_SEPCOMP = 20023, "device_launch_no_sepcomp", "kernel launch from __device__ or __global__ functions requires separate compilation mode";
     H_HD_CALL = 20011, "h_hd_illegal_call", "calling a __host__ function(%sq1) from a __host__ __device__ function(%sq2) is not allowed";
+    H_HD_CALL_GENERIC = 20014, "h_hd_illegal_call_generic", "calling a __host__ function from a __host__ __device__ function is not allowed";
     H_D_CALL = 20016, "h_d_illegal_call", "calling a __host__ function(%sq1) from a __device__ function(%sq2) is not allowed";
     H_G_CALL = 20018, "h_g_illegal_call", "calling a __host__ function(%sq1) from a __global__ function(%sq2) is not allowed";
     ILLEGAL_MEM_QUALIFIERS = 20024, "illegal_mem_qualifiers", "illegal combination of memory qualifiers";
@@ -135,6 +136,7 @@ messages! {
     DEVICE_VAR_INLINE_NS = 20122, "device_variable_in_unnamed_inline_ns", "A %s variable cannot be declared within an inline unnamed namespace";
     GLOBAL_INLINE_NS = 20124, "global_function_in_unnamed_inline_ns", "A __global__ function or function template cannot be declared within an inline unnamed namespace";
     GLOBAL_VA_LIST = 20131, "global_va_list_type", "A __global__ function or function template cannot have a parameter with va_list type";
+    EXTENDED_LAMBDA_REFERENCE_CAPTURE = 20136, "extended_lambda_reference_capture", "An extended %s lambda cannot capture variables by reference";
     EXTENDED_LAMBDA_DISALLOWED = 20155, "extended_lambda_disallowed", "__host__ or __device__ annotation on lambda requires --extended-lambda nvcc flag";
     GLOBAL_FRIEND_DEFINITION = 20186, "global_friend_definition", "A __global__ function or function template cannot be defined in a friend declaration";
     GLOBAL_OPERATOR = 20187, "global_operator_function", "An operator function cannot be a __global__ function";

@@ -48,6 +48,16 @@ pub fn render_pass(
         if d.phase != Phase::Late {
             echo(out, text, d.offset);
         }
+        match &d.context[..] {
+            [] => {}
+            [one] => writeln!(out, "          detected during {one}").unwrap(),
+            frames => {
+                writeln!(out, "          detected during:").unwrap();
+                for frame in frames {
+                    writeln!(out, "            {frame}").unwrap();
+                }
+            }
+        }
         for note in &d.notes {
             let pos = line_map.position(note.offset.into());
             let file = pos.file.unwrap_or(unit);

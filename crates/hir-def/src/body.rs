@@ -40,6 +40,8 @@ pub struct Body {
     pub body_stmt: Option<StmtId>,
     /// A variable's or field's initializer.
     pub init_expr: Option<ExprId>,
+    /// The default argument of each parameter ([`default_arguments`] only; empty in bodies).
+    pub param_defaults: Box<[Option<ExprId>]>,
 }
 
 impl Body {
@@ -142,6 +144,19 @@ pub fn body_with_source_map<'db>(
 /// rewritten as a whole): what [`body_with_source_map`] gives for items.
 pub fn lower_function_definition(def: &SyntaxNode) -> (Body, BodySourceMap) {
     lower::lower(def, Some(crate::source::BodyOwnerKind::Function), None)
+}
+
+/// The default arguments of a routine's parameters, lowered from its header (a declaration's
+/// or a definition's: offsets are those of the item's tree) apart from its body: a call that
+/// leaves trailing arguments out evaluates them in the caller (`hir_ty::infer_default_arguments`).
+#[salsa::tracked(returns(clone))]
+pub fn default_arguments<'db>(
+    db: &'db dyn HirDefDatabase,
+    owner: Item<'db>,
+) -> (Arc<Body>, Arc<BodySourceMap>) {
+    let root = SyntaxNode::new_root(owner.header(db).clone());
+    let (body, map) = lower::lower_default_arguments(&root);
+    (Arc::new(body), Arc::new(map))
 }
 
 /// The lowered body of `owner` (empty for items that own none).

@@ -234,6 +234,27 @@ pub fn infer<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>) -> Arc<Inference
     Arc::new(cx.finish())
 }
 
+/// Infers the default arguments of a routine's parameters
+/// (`hir_def::body::default_arguments`; `ExprId`s are theirs): what the calls that leave
+/// arguments out call, in the caller's execution space.
+#[salsa::tracked(returns(clone))]
+pub fn infer_default_arguments<'db>(
+    db: &'db dyn HirTyDatabase,
+    owner: Item<'db>,
+) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer_default_arguments").entered();
+    let (body, _) = hir_def::body::default_arguments(db, owner);
+    let mut cx = expr::InferCtx::new(db, owner, &body);
+    cx.outside_body = true;
+    // Each default argument from its root, as a statement would (a call's callee is inferred
+    // with its arguments), before `infer_body` reaches what is left.
+    for d in body.param_defaults.iter().flatten() {
+        cx.infer_expr(*d);
+    }
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
 /// Infers the body of a function template instance (`f<int>`, as [`InferenceResult::instances`]
 /// and [`Callee::instance`] name them) with the template's parameters bound to the instance's
 /// arguments: `t.f()`, `T::g()` and argument-dependent lookup on `T` arguments resolve, and the

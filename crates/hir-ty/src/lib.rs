@@ -35,7 +35,7 @@ mod tests_instances;
 
 pub use crate::inference::{
     Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
-    InferenceResult, Resolution, infer, infer_instance,
+    InferenceResult, Resolution, infer, infer_default_arguments, infer_instance,
 };
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};

@@ -146,7 +146,8 @@ pub fn definition_for_il_instance<'db>(
 }
 
 /// The function template instance an explicit instantiation definition names
-/// (`template int f<int>();`): the one function template of that name in the enclosing scope,
+/// (`template int f<int>();`, `template int n::f<int>(int);`): the one function template of
+/// that name in the enclosing scope (or the namespace the name's qualifier names),
 /// with every template argument written. `None` for `extern template`, a class template, a
 /// deduced or partly written argument list, or an overloaded template name.
 #[salsa::tracked(returns(copy))]
@@ -199,10 +200,27 @@ pub fn explicit_instantiation<'db>(
         arg.push_str(t.text());
     }
     end?;
-    let scope = match item.parent(db) {
+    let mut scope = match item.parent(db) {
         Some(p) => ScopeRef::Item(p),
         None => ScopeRef::File(item.file(db)),
     };
+    // `template int n::m::f<int>(int);`: the qualifier's namespaces, outermost first, each
+    // the one namespace of its name in the scope before it.
+    let mut qualifier = Vec::new();
+    let mut i = at;
+    while i >= 2 && tokens[i - 1].kind() == COLON2 && tokens[i - 2].kind() == IDENT {
+        qualifier.push(tokens[i - 2].text());
+        i -= 2;
+    }
+    if i >= 1 && tokens[i - 1].kind() == COLON2 {
+        scope = ScopeRef::File(item.file(db));
+    }
+    for namespace in qualifier.into_iter().rev() {
+        let namespace = members_named(db, scope, namespace)
+            .into_iter()
+            .find(|n| n.kind(db) == ItemKind::Namespace)?;
+        scope = ScopeRef::Item(namespace);
+    }
     let templates: Vec<_> = members_named(db, scope, name)
         .into_iter()
         .filter(|t| t.kind(db) == ItemKind::FunctionTemplate)

@@ -83,6 +83,78 @@ pub fn merged_exec_space<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ex
     }
 }
 
+/// An explicit instantiation definition of a `__device__` function template written without
+/// an execution space (`template int f<int>();`) redeclares the instance `__host__ __device__`
+/// (20037, `"f [with T=int]"`; measured): the instance and the offset of its name in the
+/// explicit instantiation's header. `template __device__ int f<int>();` changes nothing.
+pub(crate) fn widened_instantiation<'db>(
+    db: &'db dyn CheckDatabase,
+    item: Item<'db>,
+) -> Option<(hir_ty::ty::Instance<'db>, u32)> {
+    let instance = hir_ty::specialization::explicit_instantiation(db, item)?;
+    let cuda = &routine_decl(db, instance.template(db)).cuda;
+    if !cuda.device || cuda.host || cuda.global {
+        return None;
+    }
+    let root = syntax::SyntaxNode::new_root(item.header(db).clone());
+    let annotated = root
+        .descendants()
+        .filter(|n| n.kind() == syntax::SyntaxKind::ATTRIBUTE)
+        .filter_map(|a| header::first_token(&a, syntax::SyntaxKind::IDENT))
+        .any(|t| matches!(t.text().trim_matches('_'), "device" | "host" | "global"));
+    if annotated {
+        return None;
+    }
+    let tokens: Vec<_> = root
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .collect();
+    let name = tokens.windows(2).find(|w| {
+        w[0].kind() == syntax::SyntaxKind::IDENT && w[1].kind() == syntax::SyntaxKind::L_ANGLE
+    })?;
+    Some((instance, u32::from(name[0].text_range().start())))
+}
+
+/// 20037 for an explicit instantiation that widens a `__device__` template's instance
+/// ([`widened_instantiation`]).
+pub(super) fn check_explicit_instantiation(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let Some((instance, at)) = widened_instantiation(db, item) else {
+        return;
+    };
+    let template = instance.template(db);
+    let params = hir_def::generics::template_params(db, template);
+    let with: Vec<String> = params
+        .iter()
+        .zip(instance.args(db).iter())
+        .map(|(p, a)| {
+            let arg = match a {
+                hir_ty::ty::GenericArg::Type(t) => t.to_source(db),
+                hir_ty::ty::GenericArg::Value(v) => v.to_string(),
+                hir_ty::ty::GenericArg::Template(i) => crate::calls::qualified(db, *i),
+                hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
+            };
+            format!("{}={arg}", p.name.as_deref().unwrap_or(""))
+        })
+        .collect();
+    let name = format!(
+        "\"{} [with {}]\"",
+        crate::calls::qualified(db, template),
+        with.join(", ")
+    );
+    out.push(ItemDiagnostic::discretionary(
+        m::DEVICE_REDECLARED_WITHOUT,
+        Severity::Warning,
+        &[&name],
+        Passes::Device,
+        at,
+    ));
+}
+
 pub(super) fn check_routine(
     db: &dyn CheckDatabase,
     item: Item<'_>,

@@ -51,6 +51,35 @@ pub(super) fn lower(
     (ctx.body, ctx.map)
 }
 
+/// The default arguments of the parameters a routine's header declares (its outermost
+/// parameter list): the parameters as bindings ([`Body::params`]) and each one's default
+/// argument, if any, in [`Body::param_defaults`]. They are lowered apart from the body: they
+/// belong to the calls that use them, not to the function.
+pub(super) fn lower_default_arguments(root: &SyntaxNode) -> (Body, BodySourceMap) {
+    let mut ctx = Ctx {
+        body: Body::default(),
+        map: BodySourceMap::default(),
+        depth: 0,
+    };
+    let list = root
+        .descendants()
+        .filter(|n| n.kind() == FUNCTION_SUFFIX)
+        .find_map(|s| s.children().find_map(ast::ParamList::cast));
+    if let Some(list) = list {
+        ctx.body.params = ctx.lower_params(&list, BindingKind::Param);
+        let defaults: Vec<Option<ExprId>> = list
+            .params()
+            .take(ctx.body.params.len())
+            .map(|p| {
+                let init = ast::Initializer::cast(p.default_value()?)?;
+                Some(ctx.lower_initializer(&init))
+            })
+            .collect();
+        ctx.body.param_defaults = defaults.into_boxed_slice();
+    }
+    (ctx.body, ctx.map)
+}
+
 struct Ctx {
     body: Body,
     map: BodySourceMap,

@@ -36,6 +36,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     pub(crate) subst: Subst<'db>,
     pub binding_in_progress: Vec<BindingId>,
     pub range_for: Vec<BindingId>,
+    /// The body is not the owner's own (its default arguments): the owner's block scopes say
+    /// nothing about its expressions, and a default argument names no local.
+    pub(crate) outside_body: bool,
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -87,6 +90,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             subst: Subst::default(),
             binding_in_progress: Vec::new(),
             range_for: Vec::new(),
+            outside_body: false,
         }
     }
 

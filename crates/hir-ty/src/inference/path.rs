@@ -66,7 +66,9 @@ pub(crate) enum Found<'db> {
 impl<'db> InferCtx<'_, 'db> {
     pub(crate) fn lookup_path(&mut self, expr: ExprId, path: &Path) -> Found<'db> {
         let db = self.db;
-        if path.as_ident().is_some() || (path.segments.len() == 1 && !path.global) {
+        if !self.outside_body
+            && (path.as_ident().is_some() || (path.segments.len() == 1 && !path.global))
+        {
             match resolve_name_in_scope(db, self.owner, expr) {
                 Some(ScopeResolution::Local(b)) => return Found::Resolved(Resolution::Binding(b)),
                 Some(ScopeResolution::TemplateParam(p)) => {

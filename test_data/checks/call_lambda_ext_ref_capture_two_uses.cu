@@ -1,0 +1,9 @@
+// check-variants: --extended-lambda
+template <class F> __global__ void k(F f) { f(); }
+void run() {
+  int x = 0, y = 1;
+  k<<<1, 1>>>([&] __device__ {
+    (void)x;
+    (void)(y + x);
+  });
+}
