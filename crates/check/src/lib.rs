@@ -30,6 +30,7 @@ pub mod messages;
 pub mod options;
 pub mod positions;
 pub mod pragmas;
+mod referenced_names;
 pub mod reference;
 pub mod remarks;
 pub mod render;

@@ -45,6 +45,17 @@ pub(super) fn check(
     let Some(first) = attrs.first() else {
         return;
     };
+    // `__device__ auto [a, b] = p;`: no memory space for a structured binding (the first
+    // rule cudafe++ applies; the others do not follow).
+    if let Some(bracket) = header::structured_binding_bracket(&declarator) {
+        out.push(ItemDiagnostic::error(
+            m::DEVICE_STRUCTURED_BINDING,
+            &[space_word(&attrs)],
+            Passes::Both,
+            bracket,
+        ));
+        return;
+    }
     let facts = variable_decl(db, item);
     let in_class = item
         .parent(db)
@@ -147,7 +158,7 @@ pub(super) fn check(
 }
 
 /// The memory space a message names (`__device__` when only that, else the specific one).
-fn space_word(attrs: &[header::Attr]) -> &'static str {
+pub(crate) fn space_word(attrs: &[header::Attr]) -> &'static str {
     for (name, word) in [
         ("managed", "__managed__"),
         ("constant", "__constant__"),
