@@ -242,6 +242,7 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
     }
     let mut names = Vec::new();
     crate::referenced_names::in_body(db, item, &root, &mut names);
+    crate::kernel_args::in_body(db, item, &body, &map, &mut names);
     names.into_iter().for_each(&mut push);
     found.sort_by_key(|(offset, seq, _)| (*offset, *seq));
     found.into_iter().map(|(_, _, d)| d).collect()

@@ -64,6 +64,19 @@ pub struct ItemDiagnostic {
     /// The item whose tree `offset` is in, when it is not the item that reports it (a
     /// function template's instance, checked where a body demands it).
     pub placed_in: Option<salsa::Id>,
+    /// The template instantiation the finding arose in (EDG's "detected during
+    /// instantiation of ..." line); reported once per instance in the translation unit.
+    pub instantiation: Option<Instantiation>,
+}
+
+/// What EDG prints under a finding made while instantiating a template: `text` with
+/// [`DECLARED_LINE`] standing for the line of the point of instantiation (the finding's own).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Instantiation {
+    /// The instance (a `hir_ty::Instance`'s id): the finding is printed for its first point of
+    /// instantiation only.
+    pub instance: salsa::Id,
+    pub text: String,
 }
 
 /// A place in another item's tree that a diagnostic mentions: the line `text` names where
@@ -95,6 +108,7 @@ impl ItemDiagnostic {
             exec_check: false,
             related: None,
             placed_in: None,
+            instantiation: None,
         }
     }
 
@@ -126,6 +140,12 @@ impl ItemDiagnostic {
         self
     }
 
+    /// Made while instantiating a template (see [`Instantiation`]).
+    pub fn in_instantiation(mut self, instance: salsa::Id, text: String) -> Self {
+        self.instantiation = Some(Instantiation { instance, text });
+        self
+    }
+
     /// Subject to the execution-check pragmas.
     pub fn exec_check(mut self) -> Self {
         self.exec_check = true;
@@ -145,6 +165,9 @@ pub struct Diagnostic {
     pub offset: u32,
     /// Notes printed right after it (`note #N-D: ...`, with the line echoed).
     pub notes: Vec<Note>,
+    /// The instantiation it was detected during, printed under the echoed line
+    /// (`detected during instantiation of "k" based on template argument <L> at line 3`).
+    pub context: Option<String>,
 }
 
 /// A note following a diagnostic (its location echoed with a caret).

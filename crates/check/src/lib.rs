@@ -26,6 +26,7 @@ pub mod diagnostic;
 pub mod expressions;
 pub mod header;
 pub mod hiding;
+mod kernel_args;
 pub mod messages;
 pub mod options;
 pub mod positions;
@@ -118,6 +119,9 @@ pub fn check_view(
     // Diagnostics of template instances, reported by every body that demands the instance:
     // printed once.
     let mut instance_seen: FxHashSet<(String, u32)> = FxHashSet::default();
+    // Findings made while instantiating a template: once per instance (its first point of
+    // instantiation in source order).
+    let mut instances_reported: FxHashSet<(u32, salsa::Id)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
     let mut out: Vec<(Phase, u32, usize, Diagnostic)> = Vec::new();
@@ -263,7 +267,19 @@ pub fn check_view(
             let Some(offset) = offset else {
                 continue;
             };
+            if let Some(inst) = &d.instantiation
+                && !instances_reported.insert((d.number, inst.instance))
+            {
+                continue;
+            }
             if let Some(mut shown) = options.apply(d, pass, offset, &pragmas) {
+                if let Some(inst) = &d.instantiation {
+                    let line = line_map.position(offset.into()).line;
+                    shown.context = Some(
+                        inst.text
+                            .replace(diagnostic::DECLARED_LINE, &line.to_string()),
+                    );
+                }
                 if let Some(related) = &d.related {
                     place_related(&mut shown, related, &mut placed, line_map);
                 }
@@ -357,6 +373,7 @@ pub fn syntax_errors(db: &dyn CheckDatabase, file: SourceFile) -> Vec<Diagnostic
             phase: Phase::Parse,
             offset: u32::from(e.range.start()),
             notes: Vec::new(),
+            context: None,
         })
         .collect()
 }

@@ -153,6 +153,7 @@ impl DiagOptions {
             phase: d.phase,
             offset,
             notes: Vec::new(),
+            context: None,
         })
     }
 }

@@ -48,6 +48,9 @@ pub fn render_pass(
         if d.phase != Phase::Late {
             echo(out, text, d.offset);
         }
+        if let Some(context) = &d.context {
+            writeln!(out, "          {context}").unwrap();
+        }
         for note in &d.notes {
             let pos = line_map.position(note.offset.into());
             let file = pos.file.unwrap_or(unit);
