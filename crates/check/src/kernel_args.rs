@@ -48,7 +48,7 @@ pub(crate) fn in_body(
         };
         let args = instance.args(db);
         let Some((message, offender)) = args.iter().find_map(|a| match a {
-            GenericArg::Type(t) => offending(db, t.clone(), item),
+            GenericArg::Type(t) => offending(db, *t, item),
             _ => None,
         }) else {
             continue;
@@ -99,7 +99,10 @@ fn offending<'db>(
                 return Some((m::GLOBAL_LOCAL_TYPE_ARG, ty));
             }
             let member = item.parent(db).is_some_and(|p| {
-                matches!(p.kind(db), ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+                matches!(
+                    p.kind(db),
+                    ItemKind::Class | ItemKind::Struct | ItemKind::Union
+                )
             });
             if member && matches!(item.access(db), Some(Access::Private | Access::Protected)) {
                 return Some((m::GLOBAL_PRIVATE_TYPE_ARG, ty));
@@ -112,7 +115,11 @@ fn offending<'db>(
 
 /// A class defined in the body of `owner`, a function compiled for the host only (a local
 /// class of another function cannot be named here).
-fn local_to_host_function<'db>(db: &'db dyn CheckDatabase, class: Item<'db>, owner: Item<'db>) -> bool {
+fn local_to_host_function<'db>(
+    db: &'db dyn CheckDatabase,
+    class: Item<'db>,
+    owner: Item<'db>,
+) -> bool {
     il::scope::local_classes_in(db, owner).contains(&class)
         && *crate::declarations::redeclarations::merged_exec_space(db, owner) == ExecSpace::Host
 }

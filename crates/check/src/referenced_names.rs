@@ -83,10 +83,12 @@ pub(crate) fn in_body(
     let device_body = matches!(space, ExecSpace::Device | ExecSpace::Global);
     let shadows = declared_names(root);
     let scope = lookup_scope(db, item);
-    for part in def
-        .children()
-        .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK | CTOR_INITIALIZER))
-    {
+    for part in def.children().filter(|n| {
+        matches!(
+            n.kind(),
+            COMPOUND_STMT | FUNCTION_TRY_BLOCK | CTOR_INITIALIZER
+        )
+    }) {
         let mut walk = part.preorder();
         while let Some(event) = walk.next() {
             let rowan::WalkEvent::Enter(node) = event else {
@@ -145,7 +147,8 @@ fn check_name(
     }
     if decltype_operand
         && found.iter().all(|&v| {
-            v.kind(db) == ItemKind::Variable && variable_decl(db, v).memory_space == MemorySpace::Managed
+            v.kind(db) == ItemKind::Variable
+                && variable_decl(db, v).memory_space == MemorySpace::Managed
         })
     {
         out.push(ItemDiagnostic::error(
@@ -159,7 +162,8 @@ fn check_name(
     if auto_fn
         && found.iter().all(|&f| {
             matches!(f.kind(db), ItemKind::Routine)
-                && *crate::declarations::redeclarations::merged_exec_space(db, f) == ExecSpace::Device
+                && *crate::declarations::redeclarations::merged_exec_space(db, f)
+                    == ExecSpace::Device
                 && !routine_decl(db, f).specifiers.is_constexpr
                 && header::deduced_return(db, f)
         })
