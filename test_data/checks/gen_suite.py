@@ -933,6 +933,7 @@ prog("var_auto_device_fn_kernel_param", "__device__ auto f() { return 1; }\n__de
 prog("var_auto_device_fn_initializer", "__device__ auto f() { return 1; }\nint v = f();")
 prog("ok_auto_device_fn_constexpr_nsscope", "__device__ constexpr auto f() { return 1; }\nusing T = decltype(f());")
 prog("ok_auto_device_fn_trailing_nsscope", "__device__ auto f() -> int { return 1; }\nusing T = decltype(f());")
+prog("decl_host_attr_variable", "__device__ __host__ int v;\n__host__ int w;\nstruct S { __host__ static int s; };\n__host__ int a, b;\nstruct F { __host__ int f; };")
 prog("decl_kernel_tmpl_private_type_pointer", """
 template <class T> __global__ void k(T) {}
 class C { struct P { int a; }; public: static void run(P *p) { k<<<1, 1>>>(p); } };

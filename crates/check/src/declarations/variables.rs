@@ -17,6 +17,7 @@ pub(super) fn check(
     out: &mut Vec<ItemDiagnostic>,
 ) {
     let node = &decl.node;
+    host_attribute(db, item, node, out);
     let attrs: Vec<_> = attrs_of(node)
         .into_iter()
         .filter(|a| MEMORY_SPACES.contains(&a.name.as_str()))
@@ -154,6 +155,32 @@ pub(super) fn check(
         && *linkage(db, item) == Linkage::External
     {
         out.push(err(m::INLINE_DEVICE_VAR, Passes::Both, name_offset));
+    }
+}
+
+/// `__host__` on a variable or data member does not apply (1835, both passes, at the
+/// attribute); reported once for a declaration of several declarators.
+fn host_attribute(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    node: &syntax::SyntaxNode,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let first = node
+        .children()
+        .filter(|n| n.kind() == INIT_DECLARATOR)
+        .find_map(|i| i.children().find(|n| n.kind() == DECLARATOR));
+    if first.is_some() && header::declarator(node, item.name_text(db)) != first {
+        return;
+    }
+    for a in attrs_of(node).iter().filter(|a| a.name == "host") {
+        out.push(ItemDiagnostic::discretionary(
+            m::WRONG_ENTITY_FOR_ATTRIBUTE,
+            Severity::Warning,
+            &["\"__host__\""],
+            Passes::Both,
+            a.offset,
+        ));
     }
 }
 
