@@ -1054,6 +1054,66 @@ __device__ void d() { h(); }
 __device__ void e() { throw 1; }
 """)
 
+# ---------------------------------------------------------------- declarations: structured bindings,
+# decltype of __managed__, device auto functions named outside device bodies, kernel template
+# arguments (issue 15, s10)
+prog("decl_device_structured_binding_constant", "struct P { int a, b; };\n__constant__ P cp;\n__constant__ auto [x, y] = cp;")
+prog("decl_device_structured_binding_managed", "struct P { int a, b; };\n__device__ P p;\n__managed__ auto [x, y] = p;")
+prog("decl_device_structured_binding_host_attr", "struct P { int a, b; };\nP hp;\n__device__ __host__ auto [x, y] = hp;")
+prog("decl_device_structured_binding_local", "struct P { int a, b; };\n__device__ void d(P p) { __device__ auto [x, y] = p; (void)x; }")
+prog("decl_device_structured_binding_local_ref_kernel", "struct P { int a, b; };\n__global__ void k(P p) { __constant__ auto &[x, y] = p; (void)x; }")
+prog("decl_device_structured_binding_shared_tmpl", "struct P { int a, b; };\ntemplate <class T> __device__ void d(T p) { __shared__ auto [x, y] = p; (void)x; }")
+prog("decl_device_structured_binding_member_fn", "struct P { int a, b; };\n__device__ P p;\nstruct S { static __device__ void f() { __managed__ auto [x, y] = p; (void)y; } };")
+prog("var_managed_decltype_qualified", "namespace n { __managed__ float m; }\nvoid h() { decltype(n::m) x = 0; (void)x; }")
+prog("var_managed_decltype_tmpl", "__managed__ int m;\ntemplate <class T> void h(T t) { decltype(m) x = t; (void)x; }")
+prog("var_managed_decltype_member", "__managed__ int m;\nstruct S { decltype(m) a; };")
+prog("var_managed_decltype_lambda", "__managed__ int m;\nvoid h() { auto l = [] { decltype(m) y = 1; return y; }; (void)l; }")
+prog("var_managed_decltype_device_typedef", "__managed__ int m;\n__device__ void d() { typedef decltype(m) T; T x = 0; (void)x; }")
+prog("var_managed_decltype_param_shadows", "__managed__ int m;\nvoid h(float m) { decltype(m) x = m; (void)x; }")
+prog("var_auto_device_fn_member_qualified", "namespace n { __device__ auto g(int x) { return x * 2.0; } }\nstruct S { decltype(n::g(1)) a; };")
+prog("var_auto_device_fn_host_local", "__device__ auto f() { return 1; }\nvoid h() { decltype(f()) x = 1; (void)x; }")
+prog("var_auto_device_fn_address_alias", "__device__ auto f() { return 1; }\nusing P = decltype(&f);")
+prog("var_auto_device_fn_hd_body", "__device__ auto f() { return 1; }\n__host__ __device__ void hd() { decltype(f()) x = 1; (void)x; }")
+prog("var_auto_device_fn_sizeof_host", "__device__ auto f() { return 1; }\nvoid h() { (void)sizeof(f()); }")
+prog("var_auto_device_fn_kernel_param", "__device__ auto f() { return 1; }\n__device__ void d() { decltype(f()) x = 1; (void)x; }\n__global__ void k(decltype(f()) p) {}")
+prog("var_auto_device_fn_initializer", "__device__ auto f() { return 1; }\nint v = f();")
+prog("ok_auto_device_fn_constexpr_nsscope", "__device__ constexpr auto f() { return 1; }\nusing T = decltype(f());")
+prog("ok_auto_device_fn_trailing_nsscope", "__device__ auto f() -> int { return 1; }\nusing T = decltype(f());")
+prog("decl_host_attr_variable", "__device__ __host__ int v;\n__host__ int w;\nstruct S { __host__ static int s; };\n__host__ int a, b;\nstruct F { __host__ int f; };")
+prog("decl_kernel_tmpl_private_type_pointer", """
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run(P *p) { k<<<1, 1>>>(p); } };
+""")
+prog("decl_kernel_tmpl_protected_enum", """
+template <class T> __global__ void k(T) {}
+struct C { protected: enum E { e0 }; public: static void run() { k<<<1, 1>>>(e0); } };
+""")
+prog("decl_kernel_tmpl_private_type_explicit", """
+template <class T> __global__ void k() {}
+class C { struct P { int a; }; public: static void run() { k<P><<<1, 1>>>(); } };
+""")
+prog("decl_kernel_tmpl_private_type_nested_arg", """
+template <class T> struct W { T t; };
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { k<<<1, 1>>>(W<P>{}); } };
+""")
+prog("decl_kernel_tmpl_private_type_twice", """
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { k<<<1, 1>>>(P{}); }
+  static void again() { k<<<1, 1>>>(P{}); } };
+""")
+prog("decl_kernel_tmpl_local_type_pointer", "template <class T> __global__ void k(T) {}\nvoid h() { struct L { int a; }; L l; k<<<1, 1>>>(&l); }")
+prog("decl_kernel_tmpl_local_enum", "template <class T> __global__ void k(T) {}\nvoid h() { enum E { a, b }; k<<<1, 1>>>(a); }")
+prog("decl_kernel_tmpl_local_type_in_tmpl", """
+template <class T> __global__ void k(T) {}
+template <class T> void h() { struct L { T a; }; k<<<1, 1>>>(L{}); }
+void g() { h<int>(); }
+""")
+prog("ok_kernel_tmpl_local_type_device", """
+template <class T> __global__ void k(T) {}
+__global__ void outer() { struct L { int a; }; k<<<1, 1>>>(L{}); }
+""", ("-rdc=true",))
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

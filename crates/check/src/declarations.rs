@@ -7,6 +7,8 @@ mod overrides;
 pub(crate) mod redeclarations;
 mod variables;
 
+pub(crate) use variables::space_word;
+
 use il::{Item, ItemKind};
 use syntax::SyntaxNode;
 
@@ -30,8 +32,20 @@ pub fn declaration_diagnostics<'db>(
         redeclarations::check_explicit_instantiation(db, item, &mut out);
         return out;
     }
+    if matches!(
+        item.kind(db),
+        ItemKind::Routine
+            | ItemKind::FunctionTemplate
+            | ItemKind::Variable
+            | ItemKind::VariableTemplate
+            | ItemKind::Field
+            | ItemKind::Typedef
+            | ItemKind::AliasTemplate
+    ) {
+        crate::referenced_names::in_declaration(db, item, &root, &mut out);
+    }
     let Some(decl) = header::declaration(&root) else {
-        return Vec::new();
+        return out;
     };
     match item.kind(db) {
         ItemKind::Routine | ItemKind::FunctionTemplate => {

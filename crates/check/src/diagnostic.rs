@@ -70,6 +70,9 @@ pub struct ItemDiagnostic {
     /// The template instantiations that led here, innermost first (`detected during
     /// instantiation of "..." at line N`); lines are placed when the diagnostic is.
     pub context: Vec<ContextFrame>,
+    /// The template instance the finding was made in, when it is printed once per instance in
+    /// the translation unit (at its first point of instantiation in source order).
+    pub once_per_instance: Option<salsa::Id>,
 }
 
 /// One instantiation of a diagnostic's context: what was instantiated, and where (a place in
@@ -114,6 +117,7 @@ impl ItemDiagnostic {
             placed_in: None,
             per_reporter: false,
             context: Vec::new(),
+            once_per_instance: None,
         }
     }
 
@@ -150,6 +154,14 @@ impl ItemDiagnostic {
     pub fn placed_in_per_reporter(mut self, item: salsa::Id) -> Self {
         self.placed_in = Some(item);
         self.per_reporter = true;
+        self
+    }
+
+    /// Made while instantiating `instance` (a `hir_ty::Instance`'s id), whose instantiation
+    /// `frame` describes: printed with that context, once per instance.
+    pub fn in_instantiation(mut self, instance: salsa::Id, frame: ContextFrame) -> Self {
+        self.context = vec![frame];
+        self.once_per_instance = Some(instance);
         self
     }
 

@@ -112,6 +112,17 @@ pub fn declarator(decl: &SyntaxNode, name: Option<&str>) -> Option<SyntaxNode> {
         .or_else(|| inits.into_iter().next())
 }
 
+/// The `[` of a structured binding's declarator (`auto [a, b]`, `auto &[a, b]`), where
+/// cudafe++ points for the rules on structured bindings.
+pub fn structured_binding_bracket(declarator: &SyntaxNode) -> Option<u32> {
+    use rowan::ast::AstNode;
+    let d = syntax::ast::Declarator::cast(declarator.clone())?;
+    if d.structured_bindings().is_empty() {
+        return None;
+    }
+    child_token(declarator, L_BRACK).map(|t| u32::from(t.text_range().start()))
+}
+
 /// The `INIT_DECLARATOR` holding `declarator`, if any.
 pub fn init_declarator(declarator: &SyntaxNode) -> Option<SyntaxNode> {
     declarator.parent().filter(|p| p.kind() == INIT_DECLARATOR)

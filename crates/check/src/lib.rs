@@ -28,11 +28,13 @@ pub mod expressions;
 pub mod header;
 pub mod hiding;
 pub mod instantiations;
+mod kernel_args;
 pub mod messages;
 pub mod options;
 pub mod positions;
 pub mod pragmas;
 pub mod reference;
+mod referenced_names;
 pub mod remarks;
 pub mod render;
 pub mod unused;
@@ -119,6 +121,9 @@ pub fn check_view(
     // Diagnostics of template instances, reported by every body that demands the instance:
     // printed once (those of default arguments once per caller).
     let mut instance_seen: FxHashSet<(String, u32, Option<salsa::Id>)> = FxHashSet::default();
+    // Findings made while instantiating a template: once per instance (its first point of
+    // instantiation in source order).
+    let mut instances_reported: FxHashSet<(u32, salsa::Id)> = FxHashSet::default();
     let mut starts: Vec<u32> = items.iter().map(|(_, p)| p.in_file).collect();
     starts.sort_unstable();
     let mut out: Vec<(Phase, u32, usize, Diagnostic)> = Vec::new();
@@ -283,6 +288,11 @@ pub fn check_view(
             let Some(offset) = offset else {
                 continue;
             };
+            if let Some(instance) = d.once_per_instance
+                && !instances_reported.insert((d.number, instance))
+            {
+                continue;
+            }
             if let Some(mut shown) = options.apply(d, pass, offset, &pragmas) {
                 if let Some(related) = &d.related {
                     place_related(&mut shown, related, &mut placed, line_map);

@@ -131,6 +131,9 @@ messages! {
     GLOBAL_PACK_NOT_LAST = 20116, "global_function_pack_not_last", "Pack template parameter must be the last template parameter for a variadic __global__ function template";
     GLOBAL_INITIALIZER_LIST = 20115, "global_function_with_initializer_list", "a __global__ function or function template cannot have a parameter with type std::initializer_list";
     GLOBAL_CONSTEXPR = 20118, "global_function_constexpr", "A __global__ function or function template cannot be marked constexpr";
+    MANAGED_DECLTYPE = 20119, "decltype_of_managed_variable", "A __managed__ variable cannot be used as an unparenthesized id-expression argument for decltype()";
+    GLOBAL_LOCAL_TYPE_ARG = 20126, "global_func_local_template_arg", "A type defined inside a __host__ function  (%t) cannot be used in the template argument type of a __global__ function template instantiation";
+    GLOBAL_PRIVATE_TYPE_ARG = 20128, "global_private_type_arg", "A type that is defined inside a class and has private or protected access (%t) cannot be used in the template argument type of a __global__ function template instantiation, unless the class is local to a __device__ or __global__ function";
     DEVICE_VAR_CONSTEXPR = 20120, "device_var_constexpr", "A %s variable cannot be marked constexpr";
     DEVICE_STRUCTURED_BINDING = 20121, "device_var_structured_binding", "The %s specifier is not allowed for a structured binding declaration";
     DEVICE_VAR_INLINE_NS = 20122, "device_variable_in_unnamed_inline_ns", "A %s variable cannot be declared within an inline unnamed namespace";

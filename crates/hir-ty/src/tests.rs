@@ -482,3 +482,25 @@ constexpr int f = square(square(3)) + fact(3);
 "#,
     ));
 }
+
+#[test]
+fn local_classes_are_their_il_items() {
+    check(
+        r#"
+template <class T> __global__ void k(T) {}
+void h() { struct L { int a; }; k<<<1, 1>>>(L{}); L l; l.a = 1; }
+"#,
+        expect![[r#"
+            h:
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              Cast: L PRValue
+              launch: {error} PRValue => KernelLaunch k(T) <L>
+              l: L LValue -> local l
+              .a: int LValue -> L::a
+              1: int PRValue
+              Binary: int LValue
+        "#]],
+    );
+}

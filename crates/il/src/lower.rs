@@ -166,9 +166,17 @@ fn lower_declaration(
                 lowered.signature_key = format!("template{params} {}", lowered.signature_key);
                 // The template's header is its parameter list plus the inner declaration's
                 // header; the inner body stays the body.
+                // The trivia between the list and the declaration stays, so an offset in the
+                // list keeps its distance to the declaration (checks point into the list).
                 let mut children = Vec::new();
                 if let Some(p) = &param_list {
                     children.push(NodeOrToken::Node(p.green().into_owned()));
+                    children.extend(
+                        p.siblings_with_tokens(rowan::Direction::Next)
+                            .skip(1)
+                            .map_while(|e| e.into_token().filter(|t| t.kind().is_trivia()))
+                            .map(|t| NodeOrToken::Token(t.green().to_owned())),
+                    );
                 }
                 children.push(NodeOrToken::Node(lowered.header));
                 lowered.header = GreenNode::new(rowan::SyntaxKind::from(TEMPLATE_DECL), children);

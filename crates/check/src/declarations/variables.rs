@@ -17,6 +17,7 @@ pub(super) fn check(
     out: &mut Vec<ItemDiagnostic>,
 ) {
     let node = &decl.node;
+    host_attribute(db, item, node, out);
     let attrs: Vec<_> = attrs_of(node)
         .into_iter()
         .filter(|a| MEMORY_SPACES.contains(&a.name.as_str()))
@@ -45,6 +46,17 @@ pub(super) fn check(
     let Some(first) = attrs.first() else {
         return;
     };
+    // `__device__ auto [a, b] = p;`: no memory space for a structured binding (the first
+    // rule cudafe++ applies; the others do not follow).
+    if let Some(bracket) = header::structured_binding_bracket(&declarator) {
+        out.push(ItemDiagnostic::error(
+            m::DEVICE_STRUCTURED_BINDING,
+            &[space_word(&attrs)],
+            Passes::Both,
+            bracket,
+        ));
+        return;
+    }
     let facts = variable_decl(db, item);
     let in_class = item
         .parent(db)
@@ -146,8 +158,34 @@ pub(super) fn check(
     }
 }
 
+/// `__host__` on a variable or data member does not apply (1835, both passes, at the
+/// attribute); reported once for a declaration of several declarators.
+fn host_attribute(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    node: &syntax::SyntaxNode,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    let first = node
+        .children()
+        .filter(|n| n.kind() == INIT_DECLARATOR)
+        .find_map(|i| i.children().find(|n| n.kind() == DECLARATOR));
+    if first.is_some() && header::declarator(node, item.name_text(db)) != first {
+        return;
+    }
+    for a in attrs_of(node).iter().filter(|a| a.name == "host") {
+        out.push(ItemDiagnostic::discretionary(
+            m::WRONG_ENTITY_FOR_ATTRIBUTE,
+            Severity::Warning,
+            &["\"__host__\""],
+            Passes::Both,
+            a.offset,
+        ));
+    }
+}
+
 /// The memory space a message names (`__device__` when only that, else the specific one).
-fn space_word(attrs: &[header::Attr]) -> &'static str {
+pub(crate) fn space_word(attrs: &[header::Attr]) -> &'static str {
     for (name, word) in [
         ("managed", "__managed__"),
         ("constant", "__constant__"),

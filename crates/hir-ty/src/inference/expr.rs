@@ -171,7 +171,64 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// A type written in the body, with the instance's arguments substituted.
     pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
-        type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t))
+        let ty = type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t));
+        match ty {
+            Some(t) if t.is_error(self.db) => self.local_class_type_ref(text).or(ty),
+            _ => ty,
+        }
+    }
+
+    /// A type naming one of the body's local classes (`L`, `const L &`, `L *`), which the
+    /// owner's scope does not see. Only a name the body defines one class for (a name
+    /// defined in two blocks is left unresolved).
+    fn local_class_type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        let db = self.db;
+        if text.contains(['[', '(', '<', ':', '.']) {
+            return None;
+        }
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
+            .collect();
+        let [name] = words[..] else {
+            return None;
+        };
+        let mut classes = il::scope::local_classes_in(db, self.owner)
+            .iter()
+            .filter(|c| c.name_text(db) == Some(name));
+        let class = *classes.next()?;
+        if classes.next().is_some() {
+            return None;
+        }
+        let at = text.find(name)?;
+        let (before, after) = (&text[..at], &text[at + name.len()..]);
+        let cv = |s: &str| Cv {
+            is_const: s.split_whitespace().any(|w| w == "const"),
+            is_volatile: s.split_whitespace().any(|w| w == "volatile"),
+            ..Default::default()
+        };
+        let mut ty = Ty::new(db, TyKind::Class(class)).qualified(db, cv(before));
+        // What follows the name, left to right: `*` (with its cv), `&`, `&&`.
+        let mut rest = after.trim();
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix("&&") {
+                ty = ty.reference(db, RefKind::Rvalue);
+                rest = r.trim_start();
+            } else if let Some(r) = rest.strip_prefix('&') {
+                ty = ty.reference(db, RefKind::Lvalue);
+                rest = r.trim_start();
+            } else if let Some(r) = rest.strip_prefix('*') {
+                let end = r.find(['*', '&']).unwrap_or(r.len());
+                ty = Ty::new(db, TyKind::Pointer(ty)).qualified(db, cv(&r[..end]));
+                rest = r[end..].trim_start();
+            } else {
+                // `const` after the name (`L const &`).
+                let end = rest.find(['*', '&']).unwrap_or(rest.len());
+                ty = ty.qualified(db, cv(&rest[..end]));
+                rest = rest[end..].trim_start();
+            }
+        }
+        Some(ty)
     }
 
     pub(crate) fn expr_ty(&mut self, expr: ExprId) -> Ty<'db> {

@@ -64,6 +64,34 @@ pub(crate) enum Found<'db> {
 }
 
 impl<'db> InferCtx<'_, 'db> {
+    /// The class a local type of the body defines, as il lowers it
+    /// ([`il::scope::local_classes_in`]: the owner's classes with a body and a name, in
+    /// order); `None` for enums, typedefs and declarations without a member list.
+    fn local_class(&self, id: hir_def::hir::LocalTypeId) -> Option<Item<'db>> {
+        use hir_def::hir::LocalTypeKind;
+        let ty = &self.body.local_types[id];
+        if !matches!(
+            ty.kind,
+            LocalTypeKind::Class | LocalTypeKind::Struct | LocalTypeKind::Union
+        ) {
+            return None;
+        }
+        let name = ty.name.as_deref()?;
+        // The n-th local class of this name in the body is the n-th il item of this name.
+        let nth = self
+            .body
+            .local_types
+            .iter()
+            .take_while(|(other, _)| *other != id)
+            .filter(|(_, t)| t.kind == ty.kind && t.name.as_deref() == Some(name))
+            .count();
+        il::scope::local_classes_in(self.db, self.owner)
+            .iter()
+            .filter(|c| c.name_text(self.db) == Some(name))
+            .nth(nth)
+            .copied()
+    }
+
     pub(crate) fn lookup_path(&mut self, expr: ExprId, path: &Path) -> Found<'db> {
         let db = self.db;
         if !self.outside_body
@@ -74,7 +102,12 @@ impl<'db> InferCtx<'_, 'db> {
                 Some(ScopeResolution::TemplateParam(p)) => {
                     return Found::Resolved(Resolution::TemplateParam(p));
                 }
-                Some(ScopeResolution::LocalType(_)) => return Found::Dependent,
+                Some(ScopeResolution::LocalType(t)) => {
+                    return match self.local_class(t) {
+                        Some(class) => Found::Type(class),
+                        None => Found::Dependent,
+                    };
+                }
                 _ => {}
             }
         }

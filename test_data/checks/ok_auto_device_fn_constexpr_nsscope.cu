@@ -1,0 +1,3 @@
+// check-variants: default
+__device__ constexpr auto f() { return 1; }
+using T = decltype(f());

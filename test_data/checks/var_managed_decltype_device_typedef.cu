@@ -1,0 +1,3 @@
+// check-variants: default
+__managed__ int m;
+__device__ void d() { typedef decltype(m) T; T x = 0; (void)x; }

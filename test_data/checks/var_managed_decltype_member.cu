@@ -1,0 +1,3 @@
+// check-variants: default
+__managed__ int m;
+struct S { decltype(m) a; };

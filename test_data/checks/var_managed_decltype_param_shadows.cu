@@ -1,0 +1,3 @@
+// check-variants: default
+__managed__ int m;
+void h(float m) { decltype(m) x = m; (void)x; }

@@ -1,0 +1,3 @@
+// check-variants: default
+namespace n { __managed__ float m; }
+void h() { decltype(n::m) x = 0; (void)x; }

@@ -1,0 +1,3 @@
+// check-variants: default
+__managed__ int m;
+template <class T> void h(T t) { decltype(m) x = t; (void)x; }
