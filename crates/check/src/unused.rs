@@ -146,6 +146,28 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
             )));
         }
     }
+    // A named handler parameter nothing names: a remark of both passes.
+    for (_, stmt) in body.stmts.iter() {
+        let Stmt::Try { handlers, .. } = stmt else {
+            continue;
+        };
+        for param in handlers.iter().filter_map(|h| h.param) {
+            let binding = &body.bindings[param];
+            let (Some(name), None) = (binding.name.as_deref(), uses.get(&param)) else {
+                continue;
+            };
+            let Some(ptr) = map.binding_syntax(param) else {
+                continue;
+            };
+            out.push(ItemDiagnostic::discretionary(
+                m::DECLARED_NOT_REFERENCED,
+                Severity::Remark,
+                &[&format!("handler parameter \"{name}\"")],
+                Passes::Both,
+                name_offset(&ptr.to_node(&root)),
+            ));
+        }
+    }
     out.sort_by_key(|d| d.offset);
     out
 }
