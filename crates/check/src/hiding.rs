@@ -93,7 +93,9 @@ pub fn hiding_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> V
     }
     // Handlers: a local of a handler's block named as its parameter (1210), or, in a
     // function-try-block, as a parameter of the function (1203); warnings.
-    let function_try = body.body_stmt.filter(|s| matches!(body.stmts[*s], Stmt::Try { .. }));
+    let function_try = body
+        .body_stmt
+        .filter(|s| matches!(body.stmts[*s], Stmt::Try { .. }));
     for (id, stmt) in body.stmts.iter() {
         let Stmt::Try { handlers, .. } = stmt else {
             continue;
@@ -115,7 +117,10 @@ pub fn hiding_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> V
                 let message = if param.as_ref() == Some(&name) && Some(b) != handler.param {
                     m::DECL_HIDES_HANDLER_PARAM
                 } else if function_try == Some(id)
-                    && body.params.iter().any(|p| name_of(*p).as_ref() == Some(&name))
+                    && body
+                        .params
+                        .iter()
+                        .any(|p| name_of(*p).as_ref() == Some(&name))
                 {
                     m::HANDLER_REDECLARES_PARAMETER
                 } else {
@@ -251,5 +256,8 @@ fn template_param_name(param: &SyntaxNode) -> Option<(String, u32)> {
         return crate::header::declarator_name(&declarator);
     };
     let token = token?;
-    Some((token.text().to_string(), u32::from(token.text_range().start())))
+    Some((
+        token.text().to_string(),
+        u32::from(token.text_range().start()),
+    ))
 }

@@ -206,7 +206,10 @@ fn gcc_severity(line: &str) -> Option<&str> {
     };
     ["error", "fatal error", "warning", "note"]
         .into_iter()
-        .find(|s| rest.strip_prefix(' ').is_some_and(|r| r.starts_with(&format!("{s}:"))))
+        .find(|s| {
+            rest.strip_prefix(' ')
+                .is_some_and(|r| r.starts_with(&format!("{s}:")))
+        })
 }
 
 /// The diagnostics cufe printed that nvcc did not (each counted as often as it is extra).

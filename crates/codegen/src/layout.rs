@@ -146,7 +146,9 @@ mod tests {
             "const char *s = R\"x(\n    kept\n  )x\";\nint c = '\"';\nconst char *t = \"  a\";\nint n = 1'000;\nint m;\n"
         );
         assert_eq!(
-            dedent_lines("#pragma nv_diagnostic push\n  #pragma nv_diag_suppress 20199\n#pragma hd_warning_disable\n#pragma GCC poison x\n#pragma unroll 4\n#pragma GCC diagnostic push\n"),
+            dedent_lines(
+                "#pragma nv_diagnostic push\n  #pragma nv_diag_suppress 20199\n#pragma hd_warning_disable\n#pragma GCC poison x\n#pragma unroll 4\n#pragma GCC diagnostic push\n"
+            ),
             "\n\n\n\n#pragma unroll 4\n#pragma GCC diagnostic push\n"
         );
         // `BR"` is an identifier and a string, not a raw string.
