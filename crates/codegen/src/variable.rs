@@ -32,11 +32,11 @@ pub(crate) fn declaration(
     let start = decl
         .children_with_tokens()
         .find(|e| {
-            !e.kind().is_trivia()
-                && !(e.kind() == ATTRIBUTE_SPEC
-                    && e.as_node()
-                        .and_then(|n| n.first_token())
-                        .is_some_and(|t| t.kind() == L_BRACK))
+            let standard_attribute = e.kind() == ATTRIBUTE_SPEC
+                && e.as_node()
+                    .and_then(|n| n.first_token())
+                    .is_some_and(|t| t.kind() == L_BRACK);
+            !e.kind().is_trivia() && !standard_attribute
         })
         .map_or(decl.text_range().start(), |e| e.text_range().start());
     let extern_kw = decl.children_with_tokens().find(|t| t.kind() == EXTERN_KW);
