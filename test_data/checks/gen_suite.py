@@ -1114,6 +1114,42 @@ template <class T> __global__ void k(T) {}
 __global__ void outer() { struct L { int a; }; k<<<1, 1>>>(L{}); }
 """, ("-rdc=true",))
 
+# ---------------------------------------------------------------- the host compiler's verdict
+# gcc on the host translation unit (nvcc runs it after both passes accept the file): its
+# diagnostics follow the device pass's block; a gcc error makes nvcc exit 1.
+prog("host_depr_member", """
+struct S {
+    [[deprecated("use g")]] int f() const { return 1; }
+    int g() const { return 2; }
+};
+int use(const S &s) {
+    return s.f() + s.g();
+}
+""", ("default", WE))
+prog("host_depr_hd_indented", """
+[[deprecated]] __host__ __device__ int old(int x) { return x; }
+__host__ __device__ int hd(int x) {
+    int y = x + 1;
+    return old(y);
+}
+""")
+prog("host_tmpl_depr", """
+[[deprecated]] int old() { return 1; }
+template <class T> T twice(T t) {
+    return t * old();
+}
+int main() { return twice(2); }
+""")
+prog("host_unused_function_wall", """
+static int unused_fn() { return 3; }
+__global__ void k(int *p) { *p = 1; }
+""", ("default", "-Xcompiler -Wall"))
+prog("host_narrowing_error", "int a[1] = {1.5};\n__global__ void k() {}")
+prog("hide_fn_try_handler_param", "void f(int x) try { } catch (int x) { }", ("default", R))
+prog("hide_catch_nested_block", "void f() { try {} catch (int e) { { int e = 2; (void)e; } } }", ("default", R))
+prog("hide_member_fn_param_tmpl_param", "template <class T> struct S { void g(int T) {} };")
+prog("hide_tmpl_param_prototype", "template <class T> void f(int T);")
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

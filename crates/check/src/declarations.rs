@@ -24,6 +24,7 @@ pub fn declaration_diagnostics<'db>(
 ) -> Vec<ItemDiagnostic> {
     let root = SyntaxNode::new_root(item.header(db).clone());
     let mut out = Vec::new();
+    crate::hiding::template_param_hiding(db, item, &root, &mut out);
     if matches!(item.kind(db), ItemKind::Class | ItemKind::Struct) {
         overrides::check_class(db, item, &root, &mut out);
         return out;

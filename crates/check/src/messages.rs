@@ -60,6 +60,10 @@ messages! {
     VIRTUAL_HIDDEN = 997, "virtual_function_decl_hidden", "%np2 is hidden by %no1 -- virtual function override intended?";
     MAIN_RETURN_TYPE = 951, "bad_return_type_on_main", "return type of function \"main\" must be \"int\"";
     WRONG_ENTITY_FOR_ATTRIBUTE = 1835, "wrong_entity_for_attribute", "attribute %sq does not apply here";
+    TEMPLATE_PARAM_REDECLARED = 496, "redeclaration_of_template_param_name", "template parameter %sq may not be redeclared in this scope";
+    DECL_HIDES_TEMPLATE_PARAM = 497, "decl_hides_template_parameter", "declaration of %sq hides template parameter";
+    HANDLER_REDECLARES_PARAMETER = 1203, "handler_redeclares_parameter", "parameter %sq may not be redeclared in a catch clause of function try block";
+    DECL_HIDES_HANDLER_PARAM = 1210, "decl_hides_catch_parameter", "declaration of %sq hides handler parameter";
     FOR_INIT_REDECLARED = 779, "redeclaration_of_for_init_decl_name", "%sq, declared in for-loop initialization, may not be redeclared in this scope";
     DEPRECATED = 1215, "deprecated_entity", "%n was declared deprecated";
     DEPRECATED_WITH_MESSAGE = 1444, "deprecated_entity_with_custom_message", "%n was declared deprecated (%sq)";

@@ -175,7 +175,8 @@ fn header_diagnostic(line: &str) -> Option<String> {
     ))
 }
 
-/// The diagnostic lines (`file(line): severity...: text`) of an output.
+/// The diagnostic lines of an output: EDG's (`file(line): severity...: text`) and the host
+/// compiler's (`file:line:column: severity: text`).
 pub fn diagnostic_lines(output: &str) -> Vec<&str> {
     output
         .lines()
@@ -185,9 +186,30 @@ pub fn diagnostic_lines(output: &str) -> Vec<&str> {
                 ["error", "warning", "remark", "note"]
                     .iter()
                     .any(|s| rest.starts_with(s))
-            })
+            }) || gcc_severity(l).is_some()
         })
         .collect()
+}
+
+/// The severity of a gcc diagnostic line (`x.cu:3:19: warning: ...`; `x.cu:3: warning: ...`
+/// where gcc names no column, as for pragmas).
+fn gcc_severity(line: &str) -> Option<&str> {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (file, rest) = line.split_once(':')?;
+    let (row, rest) = rest.split_once(':')?;
+    if file.is_empty() || file.contains(' ') || !number(row) {
+        return None;
+    }
+    let rest = match rest.split_once(':') {
+        Some((column, after)) if number(column) => after,
+        _ => rest,
+    };
+    ["error", "fatal error", "warning", "note"]
+        .into_iter()
+        .find(|s| {
+            rest.strip_prefix(' ')
+                .is_some_and(|r| r.starts_with(&format!("{s}:")))
+        })
 }
 
 /// The diagnostics cufe printed that nvcc did not (each counted as often as it is extra).
@@ -208,6 +230,7 @@ pub fn extra_diagnostics<'a>(cufe: &'a str, nvcc: &str) -> Vec<&'a str> {
 pub fn is_error_line(line: &str) -> bool {
     line.find("): ")
         .is_some_and(|i| line[i + 3..].starts_with("error"))
+        || gcc_severity(line).is_some_and(|s| s.ends_with("error"))
 }
 
 #[cfg(test)]
@@ -227,6 +250,22 @@ mod tests {
             normalize("/w/x.cu:3: in /tmp/tmpxft_1_x.cpp: bad\n", "/w"),
             "x.cu:3: in <tmp>: bad\n"
         );
+    }
+
+    #[test]
+    fn gccs_diagnostics_are_diagnostic_lines() {
+        let out = "x.cu: In function 'int h()':\nx.cu:3:19: warning: 'int f()' is deprecated [-Wdeprecated-declarations]\n    3 | int h() { return f(); }\nx.cu:2:20: note: declared here\nx.cu:3:12: error: redefinition of 'int v'\nx.cu:1: warning: ignoring '#pragma unroll ' [-Wunknown-pragmas]\n";
+        assert_eq!(
+            diagnostic_lines(out),
+            [
+                "x.cu:3:19: warning: 'int f()' is deprecated [-Wdeprecated-declarations]",
+                "x.cu:2:20: note: declared here",
+                "x.cu:3:12: error: redefinition of 'int v'",
+                "x.cu:1: warning: ignoring '#pragma unroll ' [-Wunknown-pragmas]",
+            ]
+        );
+        assert!(is_error_line("x.cu:3:12: error: redefinition of 'int v'"));
+        assert!(!is_error_line("x.cu:2:20: note: declared here"));
     }
 
     #[test]

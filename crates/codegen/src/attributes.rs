@@ -61,6 +61,14 @@ pub(crate) fn strip_cuda_attributes(root: &SyntaxNode, text: &str, edits: &mut E
                 })
         });
         if all_cuda {
+            // The blanks after it go too, as cudafe++ regenerates the declaration without
+            // them: gcc's columns on the line are the generated text's.
+            let end = usize::from(range.end());
+            let blanks = text[end..]
+                .bytes()
+                .take_while(|b| matches!(b, b' ' | b'\t'))
+                .count();
+            let range = TextRange::new(range.start(), range.end() + TextSize::from(blanks as u32));
             edits.replace(text, range, String::new());
         }
     }

@@ -20,6 +20,7 @@ pub mod include_guards;
 mod lambda;
 pub mod lambda_preamble;
 mod launch;
+mod layout;
 pub mod managed;
 pub mod module_id;
 pub mod namespaces;
@@ -90,10 +91,27 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) 
         edits: &mut edits,
     }
     .declaration(&node, None, routine::Placement::Namespace);
+    // After the rewriter's edits, which win where they replace a body.
+    if text.contains("{}") {
+        empty_blocks(&node, text, &mut edits);
+    }
     if edits.is_empty() {
         return decl.shared_text().clone();
     }
     Arc::from(edits.apply(text))
+}
+
+/// An empty compound statement is `{ }` in cudafe++'s regenerated text (`try { } catch`,
+/// `for (...) { }`, measured): the host compiler's columns after it are that text's. Lambda
+/// bodies are left as written.
+fn empty_blocks(node: &SyntaxNode, text: &str, edits: &mut edits::Edits) {
+    for block in node.descendants().filter(|n| {
+        n.kind() == COMPOUND_STMT
+            && n.parent().is_none_or(|p| p.kind() != LAMBDA_EXPR)
+            && n.text() == "{}"
+    }) {
+        edits.replace(text, block.text_range(), "{ }".into());
+    }
 }
 
 /// `constexpr` for a redeclaration of a constexpr routine that does not say it.

@@ -13,7 +13,7 @@ use base_db::SourceFile;
 use hir_def::body::scope::ExprScopes;
 use hir_def::hir::Expr;
 use il::ItemKind;
-use syntax::SyntaxNode;
+use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::CodegenDatabase;
 use crate::edits::Edits;
@@ -82,14 +82,38 @@ pub(crate) fn rewrite_uses(
             continue;
         };
         let root = def.ancestors().last().unwrap_or_else(|| def.clone());
-        let node = ptr.to_node(&root);
-        let spelled = node.text().to_string();
-        edits.replace_verbatim(
-            text,
-            node.text_range(),
-            format!(
-                "(*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), ({spelled})))"
-            ),
-        );
+        read_through_pointer(&ptr.to_node(&root), text, edits);
     }
+    // `decltype((v))` in a declaration of the body (no expression of the lowered body): the
+    // operand is rewritten too, as cudafe++ does (`__decltype(((*( ... , (v)))))`): its type
+    // is then `T&`, what the program means. (`decltype(v)` is an error of the front end.)
+    for spec in def.descendants().filter(|n| n.kind() == DECLTYPE_SPEC) {
+        let Some(name) = spec
+            .children()
+            .find(|n| n.kind() == PAREN_EXPR)
+            .and_then(|p| p.children().find(|n| n.kind() == ID_EXPR))
+            .filter(|e| e.children().count() == 1)
+        else {
+            continue;
+        };
+        let spelled = name.text().to_string();
+        if !names.contains(spelled.as_str()) {
+            continue;
+        }
+        let members = crate::namespaces::namespace_members(db, file);
+        let found = crate::namespaces::lookup(members, namespace_path, false, &[], &spelled);
+        if found.is_some_and(|ns| managed.contains(&(ns, spelled.clone()))) {
+            read_through_pointer(&name, text, edits);
+        }
+    }
+}
+
+/// `v` → `(*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (v)))`.
+fn read_through_pointer(node: &SyntaxNode, text: &str, edits: &mut Edits) {
+    let spelled = node.text().to_string();
+    edits.replace_verbatim(
+        text,
+        node.text_range(),
+        format!("(*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), ({spelled})))"),
+    );
 }

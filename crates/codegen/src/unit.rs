@@ -87,7 +87,9 @@ pub fn host_translation_unit(
     if config.device_c {
         crate::host_refs::write_arrays(db, file, &config.module_id, &mut out);
     }
-    out
+    // Lines start at their first token, as in cudafe++'s regenerated text: the host
+    // compiler's columns are that text's.
+    crate::layout::dedent_lines(&out)
 }
 
 /// Where the walk is: the namespace path as [`crate::redeclarations`] spells it.

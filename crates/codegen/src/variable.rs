@@ -27,7 +27,18 @@ pub(crate) fn declaration(
         || specifiers.is_constexpr
         || decl.children_with_tokens().any(|t| t.kind() == CONST_KW);
     let space = memory_space(&attrs);
-    let start = decl.text_range().start();
+    // After the standard attributes that begin it (`[[deprecated]] static int v;`, as cudafe++
+    // writes it: g++ rejects standard attributes after a decl-specifier).
+    let start = decl
+        .children_with_tokens()
+        .find(|e| {
+            let standard_attribute = e.kind() == ATTRIBUTE_SPEC
+                && e.as_node()
+                    .and_then(|n| n.first_token())
+                    .is_some_and(|t| t.kind() == L_BRACK);
+            !e.kind().is_trivia() && !standard_attribute
+        })
+        .map_or(decl.text_range().start(), |e| e.text_range().start());
     let extern_kw = decl.children_with_tokens().find(|t| t.kind() == EXTERN_KW);
     let make_static = |edits: &mut Edits, prefix: &str| match &extern_kw {
         Some(kw) if !cx.device_c => {

@@ -41,10 +41,10 @@ fn device_functions_exit_on_the_host() {
     check(
         "__attribute__((device)) int f(int x, int) { return x; }\nstatic __attribute__((device)) int g() {\n  return 1;\n}\n",
         expect![[r#"
-            __attribute__((unused))  int f(int x, int)  {int volatile ___ = 1;(void)x;::exit(___);}
-            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-function\"") __attribute__((unused)) static  int g()  {int volatile ___ = 1;::exit(___);}
+            __attribute__((unused)) int f(int x, int)  {int volatile ___ = 1;(void)x;::exit(___);}
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-function\"") __attribute__((unused)) static int g()  {int volatile ___ = 1;::exit(___);}
 
-             _Pragma("GCC diagnostic pop")
+            _Pragma("GCC diagnostic pop")
         "#]],
     );
 }
@@ -54,10 +54,10 @@ fn kernels_become_declarations_and_launches_push_a_configuration() {
     check(
         "__attribute__((global)) void k(int a, float) {\n  a = 1;\n}\ntemplate <class T, int N> __attribute__((global)) void tk(T *p, T (&v)[N]) { }\nvoid h(int *p) { k<<<(1 + 2) / 3, 4, 0, 0>>>(1, 2.f); tk<int><<<1, 1>>>(p, p); }\n",
         expect![[r#"
-            __attribute__((visibility("hidden")))  void k(int a, float __T0)  ;
+            __attribute__((visibility("hidden"))) void k(int a, float __T0)  ;
 
 
-            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class T , int N > static void __wrapper__device_stub_tk(T * & p, T ( & v ) [ N ]) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class T, int N> static  void tk(T *p, T (&v)[N])  {__wrapper__device_stub_tk<T,N>(p,v);return;}
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class T , int N > static void __wrapper__device_stub_tk(T * & p, T ( & v ) [ N ]) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class T, int N> static void tk(T *p, T (&v)[N])  {__wrapper__device_stub_tk<T,N>(p,v);return;}
             void h(int *p) { (__cudaPushCallConfiguration((1 + 2) / 3, 4, 0, 0)) ? (void)0 : k(1, 2.f); (__cudaPushCallConfiguration(1, 1)) ? (void)0 : tk<int>(p, p); }
         "#]],
     );
@@ -68,11 +68,11 @@ fn device_variables_become_host_shadows() {
     check(
         "__attribute__((device)) int d = 5;\nextern __attribute__((constant)) float c[4];\n__attribute__((constant)) const int n = 3;\n__attribute__((managed)) int m = 2, ma[2];\nextern __attribute__((shared)) float dyn[];\n",
         expect![[r#"
-            static  int d ;
-            static  float c[4];
-            static  const int n = 3;
-            __attribute__((section("__nv_managed_data__"))) static  int *m  = 0, (*ma)[2] = 0;
-            __attribute__((unused)) extern  float dyn[];
+            static int d ;
+            static float c[4];
+            static const int n = 3;
+            __attribute__((section("__nv_managed_data__"))) static int *m  = 0, (*ma)[2] = 0;
+            __attribute__((unused)) extern float dyn[];
         "#]],
     );
 }
@@ -82,7 +82,7 @@ fn unnamed_namespaces_are_named_after_the_module() {
     check(
         "namespace { __attribute__((global)) void k() { } }\nnamespace n { namespace { int x; } }\n",
         expect![[r#"
-            namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { } using namespace _GLOBAL__N__0_4_t_cu_x; namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) {  void k()  ; }
+            namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { } using namespace _GLOBAL__N__0_4_t_cu_x; namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { void k()  ; }
             namespace n { namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { } using namespace _GLOBAL__N__0_4_t_cu_x; namespace _GLOBAL__N__0_4_t_cu_x __attribute__((visibility("hidden"))) { int x; } }
         "#]],
     );
@@ -93,8 +93,8 @@ fn host_uses_of_managed_variables_initialize_the_runtime() {
     check(
         "__attribute__((managed)) int m;\nnamespace n { __attribute__((managed)) float m2; }\nint f(int x) { int r = m + x; { int m = 1; r += m; } return r + ::m + n::m2; }\nnamespace n { float g() { return m2; } }\nnamespace h { int m; int k() { return m; } }\n",
         expect![[r#"
-            __attribute__((section("__nv_managed_data__"))) static  int *m = 0;
-            namespace n { __attribute__((section("__nv_managed_data__"))) static  float *m2 = 0; }
+            __attribute__((section("__nv_managed_data__"))) static int *m = 0;
+            namespace n { __attribute__((section("__nv_managed_data__"))) static float *m2 = 0; }
             int f(int x) { int r = (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (m))) + x; { int m = 1; r += m; } return r + (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (::m))) + (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (n::m2))); }
             namespace n { float g() { return (*( (__nv_inited_managed_rt ? (void)0: __nv_init_managed_rt()), (m2))); } }
             namespace h { int m; int k() { return m; } }
@@ -107,7 +107,7 @@ fn unnamed_template_parameters_of_kernels_are_named_for_the_forwarding_call() {
     check(
         "template <class, class... Args> __attribute__((global)) void agent(Args... args) { }\n",
         expect![[r#"
-            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class __TP0 , class ... Args > static void __wrapper__device_stub_agent(Args & ... args) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class __TP0, class... Args> static  void agent(Args... args)  {__wrapper__device_stub_agent<__TP0,Args...>(args...);return;}
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class __TP0 , class ... Args > static void __wrapper__device_stub_agent(Args & ... args) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class __TP0, class... Args> static void agent(Args... args)  {__wrapper__device_stub_agent<__TP0,Args...>(args...);return;}
         "#]],
     );
 }

@@ -5,8 +5,13 @@
 //! rules P1-P9): the host pass first, the device pass only when the host pass had no error,
 //! each with its own `Remark:` line and trailer, on stderr.
 //!
+//! When both passes accept the file, the host compiler runs on cufe's host translation unit as
+//! nvcc runs it on cudafe++'s (`crate::host_compiler`), its diagnostics after the device pass's
+//! block; `--no-host-compiler` (a cufe option) skips it.
+//!
 //! Exit status, as nvcc's: 0 when neither pass reports an error, 2 when the host pass does
-//! (cudafe++), 1 when the device pass does (cicc) or an option is rejected (`nvcc fatal`).
+//! (cudafe++), 1 when the device pass does (cicc), the host compiler fails or an option is
+//! rejected (`nvcc fatal`).
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,9 +28,19 @@ pub struct Args {
     /// Toolchain root holding include/cuda_runtime.h (default: $CUDA_PATH, then the xtask install).
     #[arg(long)]
     cuda_path: Option<PathBuf>,
+    /// Do not run the host compiler (gcc, or `-ccbin`'s) on the host translation unit after
+    /// both passes accept the file; accepted anywhere among nvcc's options.
+    #[arg(long)]
+    no_host_compiler: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+/// `--no-host-compiler`, cufe's own option among nvcc's.
+const NO_HOST_COMPILER: &str = "--no-host-compiler";
+
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    let before = args.args.len();
+    args.args.retain(|a| a != NO_HOST_COMPILER);
+    let host_compiler = !args.no_host_compiler && args.args.len() == before;
     let diag = match DiagOptions::parse(&args.args) {
         Ok(d) => d,
         Err(check::options::Fatal(message)) => {
@@ -104,12 +119,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             std::process::exit(2);
         }
         let device = device.join().expect("the device view's thread panicked")?;
-        Ok((report, device))
+        Ok((report, device, host))
     })?;
-    let (report, device) = device;
+    let (report, device, host) = device;
     // The process ends now: freeing every memo of both views would cost about a twentieth of
     // the run.
-    std::mem::forget(db);
+    let db = std::mem::ManuallyDrop::new(db);
     match device {
         View::Rejected(messages) => {
             eprint!("{messages}{report}");
@@ -120,11 +135,51 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             errors,
         } => {
             eprint!("{report}{device_report}");
-            Ok(if errors > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
+            if errors > 0 {
+                return Ok(ExitCode::from(1));
+            }
+            if !host_compiler {
+                return Ok(ExitCode::SUCCESS);
+            }
+            Ok(run_host_compiler(&db, host, &args.args, &command, &input))
+        }
+    }
+}
+
+/// nvcc's host compilation of the host translation unit (cufe's), its diagnostics on stderr;
+/// 1 when it fails, as nvcc. A host compiler that cannot be run is said on stderr and changes
+/// nothing else.
+fn run_host_compiler(
+    db: &ide::RootDatabase,
+    host: SourceFile,
+    args: &[String],
+    command: &NvccArgs,
+    input: &str,
+) -> ExitCode {
+    let compiler = crate::host_compiler::HostCommand::from_command_line(args, command);
+    let orig_path = std::fs::canonicalize(input)
+        .map_or_else(|_| input.to_string(), |p| p.display().to_string());
+    let config = codegen::HostUnitConfig {
+        orig_src_file_name: input.to_string(),
+        stub_file_name: crate::host_compiler::stub_file_name(input),
+        module_id: codegen::module_id::module_id(db, host, input, &orig_path),
+        // nvcc passes `--device-hidden-visibility` to cudafe++ (`nvcc -dryrun`).
+        hidden_visibility: true,
+        device_c: command.rdc,
+        extended_lambda: command.extended_lambda,
+        relaxed_constexpr: command.relaxed_constexpr,
+        include_guards: crate::cudafe::include_guards(host.text(db)),
+    };
+    let unit = codegen::host_translation_unit(db, host, &config);
+    match crate::host_compiler::compile(&compiler, input, &unit) {
+        crate::host_compiler::Outcome::Ran { success: true } => ExitCode::SUCCESS,
+        crate::host_compiler::Outcome::Ran { success: false } => ExitCode::from(1),
+        crate::host_compiler::Outcome::NotRun(why) => {
+            eprintln!(
+                "cufe check: note: the host compiler stage did not run ({why}); its diagnostics \
+                 are not shown ({NO_HOST_COMPILER} skips it)"
+            );
+            ExitCode::SUCCESS
         }
     }
 }

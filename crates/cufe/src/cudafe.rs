@@ -256,7 +256,7 @@ fn write_host_outputs(
 
 /// The include guards of the headers `text` entered, read from disk (`crt/host_defines.h`'s
 /// left out: the host unit includes it again for its macros).
-fn include_guards(text: &str) -> Vec<String> {
+pub(crate) fn include_guards(text: &str) -> Vec<String> {
     codegen::include_guards::entered_headers(text)
         .into_iter()
         .filter(|h| !h.ends_with("crt/host_defines.h"))

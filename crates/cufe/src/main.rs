@@ -14,6 +14,7 @@ mod cubin_cmd;
 mod cudafe;
 mod demangle;
 mod fs_util;
+mod host_compiler;
 mod lsp_cmd;
 mod nvcc;
 mod parse;

@@ -51,7 +51,14 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
     if std.as_deref() == Some("c++20") {
         cudafe_options[0] = "--c++20".into();
     }
-    let mut check_args: Vec<String> = vec!["check".into(), "-c".into(), "-arch=sm_90".into()];
+    // The front-end passes only: nvcc's host compilation (gcc on the host unit, which
+    // `cufe check` runs after them by default) is not what cudafe++ does.
+    let mut check_args: Vec<String> = vec![
+        "check".into(),
+        "--no-host-compiler".into(),
+        "-c".into(),
+        "-arch=sm_90".into(),
+    ];
     if let Some(std) = &std {
         check_args.push(format!("-std={std}"));
     }
@@ -64,7 +71,10 @@ pub(super) fn run(file: Option<PathBuf>, runs: usize) -> anyhow::Result<()> {
         program.display(),
         std::fs::metadata(&ii)?.len() as f64 / 1e6
     );
-    println!("  cufe {}", check_args.join(" "));
+    println!(
+        "  cufe {} (front-end passes only: --no-host-compiler skips the host compiler stage)",
+        check_args.join(" ")
+    );
     println!("  cudafe++ {} bench.cpp4.ii", cudafe_options.join(" "));
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let (mut ours_usage, mut theirs_usage) = (Vec::new(), Vec::new());

@@ -65,10 +65,10 @@ pub fn hiding_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<I
         let name = body.bindings[binding].name.as_deref().unwrap_or("");
         let (message, what, related) = match hidden {
             Hidden::Local(other) => {
-                let kind = if body.bindings[other].kind == BindingKind::Param {
-                    "parameter"
-                } else {
-                    "variable"
+                let kind = match body.bindings[other].kind {
+                    BindingKind::Param => "parameter",
+                    BindingKind::Catch => "handler parameter",
+                    _ => "variable",
                 };
                 let Some(other_at) = offset_of(other) else {
                     continue;

@@ -1,0 +1,2 @@
+// check-variants: default; -Xcudafe --remarks
+void f(int x) try { } catch (int x) { }

@@ -1,0 +1,2 @@
+// check-variants: default
+template <class T> struct S { void g(int T) {} };

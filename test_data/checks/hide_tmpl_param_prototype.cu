@@ -1,0 +1,2 @@
+// check-variants: default
+template <class T> void f(int T);

@@ -1,0 +1,3 @@
+// check-variants: default
+int a[1] = {1.5};
+__global__ void k() {}
