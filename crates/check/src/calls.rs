@@ -349,6 +349,7 @@ fn call_uses<'db>(
                 item,
                 kind: CalleeKind::Constructor,
                 instance: None,
+                class_instance: None,
             }),
             hir_ty::CallTarget::Special(member) => {
                 // Where the implicit member's body would be generated: the end of the using
@@ -410,6 +411,7 @@ fn call_uses<'db>(
                     item: f,
                     kind: CalleeKind::Function,
                     instance: None,
+                    class_instance: None,
                 }),
             });
         }
