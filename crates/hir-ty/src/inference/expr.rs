@@ -299,7 +299,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 args.push(GenericArg::Value(v));
                 continue;
             }
-            let ty = self.type_ref(a)?;
+            let mut ty = self.type_ref(a)?;
+            if ty.is_error(db)
+                && let ScopeRef::Item(scope) = self.scope
+                && let [typedef] = self.class_members(scope, a.trim())[..]
+                && typedef.kind(db) == ItemKind::Typedef
+            {
+                // A member typedef of the class whose member this is (il's lookup from an
+                // explicit specialization's scope does not see its members).
+                ty = declared_ty(db, typedef);
+            }
             if ty.is_error(db) || ty.is_dependent(db) {
                 return None;
             }

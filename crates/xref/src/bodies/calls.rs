@@ -15,7 +15,7 @@
 use rowan::WalkEvent;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use super::super::called::{CallContext, DEPTH_LIMIT, instantiates_body_syntax};
+use super::super::called::{CallContext, DEPTH_LIMIT};
 use super::super::instances::Substitution;
 use super::super::tree::{first_token, name_holder, name_token, structured_binding};
 use super::super::{Scope, Walker};
@@ -33,35 +33,48 @@ impl Walker {
         if depth >= DEPTH_LIMIT {
             return;
         }
-        // `X<args>::f(...)` of a class template instance's static member: the walk's rule
-        // (`members.rs`), since the model does not infer members of class template instances.
+        // `X<args>::f(...)`: the walk completes the class instance its qualifier names first
+        // (in an instance's body under the instance's binding: its names are not substituted
+        // otherwise); which member is called, and its body, are the model's (below).
         if let Some(name) = call
-            .children()
-            .next()
-            .filter(|c| c.kind() == ID_EXPR)
-            .and_then(|c| c.children().next())
-            .filter(|n| n.kind() == QUALIFIED_NAME)
-            && let Some(args) = call.children().find(|n| n.kind() == ARG_LIST)
-            && self.static_member_call(&name, args.children().count(), scope, subst, depth)
+                .children()
+                .next()
+                .filter(|c| c.kind() == ID_EXPR)
+                .and_then(|c| c.children().next())
+                .filter(|n| n.kind() == QUALIFIED_NAME)
+            && let Some(class) = name
+                .children()
+                .filter(|n| n.kind() == NAME_REF)
+                .collect::<Vec<_>>()
+                .split_last()
+                .and_then(|(_, qualifiers)| qualifiers.last().cloned())
+                .filter(|q| q.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
         {
-            return;
+            self.complete_instance(&class, scope, subst);
         }
         let Some(called) = self.called.at(self.call_context, call.text_range()) else {
             return;
         };
-        let (context, bindings) = (called.context, called.bindings.clone());
-        let Some((function, function_scope)) =
-            self.function_templates_at.get(&called.definition).cloned()
+        let (context, bindings, member) =
+            (called.context, called.bindings.clone(), called.member);
+        if !called.instantiated {
+            return;
+        }
+        let Some((function, function_scope)) = self
+            .function_templates_at
+            .get(&called.definition)
+            .or_else(|| self.member_functions_at.get(&called.definition))
+            .cloned()
         else {
             return;
         };
-        if !instantiates_body_syntax(&function)
-            || !self.function_instances.insert(format!("{context:?}"))
-        {
+        if !self.function_instances.insert(format!("{context:?}")) {
             return;
         }
         // The `t` line of the instance's creation is the model's (`created`).
-        self.definition_instantiated(&function);
+        if !member {
+            self.definition_instantiated(&function);
+        }
         self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
     }
 
