@@ -38,7 +38,10 @@ pub struct MemberInstance<'db> {
 /// specialization [`select_specialization`] chooses, else the primary template's definition
 /// (the declaration with a body). `None` when neither has a definition.
 #[salsa::tracked(returns(copy))]
-pub fn instance_definition<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> Option<Item<'db>> {
+pub fn instance_definition<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+) -> Option<Item<'db>> {
     if let Some((spec, _)) = select_specialization(db, instance) {
         return Some(spec);
     }
@@ -101,7 +104,8 @@ pub fn member_of_instance<'db>(
     member: Item<'db>,
 ) -> Option<MemberInstance<'db>> {
     let definition = instance_definition(db, instance)?;
-    (class_of_member(db, member) == Some(definition)).then(|| MemberInstance::new(db, instance, member))
+    (class_of_member(db, member) == Some(definition))
+        .then(|| MemberInstance::new(db, instance, member))
 }
 
 /// A member's declared type in the instance (`T value;` in `X<int>` is `int`; a member
@@ -121,8 +125,12 @@ pub fn out_of_class_definitions<'db>(
 ) -> FxHashMap<Item<'db>, Item<'db>> {
     let mut out = FxHashMap::default();
     for item in il::scope::all_items(db, file) {
-        if !matches!(item.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-            || item.parent(db).is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+        if !matches!(
+            item.kind(db),
+            ItemKind::Routine | ItemKind::FunctionTemplate
+        ) || item
+            .parent(db)
+            .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
             || hir_def::source::body_owner_kind(db, item).is_none()
         {
             continue;
@@ -159,7 +167,9 @@ pub fn member_body_owner<'db>(db: &'db dyn HirTyDatabase, member: Item<'db>) -> 
     if hir_def::source::body_owner_kind(db, member).is_some() {
         return Some(member);
     }
-    out_of_class_definitions(db, member.file(db)).get(&member).copied()
+    out_of_class_definitions(db, member.file(db))
+        .get(&member)
+        .copied()
 }
 
 /// Infers the body of a member function of a class template instance (`X<int>::f`) with the

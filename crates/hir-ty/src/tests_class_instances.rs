@@ -20,7 +20,11 @@ fn instance_name(db: &TestDb, inst: Instance<'_>) -> String {
             other => format!("{other:?}"),
         })
         .collect();
-    format!("{}<{}>", inst.template(db).qualified_name(db), args.join(", "))
+    format!(
+        "{}<{}>",
+        inst.template(db).qualified_name(db),
+        args.join(", ")
+    )
 }
 
 fn calls<'db>(
@@ -36,12 +40,21 @@ fn calls<'db>(
                 if let Some(member) = c.class_instance {
                     let class = member.class(db);
                     let definition = instance_definition(db, class)
-                        .map(|d| syntax::SyntaxNode::new_root(d.header(db).clone()).text().to_string())
+                        .map(|d| {
+                            syntax::SyntaxNode::new_root(d.header(db).clone())
+                                .text()
+                                .to_string()
+                        })
                         .unwrap_or_default();
                     s.push_str(&format!(
                         " of {} (made from {}), type {}",
                         instance_name(db, class),
-                        definition.split('{').next().unwrap_or("").trim().replace('\n', " "),
+                        definition
+                            .split('{')
+                            .next()
+                            .unwrap_or("")
+                            .trim()
+                            .replace('\n', " "),
                         member_ty(db, member).to_source(db)
                     ));
                     pending.push(member);
@@ -86,7 +99,11 @@ fn render(text: &str) -> String {
             owner.map_or("none".to_string(), |o| format!(
                 "{}{}",
                 o.name_text(&db).unwrap_or_default(),
-                if o == member.member(&db) { "" } else { ", out of class" }
+                if o == member.member(&db) {
+                    ""
+                } else {
+                    ", out of class"
+                }
             )),
         ));
         calls(&db, &result, &mut out, &mut pending);

@@ -107,10 +107,9 @@ impl CalledInstances {
         }
         while let Some((instance, i, depth)) = c.queue.pop() {
             let (template, infer) = match instance {
-                Demanded::Function(instance) => (
-                    instance.template(db),
-                    hir_ty::infer_instance(db, instance),
-                ),
+                Demanded::Function(instance) => {
+                    (instance.template(db), hir_ty::infer_instance(db, instance))
+                }
                 Demanded::Member(member) => {
                     let Some(owner) = member_body_owner(db, member.member(db)) else {
                         continue;
@@ -305,7 +304,11 @@ fn called_member<'db>(
 }
 
 /// An argument as the type printer spells it, when it is concrete and of the parameter's kind.
-fn printed_arg(db: &dyn HirTyDatabase, kind: TemplateParamKind, arg: &GenericArg<'_>) -> Option<String> {
+fn printed_arg(
+    db: &dyn HirTyDatabase,
+    kind: TemplateParamKind,
+    arg: &GenericArg<'_>,
+) -> Option<String> {
     match (kind, arg) {
         (TemplateParamKind::Type, GenericArg::Type(ty)) => {
             (!ty.is_dependent(db) && !ty.is_error(db)).then(|| ty.to_source(db))
@@ -316,7 +319,9 @@ fn printed_arg(db: &dyn HirTyDatabase, kind: TemplateParamKind, arg: &GenericArg
 }
 
 fn called_instantiated(out: &CalledInstances, i: u32) -> bool {
-    out.instances.get(i as usize).is_some_and(|c| c.instantiated)
+    out.instances
+        .get(i as usize)
+        .is_some_and(|c| c.instantiated)
 }
 
 /// Where a function template's name is in the file.

@@ -817,8 +817,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                                     .and_then(|i| i.as_ref())
                                     .and_then(|i| i.callee)
                                     .map(|c| c.item);
-                                let bindings =
-                                    crate::class_instance::instance_bindings(db, class);
+                                let bindings = crate::class_instance::instance_bindings(db, class);
                                 if let Some(item) = chosen
                                     && let Some(member) =
                                         crate::class_instance::member_of_instance(db, class, item)

@@ -37,11 +37,11 @@ impl Walker {
         // (in an instance's body under the instance's binding: its names are not substituted
         // otherwise); which member is called, and its body, are the model's (below).
         if let Some(name) = call
-                .children()
-                .next()
-                .filter(|c| c.kind() == ID_EXPR)
-                .and_then(|c| c.children().next())
-                .filter(|n| n.kind() == QUALIFIED_NAME)
+            .children()
+            .next()
+            .filter(|c| c.kind() == ID_EXPR)
+            .and_then(|c| c.children().next())
+            .filter(|n| n.kind() == QUALIFIED_NAME)
             && let Some(class) = name
                 .children()
                 .filter(|n| n.kind() == NAME_REF)
@@ -55,8 +55,7 @@ impl Walker {
         let Some(called) = self.called.at(self.call_context, call.text_range()) else {
             return;
         };
-        let (context, bindings, member) =
-            (called.context, called.bindings.clone(), called.member);
+        let (context, bindings, member) = (called.context, called.bindings.clone(), called.member);
         if !called.instantiated {
             return;
         }

@@ -7,7 +7,12 @@ use super::super::{Scope, Walker, declares_function, first_token, has_token};
 use super::{Substitution, is_object_declarator, type_template_id};
 
 impl Walker {
-    pub(super) fn instance_members(&mut self, members: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+    pub(super) fn instance_members(
+        &mut self,
+        members: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
         for member in members.children() {
             match member.kind() {
                 STATIC_ASSERT => self.static_assertion(&member, scope, subst),
@@ -112,7 +117,12 @@ impl Walker {
         }
     }
 
-    pub(super) fn instance_declaration(&mut self, node: &SyntaxNode, scope: &Scope, subst: &Substitution) {
+    pub(super) fn instance_declaration(
+        &mut self,
+        node: &SyntaxNode,
+        scope: &Scope,
+        subst: &Substitution,
+    ) {
         if has_token(node, FRIEND_KW) {
             // A friend function is declared in the enclosing namespace by each instance.
             for declarator in node
