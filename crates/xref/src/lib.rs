@@ -298,6 +298,8 @@ struct Walker {
     /// where they start: the bodies of members of class template instances
     /// (`called.rs`).
     member_functions_at: FxHashMap<TextSize, (SyntaxNode, Scope)>,
+    /// The class template instance (as printed) whose member function's body is being logged.
+    member_instance: Option<String>,
     /// Typedefs and aliases declared in function bodies, by name: the block each is declared
     /// in, where, and the type it stands for, printed.
     local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
