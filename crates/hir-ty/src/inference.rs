@@ -25,6 +25,7 @@ use crate::ty::{Instance, Ty, ValueCategory};
 mod adl;
 mod expr;
 mod implicit;
+mod instance_calls;
 mod path;
 mod stmt;
 

@@ -9,7 +9,6 @@ use il::{Item, ItemKind};
 use rustc_hash::FxHashMap;
 
 use crate::HirTyDatabase;
-use crate::class_instance::MemberInstance;
 use crate::inference::path::Found;
 use crate::inference::{
     Callee, CalleeKind, ExprInfo, InferenceDiagnostic, InferenceResult, Resolution,
@@ -237,84 +236,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 class_instance: None,
             });
         }
-    }
-
-    /// Records on a call's callee the class template instance whose member it is.
-    fn set_class_instance(&mut self, expr: ExprId, member: MemberInstance<'db>) {
-        if let Some(Some(ExprInfo {
-            callee: Some(callee),
-            ..
-        })) = self
-            .result
-            .exprs
-            .get_mut(expr.into_raw().into_u32() as usize)
-        {
-            callee.class_instance = Some(member);
-        }
-    }
-
-    /// The class template instance a qualified name's qualifier names (`X<int>` in
-    /// `X<int>::f`), with the instance's (or function template instance's) bindings applied.
-    fn qualifier_instance(&mut self, path: &Path) -> Option<Instance<'db>> {
-        let db = self.db;
-        let (_, qualifier) = path.segments.split_last()?;
-        qualifier.last()?.args.as_ref()?;
-        let mut text = String::new();
-        if path.global {
-            text.push_str("::");
-        }
-        for (i, segment) in qualifier.iter().enumerate() {
-            if i > 0 {
-                text.push_str("::");
-            }
-            text.push_str(&segment.name);
-            if let Some(args) = &segment.args {
-                text.push('<');
-                text.push_str(&args.join(", "));
-                text.push('>');
-            }
-        }
-        if let Some(ty) = self.type_ref(&text)
-            && let TyKind::Instance(inst) = ty.unqualified(db).kind(db)
-        {
-            return Some(*inst);
-        }
-        // A standalone parse of the text does not know which names are types (`X<S>` reads
-        // `S` as an expression): the arguments one by one, each a type-id of its own, when
-        // they are all written (no default to fill) and none is a pack.
-        let (last, outer) = qualifier.split_last()?;
-        let mut names: Vec<String> = outer.iter().map(|s| s.name.to_string()).collect();
-        names.push(last.name.to_string());
-        let template = crate::inference::lookup_path_memo(db, self.scope, path.global, &names)
-            .into_iter()
-            .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
-        let params = hir_def::generics::template_params(db, template);
-        let written = last.args.as_ref()?;
-        if params.len() != written.len() || params.iter().any(|p| p.pack) {
-            return None;
-        }
-        let mut args = Vec::new();
-        for a in written.iter() {
-            if let Ok(v) = a.parse::<i128>() {
-                args.push(GenericArg::Value(v));
-                continue;
-            }
-            let mut ty = self.type_ref(a)?;
-            if ty.is_error(db)
-                && let ScopeRef::Item(scope) = self.scope
-                && let [typedef] = self.class_members(scope, a.trim())[..]
-                && typedef.kind(db) == ItemKind::Typedef
-            {
-                // A member typedef of the class whose member this is (il's lookup from an
-                // explicit specialization's scope does not see its members).
-                ty = declared_ty(db, typedef);
-            }
-            if ty.is_error(db) || ty.is_dependent(db) {
-                return None;
-            }
-            args.push(GenericArg::Type(ty));
-        }
-        Some(Instance::new(db, template, args))
     }
 
     fn diag(&mut self, d: InferenceDiagnostic) {
@@ -790,59 +711,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             }
                         }
                         let explicit = self.explicit_args(Some(&path));
-                        // `X<int>::f(a)`: the members of the definition `X<int>` is made from
-                        // (a partial specialization's), their types under its bindings.
-                        if let Some(class) = self.qualifier_instance(&path)
-                            && crate::class_instance::concrete_args(db, class)
-                        {
-                            let name = path.segments.last().map(|s| &*s.name).unwrap_or("");
-                            let members: Vec<Item<'db>> =
-                                crate::class_instance::instance_members_named(db, class, name)
-                                    .into_iter()
-                                    .filter(|i| {
-                                        matches!(
-                                            i.kind(db),
-                                            ItemKind::Routine | ItemKind::FunctionTemplate
-                                        )
-                                    })
-                                    .collect();
-                            if !members.is_empty() {
-                                let out = self.call_candidates(
-                                    expr, callee, &members, &arg_tys, &explicit, kind,
-                                );
-                                let chosen = self
-                                    .result
-                                    .exprs
-                                    .get(expr.into_raw().into_u32() as usize)
-                                    .and_then(|i| i.as_ref())
-                                    .and_then(|i| i.callee)
-                                    .map(|c| c.item);
-                                let bindings = crate::class_instance::instance_bindings(db, class);
-                                if let Some(item) = chosen
-                                    && let Some(member) =
-                                        crate::class_instance::member_of_instance(db, class, item)
-                                {
-                                    self.set_class_instance(expr, member);
-                                }
-                                return (bindings.apply(db, out.0), out.1);
-                            }
+                        if let Some(out) = self.call_member_of_qualifier_instance(
+                            expr, callee, &path, &arg_tys, &explicit, kind,
+                        ) {
+                            return out;
                         }
                         let out =
                             self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind);
                         // In a member of a class template instance, a call of another member
                         // (`get(t)`, `X::get(t)`) is a call of the same instance's member.
-                        if let Some(class) = self.class_instance
-                            && let Some(item) = self
-                                .result
-                                .exprs
-                                .get(expr.into_raw().into_u32() as usize)
-                                .and_then(|i| i.as_ref())
-                                .and_then(|i| i.callee)
-                                .map(|c| c.item)
-                            && let Some(member) =
-                                crate::class_instance::member_of_instance(db, class, item)
-                        {
-                            self.set_class_instance(expr, member);
+                        if let Some(class) = self.class_instance {
+                            self.record_member_of_instance(expr, class);
                         }
                         out
                     }
@@ -919,17 +798,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 );
                 if let TyKind::Instance(class) = object.unqualified(db).kind(db)
                     && crate::class_instance::concrete_args(db, *class)
-                    && let Some(item) = self
-                        .result
-                        .exprs
-                        .get(expr.into_raw().into_u32() as usize)
-                        .and_then(|i| i.as_ref())
-                        .and_then(|i| i.callee)
-                        .map(|c| c.item)
-                    && let Some(member) =
-                        crate::class_instance::member_of_instance(db, *class, item)
                 {
-                    self.set_class_instance(expr, member);
+                    self.record_member_of_instance(expr, *class);
                 }
                 (subst.apply(db, out.0), out.1)
             }
@@ -976,7 +846,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Chooses among functions, records the choice on the call and on the name.
-    fn call_candidates(
+    pub(crate) fn call_candidates(
         &mut self,
         call: ExprId,
         callee: ExprId,
