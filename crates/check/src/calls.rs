@@ -351,6 +351,7 @@ fn call_uses<'db>(
                 item,
                 kind: CalleeKind::Constructor,
                 instance: None,
+                class_instance: None,
             }),
             hir_ty::CallTarget::Special(member) => {
                 // Where the implicit member's body would be generated: the end of the using
@@ -412,6 +413,7 @@ fn call_uses<'db>(
                     item: f,
                     kind: CalleeKind::Function,
                     instance: None,
+                    class_instance: None,
                 }),
             });
         }

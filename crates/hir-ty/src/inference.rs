@@ -25,12 +25,13 @@ use crate::ty::{Instance, Ty, ValueCategory};
 mod adl;
 mod expr;
 mod implicit;
+mod instance_calls;
 mod path;
 mod stmt;
 
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 
-pub(crate) use expr::int_literal_ty;
+pub(crate) use expr::{InferCtx, int_literal_ty};
 pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
 
 /// What a name expression denotes.
@@ -82,6 +83,10 @@ pub struct Callee<'db> {
     /// The function template instance the call makes, when `item` is a function template whose
     /// arguments were all deduced.
     pub instance: Option<Instance<'db>>,
+    /// The class template instance whose member `item` is, when the call names it through one
+    /// (`X<int>::f()`): the member's body is inferred per instance
+    /// ([`crate::class_instance::infer_member_instance`]).
+    pub class_instance: Option<crate::class_instance::MemberInstance<'db>>,
 }
 
 /// Something inference could not determine, recorded once where it arose.
@@ -229,7 +234,7 @@ impl<'db> InferenceResult<'db> {
 pub fn infer<'db>(db: &'db dyn HirTyDatabase, owner: Item<'db>) -> Arc<InferenceResult<'db>> {
     let _span = tracing::trace_span!("infer").entered();
     let body = hir_def::body::body(db, owner);
-    let mut cx = expr::InferCtx::new(db, owner, &body);
+    let mut cx = InferCtx::new(db, owner, &body);
     cx.infer_body();
     Arc::new(cx.finish())
 }
@@ -268,7 +273,7 @@ pub fn infer_instance<'db>(
     let _span = tracing::trace_span!("infer_instance").entered();
     let owner = instance.template(db);
     let body = hir_def::body::body(db, owner);
-    let mut cx = expr::InferCtx::new(db, owner, &body);
+    let mut cx = InferCtx::new(db, owner, &body);
     if owner.kind(db) != il::ItemKind::FunctionTemplate {
         return Arc::new(cx.finish());
     }

@@ -9,9 +9,12 @@
 //!   later), with substitution.
 //! - [`special`]: special members (declared, or implicit and synthesized, with their
 //!   execution space); [`conversion`]: conversion functions and converting constructors.
+//! - [`class_instance`]: class template instances (the definition chosen by the unifier and
+//!   partial ordering, members' types per instance, member functions inferred per instance).
 //! - [`const_eval`]: the constant evaluator over lowered bodies.
 //! - [`inference`]: [`infer`], every expression's type and value category, names, members
 //!   and calls resolved, overloads ranked, function template instances deduced.
+pub mod class_instance;
 pub mod const_eval;
 pub mod conversion;
 pub mod display;
@@ -28,6 +31,8 @@ pub mod unify;
 mod test_db;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_class_instances;
 #[cfg(test)]
 mod tests_implicit;
 #[cfg(test)]

@@ -17,7 +17,6 @@ use super::{Scope, Walker, instances};
 
 mod calls;
 mod construct;
-mod members;
 
 impl Walker {
     /// A definition's return type is completed, then each parameter's type, each before the

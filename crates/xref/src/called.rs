@@ -15,6 +15,10 @@
 //! would print another binding.
 use hir_def::generics::{TemplateParamKind, template_params};
 use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, function_def};
+use hir_ty::class_instance::{
+    MemberInstance, infer_member_instance, instance_bindings, instance_definition,
+    member_body_owner,
+};
 use hir_ty::ty::{GenericArg, Instance};
 use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult};
 use il::Item;
@@ -53,6 +57,10 @@ pub(crate) struct CalledInstance {
     pub bindings: Substitution,
     /// The context of the calls in this instance's body.
     pub context: CallContext,
+    /// Whether EDG instantiates the body (`constexpr`, `consteval`, a deduced return type).
+    pub instantiated: bool,
+    /// A member function of a class template instance (no `T` line is written for it).
+    pub member: bool,
 }
 
 /// The instances that the calls of a file demand, by call position.
@@ -86,6 +94,7 @@ impl CalledInstances {
             out: CalledInstances::default(),
             offsets: declaration_offsets(db, file).iter().copied().collect(),
             index: FxHashMap::default(),
+            member_index: FxHashMap::default(),
             created: FxHashSet::default(),
             queue: Vec::new(),
         };
@@ -97,11 +106,20 @@ impl CalledInstances {
             c.record_calls(item, item_offsets, &infer, CallContext::OUTSIDE, 1);
         }
         while let Some((instance, i, depth)) = c.queue.pop() {
-            let template = instance.template(db);
+            let (template, infer) = match instance {
+                Demanded::Function(instance) => {
+                    (instance.template(db), hir_ty::infer_instance(db, instance))
+                }
+                Demanded::Member(member) => {
+                    let Some(owner) = member_body_owner(db, member.member(db)) else {
+                        continue;
+                    };
+                    (owner, infer_member_instance(db, member))
+                }
+            };
             let Some(&template_offsets) = c.offsets.get(&template) else {
                 continue;
             };
-            let infer = hir_ty::infer_instance(db, instance);
             c.record_calls(
                 template,
                 template_offsets,
@@ -120,10 +138,20 @@ struct Collector<'db> {
     offsets: FxHashMap<Item<'db>, DeclarationOffsets>,
     /// The recorded instances' indices in `out.instances`.
     index: FxHashMap<Instance<'db>, u32>,
+    /// The recorded members of class template instances' indices in `out.instances`.
+    member_index: FxHashMap<MemberInstance<'db>, u32>,
     /// The instances whose creation is recorded in `out.created`.
     created: FxHashSet<Instance<'db>>,
     /// Instances whose bodies are still to be followed: (instance, index, depth).
-    queue: Vec<(Instance<'db>, u32, u32)>,
+    queue: Vec<(Demanded<'db>, u32, u32)>,
+}
+
+/// A body a call demands: a function template instance's, or a member function's of a class
+/// template instance (`X<int>::f()`).
+#[derive(Clone, Copy)]
+enum Demanded<'db> {
+    Function(Instance<'db>),
+    Member(MemberInstance<'db>),
 }
 
 impl<'db> Collector<'db> {
@@ -138,6 +166,13 @@ impl<'db> Collector<'db> {
         let db = self.db;
         let (_, map) = hir_def::body::body_with_source_map(db, owner);
         for (expr, callee) in infer.callees() {
+            if let Some(member) = callee.class_instance
+                && callee.kind == CalleeKind::Function
+                && callee.instance.is_none()
+            {
+                self.record_member_call(&map, owner_offsets, expr, member, context, depth);
+                continue;
+            }
             let Some(instance) = callee.instance else {
                 continue;
             };
@@ -167,10 +202,11 @@ impl<'db> Collector<'db> {
                     };
                     let i = self.out.instances.len() as u32;
                     called.context = CallContext::of_instance(i);
+                    called.instantiated = instantiates_body(db, instance.template(db));
                     self.out.instances.push(called);
                     self.index.insert(instance, i);
-                    if depth < DEPTH_LIMIT && instantiates_body(db, instance.template(db)) {
-                        self.queue.push((instance, i, depth));
+                    if depth < DEPTH_LIMIT && called_instantiated(&self.out, i) {
+                        self.queue.push((Demanded::Function(instance), i, depth));
                     }
                     i
                 }
@@ -178,6 +214,114 @@ impl<'db> Collector<'db> {
             self.out.calls.insert((context, call), i);
         }
     }
+}
+
+impl<'db> Collector<'db> {
+    /// A call of a static member function of a class template instance (`X<int>::f(a)`, or
+    /// `f(a)` in another member of the instance): recorded as an instance whose body EDG
+    /// instantiates when the member is `constexpr`/`consteval` (or its return type is
+    /// deduced), with the parameters of the definition its body is in bound to the
+    /// instance's arguments.
+    fn record_member_call(
+        &mut self,
+        map: &hir_def::body::BodySourceMap,
+        owner_offsets: DeclarationOffsets,
+        expr: hir_def::hir::ExprId,
+        member: MemberInstance<'db>,
+        context: CallContext,
+        depth: u32,
+    ) {
+        let db = self.db;
+        let Some(call) = map
+            .expr_syntax(expr)
+            .and_then(|ptr| owner_offsets.to_file_range(ptr.text_range()))
+        else {
+            return;
+        };
+        let i = match self.member_index.get(&member) {
+            Some(&i) => i,
+            None => {
+                let Some(mut called) = called_member(db, member, &self.offsets) else {
+                    return;
+                };
+                let i = self.out.instances.len() as u32;
+                called.context = CallContext::of_instance(i);
+                let declared = member.member(db);
+                called.instantiated = instantiates_body(db, declared)
+                    || member_body_owner(db, declared).is_some_and(|o| instantiates_body(db, o));
+                let instantiated = called.instantiated;
+                self.out.instances.push(called);
+                self.member_index.insert(member, i);
+                if depth < DEPTH_LIMIT && instantiated {
+                    self.queue.push((Demanded::Member(member), i, depth));
+                }
+                i
+            }
+        };
+        self.out.calls.insert((context, call), i);
+    }
+}
+
+/// A member function of a class template instance: where its body's definition starts in the
+/// file and the bindings of the parameters its definition names (the class definition's, or an
+/// out-of-class definition's own header's), when every argument is concrete.
+fn called_member<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+) -> Option<CalledInstance> {
+    let class = member.class(db);
+    let owner = member_body_owner(db, member.member(db))?;
+    let owner_offsets = offsets.get(&owner)?;
+    let definition = instance_definition(db, class)?;
+    let subst = instance_bindings(db, class);
+    let named = if owner == member.member(db) {
+        definition
+    } else {
+        owner
+    };
+    let mut bindings = Substitution::default();
+    for (index, param) in template_params(db, named).iter().enumerate() {
+        if param.pack {
+            return None;
+        }
+        let arg = subst.get(hir_def::generics::TemplateParamId {
+            owner: definition,
+            index: index as u32,
+        })?;
+        let printed = printed_arg(db, param.kind, arg)?;
+        if let Some(name) = &param.name {
+            bindings.insert(name.to_string(), printed);
+        }
+    }
+    Some(CalledInstance {
+        definition: TextSize::from(owner_offsets.in_file),
+        bindings,
+        context: CallContext::NONE,
+        instantiated: false,
+        member: true,
+    })
+}
+
+/// An argument as the type printer spells it, when it is concrete and of the parameter's kind.
+fn printed_arg(
+    db: &dyn HirTyDatabase,
+    kind: TemplateParamKind,
+    arg: &GenericArg<'_>,
+) -> Option<String> {
+    match (kind, arg) {
+        (TemplateParamKind::Type, GenericArg::Type(ty)) => {
+            (!ty.is_dependent(db) && !ty.is_error(db)).then(|| ty.to_source(db))
+        }
+        (TemplateParamKind::NonType, GenericArg::Value(v)) => Some(v.to_string()),
+        _ => None,
+    }
+}
+
+fn called_instantiated(out: &CalledInstances, i: u32) -> bool {
+    out.instances
+        .get(i as usize)
+        .is_some_and(|c| c.instantiated)
 }
 
 /// Where a function template's name is in the file.
@@ -209,16 +353,7 @@ fn called_instance<'db>(
         if param.pack {
             return None;
         }
-        let printed = match (param.kind, arg) {
-            (TemplateParamKind::Type, GenericArg::Type(ty)) => {
-                if ty.is_dependent(db) || ty.is_error(db) {
-                    return None;
-                }
-                ty.to_source(db)
-            }
-            (TemplateParamKind::NonType, GenericArg::Value(v)) => v.to_string(),
-            _ => return None,
-        };
+        let printed = printed_arg(db, param.kind, arg)?;
         if let Some(name) = &param.name {
             bindings.insert(name.to_string(), printed);
         }
@@ -227,6 +362,8 @@ fn called_instance<'db>(
         definition: TextSize::from(template_offsets.in_file),
         bindings,
         context: CallContext::NONE,
+        instantiated: false,
+        member: false,
     })
 }
 

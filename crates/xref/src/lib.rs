@@ -294,6 +294,12 @@ struct Walker {
     call_context: called::CallContext,
     /// Function template definitions at namespace scope, by where they start.
     function_templates_at: FxHashMap<TextSize, (SyntaxNode, Scope)>,
+    /// Member function definitions inside class templates (and their specializations), by
+    /// where they start: the bodies of members of class template instances
+    /// (`called.rs`).
+    member_functions_at: FxHashMap<TextSize, (SyntaxNode, Scope)>,
+    /// The class template instance (as printed) whose member function's body is being logged.
+    member_instance: Option<String>,
     /// Typedefs and aliases declared in function bodies, by name: the block each is declared
     /// in, where, and the type it stands for, printed.
     local_typedefs: FxHashMap<String, Vec<evaluate::LocalTypedef>>,
@@ -452,6 +458,9 @@ impl Walker {
                         .or_default()
                         .push((node.clone(), scope.clone()));
                     self.function_templates_at
+                        .insert(node.text_range().start(), (node.clone(), scope.clone()));
+                } else if scope.in_class && self.template_depth > 0 {
+                    self.member_functions_at
                         .insert(node.text_range().start(), (node.clone(), scope.clone()));
                 }
                 // A class template's non-template friend is declared by each instance, not

@@ -950,3 +950,39 @@ fn instantiation_lines_of_explicit_instantiations() {
     "#]]
     .assert_eq(&instantiation_lines(text));
 }
+
+/// Members of class template instances whose bodies are instantiated (checked against
+/// cudafe++ 13.0.88 on this fixture): a `constexpr` static member called by qualified name
+/// (`g::tr<char>::eq`), or from another member's instantiated body (`eq` in `find`), logs `T`
+/// under the instance's name at its definition's name, in the class or out of it; a plain
+/// member (`plain`) is not instantiated. (The fixture's lines start at column 1 here; in the
+/// probe given to cudafe++ the class's members were indented by two, `eq T 4:25`.) Which member is called and with which binding is the
+/// semantic model's (`Callee::class_instance`, `infer_member_instance`).
+#[test]
+fn instantiation_lines_of_members_of_class_instances() {
+    let text = "namespace g {\n\
+                template <class C> struct tr {\n\
+                  typedef C char_type;\n\
+                  static constexpr bool eq(const char_type& a, const char_type& b) { bool r = a == b; return r; }\n\
+                  static constexpr const char_type* find(const char_type* s, unsigned long n, const char_type& c);\n\
+                  static int plain(int q) { int z = q; return z; }\n\
+                };\n\
+                template <class C>\n\
+                constexpr const typename tr<C>::char_type* tr<C>::find(const char_type* s, unsigned long n, const char_type& c) {\n\
+                  for (unsigned long i = 0; i < n; ++i) if (eq(s[i], c)) return s + i;\n\
+                  return 0;\n\
+                }\n\
+                }\n\
+                int use(const char *p, unsigned long k, char v) {\n\
+                  bool e = g::tr<char>::eq(*p, v);\n\
+                  g::tr<char>::plain(1);\n\
+                  return g::tr<char>::find(p, k, v) != 0;\n\
+                }\n";
+    expect![[r#"
+        g::tr<char> T 2:27
+        g::tr<char> t 2:27
+        g::tr<char>::eq T 4:23
+        g::tr<char>::find T 9:51
+    "#]]
+    .assert_eq(&instantiation_lines(text));
+}

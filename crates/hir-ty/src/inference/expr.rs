@@ -34,6 +34,9 @@ pub(crate) struct InferCtx<'a, 'db> {
     /// The template arguments of the function template instance being inferred (empty for
     /// a body inferred as written).
     pub(crate) subst: Subst<'db>,
+    /// The class template instance whose member function is being inferred
+    /// ([`crate::class_instance::infer_member_instance`]).
+    pub(crate) class_instance: Option<Instance<'db>>,
     pub binding_in_progress: Vec<BindingId>,
     pub range_for: Vec<BindingId>,
     /// The body is not the owner's own (its default arguments): the owner's block scopes say
@@ -75,6 +78,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             scope: class.map_or(crate::lower::scope_of(db, owner), ScopeRef::Item),
             in_template: !owners.is_empty(),
             this_class,
+            class_instance: None,
             result: InferenceResult {
                 exprs: vec![None; body.exprs.len()],
                 bindings: vec![None; body.bindings.len()],
@@ -290,6 +294,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 item,
                 kind,
                 instance,
+                class_instance: None,
             });
         }
     }
@@ -767,7 +772,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             }
                         }
                         let explicit = self.explicit_args(Some(&path));
-                        self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind)
+                        if let Some(out) = self.call_member_of_qualifier_instance(
+                            expr, callee, &path, &arg_tys, &explicit, kind,
+                        ) {
+                            return out;
+                        }
+                        let out =
+                            self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind);
+                        // In a member of a class template instance, a call of another member
+                        // (`get(t)`, `X::get(t)`) is a call of the same instance's member.
+                        if let Some(class) = self.class_instance {
+                            self.record_member_of_instance(expr, class);
+                        }
+                        out
                     }
                     None if !adl.is_empty() => {
                         // Ordinary lookup found nothing; argument-dependent lookup did.
@@ -840,6 +857,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     &explicit,
                     CalleeKind::Method,
                 );
+                if let TyKind::Instance(class) = object.unqualified(db).kind(db)
+                    && crate::class_instance::concrete_args(db, *class)
+                {
+                    self.record_member_of_instance(expr, *class);
+                }
                 (subst.apply(db, out.0), out.1)
             }
             _ => {
@@ -885,7 +907,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Chooses among functions, records the choice on the call and on the name.
-    fn call_candidates(
+    pub(crate) fn call_candidates(
         &mut self,
         call: ExprId,
         callee: ExprId,

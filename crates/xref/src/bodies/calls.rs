@@ -15,7 +15,7 @@
 use rowan::WalkEvent;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use super::super::called::{CallContext, DEPTH_LIMIT, instantiates_body_syntax};
+use super::super::called::{CallContext, DEPTH_LIMIT};
 use super::super::instances::Substitution;
 use super::super::tree::{first_token, name_holder, name_token, structured_binding};
 use super::super::{Scope, Walker};
@@ -33,36 +33,80 @@ impl Walker {
         if depth >= DEPTH_LIMIT {
             return;
         }
-        // `X<args>::f(...)` of a class template instance's static member: the walk's rule
-        // (`members.rs`), since the model does not infer members of class template instances.
+        // `X<args>::f(...)`: the walk completes the class instance its qualifier names first
+        // (in an instance's body under the instance's binding: its names are not substituted
+        // otherwise); which member is called, and its body, are the model's (below).
+        let mut qualifier_instance = None;
         if let Some(name) = call
             .children()
             .next()
             .filter(|c| c.kind() == ID_EXPR)
             .and_then(|c| c.children().next())
             .filter(|n| n.kind() == QUALIFIED_NAME)
-            && let Some(args) = call.children().find(|n| n.kind() == ARG_LIST)
-            && self.static_member_call(&name, args.children().count(), scope, subst, depth)
+            && let Some(class) = name
+                .children()
+                .filter(|n| n.kind() == NAME_REF)
+                .collect::<Vec<_>>()
+                .split_last()
+                .and_then(|(_, qualifiers)| qualifiers.last().cloned())
+                .filter(|q| q.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
         {
-            return;
+            qualifier_instance = self.instance_of(&class, scope, subst);
         }
         let Some(called) = self.called.at(self.call_context, call.text_range()) else {
             return;
         };
-        let (context, bindings) = (called.context, called.bindings.clone());
-        let Some((function, function_scope)) =
-            self.function_templates_at.get(&called.definition).cloned()
+        let (context, bindings, member) = (called.context, called.bindings.clone(), called.member);
+        if !called.instantiated {
+            return;
+        }
+        let Some((function, function_scope)) = self
+            .function_templates_at
+            .get(&called.definition)
+            .or_else(|| self.member_functions_at.get(&called.definition))
+            .cloned()
         else {
             return;
         };
-        if !instantiates_body_syntax(&function)
-            || !self.function_instances.insert(format!("{context:?}"))
-        {
+        if !self.function_instances.insert(format!("{context:?}")) {
             return;
         }
-        // The `t` line of the instance's creation is the model's (`created`).
-        self.definition_instantiated(&function);
+        if !member {
+            // The `t` line of the instance's creation is the model's (`created`).
+            self.definition_instantiated(&function);
+            self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
+            return;
+        }
+        // A member of a class instance: named by the instance the qualifier names, or (a call
+        // of another member inside a member's body) the instance being logged.
+        let instance = qualifier_instance.or_else(|| self.member_instance.clone());
+        if let Some(instance) = &instance {
+            self.member_definition_instantiated(&function, instance);
+        }
+        let outer = std::mem::replace(&mut self.member_instance, instance);
         self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
+        self.member_instance = outer;
+    }
+
+    /// EDG's `T` line of a member function of a class template instance whose definition is
+    /// instantiated: under the instance's name (`__gnu_cxx::char_traits<char>::find`), at the
+    /// definition's name (its last identifier, out of the class too).
+    fn member_definition_instantiated(&mut self, function: &SyntaxNode, instance: &str) {
+        if !self.references {
+            return;
+        }
+        let Some(name) = function
+            .children()
+            .find(|n| n.kind() == DECLARATOR)
+            .and_then(|d| name_token(&d))
+        else {
+            return;
+        };
+        self.emit_fresh(
+            format!("{instance}::{}", name.text()),
+            'T',
+            name.text_range().start(),
+        );
     }
 
     /// EDG's line for a function's definition instantiated (`T`), at its name and under the

@@ -15,7 +15,7 @@
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::super::called::CallContext;
-use super::super::tree::{first_token, has_token, name_holder};
+use super::super::tree::{declares_function, first_token, has_token, name_holder};
 use super::super::{Scope, Walker, instances::Substitution};
 
 /// An initialization as overload resolution sees it.
@@ -152,7 +152,7 @@ fn constructor_params(member: &SyntaxNode) -> Vec<SyntaxNode> {
 }
 
 fn constructor_param_list(member: &SyntaxNode) -> Option<SyntaxNode> {
-    let declarator = super::members::declarator_of(member)?;
+    let declarator = declarator_of(member)?;
     name_holder(&declarator)?
         .children()
         .find(|n| n.kind() == FUNCTION_SUFFIX)?
@@ -200,4 +200,17 @@ fn constructor_arity(
     } else {
         None
     }
+}
+
+/// The function declarator of a member declaration or definition.
+fn declarator_of(member: &SyntaxNode) -> Option<SyntaxNode> {
+    let declarator = match member.kind() {
+        FUNCTION_DEF => member.children().find(|n| n.kind() == DECLARATOR),
+        SIMPLE_DECLARATION => member
+            .children()
+            .find(|n| n.kind() == INIT_DECLARATOR)
+            .and_then(|i| i.children().find(|n| n.kind() == DECLARATOR)),
+        _ => None,
+    }?;
+    declares_function(&declarator).then_some(declarator)
 }

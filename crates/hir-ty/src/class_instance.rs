@@ -1,0 +1,229 @@
+//! Class template instances: the definition an instance is made from (the partial
+//! specialization hir-ty's own unifier and partial ordering choose, else the primary
+//! template's definition) with its parameters bound to the instance's arguments, the members'
+//! declared types under those bindings, and the bodies of member functions inferred per
+//! instance ([`infer_member_instance`], as [`crate::infer_instance`] does for function
+//! templates).
+//!
+//! A member of an instance is the interned pair [`MemberInstance`] (the class instance, the
+//! member as declared in the chosen definition); its body is the member's own (an in-class
+//! definition) or the out-of-class definition that defines it
+//! (`template <class C> int X<C>::f() {...}`, [`member_body_owner`]), whose own template
+//! parameters stand, position by position, for the class's.
+use std::sync::Arc;
+
+use hir_def::generics::{TemplateParamId, template_params};
+use il::lookup::{ScopeRef, members_named};
+use il::{Item, ItemKind};
+use rustc_hash::FxHashMap;
+
+use crate::HirTyDatabase;
+use crate::inference::{InferCtx, InferenceResult};
+use crate::lower::{class_of_member, declared_ty};
+use crate::specialization::select_specialization;
+use crate::ty::{GenericArg, Instance, Ty};
+use crate::unify::Subst;
+
+/// A member of a class template instance: `X<int>::f` is (`X<int>`, `f` as declared in the
+/// definition `X<int>` is made from).
+#[salsa::interned(debug)]
+pub struct MemberInstance<'db> {
+    #[returns(copy)]
+    pub class: Instance<'db>,
+    #[returns(copy)]
+    pub member: Item<'db>,
+}
+
+/// The definition a class template instance is made from: the partial (or explicit)
+/// specialization [`select_specialization`] chooses, else the primary template's definition
+/// (the declaration with a body). `None` when neither has a definition.
+#[salsa::tracked(returns(copy))]
+pub fn instance_definition<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+) -> Option<Item<'db>> {
+    if let Some((spec, _)) = select_specialization(db, instance) {
+        return Some(spec);
+    }
+    let template = instance.template(db);
+    if template.body(db).is_some() {
+        return Some(template);
+    }
+    let name = template.name_text(db)?;
+    let scope = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    members_named(db, scope, name).into_iter().find(|d| {
+        d.kind(db) == ItemKind::ClassTemplate
+            && !il::instantiate::is_specialization(db, *d)
+            && d.body(db).is_some()
+    })
+}
+
+/// The bindings of the parameters of the definition an instance is made from: a chosen
+/// specialization's parameters as the unifier bound them, else the primary's parameters to the
+/// instance's arguments.
+pub fn instance_bindings<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> Subst<'db> {
+    if let Some((_, subst)) = select_specialization(db, instance) {
+        return subst;
+    }
+    let definition = instance_definition(db, instance).unwrap_or(instance.template(db));
+    let mut subst = Subst::of_instance(db, instance);
+    if definition != instance.template(db) {
+        // The definition's own parameters (a redeclaration with a body) stand for the same.
+        for (i, arg) in instance.args(db).iter().enumerate() {
+            subst.insert(
+                TemplateParamId {
+                    owner: definition,
+                    index: i as u32,
+                },
+                arg.clone(),
+            );
+        }
+    }
+    subst
+}
+
+/// The members named `name` of the definition an instance is made from (its bases' when it
+/// declares none).
+pub fn instance_members_named<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    name: &str,
+) -> Vec<Item<'db>> {
+    match instance_definition(db, instance) {
+        Some(definition) => members_named(db, ScopeRef::Item(definition), name),
+        None => Vec::new(),
+    }
+}
+
+/// `member` of `instance`, when it is a member of the definition the instance is made from.
+pub fn member_of_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    member: Item<'db>,
+) -> Option<MemberInstance<'db>> {
+    let definition = instance_definition(db, instance)?;
+    (class_of_member(db, member) == Some(definition))
+        .then(|| MemberInstance::new(db, instance, member))
+}
+
+/// A member's declared type in the instance (`T value;` in `X<int>` is `int`; a member
+/// function's type with the class's parameters substituted).
+#[salsa::tracked(returns(copy))]
+pub fn member_ty<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -> Ty<'db> {
+    let ty = declared_ty(db, member.member(db));
+    instance_bindings(db, member.class(db)).apply(db, ty)
+}
+
+/// The out-of-class definitions of class members in a file, by the member they define (the
+/// in-class declaration).
+#[salsa::tracked(returns(ref))]
+pub fn out_of_class_definitions<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+) -> FxHashMap<Item<'db>, Item<'db>> {
+    let mut out = FxHashMap::default();
+    for item in il::scope::all_items(db, file) {
+        if !matches!(
+            item.kind(db),
+            ItemKind::Routine | ItemKind::FunctionTemplate
+        ) || item
+            .parent(db)
+            .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+            || hir_def::source::body_owner_kind(db, item).is_none()
+        {
+            continue;
+        }
+        let Some(written) = item.name_text(db).filter(|n| n.contains("::")) else {
+            continue;
+        };
+        let Some(class) = class_of_member(db, item) else {
+            continue;
+        };
+        let last = written.rsplit("::").next().unwrap_or(written);
+        let candidates: Vec<Item<'db>> = members_named(db, ScopeRef::Item(class), last)
+            .into_iter()
+            .filter(|m| m.parent(db) == Some(class))
+            .filter(|m| matches!(m.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
+            .collect();
+        let defined = match candidates.as_slice() {
+            [only] => Some(*only),
+            _ => candidates
+                .iter()
+                .copied()
+                .find(|m| m.signature_key(db) == item.signature_key(db)),
+        };
+        if let Some(member) = defined {
+            out.entry(member).or_insert(item);
+        }
+    }
+    out
+}
+
+/// Where a member function's body is: the member itself when it is defined in its class,
+/// else its out-of-class definition in the same file.
+pub fn member_body_owner<'db>(db: &'db dyn HirTyDatabase, member: Item<'db>) -> Option<Item<'db>> {
+    if hir_def::source::body_owner_kind(db, member).is_some() {
+        return Some(member);
+    }
+    out_of_class_definitions(db, member.file(db))
+        .get(&member)
+        .copied()
+}
+
+/// Infers the body of a member function of a class template instance (`X<int>::f`) with the
+/// class's parameters bound to the instance's arguments (through the chosen specialization's
+/// bindings), as [`crate::infer_instance`] does for a function template instance: `T::g()`,
+/// `t.m()` and calls of other members resolve, and the body's calls demand further instances.
+/// The `ExprId`s are those of [`member_body_owner`]'s body. Empty for a member that is a
+/// template itself, or without a body in its file.
+#[salsa::tracked(returns(clone))]
+pub fn infer_member_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer_member_instance").entered();
+    let declared = member.member(db);
+    let owner = member_body_owner(db, declared).unwrap_or(declared);
+    let body = hir_def::body::body(db, owner);
+    let mut cx = InferCtx::new(db, owner, &body);
+    if declared.kind(db) != ItemKind::Routine || owner == declared && body.exprs.is_empty() {
+        return Arc::new(cx.finish());
+    }
+    let class = member.class(db);
+    let mut subst = instance_bindings(db, class);
+    if owner != declared {
+        // An out-of-class definition's own header (`template <class C>`) names the class's
+        // parameters again, position by position.
+        let definition = instance_definition(db, class).unwrap_or(class.template(db));
+        let own = template_params(db, owner).len() as u32;
+        for index in 0..own {
+            let class_param = TemplateParamId {
+                owner: definition,
+                index,
+            };
+            if let Some(arg) = subst.get(class_param).cloned() {
+                subst.insert(TemplateParamId { owner, index }, arg);
+            }
+        }
+    }
+    cx.subst = subst;
+    cx.class_instance = Some(class);
+    cx.in_template = false;
+    if let Some((this, cv)) = cx.this_class {
+        cx.this_class = Some((cx.subst.apply(db, this), cv));
+    }
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
+/// The arguments of an instance, when every one is concrete (no dependent or unknown type,
+/// no dependent value).
+pub fn concrete_args<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> bool {
+    instance.args(db).iter().all(|a| match a {
+        GenericArg::Type(t) => !t.is_dependent(db) && !t.is_error(db),
+        GenericArg::Value(_) | GenericArg::Template(_) => true,
+        GenericArg::DependentValue(_) => false,
+    })
+}

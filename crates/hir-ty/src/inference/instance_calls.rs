@@ -1,0 +1,145 @@
+//! Calls of members of class template instances: `X<int>::f(a)` resolved among the members of
+//! the definition `X<int>` is made from (hir-ty's choice of partial specialization) with the
+//! return type under its bindings, and the instance recorded on the callee
+//! (`Callee::class_instance`) for `X<int>::f(a)`, `x.f()` on a concrete instance, and calls of
+//! other members inside a member instance's body.
+use hir_def::hir::{ExprId, Path};
+use il::lookup::ScopeRef;
+use il::{Item, ItemKind};
+
+use crate::class_instance::{
+    MemberInstance, concrete_args, instance_bindings, instance_members_named, member_of_instance,
+};
+use crate::inference::expr::InferCtx;
+use crate::inference::{CalleeKind, ExprInfo};
+use crate::lower::declared_ty;
+use crate::overload::Arg;
+use crate::ty::{GenericArg, Instance, Ty, TyKind, ValueCategory};
+
+impl<'db> InferCtx<'_, 'db> {
+    /// `X<int>::f(a)`: the call resolved among the members of the definition `X<int>` is made
+    /// from, the instance recorded on the callee, the return type under the definition's
+    /// bindings. `None` when the qualifier names no concrete instance or the definition no
+    /// such member (the call is then resolved as written).
+    pub(crate) fn call_member_of_qualifier_instance(
+        &mut self,
+        expr: ExprId,
+        callee: ExprId,
+        path: &Path,
+        args: &[Arg<'db>],
+        explicit: &[GenericArg<'db>],
+        kind: CalleeKind,
+    ) -> Option<(Ty<'db>, ValueCategory)> {
+        let db = self.db;
+        let class = self.qualifier_instance(path)?;
+        if !concrete_args(db, class) {
+            return None;
+        }
+        let name = path.segments.last().map(|s| &*s.name).unwrap_or("");
+        let members: Vec<Item<'db>> = instance_members_named(db, class, name)
+            .into_iter()
+            .filter(|i| matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
+            .collect();
+        if members.is_empty() {
+            return None;
+        }
+        let out = self.call_candidates(expr, callee, &members, args, explicit, kind);
+        self.record_member_of_instance(expr, class);
+        Some((instance_bindings(db, class).apply(db, out.0), out.1))
+    }
+
+    /// Records `class` on the callee of `expr` when the chosen routine is a member of the
+    /// definition `class` is made from.
+    pub(crate) fn record_member_of_instance(&mut self, expr: ExprId, class: Instance<'db>) {
+        let chosen = self
+            .result
+            .exprs
+            .get(expr.into_raw().into_u32() as usize)
+            .and_then(|i| i.as_ref())
+            .and_then(|i| i.callee)
+            .map(|c| c.item);
+        if let Some(item) = chosen
+            && let Some(member) = member_of_instance(self.db, class, item)
+        {
+            self.set_class_instance(expr, member);
+        }
+    }
+
+    /// Records on a call's callee the class template instance whose member it is.
+    fn set_class_instance(&mut self, expr: ExprId, member: MemberInstance<'db>) {
+        if let Some(Some(ExprInfo {
+            callee: Some(callee),
+            ..
+        })) = self
+            .result
+            .exprs
+            .get_mut(expr.into_raw().into_u32() as usize)
+        {
+            callee.class_instance = Some(member);
+        }
+    }
+
+    /// The class template instance a qualified name's qualifier names (`X<int>` in
+    /// `X<int>::f`), with the instance's (or function template instance's) bindings applied.
+    fn qualifier_instance(&mut self, path: &Path) -> Option<Instance<'db>> {
+        let db = self.db;
+        let (_, qualifier) = path.segments.split_last()?;
+        qualifier.last()?.args.as_ref()?;
+        let mut text = String::new();
+        if path.global {
+            text.push_str("::");
+        }
+        for (i, segment) in qualifier.iter().enumerate() {
+            if i > 0 {
+                text.push_str("::");
+            }
+            text.push_str(&segment.name);
+            if let Some(args) = &segment.args {
+                text.push('<');
+                text.push_str(&args.join(", "));
+                text.push('>');
+            }
+        }
+        if let Some(ty) = self.type_ref(&text)
+            && let TyKind::Instance(inst) = ty.unqualified(db).kind(db)
+        {
+            return Some(*inst);
+        }
+        // A standalone parse of the text does not know which names are types (`X<S>` reads
+        // `S` as an expression): the arguments one by one, each a type-id of its own, when
+        // they are all written (no default to fill) and none is a pack.
+        let (last, outer) = qualifier.split_last()?;
+        let mut names: Vec<String> = outer.iter().map(|s| s.name.to_string()).collect();
+        names.push(last.name.to_string());
+        let template = crate::inference::lookup_path_memo(db, self.scope, path.global, &names)
+            .into_iter()
+            .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
+        let params = hir_def::generics::template_params(db, template);
+        let written = last.args.as_ref()?;
+        if params.len() != written.len() || params.iter().any(|p| p.pack) {
+            return None;
+        }
+        let mut args = Vec::new();
+        for a in written.iter() {
+            if let Ok(v) = a.parse::<i128>() {
+                args.push(GenericArg::Value(v));
+                continue;
+            }
+            let mut ty = self.type_ref(a)?;
+            if ty.is_error(db)
+                && let ScopeRef::Item(scope) = self.scope
+                && let [typedef] = self.class_members(scope, a.trim())[..]
+                && typedef.kind(db) == ItemKind::Typedef
+            {
+                // A member typedef of the class whose member this is (il's lookup from an
+                // explicit specialization's scope does not see its members).
+                ty = declared_ty(db, typedef);
+            }
+            if ty.is_error(db) || ty.is_dependent(db) {
+                return None;
+            }
+            args.push(GenericArg::Type(ty));
+        }
+        Some(Instance::new(db, template, args))
+    }
+}
