@@ -1150,6 +1150,12 @@ prog("hide_catch_nested_block", "void f() { try {} catch (int e) { { int e = 2; 
 prog("hide_member_fn_param_tmpl_param", "template <class T> struct S { void g(int T) {} };")
 prog("hide_tmpl_param_prototype", "template <class T> void f(int T);")
 
+# 20044: extern __device__/__constant__/__managed__ variables never defined (whole program)
+prog("var_extern_device_undefined", "extern __device__ int v;\n__device__ int f() { return v; }", ("default", "-rdc=true"))
+prog("var_extern_constant_in_namespace", "namespace n { extern __constant__ int c; }\n__global__ void k(int *p) { *p = n::c; }")
+prog("var_extern_managed_then_defined", "extern __managed__ int m;\n__managed__ int m;\nextern __device__ int w;\nextern __device__ int w = 2;")
+prog("var_extern_device_twice_unused", "extern __device__ int u;\nextern __device__ int u;\nextern __device__ int arr[];")
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

@@ -58,6 +58,7 @@ pub fn declaration_diagnostics<'db>(
             undeclared_type(db, item, &decl, &mut out);
             variables::check(db, item, &decl, &mut out);
             redeclarations::check_variable(db, item, &decl, &mut out);
+            redeclarations::extern_treated_as_static(db, item, &decl, &mut out);
         }
         _ => {}
     }

@@ -5,7 +5,8 @@
 //!   templates keep their initializers. The stub registers the
 //!   shadow's address with the runtime, which maps it to the device symbol.
 //! - `__managed__`: `__attribute__((section("__nv_managed_data__"))) static T *v = 0;`, a
-//!   pointer the runtime points at the managed allocation.
+//!   pointer the runtime points at the managed allocation (`static T *v;` for an `extern`
+//!   declaration without initializer).
 //! - `extern __shared__`: `__attribute__((unused))`, otherwise as written.
 use il::cuda::{MemorySpace, memory_space};
 use syntax::{SyntaxKind::*, SyntaxNode};
@@ -93,8 +94,12 @@ pub(crate) fn declaration(
                 } else {
                     edits.insert(name.text_range().start(), "*".into());
                 }
+                // An `extern` declaration stays one (`static int *m;`, measured): only a
+                // definition gets the null pointer, or g++ sees the later definition as a
+                // redefinition of a definition.
                 match declarator.children().find(|n| n.kind() == INITIALIZER) {
                     Some(init) => edits.replace(text, init.text_range(), " = 0".into()),
+                    None if extern_kw.is_some() => {}
                     None => edits.insert(declarator.text_range().end(), " = 0".into()),
                 }
             }

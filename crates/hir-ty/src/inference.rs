@@ -249,7 +249,7 @@ pub fn infer_default_arguments<'db>(
 ) -> Arc<InferenceResult<'db>> {
     let _span = tracing::trace_span!("infer_default_arguments").entered();
     let (body, _) = hir_def::body::default_arguments(db, owner);
-    let mut cx = expr::InferCtx::new(db, owner, &body);
+    let mut cx = InferCtx::new(db, owner, &body);
     cx.outside_body = true;
     // Each default argument from its root, as a statement would (a call's callee is inferred
     // with its arguments), before `infer_body` reaches what is left.

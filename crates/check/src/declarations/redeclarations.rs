@@ -296,3 +296,91 @@ pub(super) fn check_variable(
         ));
     }
 }
+
+/// 20044: in whole-program mode (no `-rdc=true`) cicc turns an `extern` `__device__`,
+/// `__constant__` or `__managed__` variable that the unit never defines into a definition of
+/// its own. Measured on nvcc 13.0.88: reported once, at the entity's first declaration, in the
+/// device pass's late phase (no echo) whether or not the variable is used, with its qualified
+/// name; not when any declaration of it defines it (no `extern`, or an initializer), not for
+/// an array of unknown bound, not with `-rdc=true`.
+pub(super) fn extern_treated_as_static(
+    db: &dyn CheckDatabase,
+    item: Item<'_>,
+    decl: &Declaration,
+    out: &mut Vec<ItemDiagnostic>,
+) {
+    use il::cuda::MemorySpace;
+    use syntax::SyntaxKind::{ARRAY_SUFFIX, L_BRACK, R_BRACK};
+    let facts = variable_decl(db, item);
+    if item.kind(db) != ItemKind::Variable
+        || !facts.specifiers.is_extern
+        || !matches!(
+            facts.memory_space,
+            MemorySpace::Device | MemorySpace::Constant | MemorySpace::Managed
+        )
+        || item
+            .parent(db)
+            .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+        || base_db::Options::try_get(db).is_some_and(|o| o.compile(db).relocatable_device_code)
+        || !earlier(db, item).is_empty()
+    {
+        return;
+    }
+    let Some(declarator) = header::declarator(&decl.node, item.name_text(db)) else {
+        return;
+    };
+    let unknown_bound = declarator.descendants().any(|n| {
+        n.kind() == ARRAY_SUFFIX
+            && !n
+                .children_with_tokens()
+                .any(|t| !matches!(t.kind(), L_BRACK | R_BRACK) && !t.kind().is_trivia())
+    });
+    if unknown_bound || defines(db, item) {
+        return;
+    }
+    let siblings: &[Item<'_>] = match item.parent(db) {
+        Some(parent) => il::scope::scope_items(db, parent),
+        None => il::scope::top_level_items(db, item.file(db)),
+    };
+    let later_definition = siblings
+        .iter()
+        .skip_while(|&&s| s != item)
+        .skip(1)
+        .any(|&s| {
+            s.kind(db) == ItemKind::Variable
+                && s.name(db) == item.name(db)
+                && entity_key(db, s) == entity_key(db, item)
+                && defines(db, s)
+        });
+    if later_definition {
+        return;
+    }
+    let Some((_, at)) = header::declarator_name(&declarator) else {
+        return;
+    };
+    let mut d = ItemDiagnostic::discretionary(
+        m::EXTERN_TREATED_AS_STATIC,
+        Severity::Warning,
+        &[&item.qualified_name(db)],
+        Passes::Device,
+        at,
+    );
+    d.phase = crate::diagnostic::Phase::Late;
+    out.push(d);
+}
+
+/// Whether a variable's declaration defines it: no `extern`, or an initializer.
+fn defines(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
+    use syntax::SyntaxKind::{INIT_LIST, INITIALIZER};
+    if !variable_decl(db, item).specifiers.is_extern {
+        return true;
+    }
+    let root = syntax::SyntaxNode::new_root(item.header(db).clone());
+    header::declaration(&root)
+        .and_then(|decl| header::declarator(&decl.node, item.name_text(db)))
+        .and_then(|d| header::init_declarator(&d))
+        .is_some_and(|init| {
+            init.children()
+                .any(|n| n.kind() == INITIALIZER || n.kind() == INIT_LIST)
+        })
+}

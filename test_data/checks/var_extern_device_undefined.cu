@@ -1,0 +1,3 @@
+// check-variants: default; -rdc=true
+extern __device__ int v;
+__device__ int f() { return v; }
