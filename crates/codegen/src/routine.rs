@@ -337,8 +337,20 @@ pub(crate) fn parameters(def: &SyntaxNode) -> Vec<Param> {
     else {
         return Vec::new();
     };
-    list.children()
-        .filter(|n| n.kind() == PARAM)
+    let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
+    // `(void)` declares no parameter (naming it gave `f(void __T0)`, which g++ rejects).
+    if let [only] = &params[..]
+        && only
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| t.kind())
+            .eq([VOID_KW])
+    {
+        return Vec::new();
+    }
+    params
+        .into_iter()
         .map(|param| {
             let default = param
                 .children()

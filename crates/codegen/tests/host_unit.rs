@@ -111,3 +111,17 @@ fn unnamed_template_parameters_of_kernels_are_named_for_the_forwarding_call() {
         "#]],
     );
 }
+
+#[test]
+fn a_void_parameter_list_names_no_parameter() {
+    // `(void)` declares no parameter: naming it (`k(void __T0)`) made g++ reject the unit
+    // (found by `cufe check`'s host compiler stage on an external program).
+    check(
+        "__attribute__((global)) void k(void) { }\ntemplate <class T> __attribute__((global)) void t(void) { }\n__attribute__((global)) void p(void *) { }\n",
+        expect![[r#"
+            __attribute__((visibility("hidden"))) void k(void)  ;
+            _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < class T > static void __wrapper__device_stub_t() { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <class T> static void t(void)  {__wrapper__device_stub_t<T>();return;}
+            __attribute__((visibility("hidden"))) void p(void * __T0)  ;
+        "#]],
+    );
+}
