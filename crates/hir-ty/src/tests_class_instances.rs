@@ -131,10 +131,10 @@ int use(S s) { return Box<S>::twice(s); }
 "#,
         expect![[r#"
             use:
-              call #2: Function Box::twice of Box<S> (made from <class T>struct Box), type int (S)
+              call #2: Function Box::twice of Box<S> (made from <class T> struct Box), type int (S)
             member Box<S>::twice (body of Box<T>::twice, out of class):
-              call #2: Function Box::get of Box<S> (made from <class T>struct Box), type int (S)
-              call #5: Function Box::get of Box<S> (made from <class T>struct Box), type int (S)
+              call #2: Function Box::get of Box<S> (made from <class T> struct Box), type int (S)
+              call #5: Function Box::get of Box<S> (made from <class T> struct Box), type int (S)
             member Box<S>::get (body of get):
               call #2: Function free_fn
               call #4: Function S::st
@@ -155,10 +155,10 @@ long use(int i, long l, long *p) { return P<int, int>::f(i) + P<long, long>::f(l
 "#,
         expect![[r#"
             use:
-              call #2: Function P::f of P<int, int> (made from <class T>struct P<T, T>), type int (int)
-              call #5: Function P::f of P<long, long> (made from <class T>struct P<T, T>), type long (long)
-              call #9: Function P::f of P<long *, int> (made from <class T>struct P<T *, int>), type long (long *)
-              call #13: Function P::f of P<int, long> (made from <class T, class U>struct P), type int (int)
+              call #2: Function P::f of P<int, int> (made from <class T> struct P<T, T>), type int (int)
+              call #5: Function P::f of P<long, long> (made from <class T> struct P<T, T>), type long (long)
+              call #9: Function P::f of P<long *, int> (made from <class T> struct P<T *, int>), type long (long *)
+              call #13: Function P::f of P<int, long> (made from <class T, class U> struct P), type int (int)
             member P<int, long>::f (body of f):
             member P<long *, int>::f (body of f):
               call #3: Function g
