@@ -14,13 +14,7 @@ use check::reference::{self, Run};
 
 const STRIDE: usize = 8;
 /// Identical outputs in the sample, measured (see docs/arch/check.md); a regression fails.
-const SAMPLE_FLOOR_PERCENT: f64 = 90.0;
-
-/// Programs nvcc rejects in a front-end pass with an error cufe does not produce yet, so that
-/// cufe's host compiler stage runs gcc on a host unit cudafe++ never writes and gcc's own
-/// diagnostics about it are printed (docs/arch/check.md, Known limits). Only gcc's lines are
-/// excused; an extra diagnostic of cufe's own still fails.
-const GCC_AFTER_MISSED_ERROR: &[&str] = &["decl_device_structured_binding"];
+const SAMPLE_FLOOR_PERCENT: f64 = 95.0;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -95,10 +89,6 @@ fn suite_sample_matches_nvcc_without_false_diagnostics() {
             failures.push(format!("{name} [{variant}]: crashed (exit {})", ours.exit));
         }
         for extra in reference::extra_diagnostics(&ours.output, &nvcc.output) {
-            // gcc's lines after a front-end error cufe misses (see GCC_AFTER_MISSED_ERROR).
-            if GCC_AFTER_MISSED_ERROR.contains(&name.as_str()) && !extra.contains("): ") {
-                continue;
-            }
             failures.push(format!("{name} [{variant}]: nvcc does not print `{extra}`"));
         }
     }
