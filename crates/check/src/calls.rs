@@ -57,22 +57,7 @@ fn instance_calls<'db>(
             continue;
         }
         let (body, map) = body_with_source_map(db, template);
-        // Lambdas and unevaluated operands are not the instance's own calls.
-        let excluded: Vec<TextRange> = body
-            .exprs
-            .iter()
-            .filter(|(_, e)| {
-                matches!(
-                    e,
-                    Expr::Lambda(_)
-                        | Expr::SizeOf(TypeOrExpr::Expr(_))
-                        | Expr::AlignOf(TypeOrExpr::Expr(_))
-                        | Expr::TypeId(TypeOrExpr::Expr(_))
-                        | Expr::Noexcept(_)
-                )
-            })
-            .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
-            .collect();
+        let excluded = not_own_calls(&body, &map);
         let caller = format!("\"{}\"", instance_name(db, instance));
         let mut calls: Vec<_> = inferred.callees().collect();
         calls.sort_by_key(|(e, _)| map.expr_syntax(*e).map(|p| p.text_range().start()));
@@ -945,4 +930,26 @@ pub fn body_references<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<
     out.sort_by_key(salsa::plumbing::AsId::as_id);
     out.dedup();
     out
+}
+
+/// The ranges of a template body whose calls are not its instance's own: lambdas (their
+/// closures are checked as such) and unevaluated operands.
+pub(crate) fn not_own_calls(
+    body: &hir_def::body::Body,
+    map: &hir_def::body::BodySourceMap,
+) -> Vec<TextRange> {
+    body.exprs
+        .iter()
+        .filter(|(_, e)| {
+            matches!(
+                e,
+                Expr::Lambda(_)
+                    | Expr::SizeOf(TypeOrExpr::Expr(_))
+                    | Expr::AlignOf(TypeOrExpr::Expr(_))
+                    | Expr::TypeId(TypeOrExpr::Expr(_))
+                    | Expr::Noexcept(_)
+            )
+        })
+        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+        .collect()
 }

@@ -18,7 +18,7 @@
 //! Calls that do not depend on the arguments are the template's own (checked where it is
 //! defined); the device pass's 20011 for the instance is `calls::instance_calls`'.
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{Expr, TypeOrExpr};
+use hir_def::hir::Expr;
 use hir_ty::ty::{GenericArg, Instance};
 use il::cuda::ExecSpace;
 use il::decl::routine_decl;
@@ -98,21 +98,7 @@ fn walk<'db>(
         return;
     };
     let (body, map) = body_with_source_map(db, template);
-    let excluded: Vec<TextRange> = body
-        .exprs
-        .iter()
-        .filter(|(_, e)| {
-            matches!(
-                e,
-                Expr::Lambda(_)
-                    | Expr::SizeOf(TypeOrExpr::Expr(_))
-                    | Expr::AlignOf(TypeOrExpr::Expr(_))
-                    | Expr::TypeId(TypeOrExpr::Expr(_))
-                    | Expr::Noexcept(_)
-            )
-        })
-        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
-        .collect();
+    let excluded = crate::calls::not_own_calls(&body, &map);
     let inferred = hir_ty::infer_instance(db, instance);
     let place = salsa::plumbing::AsId::as_id(&template);
     if *crate::declarations::redeclarations::merged_exec_space(db, template)
