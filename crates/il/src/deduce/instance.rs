@@ -65,6 +65,28 @@ pub fn instantiate_named<'db>(
     complete(db, template, outer, &pattern, pattern_ty, deduced)
 }
 
+/// The instance of `template` whose arguments are all known (deduced elsewhere: hir-ty's
+/// inference resolves calls and deduces; this only substitutes them into the declaration and
+/// completes it as EDG does): `args` holds one argument per parameter, `None` for one left
+/// to its default.
+pub fn instantiate_with<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    args: Vec<Option<TemplateArg<'db>>>,
+) -> Option<FnInstance<'db>> {
+    let (pattern, pattern_ty) = pattern(db, template, outer)?;
+    if pattern.params.len() != args.len() || pattern.params.iter().any(|p| p.pack) {
+        return None;
+    }
+    let deduced = super::Deduced {
+        args,
+        pack: Vec::new(),
+        pack_param: None,
+    };
+    complete(db, template, outer, &pattern, pattern_ty, deduced)
+}
+
 /// The instance for deduced (or explicit) arguments: defaults filled in, the type substituted
 /// (a pack expanded, an `auto` return deduced).
 fn complete<'db>(
