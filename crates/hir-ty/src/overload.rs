@@ -204,6 +204,12 @@ fn deduce<'db>(
         if arg.ty.is_error(db) || arg.ty.is_dependent(db) {
             continue;
         }
+        // A parameter that mentions no template parameter deduces nothing: the argument is
+        // converted to it (`apply(F f, int x)` called with an `unsigned`), and whether it
+        // converts is the ranking's question, not deduction's ([temp.deduct.call]/1).
+        if !param.is_dependent(db) {
+            continue;
+        }
         // A parameter whose template parameters are all given explicitly deduces nothing:
         // the argument is converted to it.
         if !explicit.is_empty() && !u.subst.apply(db, *param).is_dependent(db) {

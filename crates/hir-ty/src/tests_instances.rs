@@ -193,3 +193,50 @@ P<int, long> h;
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn parameters_without_template_parameters_deduce_nothing() {
+    // `int x` takes an `unsigned` and `const void *src` a `float [4]` by conversion: neither
+    // takes part in deduction, so neither fails it.
+    let out = render(
+        r#"
+struct uint3 { unsigned x, y, z; };
+extern const uint3 threadIdx;
+template <class F> int apply(F f, int x) { return 0; }
+void kernel(int *out) { auto add = [](int x) { return x + 1; }; out[0] = apply(add, threadIdx.x); }
+template <class T> int copy_to(const T &symbol, const void *src, unsigned long count, unsigned long offset = 0) { return 0; }
+float coeffs[4];
+void use() { float h[4]; copy_to(coeffs, h, sizeof(h)); }
+"#,
+    );
+    expect![[r#"
+        kernel:
+          call #11: Function apply<<lambda #3>>
+        use:
+          call #5: Function copy_to<float [4]>
+        instance copy_to<float [4]>:
+        instance apply<<lambda #3>>:
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn block_scope_using_directives() {
+    // A name found through a block's `using namespace`, only after the directive.
+    let out = render(
+        r#"
+namespace ops { namespace detail { template <class T, int K> void times(T *p) {} } int g(int); }
+void before(int *p) { { using namespace ops; } detail::times<int, 2>(p); }
+void after(int *p) { using namespace ops; detail::times<int, 2>(p); g(1); }
+"#,
+    );
+    expect![[r#"
+        before:
+          call #2: unresolved
+        after:
+          call #2: Function ops::detail::times<int, Value(2)>
+          call #5: Function ops::g
+        instance ops::detail::times<int, Value(2)>:
+    "#]]
+    .assert_eq(&out);
+}

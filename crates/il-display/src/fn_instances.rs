@@ -26,8 +26,8 @@ use hir_ty::ty::Instance;
 use hir_ty::{Callee, CalleeKind, HirTyDatabase};
 use il::IlDatabase;
 use il::decl::{Linkage, linkage, routine_decl};
-use il::deduce::expr::known;
 use il::deduce::ArgType;
+use il::deduce::expr::known;
 use il::deduce::instance::{
     FnInstance, instantiate_call, instantiate_named, instantiate_with, pattern,
 };
@@ -417,8 +417,9 @@ fn callee_instance<'db>(db: &'db dyn HirTyDatabase, callee: &Callee<'db>) -> Opt
         return None;
     }
     let instance = callee.instance?;
-    let in_class_template = std::iter::successors(instance.template(db).parent(db), |p| p.parent(db))
-        .any(|p| !template_params(db, p).is_empty());
+    let in_class_template =
+        std::iter::successors(instance.template(db).parent(db), |p| p.parent(db))
+            .any(|p| !template_params(db, p).is_empty());
     (!in_class_template).then_some(instance)
 }
 

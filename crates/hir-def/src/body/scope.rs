@@ -14,7 +14,9 @@ use la_arena::{Arena, ArenaMap, Idx};
 use crate::HirDefDatabase;
 use crate::body::{Body, body};
 use crate::generics::{TemplateParamId, find_template_param};
-use crate::hir::{BindingId, Capture, Condition, Expr, ExprId, LocalTypeId, Stmt, StmtId};
+use crate::hir::{
+    BindingId, Capture, Condition, Expr, ExprId, LocalTypeId, LocalUsing, Stmt, StmtId,
+};
 
 pub type ScopeId = Idx<ScopeData>;
 
@@ -34,6 +36,9 @@ pub struct ScopeEntry {
 pub struct ScopeData {
     pub parent: Option<ScopeId>,
     pub entries: Vec<ScopeEntry>,
+    /// The `using namespace N;` statements of a block that this scope starts after (the
+    /// statements after a directive see it, those before do not).
+    pub directives: Vec<StmtId>,
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -81,6 +86,12 @@ impl ExprScopes {
         std::iter::successors(scope, move |&s| self.scopes[s].parent)
     }
 
+    /// The block-scope using-directives `scope` sees, innermost (and latest) first.
+    pub fn using_directives(&self, scope: ScopeId) -> impl Iterator<Item = StmtId> + '_ {
+        self.scope_chain(Some(scope))
+            .flat_map(move |s| self.scopes[s].directives.iter().rev().copied())
+    }
+
     /// The local declaration `name` denotes from `scope`, innermost (and latest) first.
     pub fn resolve_name(&self, scope: ScopeId, name: &str) -> Option<ScopeDef> {
         self.scope_chain(Some(scope)).find_map(|s| {
@@ -97,6 +108,7 @@ impl ExprScopes {
         self.scopes.alloc(ScopeData {
             parent,
             entries: Vec::new(),
+            directives: Vec::new(),
         })
     }
 
@@ -160,6 +172,11 @@ impl ExprScopes {
         self.scope_by_stmt.insert(stmt, scope);
         match &body.stmts[stmt] {
             Stmt::Decl(_) | Stmt::TypeDecl { .. } => return self.decl_stmt(body, stmt, scope),
+            Stmt::Using(LocalUsing::Directive(_)) => {
+                let inner = self.new_scope(Some(scope));
+                self.scopes[inner].directives.push(stmt);
+                return inner;
+            }
             Stmt::Compound(stmts) => {
                 let mut inner = self.new_scope(Some(scope));
                 for &s in stmts.iter() {

@@ -1,8 +1,8 @@
 //! Names in bodies: the body's own scopes first (hir-def), then declaration-level lookup from
 //! the owner's scope (il), then the enumerators of unscoped enumerations along the way.
 use base_db::SourceFile;
-use hir_def::body::scope::{Resolution as ScopeResolution, resolve_name_in_scope};
-use hir_def::hir::{ExprId, Path};
+use hir_def::body::scope::{Resolution as ScopeResolution, expr_scopes, resolve_name_in_scope};
+use hir_def::hir::{ExprId, LocalUsing, Path, Stmt};
 use il::lookup::{ScopeRef, enumerations_in, members_named};
 use il::{Item, ItemKind};
 use syntax::{SyntaxKind::*, SyntaxNode};
@@ -134,6 +134,9 @@ impl<'db> InferCtx<'_, 'db> {
         if !found.is_empty() {
             return self.classify(found);
         }
+        if let Some(found) = self.through_block_directives(expr, path.global, &segments) {
+            return self.classify(found);
+        }
         if let Some(found) = enumerator_by_lookup(db, scope, path.global, &segments) {
             return Found::Resolved(found);
         }
@@ -142,6 +145,35 @@ impl<'db> InferCtx<'_, 'db> {
         } else {
             Found::Nothing
         }
+    }
+
+    /// What the namespaces nominated by the block-scope `using namespace` directives before
+    /// `expr` declare as `segments`, the innermost directive first, where ordinary lookup found
+    /// nothing (a directive makes the namespace's names visible as if declared in an enclosing
+    /// namespace, so ordinary lookup's finds come first).
+    fn through_block_directives(
+        &self,
+        expr: ExprId,
+        global: bool,
+        segments: &[String],
+    ) -> Option<Vec<Item<'db>>> {
+        if global || self.outside_body {
+            return None;
+        }
+        let db = self.db;
+        let scopes = expr_scopes(db, self.owner);
+        let scope = scopes.scope_for_expr(expr)?;
+        scopes.using_directives(scope).find_map(|stmt| {
+            let Stmt::Using(LocalUsing::Directive(target)) = &self.body.stmts[stmt] else {
+                return None;
+            };
+            let names: Vec<String> = target.segments.iter().map(|s| s.name.to_string()).collect();
+            let namespace = lookup_path(db, self.scope, target.global, &names)
+                .into_iter()
+                .find(|i| i.kind(db) == ItemKind::Namespace)?;
+            let found = lookup_path(db, ScopeRef::Item(namespace), false, segments);
+            (!found.is_empty()).then_some(found)
+        })
     }
 
     /// Sorts what lookup found: functions form an overload set, a single variable or type is
