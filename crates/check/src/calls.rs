@@ -132,21 +132,28 @@ fn instance_calls<'db>(
 
 /// `f<int> `: a function template instance as the messages name it (EDG's trailing space).
 fn instance_name(db: &dyn CheckDatabase, instance: hir_ty::ty::Instance<'_>) -> String {
-    let args: Vec<String> = instance
-        .args(db)
+    format!(
+        "{}<{}> ",
+        qualified(db, instance.template(db)),
+        instance_args(db, instance.args(db))
+    )
+}
+
+/// Template arguments as EDG spells them in an instance's name, a pack's elements in its
+/// place.
+fn instance_args(db: &dyn CheckDatabase, args: &[hir_ty::ty::GenericArg<'_>]) -> String {
+    let spelled: Vec<String> = args
         .iter()
         .map(|a| match a {
             hir_ty::ty::GenericArg::Type(t) => edg_param(db, *t),
             hir_ty::ty::GenericArg::Value(v) => v.to_string(),
             hir_ty::ty::GenericArg::Template(i) => qualified(db, *i),
             hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
+            hir_ty::ty::GenericArg::Pack(elements) => instance_args(db, elements),
         })
+        .filter(|s| !s.is_empty())
         .collect();
-    format!(
-        "{}<{}> ",
-        qualified(db, instance.template(db)),
-        args.join(", ")
-    )
+    spelled.join(", ")
 }
 
 /// Whether `item` is a template or a member of one (its body is checked only where it does

@@ -197,6 +197,11 @@ fn signature(db: &dyn CheckDatabase, instance: Instance<'_>) -> String {
                 GenericArg::Value(v) => v.to_string(),
                 GenericArg::Template(i) => qualified(db, *i),
                 GenericArg::DependentValue(s) => s.to_string(),
+                // EDG spells a pack's argument as a list: `Ts=<int, long>`.
+                GenericArg::Pack(_) => {
+                    let spelled = hir_ty::display::generic_args_source(db, std::slice::from_ref(a));
+                    format!("<{spelled}>")
+                }
             };
             format!("{n}={arg}")
         })

@@ -221,9 +221,14 @@ pub fn infer_member_instance<'db>(
 /// The arguments of an instance, when every one is concrete (no dependent or unknown type,
 /// no dependent value).
 pub fn concrete_args<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> bool {
-    instance.args(db).iter().all(|a| match a {
+    instance.args(db).iter().all(|a| concrete_arg(db, a))
+}
+
+fn concrete_arg<'db>(db: &'db dyn HirTyDatabase, arg: &GenericArg<'db>) -> bool {
+    match arg {
         GenericArg::Type(t) => !t.is_dependent(db) && !t.is_error(db),
         GenericArg::Value(_) | GenericArg::Template(_) => true,
         GenericArg::DependentValue(_) => false,
-    })
+        GenericArg::Pack(elements) => elements.iter().all(|e| concrete_arg(db, e)),
+    }
 }

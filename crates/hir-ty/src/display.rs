@@ -87,6 +87,10 @@ impl<'db> Printer<'db> {
                 let b = bound.map(|n| n.to_string()).unwrap_or_default();
                 self.split(*elem, format!("{inner}[{b}]"))
             }
+            TyKind::ParamArray(elem, bound) => {
+                let b = hir_def_param_name(db, *bound);
+                self.split(*elem, format!("{inner}[{b}]"))
+            }
             TyKind::Function(f) => {
                 let params: Vec<String> = f.params.iter().map(|p| p.to_source(db)).collect();
                 let mut params = params.join(", ");
@@ -123,7 +127,9 @@ impl<'db> Printer<'db> {
             format!("{op} {inner}")
         };
         match operand.kind(self.db) {
-            TyKind::Array(..) | TyKind::Function(_) => format!("({joined})"),
+            TyKind::Array(..) | TyKind::ParamArray(..) | TyKind::Function(_) => {
+                format!("({joined})")
+            }
             _ => joined,
         }
     }
@@ -135,17 +141,7 @@ impl<'db> Printer<'db> {
             TyKind::Builtin(b) => b.spelling().to_string(),
             TyKind::Class(item) | TyKind::Enum(item) => item_name(db, *item),
             TyKind::Instance(inst) => {
-                let args: Vec<String> = inst
-                    .args(db)
-                    .iter()
-                    .map(|a| match a {
-                        GenericArg::Type(t) => t.to_source(db),
-                        GenericArg::Value(v) => v.to_string(),
-                        GenericArg::Template(item) => item_name(db, *item),
-                        GenericArg::DependentValue(s) => s.to_string(),
-                    })
-                    .collect();
-                let args = args.join(", ");
+                let args = generic_args_source(db, inst.args(db));
                 let sep = if args.ends_with('>') { " " } else { "" };
                 format!("{}<{args}{sep}>", item_name(db, inst.template(db)))
             }
@@ -215,4 +211,20 @@ fn hir_def_param_name(
                 .map(|t| t.text().to_string())
         });
     name.unwrap_or_else(|| format!("<template parameter {}>", p.index))
+}
+
+/// Template arguments as written between `<>`, a pack's elements in its place.
+pub fn generic_args_source<'db>(db: &'db dyn salsa::Database, args: &[GenericArg<'db>]) -> String {
+    let spelled: Vec<String> = args
+        .iter()
+        .map(|a| match a {
+            GenericArg::Type(t) => t.to_source(db),
+            GenericArg::Value(v) => v.to_string(),
+            GenericArg::Template(item) => item_name(db, *item),
+            GenericArg::DependentValue(s) => s.to_string(),
+            GenericArg::Pack(elements) => generic_args_source(db, elements),
+        })
+        .filter(|s| !s.is_empty())
+        .collect();
+    spelled.join(", ")
 }

@@ -82,6 +82,18 @@ fn lower_depth<'db>(
         IlKind::Pointer(inner) => return go(*inner).pointer(db),
         IlKind::Reference(kind, inner) => return go(*inner).reference(db, *kind),
         IlKind::Array(elem, n) => TyKind::Array(go(*elem), *n),
+        IlKind::DependentArray(elem, il::ty::DependentBound::Param { index, .. })
+            if !owners.is_empty() =>
+        {
+            // A bound written as the parameter alone is the innermost template's parameter.
+            TyKind::ParamArray(
+                go(*elem),
+                TemplateParamId {
+                    owner: owners[0],
+                    index: *index,
+                },
+            )
+        }
         IlKind::DependentArray(elem, bound) => {
             let elem = go(*elem);
             TyKind::Dependent(format!("{} [{}]", elem.to_source(db), bound.spelling()).into())

@@ -44,12 +44,20 @@ pub struct CallableSig<'db> {
     pub kind: CallableKind,
     /// A function template (its parameter types mention [`TyKind::Param`]s).
     pub is_template: bool,
+    /// The parameter that is a pack expansion (`Ts... xs`), when it is the last: it takes any
+    /// number of arguments, each deducing one element of the pack.
+    pub pack_expansion: Option<usize>,
 }
 
 impl CallableSig<'_> {
     /// Whether a call with `n` arguments may call it.
     pub fn accepts_arity(&self, n: usize) -> bool {
-        n + self.defaulted >= self.params.len() && (self.variadic || n <= self.params.len())
+        match self.pack_expansion {
+            Some(i) => n + self.defaulted >= i,
+            None => {
+                n + self.defaulted >= self.params.len() && (self.variadic || n <= self.params.len())
+            }
+        }
     }
 }
 
@@ -137,6 +145,8 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
         CallableKind::Constructor | CallableKind::Destructor => Ty::builtin(db, Builtin::Void),
         _ => fn_ty.ret,
     };
+    let pack_expansion = pack_expansion(&header, fn_ty.params.len())
+        .filter(|_| item.kind(db) == ItemKind::FunctionTemplate);
     Some(CallableSig {
         params: fn_ty.params,
         ret,
@@ -144,11 +154,25 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
         this_cv: fn_ty.this_cv,
         ref_qualifier: fn_ty.ref_qualifier,
         defaulted: defaulted_params(&header),
+        pack_expansion,
         exec_space: decl.exec_space,
         member_of: parent.filter(|_| !is_static && !is_friend),
         kind,
         is_template: item.kind(db) == ItemKind::FunctionTemplate,
     })
+}
+
+/// The last parameter of the routine's parameter list when it is a pack expansion (`Ts...
+/// xs`, `const Ts &...`); a pack expansion elsewhere is not deducible and is not reported.
+fn pack_expansion(header: &SyntaxNode, count: usize) -> Option<usize> {
+    let list = header
+        .descendants()
+        .filter(|n| n.kind() == FUNCTION_SUFFIX)
+        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))?;
+    let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
+    let last = params.last()?;
+    (params.len() == count && last.descendants_with_tokens().any(|t| t.kind() == DOT3))
+        .then(|| count - 1)
 }
 
 /// How many parameters of the routine's (outermost) parameter list have default arguments.

@@ -190,17 +190,28 @@ fn deduce<'db>(
     explicit: &[GenericArg<'db>],
 ) -> Option<(Vec<Ty<'db>>, Subst<'db>)> {
     let owners = [template];
+    let param_id = |index: usize| hir_def::generics::TemplateParamId {
+        owner: template,
+        index: index as u32,
+    };
+    // Only a trailing template parameter pack is deduced; explicit arguments from its place
+    // on are its first elements ([temp.arg.explicit]/9).
+    let template_params = hir_def::generics::template_params(db, template);
+    let pack = template_params
+        .iter()
+        .position(|p| p.pack)
+        .filter(|&i| i + 1 == template_params.len());
     let mut u = Unifier::new(db, &owners);
+    let mut elements: Vec<GenericArg<'db>> = Vec::new();
     for (i, arg) in explicit.iter().enumerate() {
-        u.subst.insert(
-            hir_def::generics::TemplateParamId {
-                owner: template,
-                index: i as u32,
-            },
-            arg.clone(),
-        );
+        match pack {
+            Some(p) if i >= p => elements.push(arg.clone()),
+            _ => u.subst.insert(param_id(i), arg.clone()),
+        }
     }
-    for (param, arg) in sig.params.iter().zip(args) {
+    let expansion = sig.pack_expansion.filter(|_| pack.is_some());
+    let fixed = expansion.unwrap_or(sig.params.len());
+    for (param, arg) in sig.params[..fixed].iter().zip(args) {
         if arg.ty.is_error(db) || arg.ty.is_dependent(db) {
             continue;
         }
@@ -223,7 +234,34 @@ fn deduce<'db>(
             }
         }
     }
-    let params = sig.params.iter().map(|p| u.subst.apply(db, *p)).collect();
+    let mut params: Vec<Ty<'db>> = sig.params[..fixed]
+        .iter()
+        .map(|p| u.subst.apply(db, *p))
+        .collect();
+    if let Some(pack) = pack {
+        if let Some(expansion) = expansion {
+            // Each argument the expansion takes beyond the explicit elements deduces one
+            // element from the expansion's pattern ([temp.deduct.call]/1).
+            let pattern = sig.params[expansion];
+            for arg in args.iter().skip(expansion + elements.len()) {
+                if arg.ty.is_error(db) || arg.ty.is_dependent(db) {
+                    return None;
+                }
+                let mut element = Unifier::new(db, &owners);
+                element.subst = u.subst.clone();
+                if !deduce_from_arg(&mut element, pattern, arg.ty, arg.category) {
+                    return None;
+                }
+                elements.push(element.subst.get(param_id(pack))?.clone());
+            }
+            for element in &elements {
+                let mut with_element = u.subst.clone();
+                with_element.insert(param_id(pack), element.clone());
+                params.push(with_element.apply(db, pattern));
+            }
+        }
+        u.subst.insert(param_id(pack), GenericArg::Pack(elements));
+    }
     Some((params, u.subst))
 }
 

@@ -2,8 +2,8 @@
 //! of every instance the bodies demand (transitively), with its callee.
 use expect_test::{Expect, expect};
 
+use crate::display::generic_args_source;
 use crate::test_db::TestDb;
-use crate::ty::GenericArg;
 use crate::{InferenceResult, infer, infer_instance};
 
 fn calls(db: &TestDb, result: &InferenceResult<'_>, out: &mut String) {
@@ -12,15 +12,7 @@ fn calls(db: &TestDb, result: &InferenceResult<'_>, out: &mut String) {
             Some(c) => {
                 let mut s = format!("{:?} {}", c.kind, c.item.qualified_name(db));
                 if let Some(inst) = c.instance {
-                    let args: Vec<String> = inst
-                        .args(db)
-                        .iter()
-                        .map(|a| match a {
-                            GenericArg::Type(t) => t.to_source(db),
-                            other => format!("{other:?}"),
-                        })
-                        .collect();
-                    s.push_str(&format!("<{}>", args.join(", ")));
+                    s.push_str(&format!("<{}>", generic_args_source(db, inst.args(db))));
                 }
                 s
             }
@@ -53,18 +45,10 @@ fn render(text: &str) -> String {
         }
         done.push(inst);
         let result = infer_instance(&db, inst);
-        let args: Vec<String> = inst
-            .args(&db)
-            .iter()
-            .map(|a| match a {
-                GenericArg::Type(t) => t.to_source(&db),
-                other => format!("{other:?}"),
-            })
-            .collect();
         out.push_str(&format!(
             "instance {}<{}>:\n",
             inst.template(&db).qualified_name(&db),
-            args.join(", ")
+            generic_args_source(&db, inst.args(&db))
         ));
         calls(&db, &result, &mut out);
         pending.extend(result.instances().iter().copied());
@@ -234,9 +218,56 @@ void after(int *p) { using namespace ops; detail::times<int, 2>(p); g(1); }
         before:
           call #2: unresolved
         after:
-          call #2: Function ops::detail::times<int, Value(2)>
+          call #2: Function ops::detail::times<int, 2>
           call #5: Function ops::g
-        instance ops::detail::times<int, Value(2)>:
+        instance ops::detail::times<int, 2>:
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn trailing_parameter_packs_deduce_per_argument() {
+    // Each argument the expansion takes deduces one element; explicit arguments from the
+    // pack's place on are its first elements; an empty pack is an instance too.
+    let out = render(
+        r#"
+template <class... Ts> int sum_all(Ts... xs) { return 0; }
+template <class T, class... Rest> int first(const T &t, const Rest &... rest) { return 0; }
+template <class... Args> void k(int *out, Args... args) {}
+int use(int *d) { k<int, int>(d, 4, 5); k(d); first(1.0, 'c', 2u); return sum_all(1, 2L, 3u); }
+"#,
+    );
+    expect![[r#"
+        use:
+          call #4: Function k<int, int>
+          call #7: Function k<>
+          call #12: Function first<double, char, unsigned int>
+          call #17: Function sum_all<int, long, unsigned int>
+        instance sum_all<int, long, unsigned int>:
+        instance first<double, char, unsigned int>:
+        instance k<>:
+        instance k<int, int>:
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn array_bounds_deduce_non_type_parameters() {
+    // `T (&)[N]`, also through an alias template, deduces N from the argument's bound.
+    let out = render(
+        r#"
+template <class T, int N> using array_ref = T (&)[N];
+template <class T, int N> int count(array_ref<T, N>) { return N; }
+template <class T, unsigned long N> int size(const T (&)[N]) { return 0; }
+int use() { int a[5]; double b[3][2]; return count(a) + size(b) + size(a); }
+"#,
+    );
+    expect![[r#"
+        use:
+          call #2: Function count<int, 5>
+          call #5: Function size
+          call #9: Function size
+        instance count<int, 5>:
     "#]]
     .assert_eq(&out);
 }

@@ -32,7 +32,7 @@ fn il_arg_depth<'db>(
         GenericArg::Type(t) => TemplateArg::Type(il_ty_depth(db, *t, depth + 1)?),
         GenericArg::Value(v) => TemplateArg::Value(*v),
         GenericArg::Template(item) => TemplateArg::Template(*item),
-        GenericArg::DependentValue(_) => return None,
+        GenericArg::DependentValue(_) | GenericArg::Pack(_) => return None,
     })
 }
 
@@ -78,7 +78,9 @@ fn il_ty_depth<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, depth: u32) -> Opti
             let (file, index) = closure_index(db, *closure)?;
             IlKind::Closure { file, index }
         }
-        TyKind::Param(_) | TyKind::Dependent(_) | TyKind::Error => return None,
+        TyKind::Param(_) | TyKind::ParamArray(..) | TyKind::Dependent(_) | TyKind::Error => {
+            return None;
+        }
     };
     Some(IlTy::new(db, kind))
 }

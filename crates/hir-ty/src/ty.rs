@@ -41,6 +41,9 @@ pub enum TyKind<'db> {
     Reference(RefKind, Ty<'db>),
     /// `T[n]`; `None` is an unknown bound.
     Array(Ty<'db>, Option<u64>),
+    /// `T[N]` whose bound is a non-type template parameter (`T (&)[N]`): deduction reads `N`
+    /// from an array's bound, and substituting `N` makes it an [`TyKind::Array`].
+    ParamArray(Ty<'db>, TemplateParamId<'db>),
     Function(FnTy<'db>),
     /// `T C::*` (a member function pointer when `pointee` is a function type).
     MemberPointer {
@@ -78,6 +81,21 @@ pub enum GenericArg<'db> {
     /// A non-type argument that depends on template parameters (the parameter's index in its
     /// owner, or an expression as spelled).
     DependentValue(Box<str>),
+    /// The elements of a parameter pack's argument (`Ts` of `f(Ts... xs)` called as
+    /// `f(1, 2L)`: `int, long`); empty for an empty pack.
+    Pack(Vec<GenericArg<'db>>),
+}
+
+impl<'db> GenericArg<'db> {
+    /// Whether the argument mentions template parameters.
+    pub fn is_dependent(&self, db: &'db dyn salsa::Database) -> bool {
+        match self {
+            GenericArg::Type(t) => t.is_dependent(db),
+            GenericArg::DependentValue(_) => true,
+            GenericArg::Value(_) | GenericArg::Template(_) => false,
+            GenericArg::Pack(elements) => elements.iter().any(|e| e.is_dependent(db)),
+        }
+    }
 }
 
 /// `X<args>`: a class (or alias, or function) template with its arguments: the identity of an
@@ -156,7 +174,7 @@ impl<'db> Ty<'db> {
     /// Whether the type involves a template parameter or a dependent name.
     pub fn is_dependent(self, db: &'db dyn salsa::Database) -> bool {
         match self.kind(db) {
-            TyKind::Param(_) | TyKind::Dependent(_) => true,
+            TyKind::Param(_) | TyKind::Dependent(_) | TyKind::ParamArray(..) => true,
             TyKind::Qualified(_, t)
             | TyKind::Pointer(t)
             | TyKind::Reference(_, t)
@@ -168,11 +186,7 @@ impl<'db> Ty<'db> {
             TyKind::Function(f) => {
                 f.ret.is_dependent(db) || f.params.iter().any(|p| p.is_dependent(db))
             }
-            TyKind::Instance(i) => i.args(db).iter().any(|a| match a {
-                GenericArg::Type(t) => t.is_dependent(db),
-                GenericArg::DependentValue(_) => true,
-                _ => false,
-            }),
+            TyKind::Instance(i) => i.args(db).iter().any(|a| a.is_dependent(db)),
             _ => false,
         }
     }

@@ -68,6 +68,10 @@ impl<'db> Subst<'db> {
             TyKind::Pointer(inner) => return go(*inner).pointer(db),
             TyKind::Reference(kind, inner) => return go(*inner).reference(db, *kind),
             TyKind::Array(elem, n) => TyKind::Array(go(*elem), *n),
+            TyKind::ParamArray(elem, p) => match self.map.get(p) {
+                Some(GenericArg::Value(n)) if *n >= 0 => TyKind::Array(go(*elem), Some(*n as u64)),
+                _ => TyKind::ParamArray(go(*elem), *p),
+            },
             TyKind::Function(f) => TyKind::Function(FnTy {
                 ret: go(f.ret),
                 params: f.params.iter().map(|p| go(*p)).collect(),
@@ -159,6 +163,19 @@ impl<'a, 'db> Unifier<'a, 'db> {
             }
             (TyKind::Array(p, pn), TyKind::Array(a, an)) if pn == an || pn.is_none() => {
                 self.unify_depth(*p, *a, depth + 1)
+            }
+            // `T (&)[N]` against `int (&)[5]`: N = 5.
+            (TyKind::ParamArray(p, n), TyKind::Array(a, Some(an))) => {
+                let bound = GenericArg::Value(i128::from(*an));
+                let fits = match self.subst.get(*n) {
+                    Some(known) => *known == bound,
+                    None if self.is_unknown(*n) => {
+                        self.subst.insert(*n, bound);
+                        true
+                    }
+                    None => false,
+                };
+                fits && self.unify_depth(*p, *a, depth + 1)
             }
             (TyKind::Function(p), TyKind::Function(a)) => {
                 p.params.len() == a.params.len()

@@ -22,7 +22,7 @@ use syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 use super::{Located, field, flag, next_id, spell};
 use hir_def::source::{body_owner_kind, declaration_offsets};
 use hir_ty::to_il::il_arg;
-use hir_ty::ty::Instance;
+use hir_ty::ty::{GenericArg, Instance};
 use hir_ty::{Callee, CalleeKind, HirTyDatabase};
 use il::IlDatabase;
 use il::decl::{Linkage, linkage, routine_decl};
@@ -31,7 +31,9 @@ use il::deduce::expr::known;
 use il::deduce::instance::{
     FnInstance, instantiate_call, instantiate_named, instantiate_with, pattern,
 };
-use il::instantiate::{TemplateArg, canonical, template_params};
+use il::instantiate::{
+    ClassInstance, TemplateArg, canonical, instance_definition, template_params,
+};
 use il::item::{Item, ItemKind};
 use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
 use il::resolve::{
@@ -77,7 +79,7 @@ fn qualified_arrays<'db>(
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
-    calls: &FxHashMap<TextRange, Instance<'db>>,
+    calls: &FxHashMap<TextRange, Demand<'db>>,
     ids: &mut usize,
     out: &mut String,
 ) {
@@ -312,21 +314,21 @@ fn instances<'db>(
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
-    calls: &FxHashMap<TextRange, Instance<'db>>,
+    calls: &FxHashMap<TextRange, Demand<'db>>,
 ) -> Vec<FnInstance<'db>> {
     let idb: &'db dyn IlDatabase = db;
     let mut found: Vec<FnInstance<'db>> = Vec::new();
     // The model's identity of each found instance, where a call made it (its calls are
     // followed when EDG instantiates its body).
-    let mut demanded: Vec<Option<Instance<'db>>> = Vec::new();
+    let mut demanded: Vec<Option<Demand<'db>>> = Vec::new();
     // Instances are told apart by their arguments: `times<int, 2>` and `times<int, 3>` have
     // one type.
     type Key<'db> = (Item<'db>, Vec<TemplateArg<'db>>, Ty<'db>);
     let mut seen: FxHashMap<Key<'db>, usize> = FxHashMap::default();
     let mut add = |found: &mut Vec<FnInstance<'db>>,
-                   demanded: &mut Vec<Option<Instance<'db>>>,
+                   demanded: &mut Vec<Option<Demand<'db>>>,
                    instance: FnInstance<'db>,
-                   by: Option<Instance<'db>>| {
+                   by: Option<Demand<'db>>| {
         let key = (instance.template, instance.args.clone(), instance.ty);
         match seen.get(&key) {
             Some(&i) => found[i].defined |= instance.defined,
@@ -390,7 +392,7 @@ fn instances<'db>(
         let Some(by) = by.filter(|_| defined && level < MAX_DEPTH) else {
             continue;
         };
-        let infer = hir_ty::infer_instance(db, by);
+        let infer = hir_ty::infer_instance(db, by.instance);
         for (_, callee) in infer.callees() {
             let Some(made) = callee_instance(db, &callee) else {
                 continue;
@@ -406,10 +408,18 @@ fn instances<'db>(
     found
 }
 
-/// The function template instance a call demands, as inference resolved it: a call, a member
-/// call or a launch of a function template whose arguments all deduced. A member template of
-/// a class template is named under its class's instance, which the model does not give.
-fn callee_instance<'db>(db: &'db dyn HirTyDatabase, callee: &Callee<'db>) -> Option<Instance<'db>> {
+/// A function template instance a call demands, as inference resolved it: the instance, and
+/// for a member template of a class template the class's instance it is named through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Demand<'db> {
+    instance: Instance<'db>,
+    class: Option<Instance<'db>>,
+}
+
+/// What a call, a member call or a launch demands, when its callee is a function template
+/// whose arguments all deduced. A member template of a class template is instantiated under
+/// its class's instance, so it needs the instance the call names it through.
+fn callee_instance<'db>(db: &'db dyn HirTyDatabase, callee: &Callee<'db>) -> Option<Demand<'db>> {
     if !matches!(
         callee.kind,
         CalleeKind::Function | CalleeKind::Method | CalleeKind::KernelLaunch
@@ -420,7 +430,12 @@ fn callee_instance<'db>(db: &'db dyn HirTyDatabase, callee: &Callee<'db>) -> Opt
     let in_class_template =
         std::iter::successors(instance.template(db).parent(db), |p| p.parent(db))
             .any(|p| !template_params(db, p).is_empty());
-    (!in_class_template).then_some(instance)
+    let class = match callee.class_instance {
+        Some(member) if in_class_template => Some(member.class(db)),
+        None if in_class_template => return None,
+        _ => None,
+    };
+    Some(Demand { instance, class })
 }
 
 /// The calls of the primary file's non-template bodies that demand a function template
@@ -429,7 +444,7 @@ fn called_outside_templates<'db>(
     db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     lines: &super::Lines,
-) -> FxHashMap<TextRange, Instance<'db>> {
+) -> FxHashMap<TextRange, Demand<'db>> {
     let mut calls = FxHashMap::default();
     for &(owner, offsets) in declaration_offsets(db, file) {
         if body_owner_kind(db, owner).is_none() || !lines.is_primary(offsets.in_file as usize) {
@@ -458,17 +473,42 @@ fn called_outside_templates<'db>(
 }
 
 /// The IL display's instance for the model's: the arguments inference deduced, substituted into
-/// the template's declaration by il (defaults filled, an `auto` return deduced).
+/// the template's declaration by il (defaults filled, an `auto` return deduced), within the
+/// definition of its class's instance for a member template.
 fn demanded_instance<'db>(
     db: &'db dyn HirTyDatabase,
-    instance: Instance<'db>,
+    demand: Demand<'db>,
 ) -> Option<FnInstance<'db>> {
-    let args = instance
-        .args(db)
-        .iter()
-        .map(|a| il_arg(db, a).map(Some))
-        .collect::<Option<Vec<_>>>()?;
-    instantiate_with(db, instance.template(db), None, args)
+    let instance = demand.instance;
+    let outer = match demand.class {
+        Some(class) => {
+            let args = class
+                .args(db)
+                .iter()
+                .map(|a| il_arg(db, a))
+                .collect::<Option<Vec<_>>>()?;
+            let class = ClassInstance::new(db, class.template(db), args);
+            Some(instance_definition(db, class)?)
+        }
+        None => None,
+    };
+    let mut pack = Vec::new();
+    let mut args = Vec::new();
+    for arg in instance.args(db) {
+        match arg {
+            GenericArg::Pack(elements) => {
+                for element in elements {
+                    let TemplateArg::Type(t) = il_arg(db, element)? else {
+                        return None;
+                    };
+                    pack.push(t);
+                }
+                args.push(None);
+            }
+            _ => args.push(Some(il_arg(db, arg)?)),
+        }
+    }
+    instantiate_with(db, instance.template(db), outer, args, pack)
 }
 
 /// Whether a node is in a template's definition (`template <>` declares an explicit

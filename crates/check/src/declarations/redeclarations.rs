@@ -137,6 +137,11 @@ pub(super) fn check_explicit_instantiation(
                 hir_ty::ty::GenericArg::Value(v) => v.to_string(),
                 hir_ty::ty::GenericArg::Template(i) => crate::calls::qualified(db, *i),
                 hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
+                // EDG spells a pack's argument as a list: `Ts=<int, long>`.
+                hir_ty::ty::GenericArg::Pack(_) => {
+                    let spelled = hir_ty::display::generic_args_source(db, std::slice::from_ref(a));
+                    format!("<{spelled}>")
+                }
             };
             format!("{}={arg}", p.name.as_deref().unwrap_or(""))
         })
