@@ -8,9 +8,8 @@
 //! `#pragma once` identity is computed from the bytes read for lexing.
 //!
 //! Lexing is a quarter of a cold run, and it can run ahead of the engine: once a run starts
-//! (`start_prefetch`, when `CUFE_PP_PREFETCH` is set), a second thread lexes the files the run
-//! will probably include. It
-//! follows the `#include` lines of each file it lexes (literal names only, resolved through
+//! (`start_prefetch`, when a core is free or `CUFE_PP_PREFETCH=1`: `prefetch_wanted`), a
+//! second thread lexes the files the run will probably include. It follows the `#include` lines of each file it lexes (literal names only, resolved through
 //! the run's search chain, ignoring conditionals), depth first, as the engine will. The engine
 //! takes a file the thread has lexed, waits for one it is lexing, and lexes any other itself;
 //! the output does not depend on which thread lexed a file.
