@@ -205,13 +205,25 @@ struct Queue {
     slots: FxHashMap<String, Slot>,
     /// Paths to lex, the next first.
     order: VecDeque<String>,
+    /// Paths queued that the engine has passed (`take_queued`): lexed when `order` is empty.
+    passed: VecDeque<String>,
     stop: bool,
+}
+
+fn remove_from(queue: &mut VecDeque<String>, path: &str) -> bool {
+    match queue.iter().position(|q| q == path) {
+        Some(k) => {
+            queue.remove(k);
+            true
+        }
+        None => false,
+    }
 }
 
 impl Queue {
     /// Queue `paths` (the includes of one file) before what was queued earlier: depth first.
-    /// A file queued earlier (by a later include, or moved back by `take_queued`) moves to
-    /// the front: this include comes first in the depth-first order.
+    /// A file queued earlier (by a later include, or passed by the engine) moves to the
+    /// front: this include comes first in the depth-first order.
     fn push_front(&mut self, paths: Vec<String>) {
         for p in paths.into_iter().rev() {
             match self.slots.get(&p) {
@@ -219,8 +231,8 @@ impl Queue {
                     self.slots.insert(p.clone(), Slot::Queued);
                 }
                 Some(Slot::Queued) => {
-                    if let Some(k) = self.order.iter().position(|q| *q == p) {
-                        self.order.remove(k);
+                    if !remove_from(&mut self.order, &p) {
+                        remove_from(&mut self.passed, &p);
                     }
                 }
                 Some(_) => continue,
@@ -231,15 +243,23 @@ impl Queue {
 
     /// The engine takes `path` before the thread has lexed it: the files queued before it
     /// are behind the engine (a conditional left their includes out, or they are included
-    /// again later): they move to the back, lexed only when nothing the engine is heading
-    /// for is left.
+    /// again later), and wait in `passed` until nothing the engine is heading for is left.
     fn take_queued(&mut self, path: &str) {
-        let Some(k) = self.order.iter().position(|q| q == path) else {
-            return;
-        };
-        let passed: Vec<String> = self.order.drain(..k).collect();
-        self.order.pop_front();
-        self.order.extend(passed);
+        match self.order.iter().position(|q| q == path) {
+            Some(k) => {
+                let passed: Vec<String> = self.order.drain(..k).collect();
+                self.order.pop_front();
+                self.passed.extend(passed);
+            }
+            None => {
+                remove_from(&mut self.passed, path);
+            }
+        }
+    }
+
+    /// The next path for the thread to lex.
+    fn pop(&mut self) -> Option<String> {
+        self.order.pop_front().or_else(|| self.passed.pop_front())
     }
 }
 
@@ -280,7 +300,7 @@ fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
                 if q.stop {
                     return;
                 }
-                match q.order.pop_front() {
+                match q.pop() {
                     Some(p) => {
                         if let Some(slot @ Slot::Queued) = q.slots.get_mut(&p) {
                             *slot = Slot::Lexing;
