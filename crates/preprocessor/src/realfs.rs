@@ -9,8 +9,9 @@
 //!
 //! Lexing is a quarter of a cold run, and it can run ahead of the engine: once a run starts
 //! (`start_prefetch`, when a core is free or `CUFE_PP_PREFETCH=1`: `prefetch_wanted`), a
-//! second thread lexes the files the run will probably include. It follows the `#include` lines of each file it lexes (literal names only, resolved through
-//! the run's search chain, ignoring conditionals), depth first, as the engine will. The engine
+//! second thread lexes the files the run will probably include. It follows the `#include`
+//! lines of each file it lexes (literal names only, resolved through the run's search chain,
+//! ignoring conditionals), depth first, as the engine will. The engine
 //! takes a file the thread has lexed, waits for one it is lexing, and lexes any other itself;
 //! the output does not depend on which thread lexed a file.
 use std::collections::VecDeque;
@@ -333,7 +334,7 @@ fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
 /// Whether to lex ahead on a second thread: `CUFE_PP_PREFETCH=1` or `0` decides; by default,
 /// only when a core is free now. The thread lexes about a fifth more than the engine needs
 /// (files that conditionals leave out): on a machine whose cores are all busy it costs wall
-/// time, on one with a free core it saves about a third of the engine's time (see
+/// time, on one with a free core it saves about a quarter of the engine's time (see
 /// docs/arch/preprocessor.md, "Speed").
 fn prefetch_wanted() -> bool {
     match std::env::var("CUFE_PP_PREFETCH").as_deref() {
