@@ -31,4 +31,14 @@ fn main() {
             eprintln!("{d}");
         }
     }
+    if std::env::var_os("PP_THREAD_CPU").is_some() {
+        // The main thread's time on a CPU (ns), without the prefetching thread's.
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+        let ns: f64 = s
+            .split_whitespace()
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0);
+        eprintln!("main thread CPU {:.1} ms", ns / 1e6);
+    }
 }

@@ -8,10 +8,10 @@
 //! `#pragma once` identity is computed from the bytes read for lexing.
 //!
 //! Lexing is a quarter of a cold run, and it can run ahead of the engine: once a run starts
-//! (`start_prefetch`, when `CUFE_PP_PREFETCH` is set), a second thread lexes the files the run
-//! will probably include. It
-//! follows the `#include` lines of each file it lexes (literal names only, resolved through
-//! the run's search chain, ignoring conditionals), depth first, as the engine will. The engine
+//! (`start_prefetch`, when a core is free or `CUFE_PP_PREFETCH=1`: `prefetch_wanted`), a
+//! second thread lexes the files the run will probably include. It follows the `#include`
+//! lines of each file it lexes (literal names only, resolved through the run's search chain,
+//! ignoring conditionals), depth first, as the engine will. The engine
 //! takes a file the thread has lexed, waits for one it is lexing, and lexes any other itself;
 //! the output does not depend on which thread lexed a file.
 use std::collections::VecDeque;
@@ -206,18 +206,61 @@ struct Queue {
     slots: FxHashMap<String, Slot>,
     /// Paths to lex, the next first.
     order: VecDeque<String>,
+    /// Paths queued that the engine has passed (`take_queued`): lexed when `order` is empty.
+    passed: VecDeque<String>,
     stop: bool,
+}
+
+fn remove_from(queue: &mut VecDeque<String>, path: &str) -> bool {
+    match queue.iter().position(|q| q == path) {
+        Some(k) => {
+            queue.remove(k);
+            true
+        }
+        None => false,
+    }
 }
 
 impl Queue {
     /// Queue `paths` (the includes of one file) before what was queued earlier: depth first.
+    /// A file queued earlier (by a later include, or passed by the engine) moves to the
+    /// front: this include comes first in the depth-first order.
     fn push_front(&mut self, paths: Vec<String>) {
         for p in paths.into_iter().rev() {
-            if !self.slots.contains_key(&p) {
-                self.slots.insert(p.clone(), Slot::Queued);
-                self.order.push_front(p);
+            match self.slots.get(&p) {
+                None => {
+                    self.slots.insert(p.clone(), Slot::Queued);
+                }
+                Some(Slot::Queued) => {
+                    if !remove_from(&mut self.order, &p) {
+                        remove_from(&mut self.passed, &p);
+                    }
+                }
+                Some(_) => continue,
+            }
+            self.order.push_front(p);
+        }
+    }
+
+    /// The engine takes `path` before the thread has lexed it: the files queued before it
+    /// are behind the engine (a conditional left their includes out, or they are included
+    /// again later), and wait in `passed` until nothing the engine is heading for is left.
+    fn take_queued(&mut self, path: &str) {
+        match self.order.iter().position(|q| q == path) {
+            Some(k) => {
+                let passed: Vec<String> = self.order.drain(..k).collect();
+                self.order.pop_front();
+                self.passed.extend(passed);
+            }
+            None => {
+                remove_from(&mut self.passed, path);
             }
         }
+    }
+
+    /// The next path for the thread to lex.
+    fn pop(&mut self) -> Option<String> {
+        self.order.pop_front().or_else(|| self.passed.pop_front())
     }
 }
 
@@ -232,6 +275,23 @@ impl Prefetch {
     }
 }
 
+/// Hands a file the prefetching thread was lexing back to the engine when dropped (by a
+/// panic: forgotten otherwise).
+struct Unclaim<'a> {
+    shared: &'a Prefetch,
+    path: &'a str,
+}
+
+impl Drop for Unclaim<'_> {
+    fn drop(&mut self) {
+        self.shared
+            .lock()
+            .slots
+            .insert(self.path.to_string(), Slot::Taken);
+        self.shared.changed.notify_all();
+    }
+}
+
 fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
     let mut dirs = Dirs::default();
     loop {
@@ -241,7 +301,7 @@ fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
                 if q.stop {
                     return;
                 }
-                match q.order.pop_front() {
+                match q.pop() {
                     Some(p) => {
                         if let Some(slot @ Slot::Queued) = q.slots.get_mut(&p) {
                             *slot = Slot::Lexing;
@@ -252,16 +312,46 @@ fn prefetch_thread(shared: Arc<Prefetch>, chain: Chain) {
                 }
             }
         };
+        // Should lexing panic, the engine must not wait for this file forever: it lexes the
+        // file itself (and meets the same panic, reported as usual).
+        let guard = Unclaim {
+            shared: &shared,
+            path: &path,
+        };
         let loaded = load(&mut dirs, &path, chain.mode);
         let children = match &loaded {
             Some(l) => chain.includes(&mut dirs, &path, &l.lexed),
             None => Vec::new(),
         };
+        std::mem::forget(guard);
         let mut q = shared.lock();
         q.slots.insert(path, Slot::Done(loaded));
         q.push_front(children);
         shared.changed.notify_all();
     }
+}
+
+/// Whether to lex ahead on a second thread: `CUFE_PP_PREFETCH=1` or `0` decides; by default,
+/// only when a core is free now. The thread lexes about a fifth more than the engine needs
+/// (files that conditionals leave out): on a machine whose cores are all busy it costs wall
+/// time, on one with a free core it saves about a quarter of the engine's time (see
+/// docs/arch/preprocessor.md, "Speed").
+fn prefetch_wanted() -> bool {
+    match std::env::var("CUFE_PP_PREFETCH").as_deref() {
+        Ok("0") => return false,
+        Ok(_) => return true,
+        Err(_) => {}
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores >= 2 && runnable_now().is_some_and(|running| running < cores)
+}
+
+/// The scheduling entities runnable on the machine now, this thread included (the fourth
+/// field of `/proc/loadavg`, `RUNNABLE/TOTAL`); None where it cannot be read.
+fn runnable_now() -> Option<usize> {
+    let loadavg = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let field = loadavg.split_whitespace().nth(3)?;
+    field.split('/').next()?.parse().ok()
 }
 
 /// What `RealFs` knows of a path.
@@ -282,11 +372,44 @@ pub struct RealFs {
     shorter: FxHashMap<String, Option<String>>,
     dirs: Dirs,
     prefetch: Option<(Arc<Prefetch>, Chain)>,
+    stats: PrefetchStats,
+}
+
+/// How the engine got its files from the prefetching thread (printed at the end of a run when
+/// `CUFE_PP_PREFETCH_STATS` is set).
+#[derive(Default)]
+struct PrefetchStats {
+    /// Files the thread had lexed (or was lexing) when the engine asked.
+    taken: u64,
+    /// Of those, the files the engine waited for, and the time it waited.
+    waited: u64,
+    waited_us: u64,
+    /// Files the engine lexed itself: queued but not reached by the thread, or not queued.
+    lexed_queued: u64,
+    lexed_unknown: u64,
 }
 
 impl Drop for RealFs {
     fn drop(&mut self) {
         if let Some((p, _)) = &self.prefetch {
+            if std::env::var_os("CUFE_PP_PREFETCH_STATS").is_some() {
+                let q = p.lock();
+                let unused = q
+                    .slots
+                    .values()
+                    .filter(|s| matches!(s, Slot::Done(_)))
+                    .count();
+                let queued = q
+                    .slots
+                    .values()
+                    .filter(|s| matches!(s, Slot::Queued))
+                    .count();
+                let st = &self.stats;
+                eprintln!(
+                    "prefetch: taken {} (waited for {}, {} us); lexed by the engine: {} queued, {} not queued; lexed and not taken {unused}, still queued {queued}",
+                    st.taken, st.waited, st.waited_us, st.lexed_queued, st.lexed_unknown
+                );
+            }
             p.lock().stop = true;
             p.changed.notify_all();
         }
@@ -298,20 +421,35 @@ impl RealFs {
     fn take_prefetched(&mut self, path: &str) -> Option<Loaded> {
         let (p, _) = self.prefetch.as_ref()?;
         let mut q = p.lock();
+        let mut waited = None;
         loop {
             match q.slots.get_mut(path) {
-                Some(Slot::Lexing) => q = p.changed.wait(q).unwrap_or_else(|e| e.into_inner()),
+                Some(Slot::Lexing) => {
+                    waited.get_or_insert_with(std::time::Instant::now);
+                    q = p.changed.wait(q).unwrap_or_else(|e| e.into_inner())
+                }
                 Some(slot @ Slot::Done(_)) => {
+                    self.stats.taken += 1;
+                    if let Some(w) = waited {
+                        self.stats.waited += 1;
+                        self.stats.waited_us += w.elapsed().as_micros() as u64;
+                    }
                     let Slot::Done(loaded) = std::mem::replace(slot, Slot::Taken) else {
                         unreachable!("matched Done");
                     };
                     return loaded;
                 }
                 Some(slot) => {
+                    self.stats.lexed_queued += 1;
+                    let queued = matches!(slot, Slot::Queued);
                     *slot = Slot::Taken;
+                    if queued {
+                        q.take_queued(path);
+                    }
                     return None;
                 }
                 None => {
+                    self.stats.lexed_unknown += 1;
                     q.slots.insert(path.to_string(), Slot::Taken);
                     return None;
                 }
@@ -322,9 +460,7 @@ impl RealFs {
 
 impl FileSystem for RealFs {
     fn start_prefetch(&mut self, options: &Options) {
-        // Opt-in: on the 2-core machine shared with other jobs where it was measured, the
-        // second thread cost more wall time than it saved (see docs/arch/preprocessor.md).
-        if self.prefetch.is_some() || std::env::var_os("CUFE_PP_PREFETCH").is_none() {
+        if self.prefetch.is_some() || !prefetch_wanted() {
             return;
         }
         let chain = Chain {
