@@ -152,8 +152,29 @@ fn compile_file(
         return Ok(ExitCode::from(EXIT_SOURCE_ERRORS));
     }
 
+    std::thread::scope(|threads| {
+        // The host outputs do not depend on the log: made meanwhile on another thread, from a
+        // snapshot of the database, and written after the log as before.
+        let host = threads.spawn({
+            let db = db.clone();
+            move || host_outputs(&db, file, options, guards)
+        });
+        write_outputs(db, file, options, host)
+    })
+}
+
+/// The outputs in cudafe++'s order: the log, the IL display, then the host outputs `host` is
+/// making.
+fn write_outputs(
+    db: &ide::RootDatabase,
+    file: SourceFile,
+    options: &CudafeOptions,
+    host: std::thread::ScopedJoinHandle<'_, HostOutputs>,
+) -> Result<ExitCode, Catastrophe> {
     if let Some(path) = &options.outputs.xref {
-        let lines = xref::log_lines_in(db, file);
+        // Inference of the bodies, most of the log's cost, spread over the other cores.
+        let helpers = std::thread::available_parallelism().map_or(0, |n| n.get().min(4) - 1);
+        let lines = xref::log_lines_in_parallel(db, file, helpers);
         let ii_name = options.input.display().to_string();
         let line_map = base_db::line_map(db, file);
         write_atomically(path, xref::render(&lines, line_map, &ii_name).as_bytes()).map_err(
@@ -173,7 +194,10 @@ fn compile_file(
         };
         print!("{}", il_display::render_file_scope(db, file, &opts));
     }
-    write_host_outputs(db, file, options, guards)?;
+    let host = host
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    write_host_outputs(options, host)?;
     for (option, what) in partial_outputs(options) {
         eprintln!("cufe: warning: {option}: written in part: {what} not produced yet");
     }
@@ -193,25 +217,26 @@ fn compile_file(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The host translation unit (`--gen_c_file_name`) and the module id file
-/// (`--gen_module_id_file --module_id_file_name`), each written whole or not at all. An output
-/// that cannot be written is catastrophic, as for cudafe++.
-fn write_host_outputs(
+/// What the host outputs hold: the module id when its file is asked for, the host
+/// translation unit when it is.
+#[derive(Default)]
+struct HostOutputs {
+    module_id: Option<String>,
+    unit: Option<String>,
+}
+
+/// Makes the host translation unit (`--gen_c_file_name`) and the module id
+/// (`--gen_module_id_file --module_id_file_name`) that `options` ask for.
+fn host_outputs(
     db: &ide::RootDatabase,
     file: SourceFile,
     options: &CudafeOptions,
     guards: Option<IncludeGuards<'_>>,
-) -> Result<(), Catastrophe> {
+) -> HostOutputs {
     let out = &options.outputs;
     if out.gen_c_file.is_none() && out.module_id_file.is_none() {
-        return Ok(());
+        return HostOutputs::default();
     }
-    let cannot_open = |what: &str, path: &std::path::Path| {
-        Catastrophe(vec![format!(
-            "Catastrophic error: could not open {what} \"{}\"",
-            path.display()
-        )])
-    };
     let input_name = options.input.display().to_string();
     let orig_file = options
         .orig_src_file_name
@@ -222,11 +247,7 @@ fn write_host_outputs(
         .clone()
         .unwrap_or(orig_file.clone());
     let module_id = codegen::module_id::module_id(db, file, &orig_file, &orig_path);
-    if let (true, Some(path)) = (out.gen_module_id_file, &out.module_id_file) {
-        write_atomically(path, module_id.as_bytes())
-            .map_err(|_| cannot_open("module id file", path))?;
-    }
-    if let Some(path) = &out.gen_c_file {
+    let unit = out.gen_c_file.as_ref().map(|_| {
         let stub = out
             .stub_file
             .as_ref()
@@ -235,7 +256,7 @@ fn write_host_outputs(
         let config = codegen::HostUnitConfig {
             orig_src_file_name: orig_file,
             stub_file_name: stub,
-            module_id,
+            module_id: module_id.clone(),
             hidden_visibility: options.cuda.device_hidden_visibility,
             device_c: options.compile.relocatable_device_code,
             extended_lambda: options.compile.extended_lambda,
@@ -247,7 +268,31 @@ fn write_host_outputs(
                 None => include_guards(file.text(db)),
             },
         };
-        let unit = codegen::host_translation_unit(db, file, &config);
+        codegen::host_translation_unit(db, file, &config)
+    });
+    HostOutputs {
+        module_id: Some(module_id),
+        unit,
+    }
+}
+
+/// Writes the host outputs, each whole or not at all. An output that cannot be written is
+/// catastrophic, as for cudafe++.
+fn write_host_outputs(options: &CudafeOptions, host: HostOutputs) -> Result<(), Catastrophe> {
+    let out = &options.outputs;
+    let cannot_open = |what: &str, path: &std::path::Path| {
+        Catastrophe(vec![format!(
+            "Catastrophic error: could not open {what} \"{}\"",
+            path.display()
+        )])
+    };
+    if let (true, Some(path), Some(module_id)) =
+        (out.gen_module_id_file, &out.module_id_file, &host.module_id)
+    {
+        write_atomically(path, module_id.as_bytes())
+            .map_err(|_| cannot_open("module id file", path))?;
+    }
+    if let (Some(path), Some(unit)) = (&out.gen_c_file, &host.unit) {
         write_atomically(path, unit.as_bytes())
             .map_err(|_| cannot_open("generated C++ file", path))?;
     }

@@ -9,11 +9,12 @@
 use il::cuda::ExecSpace;
 use il::lookup::ScopeRef;
 use il::{Item, ItemKind};
-use syntax::{SyntaxKind::*, SyntaxNode};
+use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 
 use crate::HirTyDatabase;
 use crate::from_il::{lower_il_ty, template_env, template_owners};
 use crate::ty::{Builtin, Cv, FnTy, RefKind, Ty, TyKind};
+use il::instantiate::template_params;
 
 /// What kind of routine a signature belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -258,27 +259,45 @@ pub fn type_ref_ty<'db>(
     if text.is_empty() {
         return Some(Ty::error(db));
     }
-    let owners = template_owners(db, owner);
-    if owners.is_empty() {
-        // Outside templates the type depends on the scope and the text only: memoized there,
-        // so the bodies of one class or namespace share it (every local's declared type used
-        // to be re-parsed and looked up again, a sixth of `--xref`'s time).
-        let text = base_db::Name::new(db, text);
-        return match scope_of(db, owner) {
-            ScopeRef::Item(scope) => scoped_type_ref_ty(db, scope, text),
-            ScopeRef::File(file) => file_type_ref_ty(db, file, text),
-        };
+    // The type depends on the scope, the templates whose parameters are visible and the text
+    // only: memoized there, so the bodies of one class or namespace share it (every local's
+    // declared type used to be re-parsed and looked up again, a sixth of `--xref`'s time, and
+    // inside templates, where it was not memoized, still a seventh).
+    let text = base_db::Name::new(db, text);
+    if !template_params(db, owner).is_empty() {
+        // A template's own parameters are visible in its body: memoized per template (its
+        // body and every instance's inference share it).
+        return template_type_ref_ty(db, owner, text);
     }
-    resolve_type_ref(db, scope_of(db, owner), &owners, text)
+    // Not a template itself: the templates visible are its scope's (`template_owners` goes
+    // from the owner to its parent, and a namespace parent ends the chain, leaving none).
+    match scope_of(db, owner) {
+        ScopeRef::Item(scope) => scoped_type_ref_ty(db, scope, text),
+        ScopeRef::File(file) => file_type_ref_ty(db, file, text),
+    }
 }
 
+/// A type written in the body of `template` (a function template, or a member template).
+#[salsa::tracked(returns(copy))]
+fn template_type_ref_ty<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    text: base_db::Name<'db>,
+) -> Option<Ty<'db>> {
+    let owners = template_owners(db, template);
+    resolve_type_ref(db, scope_of(db, template), &owners, text)
+}
+
+/// A type written in the body of a non-template member of `scope` (or of a function of the
+/// namespace `scope`), with the template parameters visible there.
 #[salsa::tracked(returns(copy))]
 fn scoped_type_ref_ty<'db>(
     db: &'db dyn HirTyDatabase,
     scope: Item<'db>,
     text: base_db::Name<'db>,
 ) -> Option<Ty<'db>> {
-    resolve_type_ref(db, ScopeRef::Item(scope), &[], text.text(db))
+    let owners = template_owners(db, scope);
+    resolve_type_ref(db, ScopeRef::Item(scope), &owners, text)
 }
 
 #[salsa::tracked(returns(copy))]
@@ -287,17 +306,27 @@ fn file_type_ref_ty<'db>(
     file: base_db::SourceFile,
     text: base_db::Name<'db>,
 ) -> Option<Ty<'db>> {
-    resolve_type_ref(db, ScopeRef::File(file), &[], text.text(db))
+    resolve_type_ref(db, ScopeRef::File(file), &[], text)
+}
+
+/// The parse of `using __cufe_type = TEXT;`, where a type written as `text` is read. Memoized
+/// per text: the same few texts (`_Tp`, `const _Tp &`, `size_t`) are written in thousands of
+/// bodies, each resolved in its own scope, and were parsed again for each.
+#[salsa::tracked(returns(ref))]
+fn type_text_tree<'db>(db: &'db dyn HirTyDatabase, text: base_db::Name<'db>) -> GreenNode {
+    syntax::parse_text(&format!("using __cufe_type = {};", text.text(db)))
+        .syntax_node()
+        .green()
+        .into_owned()
 }
 
 fn resolve_type_ref<'db>(
     db: &'db dyn HirTyDatabase,
     scope: ScopeRef<'db>,
     owners: &[Item<'db>],
-    text: &str,
+    text: base_db::Name<'db>,
 ) -> Option<Ty<'db>> {
-    let parse = syntax::parse_text(&format!("using __cufe_type = {text};"));
-    let root = parse.syntax_node();
+    let root = SyntaxNode::new_root(type_text_tree(db, text).clone());
     let type_id = root
         .descendants()
         .find(|n| n.kind() == ALIAS_DECL)?
@@ -315,7 +344,7 @@ fn resolve_type_ref<'db>(
     // Inside a template, a type we cannot resolve is almost always a dependent one (a member
     // typedef of a dependent base, `typename T::type`): kept as written, not an error.
     if ty.is_error(db) && !owners.is_empty() {
-        return Some(Ty::new(db, TyKind::Dependent(text.into())));
+        return Some(Ty::new(db, TyKind::Dependent(text.text(db).into())));
     }
     Some(ty)
 }

@@ -107,7 +107,13 @@ pub fn members_named_in<'db>(
     name: Name<'db>,
 ) -> Vec<Item<'db>> {
     let mut out = Vec::new();
-    collect_members(db, ScopeRef::Item(scope), name, &mut out, &mut Vec::new());
+    collect_members(
+        db,
+        ScopeRef::Item(scope),
+        name,
+        &mut out,
+        &mut Visited::default(),
+    );
     out
 }
 
@@ -119,24 +125,37 @@ pub fn file_members_named<'db>(
     name: Name<'db>,
 ) -> Vec<Item<'db>> {
     let mut out = Vec::new();
-    collect_members(db, ScopeRef::File(file), name, &mut out, &mut Vec::new());
+    collect_members(
+        db,
+        ScopeRef::File(file),
+        name,
+        &mut out,
+        &mut Visited::default(),
+    );
     out
 }
+
+/// The scopes a member lookup has entered (a namespace by its first block), each entered once.
+type Visited<'db> = rustc_hash::FxHashSet<ScopeRef<'db>>;
 
 fn collect_members<'db>(
     db: &'db dyn IlDatabase,
     scope: ScopeRef<'db>,
     name: Name<'db>,
     out: &mut Vec<Item<'db>>,
-    visited: &mut Vec<ScopeRef<'db>>,
+    visited: &mut Visited<'db>,
 ) {
-    if visited.contains(&scope) {
+    // A namespace is entered once whichever of its blocks leads to it.
+    let scope = match scope {
+        ScopeRef::Item(item) => ScopeRef::Item(first_block(db, item)),
+        file => file,
+    };
+    if !visited.insert(scope) {
         return;
     }
-    visited.push(scope);
     let index = match scope {
         ScopeRef::File(file) => file_scope_index(db, file),
-        ScopeRef::Item(item) => scope_index(db, first_block(db, item)),
+        ScopeRef::Item(block) => scope_index(db, block),
     };
     let before = out.len();
     // The members named `name` and the inline and unnamed namespaces (whose members are
@@ -228,9 +247,15 @@ fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> Sco
     }
     index.inline_namespaces.sort_by_key(|n| n.as_id());
     index.inline_namespaces.dedup();
+    // One entry per inline namespace, its first block (the key of its index, which holds every
+    // block's members), each unnamed block its own: an entry per block of `cuda::std::__4`
+    // (hundreds) made every lookup in `cuda::std` enter the same index hundreds of times and
+    // find each member as many times.
+    let mut seen = rustc_hash::FxHashSet::default();
     index.nested = namespaces
         .into_iter()
         .filter(|(_, _, name)| name.is_none_or(|n| index.inline_namespaces.contains(&n)))
+        .filter(|(_, _, name)| name.is_none_or(|n| seen.insert(n)))
         .map(|(pos, m, _)| (pos, m))
         .collect();
     index.by_name = by_name.into_iter().collect();
@@ -651,6 +676,20 @@ mod tests {
             ty.display(&db),
             dtor.display(&db)
         ));
+    }
+
+    #[test]
+    fn a_namespace_reopened_with_its_inline_namespace_finds_each_member_once() {
+        let (db, file) = TestDb::with_file(
+            "namespace lib { inline namespace v2 { int f(int); } }\n\
+             namespace lib { inline namespace v2 { int f(double); } }\n\
+             namespace lib { inline namespace v2 { int g(); } }\n",
+        );
+        let path: Vec<String> = ["lib", "f"].map(str::to_string).to_vec();
+        let found = lookup_path(&db, ScopeRef::File(file), false, &path);
+        // Each block of `v2` used to be entered as a scope of its own, its index holding every
+        // block's members: 6, each member once per block.
+        expect!["2"].assert_eq(&found.len().to_string());
     }
 
     #[test]

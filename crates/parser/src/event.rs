@@ -112,31 +112,34 @@ struct TreeSink<'a> {
     root: Option<GreenNode>,
 }
 
-const TEXT_CACHE_SIZE: usize = 4096;
-const NODE_CACHE_SIZE: usize = 4096;
+/// The most slots of each cache: fewer for short texts, whose parse would otherwise spend
+/// its time filling and dropping empty slots (a type text of a few tokens is parsed with
+/// two 4,096-slot caches).
+const CACHE_SIZE: usize = 4096;
 /// The most children a node may have to be deduplicated.
 const SMALL_NODE: usize = 3;
 
 /// A slot for a node of `kind` whose children are the tokens at these addresses.
-fn node_slot(kind: SyntaxKind, tokens: impl Iterator<Item = usize>) -> usize {
+fn node_slot(kind: SyntaxKind, tokens: impl Iterator<Item = usize>, size: usize) -> usize {
     let mut h = kind as u64;
     for address in tokens {
         h = (h.rotate_left(5) ^ (address as u64 >> 3)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
-    (h >> 32) as usize % NODE_CACHE_SIZE
+    (h >> 32) as usize % size
 }
 
 /// A cheap slot index for a short token text: FNV over at most 24 bytes.
-fn text_slot(kind: SyntaxKind, text: &str) -> usize {
+fn text_slot(kind: SyntaxKind, text: &str, size: usize) -> usize {
     let mut h: u32 = 0x811c_9dc5 ^ kind as u32;
     for &b in text.as_bytes() {
         h = (h ^ b as u32).wrapping_mul(0x0100_0193);
     }
-    h as usize % TEXT_CACHE_SIZE
+    h as usize % size
 }
 
 impl<'a> TreeSink<'a> {
     fn new(text: &'a str, tokens: &'a [Token]) -> TreeSink<'a> {
+        let cache_size = tokens.len().next_power_of_two().clamp(16, CACHE_SIZE);
         TreeSink {
             text,
             tokens,
@@ -145,8 +148,8 @@ impl<'a> TreeSink<'a> {
             open: Vec::new(),
             children: Vec::new(),
             by_kind: vec![None; SyntaxKind::SOURCE_FILE as usize],
-            by_text: vec![None; TEXT_CACHE_SIZE],
-            small_nodes: vec![None; NODE_CACHE_SIZE],
+            by_text: vec![None; cache_size],
+            small_nodes: vec![None; cache_size],
             root: None,
         }
     }
@@ -191,7 +194,7 @@ impl<'a> TreeSink<'a> {
             };
         }
         let addresses = &addresses[..children.len()];
-        let slot = node_slot(kind, addresses.iter().copied());
+        let slot = node_slot(kind, addresses.iter().copied(), self.small_nodes.len());
         if let Some(node) = &self.small_nodes[slot]
             && node.kind() == kind.into()
             && node.children().len() == addresses.len()
@@ -247,7 +250,8 @@ impl<'a> TreeSink<'a> {
                 }
             }
         } else if text.len() <= 24 {
-            let slot = &mut self.by_text[text_slot(kind, text)];
+            let slot = text_slot(kind, text, self.by_text.len());
+            let slot = &mut self.by_text[slot];
             match slot {
                 Some(t) if t.kind() == kind.into() && t.text() == text => t.clone(),
                 _ => {
