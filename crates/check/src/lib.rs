@@ -307,7 +307,13 @@ pub fn check_view(
                     place_related(&mut shown, related, &mut placed, line_map);
                 }
                 shown.context = place_context(&d.context, &mut placed, line_map);
-                out.push((shown.phase, place.in_file, out.len(), shown));
+                // cicc emits template instances after the other functions.
+                let at = if d.phase == Phase::Backend && d.placed_in.is_some() {
+                    u32::MAX
+                } else {
+                    place.in_file
+                };
+                out.push((shown.phase, at, out.len(), shown));
             }
         }
     }

@@ -16,8 +16,8 @@
 //! the model make findings go missing, never false.
 use hir_def::Body;
 use hir_def::body::{BodySourceMap, body_with_source_map};
-use hir_def::hir::{BindingId, Expr, ExprId, InitStyle, LiteralKind, Stmt, UnaryOp};
-use hir_ty::{InferenceResult, Ty, TyKind, infer};
+use hir_def::hir::{BindingId, Expr, ExprId, InitStyle, Stmt};
+use hir_ty::{InferenceResult, Resolution, Ty, TyKind, infer};
 use il::ty::Builtin;
 use il::{Item, ItemKind};
 
@@ -33,9 +33,9 @@ pub fn narrowing_diagnostics<'db>(
     walk(db, item).0
 }
 
-/// The locals whose initializer narrows a non-constant value: EDG then reports no 550 for
-/// them (measured: `int a[1] = {d};` with a `double d`, `W w{d, i};`, against `int a[1] =
-/// {1.5};` and `int a[2] = {i, 1};`, which get it).
+/// The locals whose initializer narrows a non-constant value: EDG then reports neither 177
+/// nor 550 for them (measured: `int a[1] = {d};` with a `double d`, `W w{d, i};`, against
+/// `int a[1] = {1.5};` and `int a[2] = {i, 1};`, which get them).
 #[salsa::tracked(returns(ref))]
 pub fn narrowed_from_non_constant<'db>(
     db: &'db dyn CheckDatabase,
@@ -62,10 +62,7 @@ fn walk<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> (Vec<ItemDiagnostic
     };
     // A variable's, static member's or data member's own initializer.
     if let Some(init) = body.init_expr
-        && matches!(
-            item.kind(db),
-            ItemKind::Variable | ItemKind::Field
-        )
+        && matches!(item.kind(db), ItemKind::Variable | ItemKind::Field)
         && matches!(body.exprs[init], Expr::InitList(_))
     {
         cx.list(hir_ty::declared_ty(db, item), init);
@@ -167,7 +164,7 @@ impl<'db> Narrowing<'_, 'db> {
         if self.narrows(from, to, e)
             && let Some(ptr) = self.map.expr_syntax(e)
         {
-            if !self.is_floating_literal(e) && !self.is_integral_constant(e) {
+            if self.is_non_constant(e) {
                 self.non_constant = true;
             }
             let offset = u32::from(ptr.text_range().start());
@@ -194,12 +191,8 @@ impl<'db> Narrowing<'_, 'db> {
 
     /// Whether converting `e` (of type `from`) to `to` is a narrowing EDG reports as 2361.
     fn narrows(&self, from: Builtin, to: Builtin, e: ExprId) -> bool {
-        let floating = |b: Builtin| {
-            matches!(
-                b,
-                Builtin::Float | Builtin::Double | Builtin::LongDouble
-            )
-        };
+        let floating =
+            |b: Builtin| matches!(b, Builtin::Float | Builtin::Double | Builtin::LongDouble);
         let rank = |b: Builtin| match b {
             Builtin::Float => 1,
             Builtin::Double => 2,
@@ -210,8 +203,8 @@ impl<'db> Narrowing<'_, 'db> {
             // Floating to integral: always (constants too).
             (true, false) => integral(to),
             // To a narrower floating type: from a non-constant only (a literal is one).
-            (true, true) => rank(to) < rank(from) && !self.is_floating_literal(e),
-            (false, true) => integral(from) && !self.is_integral_constant(e),
+            (true, true) => rank(to) < rank(from) && self.is_non_constant(e),
+            (false, true) => integral(from) && self.is_non_constant(e),
             (false, false) => {
                 let (Some((_, from_bits, from_signed)), Some((_, to_bits, to_signed))) =
                     (hir_ty::ty::int_info(from), hir_ty::ty::int_info(to))
@@ -230,20 +223,65 @@ impl<'db> Narrowing<'_, 'db> {
                     // unsigned never does.
                     !from_signed && to_signed && to_bits > from_bits
                 };
-                !fits && !self.is_integral_constant(e)
+                !fits && self.is_non_constant(e)
             }
         }
     }
 
-    fn is_floating_literal(&self, e: ExprId) -> bool {
-        match &self.body.exprs[e] {
-            Expr::Literal(lit) => lit.kind == LiteralKind::Float,
-            Expr::Unary {
-                op: UnaryOp::Neg | UnaryOp::Plus,
-                expr,
-            } => self.is_floating_literal(*expr),
-            _ => false,
+    /// Whether `e` is certainly no constant expression: it reads a local or a variable that
+    /// is neither `const` nor `constexpr`, `this`, or calls a function that is not
+    /// `constexpr`. What this cannot tell counts as constant (no finding).
+    fn is_non_constant(&self, e: ExprId) -> bool {
+        let db = self.db;
+        if self.is_integral_constant(e) {
+            return false;
         }
+        let mut stack = vec![e];
+        let mut steps = 0;
+        while let Some(e) = stack.pop() {
+            steps += 1;
+            if steps > 10_000 {
+                return false;
+            }
+            let expr = &self.body.exprs[e];
+            match expr {
+                Expr::This => return true,
+                Expr::Path(_) => match self.result.resolution(e) {
+                    Some(Resolution::Binding(b)) => {
+                        let constant = self.result.type_of_binding(*b).is_some_and(
+                            |t| matches!(t.kind(db), TyKind::Qualified(cv, _) if cv.is_const),
+                        );
+                        if !constant {
+                            return true;
+                        }
+                    }
+                    Some(Resolution::Item(var)) if var.kind(db) == ItemKind::Variable => {
+                        let facts = il::decl::variable_decl(db, *var);
+                        let constant = facts.specifiers.is_constexpr
+                            || matches!(
+                                hir_ty::declared_ty(db, *var).kind(db),
+                                TyKind::Qualified(cv, _) if cv.is_const
+                            );
+                        if !constant {
+                            return true;
+                        }
+                    }
+                    _ => {}
+                },
+                Expr::Call { .. } => {
+                    if let Some(call) = self.result.callee_info(e)
+                        && !il::decl::routine_decl(db, call.item)
+                            .specifiers
+                            .is_constexpr
+                    {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+            stack.extend(expr.child_exprs());
+        }
+        false
     }
 
     fn is_integral_constant(&self, e: ExprId) -> bool {
@@ -256,8 +294,7 @@ impl<'db> Narrowing<'_, 'db> {
 /// The non-static data members of a class that is a plain aggregate (no bases, no member
 /// functions, no members but data members), in order; `None` for any other class.
 fn aggregate_fields<'db>(db: &'db dyn CheckDatabase, class: Item<'db>) -> Option<Vec<Item<'db>>> {
-    if class.kind(db) != ItemKind::Struct || !il::lookup::base_classes(db, class).is_empty()
-    {
+    if class.kind(db) != ItemKind::Struct || !il::lookup::base_classes(db, class).is_empty() {
         return None;
     }
     let members = il::scope::scope_items(db, class);

@@ -116,6 +116,10 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 || binding.attrs.iter().any(|a| &**a == "shared")
                 || hir_ty::special::special_member(db, ty, hir_ty::SpecialKind::DefaultConstructor)
                     .is_some();
+            // `int a[1] = {d};`: a narrowing of a non-constant value (measured).
+            if crate::narrowing::narrowed_from_non_constant(db, item).contains(&local.binding) {
+                continue;
+            }
             let msg = if used == 0 {
                 m::DECLARED_NOT_REFERENCED
             } else if used == assigned + voided
@@ -126,8 +130,6 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                     .is_some_and(|init| crate::bodies::calls_non_constexpr(db, item, init))
                 // `const int x = 3; (void)x;`: nothing.
                 && !(voided > 0 && is_const(db, ty))
-                // `int a[1] = {d};`: a narrowing of a non-constant value (measured).
-                && !crate::narrowing::narrowed_from_non_constant(db, item).contains(&local.binding)
             {
                 m::SET_NOT_USED
             } else {

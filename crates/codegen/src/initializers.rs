@@ -8,6 +8,8 @@
 //!   parentheses, converted once more (`{(1.5)}` for a `double`, `{((1.5))}` for an `int`); a
 //!   negated integer literal in parentheses (`{(-1)}`), a negated floating one of the
 //!   element's type as `{(-(1.5))}`.
+//! - The same for a literal initializing a scalar (`double d = (1.5);`, `long long ll =
+//!   (4);`, `long double ld = ((1.0));`, `int x = 5;`).
 //! - `T x = {e};` for a scalar `T` loses its braces (`int b = ((2.5));`, `int z = d;`); `T
 //!   x{e};` keeps them (`int c{((3.5))};`).
 //!
@@ -35,7 +37,10 @@ pub(crate) fn respell(
     text: &str,
     edits: &mut Edits,
 ) {
-    for decl in node.descendants().filter(|n| n.kind() == SIMPLE_DECLARATION) {
+    for decl in node
+        .descendants()
+        .filter(|n| n.kind() == SIMPLE_DECLARATION)
+    {
         if decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
             continue;
         }
@@ -45,7 +50,10 @@ pub(crate) fn respell(
             .filter(|i| {
                 i.children()
                     .filter(|n| n.kind() == INITIALIZER)
-                    .any(|init| init.children().any(|n| n.kind() == INIT_LIST))
+                    .any(|init| {
+                        init.children()
+                            .any(|n| matches!(n.kind(), INIT_LIST | LITERAL | PREFIX_EXPR))
+                    })
             })
             .collect();
         if inits.is_empty() {
@@ -64,11 +72,20 @@ pub(crate) fn respell(
             let Some(initializer) = init.children().find(|n| n.kind() == INITIALIZER) else {
                 continue;
             };
-            let Some(list) = initializer.children().find(|n| n.kind() == INIT_LIST) else {
-                continue;
-            };
             let target = il::resolve::declarator_type(db, from, base, &declarator);
             let copy = initializer.children_with_tokens().any(|t| t.kind() == EQ);
+            let Some(list) = initializer.children().find(|n| n.kind() == INIT_LIST) else {
+                // `T x = 1.5;`: the literal as EDG's constant.
+                if copy
+                    && let Some(to) = scalar(db, target)
+                    && let [e] = &initializer.children().collect::<Vec<_>>()[..]
+                    && let Some((open, close)) = literal_parens(e, to)
+                {
+                    edits.insert(e.text_range().start(), open.into());
+                    edits.insert(e.text_range().end(), close.into());
+                }
+                continue;
+            };
             // Names are looked up at file scope: only there for what namespace scope declares.
             let names = cx.namespace_path.is_empty()
                 && !decl
@@ -210,7 +227,10 @@ fn literal_parens(e: &SyntaxNode, to: Builtin) -> Option<(&'static str, &'static
             }
         }
         PREFIX_EXPR => {
-            let tokens: Vec<_> = e.children_with_tokens().filter(|t| !t.kind().is_trivia()).collect();
+            let tokens: Vec<_> = e
+                .children_with_tokens()
+                .filter(|t| !t.kind().is_trivia())
+                .collect();
             let [minus, operand] = &tokens[..] else {
                 return None;
             };

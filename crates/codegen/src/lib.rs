@@ -85,7 +85,7 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) 
     if text.contains("__noinline__") {
         attributes::spell_noinline(&node, text, &mut edits);
     }
-    if text.contains('{') {
+    if text.contains('{') || text.contains('=') {
         initializers::respell(db, &node, &cx, text, &mut edits);
     }
     Rewriter {
