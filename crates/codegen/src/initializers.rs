@@ -15,9 +15,10 @@
 //!
 //! The element's type comes from the declaration's type (il's `specifier_type` and
 //! `declarator_type`, typedefs followed): arrays give their element type, a plain aggregate
-//! its data members in order. Only builtin arithmetic targets are respelled; declarations in
-//! templates (printed from their tokens), device variables and anything whose type il does
-//! not know are left as written. Not done: EDG's respelling of the constants themselves
+//! its data members in order. Only builtin arithmetic targets are respelled (in templates
+//! too, where the type does not depend on a parameter: `template <class T> void t() { int
+//! f[1] = {((1.5))}; }`, measured); device variables and anything whose type il does not
+//! know are left as written. Not done: EDG's respelling of the constants themselves
 //! (`0x10` as `16`, `1e300` as `1.0E300`, `1.0f` as `1.0F`, `5u` as `5U`), which moves only
 //! the columns after them, and the other expressions EDG parenthesises (`(1 + 2)`).
 use il::ItemKind;
@@ -41,9 +42,7 @@ pub(crate) fn respell(
         .descendants()
         .filter(|n| n.kind() == SIMPLE_DECLARATION)
     {
-        if decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
-            continue;
-        }
+        let in_template = decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL);
         let inits: Vec<SyntaxNode> = decl
             .children()
             .filter(|n| n.kind() == INIT_DECLARATOR)
@@ -88,6 +87,7 @@ pub(crate) fn respell(
             };
             // Names are looked up at file scope: only there for what namespace scope declares.
             let names = cx.namespace_path.is_empty()
+                && !in_template
                 && !decl
                     .ancestors()
                     .any(|a| matches!(a.kind(), COMPOUND_STMT | MEMBER_LIST));
@@ -286,9 +286,7 @@ fn literal_type(lit: &SyntaxNode) -> Option<(syntax::SyntaxKind, Builtin)> {
 
 /// [lex.icon]: the first type of the literal's list its value fits.
 fn int_literal_type(text: &str) -> Option<Builtin> {
-    let digits_end = text
-        .find(|c: char| matches!(c, 'u' | 'U' | 'l' | 'L'))
-        .unwrap_or(text.len());
+    let digits_end = text.find(['u', 'U', 'l', 'L']).unwrap_or(text.len());
     let (digits, suffix) = text.split_at(digits_end);
     let digits = digits.replace('\'', "");
     let value: u128 = if let Some(hex) = digits
