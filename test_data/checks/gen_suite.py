@@ -1156,6 +1156,93 @@ prog("var_extern_constant_in_namespace", "namespace n { extern __constant__ int 
 prog("var_extern_managed_then_defined", "extern __managed__ int m;\n__managed__ int m;\nextern __device__ int w;\nextern __device__ int w = 2;")
 prog("var_extern_device_twice_unused", "extern __device__ int u;\nextern __device__ int u;\nextern __device__ int arr[];")
 
+# 497 on prototypes (il's header of a template without body is placed by its declaration)
+prog("hide_tmpl_prototype_nontype_param", "namespace n { template <class T, int N> void f(T N); }")
+prog("hide_member_tmpl_prototype_static", """
+template <class T> struct S {
+  template <class U, class T> static U g(U u);
+  template <class V> void h(V v);
+};
+""")
+prog("hide_tmpl_prototype_none", """
+template <class T> void f(int U);
+template <class T> struct S { template <class U> void m(U T2); };
+__global__ void k() {}
+""")
+
+# 2361: narrowing in list-initialization, and cudafe++'s spelling of the initializers gcc sees
+prog("narrowing_nonconstant_sources", """
+int i = 3;
+long long ll = 4;
+double d = 1.5;
+unsigned uu = 5;
+char c1{i};
+int i2{ll};
+float f1{d};
+float f2{i};
+unsigned u1{i};
+int i3{uu};
+bool b1{i};
+long ok1{i};
+double ok2{2};
+int ok3[2] = {'a', 7};
+""")
+prog("narrowing_locals_members", """
+struct W { int a; double b; };
+struct S { int m[1] = {1.5}; };
+void h(double d, int i) {
+  int a[1] = {1.5};
+  int b{2.5};
+  W w{d, i};
+  (void)a; (void)b; (void)w;
+}
+__global__ void k() {}
+""")
+prog("narrowing_scalar_copy_list", """
+int b = {2.5};
+double d = 1;
+int z = {d};
+int y = {5};
+char s[] = {1.5};
+int nested[2][1] = {{1.5}, {2}};
+constexpr double cd = 2.0;
+int fromcx{cd};
+""")
+
+# cicc's back end: stores into __constant__ memory in kernels
+prog("ok_constant_store_kinds_device", """
+__constant__ int ca[4];
+struct P { int x; int y[2]; };
+__constant__ P cp;
+__device__ void d1(int i) { ca[i] = 1; }
+__host__ __device__ void hd(int i) { if (i > 9) ca[i] = 6; }
+__global__ void k(int i) {
+  ca[i] += 1;
+  cp.y[1] = 2;
+  ca[0]++;
+  --cp.x;
+  if (false) ca[3] = 4;
+  if (true) { } else { cp.x = 1; }
+  while (0) ca[1] = 2;
+  auto f = [] { ca[2] = 9; };
+  f();
+  d1(i);
+  hd(i);
+}
+static __global__ void ks(int i) { ca[i] = 3; }
+""")
+prog("ok_constant_store_options_device", """
+__constant__ int ca[4];
+__global__ void k(int i) { ca[i] = i; }
+__global__ void k2(int n) { for (int i = 0; i < n; i++) ca[i] = i; }
+""", ("default", "-G", "-w"))
+prog("ok_constant_store_pointer_template_device", """
+__constant__ int ca[4];
+template <class T> __global__ void kt(T v) { ca[1] = v; }
+__global__ void k() { int *p = &ca[2]; *p = 3; }
+void launch() { kt<<<1, 1>>>(2); }
+""")
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     names = set()

@@ -35,6 +35,9 @@ pub enum Phase {
     /// device pass's 679 for `constexpr` functions).
     EndOfUnit,
     Late,
+    /// cicc's back end, after the front end: `warning: FILE(LINE): Warning: TEXT` lines
+    /// (no number, no echo), then one blank line.
+    Backend,
 }
 
 /// A finding of one check, positioned relative to the item it belongs to (its definition tree,

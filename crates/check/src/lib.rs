@@ -21,6 +21,7 @@
 pub mod availability;
 pub mod bodies;
 pub mod calls;
+pub mod constant_stores;
 pub mod declarations;
 pub mod default_arguments;
 pub mod diagnostic;
@@ -30,6 +31,7 @@ pub mod hiding;
 pub mod instantiations;
 mod kernel_args;
 pub mod messages;
+pub mod narrowing;
 pub mod options;
 pub mod positions;
 pub mod pragmas;
@@ -192,6 +194,7 @@ pub fn check_view(
             .chain(declarations::declaration_diagnostics(db, item).iter())
             .chain(bodies::body_diagnostics(db, item).iter())
             .chain(hiding::hiding_diagnostics(db, item).iter())
+            .chain(narrowing::narrowing_diagnostics(db, item).iter())
             .chain(
                 remarks_wanted
                     .then(|| remarks::hiding::hiding_remarks(db, item))
@@ -203,6 +206,12 @@ pub fn check_view(
             .chain(variable_uses::variable_use_diagnostics(db, item).iter())
             .chain(availability::availability_diagnostics(db, item).iter())
             .chain(expressions::expression_diagnostics(db, item).iter())
+            .chain(
+                (pass == Pass::Device && !options.no_warnings && !options.device_unoptimized)
+                    .then(|| constant_stores::constant_store_diagnostics(db, item))
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(view_remarks.get(&item).into_iter().flatten())
             .chain(
                 remarks_wanted
@@ -298,7 +307,13 @@ pub fn check_view(
                     place_related(&mut shown, related, &mut placed, line_map);
                 }
                 shown.context = place_context(&d.context, &mut placed, line_map);
-                out.push((shown.phase, place.in_file, out.len(), shown));
+                // cicc emits template instances after the other functions.
+                let at = if d.phase == Phase::Backend && d.placed_in.is_some() {
+                    u32::MAX
+                } else {
+                    place.in_file
+                };
+                out.push((shown.phase, at, out.len(), shown));
             }
         }
     }
@@ -313,7 +328,14 @@ pub fn check_view(
             *phase != Phase::Late && d.severity == messages::Severity::Error
         })
     {
-        out.retain(|(phase, _, _, _)| *phase != Phase::Late);
+        out.retain(|(phase, _, _, _)| *phase < Phase::Late);
+    }
+    // The back end runs only on a device pass without errors.
+    if out
+        .iter()
+        .any(|(_, _, _, d)| d.severity == messages::Severity::Error)
+    {
+        out.retain(|(phase, _, _, _)| *phase != Phase::Backend);
     }
     out.into_iter().map(|(_, _, _, d)| d).collect()
 }

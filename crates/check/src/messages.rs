@@ -30,6 +30,14 @@ pub struct Message {
     pub text: &'static str,
 }
 
+/// cicc's back end (NVVM), not EDG: printed `warning: FILE(LINE): Warning: TEXT`, without a
+/// number, after the front end's output ([`crate::Phase::Backend`]).
+pub const CONSTANT_MEMORY_STORE: Message = Message {
+    number: 0,
+    tag: "",
+    text: "Cannot store to pointer that points to constant memory space",
+};
+
 macro_rules! messages {
     ($($konst:ident = $n:literal, $tag:literal, $text:literal;)*) => {
         $(pub const $konst: Message = Message { number: $n, tag: $tag, text: $text };)*
@@ -51,6 +59,7 @@ messages! {
     UNDEFINED_IDENTIFIER = 20, "undefined_identifier", "identifier %sq is undefined";
     RETURN_TYPE_MISMATCH = 120, "bad_return_value_type", "return value type does not match the function type";
     TOO_MANY_ARGUMENTS = 140, "too_many_arguments", "too many arguments in function call";
+    NARROWING_CONVERSION = 2361, "narrowing_conversion", "invalid narrowing conversion from %t1 to %t2";
     BAD_INITIALIZER_TYPE = 144, "bad_initializer_type", "a value of type %t1 cannot be used to initialize an entity of type %t2";
     TOO_FEW_ARGUMENTS = 165, "too_few_arguments", "too few arguments in function call";
     ALREADY_DECLARED = 101, "id_already_declared", "%sq has already been declared in the current scope";

@@ -18,6 +18,12 @@ pub struct DiagOptions {
     pub werror: bool,
     /// `-Xcudafe --remarks`: remarks are shown.
     pub remarks: bool,
+    /// `-w` (`--disable-warnings`): nvcc passes it to every tool; cicc's back end then prints
+    /// no warning (EDG's are not silenced here yet).
+    pub no_warnings: bool,
+    /// `-G` (`--device-debug`) or `-Xcicc -O0`: the device code is not optimized, and the back
+    /// end's warnings on what optimized code stores are not printed (measured).
+    pub device_unoptimized: bool,
 }
 
 /// An option nvcc rejects, worded as nvcc words it (`nvcc fatal   : ...`).
@@ -63,7 +69,15 @@ impl DiagOptions {
                 }
             }
             if !handled {
-                if let Some(v) = value("Werror") {
+                if ["-w", "--disable-warnings"].contains(&a) {
+                    o.no_warnings = true;
+                } else if ["-G", "--device-debug"].contains(&a) {
+                    o.device_unoptimized = true;
+                } else if let Some(v) = value("Xcicc") {
+                    if v.split([' ', ',']).any(|w| w == "-O0") {
+                        o.device_unoptimized = true;
+                    }
+                } else if let Some(v) = value("Werror") {
                     if v.split(',').any(|w| w == "all-warnings") {
                         o.werror = true;
                     }

@@ -138,6 +138,18 @@ fn placed_tree(db: &dyn CheckDatabase, item: Item<'_>) -> (ShallowGreen, u32) {
             );
         }
     }
+    // A template without a body (a prototype, a member template's declaration): il's header
+    // is the parameter list and the declaration without the `template` keyword, no node of
+    // the file; the declaration inside it is (offsets in the list keep their distance).
+    let header = syntax::SyntaxNode::new_root(item.header(db).clone());
+    if header.kind() == syntax::SyntaxKind::TEMPLATE_DECL
+        && let Some(decl) = crate::header::declaration(&header)
+    {
+        return (
+            ShallowGreen(decl.node.green().into_owned()),
+            u32::from(decl.node.text_range().start()),
+        );
+    }
     (ShallowGreen(item.header(db).clone()), 0)
 }
 

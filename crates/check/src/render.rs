@@ -29,9 +29,16 @@ pub fn render_pass(
 ) -> usize {
     let mut errors = 0;
     let mut remark_printed = false;
+    let mut backend = false;
     for d in diagnostics {
         let pos = line_map.position(d.offset.into());
         let file = pos.file.unwrap_or(unit);
+        if d.phase == Phase::Backend {
+            // cicc's back end: one line each, a blank line after the last.
+            writeln!(out, "warning: {file}({}): Warning: {}", pos.line, d.text).unwrap();
+            backend = true;
+            continue;
+        }
         let number = if d.discretionary {
             format!(" #{}-D", d.number)
         } else {
@@ -77,6 +84,9 @@ pub fn render_pass(
             remark_printed = true;
             writeln!(out, "Remark: {}\n", SUPPRESS_REMARK.text).unwrap();
         }
+    }
+    if backend {
+        out.push('\n');
     }
     if errors > 0 {
         let noun = if errors == 1 { "error" } else { "errors" };

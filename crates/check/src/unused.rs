@@ -116,6 +116,10 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 || binding.attrs.iter().any(|a| &**a == "shared")
                 || hir_ty::special::special_member(db, ty, hir_ty::SpecialKind::DefaultConstructor)
                     .is_some();
+            // `int a[1] = {d};`: a narrowing of a non-constant value (measured).
+            if crate::narrowing::narrowed_from_non_constant(db, item).contains(&local.binding) {
+                continue;
+            }
             let msg = if used == 0 {
                 m::DECLARED_NOT_REFERENCED
             } else if used == assigned + voided

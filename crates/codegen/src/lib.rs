@@ -17,6 +17,7 @@ mod edits;
 mod green;
 pub mod host_refs;
 pub mod include_guards;
+mod initializers;
 mod lambda;
 pub mod lambda_preamble;
 mod launch;
@@ -83,6 +84,9 @@ pub fn decl_chunk(db: &dyn CodegenDatabase, decl: DeclSyntax, cx: ChunkContext) 
     }
     if text.contains("__noinline__") {
         attributes::spell_noinline(&node, text, &mut edits);
+    }
+    if text.contains('{') || text.contains('=') {
+        initializers::respell(db, &node, &cx, text, &mut edits);
     }
     Rewriter {
         db,

@@ -51,7 +51,7 @@ fn device_lambdas_capture_what_the_body_names_in_order_of_first_use() {
         expect![[r#"
             _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < typename F > static void __wrapper__device_stub_k(int & n, F & f) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <typename F> static void k(int n, F f)  {__wrapper__device_stub_k<F>(n,f);return;}
             int main() {
-            int n = 4; float *x = nullptr; float a = 2.0f, b = 3.0f;
+            int n = 4; float *x = nullptr; float a = (2.0f), b = (3.0f);
             (__cudaPushCallConfiguration(1, 1)) ? (void)0 : k(n, __nv_dl_wrapper_t< __nv_dl_tag<int (*)(void),(& ::main),1> , typename __nvdl_remove_ref<decltype(x)>::type, typename __nvdl_remove_ref<decltype(b)>::type, typename __nvdl_remove_ref<decltype(a)>::type>( __nv_dl_tag<int (*)(void),(& ::main),1> {} , x, b, a) );
             (__cudaPushCallConfiguration(1, 1)) ? (void)0 : k(n, __nv_dl_wrapper_t< __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(b)>::type, typename __nvdl_remove_ref<decltype(x)>::type>( __nv_dl_tag<int (*)(void),(& ::main),2> {} , b, x) 
 
@@ -73,7 +73,7 @@ fn host_device_lambdas_are_wrapped_and_keep_their_text() {
         expect![[r#"
             _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"") template < typename F > static void __wrapper__device_stub_k(int & n, F & f) { ::cudaLaunchKernel(0, 0, 0, 0, 0, 0);} _Pragma("GCC diagnostic pop") template <typename F> static void k(int n, F f)  {__wrapper__device_stub_k<F>(n,f);return;}
             int main() {
-            float a = 2.0f; int *p = nullptr;
+            float a = (2.0f); int *p = nullptr;
             auto h0 = __nv_hdl_create_wrapper_t< false, true, __nv_dl_tag<int (*)(void),(& ::main),1> >::__nv_hdl_create_wrapper( [] (int i) { return i + 1; } );
             auto h1 = __nv_hdl_create_wrapper_t< true, false, __nv_dl_tag<int (*)(void),(& ::main),2> , typename __nvdl_remove_ref<decltype(a)>::type, typename __nvdl_remove_ref<decltype(p)>::type>::__nv_hdl_create_wrapper( [=] (int i) mutable { a += i; p[i] = a; } , a, p);
             (__cudaPushCallConfiguration(1, 1)) ? (void)0 : k(1, __nv_hdl_create_wrapper_t< false, false, __nv_dl_tag<int (*)(void),(& ::main),3> , typename __nvdl_remove_ref<decltype(p)>::type, typename __nvdl_remove_ref<decltype(a)>::type>::__nv_hdl_create_wrapper( [=] (int i) { p[i] = a; } , p, a));

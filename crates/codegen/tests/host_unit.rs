@@ -125,3 +125,29 @@ fn a_void_parameter_list_names_no_parameter() {
         "#]],
     );
 }
+
+#[test]
+fn braced_initializers_are_spelled_as_edg_constants() {
+    // Measured on cudafe++ 13.0.88's `.cudafe1.cpp`: `int a[1] = {((1.5))};`, `double z[2] =
+    // {(1), (2.5)};`, `char c[2] = {'a', (1)};`, `int b = ((2.5));`, `int c{((3.5))};`, `long
+    // l[2] = {5L, (6)};`, `unsigned u[1] = {(-1)};`, `double d = (1.5);`, `int x = 5;`,
+    // `r = {1, (2)}`, host locals too, and in templates where the type does not depend on a
+    // parameter.
+    check(
+        "int a[1] = {1.5};\ndouble z[2] = {1, 2.5};\nchar c[2] = {'a', 1};\nint b = {2.5};\nint c2{3.5};\nlong l[2] = {5L, 6};\nunsigned u[1] = {-1};\ndouble d = 1.5;\nint x = 5;\nstruct R { int a; double b; } r = {1, 2};\nvoid h() { int e[1] = {1.5}; }\ntemplate <class T> void t() { int f[1] = {1.5}; T g[1] = {1.5}; }\n",
+        expect![[r#"
+            int a[1] = {((1.5))};
+            double z[2] = {(1), (2.5)};
+            char c[2] = {'a', (1)};
+            int b = ((2.5));
+            int c2{((3.5))};
+            long l[2] = {5L, (6)};
+            unsigned u[1] = {(-1)};
+            double d = (1.5);
+            int x = 5;
+            struct R { int a; double b; } r = {1, (2)};
+            void h() { int e[1] = {((1.5))}; }
+            template <class T> void t() { int f[1] = {((1.5))}; T g[1] = {1.5}; }
+        "#]],
+    );
+}
