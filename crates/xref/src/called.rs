@@ -15,6 +15,7 @@
 //! would print another binding.
 use hir_def::generics::{TemplateParamKind, template_params};
 use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, function_def};
+use hir_ty::TyKind;
 use hir_ty::class_instance::{
     MemberInstance, infer_member_instance, instance_bindings, instance_definition,
     member_body_owner,
@@ -70,7 +71,20 @@ pub(crate) struct CalledInstances {
     instances: Vec<CalledInstance>,
     /// Every function template instance the calls create, in the order first met: where its
     /// template's name is in the file (EDG's `t` line is there).
-    created: Vec<TextRange>,
+    created: Vec<CreatedInstance>,
+}
+
+/// A function template instance a call creates.
+#[derive(Debug, Clone)]
+pub(crate) struct CreatedInstance {
+    /// Where the template's name is in the file.
+    pub name: TextRange,
+    /// How many arguments the template's trailing parameter pack takes, if it has one.
+    pub pack_len: Option<u32>,
+    /// The template parameters (by index) whose argument is not a type without a name of its
+    /// own (a builtin type, a pointer or reference to one): a class, an enumeration, a
+    /// closure, anything not concrete, a value.
+    pub named: Vec<u32>,
 }
 
 impl CalledInstances {
@@ -82,7 +96,7 @@ impl CalledInstances {
 
     /// Where the templates of the function template instances created are named, one per
     /// instance, in the order the calls create them.
-    pub(crate) fn created(&self) -> &[TextRange] {
+    pub(crate) fn created(&self) -> &[CreatedInstance] {
         &self.created
     }
 
@@ -183,7 +197,9 @@ impl<'db> Collector<'db> {
                 && !template.parent(db).is_some_and(|p| is_templated(db, p))
                 && let Some(name) = template_name(db, template, &self.offsets)
             {
-                self.out.created.push(name);
+                self.out
+                    .created
+                    .push(created_instance(db, instance, template, name));
             }
             if callee.kind != CalleeKind::Function {
                 continue;
@@ -301,6 +317,60 @@ fn called_member<'db>(
         instantiated: false,
         member: true,
     })
+}
+
+/// What the `<unnamed>` references of an instance's declaration need (`redeclared.rs`).
+fn created_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    template: Item<'db>,
+    name: TextRange,
+) -> CreatedInstance {
+    let params = template_params(db, template);
+    let args = instance.args(db);
+    let pack_len = params
+        .last()
+        .filter(|p| p.pack)
+        .map(|_| (args.len() + 1).saturating_sub(params.len()) as u32);
+    let mut named = Vec::new();
+    for (index, param) in params.iter().enumerate() {
+        let own = if param.pack {
+            &args[index.min(args.len())..]
+        } else {
+            match args.get(index) {
+                Some(arg) => std::slice::from_ref(arg),
+                None => &[],
+            }
+        };
+        if own.iter().any(|a| !is_unnamed_type(db, a)) {
+            named.push(index as u32);
+        }
+    }
+    CreatedInstance {
+        name,
+        pack_len,
+        named,
+    }
+}
+
+/// A type argument that EDG names `<unnamed>` where the parameter is referenced: a builtin
+/// type, or a pointer, reference or array of one (a class, enumeration or closure is named by
+/// its own name, which this printer does not spell there yet).
+fn is_unnamed_type(db: &dyn HirTyDatabase, arg: &GenericArg<'_>) -> bool {
+    let GenericArg::Type(ty) = arg else {
+        return false;
+    };
+    let mut ty = *ty;
+    loop {
+        match ty.kind(db) {
+            TyKind::Builtin(_) => return true,
+            TyKind::Qualified(_, inner)
+            | TyKind::Pointer(inner)
+            | TyKind::Reference(_, inner)
+            | TyKind::Array(inner, _) => ty = *inner,
+            _ => return false,
+        }
+    }
 }
 
 /// An argument as the type printer spells it, when it is concrete and of the parameter's kind.

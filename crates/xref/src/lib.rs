@@ -36,6 +36,7 @@ mod expr_refs;
 mod instances;
 mod names;
 mod printing;
+mod redeclared;
 mod references;
 #[cfg(test)]
 mod test_db;
@@ -93,13 +94,19 @@ pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -
     let created = called.created().to_vec();
     let lines = walk_unit(&root, true, called);
     let mut lines = expr_refs::merge(db, file, lines);
-    created_instance_lines(&mut lines, &created);
+    let instances = created_instance_lines(&mut lines, &created);
+    redeclared::function_template_parameters(&root, &mut lines, &instances);
     lines
 }
 
 /// EDG's `t` line for each function template instance the calls create (`called.rs`): at the
 /// template's name, under the name its declaration line has there, one entity per instance.
-fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange]) {
+/// Returns the instance of each `t` line written, by the line's index.
+fn created_instance_lines(
+    lines: &mut Vec<XrefLine>,
+    created: &[called::CreatedInstance],
+) -> FxHashMap<usize, called::CreatedInstance> {
+    let mut instances = FxHashMap::default();
     let mut declared: Vec<(TextSize, usize)> = lines
         .iter()
         .enumerate()
@@ -115,7 +122,8 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
         .filter(|l| l.kind == 't')
         .map(|l| (l.offset, l.name.clone()))
         .collect();
-    for name in created {
+    for instance in created {
+        let name = instance.name;
         // The declaration line inside the name's range (a qualified name's last segment).
         let from = declared.partition_point(|&(o, _)| o < name.start());
         let Some(&(offset, i)) = declared[from..]
@@ -135,8 +143,10 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
             offset,
         };
         next_id += 1;
+        instances.insert(lines.len(), instance.clone());
         lines.push(line);
     }
+    instances
 }
 
 fn walk_unit(
