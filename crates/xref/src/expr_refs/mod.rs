@@ -96,6 +96,7 @@ pub(crate) fn file_body_references<'db>(
             rebuild_name: false,
             declared: body.params.to_vec(),
             lambdas: Vec::new(),
+            subscripted_array: false,
             returns_reference: hir_ty::callable_sig(db, item)
                 .as_ref()
                 .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -165,6 +166,9 @@ struct Printer<'a, 'db> {
     declared: Vec<BindingId>,
     /// The lambdas being walked, innermost last.
     lambdas: Vec<LambdaFrame>,
+    /// Walking the array operand of a subscript: the array is accessed as its element is,
+    /// without decaying.
+    subscripted_array: bool,
 }
 
 /// What a lambda's body sees of the bindings around it.
@@ -538,9 +542,20 @@ impl<'db> Printer<'_, 'db> {
             } => {
                 // The grid and block dimensions initialize `dim3` parameters: a constructor of
                 // `dim3` (converting or copying) at each.
+                // A prvalue of a class (`dim3(1)`) initializes the parameter itself; the
+                // constructor is placed at the argument's start.
                 for (i, c) in config.iter().enumerate() {
+                    let class_prvalue = self
+                        .infer
+                        .value_category(*c)
+                        .is_some_and(|v| v == hir_ty::ValueCategory::PRValue)
+                        && self
+                            .infer
+                            .type_of_expr(*c)
+                            .is_some_and(|t| class_of(self.db, t).is_some());
                     if i < 2
-                        && let Some(at) = self.expr_position(*c)
+                        && !class_prvalue
+                        && let Some(at) = self.expr_start(*c)
                     {
                         self.push(
                             Target::Implicit("dim3::dim3"),
@@ -569,7 +584,13 @@ impl<'db> Printer<'_, 'db> {
                 if base_ty.is_some_and(|t| is_array(self.db, t) || is_pointer(self.db, t)) {
                     self.force_r = false;
                 }
+                // A subscripted array does not decay: its element is read (`a[i]`: `a U`).
+                let subscripted = std::mem::replace(
+                    &mut self.subscripted_array,
+                    base_ty.is_some_and(|t| is_array(self.db, t)),
+                );
                 self.expr(*base, base_access);
+                self.subscripted_array = subscripted;
                 self.expr(*index, Access::Use);
             }
             Expr::Member { base, arrow, .. } => {

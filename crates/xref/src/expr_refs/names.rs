@@ -259,6 +259,7 @@ impl<'db> Printer<'_, 'db> {
     /// An array or function used as a value decays to a pointer: its address is taken.
     pub(super) fn decayed(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
         match access {
+            Access::Use if self.subscripted_array => Access::Use,
             Access::Use if ty.is_some_and(|t| is_array(self.db, t) || is_function(self.db, t)) => {
                 Access::Address
             }
