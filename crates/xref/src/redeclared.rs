@@ -8,7 +8,7 @@
 //!
 //! The references are the walk's own lines for the template's declaration (`references.rs`):
 //! this pass only copies them, per instance line.
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::XrefLine;
@@ -98,18 +98,7 @@ pub(crate) fn function_template_parameters(
             }
         }
     }
-    if inserted.is_empty() {
-        return;
-    }
-    let old = std::mem::take(lines);
-    lines.reserve(old.len() + inserted.len());
-    let mut inserted = inserted.into_iter().peekable();
-    for (i, line) in old.into_iter().enumerate() {
-        while let Some((_, new)) = inserted.next_if(|(at, _)| *at == i) {
-            lines.push(new);
-        }
-        lines.push(line);
-    }
+    insert_before(lines, inserted);
 }
 
 /// A function template's references to its own parameters in its declaration.
@@ -172,5 +161,196 @@ fn is_pack(param: &SyntaxNode) -> bool {
             .children()
             .find(|n| n.kind() == DECLARATOR)
             .is_some_and(|d| direct(&d)),
+    }
+}
+
+/// Inserts, before each member declaration line of a class template instance, the
+/// `<unnamed>` references that the member's declaration makes to the class template's
+/// parameters (`T v[N];` in `Vec<float, 4>`: `<unnamed>` at `T` and at `N`, then
+/// `Vec<float, 4>::v D`). Only for instances whose arguments are all builtin types or
+/// constants: EDG names a parameter bound to a class by the class's name, which the walk's
+/// instance names do not give.
+pub(crate) fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine>) {
+    let mut by_offset: Vec<(TextSize, usize)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.kind, 'R' | 'D' | 'd'))
+        .map(|(i, l)| (l.offset, i))
+        .collect();
+    by_offset.sort();
+    let in_range = |range: TextRange| {
+        let from = by_offset.partition_point(|&(o, _)| o < range.start());
+        by_offset[from..]
+            .iter()
+            .take_while(move |&&(o, _)| o < range.end())
+            .map(|&(_, i)| i)
+    };
+    let mut members: FxHashMap<TextSize, Option<Vec<(u32, TextSize)>>> = FxHashMap::default();
+    let mut inserted: Vec<(usize, XrefLine)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if !matches!(line.kind, 'D' | 'd') || !instance_member_with_builtin_arguments(&line.name) {
+            continue;
+        }
+        // The template's own line comes first at the member's position.
+        let first = in_range(TextRange::at(line.offset, 1.into()))
+            .find(|&j| matches!(lines[j].kind, 'D' | 'd'));
+        if first.is_none_or(|j| j >= i) {
+            continue;
+        }
+        let references = members
+            .entry(line.offset)
+            .or_insert_with(|| {
+                let (params, declaration, excluded) = class_member_at(root, line.offset)?;
+                let mut entities = FxHashSet::default();
+                for range in params {
+                    for j in in_range(range) {
+                        if lines[j].kind == 'D' {
+                            entities.insert(lines[j].entity);
+                        }
+                    }
+                }
+                Some(
+                    in_range(declaration)
+                        .filter(|&j| {
+                            lines[j].kind == 'R'
+                                && entities.contains(&lines[j].entity)
+                                && !excluded.iter().any(|r| r.contains(lines[j].offset))
+                        })
+                        .map(|j| (lines[j].entity, lines[j].offset))
+                        .collect(),
+                )
+            })
+            .as_ref();
+        for &(entity, offset) in references.into_iter().flatten() {
+            inserted.push((
+                i,
+                XrefLine {
+                    entity,
+                    name: "<unnamed>".to_string(),
+                    kind: 'R',
+                    offset,
+                },
+            ));
+        }
+    }
+    insert_before(lines, inserted);
+}
+
+/// `Vec<float, 4>::v`: a member of a class template instance whose arguments are builtin
+/// types (`unsigned int`, `const char *`) or constants (`4`, `'c'`, `true`, `2UL`).
+fn instance_member_with_builtin_arguments(name: &str) -> bool {
+    let Some(class) = name.rsplit_once(">::").map(|(c, _)| c) else {
+        return false;
+    };
+    let Some((_, args)) = class.split_once('<') else {
+        return false;
+    };
+    if args.contains(['<', '>', '(', ':']) {
+        return false;
+    }
+    args.split(',').all(|arg| {
+        let arg = arg.trim();
+        let constant = arg.starts_with('\'')
+            || arg.starts_with('-')
+            || arg.starts_with(|c: char| c.is_ascii_digit())
+            || matches!(arg, "true" | "false");
+        constant
+            || (!arg.is_empty()
+                && arg
+                    .split([' ', '*', '&'])
+                    .filter(|w| !w.is_empty())
+                    .all(|w| {
+                        matches!(
+                            w,
+                            "void"
+                                | "bool"
+                                | "char"
+                                | "wchar_t"
+                                | "char8_t"
+                                | "char16_t"
+                                | "char32_t"
+                                | "short"
+                                | "int"
+                                | "long"
+                                | "signed"
+                                | "unsigned"
+                                | "float"
+                                | "double"
+                                | "__int128"
+                                | "const"
+                                | "volatile"
+                        )
+                    }))
+    })
+}
+
+/// The member of a class template declared at `offset` (not a parameter): the class template's
+/// parameters, the member's declaration and what in it is not re-declared (a member
+/// function's body and mem-initializers, a member template's own parameter list).
+type MemberAt = (Vec<TextRange>, TextRange, Vec<TextRange>);
+
+fn class_member_at(root: &SyntaxNode, offset: TextSize) -> Option<MemberAt> {
+    let token = root.token_at_offset(offset).right_biased()?;
+    let mut declaration = None;
+    for node in token.parent_ancestors() {
+        match node.kind() {
+            PARAM | TEMPLATE_PARAM_LIST | COMPOUND_STMT | CLASS_SPECIFIER => return None,
+            SIMPLE_DECLARATION | FUNCTION_DEF => {
+                declaration = Some(node);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let declaration = declaration?;
+    let mut parent = declaration.parent()?;
+    let mut excluded: Vec<TextRange> = declaration
+        .children()
+        .filter(|n| matches!(n.kind(), COMPOUND_STMT | CTOR_INITIALIZER))
+        .map(|n| n.text_range())
+        .collect();
+    let mut range = declaration.text_range();
+    if parent.kind() == TEMPLATE_DECL {
+        excluded.extend(
+            parent
+                .children()
+                .filter(|n| n.kind() == TEMPLATE_PARAM_LIST)
+                .map(|n| n.text_range()),
+        );
+        range = parent.text_range();
+        parent = parent.parent()?;
+    }
+    if parent.kind() != MEMBER_LIST {
+        return None;
+    }
+    let class = parent.parent().filter(|c| c.kind() == CLASS_SPECIFIER)?;
+    let template = class
+        .parent()
+        .filter(|d| d.kind() == SIMPLE_DECLARATION)?
+        .parent()
+        .filter(|t| t.kind() == TEMPLATE_DECL)?;
+    let params = template
+        .children()
+        .find(|n| n.kind() == TEMPLATE_PARAM_LIST)?
+        .children()
+        .filter(|n| matches!(n.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM))
+        .map(|p| p.text_range())
+        .collect();
+    Some((params, range, excluded))
+}
+
+/// Inserts each line before the line of its index (indices ascending).
+fn insert_before(lines: &mut Vec<XrefLine>, inserted: Vec<(usize, XrefLine)>) {
+    if inserted.is_empty() {
+        return;
+    }
+    let old = std::mem::take(lines);
+    lines.reserve(old.len() + inserted.len());
+    let mut inserted = inserted.into_iter().peekable();
+    for (i, line) in old.into_iter().enumerate() {
+        while let Some((_, new)) = inserted.next_if(|(at, _)| *at == i) {
+            lines.push(new);
+        }
+        lines.push(line);
     }
 }
