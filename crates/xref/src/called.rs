@@ -81,10 +81,12 @@ pub(crate) struct CreatedInstance {
     pub name: TextRange,
     /// How many arguments the template's trailing parameter pack takes, if it has one.
     pub pack_len: Option<u32>,
-    /// The template parameters (by index) whose argument is not a type without a name of its
-    /// own (a builtin type, a pointer or reference to one): a class, an enumeration, a
-    /// closure, anything not concrete, a value.
-    pub named: Vec<u32>,
+    /// Per template parameter (by index), how EDG names a reference to it when the instance's
+    /// declaration is declared (`redeclared.rs`): `<unnamed>` for a builtin type (or a
+    /// pointer, reference or array of one) or a value, the class's or enumeration's name for
+    /// one; `None` where this printer cannot tell (a closure, a class of a template, a pack
+    /// of mixed arguments, anything not concrete).
+    pub param_names: Vec<Option<String>>,
 }
 
 impl CalledInstances {
@@ -332,43 +334,61 @@ fn created_instance<'db>(
         .last()
         .filter(|p| p.pack)
         .map(|_| (args.len() + 1).saturating_sub(params.len()) as u32);
-    let mut named = Vec::new();
-    for (index, param) in params.iter().enumerate() {
-        let own = if param.pack {
-            &args[index.min(args.len())..]
-        } else {
-            match args.get(index) {
-                Some(arg) => std::slice::from_ref(arg),
-                None => &[],
-            }
-        };
-        if own.iter().any(|a| !is_unnamed_type(db, a)) {
-            named.push(index as u32);
-        }
-    }
+    let param_names = params
+        .iter()
+        .enumerate()
+        .map(|(index, param)| {
+            let own = if param.pack {
+                &args[index.min(args.len())..]
+            } else {
+                match args.get(index) {
+                    Some(arg) => std::slice::from_ref(arg),
+                    None => &[],
+                }
+            };
+            let mut names = own.iter().map(|a| redeclared_name(db, a));
+            let first = names.next().flatten()?;
+            names.all(|n| n.as_ref() == Some(&first)).then_some(first)
+        })
+        .collect();
     CreatedInstance {
         name,
         pack_len,
-        named,
+        param_names,
     }
 }
 
-/// A type argument that EDG names `<unnamed>` where the parameter is referenced: a builtin
-/// type, or a pointer, reference or array of one (a class, enumeration or closure is named by
-/// its own name, which this printer does not spell there yet).
-fn is_unnamed_type(db: &dyn HirTyDatabase, arg: &GenericArg<'_>) -> bool {
-    let GenericArg::Type(ty) = arg else {
-        return false;
+/// How EDG names a reference to a template parameter bound to `arg` where an instance's
+/// declaration is declared (measured with cudafe++): `<unnamed>` for a builtin type, a
+/// pointer, reference or array of one, or a value; a class or enumeration by its name.
+fn redeclared_name(db: &dyn HirTyDatabase, arg: &GenericArg<'_>) -> Option<String> {
+    let ty = match arg {
+        GenericArg::Value(_) => return Some("<unnamed>".to_string()),
+        GenericArg::Type(ty) => *ty,
+        _ => return None,
     };
-    let mut ty = *ty;
+    match ty.kind(db) {
+        TyKind::Class(item) | TyKind::Enum(item) => {
+            let mut scope = Some(*item);
+            while let Some(s) = scope {
+                if s.kind(db) == il::ItemKind::ClassTemplate || s.name_text(db).is_none() {
+                    return None;
+                }
+                scope = s.parent(db);
+            }
+            return Some(crate::expr_refs::item_name(db, *item));
+        }
+        _ => {}
+    }
+    let mut ty = ty;
     loop {
         match ty.kind(db) {
-            TyKind::Builtin(_) => return true,
+            TyKind::Builtin(_) => return Some("<unnamed>".to_string()),
             TyKind::Qualified(_, inner)
             | TyKind::Pointer(inner)
             | TyKind::Reference(_, inner)
             | TyKind::Array(inner, _) => ty = *inner,
-            _ => return false,
+            _ => return None,
         }
     }
 }

@@ -1,13 +1,17 @@
 //! What EDG logs again when it declares a template's declaration for an instance: each
 //! reference that the declaration makes to the template's own parameters is logged once more,
-//! as `R` of the parameter's entity under the name `<unnamed>` (the parameter substituted has
-//! no name left), a parameter pack's once per argument of the pack. Measured with cudafe++
-//! (`test_data/xref`): `template <typename T> T maximum(T a, T b)` logs `<unnamed> R` at each
-//! of the three `T`s right before each instance's `t` line; the references in the template
-//! parameter list (default arguments) and in the body are not repeated.
+//! as `R` of the parameter's entity, named after the argument: `<unnamed>` for a builtin type
+//! or a value, the class's name for a class (`S`); a parameter pack's once per argument of the
+//! pack. Measured with cudafe++ (the fixture of the tests below, and `test_data/xref`):
+//! `template <class T> T maximum(T a, T b)` logs `<unnamed> R` at each of the three `T`s
+//! right before each instance's `t` line; the members of a class template instance log them
+//! before each member's declaration line (`T v[N];`: at `T` and `N`). References in the
+//! template parameter list (default arguments), in bodies and in mem-initializers are not
+//! repeated.
 //!
-//! The references are the walk's own lines for the template's declaration (`references.rs`):
-//! this pass only copies them, per instance line.
+//! The references are the walk's own lines for the template's declaration (`references.rs`)
+//! and the arguments are the semantic model's (`called.rs`: `Callee::instance`); this pass
+//! only copies the lines, per instance.
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
@@ -15,11 +19,11 @@ use crate::XrefLine;
 use crate::called::CreatedInstance;
 use crate::tree::declares_function;
 
-/// Inserts, before each function template instance's `t` line, the `<unnamed>` references of
-/// its template's declaration. `instances` gives, by the `t` line's index, the instance the
-/// model created (the length of its trailing parameter pack, the parameters whose argument
-/// has a name of its own, whose references are left out); a `t` line of the walk's (an
-/// explicit instantiation) has its pack's references left out.
+/// Inserts, before each function template instance's `t` line, the references of its
+/// template's declaration to its parameters. `instances` gives, by the `t` line's index, the
+/// instance the model created (the length of its trailing parameter pack, how each parameter
+/// is named; one it cannot name is left out); a `t` line of the walk's (an explicit
+/// instantiation) names every parameter `<unnamed>` and leaves its pack out.
 pub(crate) fn function_template_parameters(
     root: &SyntaxNode,
     lines: &mut Vec<XrefLine>,
@@ -76,9 +80,13 @@ pub(crate) fn function_template_parameters(
         };
         let instance = instances.get(&i);
         for r in &redeclared.references {
-            if instance.is_some_and(|c| c.named.contains(&r.index)) {
-                continue;
-            }
+            let name = match instance {
+                Some(c) => match c.param_names.get(r.index as usize) {
+                    Some(Some(name)) => name.clone(),
+                    _ => continue,
+                },
+                None => "<unnamed>".to_string(),
+            };
             let count = match (r.pack, instance) {
                 (false, _) => 1,
                 (true, Some(c)) => c.pack_len.unwrap_or(0),
@@ -90,7 +98,7 @@ pub(crate) fn function_template_parameters(
                     i,
                     XrefLine {
                         entity,
-                        name: "<unnamed>".to_string(),
+                        name: name.clone(),
                         kind: 'R',
                         offset,
                     },
@@ -352,5 +360,63 @@ fn insert_before(lines: &mut Vec<XrefLine>, inserted: Vec<(usize, XrefLine)>) {
             lines.push(new);
         }
         lines.push(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use crate::test_db;
+
+    /// The `<unnamed>` (and class-named) references and the `t` lines of a fixture, `name kind
+    /// line:col`, sorted: a multiset, as `cargo xtask diff-xref` compares.
+    fn redeclared_lines(text: &str) -> String {
+        let (db, file) = test_db::with_file(text);
+        let map = syntax::LineMap::new(text);
+        let mut lines: Vec<String> = crate::log_lines_in(&db, file)
+            .iter()
+            .filter(|l| {
+                l.kind == 't' || (l.kind == 'R' && matches!(l.name.as_str(), "<unnamed>" | "S"))
+            })
+            .map(|l| {
+                let pos = map.position(l.offset);
+                format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+            })
+            .collect();
+        lines.sort();
+        lines.concat()
+    }
+
+    /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines but
+    /// `S R 6:66` (the temporary `S{3}`, a reference of the body): each instance of `maximum`
+    /// repeats the three `T`s as `<unnamed>`, `id<S>` names them `S`, `Vec<float, 4>` repeats
+    /// `T`, `N` and `T` of its members' declarations.
+    #[test]
+    fn references_to_parameters_of_instances() {
+        let text = "template <class T> T maximum(T a, T b) { return a < b ? b : a; }\n\
+                    template <class T, int N> struct Vec { T v[N]; T sum() const; };\n\
+                    struct S { int k; };\n\
+                    template <class T> T id(T v) { return v; }\n\
+                    Vec<float, 4> w;\n\
+                    int use() { return maximum(1, 2) + (int)maximum(1.0f, 2.0f) + id(S{3}).k; }\n";
+        expect![[r#"
+            <unnamed> R 1:20
+            <unnamed> R 1:20
+            <unnamed> R 1:30
+            <unnamed> R 1:30
+            <unnamed> R 1:35
+            <unnamed> R 1:35
+            <unnamed> R 2:40
+            <unnamed> R 2:44
+            <unnamed> R 2:48
+            S R 4:20
+            S R 4:25
+            Vec<float, 4> t 2:34
+            id t 4:22
+            maximum t 1:22
+            maximum t 1:22
+        "#]]
+        .assert_eq(&redeclared_lines(text));
     }
 }

@@ -36,8 +36,8 @@ mod names;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use facts::is_templated;
 use facts::*;
+pub(crate) use facts::{is_templated, item_name};
 pub(crate) use merge::merge;
 
 /// What a reference line denotes.
