@@ -585,9 +585,12 @@ impl<'db> Printer<'_, 'db> {
                     self.force_r = false;
                 }
                 // A subscripted array does not decay: its element is read (`a[i]`: `a U`).
+                // (In templates EDG records the array's address taken where an element is
+                // passed to a constructor whose class depends on the parameters: left as the
+                // decay rule had it there.)
                 let subscripted = std::mem::replace(
                     &mut self.subscripted_array,
-                    base_ty.is_some_and(|t| is_array(self.db, t)),
+                    !self.templated && base_ty.is_some_and(|t| is_array(self.db, t)),
                 );
                 self.expr(*base, base_access);
                 self.subscripted_array = subscripted;

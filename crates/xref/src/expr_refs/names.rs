@@ -35,6 +35,26 @@ impl<'db> Printer<'_, 'db> {
         };
         match resolution {
             Resolution::Binding(b) => self.binding(b, access, at),
+            Resolution::Item(item) if item.kind(self.db) == ItemKind::VariableTemplate => {
+                // `v<int>` names the instance: logged under its arguments, when the model
+                // spells them as EDG does (builtin types); otherwise not at all.
+                let written = match &self.body.exprs[e] {
+                    Expr::Path(path) => path.segments.last().and_then(|s| s.args.clone()),
+                    _ => None,
+                };
+                // In a template, arguments that depend on its parameters leave the template
+                // named (`is_same_v<_Tp, _Up>`: `is_same_v`).
+                let name = match written {
+                    Some(args) if !self.templated => self
+                        .builtin_type_args(&args)
+                        .map(|args| format!("{}<{}>", self.item_name(item), args.join(", "))),
+                    _ => Some(self.item_name(item)),
+                };
+                if let Some(name) = name {
+                    self.item_named(item, access, at, name);
+                    self.qualifiers(item, &qualifiers);
+                }
+            }
             Resolution::Item(item) => {
                 self.item(item, access, at);
                 self.qualifiers(item, &qualifiers);
@@ -276,7 +296,33 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// Template arguments as written, each spelled by the type printer, when every one is a
+    /// builtin type (or a pointer or reference to one, cv-qualified or not).
+    fn builtin_type_args(&self, args: &[Box<str>]) -> Option<Vec<String>> {
+        args.iter()
+            .map(|a| {
+                let ty = hir_ty::lower::type_ref_ty(self.db, self.owner, a)?;
+                let mut inner = ty;
+                loop {
+                    match inner.kind(self.db) {
+                        TyKind::Builtin(_) => break,
+                        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
+                            inner = *t
+                        }
+                        _ => return None,
+                    }
+                }
+                Some(ty.to_source(self.db))
+            })
+            .collect()
+    }
+
     pub(super) fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
+        let name = self.item_name(item);
+        self.item_named(item, access, at, name);
+    }
+
+    fn item_named(&mut self, item: Item<'db>, access: Access, at: TextSize, name: String) {
         let access = match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
@@ -294,7 +340,6 @@ impl<'db> Printer<'_, 'db> {
             }
             _ => access,
         };
-        let name = self.item_name(item);
         self.push(Target::Item(item), name, access.letter(), at);
     }
 
