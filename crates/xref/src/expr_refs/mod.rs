@@ -97,6 +97,7 @@ pub(crate) fn file_body_references<'db>(
             declared: body.params.to_vec(),
             lambdas: Vec::new(),
             subscripted_array: false,
+            structured_bindings: 0,
             returns_reference: hir_ty::callable_sig(db, item)
                 .as_ref()
                 .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -166,9 +167,12 @@ struct Printer<'a, 'db> {
     declared: Vec<BindingId>,
     /// The lambdas being walked, innermost last.
     lambdas: Vec<LambdaFrame>,
-    /// Walking the array operand of a subscript: the array is accessed as its element is,
-    /// without decaying.
+    /// Walking the array operand of a subscript (or the initializer of a structured binding):
+    /// the array is accessed as its element is, without decaying.
     subscripted_array: bool,
+    /// The structured binding declarations walked so far (EDG numbers their hidden variables
+    /// per body: `<struct binding 2>`).
+    structured_bindings: u32,
 }
 
 /// What a lambda's body sees of the bindings around it.
@@ -258,13 +262,24 @@ impl<'db> Printer<'_, 'db> {
                     } else {
                         Access::Use
                     };
+                    let structured =
+                        self.body.bindings[decl.binding].kind == BindingKind::StructuredBinding;
                     match (decl.style, self.infer.callee_info(init)) {
                         (InitStyle::Direct | InitStyle::List, Some(callee))
                             if callee.kind == CalleeKind::Constructor =>
                         {
                             self.call_arguments(init, callee.item)
                         }
+                        // `auto [a, b] = arr;` copies the array: it is read, not decayed.
+                        _ if structured && !self.templated => {
+                            let outer = std::mem::replace(&mut self.subscripted_array, true);
+                            self.full(init, access, false);
+                            self.subscripted_array = outer;
+                        }
                         _ => self.full(init, access, false),
+                    }
+                    if structured && !self.templated {
+                        self.structured_binding_uses(decl.binding);
                     }
                 }
             }

@@ -246,6 +246,35 @@ impl<'db> Printer<'_, 'db> {
         self.push(Target::Local(decl_at), name, access.letter(), at);
     }
 
+    /// `auto [a, b] = e;`: the hidden variable `<struct binding N>` (declared at the `[`) is
+    /// read where each name is bound to it.
+    pub(super) fn structured_binding_uses(&mut self, b: BindingId) {
+        self.structured_bindings += 1;
+        let Some(declarator) = self.map.binding_syntax(b).map(|p| self.node(p)) else {
+            return;
+        };
+        let Some(open) = declarator
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .find(|t| t.kind() == L_BRACK)
+        else {
+            return;
+        };
+        let Some(decl_at) = self.file_offset(open.text_range().start()) else {
+            return;
+        };
+        let name = format!("<struct binding {}>", self.structured_bindings);
+        let names: Vec<TextSize> = declarator
+            .children_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| t.kind() == IDENT)
+            .map(|t| t.text_range().start())
+            .collect();
+        for at in names {
+            self.push(Target::Local(decl_at), name.clone(), 'U', at);
+        }
+    }
+
     /// A binding referenced at its own declarator (a range-`for` variable).
     pub(super) fn binding_at_declarator(&mut self, b: BindingId, access: Access) {
         let Some(name) = self.body.bindings[b].name.clone() else {
