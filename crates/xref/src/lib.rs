@@ -14,7 +14,9 @@
 //! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
 //! EDG's spelling of names and types, `tree.rs` questions about declarators. The function
 //! template instances that calls demand, whose bodies are logged and whose `t` lines are
-//! written, are hir-ty's (`called.rs`); the `t`/`T` lines of the class instances the walk
+//! written, are hir-ty's (`called.rs`); the references to a template's parameters that each
+//! instance's declaration repeats are copied per instance (`redeclared.rs`); the `t`/`T`
+//! lines of the class instances the walk
 //! completes and of explicit instantiations are the walk's. Not produced yet: instances
 //! completed by conversions, variable or alias template instances' `T`, bodies of generic
 //! lambdas, class template argument deduction. [`log_lines`] adds the `R` lines that
