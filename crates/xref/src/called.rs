@@ -15,6 +15,7 @@
 //! would print another binding.
 use hir_def::generics::{TemplateParamKind, template_params};
 use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, function_def};
+use hir_ty::TyKind;
 use hir_ty::class_instance::{
     MemberInstance, infer_member_instance, instance_bindings, instance_definition,
     member_body_owner,
@@ -70,7 +71,22 @@ pub(crate) struct CalledInstances {
     instances: Vec<CalledInstance>,
     /// Every function template instance the calls create, in the order first met: where its
     /// template's name is in the file (EDG's `t` line is there).
-    created: Vec<TextRange>,
+    created: Vec<CreatedInstance>,
+}
+
+/// A function template instance a call creates.
+#[derive(Debug, Clone)]
+pub(crate) struct CreatedInstance {
+    /// Where the template's name is in the file.
+    pub name: TextRange,
+    /// How many arguments the template's trailing parameter pack takes, if it has one.
+    pub pack_len: Option<u32>,
+    /// Per template parameter (by index), how EDG names a reference to it when the instance's
+    /// declaration is declared (`redeclared.rs`): `<unnamed>` for a builtin type (or a
+    /// pointer, reference or array of one) or a value, the class's or enumeration's name for
+    /// one; `None` where this printer cannot tell (a closure, a class of a template, a pack
+    /// of mixed arguments, anything not concrete).
+    pub param_names: Vec<Option<String>>,
 }
 
 impl CalledInstances {
@@ -82,7 +98,7 @@ impl CalledInstances {
 
     /// Where the templates of the function template instances created are named, one per
     /// instance, in the order the calls create them.
-    pub(crate) fn created(&self) -> &[TextRange] {
+    pub(crate) fn created(&self) -> &[CreatedInstance] {
         &self.created
     }
 
@@ -183,7 +199,9 @@ impl<'db> Collector<'db> {
                 && !template.parent(db).is_some_and(|p| is_templated(db, p))
                 && let Some(name) = template_name(db, template, &self.offsets)
             {
-                self.out.created.push(name);
+                self.out
+                    .created
+                    .push(created_instance(db, instance, template, name));
             }
             if callee.kind != CalleeKind::Function {
                 continue;
@@ -301,6 +319,78 @@ fn called_member<'db>(
         instantiated: false,
         member: true,
     })
+}
+
+/// What the `<unnamed>` references of an instance's declaration need (`redeclared.rs`).
+fn created_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    template: Item<'db>,
+    name: TextRange,
+) -> CreatedInstance {
+    let params = template_params(db, template);
+    let args = instance.args(db);
+    let pack_len = params
+        .last()
+        .filter(|p| p.pack)
+        .map(|_| (args.len() + 1).saturating_sub(params.len()) as u32);
+    let param_names = params
+        .iter()
+        .enumerate()
+        .map(|(index, param)| {
+            let own = if param.pack {
+                &args[index.min(args.len())..]
+            } else {
+                match args.get(index) {
+                    Some(arg) => std::slice::from_ref(arg),
+                    None => &[],
+                }
+            };
+            let mut names = own.iter().map(|a| redeclared_name(db, a));
+            let first = names.next().flatten()?;
+            names.all(|n| n.as_ref() == Some(&first)).then_some(first)
+        })
+        .collect();
+    CreatedInstance {
+        name,
+        pack_len,
+        param_names,
+    }
+}
+
+/// How EDG names a reference to a template parameter bound to `arg` where an instance's
+/// declaration is declared (measured with cudafe++): `<unnamed>` for a builtin type, a
+/// pointer, reference or array of one, or a value; a class or enumeration by its name.
+fn redeclared_name(db: &dyn HirTyDatabase, arg: &GenericArg<'_>) -> Option<String> {
+    let ty = match arg {
+        GenericArg::Value(_) => return Some("<unnamed>".to_string()),
+        GenericArg::Type(ty) => *ty,
+        _ => return None,
+    };
+    match ty.kind(db) {
+        TyKind::Class(item) | TyKind::Enum(item) => {
+            let mut scope = Some(*item);
+            while let Some(s) = scope {
+                if s.kind(db) == il::ItemKind::ClassTemplate || s.name_text(db).is_none() {
+                    return None;
+                }
+                scope = s.parent(db);
+            }
+            return Some(crate::expr_refs::item_name(db, *item));
+        }
+        _ => {}
+    }
+    let mut ty = ty;
+    loop {
+        match ty.kind(db) {
+            TyKind::Builtin(_) => return Some("<unnamed>".to_string()),
+            TyKind::Qualified(_, inner)
+            | TyKind::Pointer(inner)
+            | TyKind::Reference(_, inner)
+            | TyKind::Array(inner, _) => ty = *inner,
+            _ => return None,
+        }
+    }
 }
 
 /// An argument as the type printer spells it, when it is concrete and of the parameter's kind.

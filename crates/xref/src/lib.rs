@@ -14,7 +14,9 @@
 //! complete classes and `constants.rs` prints; `names.rs` is the walk's lookup, `printing.rs`
 //! EDG's spelling of names and types, `tree.rs` questions about declarators. The function
 //! template instances that calls demand, whose bodies are logged and whose `t` lines are
-//! written, are hir-ty's (`called.rs`); the `t`/`T` lines of the class instances the walk
+//! written, are hir-ty's (`called.rs`); the references to a template's parameters that each
+//! instance's declaration repeats are copied per instance (`redeclared.rs`); the `t`/`T`
+//! lines of the class instances the walk
 //! completes and of explicit instantiations are the walk's. Not produced yet: instances
 //! completed by conversions, variable or alias template instances' `T`, bodies of generic
 //! lambdas, class template argument deduction. [`log_lines`] adds the `R` lines that
@@ -37,6 +39,7 @@ mod instances;
 mod names;
 mod parallel;
 mod printing;
+mod redeclared;
 mod references;
 #[cfg(test)]
 mod test_db;
@@ -95,13 +98,20 @@ pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -
     let created = called.created().to_vec();
     let lines = walk_unit(&root, true, called);
     let mut lines = expr_refs::merge(db, file, lines);
-    created_instance_lines(&mut lines, &created);
+    let instances = created_instance_lines(&mut lines, &created);
+    redeclared::function_template_parameters(&root, &mut lines, &instances);
+    redeclared::class_template_members(&root, &mut lines);
     lines
 }
 
 /// EDG's `t` line for each function template instance the calls create (`called.rs`): at the
 /// template's name, under the name its declaration line has there, one entity per instance.
-fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange]) {
+/// Returns the instance of each `t` line written, by the line's index.
+fn created_instance_lines(
+    lines: &mut Vec<XrefLine>,
+    created: &[called::CreatedInstance],
+) -> FxHashMap<usize, called::CreatedInstance> {
+    let mut instances = FxHashMap::default();
     let mut declared: Vec<(TextSize, usize)> = lines
         .iter()
         .enumerate()
@@ -117,7 +127,8 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
         .filter(|l| l.kind == 't')
         .map(|l| (l.offset, l.name.clone()))
         .collect();
-    for name in created {
+    for instance in created {
+        let name = instance.name;
         // The declaration line inside the name's range (a qualified name's last segment).
         let from = declared.partition_point(|&(o, _)| o < name.start());
         let Some(&(offset, i)) = declared[from..]
@@ -137,8 +148,10 @@ fn created_instance_lines(lines: &mut Vec<XrefLine>, created: &[rowan::TextRange
             offset,
         };
         next_id += 1;
+        instances.insert(lines.len(), instance.clone());
         lines.push(line);
     }
+    instances
 }
 
 fn walk_unit(

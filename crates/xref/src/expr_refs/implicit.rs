@@ -209,6 +209,11 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// Where an expression's text starts.
+    pub(super) fn expr_start(&self, e: ExprId) -> Option<TextSize> {
+        first_significant(&self.node(self.map.expr_syntax(e)?))
+    }
+
     /// Where EDG places an expression: a binary operator at its token, a list at its first
     /// element, anything else at its start.
     pub(super) fn expr_position(&self, e: ExprId) -> Option<TextSize> {

@@ -36,8 +36,8 @@ mod names;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use facts::is_templated;
 use facts::*;
+pub(crate) use facts::{is_templated, item_name};
 pub(crate) use merge::merge;
 
 /// What a reference line denotes.
@@ -96,6 +96,8 @@ pub(crate) fn file_body_references<'db>(
             rebuild_name: false,
             declared: body.params.to_vec(),
             lambdas: Vec::new(),
+            subscripted_array: false,
+            structured_bindings: 0,
             returns_reference: hir_ty::callable_sig(db, item)
                 .as_ref()
                 .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -165,6 +167,12 @@ struct Printer<'a, 'db> {
     declared: Vec<BindingId>,
     /// The lambdas being walked, innermost last.
     lambdas: Vec<LambdaFrame>,
+    /// Walking the array operand of a subscript (or the initializer of a structured binding):
+    /// the array is accessed as its element is, without decaying.
+    subscripted_array: bool,
+    /// The structured binding declarations walked so far (EDG numbers their hidden variables
+    /// per body: `<struct binding 2>`).
+    structured_bindings: u32,
 }
 
 /// What a lambda's body sees of the bindings around it.
@@ -254,13 +262,24 @@ impl<'db> Printer<'_, 'db> {
                     } else {
                         Access::Use
                     };
+                    let structured =
+                        self.body.bindings[decl.binding].kind == BindingKind::StructuredBinding;
                     match (decl.style, self.infer.callee_info(init)) {
                         (InitStyle::Direct | InitStyle::List, Some(callee))
                             if callee.kind == CalleeKind::Constructor =>
                         {
                             self.call_arguments(init, callee.item)
                         }
+                        // `auto [a, b] = arr;` copies the array: it is read, not decayed.
+                        _ if structured && !self.templated => {
+                            let outer = std::mem::replace(&mut self.subscripted_array, true);
+                            self.full(init, access, false);
+                            self.subscripted_array = outer;
+                        }
                         _ => self.full(init, access, false),
+                    }
+                    if structured && !self.templated {
+                        self.structured_binding_uses(decl.binding);
                     }
                 }
             }
@@ -538,9 +557,20 @@ impl<'db> Printer<'_, 'db> {
             } => {
                 // The grid and block dimensions initialize `dim3` parameters: a constructor of
                 // `dim3` (converting or copying) at each.
+                // A prvalue of a class (`dim3(1)`) initializes the parameter itself; the
+                // constructor is placed at the argument's start.
                 for (i, c) in config.iter().enumerate() {
+                    let class_prvalue = self
+                        .infer
+                        .value_category(*c)
+                        .is_some_and(|v| v == hir_ty::ValueCategory::PRValue)
+                        && self
+                            .infer
+                            .type_of_expr(*c)
+                            .is_some_and(|t| class_of(self.db, t).is_some());
                     if i < 2
-                        && let Some(at) = self.expr_position(*c)
+                        && !class_prvalue
+                        && let Some(at) = self.expr_start(*c)
                     {
                         self.push(
                             Target::Implicit("dim3::dim3"),
@@ -569,7 +599,16 @@ impl<'db> Printer<'_, 'db> {
                 if base_ty.is_some_and(|t| is_array(self.db, t) || is_pointer(self.db, t)) {
                     self.force_r = false;
                 }
+                // A subscripted array does not decay: its element is read (`a[i]`: `a U`).
+                // (In templates EDG records the array's address taken where an element is
+                // passed to a constructor whose class depends on the parameters: left as the
+                // decay rule had it there.)
+                let subscripted = std::mem::replace(
+                    &mut self.subscripted_array,
+                    !self.templated && base_ty.is_some_and(|t| is_array(self.db, t)),
+                );
                 self.expr(*base, base_access);
+                self.subscripted_array = subscripted;
                 self.expr(*index, Access::Use);
             }
             Expr::Member { base, arrow, .. } => {

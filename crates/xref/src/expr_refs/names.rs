@@ -35,6 +35,26 @@ impl<'db> Printer<'_, 'db> {
         };
         match resolution {
             Resolution::Binding(b) => self.binding(b, access, at),
+            Resolution::Item(item) if item.kind(self.db) == ItemKind::VariableTemplate => {
+                // `v<int>` names the instance: logged under its arguments, when the model
+                // spells them as EDG does (builtin types); otherwise not at all.
+                let written = match &self.body.exprs[e] {
+                    Expr::Path(path) => path.segments.last().and_then(|s| s.args.clone()),
+                    _ => None,
+                };
+                // In a template, arguments that depend on its parameters leave the template
+                // named (`is_same_v<_Tp, _Up>`: `is_same_v`).
+                let name = match written {
+                    Some(args) if !self.templated => self
+                        .builtin_type_args(&args)
+                        .map(|args| format!("{}<{}>", self.item_name(item), args.join(", "))),
+                    _ => Some(self.item_name(item)),
+                };
+                if let Some(name) = name {
+                    self.item_named(item, access, at, name);
+                    self.qualifiers(item, &qualifiers);
+                }
+            }
             Resolution::Item(item) => {
                 self.item(item, access, at);
                 self.qualifiers(item, &qualifiers);
@@ -226,6 +246,35 @@ impl<'db> Printer<'_, 'db> {
         self.push(Target::Local(decl_at), name, access.letter(), at);
     }
 
+    /// `auto [a, b] = e;`: the hidden variable `<struct binding N>` (declared at the `[`) is
+    /// read where each name is bound to it.
+    pub(super) fn structured_binding_uses(&mut self, b: BindingId) {
+        self.structured_bindings += 1;
+        let Some(declarator) = self.map.binding_syntax(b).map(|p| self.node(p)) else {
+            return;
+        };
+        let Some(open) = declarator
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .find(|t| t.kind() == L_BRACK)
+        else {
+            return;
+        };
+        let Some(decl_at) = self.file_offset(open.text_range().start()) else {
+            return;
+        };
+        let name = format!("<struct binding {}>", self.structured_bindings);
+        let names: Vec<TextSize> = declarator
+            .children_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| t.kind() == IDENT)
+            .map(|t| t.text_range().start())
+            .collect();
+        for at in names {
+            self.push(Target::Local(decl_at), name.clone(), 'U', at);
+        }
+    }
+
     /// A binding referenced at its own declarator (a range-`for` variable).
     pub(super) fn binding_at_declarator(&mut self, b: BindingId, access: Access) {
         let Some(name) = self.body.bindings[b].name.clone() else {
@@ -259,6 +308,7 @@ impl<'db> Printer<'_, 'db> {
     /// An array or function used as a value decays to a pointer: its address is taken.
     pub(super) fn decayed(&self, access: Access, ty: Option<Ty<'db>>) -> Access {
         match access {
+            Access::Use if self.subscripted_array => Access::Use,
             Access::Use if ty.is_some_and(|t| is_array(self.db, t) || is_function(self.db, t)) => {
                 Access::Address
             }
@@ -275,7 +325,33 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// Template arguments as written, each spelled by the type printer, when every one is a
+    /// builtin type (or a pointer or reference to one, cv-qualified or not).
+    fn builtin_type_args(&self, args: &[Box<str>]) -> Option<Vec<String>> {
+        args.iter()
+            .map(|a| {
+                let ty = hir_ty::lower::type_ref_ty(self.db, self.owner, a)?;
+                let mut inner = ty;
+                loop {
+                    match inner.kind(self.db) {
+                        TyKind::Builtin(_) => break,
+                        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
+                            inner = *t
+                        }
+                        _ => return None,
+                    }
+                }
+                Some(ty.to_source(self.db))
+            })
+            .collect()
+    }
+
     pub(super) fn item(&mut self, item: Item<'db>, access: Access, at: TextSize) {
+        let name = self.item_name(item);
+        self.item_named(item, access, at, name);
+    }
+
+    fn item_named(&mut self, item: Item<'db>, access: Access, at: TextSize, name: String) {
         let access = match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
@@ -293,7 +369,6 @@ impl<'db> Printer<'_, 'db> {
             }
             _ => access,
         };
-        let name = self.item_name(item);
         self.push(Target::Item(item), name, access.letter(), at);
     }
 
