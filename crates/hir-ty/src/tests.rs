@@ -504,3 +504,70 @@ void h() { struct L { int a; }; k<<<1, 1>>>(L{}); L l; l.a = 1; }
         "#]],
     );
 }
+
+/// Every binding of every body with its type (references kept, unlike expressions').
+fn render_bindings(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let body = hir_def::body::body(&db, item);
+        let result = infer(&db, item);
+        for (id, b) in body.bindings.iter() {
+            let ty = result
+                .type_of_binding(id)
+                .map_or("?".into(), |t| t.to_source(&db));
+            out.push_str(&format!("{}: {ty}\n", b.name.as_deref().unwrap_or("_")));
+        }
+    }
+    out
+}
+
+#[test]
+fn decltype_declarations_take_their_operands_type() {
+    // [dcl.type.decltype]: an unparenthesized id-expression or member access names the
+    // entity's declared type; any other operand its type, `T&` for an lvalue, `T&&` for an
+    // xvalue. The operand is inferred (unevaluated); a parameter hides the global `m`.
+    expect![[r#"
+        m: char
+        s: S
+        cs: const S &
+        y: int
+        a: int
+        b: char
+        c: int &
+        e: int &
+        f: int
+        g: int
+        i: const int &
+        j: int &
+        p: const int *
+        q: int &&
+        t: int
+        u: float
+    "#]]
+    .assert_eq(&render_bindings(
+        r#"
+int d();
+int &gr();
+struct S { int m; int &r; };
+float m;
+void h(char m, S s, const S &cs) {
+  int y = 1;
+  decltype(d()) a = 0;
+  decltype(m) b = m;
+  decltype((y)) c = y;
+  decltype(gr()) e = y;
+  decltype(s.m) f = 0;
+  decltype(cs.m) g = 0;
+  decltype((cs.m)) i = 0;
+  decltype(s.r) j = y;
+  const decltype(y) *p = 0;
+  decltype(d()) &&q = 1, t = 2;
+  decltype(::m) u = 0;
+}
+"#,
+    ));
+}

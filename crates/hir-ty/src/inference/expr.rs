@@ -206,33 +206,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let at = text.find(name)?;
         let (before, after) = (&text[..at], &text[at + name.len()..]);
-        let cv = |s: &str| Cv {
-            is_const: s.split_whitespace().any(|w| w == "const"),
-            is_volatile: s.split_whitespace().any(|w| w == "volatile"),
-            ..Default::default()
-        };
-        let mut ty = Ty::new(db, TyKind::Class(class)).qualified(db, cv(before));
-        // What follows the name, left to right: `*` (with its cv), `&`, `&&`.
-        let mut rest = after.trim();
-        while !rest.is_empty() {
-            if let Some(r) = rest.strip_prefix("&&") {
-                ty = ty.reference(db, RefKind::Rvalue);
-                rest = r.trim_start();
-            } else if let Some(r) = rest.strip_prefix('&') {
-                ty = ty.reference(db, RefKind::Lvalue);
-                rest = r.trim_start();
-            } else if let Some(r) = rest.strip_prefix('*') {
-                let end = r.find(['*', '&']).unwrap_or(r.len());
-                ty = Ty::new(db, TyKind::Pointer(ty)).qualified(db, cv(&r[..end]));
-                rest = r[end..].trim_start();
-            } else {
-                // `const` after the name (`L const &`).
-                let end = rest.find(['*', '&']).unwrap_or(rest.len());
-                ty = ty.qualified(db, cv(&rest[..end]));
-                rest = rest[end..].trim_start();
-            }
-        }
-        Some(ty)
+        Some(around_named(
+            db,
+            Ty::new(db, TyKind::Class(class)),
+            before,
+            after,
+        ))
     }
 
     pub(crate) fn expr_ty(&mut self, expr: ExprId) -> Ty<'db> {
@@ -482,6 +461,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.prvalue(Builtin::UnsignedLong)
             }
             Expr::SizeOfPack(_) => self.prvalue(Builtin::UnsignedLong),
+            Expr::Decltype { .. } => (self.decltype_ty(expr), ValueCategory::PRValue),
             Expr::Noexcept(e) => {
                 self.infer_expr(*e);
                 self.prvalue(Builtin::Bool)
@@ -1483,4 +1463,40 @@ pub(crate) fn int_literal_ty(text: &str) -> Builtin {
             value <= max
         })
         .unwrap_or(UnsignedLongLong)
+}
+
+/// The type written around a named type `base` (a local class, a `decltype`): the cv before
+/// it, and what follows it, left to right: `*` (with its cv), `&`, `&&`, `const` (`L const
+/// &`). The caller has ruled out arrays, functions and qualified names.
+pub(crate) fn around_named<'db>(
+    db: &'db dyn HirTyDatabase,
+    base: Ty<'db>,
+    before: &str,
+    after: &str,
+) -> Ty<'db> {
+    let cv = |s: &str| Cv {
+        is_const: s.split_whitespace().any(|w| w == "const"),
+        is_volatile: s.split_whitespace().any(|w| w == "volatile"),
+        ..Default::default()
+    };
+    let mut ty = base.qualified(db, cv(before));
+    let mut rest = after.trim();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("&&") {
+            ty = ty.reference(db, RefKind::Rvalue);
+            rest = r.trim_start();
+        } else if let Some(r) = rest.strip_prefix('&') {
+            ty = ty.reference(db, RefKind::Lvalue);
+            rest = r.trim_start();
+        } else if let Some(r) = rest.strip_prefix('*') {
+            let end = r.find(['*', '&']).unwrap_or(r.len());
+            ty = Ty::new(db, TyKind::Pointer(ty)).qualified(db, cv(&r[..end]));
+            rest = r[end..].trim_start();
+        } else {
+            let end = rest.find(['*', '&']).unwrap_or(rest.len());
+            ty = ty.qualified(db, cv(&rest[..end]));
+            rest = rest[end..].trim_start();
+        }
+    }
+    ty
 }
