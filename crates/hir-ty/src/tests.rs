@@ -505,6 +505,35 @@ void h() { struct L { int a; }; k<<<1, 1>>>(L{}); L l; l.a = 1; }
     );
 }
 
+#[test]
+fn local_enums_are_their_il_items() {
+    // A local enumeration's enumerators have its type (a deduced template argument is the
+    // enumeration); an unnamed one's are `int`; arithmetic promotes.
+    check(
+        r#"
+template <class T> __global__ void k(T) {}
+void h() { enum E { a, b }; enum { u }; k<<<1, 1>>>(b); E e = a; k<<<1, 1>>>(e); u + a; }
+"#,
+        expect![[r#"
+            h:
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              b: E PRValue -> local b
+              launch: {error} PRValue => KernelLaunch k(T) <E>
+              a: E PRValue -> local a
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              e: E LValue -> local e
+              launch: {error} PRValue => KernelLaunch k(T) <E>
+              u: int PRValue -> local u
+              a: E PRValue -> local a
+              Binary: int PRValue
+        "#]],
+    );
+}
+
 /// Every binding of every body with its type (references kept, unlike expressions').
 fn render_bindings(text: &str) -> String {
     let (db, file) = TestDb::with_file(text);

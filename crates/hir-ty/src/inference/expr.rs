@@ -197,21 +197,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let [name] = words[..] else {
             return None;
         };
-        let mut classes = il::scope::local_classes_in(db, self.owner)
+        let mut types = il::scope::local_types_in(db, self.owner)
             .iter()
             .filter(|c| c.name_text(db) == Some(name));
-        let class = *classes.next()?;
-        if classes.next().is_some() {
+        let local = *types.next()?;
+        if types.next().is_some() {
             return None;
         }
         let at = text.find(name)?;
         let (before, after) = (&text[..at], &text[at + name.len()..]);
-        Some(around_named(
-            db,
-            Ty::new(db, TyKind::Class(class)),
-            before,
-            after,
-        ))
+        let base = match local.kind(db) {
+            ItemKind::Enum => TyKind::Enum(local),
+            _ => TyKind::Class(local),
+        };
+        Some(around_named(db, Ty::new(db, base), before, after))
     }
 
     pub(crate) fn expr_ty(&mut self, expr: ExprId) -> Ty<'db> {

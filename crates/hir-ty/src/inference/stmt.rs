@@ -201,7 +201,17 @@ impl<'db> InferCtx<'_, 'db> {
         };
         let ty = match data.kind {
             _ if from_decltype.is_some() => from_decltype.unwrap_or_else(|| Ty::error(db)),
-            BindingKind::Enumerator => Ty::builtin(db, Builtin::Int),
+            // An enumerator of a local enumeration has its type (il's item for it); one
+            // without an item (unnamed) is an `int`.
+            BindingKind::Enumerator => self
+                .body
+                .local_types
+                .iter()
+                .find(|(_, t)| t.enumerators.contains(&binding))
+                .and_then(|(id, _)| self.local_type(id))
+                .map_or(Ty::builtin(db, Builtin::Int), |e| {
+                    Ty::new(db, TyKind::Enum(e))
+                }),
             BindingKind::InitCapture => match self.binding_inits.get(&binding).copied() {
                 Some((init, _)) => {
                     let t = self.infer_expr(init);
