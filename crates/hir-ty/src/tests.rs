@@ -600,3 +600,45 @@ void h(char m, S s, const S &cs) {
 "#,
     ));
 }
+
+#[test]
+fn class_template_ids_in_bodies_are_instances() {
+    // The standalone parse of `W<P>` reads `P` as an expression: the template-id is rebuilt
+    // argument by argument from the body's scope (a private member class, an instance in an
+    // instance, a value argument, cv and references around it), and deduction sees it.
+    check(
+        r#"
+template <class T> struct W { T t; };
+template <class T, int N> struct A { T a[N]; };
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { k<<<1, 1>>>(W<P>{}); W<W<P>> w; k<<<1, 1>>>(w); } };
+struct Q {};
+void g(const W<Q> &q) { const A<Q, 2> &r = A<Q, 2>{}; k<<<1, 1>>>(q); k<<<1, 1>>>(r); }
+"#,
+        expect![[r#"
+            C::run:
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              Cast: W<C::P> PRValue
+              launch: {error} PRValue => KernelLaunch k(T) <W<C::P>>
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              w: W<W<C::P> > LValue -> local w
+              launch: {error} PRValue => KernelLaunch k(T) <W<W<C::P> >>
+            g:
+              Cast: A<Q, 2> PRValue
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              q: const W<Q> LValue -> local q
+              launch: {error} PRValue => KernelLaunch k(T) <W<Q>>
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              r: const A<Q, 2> LValue -> local r
+              launch: {error} PRValue => KernelLaunch k(T) <A<Q, 2>>
+        "#]],
+    );
+}
