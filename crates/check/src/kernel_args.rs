@@ -56,7 +56,14 @@ pub(crate) fn in_body(
         let spelled: Vec<String> = args
             .iter()
             .map(|a| match a {
-                GenericArg::Type(t) => t.to_source(db),
+                // EDG's spelling closes nested argument lists without a blank (`W<W<C::P>>`).
+                GenericArg::Type(t) => {
+                    let mut spelled = t.to_source(db);
+                    while spelled.contains("> >") {
+                        spelled = spelled.replace("> >", ">>");
+                    }
+                    spelled
+                }
                 other => format!("{other:?}"),
             })
             .collect();

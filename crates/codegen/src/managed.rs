@@ -113,6 +113,14 @@ pub(crate) fn rewrite_uses(
         if !names.contains(spelled.as_str()) {
             continue;
         }
+        // A local of that name hides the variable (`float m; decltype((m))`).
+        if let Some(operand) = map.node_expr(&name)
+            && scopes
+                .scope_for_expr(operand)
+                .is_some_and(|scope| scopes.resolve_name(scope, &spelled).is_some())
+        {
+            continue;
+        }
         let members = crate::namespaces::namespace_members(db, file);
         let found = crate::namespaces::lookup(members, namespace_path, false, &[], &spelled);
         if found.is_some_and(|ns| managed.contains(&(ns, spelled.clone()))) {
