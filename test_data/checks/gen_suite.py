@@ -1242,6 +1242,44 @@ template <class T> __global__ void kt(T v) { ca[1] = v; }
 __global__ void k() { int *p = &ca[2]; *p = 3; }
 void launch() { kt<<<1, 1>>>(2); }
 """)
+# ---------------------------------------------------------------- typed by inference (s11)
+# `decltype(e)` locals typed from their operand (unevaluated); names in unevaluated operands
+# reference a local without using it.
+prog("unused_decltype_member_access", """
+struct S { int m; int &r; };
+void h(S s, const S &cs) { decltype(s.m) x = 0; decltype(cs.m) y = 1; decltype(s.r) z = x; (void)y; (void)z; }
+""")
+prog("unused_decltype_paren_and_ref_call", """
+int &g();
+__device__ int d();
+void h() { int y = 1; decltype((y)) r = y; decltype(g()) q = g(); decltype(d()) *p = 0; (void)r; (void)q; (void)p; }
+""")
+prog("unused_decltype_operand_not_a_use", """
+void h() { int y = 1; int z; decltype(y) x = 0; decltype(z) w = 2; (void)x; (void)w; }
+void s() { int y = 1; int x = sizeof(y); (void)x; }
+""")
+prog("var_managed_decltype_paren_local_shadows", "__managed__ int m;\nvoid h() { float m = 1; decltype((m)) r = m; decltype(m) x = 0; (void)r; (void)x; }")
+# Local enumerations as deduced kernel template arguments.
+prog("decl_kernel_tmpl_local_enum_pointer", "template <class T> __global__ void k(T) {}\nvoid h() { enum E { a, b }; E e = b; k<<<1, 1>>>(&e); }")
+prog("decl_kernel_tmpl_local_enum_in_lambda", "template <class T> __global__ void k(T) {}\nvoid h() { auto f = [] { enum E { a }; k<<<1, 1>>>(a); }; f(); }")
+prog("decl_kernel_tmpl_local_enum_scoped", "template <class T> __global__ void k(T) {}\nvoid h() { enum class E { a }; k<<<1, 1>>>(E::a); }")
+# Template-ids in bodies (`W<P>`: the parse alone reads `P` as an expression).
+prog("decl_kernel_tmpl_private_type_nested_twice", """
+template <class T> struct W { T t; };
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { W<W<P>> w{}; k<<<1, 1>>>(w); } };
+""")
+prog("decl_kernel_tmpl_private_type_nested_ref", """
+template <class T, int N> struct A { T t[N]; };
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { const A<P, 2> &a = A<P, 2>{}; k<<<1, 1>>>(a); } };
+""")
+prog("decl_kernel_tmpl_local_type_nested_arg", """
+template <class T> struct W { T t; };
+template <class T> __global__ void k(T) {}
+void h() { struct L { int a; }; k<<<1, 1>>>(W<L>{}); }
+""")
+
 
 def main():
     os.makedirs(HERE, exist_ok=True)

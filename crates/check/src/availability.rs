@@ -54,7 +54,8 @@ pub fn availability_diagnostics<'db>(
             | Expr::SizeOf(TypeOrExpr::Expr(_))
             | Expr::AlignOf(TypeOrExpr::Expr(_))
             | Expr::TypeId(TypeOrExpr::Expr(_))
-            | Expr::Noexcept(_) => {
+            | Expr::Noexcept(_)
+            | Expr::Decltype { .. } => {
                 if let Some(ptr) = map.expr_syntax(id) {
                     excluded.push(ptr.text_range());
                 }

@@ -585,6 +585,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 | Expr::AlignOf(TypeOrExpr::Expr(_))
                 | Expr::TypeId(TypeOrExpr::Expr(_))
                 | Expr::Noexcept(_)
+                | Expr::Decltype { .. }
         );
         if skip && let Some(ptr) = map.expr_syntax(id) {
             excluded.push(ptr.text_range());
@@ -955,6 +956,7 @@ pub(crate) fn not_own_calls(
                     | Expr::AlignOf(TypeOrExpr::Expr(_))
                     | Expr::TypeId(TypeOrExpr::Expr(_))
                     | Expr::Noexcept(_)
+                    | Expr::Decltype { .. }
             )
         })
         .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))

@@ -56,7 +56,14 @@ pub(crate) fn in_body(
         let spelled: Vec<String> = args
             .iter()
             .map(|a| match a {
-                GenericArg::Type(t) => t.to_source(db),
+                // EDG's spelling closes nested argument lists without a blank (`W<W<C::P>>`).
+                GenericArg::Type(t) => {
+                    let mut spelled = t.to_source(db);
+                    while spelled.contains("> >") {
+                        spelled = spelled.replace("> >", ">>");
+                    }
+                    spelled
+                }
                 other => format!("{other:?}"),
             })
             .collect();
@@ -117,13 +124,13 @@ fn offending<'db>(
     }
 }
 
-/// A class defined in the body of `owner`, a function compiled for the host only (a local
-/// class of another function cannot be named here).
+/// A class or enumeration defined in the body of `owner`, a function compiled for the host
+/// only (a local type of another function cannot be named here).
 fn local_to_host_function<'db>(
     db: &'db dyn CheckDatabase,
     class: Item<'db>,
     owner: Item<'db>,
 ) -> bool {
-    il::scope::local_classes_in(db, owner).contains(&class)
+    il::scope::local_types_in(db, owner).contains(&class)
         && *crate::declarations::redeclarations::merged_exec_space(db, owner) == ExecSpace::Host
 }

@@ -3,7 +3,7 @@
 //! resolutions ([`local_diagnostics`]); internal functions and variables against the
 //! references of every body of the view ([`unreferenced`]).
 use hir_def::body::body_with_source_map;
-use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt};
+use hir_def::hir::{BinaryOp, BindingId, BindingKind, Expr, Stmt, TypeOrExpr};
 use hir_ty::{Resolution, TyKind, infer};
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
 use il::ty::Builtin;
@@ -34,6 +34,31 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
     for (id, _) in body.exprs.iter() {
         if let Some(Resolution::Binding(b)) = result.resolution(id) {
             uses.entry(*b).or_default().0 += 1;
+        }
+    }
+    // Names in unevaluated operands (`decltype(y) x`, `sizeof(y)`) reference the local
+    // without using it (measured: "set but never used" for `y`, no 177 for an unset one).
+    let unevaluated: Vec<rowan::TextRange> = body
+        .exprs
+        .iter()
+        .filter(|(_, e)| {
+            matches!(
+                e,
+                Expr::Decltype { .. }
+                    | Expr::SizeOf(TypeOrExpr::Expr(_))
+                    | Expr::AlignOf(TypeOrExpr::Expr(_))
+                    | Expr::Noexcept(_)
+            )
+        })
+        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+        .collect();
+    for (id, _) in body.exprs.iter() {
+        if let Some(Resolution::Binding(b)) = result.resolution(id)
+            && map
+                .expr_syntax(id)
+                .is_some_and(|p| unevaluated.iter().any(|r| r.contains_range(p.text_range())))
+        {
+            *discarded.entry(*b).or_default() += 1;
         }
     }
     let lambdas: Vec<rowan::TextRange> = body

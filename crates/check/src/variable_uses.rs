@@ -66,6 +66,7 @@ pub fn variable_use_diagnostics<'db>(
             | Expr::AlignOf(TypeOrExpr::Expr(_))
             | Expr::TypeId(TypeOrExpr::Expr(_))
             | Expr::Noexcept(_)
+            | Expr::Decltype { .. }
             | Expr::Lambda(_) => {
                 if let Some(ptr) = map.expr_syntax(id) {
                     excluded.push(ptr.text_range());

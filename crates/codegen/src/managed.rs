@@ -51,8 +51,21 @@ pub(crate) fn rewrite_uses(
     let names: BTreeSet<&str> = managed.iter().map(|(_, n)| n.as_str()).collect();
     let (body, map) = hir_def::body::lower_function_definition(def);
     let scopes = ExprScopes::new(&body);
+    // The operands of `decltype` in declarations are the loop's below.
+    let decltypes: Vec<rowan::TextRange> = body
+        .exprs
+        .iter()
+        .filter(|(_, e)| matches!(e, Expr::Decltype { .. }))
+        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
+        .collect();
     for (expr, data) in body.exprs.iter() {
         let Expr::Path(path) = data else { continue };
+        if map
+            .expr_syntax(expr)
+            .is_some_and(|p| decltypes.iter().any(|r| r.contains_range(p.text_range())))
+        {
+            continue;
+        }
         let Some((last, qualifier)) = path.segments.split_last() else {
             continue;
         };
@@ -84,7 +97,7 @@ pub(crate) fn rewrite_uses(
         let root = def.ancestors().last().unwrap_or_else(|| def.clone());
         read_through_pointer(&ptr.to_node(&root), text, edits);
     }
-    // `decltype((v))` in a declaration of the body (no expression of the lowered body): the
+    // `decltype((v))` in a declaration of the body (`Expr::Decltype`, skipped above): the
     // operand is rewritten too, as cudafe++ does (`__decltype(((*( ... , (v)))))`): its type
     // is then `T&`, what the program means. (`decltype(v)` is an error of the front end.)
     for spec in def.descendants().filter(|n| n.kind() == DECLTYPE_SPEC) {
@@ -98,6 +111,14 @@ pub(crate) fn rewrite_uses(
         };
         let spelled = name.text().to_string();
         if !names.contains(spelled.as_str()) {
+            continue;
+        }
+        // A local of that name hides the variable (`float m; decltype((m))`).
+        if let Some(operand) = map.node_expr(&name)
+            && scopes
+                .scope_for_expr(operand)
+                .is_some_and(|scope| scopes.resolve_name(scope, &spelled).is_some())
+        {
             continue;
         }
         let members = crate::namespaces::namespace_members(db, file);

@@ -42,9 +42,20 @@ pub struct Body {
     pub init_expr: Option<ExprId>,
     /// The default argument of each parameter ([`default_arguments`] only; empty in bodies).
     pub param_defaults: Box<[Option<ExprId>]>,
+    /// The locals whose declared type is `decltype(e)` (`decltype(f()) x, y;`), each with the
+    /// `Expr::Decltype` holding the operand (one per declaration, shared by its declarators).
+    pub decltypes: Vec<(BindingId, ExprId)>,
 }
 
 impl Body {
+    /// The `Expr::Decltype` a local's declared type is made from (`decltype(e) x`).
+    pub fn decltype_of(&self, binding: BindingId) -> Option<ExprId> {
+        self.decltypes
+            .iter()
+            .find(|(b, _)| *b == binding)
+            .map(|(_, e)| *e)
+    }
+
     /// How many expressions did not lower (`Expr::Missing`).
     pub fn missing_expr_count(&self) -> usize {
         self.exprs

@@ -345,6 +345,16 @@ pub enum Expr {
         expr: ExprId,
     },
     SizeOf(TypeOrExpr),
+    /// `decltype(e)` in a local declaration's type (`decltype(f()) x = 0;`): an unevaluated
+    /// operand no statement reaches, recorded for the bindings it types
+    /// ([`crate::body::Body::decltype_of`]). `id_expression`: the operand is an
+    /// unparenthesized id-expression or member access (`decltype(x)`, `decltype(s.m)`), whose
+    /// declared type it names; otherwise (`decltype((x))`, `decltype(f())`) its type and value
+    /// category decide.
+    Decltype {
+        operand: ExprId,
+        id_expression: bool,
+    },
     /// `sizeof...(pack)`
     SizeOfPack(ExprId),
     AlignOf(TypeOrExpr),
@@ -407,6 +417,7 @@ impl Expr {
             Expr::Unary { expr, .. }
             | Expr::Delete { expr, .. }
             | Expr::SizeOfPack(expr)
+            | Expr::Decltype { operand: expr, .. }
             | Expr::Noexcept(expr)
             | Expr::PackExpansion(expr)
             | Expr::CoAwait(expr)

@@ -504,3 +504,141 @@ void h() { struct L { int a; }; k<<<1, 1>>>(L{}); L l; l.a = 1; }
         "#]],
     );
 }
+
+#[test]
+fn local_enums_are_their_il_items() {
+    // A local enumeration's enumerators have its type (a deduced template argument is the
+    // enumeration); an unnamed one's are `int`; arithmetic promotes.
+    check(
+        r#"
+template <class T> __global__ void k(T) {}
+void h() { enum E { a, b }; enum { u }; k<<<1, 1>>>(b); E e = a; k<<<1, 1>>>(e); u + a; }
+"#,
+        expect![[r#"
+            h:
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              b: E PRValue -> local b
+              launch: {error} PRValue => KernelLaunch k(T) <E>
+              a: E PRValue -> local a
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              e: E LValue -> local e
+              launch: {error} PRValue => KernelLaunch k(T) <E>
+              u: int PRValue -> local u
+              a: E PRValue -> local a
+              Binary: int PRValue
+        "#]],
+    );
+}
+
+/// Every binding of every body with its type (references kept, unlike expressions').
+fn render_bindings(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let body = hir_def::body::body(&db, item);
+        let result = infer(&db, item);
+        for (id, b) in body.bindings.iter() {
+            let ty = result
+                .type_of_binding(id)
+                .map_or("?".into(), |t| t.to_source(&db));
+            out.push_str(&format!("{}: {ty}\n", b.name.as_deref().unwrap_or("_")));
+        }
+    }
+    out
+}
+
+#[test]
+fn decltype_declarations_take_their_operands_type() {
+    // [dcl.type.decltype]: an unparenthesized id-expression or member access names the
+    // entity's declared type; any other operand its type, `T&` for an lvalue, `T&&` for an
+    // xvalue. The operand is inferred (unevaluated); a parameter hides the global `m`.
+    expect![[r#"
+        m: char
+        s: S
+        cs: const S &
+        y: int
+        a: int
+        b: char
+        c: int &
+        e: int &
+        f: int
+        g: int
+        i: const int &
+        j: int &
+        p: const int *
+        q: int &&
+        t: int
+        u: float
+    "#]]
+    .assert_eq(&render_bindings(
+        r#"
+int d();
+int &gr();
+struct S { int m; int &r; };
+float m;
+void h(char m, S s, const S &cs) {
+  int y = 1;
+  decltype(d()) a = 0;
+  decltype(m) b = m;
+  decltype((y)) c = y;
+  decltype(gr()) e = y;
+  decltype(s.m) f = 0;
+  decltype(cs.m) g = 0;
+  decltype((cs.m)) i = 0;
+  decltype(s.r) j = y;
+  const decltype(y) *p = 0;
+  decltype(d()) &&q = 1, t = 2;
+  decltype(::m) u = 0;
+}
+"#,
+    ));
+}
+
+#[test]
+fn class_template_ids_in_bodies_are_instances() {
+    // The standalone parse of `W<P>` reads `P` as an expression: the template-id is rebuilt
+    // argument by argument from the body's scope (a private member class, an instance in an
+    // instance, a value argument, cv and references around it), and deduction sees it.
+    check(
+        r#"
+template <class T> struct W { T t; };
+template <class T, int N> struct A { T a[N]; };
+template <class T> __global__ void k(T) {}
+class C { struct P { int a; }; public: static void run() { k<<<1, 1>>>(W<P>{}); W<W<P>> w; k<<<1, 1>>>(w); } };
+struct Q {};
+void g(const W<Q> &q) { const A<Q, 2> &r = A<Q, 2>{}; k<<<1, 1>>>(q); k<<<1, 1>>>(r); }
+"#,
+        expect![[r#"
+            C::run:
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              Cast: W<C::P> PRValue
+              launch: {error} PRValue => KernelLaunch k(T) <W<C::P>>
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              w: W<W<C::P> > LValue -> local w
+              launch: {error} PRValue => KernelLaunch k(T) <W<W<C::P> >>
+            g:
+              Cast: A<Q, 2> PRValue
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              q: const W<Q> LValue -> local q
+              launch: {error} PRValue => KernelLaunch k(T) <W<Q>>
+              k: {error} (T) LValue -> k
+              1: int PRValue
+              1: int PRValue
+              r: const A<Q, 2> LValue -> local r
+              launch: {error} PRValue => KernelLaunch k(T) <A<Q, 2>>
+        "#]],
+    );
+}

@@ -117,10 +117,27 @@ pub fn local_classes<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item
 
 /// The classes defined in one item's own syntax (a routine's body, a variable's initializer);
 /// none for templates and the members of class templates, and none from the members of a
-/// namespace or class, which are items of their own. A query per item, so that an edit
-/// elsewhere neither walks this item's syntax again nor gives its classes new ids.
+/// namespace or class, which are items of their own. The classes of [`local_types_in`].
 #[salsa::tracked(returns(deref))]
 pub fn local_classes_in<'db>(db: &'db dyn IlDatabase, owner: Item<'db>) -> Vec<Item<'db>> {
+    local_types_in(db, owner)
+        .iter()
+        .copied()
+        .filter(|t| {
+            matches!(
+                t.kind(db),
+                ItemKind::Class | ItemKind::Struct | ItemKind::Union
+            )
+        })
+        .collect()
+}
+
+/// The named classes and enumerations defined in one item's own syntax (`void f() { struct
+/// L { }; enum E { a }; }`), in source order, as items without a parent scope (lookup does
+/// not see them). A query per item, so that an edit elsewhere neither walks this item's
+/// syntax again nor gives its types new ids.
+#[salsa::tracked(returns(deref))]
+pub fn local_types_in<'db>(db: &'db dyn IlDatabase, owner: Item<'db>) -> Vec<Item<'db>> {
     let in_template = std::iter::successors(Some(owner), |i| i.parent(db)).any(|i| {
         matches!(
             i.kind(db),
@@ -155,17 +172,27 @@ pub fn local_classes_in<'db>(db: &'db dyn IlDatabase, owner: Item<'db>) -> Vec<I
             {
                 continue;
             }
-            let defines_class = decl.children().any(|c| {
-                c.kind() == SyntaxKind::CLASS_SPECIFIER
-                    && c.children().any(|n| n.kind() == SyntaxKind::MEMBER_LIST)
+            let defines_type = decl.children().any(|c| {
+                let list = match c.kind() {
+                    SyntaxKind::CLASS_SPECIFIER => SyntaxKind::MEMBER_LIST,
+                    SyntaxKind::ENUM_SPECIFIER => SyntaxKind::ENUMERATOR_LIST,
+                    _ => return false,
+                };
+                c.children().any(|n| n.kind() == list)
                     && c.children().any(|n| n.kind() == SyntaxKind::NAME_REF)
             });
-            if defines_class {
+            if defines_type {
                 lowered.extend(
                     lower_scope(std::iter::once(decl), None)
                         .into_iter()
                         .filter(|l| {
-                            matches!(l.kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+                            matches!(
+                                l.kind,
+                                ItemKind::Class
+                                    | ItemKind::Struct
+                                    | ItemKind::Union
+                                    | ItemKind::Enum
+                            )
                         }),
                 );
             }

@@ -255,6 +255,23 @@ impl Ctx {
             is_pack: false,
         };
         let has_declarators = decl.init_declarators().next().is_some();
+        // `decltype(e) x`: the operand is lowered (unevaluated) for the declarators' types.
+        let decltype = decl
+            .syntax()
+            .children()
+            .find(|n| n.kind() == DECLTYPE_SPEC)
+            .and_then(|spec| {
+                let operand = spec.children().find_map(ast::Expr::cast)?;
+                let id_expression = matches!(operand.syntax().kind(), ID_EXPR | MEMBER_EXPR);
+                let operand = self.lower_expr(operand);
+                Some(self.alloc_expr(
+                    Expr::Decltype {
+                        operand,
+                        id_expression,
+                    },
+                    Some(&spec),
+                ))
+            });
         if let Some(class) = decl.class_specifier()
             && (class.is_definition() || !has_declarators)
         {
@@ -397,6 +414,9 @@ impl Ctx {
                     },
                     init_decl.syntax(),
                 );
+                if let Some(operand) = decltype {
+                    self.body.decltypes.push((id, operand));
+                }
                 (id, Vec::new())
             };
             let initializer = init_decl.init();

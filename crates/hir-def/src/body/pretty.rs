@@ -623,6 +623,18 @@ impl Printer<'_> {
                 self.out.push_str("alignof");
                 self.type_or_expr(t);
             }
+            Expr::Decltype {
+                operand,
+                id_expression,
+            } => {
+                self.out.push_str(if *id_expression {
+                    "decltype("
+                } else {
+                    "decltype(("
+                });
+                self.expr(*operand, true);
+                self.out.push_str(if *id_expression { ")" } else { "))" });
+            }
             Expr::Noexcept(e) => {
                 self.out.push_str("noexcept(");
                 self.expr(*e, true);

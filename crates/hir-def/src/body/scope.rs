@@ -146,6 +146,10 @@ impl ExprScopes {
             }
             _ => return scope,
         };
+        // `decltype(e) x, y`: the operand sees what precedes the declaration.
+        if let Some(operand) = decls.first().and_then(|d| body.decltype_of(d.binding)) {
+            self.expr(body, operand, scope);
+        }
         for decl in decls.iter() {
             let inner = self.new_scope(Some(scope));
             self.add_binding(body, inner, decl.binding);

@@ -64,20 +64,21 @@ pub(crate) enum Found<'db> {
 }
 
 impl<'db> InferCtx<'_, 'db> {
-    /// The class a local type of the body defines, as il lowers it
-    /// ([`il::scope::local_classes_in`]: the owner's classes with a body and a name, in
-    /// order); `None` for enums, typedefs and declarations without a member list.
-    fn local_class(&self, id: hir_def::hir::LocalTypeId) -> Option<Item<'db>> {
+    /// The class or enumeration a local type of the body defines, as il lowers it
+    /// ([`il::scope::local_types_in`]: the owner's classes and enumerations with a body and a
+    /// name, in order); `None` for typedefs and declarations without a body.
+    pub(crate) fn local_type(&self, id: hir_def::hir::LocalTypeId) -> Option<Item<'db>> {
         use hir_def::hir::LocalTypeKind;
         let ty = &self.body.local_types[id];
-        if !matches!(
-            ty.kind,
-            LocalTypeKind::Class | LocalTypeKind::Struct | LocalTypeKind::Union
-        ) {
-            return None;
-        }
+        let kinds: &[ItemKind] = match ty.kind {
+            LocalTypeKind::Class | LocalTypeKind::Struct | LocalTypeKind::Union => {
+                &[ItemKind::Class, ItemKind::Struct, ItemKind::Union]
+            }
+            LocalTypeKind::Enum => &[ItemKind::Enum],
+            _ => return None,
+        };
         let name = ty.name.as_deref()?;
-        // The n-th local class of this name in the body is the n-th il item of this name.
+        // The n-th local type of this name in the body is the n-th il item of this name.
         let nth = self
             .body
             .local_types
@@ -85,9 +86,9 @@ impl<'db> InferCtx<'_, 'db> {
             .take_while(|(other, _)| *other != id)
             .filter(|(_, t)| t.kind == ty.kind && t.name.as_deref() == Some(name))
             .count();
-        il::scope::local_classes_in(self.db, self.owner)
+        il::scope::local_types_in(self.db, self.owner)
             .iter()
-            .filter(|c| c.name_text(self.db) == Some(name))
+            .filter(|c| kinds.contains(&c.kind(self.db)) && c.name_text(self.db) == Some(name))
             .nth(nth)
             .copied()
     }
@@ -103,7 +104,7 @@ impl<'db> InferCtx<'_, 'db> {
                     return Found::Resolved(Resolution::TemplateParam(p));
                 }
                 Some(ScopeResolution::LocalType(t)) => {
-                    return match self.local_class(t) {
+                    return match self.local_type(t) {
                         Some(class) => Found::Type(class),
                         None => Found::Dependent,
                     };

@@ -1,11 +1,12 @@
 //! Statements and bindings: declarations type their bindings (a placeholder from its
 //! initializer), class-typed declarations with arguments select a constructor.
 use hir_def::hir::{
-    BindingId, BindingKind, Capture, Condition, Expr, InitStyle, LocalDecl, Stmt, StmtId,
+    BindingId, BindingKind, Capture, Condition, Expr, ExprId, InitStyle, LocalDecl, Stmt, StmtId,
 };
+use il::ItemKind;
 
 use crate::inference::expr::InferCtx;
-use crate::inference::{CalleeKind, InferenceDiagnostic};
+use crate::inference::{CalleeKind, InferenceDiagnostic, Resolution};
 use crate::ty::{Builtin, RefKind, Ty, TyKind, ValueCategory};
 
 impl<'db> InferCtx<'_, 'db> {
@@ -158,13 +159,13 @@ impl<'db> InferCtx<'_, 'db> {
 
     /// A class-typed declaration initialized with arguments (`S s(1, 2)`, `S s{1}`, `S s =
     /// 1`): the constructor, recorded on the initializer expression.
-    pub(crate) fn construct(&mut self, init: hir_def::hir::ExprId, ty: Ty<'db>, style: InitStyle) {
+    pub(crate) fn construct(&mut self, init: ExprId, ty: Ty<'db>, style: InitStyle) {
         let db = self.db;
         let target = ty.strip_reference(db);
         if target.as_class(db).is_none() || matches!(ty.kind(db), TyKind::Reference(..)) {
             return;
         }
-        let args: Vec<hir_def::hir::ExprId> = match (&self.body.exprs[init], style) {
+        let args: Vec<ExprId> = match (&self.body.exprs[init], style) {
             (Expr::ParenInit(args), _) | (Expr::InitList(args), _) => args.to_vec(),
             (_, InitStyle::Copy) => {
                 // Copy-initialization from the same class is a copy/move, not a conversion we
@@ -194,8 +195,23 @@ impl<'db> InferCtx<'_, 'db> {
         }
         self.binding_in_progress.push(binding);
         let data = &self.body.bindings[binding];
+        let from_decltype = match self.body.decltype_of(binding) {
+            Some(d) => self.written_decltype(data.ty.as_str(), d),
+            None => None,
+        };
         let ty = match data.kind {
-            BindingKind::Enumerator => Ty::builtin(db, Builtin::Int),
+            _ if from_decltype.is_some() => from_decltype.unwrap_or_else(|| Ty::error(db)),
+            // An enumerator of a local enumeration has its type (il's item for it); one
+            // without an item (unnamed) is an `int`.
+            BindingKind::Enumerator => self
+                .body
+                .local_types
+                .iter()
+                .find(|(_, t)| t.enumerators.contains(&binding))
+                .and_then(|(id, _)| self.local_type(id))
+                .map_or(Ty::builtin(db, Builtin::Int), |e| {
+                    Ty::new(db, TyKind::Enum(e))
+                }),
             BindingKind::InitCapture => match self.binding_inits.get(&binding).copied() {
                 Some((init, _)) => {
                     let t = self.infer_expr(init);
@@ -277,6 +293,80 @@ impl<'db> InferCtx<'_, 'db> {
             init_ty
         } else {
             init_ty.decay(db).qualified(db, cv)
+        }
+    }
+
+    /// A type written with `decltype(e)` (`decltype(f()) x`, `const decltype(x) &r`): the
+    /// operand's type by [dcl.type.decltype] (its own inference, unevaluated), with what is
+    /// written around it. `None` when the rest is more than cv, `*` and references (arrays,
+    /// functions, `decltype(e)::type`): the written type is then resolved as any other.
+    fn written_decltype(&mut self, written: &str, decltype: ExprId) -> Option<Ty<'db>> {
+        let start = written.find("decltype")?;
+        let open = start + written[start..].find('(')?;
+        let mut depth = 0usize;
+        let mut close = None;
+        for (i, c) in written[open..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i + 1);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let close = close?;
+        let (before, after) = (&written[..start], &written[close..]);
+        if before.contains(['(', '[', '<', ':']) || after.contains(['(', '[', '<', ':']) {
+            return None;
+        }
+        let base = self.decltype_ty(decltype);
+        if base.is_error(self.db) {
+            return None;
+        }
+        Some(crate::inference::expr::around_named(
+            self.db, base, before, after,
+        ))
+    }
+
+    /// The type `decltype(operand)` names: an unparenthesized id-expression or member access
+    /// names its entity's declared type; any other operand gives its type, as an lvalue
+    /// reference for an lvalue and an rvalue reference for an xvalue.
+    pub(crate) fn decltype_ty(&mut self, decltype: ExprId) -> Ty<'db> {
+        let db = self.db;
+        let Expr::Decltype {
+            operand,
+            id_expression,
+        } = self.body.exprs[decltype]
+        else {
+            return Ty::error(db);
+        };
+        let (ty, category) = self.infer_expr_full(operand);
+        if ty.is_error(db) || ty.is_dependent(db) {
+            return ty;
+        }
+        if id_expression {
+            match self.resolution_of(operand) {
+                Some(Resolution::Binding(b)) => return self.binding_ty(b),
+                Some(Resolution::Item(item))
+                    if matches!(item.kind(db), ItemKind::Variable | ItemKind::Field) =>
+                {
+                    let declared = crate::lower::declared_ty(db, item);
+                    if !declared.is_error(db) && !declared.is_dependent(db) {
+                        return declared;
+                    }
+                    return ty;
+                }
+                _ => return ty,
+            }
+        }
+        match category {
+            ValueCategory::LValue => ty.reference(db, RefKind::Lvalue),
+            ValueCategory::XValue => ty.reference(db, RefKind::Rvalue),
+            ValueCategory::PRValue => ty,
         }
     }
 

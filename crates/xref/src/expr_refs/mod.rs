@@ -692,6 +692,7 @@ impl<'db> Printer<'_, 'db> {
             | Expr::AlignOf(TypeOrExpr::Expr(x))
             | Expr::TypeId(TypeOrExpr::Expr(x))
             | Expr::Noexcept(x)
+            | Expr::Decltype { operand: x, .. }
             | Expr::SizeOfPack(x) => self.expr(*x, Access::Reference),
             Expr::SizeOf(TypeOrExpr::Type(_))
             | Expr::AlignOf(TypeOrExpr::Type(_))
