@@ -24,7 +24,6 @@ pub mod lower;
 mod overload;
 pub mod special;
 pub mod specialization;
-pub mod to_il;
 pub mod ty;
 pub mod unify;
 
