@@ -28,6 +28,7 @@ mod implicit;
 mod instance_calls;
 mod path;
 mod stmt;
+mod type_refs;
 
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 

@@ -327,7 +327,7 @@ impl<'db> InferCtx<'_, 'db> {
         if base.is_error(self.db) {
             return None;
         }
-        Some(crate::inference::expr::around_named(
+        Some(crate::inference::type_refs::around_named(
             self.db, base, before, after,
         ))
     }

@@ -1,0 +1,177 @@
+//! Types written in a body (`T x;`, casts, `sizeof(T)`, `decltype` declarations), resolved
+//! where the body is: with an instance's arguments substituted, local classes and enums found
+//! by name, and class template-ids that il leaves unresolved outside templates rebuilt
+//! argument by argument from the body's scope.
+use il::ItemKind;
+
+use super::expr::InferCtx;
+use crate::HirTyDatabase;
+use crate::lower::type_ref_ty;
+use crate::ty::{Cv, GenericArg, Instance, RefKind, Ty, TyKind};
+
+impl<'a, 'db> InferCtx<'a, 'db> {
+    /// A type written in the body, with the instance's arguments substituted.
+    pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        let ty = type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t));
+        match ty {
+            Some(t) if t.is_error(self.db) => self.local_class_type_ref(text).or(ty),
+            Some(t) if !self.in_template && t.is_dependent(self.db) => {
+                self.template_id_type_ref(text).or(ty)
+            }
+            _ => ty,
+        }
+    }
+
+    /// A class template-id written in a body outside templates that il left unresolved: a
+    /// standalone parse of the text does not know which names are types (`W<P>` reads `P`
+    /// as an expression). The template is looked up from the body's scope and each argument
+    /// resolved as a type-id of its own (`W<W<P>>` in turn), when all are written and none is
+    /// a pack; cv, `*` and references around it are kept (`const W<P> &`). (As
+    /// `qualifier_instance` does for `X<S>::f`.)
+    fn template_id_type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        let db = self.db;
+        let open = text.find('<')?;
+        let mut level = 0usize;
+        let mut close = None;
+        let mut args: Vec<&str> = Vec::new();
+        let mut start = open + 1;
+        for (i, c) in text[open..].char_indices() {
+            match c {
+                '<' | '(' | '[' => level += 1,
+                '>' | ')' | ']' => {
+                    level = level.checked_sub(1)?;
+                    if level == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                ',' if level == 1 => {
+                    args.push(text[start..open + i].trim());
+                    start = open + i + 1;
+                }
+                _ => {}
+            }
+        }
+        let close = close?;
+        args.push(text[start..close].trim());
+        let (after, head) = (&text[close + 1..], text[..open].trim_end());
+        if !after
+            .split(|c: char| c.is_whitespace() || matches!(c, '*' | '&'))
+            .all(|w| w.is_empty() || matches!(w, "const" | "volatile"))
+        {
+            return None;
+        }
+        let name_start = head.rfind(|c: char| c.is_whitespace()).map_or(0, |i| i + 1);
+        let (before, name) = (&head[..name_start], &head[name_start..]);
+        if !before
+            .split_whitespace()
+            .all(|w| matches!(w, "const" | "volatile"))
+        {
+            return None;
+        }
+        let global = name.starts_with("::");
+        let names: Vec<String> = name
+            .trim_start_matches("::")
+            .split("::")
+            .map(str::to_string)
+            .collect();
+        if names.iter().any(|n| n.is_empty() || n.contains(['<', '>'])) {
+            return None;
+        }
+        let template = crate::inference::lookup_path_memo(db, self.scope, global, &names)
+            .into_iter()
+            .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
+        let params = hir_def::generics::template_params(db, template);
+        if params.len() != args.len() || params.iter().any(|p| p.pack) {
+            return None;
+        }
+        let mut resolved = Vec::new();
+        for a in args {
+            if let Ok(v) = a.parse::<i128>() {
+                resolved.push(GenericArg::Value(v));
+                continue;
+            }
+            // An argument that is a template-id in turn is rebuilt by `type_ref` (its text is
+            // shorter: the recursion ends).
+            let ty = self.type_ref(a)?;
+            if ty.is_error(db) || ty.is_dependent(db) {
+                return None;
+            }
+            resolved.push(GenericArg::Type(ty));
+        }
+        let instance = Instance::new(db, template, resolved);
+        Some(around_named(
+            db,
+            Ty::new(db, TyKind::Instance(instance)),
+            before,
+            after,
+        ))
+    }
+
+    /// A type naming one of the body's local classes (`L`, `const L &`, `L *`), which the
+    /// owner's scope does not see. Only a name the body defines one class for (a name
+    /// defined in two blocks is left unresolved).
+    fn local_class_type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        let db = self.db;
+        if text.contains(['[', '(', '<', ':', '.']) {
+            return None;
+        }
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
+            .collect();
+        let [name] = words[..] else {
+            return None;
+        };
+        let mut types = il::scope::local_types_in(db, self.owner)
+            .iter()
+            .filter(|c| c.name_text(db) == Some(name));
+        let local = *types.next()?;
+        if types.next().is_some() {
+            return None;
+        }
+        let at = text.find(name)?;
+        let (before, after) = (&text[..at], &text[at + name.len()..]);
+        let base = match local.kind(db) {
+            ItemKind::Enum => TyKind::Enum(local),
+            _ => TyKind::Class(local),
+        };
+        Some(around_named(db, Ty::new(db, base), before, after))
+    }
+}
+
+/// The type written around a named type `base` (a local class, a `decltype`): the cv before
+/// it, and what follows it, left to right: `*` (with its cv), `&`, `&&`, `const` (`L const
+/// &`). The caller has ruled out arrays, functions and qualified names.
+pub(crate) fn around_named<'db>(
+    db: &'db dyn HirTyDatabase,
+    base: Ty<'db>,
+    before: &str,
+    after: &str,
+) -> Ty<'db> {
+    let cv = |s: &str| Cv {
+        is_const: s.split_whitespace().any(|w| w == "const"),
+        is_volatile: s.split_whitespace().any(|w| w == "volatile"),
+        ..Default::default()
+    };
+    let mut ty = base.qualified(db, cv(before));
+    let mut rest = after.trim();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("&&") {
+            ty = ty.reference(db, RefKind::Rvalue);
+            rest = r.trim_start();
+        } else if let Some(r) = rest.strip_prefix('&') {
+            ty = ty.reference(db, RefKind::Lvalue);
+            rest = r.trim_start();
+        } else if let Some(r) = rest.strip_prefix('*') {
+            let end = r.find(['*', '&']).unwrap_or(r.len());
+            ty = Ty::new(db, TyKind::Pointer(ty)).qualified(db, cv(&r[..end]));
+            rest = r[end..].trim_start();
+        } else {
+            let end = rest.find(['*', '&']).unwrap_or(rest.len());
+            ty = ty.qualified(db, cv(&rest[..end]));
+            rest = rest[end..].trim_start();
+        }
+    }
+    ty
+}
