@@ -17,6 +17,7 @@ use crate::HirDefDatabase;
 use crate::hir::{Binding, BindingId, Expr, ExprId, LocalType, LocalTypeId, MemInit, Stmt, StmtId};
 
 mod lower;
+pub(crate) use lower::param_type;
 pub(crate) use lower::text_of as lower_text;
 mod pretty;
 pub mod scope;

@@ -30,6 +30,9 @@ pub struct TemplateParamData {
     pub pack: bool,
     /// Which `template <...>` list (0 = outermost) it belongs to.
     pub depth: u32,
+    /// A non-type parameter's type as written (`int`, `std::size_t`, `T`, `auto`); `None`
+    /// for type and template parameters.
+    pub ty: Option<crate::hir::TypeRef>,
 }
 
 /// A template parameter: the owning item and the index in [`template_params`].
@@ -69,6 +72,7 @@ fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
             kind: TemplateParamKind::Type,
             pack: p.is_pack(),
             depth,
+            ty: None,
         };
     }
     if let Some(p) = ast::TemplateTemplateParam::cast(param.clone()) {
@@ -77,9 +81,11 @@ fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
             kind: TemplateParamKind::Template,
             pack: p.is_pack(),
             depth,
+            ty: None,
         };
     }
-    let declarator = ast::Param::cast(param.clone()).and_then(|p| p.declarator());
+    let param = ast::Param::cast(param.clone());
+    let declarator = param.as_ref().and_then(|p| p.declarator());
     TemplateParamData {
         name: declarator
             .as_ref()
@@ -92,6 +98,7 @@ fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
                 .any(|e| e.kind() == SyntaxKind::DOT3)
         }),
         depth,
+        ty: param.as_ref().map(crate::body::param_type),
     }
 }
 

@@ -642,3 +642,66 @@ void g(const W<Q> &q) { const A<Q, 2> &r = A<Q, 2>{}; k<<<1, 1>>>(q); k<<<1, 1>>
         "#]],
     );
 }
+
+#[test]
+fn non_type_template_params_and_calls_left_to_instantiation() {
+    // `N` is a prvalue of its declared type; a call of an unqualified name with an integral
+    // constant that depends on a template parameter (`f(N)`, `f(-N)`, `f(sizeof(T) + 1)`)
+    // or of a template-id with dependent arguments (`g<N>(k)`) is left to the instantiation,
+    // as EDG does; `f(N * k)`, `f(sizeof(T))`, `ns::f(N)` and `s.m(N)` are resolved.
+    check(
+        r#"
+namespace ns { void h(int); }
+struct S { void m(int); };
+void f(int);
+template <int M> void g(int);
+template <int N, class T, unsigned long L> void t(int k, S s) {
+    int a = N;
+    f(N);
+    f(-N);
+    f(sizeof(T) + 1);
+    g<N>(k);
+    f(N * k);
+    f(sizeof(T));
+    ns::h(N);
+    s.m(N);
+    unsigned long b = L;
+}
+"#,
+        expect![[r#"
+            t:
+              N: int PRValue -> template param 0
+              f: void (int) LValue -> 1 overloads
+              N: int PRValue -> template param 0
+              call: void PRValue
+              f: void (int) LValue -> 1 overloads
+              N: int PRValue -> template param 0
+              Unary: int PRValue
+              call: void PRValue
+              f: void (int) LValue -> 1 overloads
+              SizeOf: unsigned long PRValue
+              1: int PRValue
+              Binary: unsigned long PRValue
+              call: void PRValue
+              g: void (int) LValue -> 1 overloads
+              k: int LValue -> local k
+              call: void PRValue
+              f: void (int) LValue -> f
+              N: int PRValue -> template param 0
+              k: int LValue -> local k
+              Binary: int PRValue
+              call: void PRValue => Function f(int)
+              f: void (int) LValue -> f
+              SizeOf: unsigned long PRValue
+              call: void PRValue => Function f(int)
+              ns::h: void (int) LValue -> ns::h
+              N: int PRValue -> template param 0
+              call: void PRValue => Function ns::h(int)
+              s: S LValue -> local s
+              .m: void (int) PRValue -> S::m
+              N: int PRValue -> template param 0
+              call: void PRValue => Method S::m(int)
+              L: unsigned long PRValue -> template param 2
+        "#]],
+    );
+}

@@ -634,9 +634,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Ty::new(db, TyKind::Enum(*enumeration)),
                 ValueCategory::PRValue,
             ),
-            Resolution::TemplateParam(p) => self.dependent(&format!("<parameter {}>", p.index)),
+            Resolution::TemplateParam(p) => match self.non_type_param_ty(*p) {
+                Some(ty) => self.of_declared(ty, ValueCategory::PRValue),
+                None => self.dependent(&format!("<parameter {}>", p.index)),
+            },
             Resolution::Overloads(_) => self.dependent("<overload set>"),
         }
+    }
+
+    /// A non-type template parameter named in an expression has its declared type (`int N`:
+    /// a prvalue `int`, whose value, not type, depends); a pack, a placeholder (`auto V`) or
+    /// what does not resolve stays dependent.
+    fn non_type_param_ty(&self, p: hir_def::generics::TemplateParamId<'db>) -> Option<Ty<'db>> {
+        let params = hir_def::generics::template_params(self.db, p.owner);
+        let data = params.get(p.index as usize)?;
+        if data.kind != hir_def::generics::TemplateParamKind::NonType || data.pack {
+            return None;
+        }
+        let ty = self.type_ref(data.ty.as_ref()?.as_str())?;
+        (!ty.is_error(self.db)).then_some(ty)
     }
 
     fn args_of(&mut self, args: &[ExprId]) -> Vec<Arg<'db>> {
@@ -715,6 +731,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             expr, callee, &path, &arg_tys, &explicit, kind,
                         ) {
                             return out;
+                        }
+                        if self.chosen_at_instantiation(&path, args, &explicit) {
+                            return self.unresolved_call(&items);
                         }
                         let out =
                             self.call_candidates(expr, callee, &items, &arg_tys, &explicit, kind);
@@ -876,20 +895,84 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if !self.in_template && args.iter().all(|a| !a.ty.is_error(db)) {
                     self.diag(InferenceDiagnostic::NoMatchingOverload { expr: call });
                 }
-                // The return type, when every candidate agrees on it.
-                let rets: Vec<Ty<'db>> = items
-                    .iter()
-                    .filter_map(|i| callable_sig(db, *i).as_ref().map(|s| s.ret))
-                    .collect();
-                match rets.split_first() {
-                    Some((first, rest))
-                        if rest.iter().all(|r| r == first) && !first.is_dependent(db) =>
-                    {
-                        self.returned(*first)
-                    }
-                    _ => self.absorb(Ty::error(db), "call"),
-                }
+                self.unresolved_call(items)
             }
+        }
+    }
+
+    /// A call left unresolved: the return type, when every candidate agrees on it.
+    fn unresolved_call(&mut self, items: &[Item<'db>]) -> (Ty<'db>, ValueCategory) {
+        let db = self.db;
+        let rets: Vec<Ty<'db>> = items
+            .iter()
+            .filter_map(|i| callable_sig(db, *i).as_ref().map(|s| s.ret))
+            .collect();
+        match rets.split_first() {
+            Some((first, rest)) if rest.iter().all(|r| r == first) && !first.is_dependent(db) => {
+                self.returned(*first)
+            }
+            _ => self.absorb(Ty::error(db), "call"),
+        }
+    }
+
+    /// Whether EDG leaves a call in a template to its instantiation although no argument's
+    /// type depends: an unqualified name called with an argument that is an integral
+    /// constant depending on a template parameter (`f(N)`, `f(N + 1)`, `f(-N)`,
+    /// `f(sizeof(T) + 1)`: at instantiation it may be `0`, a null pointer constant, and
+    /// argument-dependent lookup is done then), or a template-id with dependent arguments
+    /// (`g<N>(1)`). A bare `sizeof(T)` is never 0 and a qualified name (`ns::f(N)`) has no
+    /// argument-dependent lookup: both are resolved in the definition (measured on cudafe++).
+    fn chosen_at_instantiation(
+        &self,
+        path: &Path,
+        args: &[ExprId],
+        explicit: &[GenericArg<'db>],
+    ) -> bool {
+        if !self.in_template || path.global || path.segments.len() != 1 {
+            return false;
+        }
+        explicit.iter().any(|a| match a {
+            GenericArg::Type(t) => t.is_dependent(self.db),
+            GenericArg::DependentValue(_) => true,
+            _ => false,
+        }) || args.iter().any(|a| {
+            !matches!(self.body.exprs[*a], Expr::SizeOf(_) | Expr::AlignOf(_))
+                && self.dependent_constant(*a) == Some(true)
+        })
+    }
+
+    /// `Some(true)` for an integral constant expression that depends on a template parameter,
+    /// `Some(false)` for one that does not, `None` for what is no constant expression.
+    fn dependent_constant(&self, e: ExprId) -> Option<bool> {
+        let all = |es: &[ExprId]| -> Option<bool> {
+            es.iter()
+                .try_fold(false, |dep, c| Some(dep | self.dependent_constant(*c)?))
+        };
+        match &self.body.exprs[e] {
+            Expr::Literal(_) => Some(false),
+            Expr::Path(_) => match self.resolution_of(e)? {
+                // In an instance, its own parameters are bound.
+                Resolution::TemplateParam(p) => Some(
+                    self.subst
+                        .get(p)
+                        .is_none_or(|a| matches!(a, GenericArg::DependentValue(_))),
+                ),
+                Resolution::Enumerator { .. } => Some(false),
+                _ => None,
+            },
+            Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => Some(
+                self.type_ref(t.as_str())
+                    .is_none_or(|t| t.is_dependent(self.db)),
+            ),
+            Expr::Unary { expr, .. } => self.dependent_constant(*expr),
+            Expr::Binary { lhs, rhs, .. } => all(&[*lhs, *rhs]),
+            Expr::Conditional {
+                cond,
+                then: Some(then),
+                else_,
+            } => all(&[*cond, *then, *else_]),
+            Expr::Cast { args, .. } if args.len() == 1 => all(args),
+            _ => None,
         }
     }
 

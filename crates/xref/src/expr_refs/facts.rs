@@ -35,6 +35,17 @@ pub(super) fn ty_dependent(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     }
 }
 
+/// Whether a dependent type may turn out a class at instantiation (`T`, `const T &`,
+/// `X<T>`), unlike a pointer or an array (`T *`).
+pub(super) fn may_be_dependent_class(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    match ty.kind(db) {
+        TyKind::Param(_) | TyKind::Dependent(_) => true,
+        TyKind::Qualified(_, t) | TyKind::Reference(_, t) => may_be_dependent_class(db, *t),
+        TyKind::Instance(_) => ty_dependent(db, ty),
+        _ => false,
+    }
+}
+
 pub(super) fn unqualified<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Ty<'db> {
     match ty.kind(db) {
         TyKind::Qualified(_, inner) => *inner,

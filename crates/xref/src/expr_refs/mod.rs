@@ -52,6 +52,8 @@ pub(crate) enum Target<'db> {
     Enumerator(Item<'db>, u32),
     /// An implicitly declared function with no item (`operator new`).
     Implicit(&'static str),
+    /// A non-type template parameter named in a template's body.
+    TemplateParam(hir_def::generics::TemplateParamId<'db>),
 }
 
 /// One reference line of a body, before ids are assigned.
@@ -416,10 +418,50 @@ impl<'db> Printer<'_, 'db> {
         self.in_return = false;
     }
 
+    /// An operand of an expression whose type does not depend (a cast to `int` of a dependent
+    /// value): outside a dependent full expression, a dependent operand is walked as one.
+    /// A pointer (`(const void *)kernel`, `T *`) converts the same whatever the arguments: only
+    /// an operand that may be of class type (`T`, `const T &`), or that did not resolve, waits
+    /// for the instantiation's conversion function.
+    fn operand_maybe_dependent(&mut self, e: ExprId, access: Access) {
+        let may_be_class = self
+            .infer
+            .type_of_expr(e)
+            .is_none_or(|t| may_be_dependent_class(self.db, t));
+        if !self.templated || !may_be_class || !self.is_dependent(e) {
+            return self.expr(e, access);
+        }
+        let saved = (self.dependent, self.force_r, self.rebuild);
+        (self.dependent, self.force_r, self.rebuild) = (true, true, true);
+        self.expr(e, Access::Reference);
+        (self.dependent, self.force_r, self.rebuild) = saved;
+    }
+
     /// Whether an expression's type, or a subexpression's, depends on template parameters, or
-    /// names something inference could not resolve.
+    /// names something inference could not resolve. A cast to a type that does not depend and
+    /// is no class (`static_cast<int>(v)`) does not: EDG resolves the call it is an argument
+    /// of (a class's constructor is chosen at instantiation). A call
+    /// of a named function that the model leaves to the instantiation (`f(N)`, `g<N>(x)`:
+    /// `chosen_at_instantiation` in hir-ty) does.
     fn is_dependent(&self, e: ExprId) -> bool {
         let expr = &self.body.exprs[e];
+        match expr {
+            Expr::Cast { .. }
+                if self.infer.type_of_expr(e).is_some_and(|t| {
+                    !ty_dependent(self.db, t)
+                        && !t.is_error(self.db)
+                        && t.as_class(self.db).is_none()
+                }) =>
+            {
+                return false;
+            }
+            Expr::Call { callee, .. }
+                if self.infer.callee(e).is_none() && self.names_function(*callee) =>
+            {
+                return true;
+            }
+            _ => {}
+        }
         let own = match expr {
             Expr::Path(_) => match self.infer.resolution(e) {
                 None => true,
@@ -438,6 +480,20 @@ impl<'db> Printer<'_, 'db> {
             .type_of_expr(e)
             .is_some_and(|t| ty_dependent(self.db, t))
             || expr.child_exprs().into_iter().any(|c| self.is_dependent(c))
+    }
+
+    /// Whether a callee names functions (not a variable or parameter called through).
+    fn names_function(&self, callee: ExprId) -> bool {
+        match self.infer.resolution(callee) {
+            Some(Resolution::Overloads(items)) => !items.is_empty(),
+            Some(Resolution::Item(i)) => {
+                matches!(
+                    i.kind(self.db),
+                    ItemKind::Routine | ItemKind::FunctionTemplate
+                )
+            }
+            _ => false,
+        }
     }
 
     fn condition(&mut self, cond: &Condition) {
@@ -537,7 +593,10 @@ impl<'db> Printer<'_, 'db> {
                     // A function called with dependent arguments is chosen at instantiation:
                     // only the qualifiers written before its name are logged.
                     Expr::Path(_)
-                        if self.dependent && args.iter().any(|a| self.is_dependent(*a)) =>
+                        if self.dependent
+                            && (args.iter().any(|a| self.is_dependent(*a))
+                                || (self.infer.callee(e).is_none()
+                                    && self.names_function(*callee))) =>
                     {
                         self.callee_qualifiers(*callee)
                     }
@@ -646,7 +705,7 @@ impl<'db> Printer<'_, 'db> {
                     Access::Use
                 };
                 for a in args.iter() {
-                    self.expr(*a, inner);
+                    self.operand_maybe_dependent(*a, inner);
                 }
             }
             Expr::New {

@@ -84,7 +84,13 @@ impl<'db> Printer<'_, 'db> {
                     self.qualifiers(enumeration, &qualifiers);
                 }
             }
-            Resolution::TemplateParam(_) => {}
+            // A non-type template parameter's value is referred to (`N R`), in any context.
+            Resolution::TemplateParam(p) => {
+                let params = hir_def::generics::template_params(self.db, p.owner);
+                if let Some(name) = params.get(p.index as usize).and_then(|d| d.name.clone()) {
+                    self.push(Target::TemplateParam(p), name.into(), 'R', at);
+                }
+            }
         }
     }
 
