@@ -337,12 +337,13 @@ impl Walker {
         }
         // An unqualified enumerator of an enclosing namespace (`UNSIGNED_INTEGER` in
         // `cub::detail`) is found by lookup outwards.
-        self.ids.contains_key(&format!("enumerator {resolved}"))
+        self.has_id("enumerator", &resolved)
             || !written.contains("::")
                 && self
-                    .lookup_keys(&written, scope)
-                    .iter()
-                    .any(|k| self.ids.contains_key(&format!("enumerator {k}")))
+                    .find_lookup_key(&written, scope, |k| {
+                        self.has_id("enumerator", k).then_some(())
+                    })
+                    .is_some()
     }
 
     /// One template argument as EDG prints it: a constant expression evaluated (its
@@ -807,9 +808,9 @@ impl Walker {
             };
             (&template.definition.params, template_scope)
         } else if let Some(alias) = self
-            .lookup_keys(written_name.trim_start_matches("::"), scope)
-            .into_iter()
-            .find_map(|k| self.alias_templates.get(&k))
+            .find_lookup_key(written_name.trim_start_matches("::"), scope, |k| {
+                self.alias_templates.get(k)
+            })
         {
             (&alias.params, alias.scope.clone())
         } else {

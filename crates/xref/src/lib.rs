@@ -818,9 +818,9 @@ impl Walker {
                 .filter(|t| t.kind() == IDENT)
                 .any(|t| {
                     let known = self.qualified_type_name(t.text(), scope, true).or_else(|| {
-                        self.lookup_keys(t.text(), scope)
-                            .into_iter()
-                            .find(|k| self.ids.contains_key(&format!("var {k}")))
+                        self.find_lookup_key(t.text(), scope, |k| {
+                            self.has_id("var", k).then(|| k.to_string())
+                        })
                     });
                     // In a template's body a local alias may depend on the parameters
                     // (`using IndexType = it_difference_t<ItemsIt>;`): only names of a

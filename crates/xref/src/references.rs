@@ -354,12 +354,7 @@ impl Walker {
                 .map_or(Inner::Unknown, |target| Inner::Scope(target.clone()));
             return Some(Resolved { id, printed, inner });
         }
-        for key in self.lookup_keys(text, scope) {
-            if let Some(found) = self.entity_named(&key) {
-                return Some(found);
-            }
-        }
-        None
+        self.find_lookup_key(text, scope, |key| self.entity_named(key))
     }
 
     /// A member of a namespace or class (`""` is the global namespace), searching its inline
@@ -385,7 +380,7 @@ impl Walker {
     /// The namespace, class, enumeration or typedef of this qualified name, if declared.
     fn entity_named(&self, key: &str) -> Option<Resolved> {
         for (kind, inner) in [("namespace", true), ("type", true), ("typedef", false)] {
-            if let Some(&id) = self.ids.get(&format!("{kind} {key}")) {
+            if let Some(id) = self.id_of(kind, key) {
                 return Some(Resolved {
                     id,
                     printed: key.to_string(),
@@ -412,7 +407,7 @@ impl Walker {
                 class.extend(pieces[..=j].iter().cloned());
                 let class = class.join("::");
                 // `struct N::B::In {` has its namespace in the segment.
-                if !self.ids.contains_key(&format!("namespace {class}")) {
+                if !self.has_id("namespace", &class) {
                     classes.push(class);
                 }
             }

@@ -293,7 +293,7 @@ fn enumerator_in<'db>(
     scope: ScopeRef<'db>,
     name: &str,
 ) -> Option<Resolution<'db>> {
-    enumerations_in(db, scope).into_iter().find_map(|e| {
+    enumerations_in(db, scope).iter().find_map(|&e| {
         enumerator_index(db, e, name).map(|index| Resolution::Enumerator {
             enumeration: e,
             index,

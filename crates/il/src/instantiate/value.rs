@@ -166,7 +166,7 @@ fn named_value<'db>(
         .collect()
     };
     for scope in scopes {
-        for enumeration in enumerations_in(db, scope) {
+        for &enumeration in enumerations_in(db, scope) {
             if let Some(v) = enumerator_value(db, enumeration, &ident, found_env, depth) {
                 return Some(v);
             }
@@ -199,7 +199,7 @@ pub fn identifier_value<'db>(
         ScopeRef::Item(item) => Some(scope_of(db, *item)),
     });
     for scope in scopes {
-        for enumeration in enumerations_in(db, scope) {
+        for &enumeration in enumerations_in(db, scope) {
             if let Some(v) = enumerator_value(db, enumeration, ident, env, 0) {
                 return Some(v);
             }
