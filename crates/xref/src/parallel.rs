@@ -63,7 +63,9 @@ where
                     let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    hir_ty::infer(db, owners[i].0);
+                    let (item, offsets) = owners[i];
+                    hir_ty::infer(db, item);
+                    crate::expr_refs::body_references(db, item, offsets);
                 }
             });
         }
