@@ -31,7 +31,9 @@ impl Walker {
             let resolved = self.resolve_qualified(written, scope);
             return self.builtin_typedefs.get(&resolved).cloned();
         }
-        self.find_lookup_key(written, scope, |key| self.builtin_typedefs.get(key).cloned())
+        self.find_lookup_key(written, scope, |key| {
+            self.builtin_typedefs.get(key).cloned()
+        })
     }
 }
 

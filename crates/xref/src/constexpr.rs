@@ -81,10 +81,11 @@ impl Walker {
         }
         let ident = first_token(name, IDENT)?;
         let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
-        let key = self
-            .find_lookup_key(ident.text(), scope, |k| {
-                self.variable_templates.contains_key(k).then(|| k.to_string())
-            })?;
+        let key = self.find_lookup_key(ident.text(), scope, |k| {
+            self.variable_templates
+                .contains_key(k)
+                .then(|| k.to_string())
+        })?;
         let definitions = self.variable_templates[&key].clone();
         let args = self.arguments(&list, scope, subst);
         let mut chosen: Option<(SyntaxNode, Scope, Substitution)> = None;
@@ -142,11 +143,15 @@ impl Walker {
         let written = written.split('<').next().unwrap_or(&written).to_string();
         let key = self
             .find_lookup_key(written.trim_start_matches("::"), scope, |k| {
-                self.function_templates.contains_key(k).then(|| k.to_string())
+                self.function_templates
+                    .contains_key(k)
+                    .then(|| k.to_string())
             })
             .or_else(|| {
                 self.find_lookup_key(ident.text(), scope, |k| {
-                    self.function_templates.contains_key(k).then(|| k.to_string())
+                    self.function_templates
+                        .contains_key(k)
+                        .then(|| k.to_string())
                 })
             })?;
         // Only a single definition: overloads would need resolution.

@@ -4,11 +4,13 @@
 //! namespace. Until lookup binds names to [`il::Item`]s this is keyed by printed names.
 use syntax::SyntaxNode;
 
-use super::{Scope, Walker};
+use super::{NAMED_KINDS, Scope, Walker};
 
 impl Walker {
     pub(super) fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
-        self.find_lookup_key(written, scope, |key| self.typedef_instances.get(key).cloned())
+        self.find_lookup_key(written, scope, |key| {
+            self.typedef_instances.get(key).cloned()
+        })
     }
 
     /// The first of the qualified names `written` may denote from `scope` for which `found`
@@ -83,6 +85,9 @@ impl Walker {
 
     /// The id of the entity of `kind` the walk declared as `key`.
     pub(super) fn id_of(&self, kind: &str, key: &str) -> Option<u32> {
+        if let Some(i) = NAMED_KINDS.iter().position(|k| *k == kind) {
+            return self.named.get(key).and_then(|ids| ids[i]);
+        }
         let mut keyed = String::with_capacity(kind.len() + 1 + key.len());
         keyed.push_str(kind);
         keyed.push(' ');
@@ -99,12 +104,16 @@ impl Walker {
         qualifier: bool,
     ) -> Option<String> {
         self.find_lookup_key(name, scope, |key| {
-            (self.has_id("type", key)
-                || self.has_id("typedef", key)
-                || self.has_id("enumerator", key)
-                || self.variable_templates.contains_key(key)
-                || (qualifier && self.has_id("namespace", key)))
-            .then(|| key.to_string())
+            let declared =
+                self.named
+                    .get(key)
+                    .is_some_and(|[namespace, ty, typedef, _, _, enumerator]| {
+                        ty.is_some()
+                            || typedef.is_some()
+                            || enumerator.is_some()
+                            || (qualifier && namespace.is_some())
+                    });
+            (declared || self.variable_templates.contains_key(key)).then(|| key.to_string())
         })
     }
 
@@ -135,9 +144,15 @@ impl Walker {
     /// Whether a qualified name is known: a namespace, class, enumeration, typedef, template,
     /// variable, function or using-declaration.
     pub(super) fn is_known(&self, key: &str) -> bool {
-        ["namespace", "type", "typedef", "var", "using"]
-            .iter()
-            .any(|k| self.has_id(k, key))
+        self.named
+            .get(key)
+            .is_some_and(|[namespace, ty, typedef, var, using, _]| {
+                namespace.is_some()
+                    || ty.is_some()
+                    || typedef.is_some()
+                    || var.is_some()
+                    || using.is_some()
+            })
             || self.templates.contains_key(key)
             || self.overloads.contains_key(key)
             || self.using_targets.contains_key(key)

@@ -379,8 +379,9 @@ impl Walker {
 
     /// The namespace, class, enumeration or typedef of this qualified name, if declared.
     fn entity_named(&self, key: &str) -> Option<Resolved> {
-        for (kind, inner) in [("namespace", true), ("type", true), ("typedef", false)] {
-            if let Some(id) = self.id_of(kind, key) {
+        let ids = self.named.get(key)?;
+        for (id, inner) in [(ids[0], true), (ids[1], true), (ids[2], false)] {
+            if let Some(id) = id {
                 return Some(Resolved {
                     id,
                     printed: key.to_string(),
@@ -560,7 +561,7 @@ impl Walker {
             .any(|end| scope.path[..=end].join("::") == pattern);
         let own_parameters = declarator && !args.is_empty() && args == scope.template_params;
         if (in_class || own_parameters)
-            && let Some(&id) = self.ids.get(&format!("type {key}"))
+            && let Some(id) = self.id_of("type", &key)
         {
             return Some(Resolved {
                 id,

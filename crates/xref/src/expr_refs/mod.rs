@@ -76,7 +76,11 @@ pub(crate) fn file_body_references<'db>(
         }
         let lines = body_references(db, item, offsets);
         if !lines.is_empty() {
-            out.push((offsets.in_file, offsets.in_file + offsets.len, lines.as_slice()));
+            out.push((
+                offsets.in_file,
+                offsets.in_file + offsets.len,
+                lines.as_slice(),
+            ));
         }
     }
     out
