@@ -319,7 +319,8 @@ pub(crate) fn enumerator_index(
         .position(|e| {
             e.children_with_tokens()
                 .find(|t| t.kind() == IDENT)
-                .is_some_and(|t| t.to_string() == name)
+                .and_then(|t| t.into_token())
+                .is_some_and(|t| t.text() == name)
         })
         .map(|p| p as u32)
 }

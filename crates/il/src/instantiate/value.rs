@@ -246,10 +246,13 @@ fn enumerator_value<'db>(
         None => None,
     };
     let body = SyntaxNode::new_root(enumeration.body(db).cloned()?);
+    // The identifier's text compared in place (formatting each enumerator's name to compare
+    // it was most of the scans of enumerations that do not declare the name).
     let named = |e: &SyntaxNode| {
         e.children_with_tokens()
             .find(|t| t.kind() == IDENT)
-            .is_some_and(|t| t.to_string() == name)
+            .and_then(|t| t.into_token())
+            .is_some_and(|t| t.text() == name)
     };
     // Most enumerations searched do not declare the name: evaluate nothing for them.
     if !body.children().any(|e| e.kind() == ENUMERATOR && named(&e)) {
