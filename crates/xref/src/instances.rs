@@ -389,7 +389,7 @@ impl Walker {
         // `cub::SIGNED_INTEGER`).
         if arg.kind() == ID_EXPR
             && let Some(bound) = subst.get(super::tokens_text(arg).as_str())
-            && self.has_id("enumerator", &bound)
+            && self.has_id("enumerator", bound)
         {
             return bound.clone();
         }
@@ -994,7 +994,7 @@ impl Walker {
             p.value_type.is_some()
                 && super::constants::integer_literal(a).is_none()
                 && !a.starts_with('\'')
-                && !self.has_id("enumerator", &a)
+                && !self.has_id("enumerator", a)
                 && !primary.iter().any(|q| q.name == *a)
         });
         // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`), and a
@@ -1176,7 +1176,7 @@ impl Walker {
         let first = &arg[..end];
         first.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !self.is_known(first)
-            && !self.has_id("enumerator", &first)
+            && !self.has_id("enumerator", first)
     }
 
     /// Whether printed text names an alias template's specialization (`x::ratio_multiply<`).
