@@ -563,13 +563,14 @@ fn unnamed_types<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> Vec<I
 }
 
 /// The unscoped enumerations declared directly in a scope, whose enumerators are members of
-/// the scope (enumerators are not entities of their own yet).
-pub fn enumerations_in<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
-    let members = match scope {
+/// the scope (enumerators are not entities of their own yet). A namespace's are those of all
+/// its blocks, memoized once for the namespace (by its first block): memoized per block, each
+/// of `cuda::std::__4`'s hundreds of blocks filtered every block's members again.
+pub fn enumerations_in<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> &'db [Item<'db>] {
+    match scope {
         ScopeRef::File(file) => file_enumerations(db, file),
-        ScopeRef::Item(item) => enumerations_of(db, item),
-    };
-    members.to_vec()
+        ScopeRef::Item(item) => enumerations_of(db, first_block(db, item)),
+    }
 }
 
 #[salsa::tracked(returns(deref))]

@@ -31,9 +31,9 @@ impl Walker {
             let resolved = self.resolve_qualified(written, scope);
             return self.builtin_typedefs.get(&resolved).cloned();
         }
-        self.lookup_keys(written, scope)
-            .into_iter()
-            .find_map(|key| self.builtin_typedefs.get(&key).cloned())
+        self.find_lookup_key(written, scope, |key| {
+            self.builtin_typedefs.get(key).cloned()
+        })
     }
 }
 

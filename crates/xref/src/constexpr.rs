@@ -81,10 +81,11 @@ impl Walker {
         }
         let ident = first_token(name, IDENT)?;
         let list = name.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
-        let key = self
-            .lookup_keys(ident.text(), scope)
-            .into_iter()
-            .find(|k| self.variable_templates.contains_key(k))?;
+        let key = self.find_lookup_key(ident.text(), scope, |k| {
+            self.variable_templates
+                .contains_key(k)
+                .then(|| k.to_string())
+        })?;
         let definitions = self.variable_templates[&key].clone();
         let args = self.arguments(&list, scope, subst);
         let mut chosen: Option<(SyntaxNode, Scope, Substitution)> = None;
@@ -141,13 +142,17 @@ impl Walker {
         let written = super::tokens_text(&callee);
         let written = written.split('<').next().unwrap_or(&written).to_string();
         let key = self
-            .lookup_keys(written.trim_start_matches("::"), scope)
-            .into_iter()
-            .find(|k| self.function_templates.contains_key(k))
+            .find_lookup_key(written.trim_start_matches("::"), scope, |k| {
+                self.function_templates
+                    .contains_key(k)
+                    .then(|| k.to_string())
+            })
             .or_else(|| {
-                self.lookup_keys(ident.text(), scope)
-                    .into_iter()
-                    .find(|k| self.function_templates.contains_key(k))
+                self.find_lookup_key(ident.text(), scope, |k| {
+                    self.function_templates
+                        .contains_key(k)
+                        .then(|| k.to_string())
+                })
             })?;
         // Only a single definition: overloads would need resolution.
         let [(function, function_scope)] = self.function_templates[&key].as_slice() else {

@@ -337,12 +337,13 @@ impl Walker {
         }
         // An unqualified enumerator of an enclosing namespace (`UNSIGNED_INTEGER` in
         // `cub::detail`) is found by lookup outwards.
-        self.ids.contains_key(&format!("enumerator {resolved}"))
+        self.has_id("enumerator", &resolved)
             || !written.contains("::")
                 && self
-                    .lookup_keys(&written, scope)
-                    .iter()
-                    .any(|k| self.ids.contains_key(&format!("enumerator {k}")))
+                    .find_lookup_key(&written, scope, |k| {
+                        self.has_id("enumerator", k).then_some(())
+                    })
+                    .is_some()
     }
 
     /// One template argument as EDG prints it: a constant expression evaluated (its
@@ -388,7 +389,7 @@ impl Walker {
         // `cub::SIGNED_INTEGER`).
         if arg.kind() == ID_EXPR
             && let Some(bound) = subst.get(super::tokens_text(arg).as_str())
-            && self.ids.contains_key(&format!("enumerator {bound}"))
+            && self.has_id("enumerator", bound)
         {
             return bound.clone();
         }
@@ -806,10 +807,10 @@ impl Walker {
                 ..Scope::default()
             };
             (&template.definition.params, template_scope)
-        } else if let Some(alias) = self
-            .lookup_keys(written_name.trim_start_matches("::"), scope)
-            .into_iter()
-            .find_map(|k| self.alias_templates.get(&k))
+        } else if let Some(alias) =
+            self.find_lookup_key(written_name.trim_start_matches("::"), scope, |k| {
+                self.alias_templates.get(k)
+            })
         {
             (&alias.params, alias.scope.clone())
         } else {
@@ -993,7 +994,7 @@ impl Walker {
             p.value_type.is_some()
                 && super::constants::integer_literal(a).is_none()
                 && !a.starts_with('\'')
-                && !self.ids.contains_key(&format!("enumerator {a}"))
+                && !self.has_id("enumerator", a)
                 && !primary.iter().any(|q| q.name == *a)
         });
         // Nor do we resolve alias templates in arguments (`ratio_multiply<...>`), and a
@@ -1175,7 +1176,7 @@ impl Walker {
         let first = &arg[..end];
         first.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !self.is_known(first)
-            && !self.ids.contains_key(&format!("enumerator {first}"))
+            && !self.has_id("enumerator", first)
     }
 
     /// Whether printed text names an alias template's specialization (`x::ratio_multiply<`).

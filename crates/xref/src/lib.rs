@@ -202,6 +202,9 @@ pub fn render(lines: &[XrefLine], line_map: &syntax::LineMap, unnamed_file: &str
     out
 }
 
+/// The kinds of `Walker::ids` that name lookup asks for by qualified name (`Walker::named`).
+const NAMED_KINDS: [&str; 6] = ["namespace", "type", "typedef", "var", "using", "enumerator"];
+
 /// Where declarations are being walked.
 #[derive(Clone, Default)]
 struct Scope {
@@ -256,7 +259,11 @@ impl Scope {
 #[derive(Default)]
 struct Walker {
     lines: Vec<XrefLine>,
+    /// Every entity declared so far, keyed `KIND NAME` (`type N::S`, `fn f(int)`).
     ids: FxHashMap<String, u32>,
+    /// The ids of `ids`' entities of the [`NAMED_KINDS`], by qualified name: name lookup asks
+    /// several kinds of each candidate name, most of which name nothing.
+    named: FxHashMap<String, [Option<u32>; NAMED_KINDS.len()]>,
     next_id: u32,
     /// Member function definitions seen inside a class: (function, scope), processed when the
     /// outermost class is complete.
@@ -345,6 +352,11 @@ impl Walker {
             return (id, false);
         }
         let id = self.fresh();
+        if let Some((kind, name)) = key.split_once(' ')
+            && let Some(i) = NAMED_KINDS.iter().position(|k| *k == kind)
+        {
+            self.named.entry(name.to_string()).or_default()[i] = Some(id);
+        }
         self.ids.insert(key, id);
         (id, true)
     }
@@ -818,9 +830,9 @@ impl Walker {
                 .filter(|t| t.kind() == IDENT)
                 .any(|t| {
                     let known = self.qualified_type_name(t.text(), scope, true).or_else(|| {
-                        self.lookup_keys(t.text(), scope)
-                            .into_iter()
-                            .find(|k| self.ids.contains_key(&format!("var {k}")))
+                        self.find_lookup_key(t.text(), scope, |k| {
+                            self.has_id("var", k).then(|| k.to_string())
+                        })
                     });
                     // In a template's body a local alias may depend on the parameters
                     // (`using IndexType = it_difference_t<ItemsIt>;`): only names of a

@@ -4,48 +4,95 @@
 //! namespace. Until lookup binds names to [`il::Item`]s this is keyed by printed names.
 use syntax::SyntaxNode;
 
-use super::{Scope, Walker};
+use super::{NAMED_KINDS, Scope, Walker};
 
 impl Walker {
     pub(super) fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
-        self.lookup_keys(written, scope)
-            .into_iter()
-            .find_map(|key| self.typedef_instances.get(&key).cloned())
+        self.find_lookup_key(written, scope, |key| {
+            self.typedef_instances.get(key).cloned()
+        })
     }
 
-    /// The qualified names `written` may denote from `scope`, innermost first; members of
-    /// inline and unnamed namespaces are members of the enclosing one too.
-    pub(super) fn lookup_keys(&self, written: &str, scope: &Scope) -> Vec<String> {
-        let mut keys = Vec::new();
-        for n in (0..=scope.path.len()).rev() {
-            let prefix = scope.path[..n].join("::");
-            let join = |p: &str| {
-                if p.is_empty() {
-                    written.to_string()
-                } else {
-                    format!("{p}::{written}")
+    /// The first of the qualified names `written` may denote from `scope` for which `found`
+    /// answers. The names are tried innermost first; members of inline and unnamed namespaces
+    /// are members of the enclosing one too, and a class's members include its bases'. Keys
+    /// are built one at a time: the walk's lookups mostly stop at the first scope or two, and
+    /// a namespace's keys fan out over its inline namespaces and a class's over its bases.
+    pub(super) fn find_lookup_key<T>(
+        &self,
+        written: &str,
+        scope: &Scope,
+        mut found: impl FnMut(&str) -> Option<T>,
+    ) -> Option<T> {
+        // The path joined once; each prefix is a slice of it.
+        let mut joined = String::new();
+        let mut ends = vec![0];
+        for (i, segment) in scope.path.iter().enumerate() {
+            if i > 0 {
+                joined.push_str("::");
+            }
+            joined.push_str(segment);
+            ends.push(joined.len());
+        }
+        let mut key = String::new();
+        let mut check = |p: &str| {
+            key.clear();
+            if !p.is_empty() {
+                key.push_str(p);
+                key.push_str("::");
+            }
+            key.push_str(written);
+            found(&key)
+        };
+        for &end in ends.iter().rev() {
+            let prefix = &joined[..end];
+            if let Some(hit) = check(prefix) {
+                return Some(hit);
+            }
+            for inline in self.inline_namespaces.get(prefix).into_iter().flatten() {
+                if let Some(hit) = check(inline) {
+                    return Some(hit);
                 }
-            };
-            keys.push(join(&prefix));
-            for inline in self.inline_namespaces.get(&prefix).into_iter().flatten() {
-                keys.push(join(inline));
             }
             // A class's members include its bases' (a few levels suffice), each base once
             // (broken code may repeat a base or derive from itself).
+            let mut bases: Vec<&String> = self.facts.bases_of(prefix).iter().collect();
+            if bases.is_empty() {
+                continue;
+            }
             let mut seen = rustc_hash::FxHashSet::default();
-            let mut bases: Vec<&String> = self.facts.bases_of(&prefix).iter().collect();
             for _ in 0..4 {
                 let mut next = Vec::new();
                 for base in bases {
                     if seen.insert(base) {
-                        keys.push(join(base));
+                        if let Some(hit) = check(base) {
+                            return Some(hit);
+                        }
                         next.extend(self.facts.bases_of(base));
                     }
                 }
                 bases = next;
             }
         }
-        keys
+        None
+    }
+
+    /// Whether the walk declared `key` as an entity of `kind` (`type`, `typedef`, ...): its
+    /// `ids` are keyed `KIND KEY`.
+    pub(super) fn has_id(&self, kind: &str, key: &str) -> bool {
+        self.id_of(kind, key).is_some()
+    }
+
+    /// The id of the entity of `kind` the walk declared as `key`.
+    pub(super) fn id_of(&self, kind: &str, key: &str) -> Option<u32> {
+        if let Some(i) = NAMED_KINDS.iter().position(|k| *k == kind) {
+            return self.named.get(key).and_then(|ids| ids[i]);
+        }
+        let mut keyed = String::with_capacity(kind.len() + 1 + key.len());
+        keyed.push_str(kind);
+        keyed.push(' ');
+        keyed.push_str(key);
+        self.ids.get(&keyed).copied()
     }
 
     /// The qualified name of the type `name` denotes from `scope`, if declared in a namespace
@@ -56,13 +103,17 @@ impl Walker {
         scope: &Scope,
         qualifier: bool,
     ) -> Option<String> {
-        self.lookup_keys(name, scope).into_iter().find_map(|key| {
-            (self.ids.contains_key(&format!("type {key}"))
-                || self.ids.contains_key(&format!("typedef {key}"))
-                || self.ids.contains_key(&format!("enumerator {key}"))
-                || self.variable_templates.contains_key(&key)
-                || (qualifier && self.ids.contains_key(&format!("namespace {key}"))))
-            .then_some(key)
+        self.find_lookup_key(name, scope, |key| {
+            let declared =
+                self.named
+                    .get(key)
+                    .is_some_and(|[namespace, ty, typedef, _, _, enumerator]| {
+                        ty.is_some()
+                            || typedef.is_some()
+                            || enumerator.is_some()
+                            || (qualifier && namespace.is_some())
+                    });
+            (declared || self.variable_templates.contains_key(key)).then(|| key.to_string())
         })
     }
 
@@ -79,25 +130,29 @@ impl Walker {
         let written = written.trim_start_matches("::");
         // A using-declaration brings a template in under its own name (`using
         // detail::BaseTraits;` in `cub`).
-        self.lookup_keys(written, scope)
-            .into_iter()
-            .find_map(|key| {
-                if self.templates.contains_key(&key) {
-                    return Some(key);
-                }
-                self.using_targets
-                    .get(&key)
-                    .filter(|target| self.templates.contains_key(*target))
-                    .cloned()
-            })
+        self.find_lookup_key(written, scope, |key| {
+            if self.templates.contains_key(key) {
+                return Some(key.to_string());
+            }
+            self.using_targets
+                .get(key)
+                .filter(|target| self.templates.contains_key(*target))
+                .cloned()
+        })
     }
 
     /// Whether a qualified name is known: a namespace, class, enumeration, typedef, template,
     /// variable, function or using-declaration.
     pub(super) fn is_known(&self, key: &str) -> bool {
-        ["namespace", "type", "typedef", "var", "using"]
-            .iter()
-            .any(|k| self.ids.contains_key(&format!("{k} {key}")))
+        self.named
+            .get(key)
+            .is_some_and(|[namespace, ty, typedef, var, using, _]| {
+                namespace.is_some()
+                    || ty.is_some()
+                    || typedef.is_some()
+                    || var.is_some()
+                    || using.is_some()
+            })
             || self.templates.contains_key(key)
             || self.overloads.contains_key(key)
             || self.using_targets.contains_key(key)
@@ -125,11 +180,9 @@ impl Walker {
         let mut path = if let Some(target) = self.aliases.get(first.as_str()) {
             target.clone()
         } else {
-            match self
-                .lookup_keys(&bare(first), scope)
-                .into_iter()
-                .find(|k| self.is_known(k))
-            {
+            match self.find_lookup_key(&bare(first), scope, |k| {
+                self.is_known(k).then(|| k.to_string())
+            }) {
                 Some(key) => format!("{key}{}", &first[bare(first).len()..]),
                 None => return written.to_string(),
             }

@@ -9,16 +9,17 @@
 //! this thread; the helpers only compute some of them first.
 //!
 //! This thread infers the non-template bodies first (`called.rs`), then walks the syntax tree,
-//! then reads every body (`expr_refs`); the helpers take the template bodies from the last
-//! one backwards, then the others, so that the two ends meet late and rarely wait for each
-//! other.
+//! then reads every body's references (`expr_refs`). The helpers infer each body and print its
+//! references (`expr_refs::body_references`, memoized too): the non-template bodies from the
+//! last one backwards, meeting this thread's `called.rs` about halfway, then the template
+//! bodies from the last one backwards, meeting this thread's reading of the references.
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::XrefLine;
 use crate::expr_refs::is_templated;
 
 /// The body owners whose inference the log reads, in the order the helpers take them: the
-/// template bodies from the last one, then the others from the last one.
+/// non-template bodies from the last one, then the template bodies from the last one.
 fn helper_order(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<usize> {
     let owners = hir_def::source::declaration_offsets(db, file);
     let (mut templated, mut others) = (Vec::new(), Vec::new());
@@ -32,8 +33,8 @@ fn helper_order(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Ve
             others.push(i);
         }
     }
-    templated.extend(others);
-    templated
+    others.extend(templated);
+    others
 }
 
 /// [`log_lines_in`](crate::log_lines_in), with `helpers` more threads inferring the file's
@@ -63,7 +64,9 @@ where
                     let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    hir_ty::infer(db, owners[i].0);
+                    let (item, offsets) = owners[i];
+                    hir_ty::infer(db, item);
+                    crate::expr_refs::body_references(db, item, offsets);
                 }
             });
         }

@@ -354,12 +354,7 @@ impl Walker {
                 .map_or(Inner::Unknown, |target| Inner::Scope(target.clone()));
             return Some(Resolved { id, printed, inner });
         }
-        for key in self.lookup_keys(text, scope) {
-            if let Some(found) = self.entity_named(&key) {
-                return Some(found);
-            }
-        }
-        None
+        self.find_lookup_key(text, scope, |key| self.entity_named(key))
     }
 
     /// A member of a namespace or class (`""` is the global namespace), searching its inline
@@ -384,8 +379,9 @@ impl Walker {
 
     /// The namespace, class, enumeration or typedef of this qualified name, if declared.
     fn entity_named(&self, key: &str) -> Option<Resolved> {
-        for (kind, inner) in [("namespace", true), ("type", true), ("typedef", false)] {
-            if let Some(&id) = self.ids.get(&format!("{kind} {key}")) {
+        let ids = self.named.get(key)?;
+        for (id, inner) in [(ids[0], true), (ids[1], true), (ids[2], false)] {
+            if let Some(id) = id {
                 return Some(Resolved {
                     id,
                     printed: key.to_string(),
@@ -412,7 +408,7 @@ impl Walker {
                 class.extend(pieces[..=j].iter().cloned());
                 let class = class.join("::");
                 // `struct N::B::In {` has its namespace in the segment.
-                if !self.ids.contains_key(&format!("namespace {class}")) {
+                if !self.has_id("namespace", &class) {
                     classes.push(class);
                 }
             }
@@ -565,7 +561,7 @@ impl Walker {
             .any(|end| scope.path[..=end].join("::") == pattern);
         let own_parameters = declarator && !args.is_empty() && args == scope.template_params;
         if (in_class || own_parameters)
-            && let Some(&id) = self.ids.get(&format!("type {key}"))
+            && let Some(id) = self.id_of("type", &key)
         {
             return Some(Resolved {
                 id,

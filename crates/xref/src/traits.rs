@@ -131,8 +131,6 @@ impl Walker {
         {
             return Some(TypeKind::Class);
         }
-        self.ids
-            .contains_key(&format!("type {key}"))
-            .then_some(TypeKind::Class)
+        self.has_id("type", &key).then_some(TypeKind::Class)
     }
 }

@@ -293,7 +293,7 @@ fn enumerator_in<'db>(
     scope: ScopeRef<'db>,
     name: &str,
 ) -> Option<Resolution<'db>> {
-    enumerations_in(db, scope).into_iter().find_map(|e| {
+    enumerations_in(db, scope).iter().find_map(|&e| {
         enumerator_index(db, e, name).map(|index| Resolution::Enumerator {
             enumeration: e,
             index,
@@ -319,7 +319,8 @@ pub(crate) fn enumerator_index(
         .position(|e| {
             e.children_with_tokens()
                 .find(|t| t.kind() == IDENT)
-                .is_some_and(|t| t.to_string() == name)
+                .and_then(|t| t.into_token())
+                .is_some_and(|t| t.text() == name)
         })
         .map(|p| p as u32)
 }

@@ -166,7 +166,7 @@ fn named_value<'db>(
         .collect()
     };
     for scope in scopes {
-        for enumeration in enumerations_in(db, scope) {
+        for &enumeration in enumerations_in(db, scope) {
             if let Some(v) = enumerator_value(db, enumeration, &ident, found_env, depth) {
                 return Some(v);
             }
@@ -199,7 +199,7 @@ pub fn identifier_value<'db>(
         ScopeRef::Item(item) => Some(scope_of(db, *item)),
     });
     for scope in scopes {
-        for enumeration in enumerations_in(db, scope) {
+        for &enumeration in enumerations_in(db, scope) {
             if let Some(v) = enumerator_value(db, enumeration, ident, env, 0) {
                 return Some(v);
             }
@@ -246,10 +246,13 @@ fn enumerator_value<'db>(
         None => None,
     };
     let body = SyntaxNode::new_root(enumeration.body(db).cloned()?);
+    // The identifier's text compared in place (formatting each enumerator's name to compare
+    // it was most of the scans of enumerations that do not declare the name).
     let named = |e: &SyntaxNode| {
         e.children_with_tokens()
             .find(|t| t.kind() == IDENT)
-            .is_some_and(|t| t.to_string() == name)
+            .and_then(|t| t.into_token())
+            .is_some_and(|t| t.text() == name)
     };
     // Most enumerations searched do not declare the name: evaluate nothing for them.
     if !body.children().any(|e| e.kind() == ENUMERATOR && named(&e)) {

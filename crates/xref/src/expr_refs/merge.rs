@@ -71,7 +71,7 @@ pub(crate) fn merge<'db>(
                 r.offset,
                 crate::XrefLine {
                     entity,
-                    name: r.name,
+                    name: r.name.clone(),
                     kind: r.kind,
                     offset: r.offset,
                 },

@@ -41,7 +41,7 @@ pub(crate) use facts::{is_templated, item_name};
 pub(crate) use merge::merge;
 
 /// What a reference line denotes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub(crate) enum Target<'db> {
     /// A namespace- or class-scope entity.
     Item(Item<'db>),
@@ -57,7 +57,7 @@ pub(crate) enum Target<'db> {
 }
 
 /// One reference line of a body, before ids are assigned.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, salsa::SalsaValue)]
 pub(crate) struct BodyReference<'db> {
     pub target: Target<'db>,
     pub name: String,
@@ -70,48 +70,65 @@ pub(crate) struct BodyReference<'db> {
 pub(crate) fn file_body_references<'db>(
     db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
-) -> Vec<(u32, u32, Vec<BodyReference<'db>>)> {
+) -> Vec<(u32, u32, &'db [BodyReference<'db>])> {
     let mut out = Vec::new();
     for &(item, offsets) in hir_def::source::declaration_offsets(db, file) {
         if hir_def::source::body_owner_kind(db, item).is_none() {
             continue;
         }
-        let Some(root) = hir_def::source::definition_root(db, item) else {
-            continue;
-        };
-        let (body, map) = hir_def::body::body_with_source_map(db, item);
-        let infer = hir_ty::infer(db, item);
-        let mut printer = Printer {
-            db,
-            body: &body,
-            map: &map,
-            infer: &infer,
-            root: &root,
-            offsets,
-            lines: Vec::new(),
-            owner: item,
-            templated: is_templated(db, item),
-            dependent: false,
-            in_return: false,
-            force_r: false,
-            rebuild: false,
-            rebuild_name: false,
-            declared: body.params.to_vec(),
-            lambdas: Vec::new(),
-            subscripted_array: false,
-            structured_bindings: 0,
-            returns_reference: hir_ty::callable_sig(db, item)
-                .as_ref()
-                .is_some_and(|sig| is_reference(db, sig.ret)),
-        };
-        printer.body();
-        let mut lines = printer.lines;
-        lines.sort_by_key(|l| l.offset);
+        let lines = body_references(db, item, offsets);
         if !lines.is_empty() {
-            out.push((offsets.in_file, offsets.in_file + offsets.len, lines));
+            out.push((
+                offsets.in_file,
+                offsets.in_file + offsets.len,
+                lines.as_slice(),
+            ));
         }
     }
     out
+}
+
+/// The references of one body (`item`'s, declared at `offsets`), in source order. Memoized:
+/// the helpers of [`log_lines_in_parallel`](crate::log_lines_in_parallel) print a body's
+/// right after inferring it, and the log then finds them.
+#[salsa::tracked(returns(ref))]
+pub(crate) fn body_references<'db>(
+    db: &'db dyn HirTyDatabase,
+    item: Item<'db>,
+    offsets: hir_def::source::DeclarationOffsets,
+) -> Vec<BodyReference<'db>> {
+    let Some(root) = hir_def::source::definition_root(db, item) else {
+        return Vec::new();
+    };
+    let (body, map) = hir_def::body::body_with_source_map(db, item);
+    let infer = hir_ty::infer(db, item);
+    let mut printer = Printer {
+        db,
+        body: &body,
+        map: &map,
+        infer: &infer,
+        root: &root,
+        offsets,
+        lines: Vec::new(),
+        owner: item,
+        templated: is_templated(db, item),
+        dependent: false,
+        in_return: false,
+        force_r: false,
+        rebuild: false,
+        rebuild_name: false,
+        declared: body.params.to_vec(),
+        lambdas: Vec::new(),
+        subscripted_array: false,
+        structured_bindings: 0,
+        returns_reference: hir_ty::callable_sig(db, item)
+            .as_ref()
+            .is_some_and(|sig| is_reference(db, sig.ret)),
+    };
+    printer.body();
+    let mut lines = printer.lines;
+    lines.sort_by_key(|l| l.offset);
+    lines
 }
 
 /// How an expression's value is accessed.

@@ -39,7 +39,7 @@ impl Walker {
                     .collect();
                 let qualifier = qualifier.join("::");
                 let resolved = self.resolve_qualified(&qualifier, scope);
-                if !self.ids.contains_key(&format!("namespace {resolved}")) {
+                if !self.has_id("namespace", &resolved) {
                     return;
                 }
                 let path = super::super::names::split_qualified(&resolved);
@@ -184,10 +184,9 @@ impl Walker {
         }
         written.push(ident.text().to_string());
         let written = written.join("::");
-        let key = self
-            .lookup_keys(written.trim_start_matches("::"), scope)
-            .into_iter()
-            .find(|k| self.alias_templates.contains_key(k))?;
+        let key = self.find_lookup_key(written.trim_start_matches("::"), scope, |k| {
+            self.alias_templates.contains_key(k).then(|| k.to_string())
+        })?;
         let alias = self.alias_templates[&key].clone();
         let args = self.arguments(&list, scope, subst);
         if args.len() < alias.params.iter().filter(|p| !p.pack).count() {
