@@ -6,7 +6,8 @@
 //! the bare file name, the `-D`s its `// nvcc-flags:` line implies), then both tools run on the
 //! same `.ii` with the cudafe++ options nvcc passes plus `--xref`. A corpus program is
 //! preprocessed with the include paths its nvcc options name. Scratch files go to the ignored
-//! `test_data/generated/xref/` (the corpus's to `corpus/` there).
+//! `test_data/generated/xref/` (the corpus's to `corpus/` there, its logs removed once read:
+//! tens of megabytes each).
 //!
 //! Normalization: addresses are only identities, so a line is compared by (name, kind, file,
 //! line, column), as a multiset; a matched line is also *id-consistent* when its pair of ids
@@ -35,7 +36,8 @@ pub struct Args {
     /// first).
     #[arg(long, default_value_t = 0)]
     show: usize,
-    /// Use the release build of cufe (faster on the large translation units).
+    /// Use the release build of cufe (faster on the large translation units); `$CUFE`, when
+    /// set, names the binary to use instead (not built).
     #[arg(long)]
     release: bool,
     /// Also the CCCL examples of ../shared/corpus (the programs and flags of `diff-checks
@@ -133,20 +135,26 @@ struct Program {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let tc = toolchain::Toolchain::locate(None)?;
     let root = project_root();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut build = Command::new(cargo);
-    build.args(["build", "-p", "cufe"]);
-    if args.release {
-        build.arg("--release");
-    }
-    if !build.status()?.success() {
-        bail!("building cufe failed");
-    }
-    let cufe = root.join(if args.release {
-        "target/release/cufe"
-    } else {
-        "target/debug/cufe"
-    });
+    // `$CUFE` names another build (a base to compare with), used as it is.
+    let cufe = match std::env::var_os("CUFE") {
+        Some(cufe) => PathBuf::from(cufe),
+        None => {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut build = Command::new(cargo);
+            build.args(["build", "-p", "cufe"]);
+            if args.release {
+                build.arg("--release");
+            }
+            if !build.status()?.success() {
+                bail!("building cufe failed");
+            }
+            root.join(if args.release {
+                "target/release/cufe"
+            } else {
+                "target/debug/cufe"
+            })
+        }
+    };
     let scratch = root.join("test_data/generated/xref");
     std::fs::create_dir_all(&scratch)?;
 
@@ -158,7 +166,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             flags,
         })
         .collect();
-    let totals = compare_set(&args, &tc, &cufe, &test_data, &scratch);
+    let totals = compare_set(&args, &tc, &cufe, &test_data, &scratch, true);
     totals.print("");
     if args.corpus {
         let corpus_root = root.join("../shared/corpus/cccl-3.0.3");
@@ -186,19 +194,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 flags,
             })
             .collect();
-        let totals = compare_set(&args, &tc, &cufe, &corpus, &corpus_scratch);
+        let totals = compare_set(&args, &tc, &cufe, &corpus, &corpus_scratch, false);
         totals.print("corpus ");
     }
     Ok(())
 }
 
-/// Compares every program of a set whose name contains `--filter`, printing each.
+/// Compares every program of a set whose name contains `--filter`, printing each; the two
+/// logs are kept in `scratch` when `keep_logs`.
 fn compare_set(
     args: &Args,
     tc: &toolchain::Toolchain,
     cufe: &Path,
     programs: &[Program],
     scratch: &Path,
+    keep_logs: bool,
 ) -> Totals {
     let mut t = Totals::default();
     for program in programs {
@@ -206,7 +216,7 @@ fn compare_set(
         if args.filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        let result = compare_program(tc, cufe, program, scratch);
+        let result = compare_program(tc, cufe, program, scratch, keep_logs);
         let (theirs, ours, bodies) = match result {
             Ok(logs) => logs,
             Err(e) => {
@@ -380,6 +390,7 @@ fn compare_program(
     cufe: &Path,
     program: &Program,
     scratch: &Path,
+    keep_logs: bool,
 ) -> anyhow::Result<(Vec<Line>, Vec<Line>, xref::FunctionBodies)> {
     let flags = &program.flags;
     let stem = program.name.replace('/', "_");
@@ -438,6 +449,11 @@ fn compare_program(
     }
     let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
     let ours = read_log(&ours_path).context("cufe's log")?;
+    if !keep_logs {
+        // A corpus program's logs are tens of megabytes each: not kept.
+        let _ = std::fs::remove_file(&theirs_path);
+        let _ = std::fs::remove_file(&ours_path);
+    }
     let text = std::fs::read(&ii)?;
     let bodies = xref::FunctionBodies::new(&String::from_utf8_lossy(&text));
     Ok((theirs, ours, bodies))
