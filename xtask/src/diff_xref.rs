@@ -1,10 +1,13 @@
 //! `cargo xtask diff-xref`: cufe's `--xref` log against cudafe++ 13.0.88's, on every
-//! `test_data/cu` program, own file and whole translation unit.
+//! `test_data/cu` program (and with `--corpus` every CCCL example of ../shared/corpus, totals
+//! printed separately), own file and whole translation unit.
 //!
 //! Each program is preprocessed as `docs/spec/xref.md` says (gcc in the source's directory with
 //! the bare file name, the `-D`s its `// nvcc-flags:` line implies), then both tools run on the
-//! same `.ii` with the cudafe++ options nvcc passes plus `--xref`. Scratch files go to the
-//! ignored `test_data/generated/xref/`.
+//! same `.ii` with the cudafe++ options nvcc passes plus `--xref`. A corpus program is
+//! preprocessed with the include paths its nvcc options name. Scratch files go to the ignored
+//! `test_data/generated/xref/` (the corpus's to `corpus/` there, its logs removed once read:
+//! tens of megabytes each).
 //!
 //! Normalization: addresses are only identities, so a line is compared by (name, kind, file,
 //! line, column), as a multiset; a matched line is also *id-consistent* when its pair of ids
@@ -33,9 +36,15 @@ pub struct Args {
     /// first).
     #[arg(long, default_value_t = 0)]
     show: usize,
-    /// Use the release build of cufe (faster on the large translation units).
+    /// Use the release build of cufe (faster on the large translation units); `$CUFE`, when
+    /// set, names the binary to use instead (not built).
     #[arg(long)]
     release: bool,
+    /// Also the CCCL examples of ../shared/corpus (the programs and flags of `diff-checks
+    /// --clean`), their totals printed separately (`xref corpus ...`); `--filter` matches
+    /// their path under cccl-3.0.3.
+    #[arg(long)]
+    corpus: bool,
 }
 
 /// One log line; the address is kept as an opaque id.
@@ -100,61 +109,135 @@ impl Stats {
     }
 }
 
+/// The totals of one set of programs (test_data/cu, or the corpus).
+#[derive(Default)]
+struct Totals {
+    /// `D`/`d` lines, own files and whole units.
+    own: Stats,
+    tu: Stats,
+    /// Every line of every kind, what the bar reads: own files and whole units.
+    all_own: Stats,
+    all_tu: Stats,
+    not_produced: BTreeMap<char, usize>,
+    /// Per reference kind and place (outside/inside bodies): own-file and whole-unit totals.
+    references: BTreeMap<(char, Place), (Stats, Stats)>,
+    failed: Vec<String>,
+}
+
+/// One program to compare: its path, its nvcc options, the name it is reported under and the
+/// stem of its scratch files.
+struct Program {
+    path: PathBuf,
+    flags: Vec<String>,
+    name: String,
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     let tc = toolchain::Toolchain::locate(None)?;
     let root = project_root();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut build = Command::new(cargo);
-    build.args(["build", "-p", "cufe"]);
-    if args.release {
-        build.arg("--release");
-    }
-    if !build.status()?.success() {
-        bail!("building cufe failed");
-    }
-    let cufe = root.join(if args.release {
-        "target/release/cufe"
-    } else {
-        "target/debug/cufe"
-    });
-    let cu_dir = root.join("test_data/cu");
+    // `$CUFE` names another build (a base to compare with), used as it is.
+    let cufe = match std::env::var_os("CUFE") {
+        Some(cufe) => PathBuf::from(cufe),
+        None => {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut build = Command::new(cargo);
+            build.args(["build", "-p", "cufe"]);
+            if args.release {
+                build.arg("--release");
+            }
+            if !build.status()?.success() {
+                bail!("building cufe failed");
+            }
+            root.join(if args.release {
+                "target/release/cufe"
+            } else {
+                "target/debug/cufe"
+            })
+        }
+    };
     let scratch = root.join("test_data/generated/xref");
     std::fs::create_dir_all(&scratch)?;
 
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&cu_dir)?
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+    let test_data: Vec<Program> = crate::diff_nvcc::test_data_programs()?
+        .into_iter()
+        .map(|(path, flags)| Program {
+            name: path.file_stem().unwrap().to_string_lossy().into_owned(),
+            path,
+            flags,
+        })
         .collect();
-    programs.sort();
-    let (mut own_total, mut tu_total) = (Stats::default(), Stats::default());
-    // Every line of every kind, what the bar reads: own files and whole units.
-    let (mut all_own, mut all_tu) = (Stats::default(), Stats::default());
-    let mut not_produced: BTreeMap<char, usize> = BTreeMap::new();
-    // Per reference kind and place (outside/inside bodies): own-file and whole-unit totals.
-    let mut reference_totals: BTreeMap<(char, Place), (Stats, Stats)> = BTreeMap::new();
-    let mut failed = Vec::new();
+    let totals = compare_set(&args, &tc, &cufe, &test_data, &scratch, true);
+    totals.print("");
+    if args.corpus {
+        let corpus_root = root.join("../shared/corpus/cccl-3.0.3");
+        if !corpus_root.is_dir() {
+            println!(
+                "note: {} absent; the corpus is not compared",
+                corpus_root.display()
+            );
+            return Ok(());
+        }
+        // The corpus's scratch files go into a folder of their own, so that `bench xref`'s
+        // largest test_data program stays what it was.
+        let corpus_scratch = scratch.join("corpus");
+        std::fs::create_dir_all(&corpus_scratch)?;
+        let corpus: Vec<Program> = crate::diff_nvcc::corpus_programs()?
+            .into_iter()
+            .map(|(path, flags)| Program {
+                name: path
+                    .strip_prefix(&corpus_root)
+                    .unwrap_or(&path)
+                    .with_extension("")
+                    .display()
+                    .to_string(),
+                path,
+                flags,
+            })
+            .collect();
+        let totals = compare_set(&args, &tc, &cufe, &corpus, &corpus_scratch, false);
+        totals.print("corpus ");
+    }
+    Ok(())
+}
+
+/// Compares every program of a set whose name contains `--filter`, printing each; the two
+/// logs are kept in `scratch` when `keep_logs`.
+fn compare_set(
+    args: &Args,
+    tc: &toolchain::Toolchain,
+    cufe: &Path,
+    programs: &[Program],
+    scratch: &Path,
+    keep_logs: bool,
+) -> Totals {
+    let mut t = Totals::default();
     for program in programs {
-        let name = program.file_stem().unwrap().to_string_lossy().to_string();
+        let name = &program.name;
         if args.filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        let result = compare_program(&tc, &cufe, &program, &scratch);
+        let result = compare_program(tc, cufe, program, scratch, keep_logs);
         let (theirs, ours, bodies) = match result {
             Ok(logs) => logs,
             Err(e) => {
                 println!("{name}: skipped: {e:#}");
-                failed.push(name);
+                t.failed.push(name.clone());
                 continue;
             }
         };
-        let own_file = format!("{name}.cu");
+        let own_file = program
+            .path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let our_kinds: BTreeSet<char> = ours.iter().map(|l| l.kind).collect();
         for l in &theirs {
             if !is_declaration(l.kind) && !our_kinds.contains(&l.kind) {
-                *not_produced.entry(l.kind).or_default() += 1;
-                all_tu.expected += 1;
+                *t.not_produced.entry(l.kind).or_default() += 1;
+                t.all_tu.expected += 1;
                 if l.file == own_file {
-                    all_own.expected += 1;
+                    t.all_own.expected += 1;
                 }
             }
         }
@@ -167,10 +250,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let (own, own_missing, own_extra) = compare(&decl(&theirs, true), &decl(&ours, true));
         let (tu, tu_missing, tu_extra) = compare(&decl(&theirs, false), &decl(&ours, false));
-        own_total.add(own);
-        tu_total.add(tu);
-        all_own.add(own);
-        all_tu.add(tu);
+        t.own.add(own);
+        t.tu.add(tu);
+        t.all_own.add(own);
+        t.all_tu.add(tu);
         println!("{name}: own {} | TU {}", own.summary(), tu.summary());
         show(
             args.show,
@@ -193,9 +276,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     compare(&select(&theirs, true), &select(&ours, true));
                 let (tu, tu_missing, tu_extra) =
                     compare(&select(&theirs, false), &select(&ours, false));
-                all_own.add(own);
-                all_tu.add(tu);
-                let totals = reference_totals.entry((kind, place)).or_default();
+                t.all_own.add(own);
+                t.all_tu.add(tu);
+                let totals = t.references.entry((kind, place)).or_default();
                 totals.0.add(own);
                 totals.1.add(tu);
                 println!(
@@ -211,42 +294,50 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
     }
-    println!("xref D/d lines, own files: {}", own_total.summary());
-    println!(
-        "xref D/d lines, whole translation units: {}",
-        tu_total.summary()
-    );
-    for ((kind, place), (own, tu)) in &reference_totals {
+    t
+}
+
+impl Totals {
+    /// The totals' lines, each starting with `xref ` and then `set` (empty for test_data/cu,
+    /// `corpus ` for the corpus).
+    fn print(&self, set: &str) {
+        println!("xref {set}D/d lines, own files: {}", self.own.summary());
         println!(
-            "xref {kind} lines {}, own files: {}",
-            place.label(),
-            own.summary()
+            "xref {set}D/d lines, whole translation units: {}",
+            self.tu.summary()
         );
+        for ((kind, place), (own, tu)) in &self.references {
+            println!(
+                "xref {set}{kind} lines {}, own files: {}",
+                place.label(),
+                own.summary()
+            );
+            println!(
+                "xref {set}{kind} lines {}, whole translation units: {}",
+                place.label(),
+                tu.summary()
+            );
+        }
+        println!("xref {set}all kinds, own files: {}", self.all_own.summary());
         println!(
-            "xref {kind} lines {}, whole translation units: {}",
-            place.label(),
-            tu.summary()
+            "xref {set}all kinds, whole translation units: {}",
+            self.all_tu.summary()
         );
+        if !self.not_produced.is_empty() {
+            let kinds: Vec<String> = self
+                .not_produced
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            println!(
+                "{set}reference kinds not produced yet (cudafe++'s lines, whole units): {}",
+                kinds.join(", ")
+            );
+        }
+        if !self.failed.is_empty() {
+            println!("{set}not compared: {}", self.failed.join(", "));
+        }
     }
-    println!("xref all kinds, own files: {}", all_own.summary());
-    println!(
-        "xref all kinds, whole translation units: {}",
-        all_tu.summary()
-    );
-    if !not_produced.is_empty() {
-        let kinds: Vec<String> = not_produced
-            .iter()
-            .map(|(k, n)| format!("{k} {n}"))
-            .collect();
-        println!(
-            "reference kinds not produced yet (cudafe++'s lines, whole units): {}",
-            kinds.join(", ")
-        );
-    }
-    if !failed.is_empty() {
-        println!("not compared: {}", failed.join(", "));
-    }
-    Ok(())
 }
 
 fn is_declaration(kind: char) -> bool {
@@ -297,29 +388,34 @@ fn show(limit: usize, [own_missing, own_extra, tu_missing, tu_extra]: [&[Line]; 
 fn compare_program(
     tc: &toolchain::Toolchain,
     cufe: &Path,
-    program: &Path,
+    program: &Program,
     scratch: &Path,
+    keep_logs: bool,
 ) -> anyhow::Result<(Vec<Line>, Vec<Line>, xref::FunctionBodies)> {
-    let name = program.file_stem().unwrap().to_string_lossy().to_string();
-    let flags = toolchain::nvcc_flags_line(&std::fs::read_to_string(program)?);
-    let ii = scratch.join(format!("{name}.cpp4.ii"));
+    let flags = &program.flags;
+    let stem = program.name.replace('/', "_");
+    let ii = scratch.join(format!("{stem}.cpp4.ii"));
+    // The host preprocessor gets the `-D`s nvcc's options imply and the include paths.
+    let mut extra = toolchain::host_defines_for_nvcc_options(flags);
+    extra.extend(flags.iter().filter(|f| f.starts_with("-I")).cloned());
     // As nvcc runs it in the source's directory: the line markers then say `NAME.cu`.
+    let program_path = &program.path;
     let status = tc
         .host_preprocess_command(
-            Path::new(program.file_name().unwrap()),
+            Path::new(program_path.file_name().unwrap()),
             &ii,
             None,
-            &toolchain::host_defines_for_nvcc_options(&flags),
+            &extra,
         )
-        .current_dir(program.parent().unwrap())
+        .current_dir(program_path.parent().unwrap())
         .stderr(Stdio::null())
         .status()?;
     if !status.success() {
         bail!("preprocessing failed");
     }
-    let options = toolchain::cudafe_host_options(program, &flags, scratch);
-    let theirs_path = scratch.join(format!("{name}.cudafe.xref"));
-    let ours_path = scratch.join(format!("{name}.cufe.xref"));
+    let options = toolchain::cudafe_host_options(program_path, flags, scratch);
+    let theirs_path = scratch.join(format!("{stem}.cudafe.xref"));
+    let ours_path = scratch.join(format!("{stem}.cufe.xref"));
     let status = Command::new(tc.bin("cudafe++"))
         .args(&options)
         .arg("--xref")
@@ -353,6 +449,11 @@ fn compare_program(
     }
     let theirs = read_log(&theirs_path).context("cudafe++'s log")?;
     let ours = read_log(&ours_path).context("cufe's log")?;
+    if !keep_logs {
+        // A corpus program's logs are tens of megabytes each: not kept.
+        let _ = std::fs::remove_file(&theirs_path);
+        let _ = std::fs::remove_file(&ours_path);
+    }
     let text = std::fs::read(&ii)?;
     let bodies = xref::FunctionBodies::new(&String::from_utf8_lossy(&text));
     Ok((theirs, ours, bodies))

@@ -29,8 +29,10 @@ mod instance_calls;
 mod path;
 mod stmt;
 mod type_refs;
+mod written;
 
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
+pub use written::{written_name, written_qualifiers};
 
 pub(crate) use expr::{InferCtx, int_literal_ty};
 pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
@@ -133,6 +135,10 @@ pub struct InferenceResult<'db> {
     pub(crate) owner: Option<Item<'db>>,
     /// Calls without a call expression (see [`ImplicitCall`]), in discovery order.
     pub(crate) implicit_calls: Vec<ImplicitCall<'db>>,
+    /// Copies and moves by an implicit, trivial constructor (no code runs), in discovery order.
+    pub(crate) trivial_copies: Vec<ImplicitCall<'db>>,
+    /// Locals copy-initialized from a prvalue of their class: the constructor elided.
+    pub(crate) elided_copies: Vec<ImplicitCall<'db>>,
     /// The fields whose default member initializers a constructor runs.
     pub(crate) default_member_inits: Vec<Item<'db>>,
 }
@@ -210,6 +216,23 @@ impl<'db> InferenceResult<'db> {
     /// of its bases and members, a destructor's destruction of them.
     pub fn implicit_calls(&self) -> &[ImplicitCall<'db>] {
         &self.implicit_calls
+    }
+
+    /// The copies and moves [`Self::implicit_calls`] leaves out because the constructor is
+    /// implicit and trivial (copying `__half`, a class with no user-declared copy constructor
+    /// whose members copy trivially): no code runs, but the constructor is used (the xref log
+    /// names it). Each targets [`CallTarget::Special`](crate::CallTarget::Special).
+    pub fn trivial_copies(&self) -> &[ImplicitCall<'db>] {
+        &self.trivial_copies
+    }
+
+    /// The locals copy-initialized from a prvalue of their class (`S s = make();`, `auto
+    /// v = S(1) + S(2);`): C++17 initializes the object directly, but the constructor that
+    /// would have moved (or copied) it is named (the xref log names it). Site: the
+    /// initializer; kind `Move`; target: the move constructor, the copy one without one, or
+    /// the implicit one (trivial or not).
+    pub fn elided_copies(&self) -> &[ImplicitCall<'db>] {
+        &self.elided_copies
     }
 
     /// For a constructor: the fields whose default member initializer it runs (their

@@ -40,7 +40,8 @@ mod tests_instances;
 
 pub use crate::inference::{
     Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
-    InferenceResult, Resolution, infer, infer_default_arguments, infer_instance,
+    InferenceResult, Resolution, infer, infer_default_arguments, infer_instance, written_name,
+    written_qualifiers,
 };
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};

@@ -241,3 +241,83 @@ void f(V v) {
         "#]],
     );
 }
+
+/// The trivial copies (`trivial_copies`), the elided ones (`elided_copies`) and the conversion
+/// functions of casts, per body.
+fn render_trivial(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let result = infer(&db, item);
+        let calls: Vec<String> = result
+            .trivial_copies()
+            .iter()
+            .map(|c| ("trivial", c))
+            .chain(result.elided_copies().iter().map(|c| ("elided", c)))
+            .chain(
+                result
+                    .implicit_calls()
+                    .iter()
+                    .filter(|c| c.kind == crate::ImplicitKind::Convert)
+                    .map(|c| ("call", c)),
+            )
+            .map(|(what, c)| {
+                let site = match c.site {
+                    ImplicitSite::Expr(e) => format!("expr #{}", e.into_raw().into_u32()),
+                    other => format!("{other:?}"),
+                };
+                format!("  {site}: {what} {:?} {}\n", c.kind, c.target.display(&db))
+            })
+            .collect();
+        if !calls.is_empty() {
+            out.push_str(&format!(
+                "{}:\n{}",
+                item.qualified_name(&db),
+                calls.concat()
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn trivial_copies_and_conversions_of_casts() {
+    expect![[r#"
+        f:
+          expr #3: trivial Copy H::H
+          expr #1: trivial Copy H::H
+          expr #11: call Convert C::operator float
+          expr #13: call Convert C::operator float
+          expr #15: call Convert C::operator float
+        g:
+          expr #1: trivial Move H::H
+          expr #3: elided Move H::H
+          expr #5: elided Move S::S
+    "#]]
+    .assert_eq(&render_trivial(
+        r#"
+struct H { unsigned short x; H() = default; H(float); };
+struct S { S(const S &); };
+struct C { operator float() const; };
+void by_value(H);
+void by_value_s(S);
+H &&xv();
+void f(H h, S s, C c) {
+    by_value(h);
+    H copy = h;
+    by_value_s(s);
+    by_value(H(1.0f));
+    float a = static_cast<float>(c);
+    float b = float(c);
+    float d = (float)c;
+    (void)c;
+}
+H make_h();
+S make_s();
+void g() { H m = xv(); H n = make_h(); S t = make_s(); S u{make_s()}; }
+"#,
+    ));
+}

@@ -388,8 +388,8 @@ mod tests {
         lines.concat()
     }
 
-    /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines but
-    /// `S R 6:66` (the temporary `S{3}`, a reference of the body): each instance of `maximum`
+    /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines (`S R
+    /// 6:66` is the temporary `S{3}`, a reference of the body): each instance of `maximum`
     /// repeats the three `T`s as `<unnamed>`, `id<S>` names them `S`, `Vec<float, 4>` repeats
     /// `T`, `N` and `T` of its members' declarations.
     #[test]
@@ -412,6 +412,7 @@ mod tests {
             <unnamed> R 2:48
             S R 4:20
             S R 4:25
+            S R 6:66
             Vec<float, 4> t 2:34
             id t 4:22
             maximum t 1:22

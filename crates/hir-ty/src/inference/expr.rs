@@ -88,6 +88,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 closure_calls: Vec::new(),
                 owner: Some(owner),
                 implicit_calls: Vec::new(),
+                trivial_copies: Vec::new(),
+                elided_copies: Vec::new(),
                 default_member_inits: Vec::new(),
             },
             binding_inits: FxHashMap::default(),

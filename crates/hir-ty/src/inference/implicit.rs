@@ -17,7 +17,7 @@ use crate::inference::CalleeKind;
 use crate::inference::expr::InferCtx;
 use crate::lower::{CallableKind, callable_sig};
 use crate::overload::Arg;
-use crate::special::{CallTarget, SpecialKind, special_member, subobjects};
+use crate::special::{CallTarget, SpecialKind, SpecialMember, special_member, subobjects};
 use crate::ty::{RefKind, Ty, TyKind, ValueCategory};
 use crate::unify::Subst;
 
@@ -148,10 +148,42 @@ impl<'db> InferCtx<'_, 'db> {
                     ) =>
             {
                 self.copy_from(init, ty);
+                self.elided_copy(init, ty);
             }
             _ => {}
         }
         self.special(site, ImplicitKind::Destroy, ty, SpecialKind::Destructor);
+    }
+
+    /// A local copy-initialized from a prvalue of its class (`S s = make();`): the object is
+    /// initialized directly, the move (or copy) constructor elided; recorded apart
+    /// ([`InferenceResult::elided_copies`](crate::InferenceResult::elided_copies)).
+    fn elided_copy(&mut self, from: ExprId, ty: Ty<'db>) {
+        let db = self.db;
+        let (Some(from_ty), Some(ValueCategory::PRValue)) = (
+            self.result.type_of_expr(from),
+            self.result.value_category(from),
+        ) else {
+            return;
+        };
+        if from_ty.unqualified(db) != ty.unqualified(db) || !is_known_class(db, ty) {
+            return;
+        }
+        let class = ty.unqualified(db);
+        if class.is_dependent(db) {
+            return;
+        }
+        let which = SpecialKind::MoveConstructor;
+        let target = special_member(db, class, which)
+            .unwrap_or_else(|| CallTarget::Special(SpecialMember::new(db, class, which)));
+        let call = ImplicitCall {
+            site: ImplicitSite::Expr(from),
+            kind: ImplicitKind::Move,
+            target,
+        };
+        if !self.result.elided_copies.contains(&call) {
+            self.result.elided_copies.push(call);
+        }
     }
 
     /// An object of class type `ty` initialized from the glvalue `from` of the same class: its
@@ -172,7 +204,18 @@ impl<'db> InferCtx<'_, 'db> {
             ValueCategory::XValue => (ImplicitKind::Move, SpecialKind::MoveConstructor),
             ValueCategory::PRValue => return,
         };
-        self.special(ImplicitSite::Expr(from), kind, ty, which);
+        let site = ImplicitSite::Expr(from);
+        let class = element_class(db, ty);
+        if special_member(db, class, which).is_some() {
+            self.special(site, kind, ty, which);
+        } else if is_known_class(db, class) && !class.is_dependent(db) {
+            // An implicit, trivial copy: no call, but the constructor is used.
+            let target = CallTarget::Special(SpecialMember::new(db, class, which));
+            let call = ImplicitCall { site, kind, target };
+            if !self.result.trivial_copies.contains(&call) {
+                self.result.trivial_copies.push(call);
+            }
+        }
     }
 
     /// A prvalue of class type whose temporary is destroyed at the end of the full-expression.
@@ -194,6 +237,29 @@ impl<'db> InferCtx<'_, 'db> {
                 ImplicitKind::Destroy,
                 ty,
                 SpecialKind::Destructor,
+            );
+        }
+    }
+
+    /// An explicit conversion of a class object to a type that is not a class: the class's
+    /// conversion function to it.
+    fn cast_conversion(&mut self, operand: ExprId, target: Ty<'db>) {
+        let db = self.db;
+        let Some(ty) = self.result.type_of_expr(operand) else {
+            return;
+        };
+        if target.is_dependent(db) || ty.is_dependent(db) || target.is_error(db) {
+            return;
+        }
+        if is_known_class(db, ty)
+            && !is_class(db, target)
+            && target.as_builtin(db) != Some(crate::ty::Builtin::Void)
+            && let Some(f) = conversion_function(db, ty, target)
+        {
+            self.implicit(
+                ImplicitSite::Expr(operand),
+                ImplicitKind::Convert,
+                CallTarget::Item(f),
             );
         }
     }
@@ -238,6 +304,13 @@ impl<'db> InferCtx<'_, 'db> {
                 self.condition(*rhs);
             }
             Expr::Conditional { cond, .. } => self.condition(*cond),
+            // `static_cast<float>(c)`, `float(c)`, `(float)c` of a class object: its
+            // conversion function to the target type.
+            Expr::Cast { args, .. } if args.len() == 1 && self.result.callee(expr).is_none() => {
+                if let Some(target) = self.result.type_of_expr(expr) {
+                    self.cast_conversion(args[0], target);
+                }
+            }
             Expr::Binary {
                 op: BinaryOp::Assign,
                 lhs,

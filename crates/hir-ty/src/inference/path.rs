@@ -64,33 +64,9 @@ pub(crate) enum Found<'db> {
 }
 
 impl<'db> InferCtx<'_, 'db> {
-    /// The class or enumeration a local type of the body defines, as il lowers it
-    /// ([`il::scope::local_types_in`]: the owner's classes and enumerations with a body and a
-    /// name, in order); `None` for typedefs and declarations without a body.
+    /// The class or enumeration a local type of the body defines ([`local_type_item`]).
     pub(crate) fn local_type(&self, id: hir_def::hir::LocalTypeId) -> Option<Item<'db>> {
-        use hir_def::hir::LocalTypeKind;
-        let ty = &self.body.local_types[id];
-        let kinds: &[ItemKind] = match ty.kind {
-            LocalTypeKind::Class | LocalTypeKind::Struct | LocalTypeKind::Union => {
-                &[ItemKind::Class, ItemKind::Struct, ItemKind::Union]
-            }
-            LocalTypeKind::Enum => &[ItemKind::Enum],
-            _ => return None,
-        };
-        let name = ty.name.as_deref()?;
-        // The n-th local type of this name in the body is the n-th il item of this name.
-        let nth = self
-            .body
-            .local_types
-            .iter()
-            .take_while(|(other, _)| *other != id)
-            .filter(|(_, t)| t.kind == ty.kind && t.name.as_deref() == Some(name))
-            .count();
-        il::scope::local_types_in(self.db, self.owner)
-            .iter()
-            .filter(|c| kinds.contains(&c.kind(self.db)) && c.name_text(self.db) == Some(name))
-            .nth(nth)
-            .copied()
+        local_type_item(self.db, self.owner, self.body, id)
     }
 
     pub(crate) fn lookup_path(&mut self, expr: ExprId, path: &Path) -> Found<'db> {
@@ -233,6 +209,39 @@ impl<'db> InferCtx<'_, 'db> {
     pub(crate) fn class_members(&self, class: Item<'db>, name: &str) -> Vec<Item<'db>> {
         members_named(self.db, ScopeRef::Item(class), name)
     }
+}
+
+/// The class or enumeration a local type of `owner`'s body defines, as il lowers it
+/// ([`il::scope::local_types_in`]: the owner's classes and enumerations with a body and a
+/// name, in order); `None` for typedefs and declarations without a body.
+pub(crate) fn local_type_item<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    owner: Item<'db>,
+    body: &hir_def::Body,
+    id: hir_def::hir::LocalTypeId,
+) -> Option<Item<'db>> {
+    use hir_def::hir::LocalTypeKind;
+    let ty = &body.local_types[id];
+    let kinds: &[ItemKind] = match ty.kind {
+        LocalTypeKind::Class | LocalTypeKind::Struct | LocalTypeKind::Union => {
+            &[ItemKind::Class, ItemKind::Struct, ItemKind::Union]
+        }
+        LocalTypeKind::Enum => &[ItemKind::Enum],
+        _ => return None,
+    };
+    let name = ty.name.as_deref()?;
+    // The n-th local type of this name in the body is the n-th il item of this name.
+    let nth = body
+        .local_types
+        .iter()
+        .take_while(|(other, _)| *other != id)
+        .filter(|(_, t)| t.kind == ty.kind && t.name.as_deref() == Some(name))
+        .count();
+    il::scope::local_types_in(db, owner)
+        .iter()
+        .filter(|c| kinds.contains(&c.kind(db)) && c.name_text(db) == Some(name))
+        .nth(nth)
+        .copied()
 }
 
 /// An enumerator of an unscoped enumeration in a scope on the way out from `scope`, or of the

@@ -95,6 +95,17 @@ pub(super) fn default_constructor<'db>(
     })
 }
 
+/// Whether a class declares a constructor (any, template or not).
+pub(super) fn declares_constructor(db: &dyn HirTyDatabase, class: Item<'_>) -> bool {
+    let Some(name) = class.name_text(db) else {
+        return false;
+    };
+    il::scope::scope_items(db, class).iter().any(|i| {
+        matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
+            && i.name_text(db) == Some(name)
+    })
+}
+
 /// The operator token of an operator expression.
 pub(super) fn operator_token(node: &SyntaxNode) -> Option<syntax::SyntaxToken> {
     node.children_with_tokens().find_map(|c| match c {
@@ -218,4 +229,20 @@ pub(super) fn declarator_name(node: &SyntaxNode) -> Option<TextSize> {
                 .find(|t| t.kind() == IDENT)
                 .map(|t| t.text_range().start())
         })
+}
+
+/// The qualified name a name expression or type is written as (the node itself, or its
+/// first name child).
+pub(super) fn qualified_name_of(node: &SyntaxNode) -> Option<SyntaxNode> {
+    if node.kind() == QUALIFIED_NAME {
+        return Some(node.clone());
+    }
+    node.children().find(|n| n.kind() == QUALIFIED_NAME)
+}
+
+/// Whether a qualified name starts with `::`.
+pub(super) fn is_global_name(name: &SyntaxNode) -> bool {
+    name.children_with_tokens()
+        .find(|c| !c.kind().is_trivia())
+        .is_some_and(|c| c.kind() == COLON2)
 }

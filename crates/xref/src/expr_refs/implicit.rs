@@ -40,6 +40,43 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// An expression the model says is copied or moved by a constructor, or converted by a
+    /// conversion function (`hir_ty`'s implicit calls, and its trivial copies): the routine
+    /// `R` at the expression's position, and (but for a trivial copy) the expression bound to
+    /// its reference parameter or object (`A`) instead of `access`.
+    pub(super) fn implicit_use(&mut self, e: ExprId, access: Access) -> Access {
+        if self.launch_arguments.contains(&e) {
+            return access;
+        }
+        let site = hir_ty::ImplicitSite::Expr(e);
+        let used = |c: &&hir_ty::ImplicitCall<'db>| {
+            c.site == site
+                && matches!(
+                    c.kind,
+                    hir_ty::ImplicitKind::Copy
+                        | hir_ty::ImplicitKind::Move
+                        | hir_ty::ImplicitKind::Convert
+                )
+        };
+        // A trivial copy reads its source (bitwise); a constructor or conversion function
+        // that runs binds it to its reference parameter or object.
+        let (call, bound) = match self.infer.implicit_calls().iter().find(used) {
+            Some(call) => (*call, Access::Address),
+            None => match self.infer.trivial_copies().iter().find(used) {
+                Some(call) => (*call, access),
+                None => return access,
+            },
+        };
+        let Some((target, name)) = self.call_target(call.target) else {
+            return access;
+        };
+        let Some(at) = self.expr_position(e) else {
+            return access;
+        };
+        self.push(target, name, 'R', at);
+        bound
+    }
+
     /// `new T(args)` of a class: the class, its constructor and destructor, at the type's name.
     pub(super) fn new_object(&mut self, e: ExprId) {
         if self.dependent {
@@ -203,10 +240,91 @@ impl<'db> Printer<'_, 'db> {
                 .map(|c| c.item),
             None => default_constructor(self.db, class),
         };
-        for item in [ctor, destructor(self.db, class)].into_iter().flatten() {
-            let name = self.item_name(item);
-            self.push(Target::Item(item), name, 'R', at);
+        // Without a declared one, the implicit default constructor and destructor the model
+        // says the local's construction and destruction call (non-trivial ones).
+        let implicit = |kind: hir_ty::ImplicitKind| {
+            self.infer
+                .implicit_calls()
+                .iter()
+                .find_map(|c| match c.target {
+                    hir_ty::CallTarget::Special(member)
+                        if c.site == hir_ty::ImplicitSite::Binding(b) && c.kind == kind =>
+                    {
+                        Some(member.kind(self.db))
+                    }
+                    _ => None,
+                })
+        };
+        let ctor = match ctor {
+            Some(item) => Some((Target::Item(item), self.item_name(item))),
+            None if init.is_none() => implicit(hir_ty::ImplicitKind::Construct)
+                .map(|k| self.implicit_member(class, k, false)),
+            None => None,
+        };
+        let dtor = match destructor(self.db, class) {
+            Some(item) => Some((Target::Item(item), self.item_name(item))),
+            None => implicit(hir_ty::ImplicitKind::Destroy)
+                .map(|k| self.implicit_member(class, k, true)),
+        };
+        for (target, name) in [ctor, dtor].into_iter().flatten() {
+            self.push(target, name, 'R', at);
         }
+        // `S s = make();`: a trivial constructor C++17 elides is named at the initializer's
+        // start (EDG keeps the trivial copy; a user-provided or otherwise non-trivial one is
+        // not named).
+        if let Some(init) = init
+            && let Some(call) = self
+                .infer
+                .elided_copies()
+                .iter()
+                .find(|c| c.site == hir_ty::ImplicitSite::Expr(init))
+                .copied()
+            && matches!(call.target, hir_ty::CallTarget::Special(m) if self.trivial(m))
+            && let Some((target, name)) = self.call_target(call.target)
+            && let Some(start) = self.expr_start(init)
+        {
+            self.push(target, name, 'R', start);
+        }
+    }
+
+    /// How the log names what an implicit call calls: a declared routine by its name, an
+    /// implicit member as `S::S` (a trivial one only of a class that declares constructors:
+    /// EDG declares none for a class that declares no constructor, copied as plain data,
+    /// unlogged); `None` for an instance's implicit member, which this printer does not spell.
+    fn call_target(&self, target: hir_ty::CallTarget<'db>) -> Option<(Target<'db>, String)> {
+        match target {
+            hir_ty::CallTarget::Item(item) => Some((Target::Item(item), self.item_name(item))),
+            hir_ty::CallTarget::Special(member) => {
+                let TyKind::Class(class) =
+                    unqualified(self.db, member.class(self.db)).kind(self.db)
+                else {
+                    return None;
+                };
+                (!self.trivial(member) || declares_constructor(self.db, *class))
+                    .then(|| self.implicit_member(*class, member.kind(self.db), false))
+            }
+        }
+    }
+
+    /// Whether an implicit member is trivial (the model finds no call for it).
+    fn trivial(&self, member: hir_ty::SpecialMember<'db>) -> bool {
+        hir_ty::special::special_member(self.db, member.class(self.db), member.kind(self.db))
+            .is_none()
+    }
+
+    /// An implicit member of a class: `S::S`, `S::~S`.
+    fn implicit_member(
+        &self,
+        class: Item<'db>,
+        kind: hir_ty::SpecialKind,
+        destructor: bool,
+    ) -> (Target<'db>, String) {
+        let short = class.name_text(self.db).unwrap_or_default();
+        let tilde = if destructor { "~" } else { "" };
+        (
+            Target::ImplicitMember(class, kind),
+            format!("{}::{tilde}{short}", self.item_name(class)),
+        )
     }
 
     /// Where an expression's text starts.

@@ -14,10 +14,14 @@
 //! member's access through `.` and is used (`U`) through `->`.
 //!
 //! Covered: function bodies (templates' too, see `Printer::full`) and the initializers of
-//! variables and fields. Not covered yet: types written in expressions (casts, `sizeof(T)`),
-//! implicit calls that inference does not record (conversion functions, implicitly declared
-//! special members, base constructors of mem-initializers), the call operator of a lambda
-//! called, members of class template instances (their spelling).
+//! variables and fields; the names of types written in casts, `sizeof`, `alignof` and `typeid`
+//! and the qualifiers of names (hir-ty's `written_name`); the copies and conversions inference
+//! records as implicit calls (and its trivial copies), and the implicit default constructor
+//! and destructor of a local. Not covered yet: template-ids written in expressions (their
+//! instance's spelling), implicit members a class's own definition uses (its bases' and
+//! members' constructors at the class head), base constructors of mem-initializers, copies
+//! elided from a prvalue initializer, the call operator of a lambda called, members of class
+//! template instances (their spelling).
 use hir_def::body::NodePtr;
 use hir_def::hir::{
     BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,
@@ -54,6 +58,8 @@ pub(crate) enum Target<'db> {
     Implicit(&'static str),
     /// A non-type template parameter named in a template's body.
     TemplateParam(hir_def::generics::TemplateParamId<'db>),
+    /// A special member a class does not declare (its implicit copy constructor).
+    ImplicitMember(Item<'db>, hir_ty::SpecialKind),
 }
 
 /// One reference line of a body, before ids are assigned.
@@ -121,6 +127,7 @@ pub(crate) fn body_references<'db>(
         lambdas: Vec::new(),
         subscripted_array: false,
         structured_bindings: 0,
+        launch_arguments: Vec::new(),
         returns_reference: hir_ty::callable_sig(db, item)
             .as_ref()
             .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -192,6 +199,8 @@ struct Printer<'a, 'db> {
     /// The structured binding declarations walked so far (EDG numbers their hidden variables
     /// per body: `<struct binding 2>`).
     structured_bindings: u32,
+    /// The arguments of the kernel launch being walked.
+    launch_arguments: Vec<ExprId>,
 }
 
 /// What a lambda's body sees of the bindings around it.
@@ -526,6 +535,7 @@ impl<'db> Printer<'_, 'db> {
     /// its operands, and a non-dependent subexpression is walked as outside templates.
     fn expr(&mut self, e: ExprId, access: Access) {
         if !self.dependent {
+            let access = self.implicit_use(e, access);
             return self.expr_inner(e, access);
         }
         let (force_r, rebuild) = (self.force_r, self.rebuild);
@@ -658,7 +668,11 @@ impl<'db> Printer<'_, 'db> {
                     self.expr(*c, Access::Use);
                 }
                 let item = self.infer.callee(e);
+                // The kernel's parameters are not copy-initialized where the launch is
+                // written: EDG logs no copy constructor for the arguments.
+                let launch = std::mem::replace(&mut self.launch_arguments, args.to_vec());
                 self.arguments(args, item);
+                self.launch_arguments = launch;
                 self.expr(*callee, Access::Reference);
             }
             Expr::Index { base, index } => {
@@ -711,9 +725,11 @@ impl<'db> Printer<'_, 'db> {
                     && callee.kind == CalleeKind::Constructor
                 {
                     self.temporary(e, callee.item);
+                    self.written_type(e, false);
                     self.call_arguments_of(args, callee.item);
                     return;
                 }
+                self.written_type(e, true);
                 let inner = if ty.0.trim() == "void" {
                     Access::Reference
                 } else if ty.0.trim_end().ends_with('&') {
@@ -772,7 +788,7 @@ impl<'db> Printer<'_, 'db> {
             | Expr::SizeOfPack(x) => self.expr(*x, Access::Reference),
             Expr::SizeOf(TypeOrExpr::Type(_))
             | Expr::AlignOf(TypeOrExpr::Type(_))
-            | Expr::TypeId(TypeOrExpr::Type(_)) => {}
+            | Expr::TypeId(TypeOrExpr::Type(_)) => self.written_type(e, true),
             Expr::InitList(items) | Expr::ParenInit(items) => {
                 for i in items.iter() {
                     self.expr(*i, access);

@@ -23,13 +23,16 @@ impl<'db> Printer<'_, 'db> {
     /// A name expression: what it resolves to, at its last identifier, and the classes and
     /// namespaces its qualifiers name.
     pub(super) fn name(&mut self, e: ExprId, access: Access) {
-        let Some(resolution) = self.infer.resolution(e).cloned() else {
-            return;
-        };
         let Some(ptr) = self.map.expr_syntax(e) else {
             return;
         };
         let node = self.node(ptr);
+        let Some(resolution) = self.infer.resolution(e).cloned() else {
+            // What the name denotes is decided at instantiation (or not known): the
+            // namespaces its qualifiers name are known now.
+            self.written_qualifiers(e, &node, true);
+            return;
+        };
         let Some((at, qualifiers)) = name_position(&node) else {
             return;
         };
@@ -92,21 +95,146 @@ impl<'db> Printer<'_, 'db> {
                 }
             }
         }
+        self.written_qualifiers(e, &node, false);
+    }
+
+    /// The qualifiers of a name written at `e` (a name expression, or a type written in it)
+    /// that the lines above did not place: `R` of what the model says each names (a
+    /// namespace, namespace alias, class, enumeration or typedef; not a template, whose
+    /// instance the qualifier names). `namespaces_only` where the name itself is dependent.
+    pub(super) fn written_qualifiers(
+        &mut self,
+        e: ExprId,
+        node: &SyntaxNode,
+        namespaces_only: bool,
+    ) {
+        let Some(name) = qualified_name_of(node) else {
+            return;
+        };
+        let Some((_, qualifiers)) = name_position(&name) else {
+            return;
+        };
+        if qualifiers.is_empty() {
+            return;
+        }
+        let global = is_global_name(&name);
+        let mut segments: Vec<String> = qualifiers.iter().map(|(t, _)| t.clone()).collect();
+        segments.push(String::new());
+        let items = hir_ty::written_qualifiers(self.db, self.owner, e, global, &segments);
+        for ((_, at), item) in qualifiers.iter().zip(items) {
+            let Some(item) = item else { continue };
+            let kind = item.kind(self.db);
+            let printable = match kind {
+                ItemKind::Namespace | ItemKind::NamespaceAlias => true,
+                ItemKind::Class
+                | ItemKind::Struct
+                | ItemKind::Union
+                | ItemKind::Enum
+                | ItemKind::Typedef => !namespaces_only,
+                _ => false,
+            };
+            if !printable || self.placed_at(*at) {
+                continue;
+            }
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', *at);
+        }
+    }
+
+    /// The type written in a cast, `sizeof`, `alignof` or `typeid`: `R` of the class,
+    /// enumeration or typedef its name denotes (the model's [`hir_ty::written_name`]; not
+    /// `with_name` where the construction's lines name the class) and of its qualifiers. A
+    /// template-id names an instance, which this printer does not spell: its qualifiers only.
+    pub(super) fn written_type(&mut self, e: ExprId, with_name: bool) {
+        let Some(ptr) = self.map.expr_syntax(e) else {
+            return;
+        };
+        let node = self.node(ptr);
+        // A functional cast's type is written among its children; the others' in a TYPE_ID.
+        let holder = node
+            .children()
+            .find(|c| c.kind() == TYPE_ID)
+            .unwrap_or_else(|| node.clone());
+        let Some(name) = holder
+            .children()
+            .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
+        else {
+            return;
+        };
+        let template_id = name.descendants().any(|d| d.kind() == TEMPLATE_ARG_LIST);
+        if !with_name || template_id {
+            self.written_qualifiers(e, &holder, false);
+            return;
+        }
+        let Some((at, qualifiers)) = name_position(&name) else {
+            return;
+        };
+        let Some(last) = node_last_name(&name) else {
+            return;
+        };
+        let mut segments: Vec<String> = qualifiers.iter().map(|(t, _)| t.clone()).collect();
+        segments.push(last);
+        let global = is_global_name(&name);
+        let item = hir_ty::written_name(self.db, self.owner, e, global, &segments);
+        // A template parameter (`static_cast<T>(x)`, `sizeof(T)`): `R` under its name.
+        if item.is_none()
+            && let [param] = &segments[..]
+            && !global
+            && hir_def::generics::find_template_param(self.db, self.owner, param).is_some()
+            && !self.placed_at(at)
+        {
+            self.push(
+                Target::Implicit("template parameter"),
+                param.clone(),
+                'R',
+                at,
+            );
+        }
+        if let Some(item) = item
+            && matches!(
+                item.kind(self.db),
+                ItemKind::Class
+                    | ItemKind::Struct
+                    | ItemKind::Union
+                    | ItemKind::Enum
+                    | ItemKind::Typedef
+            )
+            && !self.placed_at(at)
+        {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+        }
+        self.written_qualifiers(e, &holder, false);
+    }
+
+    /// Whether an `R` line is already placed at `at`.
+    fn placed_at(&self, at: TextSize) -> bool {
+        let Some(offset) = self.file_offset(at) else {
+            return true;
+        };
+        self.lines
+            .iter()
+            .any(|l| l.offset == offset && l.kind == 'R')
     }
 
     /// The qualifiers of a callee whose call is resolved at instantiation.
     pub(super) fn callee_qualifiers(&mut self, e: ExprId) {
-        let item = match self.infer.resolution(e) {
-            Some(Resolution::Item(i)) => *i,
-            Some(Resolution::Overloads(items)) if !items.is_empty() => items[0],
-            _ => return,
-        };
         let Some(ptr) = self.map.expr_syntax(e) else {
             return;
         };
-        if let Some((_, qualifiers)) = name_position(&self.node(ptr)) {
+        let node = self.node(ptr);
+        let item = match self.infer.resolution(e) {
+            Some(Resolution::Item(i)) => *i,
+            Some(Resolution::Overloads(items)) if !items.is_empty() => items[0],
+            _ => {
+                self.written_qualifiers(e, &node, true);
+                return;
+            }
+        };
+        if let Some((_, qualifiers)) = name_position(&node) {
             self.qualifiers(item, &qualifiers);
         }
+        self.written_qualifiers(e, &node, false);
     }
 
     /// `obj.m`: the member, at its name.

@@ -138,3 +138,79 @@ use D 4:6
 "#]],
     );
 }
+
+#[test]
+fn types_written_in_expressions_copies_and_conversions() {
+    check(
+        r#"namespace outer { namespace inner { struct P { int v; }; } }
+namespace cg = outer::inner;
+typedef int alias;
+struct H { unsigned short x; H() = default; H(float); };
+struct C { operator float() const; operator bool() const; };
+void by_value(H);
+int f(H h, C c, cg::P p)
+{
+    by_value(h);
+    H copy = h;
+    float a = static_cast<float>(c);
+    float b = float(c);
+    if (c) a += b;
+    return sizeof(alias) + sizeof(outer::inner::P) + sizeof(cg::P) + (int)a + sizeof(outer::inner::P{});
+}
+"#,
+        expect![[r#"
+C D 5:8
+C R 7:12
+C::operator bool R 13:9
+C::operator bool d 5:36
+C::operator float R 11:34
+C::operator float R 12:21
+C::operator float d 5:12
+H D 4:8
+H R 10:5
+H R 6:15
+H R 7:7
+H::H D 4:30
+H::H R 10:14
+H::H R 9:14
+H::H d 4:45
+H::x D 4:27
+a C 13:12
+a D 11:11
+a U 14:75
+alias D 3:13
+alias R 14:19
+b D 12:11
+b U 13:17
+by_value R 9:5
+by_value d 6:6
+c A 11:34
+c A 12:21
+c A 13:9
+c D 7:14
+cg D 2:11
+cg R 14:61
+cg R 7:17
+copy D 10:7
+f D 7:5
+h D 7:9
+h U 10:14
+h U 9:14
+outer D 1:11
+outer R 14:35
+outer R 14:86
+outer R 2:16
+outer::inner D 1:29
+outer::inner R 14:42
+outer::inner R 14:93
+outer::inner R 2:16
+outer::inner::P D 1:44
+outer::inner::P R 14:100
+outer::inner::P R 14:49
+outer::inner::P R 14:65
+outer::inner::P R 7:21
+outer::inner::P::v D 1:52
+p D 7:23
+"#]],
+    );
+}

@@ -1,0 +1,154 @@
+//! What the names written in a body denote where they are not expressions of their own: the
+//! name of a type written in an expression (a cast's, `sizeof(T)`'s, `new T`'s) and each
+//! qualifier of a qualified name (`cg::` of `cg::this_thread_block`, `std::` of
+//! `std::printf`, `cuda::std::` before a template-id). Looked up as inference looks names up:
+//! the body's local types first, then from the owner's scope (its class for a member).
+//! Printers that place a line at each name (the xref log) read them.
+use hir_def::body::scope::{ScopeDef, expr_scopes};
+use hir_def::hir::ExprId;
+use il::lookup::ScopeRef;
+use il::{Item, ItemKind};
+
+use crate::HirTyDatabase;
+use crate::inference::path::{local_type_item, lookup_path};
+
+/// The entity `segments` (`global` for a leading `::`), written at `expr` in `owner`'s body as
+/// a type's name or a qualifier, denotes: a namespace, namespace alias, class, enumeration,
+/// typedef, or class or alias template (the template itself, not an instance). `None` for a
+/// template parameter, a local typedef, a name that depends on template parameters, or a
+/// name lookup does not find.
+pub fn written_name<'db>(
+    db: &'db dyn HirTyDatabase,
+    owner: Item<'db>,
+    expr: ExprId,
+    global: bool,
+    segments: &[String],
+) -> Option<Item<'db>> {
+    let (first, rest) = segments.split_first()?;
+    if !global {
+        let scopes = expr_scopes(db, owner);
+        if rest.is_empty()
+            && let Some(scope) = scopes.scope_for_expr(expr)
+            && let Some(def) = scopes.resolve_name(scope, first)
+        {
+            return match def {
+                ScopeDef::LocalType(t) => {
+                    local_type_item(db, owner, &hir_def::body::body(db, owner), t)
+                }
+                ScopeDef::Binding(_) => None,
+            };
+        }
+        if hir_def::generics::find_template_param(db, owner, first).is_some() {
+            return None;
+        }
+    }
+    let scope = crate::lower::class_of_member(db, owner)
+        .map_or(crate::lower::scope_of(db, owner), ScopeRef::Item);
+    lookup_path(db, scope, global, segments)
+        .into_iter()
+        .find(|i| {
+            matches!(
+                i.kind(db),
+                ItemKind::Namespace
+                    | ItemKind::NamespaceAlias
+                    | ItemKind::Class
+                    | ItemKind::Struct
+                    | ItemKind::Union
+                    | ItemKind::Enum
+                    | ItemKind::Typedef
+                    | ItemKind::ClassTemplate
+                    | ItemKind::AliasTemplate
+            )
+        })
+}
+
+/// What each qualifier of `segments` (all but the last) denotes, as [`written_name`] finds
+/// it: `a::b::c` looks up `a`, then `a::b`.
+pub fn written_qualifiers<'db>(
+    db: &'db dyn HirTyDatabase,
+    owner: Item<'db>,
+    expr: ExprId,
+    global: bool,
+    segments: &[String],
+) -> Vec<Option<Item<'db>>> {
+    (1..segments.len())
+        .map(|n| written_name(db, owner, expr, global, &segments[..n]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+    use hir_def::hir::{Expr, TypeOrExpr};
+
+    use crate::test_db::TestDb;
+
+    /// Every type written in a `sizeof` of the bodies of the functions named `f`, with what
+    /// its name and qualifiers denote.
+    fn render(text: &str) -> String {
+        let (db, file) = TestDb::with_file(text);
+        let mut out = String::new();
+        for item in il::scope::all_items(&db, file) {
+            if item.name_text(&db) != Some("f")
+                || hir_def::source::body_owner_kind(&db, item).is_none()
+            {
+                continue;
+            }
+            let body = hir_def::body::body(&db, item);
+            for (e, expr) in body.exprs.iter() {
+                let Expr::SizeOf(TypeOrExpr::Type(t)) = expr else {
+                    continue;
+                };
+                let text = t.as_str();
+                let global = text.starts_with("::");
+                let segments: Vec<String> = text
+                    .trim_start_matches("::")
+                    .split("::")
+                    .map(str::to_string)
+                    .collect();
+                let describe = |i: Option<il::Item<'_>>| {
+                    i.map_or("-".to_string(), |i| {
+                        format!("{} {:?}", i.qualified_name(&db), i.kind(&db))
+                    })
+                };
+                let name = describe(super::written_name(&db, item, e, global, &segments));
+                let qualifiers: Vec<String> =
+                    super::written_qualifiers(&db, item, e, global, &segments)
+                        .into_iter()
+                        .map(describe)
+                        .collect();
+                out.push_str(&format!("{text}: {name} [{}]\n", qualifiers.join(", ")));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn names_written_in_types_and_qualifiers() {
+        expect![[r#"
+            Local: Local Struct []
+            cg::tile: cooperative_groups::__v1::tile Struct [cg NamespaceAlias]
+            ::outer::inner::P: outer::inner::P Struct [outer Namespace, outer::inner Namespace]
+            E: E Enum []
+            alias: alias Typedef []
+            W: W ClassTemplate []
+            T: - []
+        "#]]
+        .assert_eq(&render(
+            r#"
+namespace cooperative_groups { namespace __v1 { struct tile {}; } using namespace __v1; }
+namespace cg = cooperative_groups;
+namespace outer { namespace inner { struct P {}; } }
+enum E { e0 };
+typedef int alias;
+template <class U> struct W {};
+int f() {
+    struct Local {};
+    return sizeof(Local) + sizeof(cg::tile) + sizeof(::outer::inner::P) + sizeof(E)
+        + sizeof(alias) + sizeof(W);
+}
+template <class T> int f(T x) { return sizeof(T); }
+"#,
+        ));
+    }
+}
