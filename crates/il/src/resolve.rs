@@ -67,10 +67,8 @@ pub fn specifier_type_in<'db>(
             FLOATN_KW => {
                 let text = element.as_token().map_or("", |t| t.text());
                 base = Some(match text {
-                    "_Float16" | "__fp16" | "__bf16" => return Ty::new(db, TyKind::Unknown),
-                    "_Float32" => Builtin::Float,
-                    "_Float64" | "_Float32x" => Builtin::Double,
-                    "__float80" | "_Float64x" => Builtin::LongDouble,
+                    "__fp16" | "__bf16" => return Ty::new(db, TyKind::Unknown),
+                    "__float80" => Builtin::LongDouble,
                     _ => Builtin::Float128,
                 });
             }

@@ -432,10 +432,10 @@ impl SyntaxKind {
             "__extension__" => EXTENSION_KW,
             "typeof" | "__typeof__" | "__typeof" => TYPEOF_KW,
             "__int128" => INT128_KW,
-            "_Float16" | "_Float32" | "_Float64" | "_Float128" | "_Float32x" | "_Float64x"
-            | "_Float128x" | "__float128" | "__float80" | "__ibm128" | "__bf16" | "__fp16" => {
-                FLOATN_KW
-            }
+            // g++ 12 (and EDG emulating it) has no `_FloatN` keywords in C++: glibc's headers
+            // declare `_Float32`, `_Float64`, `_Float32x`, `_Float64x` and `_Float128` as
+            // typedefs, so they are identifiers here and names find the typedefs.
+            "__float128" | "__float80" | "__ibm128" | "__bf16" | "__fp16" => FLOATN_KW,
             "__complex__" | "_Complex" | "__complex" => COMPLEX_KW,
             "__real__" | "__real" => REAL_KW,
             "__imag__" | "__imag" => IMAG_KW,

@@ -22,6 +22,7 @@ mod members;
 mod patterns;
 mod record;
 
+pub(super) use patterns::split_args as split_printed_args;
 use patterns::{ELEMENT, bind, is_global_qualifier, leading_cv, match_partial, split_args};
 pub(super) use patterns::{bind_list, is_pack, match_arguments, pack_elements};
 
@@ -48,11 +49,11 @@ struct Pattern {
 }
 
 #[derive(Clone)]
-struct Param {
-    name: String,
-    pack: bool,
+pub(super) struct Param {
+    pub(super) name: String,
+    pub(super) pack: bool,
     /// The default argument's node (a type or an expression).
-    default: Option<SyntaxNode>,
+    pub(super) default: Option<SyntaxNode>,
     /// A non-type parameter's type as written (`size_t`, `_Tp`): its arguments print as EDG
     /// prints constants of that type (`0UL` for a `size_t`).
     value_type: Option<String>,
@@ -63,10 +64,12 @@ struct Param {
 /// (`__make_unsigned<__remove_cv_t<wchar_t>>` is `__make_unsigned<wchar_t>`).
 #[derive(Clone)]
 pub(super) struct AliasTemplate {
-    params: Vec<Param>,
-    ty: SyntaxNode,
+    pub(super) params: Vec<Param>,
+    pub(super) ty: SyntaxNode,
     /// The scope the alias was declared in, where names in its type are looked up.
-    scope: Scope,
+    pub(super) scope: Scope,
+    /// Where its name is declared: the position of its instances' `T` lines.
+    pub(super) name_at: TextSize,
 }
 
 /// Template parameter name to the argument text it stands for.
@@ -528,6 +531,16 @@ impl Walker {
         }
     }
 
+    /// A class template's primary parameters and the scope it is declared in.
+    pub(super) fn primary_params(&self, key: &str) -> Option<(Vec<Param>, Scope)> {
+        let template = self.templates.get(key)?;
+        let scope = Scope {
+            path: template.path.clone(),
+            ..Scope::default()
+        };
+        Some((template.definition.params.clone(), scope))
+    }
+
     /// Default arguments complete an argument list, in terms of the earlier parameters.
     fn with_defaults(&mut self, template: &ClassTemplate, args: Vec<String>) -> Vec<String> {
         let primary = &template.definition.params;
@@ -926,6 +939,7 @@ impl Walker {
         };
         // A constant expression prints evaluated (`span<_Tp, dynamic_extent>` is
         // `span<_Tp, 18446744073709551615UL>`).
+        let subst = self.alias_subst.clone();
         let mut args: Vec<String> = list
             .children()
             .map(|a| {
@@ -935,13 +949,14 @@ impl Walker {
                         .filter_map(NodeOrToken::into_token)
                         .any(|t| {
                             t.kind() == IDENT
-                                && self.template_param_names.iter().any(|p| p == t.text())
+                                && (self.template_param_names.iter().any(|p| p == t.text())
+                                    || subst.contains_key(t.text()))
                         })
                     && !a.descendants().any(|n| n.kind() == TEMPLATE_ARG_LIST)
                     && !self.names_enumerator(&a, scope);
-                match constant.then(|| self.evaluate(&a, scope, &Substitution::default())) {
+                match constant.then(|| self.evaluate(&a, scope, &subst)) {
                     Some(Some(value)) => value.to_string(),
-                    _ => self.arg_text(&a, scope, &Substitution::default()),
+                    _ => self.arg_text(&a, scope, &subst),
                 }
             })
             .collect();
@@ -954,6 +969,9 @@ impl Walker {
             // A partial specialization's arguments end with the primary's defaults
             // (`iterator_traits<_Tp *>` is `iterator_traits<_Tp *, void>`).
             args = self.with_defaults(&template, args);
+        } else {
+            // An alias template's omitted arguments print with their defaults too.
+            args.extend(self.omitted_defaults(&list, scope, &subst));
         }
         format!("<{}>", args.join(", "))
     }

@@ -340,6 +340,20 @@ struct Walker {
     suspended_references: u32,
     /// The plain bases of class templates (and their members), resolved, by qualified name.
     template_bases: FxHashMap<String, Vec<String>>,
+    /// How many alias types are being logged again for their specializations, one inside
+    /// the other (`references/aliases.rs`).
+    alias_depth: u32,
+    /// The parameters of the alias whose type is being logged again, to their arguments as
+    /// printed.
+    alias_subst: instances::Substitution,
+    /// Template parameters printed under another name than their own: an alias's
+    /// parameters while its type is logged again for a specialization.
+    param_printed: FxHashMap<u32, String>,
+    /// While an alias's type is logged again: where the aliases' parameters start in
+    /// `template_param_ids` (those below are the templates' own).
+    alias_params_from: Option<usize>,
+    /// The dependent alias template specializations named so far, as printed.
+    alias_instances: FxHashSet<String>,
 }
 
 impl Walker {
@@ -684,6 +698,7 @@ impl Walker {
     /// the token after them. Returns the names as a template-id of the template prints them.
     fn template_parameters(&mut self, params: &SyntaxNode, scope: &Scope) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
+        let mut defaults: Vec<SyntaxNode> = Vec::new();
         for param in params.children() {
             if param.kind() == TEMPLATE_TEMPLATE_PARAM
                 && let Some(inner) = param.children().find(|n| n.kind() == TEMPLATE_PARAM_LIST)
@@ -738,8 +753,45 @@ impl Walker {
                     names.push("<unnamed>".to_string());
                 }
             }
+            // EDG looks a default argument up twice: right after its parameter without the
+            // last segment of its name (`std::is_int<T>::value` logs `std`, `T`,
+            // `std::is_int<T>`), and whole after the last parameter.
+            if let Some(default) = references::template_default(&param) {
+                self.default_references(&default, &names, scope, true);
+                defaults.push(default);
+            }
+        }
+        for default in defaults {
+            self.default_references(&default, &names, scope, false);
         }
         names
+    }
+
+    /// The references of a template parameter's default argument, the parameters `names`
+    /// in scope; `first` leaves out the last segment of its name.
+    fn default_references(
+        &mut self,
+        default: &SyntaxNode,
+        names: &[String],
+        scope: &Scope,
+        first: bool,
+    ) {
+        let outer = self.template_param_names.len();
+        self.template_param_names
+            .extend(names.iter().map(|n| n.trim_end_matches("...").to_string()));
+        self.template_depth += 1;
+        let before = self.lines.len();
+        self.references_in(default, scope);
+        if first
+            && let Some(last) = references::last_segment_start(default)
+            && let Some(i) = (before..self.lines.len())
+                .rev()
+                .find(|&i| self.lines[i].offset == last)
+        {
+            self.lines.remove(i);
+        }
+        self.template_depth -= 1;
+        self.template_param_names.truncate(outer);
     }
 
     fn namespace(&mut self, node: &SyntaxNode, scope: &Scope) {
@@ -887,27 +939,6 @@ impl Walker {
         }
         let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
         let has = |k: SyntaxKind| node.children_with_tokens().any(|t| t.kind() == k);
-        // g++ 12 does not make `_Float32` a keyword in C++ (EDG emulating it neither), so
-        // `typedef float _Float32;` declares a typedef; our lexer reads the keyword.
-        if !has_declarators
-            && has(TYPEDEF_KW)
-            && let Some(name) = node
-                .children_with_tokens()
-                .filter_map(NodeOrToken::into_token)
-                .filter(|t| !t.kind().is_trivia() && t.kind() != SEMI)
-                .last()
-                .filter(|t| t.kind() == FLOATN_KW && t.text().starts_with("_Float"))
-        {
-            let qualified = scope.qualify(name.text());
-            let (id, first) = self.keyed(format!("typedef {qualified}"));
-            self.emit(
-                id,
-                qualified,
-                if first { 'D' } else { 'd' },
-                name.text_range().start(),
-            );
-            return;
-        }
         let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
         // In a class, a static data member is defined there only when constexpr or inline.
         let is_inline_static = has(CONSTEXPR_KW) || has(INLINE_KW);

@@ -13,16 +13,52 @@
 //! already know; a name that resolves to nothing known logs nothing (a missing line rather than
 //! a wrong one). The declarations in function bodies (locals, local classes) write theirs too;
 //! instantiated bodies (`bodies/calls.rs`, explicit instantiations) write none. Not produced
-//! here: references in expressions, initializers and default arguments (values: `U`, `M`, ...,
-//! and `R` of callees), the implicit constructor and destructor calls of declared objects, the
-//! second lookup of template default arguments, and dependent template-ids whose arguments
-//! are more than template parameters and builtin types (EDG's spelling of packs, defaults,
-//! aliases and expressions there is not reproduced).
+//! here: references in expressions, initializers and function default arguments (values:
+//! `U`, `M`, ..., and `R` of callees), the implicit constructor and destructor calls of
+//! declared objects, and dependent template-ids whose arguments are more than template
+//! parameters and builtin types (EDG's spelling of packs and expressions there is not
+//! reproduced). Template default arguments are logged twice where declared
+//! (`template_default`, `Walker::default_references`) and again, bound to the arguments, where
+//! a dependent template-id leaves them out; dependent alias template-ids log their
+//! specialization's `T` line and type (`aliases.rs`).
 use rowan::NodeOrToken;
 use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
 
 use super::tree::{first_non_trivia, last_ident};
 use super::{Scope, Walker};
+
+mod aliases;
+
+/// A type or non-type template parameter's default argument whose references are logged:
+/// a type or a name (an expression on names is left out).
+pub(super) fn template_default(param: &SyntaxNode) -> Option<SyntaxNode> {
+    let default = match param.kind() {
+        TYPE_PARAM => param
+            .children_with_tokens()
+            .skip_while(|t| t.kind() != EQ)
+            .find_map(NodeOrToken::into_node)?,
+        PARAM => param
+            .children()
+            .find(|n| n.kind() == INITIALIZER)?
+            .children()
+            .next()?,
+        _ => return None,
+    };
+    matches!(default.kind(), TYPE_ID | ID_EXPR).then_some(default)
+}
+
+/// Where the last segment of a default argument's name starts (`value` of
+/// `std::is_int<T>::value`).
+pub(super) fn last_segment_start(default: &SyntaxNode) -> Option<TextSize> {
+    let name = default
+        .descendants()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let last = match name.kind() {
+        QUALIFIED_NAME => name.children().filter(|n| n.kind() == NAME_REF).last()?,
+        _ => name,
+    };
+    Some(last_ident(&last)?.text_range().start())
+}
 
 /// What a name (or a qualifier's segment) resolved to: the entity and how lookup continues
 /// inside it.
@@ -337,7 +373,11 @@ impl Walker {
         {
             return Some(Resolved {
                 id,
-                printed: text.to_string(),
+                printed: self
+                    .param_printed
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| text.to_string()),
                 inner: Inner::Dependent,
             });
         }
@@ -553,7 +593,9 @@ impl Walker {
         declarator: bool,
     ) -> Option<Resolved> {
         let none = super::instances::Substitution::default();
-        let (key, args) = self.template_and_args(segment, scope, &none)?;
+        let Some((key, args)) = self.template_and_args(segment, scope, &none) else {
+            return self.alias_template_id(segment, scope);
+        };
         // The current instantiation (`X<T>` in `X`'s definition or in `template <class T>
         // void X<T>::f()`) is the template itself.
         let pattern = format!("{key}<{}>", args.join(", "));
@@ -575,10 +617,23 @@ impl Walker {
             // reproduced: only arguments made of template parameters and builtin types, all
             // written, are logged.
             let list = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
-            if self.fixed_arity(&key) != Some(args.len()) || !self.plain_arguments(&list) {
+            let arity = self.fixed_arity(&key)?;
+            if args.len() > arity || !self.plain_arguments(&list) {
                 return None;
             }
-            let printed = format!("{key}{}", self.written_args(segment, scope));
+            let written = self.written_args(segment, scope);
+            // In an alias's type logged again, arguments bound to no parameter of the
+            // templates' make an instance (completed by EDG, not here).
+            if self.alias_depth > 0 && !self.names_outer_parameter(&written)
+                || !Self::canonical_cv(&written)
+            {
+                return None;
+            }
+            if args.len() < arity {
+                // The omitted arguments are the defaults, evaluated for these arguments.
+                self.default_argument_references(&key, args.len(), &written)?;
+            }
+            let printed = format!("{key}{written}");
             return Some(self.dependent(printed));
         }
         let printed = self.instance_name(segment, scope, &none)?;

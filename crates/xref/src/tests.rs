@@ -801,6 +801,22 @@ fn log_of(text: &str) -> String {
     out
 }
 
+/// [`log_of`] from the first line written at line `from` of the fixture on.
+fn log_of_from(text: &str, from: u32) -> String {
+    let parse = syntax::parse_text(text);
+    let map = syntax::LineMap::new(text);
+    let mut out = String::new();
+    let mut started = false;
+    for l in log_lines(&parse.syntax_node()) {
+        let pos = map.position(l.offset);
+        started |= pos.line >= from;
+        if started {
+            out.push_str(&format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col));
+        }
+    }
+    out
+}
+
 /// Qualifiers segment by segment, a base, a qualifier naming a base (its injected-class-name,
 /// `A::A`), using-declaration, alias and directive targets, a prototype's parameter types
 /// before its parameters (cudafe++'s lines).
@@ -841,6 +857,134 @@ fn references_in_declarations() {
 /// In templates: the injected-class-name `X<T>::X`, the current instantiation `X<T>` printed as
 /// the template, a class template's bases and a partial specialization's arguments looked up
 /// twice, dependent names as written (cudafe++'s lines).
+#[test]
+fn alias_template_specializations_in_templates() {
+    // A dependent alias template-id: its arguments, then the specialization's `T` at the
+    // alias's name and the alias's type's references again (a parameter bound to a template
+    // parameter under that one's name, else `<unnamed>`; template-ids substituted) when the
+    // specialization is new, then its `R`. cudafe++'s lines, in its order.
+    let text = "template <bool, class T = void> struct en {};\n\
+                template <class T> struct en<true, T> { using type = T; };\n\
+                template <bool B, class T = void> using en_t = typename en<B, T>::type;\n\
+                template <class U> struct rm { using type = U; };\n\
+                template <class U> using rm_t = typename rm<U>::type;\n\
+                template <class X, en_t<sizeof(X) == 2, bool> = true> void f(X);\n\
+                template <class X> rm_t<X> h(X);\n\
+                template <class X> rm_t<X> k(rm_t<X>, rm_t<const X>);\n";
+    expect![[r#"
+        X D 6:17
+        X R 6:32
+        en_t<<expression>, bool> T 3:41
+        <unnamed> R 3:60
+        <unnamed> R 3:63
+        en<<expression>, bool> R 3:57
+        en<<expression>, bool>::type R 3:67
+        en_t<<expression>, bool> R 6:20
+        <unnamed> D 6:47
+        X R 6:62
+        f d 6:60
+        X D 7:17
+        X R 7:25
+        rm_t<X> T 5:26
+        X R 5:45
+        rm<X> R 5:42
+        rm<X>::type R 5:49
+        rm_t<X> R 7:20
+        X R 7:30
+        h d 7:28
+        X D 8:17
+        X R 8:25
+        rm_t<X> T 5:26
+        X R 5:45
+        rm<X> R 5:42
+        rm<X>::type R 5:49
+        rm_t<X> R 8:20
+        X R 8:35
+        rm_t<X> R 8:30
+        X R 8:50
+        rm_t<const X> T 5:26
+        <unnamed> R 5:45
+        rm<const X> R 5:42
+        rm<const X>::type R 5:49
+        rm_t<const X> R 8:39
+        k d 8:28
+    "#]]
+    .assert_eq(&log_of_from(text, 6));
+}
+
+#[test]
+fn template_default_arguments_looked_up_again() {
+    // A default argument is logged right after its parameter without its name's last
+    // segment, then whole after the last parameter; a dependent template-id that leaves it
+    // out logs the references of the defaults that depend on the parameters, bound to its
+    // arguments, before its own line (EDG logs them twice in a function's return type,
+    // cufe once). cudafe++'s lines, less that first time in `f`'s return type (after `T D
+    // 5:17`), and in the walk's order within a name (a template-id's arguments before its
+    // qualifier: cudafe++ writes `std R 2:27` before `T R 2:39`).
+    let text = "namespace std { template <class T> struct is_int { enum { value = 0 }; }; struct B {}; }\n\
+                template <class T, bool = std::is_int<T>::value, class U = std::B, int N = 3> struct pro { };\n\
+                template <class T, class U = std::is_int<T>, class = void> struct q { };\n\
+                template <class T, class U = std::is_int<T>> void h(T);\n\
+                template <class T> typename pro<T>::type f(T);\n\
+                template <class V> struct S { typedef typename pro<V>::type t; };\n";
+    expect![[r#"
+        T D 2:17
+        <unnamed> D 2:25
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        U D 2:56
+        std R 2:60
+        N D 2:72
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        std R 2:60
+        std::B R 2:65
+        pro D 2:86
+        T D 3:17
+        U D 3:26
+        T R 3:42
+        std R 3:30
+        <unnamed> D 3:52
+        T R 3:42
+        std R 3:30
+        std::is_int<T> R 3:35
+        q D 3:67
+        T D 4:17
+        U D 4:26
+        T R 4:42
+        std R 4:30
+        T R 4:42
+        std R 4:30
+        std::is_int<T> R 4:35
+        T R 4:53
+        h d 4:51
+        T D 5:17
+        T R 5:33
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        pro<T, std::is_int<T>::value, std::B, 3> R 5:29
+        pro<T, std::is_int<T>::value, std::B, 3>::type R 5:37
+        T R 5:44
+        f d 5:42
+        V D 6:17
+        S D 6:27
+        V R 6:52
+        V R 2:39
+        std R 2:27
+        std::is_int<V> R 2:32
+        std::is_int<V>::value R 2:43
+        pro<V, std::is_int<V>::value, std::B, 3> R 6:48
+        pro<V, std::is_int<V>::value, std::B, 3>::type R 6:56
+        S<V>::t D 6:61
+    "#]]
+    .assert_eq(&log_of_from(text, 2));
+}
+
 #[test]
 fn references_in_templates() {
     let text = "template <class T> struct X { typedef T type; X *self; X<T> *s2; };\n\

@@ -171,7 +171,8 @@ fn gnu_extensions() {
               SIMPLE_DECLARATION@37..74
                 EXTENSION_KW "__extension__"
                 TYPEDEF_KW "typedef"
-                FLOATN_KW "_Float128"
+                NAME_REF@59..68
+                  IDENT "_Float128"
                 INIT_DECLARATOR@69..73
                   DECLARATOR@69..73
                     NAME_REF@69..73

@@ -154,6 +154,7 @@ impl Walker {
                 path: scope.path.clone(),
                 ..Scope::default()
             },
+            name_at: name.text_range().start(),
         };
         self.alias_templates
             .insert(scope.qualify(name.text()), alias);
