@@ -348,3 +348,32 @@ void use(float *f, const char *s, int i, const int c) {
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn static_assert_declarations_are_bodies() {
+    // A namespace- or class-scope `static_assert` evaluates its condition: its calls demand
+    // instances like any body's (and a constexpr instance's calls theirs).
+    let out = render(
+        r#"
+template <class T> constexpr T sq(T v) { return v * v; }
+template <class T> constexpr T quad(T v) { return sq(sq(v)); }
+static_assert(quad(2) == 16, "");
+struct S { static_assert(sq(3L) == 9, "member"); };
+"#,
+    );
+    expect![[r#"
+        quad:
+          call #3: Function sq
+          call #4: Function sq
+        (unnamed):
+          call #2: Function quad<int>
+        S::(unnamed):
+          call #2: Function sq<long>
+        instance sq<long>:
+        instance quad<int>:
+          call #3: Function sq<int>
+          call #4: Function sq<int>
+        instance sq<int>:
+    "#]]
+    .assert_eq(&out);
+}
