@@ -153,7 +153,7 @@ pub fn render_file_scope(
     }
     let mut ids = 0usize;
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
-    lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
+    lambda::entries(hdb, file, &root, &lines, &mut ids, &mut out);
     let located = Located {
         root: &root,
         xref: &xref,
