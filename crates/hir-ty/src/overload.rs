@@ -159,9 +159,10 @@ fn select_with<'db>(
             }
             strictly |= x < y;
         }
+        // A non-template before a template; of two templates, the more specialized.
         strictly
-            || (!a.is_template && b.is_template)
-            || (a.is_template && b.is_template && more_specialized(db, a.item, b.item, args.len()))
+            || (b.is_template
+                && (!a.is_template || more_specialized(db, a.item, b.item, args.len())))
     };
     let best = (0..viable.len())
         .find(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j])));
