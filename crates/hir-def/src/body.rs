@@ -37,7 +37,8 @@ pub struct Body {
     pub params: Box<[BindingId]>,
     /// A constructor's mem-initializers.
     pub mem_inits: Box<[MemInit]>,
-    /// A function's compound statement; a function-try-block is a `Stmt::Try` around it.
+    /// A function's compound statement; a function-try-block is a `Stmt::Try` around it; a
+    /// `static_assert` declaration's `Stmt::StaticAssert`.
     pub body_stmt: Option<StmtId>,
     /// A variable's or field's initializer.
     pub init_expr: Option<ExprId>,

@@ -20,6 +20,10 @@ pub enum BodyOwnerKind {
     Function,
     /// A variable (template) with an initializer, or a field with a default member initializer.
     Initializer,
+    /// A `static_assert` declaration (namespace or class scope): its condition and message are
+    /// evaluated, so their calls and names are the body's (a `Stmt::StaticAssert`,
+    /// [`crate::body::Body::body_stmt`]).
+    StaticAssert,
 }
 
 /// Which body an item owns, if any.
@@ -31,6 +35,7 @@ pub fn body_owner_kind(db: &dyn HirDefDatabase, item: Item<'_>) -> Option<BodyOw
         ItemKind::Variable | ItemKind::VariableTemplate | ItemKind::Field => {
             Some(BodyOwnerKind::Initializer)
         }
+        ItemKind::StaticAssert => Some(BodyOwnerKind::StaticAssert),
         _ => None,
     }
 }
@@ -50,7 +55,7 @@ pub fn definition_tree<'db>(db: &'db dyn HirDefDatabase, item: Item<'db>) -> Opt
                 .collect();
             attach_body(item.header(db), &parts)
         }
-        BodyOwnerKind::Initializer => Some(item.header(db).clone()),
+        BodyOwnerKind::Initializer | BodyOwnerKind::StaticAssert => Some(item.header(db).clone()),
     }
 }
 
@@ -225,7 +230,8 @@ pub fn declaration_offsets<'db>(
         };
         let decl = function_def(&root)
             .map(|d| rowan::ast::AstNode::syntax(&d).clone())
-            .or_else(|| simple_declaration(&root).map(|d| rowan::ast::AstNode::syntax(&d).clone()));
+            .or_else(|| simple_declaration(&root).map(|d| rowan::ast::AstNode::syntax(&d).clone()))
+            .or_else(|| (root.kind() == SyntaxKind::STATIC_ASSERT).then(|| root.clone()));
         let Some(decl) = decl else { continue };
         let key = (ShallowGreen(decl.green().into_owned()), item.name_text(db));
         let in_tree = u32::from(decl.text_range().start());
@@ -240,7 +246,7 @@ pub fn declaration_offsets<'db>(
     for node in tree.descendants().filter(|n| {
         matches!(
             n.kind(),
-            SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION
+            SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::STATIC_ASSERT
         ) && n.parent().is_some_and(|p| {
             matches!(
                 p.kind(),

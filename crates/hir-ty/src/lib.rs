@@ -24,6 +24,7 @@ pub mod lower;
 mod overload;
 pub mod special;
 pub mod specialization;
+pub mod to_il;
 pub mod ty;
 pub mod unify;
 

@@ -10,7 +10,7 @@ use crate::HirTyDatabase;
 use crate::from_il::template_owners;
 use crate::lower::{CallableSig, callable_sig};
 use crate::ty::{Builtin, GenericArg, Instance, RefKind, Ty, TyKind, ValueCategory, promoted};
-use crate::unify::{Subst, Unifier, deduce_from_arg};
+use crate::unify::{Subst, Unifier, deduce_from_arg, split_cv_through_arrays};
 
 /// An argument as overload resolution sees it.
 #[derive(Debug, Clone, Copy)]
@@ -25,6 +25,9 @@ pub(crate) struct Arg<'db> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Rank {
     Exact,
+    /// Exact match rank with a qualification added (`int *` to `const int *`, an `int` lvalue
+    /// bound to `const int &`): worse than the identity ([over.ics.rank]/3.2.1, 3.2.5, 3.2.6).
+    QualifiedExact,
     Promotion,
     Conversion,
     /// A type we do not know (dependent, error): viable, never better than a known match.
@@ -156,7 +159,10 @@ fn select_with<'db>(
             }
             strictly |= x < y;
         }
-        strictly || (!a.is_template && b.is_template)
+        // A non-template before a template; of two templates, the more specialized.
+        strictly
+            || (b.is_template
+                && (!a.is_template || more_specialized(db, a.item, b.item, args.len())))
     };
     let best = (0..viable.len())
         .find(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j])));
@@ -265,6 +271,77 @@ fn deduce<'db>(
     Some((params, u.subst))
 }
 
+/// Partial ordering of function templates for a call with `arity` arguments
+/// ([temp.func.order], [temp.deduct.partial]): whether `a` is more specialized than `b`.
+/// Each template's parameter types, its parameters standing for unique types, are the
+/// arguments from which the other's are deduced: `a` is at least as specialized as `b` when
+/// `b`'s deduce from `a`'s. Where both ways succeed, a reference to the more cv-qualified type
+/// (or an lvalue reference against an rvalue one) decides. Templates with a pack expansion
+/// among the compared parameters are not ordered.
+fn more_specialized<'db>(
+    db: &'db dyn HirTyDatabase,
+    a: Item<'db>,
+    b: Item<'db>,
+    arity: usize,
+) -> bool {
+    let (Some(sa), Some(sb)) = (callable_sig(db, a), callable_sig(db, b)) else {
+        return false;
+    };
+    let compared = arity.min(sa.params.len()).min(sb.params.len());
+    let packed = |s: &CallableSig<'db>| s.pack_expansion.is_some_and(|p| p < compared);
+    if packed(sa) || packed(sb) || compared == 0 {
+        return false;
+    }
+    let (pa, pb) = (&sa.params[..compared], &sb.params[..compared]);
+    let a_at_least = deduces_from(db, b, pb, pa);
+    let b_at_least = deduces_from(db, a, pa, pb);
+    if a_at_least != b_at_least {
+        return a_at_least;
+    }
+    if !a_at_least {
+        return false;
+    }
+    // Both ways: the references' tie-break ([temp.deduct.partial]/9).
+    let (mut a_more, mut b_more) = (false, false);
+    for (&x, &y) in pa.iter().zip(pb) {
+        let (TyKind::Reference(xk, xr), TyKind::Reference(yk, yr)) = (x.kind(db), y.kind(db))
+        else {
+            continue;
+        };
+        if xk != yk {
+            a_more |= *xk == RefKind::Lvalue;
+            b_more |= *yk == RefKind::Lvalue;
+            continue;
+        }
+        let (xcv, _) = split_cv_through_arrays(db, *xr);
+        let (ycv, _) = split_cv_through_arrays(db, *yr);
+        let covers = |m: il::ty::Cv, n: il::ty::Cv| {
+            (m.is_const || !n.is_const) && (m.is_volatile || !n.is_volatile) && m != n
+        };
+        a_more |= covers(xcv, ycv);
+        b_more |= covers(ycv, xcv);
+    }
+    a_more && !b_more
+}
+
+/// Whether `template`'s parameter types `patterns` deduce from the types `args` (another
+/// template's parameter types, whose parameters are unique types here): references and then
+/// top-level qualifiers removed from both, one deduction over all the pairs.
+fn deduces_from<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    patterns: &[Ty<'db>],
+    args: &[Ty<'db>],
+) -> bool {
+    let owners = [template];
+    let mut u = Unifier::new(db, &owners);
+    let adjust = |t: Ty<'db>| split_cv_through_arrays(db, t.strip_reference(db)).1;
+    patterns
+        .iter()
+        .zip(args)
+        .all(|(&p, &a)| u.unify(adjust(p), adjust(a)))
+}
+
 /// Whether every parameter `ty` mentions is a parameter of `template` (so a failed match is a
 /// real mismatch, not a non-deduced context).
 fn mentions_only_owned<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, template: Item<'db>) -> bool {
@@ -321,8 +398,8 @@ fn rank_of<'db>(
         return Some(Rank::Unknown);
     }
     if let TyKind::Reference(kind, referee) = param.kind(db) {
-        let (rcv, r) = referee.split_cv(db);
-        let (acv, a) = arg.ty.split_cv(db);
+        let (rcv, r) = split_cv_through_arrays(db, *referee);
+        let (acv, a) = split_cv_through_arrays(db, arg.ty);
         let binds_directly = a == r || is_base_of(db, r, a);
         let cv_ok = (rcv.is_const || !acv.is_const) && (rcv.is_volatile || !acv.is_volatile);
         let category_ok = match kind {
@@ -330,11 +407,15 @@ fn rank_of<'db>(
             RefKind::Rvalue => arg.category != ValueCategory::LValue,
         };
         if binds_directly && cv_ok && category_ok {
-            return Some(if a == r {
-                Rank::Exact
-            } else {
-                Rank::Conversion
-            });
+            return Some(
+                if a == r && rcv.is_const == acv.is_const && rcv.is_volatile == acv.is_volatile {
+                    Rank::Exact
+                } else if a == r {
+                    Rank::QualifiedExact
+                } else {
+                    Rank::Conversion
+                },
+            );
         }
         // A temporary: only a const lvalue reference or an rvalue reference binds one.
         if (*kind == RefKind::Rvalue || (rcv.is_const && !rcv.is_volatile))
@@ -392,8 +473,14 @@ fn value_rank<'db>(
                 return None;
             }
             if ai == pi {
-                // A qualification conversion is an exact match.
-                Some(Rank::Exact)
+                // A qualification conversion has exact match rank.
+                Some(
+                    if acv.is_const == pcv.is_const && acv.is_volatile == pcv.is_volatile {
+                        Rank::Exact
+                    } else {
+                        Rank::QualifiedExact
+                    },
+                )
             } else if pi.as_builtin(db) == Some(Builtin::Void)
                 || is_base_of(db, pi, ai)
                 || ai.is_dependent(db)

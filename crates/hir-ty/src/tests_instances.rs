@@ -265,9 +265,115 @@ int use() { int a[5]; double b[3][2]; return count(a) + size(b) + size(a); }
     expect![[r#"
         use:
           call #2: Function count<int, 5>
-          call #5: Function size
-          call #9: Function size
+          call #5: Function size<double [2], 3>
+          call #9: Function size<int, 5>
+        instance size<int, 5>:
+        instance size<double [2], 3>:
         instance count<int, 5>:
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn members_through_pointers_to_const_deduce_their_type() {
+    // `ps->data` through a `const S *` is `float *const`; its element is a `float` lvalue.
+    let out = render(
+        r#"
+struct S { float *data; int n; };
+template <class T> T twice(T v) { return v + v; }
+void use(const S *ps, const S &r) { twice(ps->data[0]); twice(r.data); twice(ps->n); }
+"#,
+    );
+    expect![[r#"
+        use:
+          call #5: Function twice<float>
+          call #9: Function twice<float *>
+          call #13: Function twice<int>
+        instance twice<int>:
+        instance twice<float *>:
+        instance twice<float>:
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn partial_ordering_prefers_the_more_specialized_template() {
+    // Checked with g++ 12: `pick(f)` calls `pick(T *)`, `pick(s)` `pick(const T *)`, `ref(c)`
+    // `ref(const T &)` (both deduce; the more cv-qualified reference is more specialized), and
+    // `ref(i)` `ref(T &)` (binding the less qualified reference is the better conversion).
+    let (db, file) = TestDb::with_file(
+        r#"
+template <class T> int pick(T v) { return 1; }
+template <class T> int pick(T *p) { return 2; }
+template <class T> int pick(const T *p) { return 3; }
+template <class T> int ref(T &) { return 1; }
+template <class T> int ref(const T &) { return 2; }
+template <class T, unsigned long N> int size(const T (&)[N]) { return 0; }
+void use(float *f, const char *s, int i, const int c) {
+    int a[5]; const short b[3] = {1, 2, 3}; double d[3][2];
+    pick(f); pick(1.0); pick(s); ref(i); ref(c); size(a); size(b); size(d);
+}
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.name_text(&db) != Some("use") {
+            continue;
+        }
+        for (_, callee) in infer(&db, item).calls() {
+            let Some(c) = callee else {
+                out.push_str("unresolved\n");
+                continue;
+            };
+            let args = c
+                .instance
+                .map(|i| generic_args_source(&db, i.args(&db)))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{} {}<{args}>\n",
+                crate::declared_ty(&db, c.item).to_source(&db),
+                c.item.name_text(&db).unwrap_or("")
+            ));
+        }
+    }
+    expect![[r#"
+        int (T *) pick<float>
+        int (T) pick<double>
+        int (const T *) pick<char>
+        int (T &) ref<int>
+        int (const T &) ref<int>
+        int (const T (&)[N]) size<int, 5>
+        int (const T (&)[N]) size<short, 3>
+        int (const T (&)[N]) size<double [2], 3>
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn static_assert_declarations_are_bodies() {
+    // A namespace- or class-scope `static_assert` evaluates its condition: its calls demand
+    // instances like any body's (and a constexpr instance's calls theirs).
+    let out = render(
+        r#"
+template <class T> constexpr T sq(T v) { return v * v; }
+template <class T> constexpr T quad(T v) { return sq(sq(v)); }
+static_assert(quad(2) == 16, "");
+struct S { static_assert(sq(3L) == 9, "member"); };
+"#,
+    );
+    expect![[r#"
+        quad:
+          call #3: Function sq
+          call #4: Function sq
+        (unnamed):
+          call #2: Function quad<int>
+        S::(unnamed):
+          call #2: Function sq<long>
+        instance sq<long>:
+        instance quad<int>:
+          call #3: Function sq<int>
+          call #4: Function sq<int>
+        instance sq<int>:
     "#]]
     .assert_eq(&out);
 }

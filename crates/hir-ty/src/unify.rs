@@ -241,14 +241,16 @@ pub fn deduce_from_arg<'db>(
             {
                 return u.unify(*referee, arg.reference(db, RefKind::Lvalue));
             }
-            let (pcv, p) = referee.split_cv(db);
-            let (acv, a) = arg.split_cv(db);
+            // An array's qualifiers are its elements' ([basic.type.qualifier]/3): `const T
+            // (&)[N]` binds an `int [5]` with `T = int`.
+            let (pcv, p) = split_cv_through_arrays(db, *referee);
+            let (acv, a) = split_cv_through_arrays(db, arg);
             let rest = il::ty::Cv {
                 is_const: acv.is_const && !pcv.is_const,
                 is_volatile: acv.is_volatile && !pcv.is_volatile,
                 is_restrict: false,
             };
-            u.unify(p, a.qualified(db, rest)) || derived_match(u, p, a)
+            u.unify(p, qualified_through_arrays(db, a, rest)) || derived_match(u, p, a)
         }
         _ => {
             let p = param.unqualified(db);
@@ -268,6 +270,53 @@ pub fn deduce_from_arg<'db>(
             derived_match(u, p, a)
         }
     }
+}
+
+/// The qualifiers of a type, for an array those of its innermost element (`const int [5]` is
+/// an array of `const int`), and the type without them.
+pub(crate) fn split_cv_through_arrays<'db>(
+    db: &'db dyn HirTyDatabase,
+    ty: Ty<'db>,
+) -> (il::ty::Cv, Ty<'db>) {
+    match ty.kind(db) {
+        TyKind::Qualified(cv, inner) if is_array(db, *inner) => {
+            let (inner_cv, bare) = split_cv_through_arrays(db, *inner);
+            let merged = il::ty::Cv {
+                is_const: cv.is_const || inner_cv.is_const,
+                is_volatile: cv.is_volatile || inner_cv.is_volatile,
+                is_restrict: cv.is_restrict || inner_cv.is_restrict,
+            };
+            (merged, bare)
+        }
+        TyKind::Array(elem, n) => {
+            let (cv, bare) = split_cv_through_arrays(db, *elem);
+            (cv, Ty::new(db, TyKind::Array(bare, *n)))
+        }
+        TyKind::ParamArray(elem, n) => {
+            let (cv, bare) = split_cv_through_arrays(db, *elem);
+            (cv, Ty::new(db, TyKind::ParamArray(bare, *n)))
+        }
+        _ => ty.split_cv(db),
+    }
+}
+
+/// `ty` with `cv` added, to the innermost element of an array.
+fn qualified_through_arrays<'db>(
+    db: &'db dyn HirTyDatabase,
+    ty: Ty<'db>,
+    cv: il::ty::Cv,
+) -> Ty<'db> {
+    match ty.kind(db) {
+        TyKind::Array(elem, n) => Ty::new(
+            db,
+            TyKind::Array(qualified_through_arrays(db, *elem, cv), *n),
+        ),
+        _ => ty.qualified(db, cv),
+    }
+}
+
+fn is_array(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
+    matches!(ty.kind(db), TyKind::Array(..) | TyKind::ParamArray(..))
 }
 
 /// A template-id pattern matches a class derived from an instance of its template.

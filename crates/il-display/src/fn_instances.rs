@@ -17,16 +17,23 @@
 use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
-use syntax::{SyntaxKind::*, SyntaxNode};
+use syntax::{SyntaxKind::*, SyntaxNode, TextRange};
 
 use super::{Located, field, flag, next_id, spell};
+use hir_def::source::{body_owner_kind, declaration_offsets};
+use hir_ty::to_il::il_arg;
+use hir_ty::ty::{GenericArg, Instance};
+use hir_ty::{Callee, CalleeKind, HirTyDatabase};
 use il::IlDatabase;
 use il::decl::{Linkage, linkage, routine_decl};
 use il::deduce::ArgType;
-use il::deduce::expr::{ExprEnv, known, type_of};
-use il::deduce::instance::{FnInstance, body_env, instantiate_call, instantiate_named, pattern};
-use il::deduce::{Pattern, at_least_as_specialized};
-use il::instantiate::{Bound, TemplateArg, canonical, instance_definition, template_params};
+use il::deduce::expr::known;
+use il::deduce::instance::{
+    FnInstance, instantiate_call, instantiate_named, instantiate_with, pattern,
+};
+use il::instantiate::{
+    ClassInstance, TemplateArg, canonical, instance_definition, template_params,
+};
 use il::item::{Item, ItemKind};
 use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
 use il::resolve::{
@@ -37,16 +44,18 @@ use il::scope::all_items;
 use il::ty::{Ty, TyKind};
 
 pub(super) fn entries<'db>(
-    db: &'db dyn IlDatabase,
+    hdb: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let db: &'db dyn IlDatabase = hdb;
     let member_lines = super::instances::MemberLines::new(located.xref);
-    qualified_arrays(db, file, root, located, ids, out);
-    let instances = instances(db, file, root, located);
+    let calls = called_outside_templates(hdb, file, located.lines);
+    qualified_arrays(hdb, file, root, located, &calls, ids, out);
+    let instances = instances(hdb, file, root, located, &calls);
     super::alias_templates::instance_copies(db, file, root, located, &instances, ids, out);
     for instance in instances {
         let Some(offset) = position(db, instance.template, located, &member_lines) else {
@@ -66,13 +75,15 @@ pub(super) fn entries<'db>(
 /// coeffs[4]` binds `const T &` to `const float (&)[4]`, a `const float [4]` at `coeffs`'s
 /// `[`). Only namespace-scope variables of the primary file named by a plain argument.
 fn qualified_arrays<'db>(
-    db: &'db dyn IlDatabase,
+    hdb: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
+    calls: &FxHashMap<TextRange, Demand<'db>>,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let db: &'db dyn IlDatabase = hdb;
     let mut seen: FxHashMap<(usize, Ty<'db>), ()> = FxHashMap::default();
     let lines = located.lines;
     for call in root.descendants().filter(|n| {
@@ -104,7 +115,10 @@ fn qualified_arrays<'db>(
         if named.is_empty() {
             continue;
         }
-        let Some(instance) = called_instance(db, Site::Outside(file), &call) else {
+        let Some(instance) = calls
+            .get(&call.text_range())
+            .and_then(|&by| demanded_instance(hdb, by))
+        else {
             continue;
         };
         let TyKind::Function(sig) = instance.ty.kind(db) else {
@@ -296,31 +310,40 @@ fn position<'db>(
 /// The instances and explicit specializations of the unit's function templates, in order of
 /// their first mention; each once.
 fn instances<'db>(
-    db: &'db dyn IlDatabase,
+    db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
+    calls: &FxHashMap<TextRange, Demand<'db>>,
 ) -> Vec<FnInstance<'db>> {
+    let idb: &'db dyn IlDatabase = db;
     let mut found: Vec<FnInstance<'db>> = Vec::new();
+    // The model's identity of each found instance, where a call made it (its calls are
+    // followed when EDG instantiates its body).
+    let mut demanded: Vec<Option<Demand<'db>>> = Vec::new();
     // Instances are told apart by their arguments: `times<int, 2>` and `times<int, 3>` have
     // one type.
     type Key<'db> = (Item<'db>, Vec<TemplateArg<'db>>, Ty<'db>);
     let mut seen: FxHashMap<Key<'db>, usize> = FxHashMap::default();
-    let mut add = |found: &mut Vec<FnInstance<'db>>, instance: FnInstance<'db>| {
+    let mut add = |found: &mut Vec<FnInstance<'db>>,
+                   demanded: &mut Vec<Option<Demand<'db>>>,
+                   instance: FnInstance<'db>,
+                   by: Option<Demand<'db>>| {
         let key = (instance.template, instance.args.clone(), instance.ty);
         match seen.get(&key) {
             Some(&i) => found[i].defined |= instance.defined,
             None => {
                 seen.insert(key, found.len());
                 found.push(instance);
+                demanded.push(by);
             }
         }
     };
     // Explicit specializations are entities of their own, whether called or not; one entry per
     // specialization however often it is declared, at its definition when it has one.
-    let specializations = explicit_specializations(db, file, located);
+    let specializations = explicit_specializations(idb, file, located);
     for spec in &specializations {
-        add(&mut found, spec.clone());
+        add(&mut found, &mut demanded, spec.clone(), None);
     }
     // A call of an explicitly specialized argument list is a call of the specialization.
     let specialized = |instance: &FnInstance<'db>| {
@@ -331,8 +354,7 @@ fn instances<'db>(
         })
     };
     // Only the primary source file's calls: its templates are the ones displayed in full
-    // (`prototypes.rs`), and typing every call in the headers costs a quarter of the display
-    // on thrust.
+    // (`prototypes.rs`).
     let lines = located.lines;
     let in_primary = |n: &SyntaxNode| lines.is_primary(usize::from(n.text_range().start()));
     for node in root.descendants() {
@@ -343,17 +365,18 @@ fn instances<'db>(
         {
             continue;
         }
-        let instance = match node.kind() {
-            CALL_EXPR | KERNEL_LAUNCH if !in_template(&node) => {
-                called_instance(db, Site::Outside(file), &node)
-            }
-            ID_EXPR if !in_template(&node) => named_instance(db, file, &node),
-            EXPLICIT_INSTANTIATION => explicit_instantiation(db, file, &node),
-            _ => None,
+        let (instance, by) = match node.kind() {
+            CALL_EXPR | KERNEL_LAUNCH => match calls.get(&node.text_range()) {
+                Some(&by) => (demanded_instance(db, by), Some(by)),
+                None => (None, None),
+            },
+            ID_EXPR if !in_template(&node) => (named_instance(idb, file, &node), None),
+            EXPLICIT_INSTANTIATION => (explicit_instantiation(idb, file, &node), None),
+            _ => (None, None),
         };
         let Some(instance) = instance else { continue };
         if !specialized(&instance) {
-            add(&mut found, instance);
+            add(&mut found, &mut demanded, instance, by);
         }
     }
     // The bodies of defined instances are instantiated, and their calls make instances in turn
@@ -363,29 +386,129 @@ fn instances<'db>(
     let mut depth: Vec<u32> = vec![0; found.len()];
     let mut next = 0;
     while next < found.len() {
-        let instance = found[next].clone();
         let level = depth[next];
+        let (defined, by) = (found[next].defined, demanded[next]);
         next += 1;
-        if !instance.defined || instance.bound.is_none() || level >= MAX_DEPTH {
-            continue;
-        }
-        let Some(body) = instance.template.body(db).cloned() else {
+        let Some(by) = by.filter(|_| defined && level < MAX_DEPTH) else {
             continue;
         };
-        let body = SyntaxNode::new_root(body);
-        for call in body
-            .descendants()
-            .filter(|n| matches!(n.kind(), CALL_EXPR | KERNEL_LAUNCH))
-        {
-            if let Some(made) = called_instance(db, Site::Instance(&instance), &call)
-                && !specialized(&made)
+        let infer = hir_ty::infer_instance(db, by.instance);
+        for (_, callee) in infer.callees() {
+            let Some(made) = callee_instance(db, &callee) else {
+                continue;
+            };
+            if let Some(instance) = demanded_instance(db, made)
+                && !specialized(&instance)
             {
-                add(&mut found, made);
+                add(&mut found, &mut demanded, instance, Some(made));
                 depth.resize(found.len(), level + 1);
             }
         }
     }
     found
+}
+
+/// A function template instance a call demands, as inference resolved it: the instance, and
+/// for a member template of a class template the class's instance it is named through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Demand<'db> {
+    instance: Instance<'db>,
+    class: Option<Instance<'db>>,
+}
+
+/// What a call, a member call or a launch demands, when its callee is a function template
+/// whose arguments all deduced. A member template of a class template is instantiated under
+/// its class's instance, so it needs the instance the call names it through.
+fn callee_instance<'db>(db: &'db dyn HirTyDatabase, callee: &Callee<'db>) -> Option<Demand<'db>> {
+    if !matches!(
+        callee.kind,
+        CalleeKind::Function | CalleeKind::Method | CalleeKind::KernelLaunch
+    ) {
+        return None;
+    }
+    let instance = callee.instance?;
+    let in_class_template =
+        std::iter::successors(instance.template(db).parent(db), |p| p.parent(db))
+            .any(|p| !template_params(db, p).is_empty());
+    let class = match callee.class_instance {
+        Some(member) if in_class_template => Some(member.class(db)),
+        None if in_class_template => return None,
+        _ => None,
+    };
+    Some(Demand { instance, class })
+}
+
+/// The calls of the primary file's non-template bodies that demand a function template
+/// instance, by the call's range in the file.
+fn called_outside_templates<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+    lines: &super::Lines,
+) -> FxHashMap<TextRange, Demand<'db>> {
+    let mut calls = FxHashMap::default();
+    for &(owner, offsets) in declaration_offsets(db, file) {
+        if body_owner_kind(db, owner).is_none() || !lines.is_primary(offsets.in_file as usize) {
+            continue;
+        }
+        let templated = std::iter::successors(Some(owner), |i| i.parent(db))
+            .any(|i| !template_params(db, i).is_empty());
+        if templated {
+            continue;
+        }
+        let infer = hir_ty::infer(db, owner);
+        let (_, map) = hir_def::body::body_with_source_map(db, owner);
+        for (expr, callee) in infer.callees() {
+            let Some(instance) = callee_instance(db, &callee) else {
+                continue;
+            };
+            if let Some(range) = map
+                .expr_syntax(expr)
+                .and_then(|ptr| offsets.to_file_range(ptr.text_range()))
+            {
+                calls.insert(range, instance);
+            }
+        }
+    }
+    calls
+}
+
+/// The IL display's instance for the model's: the arguments inference deduced, substituted into
+/// the template's declaration by il (defaults filled, an `auto` return deduced), within the
+/// definition of its class's instance for a member template.
+fn demanded_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    demand: Demand<'db>,
+) -> Option<FnInstance<'db>> {
+    let instance = demand.instance;
+    let outer = match demand.class {
+        Some(class) => {
+            let args = class
+                .args(db)
+                .iter()
+                .map(|a| il_arg(db, a))
+                .collect::<Option<Vec<_>>>()?;
+            let class = ClassInstance::new(db, class.template(db), args);
+            Some(instance_definition(db, class)?)
+        }
+        None => None,
+    };
+    let mut pack = Vec::new();
+    let mut args = Vec::new();
+    for arg in instance.args(db) {
+        match arg {
+            GenericArg::Pack(elements) => {
+                for element in elements {
+                    let TemplateArg::Type(t) = il_arg(db, element)? else {
+                        return None;
+                    };
+                    pack.push(t);
+                }
+                args.push(None);
+            }
+            _ => args.push(Some(il_arg(db, arg)?)),
+        }
+    }
+    instantiate_with(db, instance.template(db), outer, args, pack)
 }
 
 /// Whether a node is in a template's definition (`template <>` declares an explicit
@@ -447,270 +570,6 @@ fn explicit_specializations<'db>(
     out
 }
 
-/// The instance a call or launch outside templates makes, if its callee is a function template
-/// whose arguments deduce.
-fn called_instance<'db>(
-    db: &'db dyn IlDatabase,
-    site: Site<'_, 'db>,
-    call: &SyntaxNode,
-) -> Option<FnInstance<'db>> {
-    let callee = call.children().next()?;
-    let arg_list = call.children().find(|n| n.kind() == ARG_LIST)?;
-    let (from, class) = site.scope(db, call);
-    // The environment (every declaration before the call in its function) is built only for
-    // calls whose name finds a template or whose object needs typing.
-    let env_cell = std::cell::OnceCell::new();
-    let env = || env_cell.get_or_init(|| site.env(db, from, class, call));
-    let args_cell = std::cell::OnceCell::new();
-    let typed_args = || {
-        args_cell
-            .get_or_init(|| {
-                arg_list
-                    .children()
-                    .map(|a| type_of(db, env(), &a))
-                    .collect::<Option<Vec<ArgType<'db>>>>()
-            })
-            .as_ref()
-    };
-    let (candidates, outer, name) = match callee.kind() {
-        ID_EXPR => {
-            let name = callee.children().next()?;
-            let (global, segments) = name_segments(&name);
-            // A local function object or function pointer is called, not a function.
-            if segments.len() == 1 && !global && env().declares(&segments[0]) {
-                return None;
-            }
-            let candidates = if segments.len() == 1 && !global {
-                lookup_unqualified(db, from, &segments[0])
-            } else {
-                lookup_path(db, from, global, &segments)
-            };
-            let mut candidates = if candidates.is_empty() {
-                // Namespaces nominated by using-directives in the enclosing blocks.
-                block_directives(db, from, call)
-                    .into_iter()
-                    .map(|ns| lookup_path(db, ScopeRef::Item(ns), false, &segments))
-                    .find(|c| !c.is_empty())
-                    .unwrap_or_default()
-            } else {
-                candidates
-            };
-            // Argument-dependent lookup ([basic.lookup.argdep]) for an unqualified name that
-            // ordinary lookup does not find as a class member or a non-function.
-            let unqualified = segments.len() == 1 && !global;
-            let blocks_adl = candidates.iter().any(|c| {
-                !matches!(c.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
-                    || c.parent(db).is_some_and(|p| !is_namespace(db, p))
-            });
-            if unqualified
-                && !blocks_adl
-                && let Some(args) = typed_args()
-            {
-                for ns in associated_namespaces(db, args) {
-                    for found in members_named(db, ns, &segments[0]) {
-                        let function = matches!(
-                            found.kind(db),
-                            ItemKind::Routine | ItemKind::FunctionTemplate
-                        );
-                        if function && !candidates.contains(&found) {
-                            candidates.push(found);
-                        }
-                    }
-                }
-            }
-            (candidates, None, name)
-        }
-        MEMBER_EXPR => {
-            let object = type_of(db, env(), &callee.children().next()?)?;
-            let arrow = callee.children_with_tokens().any(|t| t.kind() == ARROW);
-            let class_ty = if arrow {
-                match canonical(db, object.ty).kind(db) {
-                    TyKind::Pointer(inner) => *inner,
-                    _ => return None,
-                }
-            } else {
-                object.ty
-            };
-            let name = callee.children().filter(|n| n.kind() == NAME_REF).last()?;
-            let member = name
-                .children_with_tokens()
-                .find(|t| t.kind() == IDENT)?
-                .to_string();
-            let (scope, outer) = class_scope(db, class_ty)?;
-            (
-                members_named(db, ScopeRef::Item(scope), &member),
-                outer,
-                name,
-            )
-        }
-        _ => return None,
-    };
-    let explicit = match name
-        .descendants()
-        .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
-        .last()
-    {
-        Some(list) => Some(template_args_in(db, from, site.bound(), &list)?),
-        None => None,
-    };
-    let templates: Vec<Item<'db>> = candidates
-        .iter()
-        .copied()
-        .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
-        .collect();
-    if templates.is_empty() {
-        return None;
-    }
-    let args: Vec<ArgType<'db>> = typed_args()?.clone();
-    // A non-template that matches exactly is preferred over any instance ([over.match.best]).
-    if explicit.is_none()
-        && candidates
-            .iter()
-            .filter(|c| c.kind(db) == ItemKind::Routine)
-            .any(|&c| exact_match(db, routine_type(db, c), &args))
-    {
-        return None;
-    }
-    let explicit = explicit.unwrap_or_default();
-    let viable: Vec<FnInstance<'db>> = templates
-        .iter()
-        .filter_map(|&t| instantiate_call(db, t, outer, &explicit, &args))
-        .collect();
-    most_specialized(db, viable, outer, args.len())
-}
-
-/// The one instance whose template is more specialized than every other viable one; `None`
-/// when partial ordering leaves several (an ambiguity, or templates it does not order).
-fn most_specialized<'db>(
-    db: &'db dyn IlDatabase,
-    mut viable: Vec<FnInstance<'db>>,
-    outer: Option<Bound<'db>>,
-    args: usize,
-) -> Option<FnInstance<'db>> {
-    if viable.len() <= 1 {
-        return viable.pop();
-    }
-    let patterns: Vec<Pattern<'db>> = viable
-        .iter()
-        .map(|i| pattern(db, i.template, outer).map(|(p, _)| p))
-        .collect::<Option<_>>()?;
-    let best = (0..viable.len()).find(|&i| {
-        (0..viable.len()).all(|j| {
-            i == j
-                || (at_least_as_specialized(db, &patterns[i], &patterns[j], args)
-                    && !at_least_as_specialized(db, &patterns[j], &patterns[i], args))
-        })
-    })?;
-    Some(viable.swap_remove(best))
-}
-
-fn is_namespace(db: &dyn IlDatabase, item: Item<'_>) -> bool {
-    item.kind(db) == ItemKind::Namespace
-}
-
-/// The namespaces argument-dependent lookup searches for these arguments: the innermost
-/// namespace enclosing each argument's class (through pointers, references, arrays and cv; for
-/// an instance, its template's).
-fn associated_namespaces<'db>(
-    db: &'db dyn IlDatabase,
-    args: &[ArgType<'db>],
-) -> Vec<ScopeRef<'db>> {
-    let mut out: Vec<ScopeRef<'db>> = Vec::new();
-    for arg in args {
-        let mut ty = canonical(db, arg.ty);
-        let class = loop {
-            match ty.kind(db) {
-                TyKind::Qualified(_, t)
-                | TyKind::Pointer(t)
-                | TyKind::Reference(_, t)
-                | TyKind::Array(t, _) => ty = canonical(db, *t),
-                TyKind::Class(item) | TyKind::Enum(item) => break Some(*item),
-                TyKind::Instance(inst) => break Some(inst.class(db)),
-                _ => break None,
-            }
-        };
-        let Some(class) = class else { continue };
-        let namespace = std::iter::successors(class.parent(db), |p| p.parent(db))
-            .find(|&p| is_namespace(db, p));
-        let scope = namespace.map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
-        if !out.contains(&scope) {
-            out.push(scope);
-        }
-    }
-    out
-}
-
-/// Where a call is: in code outside templates, or in the body of a defined instance (a
-/// constexpr or `auto` template's instance, an explicit instantiation definition), where the
-/// template's parameters are bound.
-#[derive(Clone, Copy)]
-enum Site<'a, 'db> {
-    Outside(base_db::SourceFile),
-    Instance(&'a FnInstance<'db>),
-}
-
-impl<'db> Site<'_, 'db> {
-    /// The namespace or class scope names are looked up from, and the enclosing class.
-    fn scope(self, db: &'db dyn IlDatabase, at: &SyntaxNode) -> (ScopeRef<'db>, Option<Item<'db>>) {
-        match self {
-            Site::Outside(file) => scope_at(db, file, at),
-            Site::Instance(instance) => {
-                let template = instance.template;
-                let from = template
-                    .parent(db)
-                    .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
-                let class = instance
-                    .bound
-                    .and_then(|b| b.outer(db))
-                    .map(|b| b.definition(db));
-                (from, class)
-            }
-        }
-    }
-
-    fn env(
-        self,
-        db: &'db dyn IlDatabase,
-        from: ScopeRef<'db>,
-        class: Option<Item<'db>>,
-        at: &SyntaxNode,
-    ) -> ExprEnv<'db> {
-        let in_body = match self {
-            Site::Outside(_) => None,
-            Site::Instance(instance) => instance_env(db, instance, at),
-        };
-        in_body.unwrap_or_else(|| ExprEnv::at(db, from, class, at))
-    }
-
-    fn bound(self) -> Option<Bound<'db>> {
-        match self {
-            Site::Outside(_) => None,
-            Site::Instance(instance) => instance.bound,
-        }
-    }
-}
-
-/// The environment at `at` in an instance's body.
-fn instance_env<'db>(
-    db: &'db dyn IlDatabase,
-    instance: &FnInstance<'db>,
-    at: &SyntaxNode,
-) -> Option<ExprEnv<'db>> {
-    let bound = instance.bound?;
-    let TyKind::Function(sig) = instance.ty.kind(db) else {
-        return None;
-    };
-    let (pattern, _) = pattern(db, instance.template, bound.outer(db))?;
-    body_env(
-        db,
-        instance.template,
-        bound,
-        sig,
-        pattern.pack_expansion,
-        at,
-    )
-}
-
 /// The instance a template-id of a function template names where it is not called (its
 /// address taken, passed as a kernel pointer): with all arguments explicit or defaulted.
 fn named_instance<'db>(
@@ -741,55 +600,6 @@ fn named_instance<'db>(
     };
     let explicit = template_args_in(db, from, None, &list)?;
     instantiate_named(db, *template, None, &explicit)
-}
-
-/// The class scope (and for an instance its binding) where a member of `ty` is looked up.
-fn class_scope<'db>(
-    db: &'db dyn IlDatabase,
-    ty: Ty<'db>,
-) -> Option<(Item<'db>, Option<Bound<'db>>)> {
-    let ty = canonical(db, ty);
-    let ty = match ty.kind(db) {
-        TyKind::Qualified(_, inner) => canonical(db, *inner),
-        _ => ty,
-    };
-    match ty.kind(db) {
-        TyKind::Class(item) => Some((*item, None)),
-        TyKind::Instance(inst) => {
-            let bound = instance_definition(db, *inst)?;
-            Some((bound.definition(db), Some(bound)))
-        }
-        _ => None,
-    }
-}
-
-/// Whether a non-template's parameters take the arguments without conversion (identity,
-/// reference binding, array-to-pointer and qualification adjustments).
-fn exact_match(db: &dyn IlDatabase, ty: Ty<'_>, args: &[ArgType<'_>]) -> bool {
-    let TyKind::Function(sig) = ty.kind(db) else {
-        return false;
-    };
-    if sig.params.len() != args.len() || sig.variadic {
-        return false;
-    }
-    sig.params.iter().zip(args).all(|(&p, a)| {
-        let p = match p.kind(db) {
-            TyKind::Reference(_, inner) => *inner,
-            _ => p,
-        };
-        strip(db, p) == strip(db, a.ty)
-    })
-}
-
-/// A type without typedefs, top-level cv, and with arrays decayed: what identity conversions
-/// leave alone.
-fn strip<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Ty<'db> {
-    let ty = canonical(db, ty);
-    match ty.kind(db) {
-        TyKind::Qualified(_, inner) => strip(db, *inner),
-        TyKind::Array(elem, _) => Ty::new(db, TyKind::Pointer(*elem)),
-        _ => ty,
-    }
 }
 
 /// `template R f<args>(params);`: an explicit instantiation of a function template names the
@@ -896,37 +706,6 @@ pub(super) fn scope_at<'db>(
 
 fn is_class(kind: ItemKind) -> bool {
     matches!(kind, ItemKind::Class | ItemKind::Struct | ItemKind::Union)
-}
-
-/// The namespaces named by `using namespace N;` in the blocks around `at`, before it.
-fn block_directives<'db>(
-    db: &'db dyn IlDatabase,
-    from: ScopeRef<'db>,
-    at: &SyntaxNode,
-) -> Vec<Item<'db>> {
-    let start = at.text_range().start();
-    let mut out = Vec::new();
-    for block in at.ancestors().filter(|a| a.kind() == COMPOUND_STMT) {
-        for directive in block
-            .children()
-            .filter(|s| s.kind() == DECL_STMT && s.text_range().end() <= start)
-            .flat_map(|s| s.children().filter(|n| n.kind() == USING_DIRECTIVE))
-        {
-            let Some(name) = directive
-                .children()
-                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
-            else {
-                continue;
-            };
-            let (global, segments) = name_segments(&name);
-            out.extend(
-                lookup_path(db, from, global, &segments)
-                    .into_iter()
-                    .find(|i| i.kind(db) == ItemKind::Namespace),
-            );
-        }
-    }
-    out
 }
 
 fn write_entry<'db>(

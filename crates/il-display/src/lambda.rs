@@ -14,6 +14,7 @@ use base_db::SourceFile;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use hir_ty::HirTyDatabase;
 use il::IlDatabase;
 use il::layout::SizeAlign;
 use il::lookup::ScopeRef;
@@ -62,13 +63,14 @@ struct Capture {
 
 /// Writes the closure entries of every lambda outside templates, in source order.
 pub(super) fn entries(
-    db: &dyn IlDatabase,
+    hdb: &dyn HirTyDatabase,
     file: SourceFile,
     root: &SyntaxNode,
     lines: &Lines,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let db: &dyn IlDatabase = hdb;
     let from = ScopeRef::File(file);
     // Closure sizes by the lambda's offset, for locals initialized by an earlier lambda.
     let mut closures: FxHashMap<usize, Known> = FxHashMap::default();
@@ -87,8 +89,33 @@ pub(super) fn entries(
                 size: closure.size,
             },
         );
+        closure.returned = closure.returned_by_inference(hdb, file);
         closure.write(db, from, lines, ids, out);
     }
+}
+
+/// The type inference gives an expression of the file: the body owning it is the innermost
+/// body owner whose declaration contains it, and the expression is the one lowered from
+/// exactly this node. `None` where inference has no concrete type (an error, a template).
+fn inferred_type<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: SourceFile,
+    expr: &SyntaxNode,
+) -> Option<hir_ty::Ty<'db>> {
+    let range = expr.text_range();
+    let at = u32::from(range.start());
+    let (owner, offsets) = hir_def::source::declaration_offsets(db, file)
+        .iter()
+        .filter(|(_, o)| o.in_file <= at && u32::from(range.end()) <= o.in_file + o.len)
+        .min_by_key(|(_, o)| o.len)?;
+    hir_def::source::body_owner_kind(db, *owner)?;
+    let (body, map) = hir_def::body::body_with_source_map(db, *owner);
+    let id = body.exprs.iter().map(|(id, _)| id).find(|&id| {
+        map.expr_syntax(id)
+            .is_some_and(|ptr| offsets.to_file_range(ptr.text_range()) == Some(range))
+    })?;
+    let ty = hir_ty::infer(db, *owner).type_of_expr(id)?;
+    (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
 }
 
 struct Closure {
@@ -106,6 +133,9 @@ struct Closure {
     /// The file and the lambda's index among its lambdas (its closure type's identity).
     file: Option<SourceFile>,
     index: Option<u32>,
+    /// The type of the first `return`'s operand, as inference types it (decayed, without
+    /// top-level qualifiers: what `auto` deduces).
+    returned: Option<String>,
 }
 
 impl Closure {
@@ -159,7 +189,34 @@ impl Closure {
             mutable,
             file: None,
             index: None,
+            returned: None,
         }
+    }
+
+    /// The operand of the body's first `return` (not a nested lambda's).
+    fn first_returned(&self) -> Option<SyntaxNode> {
+        let body = self.lambda.children().find(|n| n.kind() == COMPOUND_STMT)?;
+        body.descendants()
+            .filter(|n| n.kind() == RETURN_STMT)
+            .filter(|r| {
+                // Returns of nested lambdas are theirs.
+                r.ancestors().find(|a| a.kind() == LAMBDA_EXPR).as_ref() == Some(&self.lambda)
+            })
+            .find_map(|r| r.children().next())
+    }
+
+    /// What the first `return` returns, typed by inference (`3000000000` is a `long`, a call's
+    /// type is its callee's return type), spelled as the display spells types.
+    fn returned_by_inference(&self, db: &dyn HirTyDatabase, file: SourceFile) -> Option<String> {
+        let mut expr = self.first_returned()?;
+        // A parenthesized expression lowers to its operand.
+        while expr.kind() == PAREN_EXPR {
+            expr = expr.children().next()?;
+        }
+        let ty = inferred_type(db, file, &expr)?;
+        let ty = ty.decay(db).unqualified(db);
+        let il = hir_ty::to_il::il_ty(db, ty)?;
+        Some(spell(db, il))
     }
 
     fn write(
@@ -487,20 +544,12 @@ impl Closure {
         {
             return spell(db, il::resolve::type_id_type(db, from, &type_id));
         }
-        let Some(body) = self.lambda.children().find(|n| n.kind() == COMPOUND_STMT) else {
+        let Some(expr) = self.first_returned() else {
             return "void".to_string();
         };
-        let returned = body
-            .descendants()
-            .filter(|n| n.kind() == RETURN_STMT)
-            .filter(|r| {
-                // Returns of nested lambdas are theirs.
-                r.ancestors().find(|a| a.kind() == LAMBDA_EXPR).as_ref() == Some(&self.lambda)
-            })
-            .find_map(|r| r.children().next());
-        let Some(expr) = returned else {
-            return "void".to_string();
-        };
+        if let Some(returned) = &self.returned {
+            return returned.clone();
+        }
         let mut env = Env::new(
             db,
             from,
@@ -1271,5 +1320,40 @@ mod tests {
             ]
         "#]]
         .assert_debug_eq(&types);
+    }
+}
+
+#[cfg(test)]
+mod inferred_return_tests {
+    use expect_test::expect;
+
+    /// The `operator()` types of the file's closures.
+    fn call_operator_types(text: &str) -> String {
+        let out = crate::display_fixture(text);
+        out.split("\n\n")
+            .filter(|e| e.contains("\"operator()\""))
+            .map(|e| crate::entry_field(e, "type"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn return_types_are_inferred() {
+        // Checked against the language rules (cudafe++ prints the deduced return type):
+        // `3000000000` does not fit an `int` and is a `long`; a call returns its callee's
+        // return type; a `const` local's copy is not `const`.
+        expect![[r#"
+            file-scope type@ty: ()->long
+            file-scope type@ty: (int)->short
+            file-scope type@ty: ()->double"#]]
+        .assert_eq(&call_operator_types(
+            "short half(int);\n\
+             void f() {\n\
+             const double d = 1.0;\n\
+             auto a = [] { return 3000000000; };\n\
+             auto b = [](int x) { return half(x); };\n\
+             auto c = [d] { return d; };\n\
+             }\n",
+        ));
     }
 }

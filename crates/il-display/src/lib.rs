@@ -27,6 +27,7 @@ use base_db::SourceFile;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::SyntaxNode;
 
+use hir_ty::HirTyDatabase;
 use il::IlDatabase;
 use il::cuda::{ExecSpace, MemorySpace};
 use il::decl::{Linkage, linkage, routine_decl, variable_decl};
@@ -68,7 +69,12 @@ pub struct DisplayOptions {
 }
 
 /// The display of memory region 1 (file scope) for the entities of `file`.
-pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOptions) -> String {
+pub fn render_file_scope(
+    hdb: &dyn HirTyDatabase,
+    file: SourceFile,
+    opts: &DisplayOptions,
+) -> String {
+    let db: &dyn IlDatabase = hdb;
     let mut out = String::new();
     let ii = &opts.ii_name;
     writeln!(out, "Display of IL produced by the compilation of \"{ii}\"").unwrap();
@@ -147,7 +153,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     }
     let mut ids = 0usize;
     syntactic::entries(db, file, &root, &lines, &mut ids, &mut out);
-    lambda::entries(db, file, &root, &lines, &mut ids, &mut out);
+    lambda::entries(hdb, file, &root, &lines, &mut ids, &mut out);
     let located = Located {
         root: &root,
         xref: &xref,
@@ -159,7 +165,7 @@ pub fn render_file_scope(db: &dyn IlDatabase, file: SourceFile, opts: &DisplayOp
     instances::entries(db, file, &root, &located, &deduced, &mut ids, &mut out);
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
-    fn_instances::entries(db, file, &root, &located, &mut ids, &mut out);
+    fn_instances::entries(hdb, file, &root, &located, &mut ids, &mut out);
     locals::entries(db, file, &located, &mut ids, &mut out);
     template_ids::entries(db, file, &located, &mut ids, &mut out);
     out

@@ -13,6 +13,10 @@ impl salsa::Database for TestDb {}
 impl SourceDatabase for TestDb {}
 #[salsa::db]
 impl il::IlDatabase for TestDb {}
+#[salsa::db]
+impl hir_def::HirDefDatabase for TestDb {}
+#[salsa::db]
+impl hir_ty::HirTyDatabase for TestDb {}
 
 impl TestDb {
     pub(crate) fn with_file(text: &str) -> (TestDb, SourceFile) {

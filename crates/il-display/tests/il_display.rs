@@ -25,6 +25,10 @@ impl salsa::Database for Db {}
 impl SourceDatabase for Db {}
 #[salsa::db]
 impl IlDatabase for Db {}
+#[salsa::db]
+impl hir_def::HirDefDatabase for Db {}
+#[salsa::db]
+impl hir_ty::HirTyDatabase for Db {}
 
 #[test]
 fn own_file_entries_match_cudafe() {

@@ -55,6 +55,12 @@ pub(super) fn lower(
                 ctx.lower_initializer_of(&decl, owner_name);
             }
         }
+        Some(BodyOwnerKind::StaticAssert) => {
+            let assert = root.descendants().find_map(ast::StaticAssert::cast);
+            if let Some(assert) = assert {
+                ctx.lower_static_assert_owner(&assert);
+            }
+        }
         None => {}
     }
     (ctx.body, ctx.map)
@@ -195,6 +201,14 @@ impl Ctx {
         if let Some(init) = init_decl.init() {
             self.body.init_expr = Some(self.lower_initializer(&init));
         }
+    }
+
+    /// A `static_assert` declaration as a body: the one statement.
+    fn lower_static_assert_owner(&mut self, assert: &ast::StaticAssert) {
+        let cond = self.lower_expr_opt(assert.condition(), assert.syntax());
+        let message = assert.message().map(|m| self.lower_expr(m));
+        let stmt = self.alloc_stmt(Stmt::StaticAssert { cond, message }, Some(assert.syntax()));
+        self.body.body_stmt = Some(stmt);
     }
 
     // ---- declarations ----

@@ -330,6 +330,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Index { base, index } => {
                 let (b, _) = self.infer_expr_full(*base);
                 let (i, _) = self.infer_expr_full(*index);
+                // A `const` pointer (`ps->data` through a `const S *`) subscripts as any.
+                let (b, i) = (b.unqualified(db), i.unqualified(db));
                 match b.kind(db) {
                     TyKind::Pointer(elem) | TyKind::Array(elem, _) => {
                         (*elem, ValueCategory::LValue)

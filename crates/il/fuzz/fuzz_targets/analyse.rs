@@ -18,6 +18,10 @@ impl salsa::Database for Db {}
 impl SourceDatabase for Db {}
 #[salsa::db]
 impl IlDatabase for Db {}
+#[salsa::db]
+impl hir_def::HirDefDatabase for Db {}
+#[salsa::db]
+impl hir_ty::HirTyDatabase for Db {}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -65,6 +65,30 @@ pub fn instantiate_named<'db>(
     complete(db, template, outer, &pattern, pattern_ty, deduced)
 }
 
+/// The instance of `template` whose arguments are all known (deduced elsewhere: hir-ty's
+/// inference resolves calls and deduces; this only substitutes them into the declaration and
+/// completes it as EDG does): `args` holds one argument per parameter, `None` for one left
+/// to its default and for the pack parameter, whose elements are `pack`.
+pub fn instantiate_with<'db>(
+    db: &'db dyn IlDatabase,
+    template: Item<'db>,
+    outer: Option<Bound<'db>>,
+    args: Vec<Option<TemplateArg<'db>>>,
+    pack: Vec<Ty<'db>>,
+) -> Option<FnInstance<'db>> {
+    let (pattern, pattern_ty) = pattern(db, template, outer)?;
+    let pack_param = pattern.params.iter().position(|p| p.pack);
+    if pattern.params.len() != args.len() || (pack_param.is_none() && !pack.is_empty()) {
+        return None;
+    }
+    let deduced = super::Deduced {
+        args,
+        pack,
+        pack_param,
+    };
+    complete(db, template, outer, &pattern, pattern_ty, deduced)
+}
+
 /// The instance for deduced (or explicit) arguments: defaults filled in, the type substituted
 /// (a pack expanded, an `auto` return deduced).
 fn complete<'db>(
