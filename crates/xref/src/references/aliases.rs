@@ -48,10 +48,9 @@ impl Walker {
         }
         written.push(ident.text().to_string());
         let written = written.join("::");
-        let key = self
-            .lookup_keys(written.trim_start_matches("::"), scope)
-            .into_iter()
-            .find(|k| self.alias_templates.contains_key(k))?;
+        let key = self.find_lookup_key(written.trim_start_matches("::"), scope, |k| {
+            self.alias_templates.contains_key(k).then(|| k.to_string())
+        })?;
         // Member alias templates of classes are left out (their types name the class's
         // members and injected-class-name).
         let container = key.rsplit_once("::").map_or("", |(c, _)| c);
@@ -233,9 +232,10 @@ impl Walker {
             n.kind() == NAME_REF
                 && n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST)
                 && first_token(&n, IDENT).is_some_and(|ident| {
-                    self.lookup_keys(ident.text(), scope)
-                        .iter()
-                        .any(|k| self.alias_templates.contains_key(k))
+                    self.find_lookup_key(ident.text(), scope, |k| {
+                        self.alias_templates.contains_key(k).then_some(())
+                    })
+                    .is_some()
                 })
         })
     }
