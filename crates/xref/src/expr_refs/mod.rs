@@ -24,6 +24,8 @@ use hir_def::hir::{
     TypeOrExpr, UnaryOp,
 };
 use hir_def::{Body, BodySourceMap};
+use hir_ty::class_instance::MemberInstance;
+use hir_ty::ty::Instance;
 use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult, Resolution, Ty, TyKind};
 use il::{Item, ItemKind};
 use rowan::NodeOrToken;
@@ -52,6 +54,10 @@ pub(crate) enum Target<'db> {
     Enumerator(Item<'db>, u32),
     /// An implicitly declared function with no item (`operator new`).
     Implicit(&'static str),
+    /// A member of a class template instance (`Vec<float, 4>::sum`), as the model names it.
+    Member(MemberInstance<'db>),
+    /// A class template instance (`Traits<int *>`).
+    Instance(Instance<'db>),
 }
 
 /// One reference line of a body, before ids are assigned.
