@@ -253,7 +253,10 @@ pub fn value_param_ty<'db>(
         if let Some(list) = n.children().find_map(syntax::ast::TemplateParamList::cast) {
             params.extend(list.params());
         }
-        node = n.children().filter(|c| c.kind() != TEMPLATE_PARAM_LIST).last();
+        node = n
+            .children()
+            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
+            .last();
     }
     let param = syntax::ast::Param::cast(params.get(index)?.clone())?;
     let name = param
@@ -268,9 +271,7 @@ pub fn value_param_ty<'db>(
         };
         if token.kind().is_trivia()
             || name.is_some_and(|r| r.contains_range(token.text_range()))
-            || token
-                .parent_ancestors()
-                .any(|a| a.kind() == INITIALIZER)
+            || token.parent_ancestors().any(|a| a.kind() == INITIALIZER)
         {
             continue;
         }
@@ -339,12 +340,12 @@ pub fn member_instance_in<'db>(
         if depth > 16 {
             return None;
         }
-        instance_bases(db, instance).iter().find_map(|base| {
-            match base.unqualified(db).kind(db) {
+        instance_bases(db, instance)
+            .iter()
+            .find_map(|base| match base.unqualified(db).kind(db) {
                 TyKind::Instance(b) if concrete_args(db, *b) => go(db, *b, member, depth + 1),
                 _ => None,
-            }
-        })
+            })
     }
     go(db, instance, member, 0)
 }

@@ -31,7 +31,11 @@ fn render(text: &str) -> String {
             }
         }
         if !lines.is_empty() {
-            out.push_str(&format!("{}:\n{}\n", item.qualified_name(&db), lines.join("\n")));
+            out.push_str(&format!(
+                "{}:\n{}\n",
+                item.qualified_name(&db),
+                lines.join("\n")
+            ));
         }
     }
     out
@@ -119,4 +123,3 @@ void f() {
         "#]],
     );
 }
-

@@ -172,9 +172,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .map(|(id, _)| id)
             .collect();
         // By expression, the first record of each kept (`member_instance` searches it).
-        self.result
-            .member_instances
-            .sort_by_key(|(e, _)| *e);
+        self.result.member_instances.sort_by_key(|(e, _)| *e);
         self.result.member_instances.dedup_by_key(|(e, _)| *e);
         self.result
     }

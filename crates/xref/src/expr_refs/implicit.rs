@@ -28,7 +28,9 @@ impl<'db> Printer<'_, 'db> {
             .infer
             .type_of_expr(e)
             .and_then(|t| instance_of(self.db, t))
-            .filter(|i| i.template(self.db).name_text(self.db) == node_last_name(&written).as_deref());
+            .filter(|i| {
+                i.template(self.db).name_text(self.db) == node_last_name(&written).as_deref()
+            });
         // A returned temporary is the return value: constructed (EDG logs the constructor
         // twice), not destroyed; in its own class its name is the injected one.
         let items = if self.in_return && self.returned_directly(e) {
@@ -47,12 +49,13 @@ impl<'db> Printer<'_, 'db> {
         if self.dependent {
             return;
         }
-        let pointee = self.infer.type_of_expr(e).and_then(|t| {
-            match unqualified(self.db, t).kind(self.db) {
-                TyKind::Pointer(inner) => Some(*inner),
-                _ => None,
-            }
-        });
+        let pointee =
+            self.infer
+                .type_of_expr(e)
+                .and_then(|t| match unqualified(self.db, t).kind(self.db) {
+                    TyKind::Pointer(inner) => Some(*inner),
+                    _ => None,
+                });
         let instance = pointee.and_then(|t| instance_of(self.db, t));
         let Some(class) = pointee.and_then(|t| class_of(self.db, t)).or_else(|| {
             instance.and_then(|i| hir_ty::class_instance::instance_definition(self.db, i))
@@ -184,9 +187,9 @@ impl<'db> Printer<'_, 'db> {
             return;
         }
         let ty = self.infer.type_of_binding(b);
-        let instance = ty.and_then(|t| instance_of(self.db, t)).filter(|_| {
-            !ty.is_some_and(|t| is_reference(self.db, t))
-        });
+        let instance = ty
+            .and_then(|t| instance_of(self.db, t))
+            .filter(|_| !ty.is_some_and(|t| is_reference(self.db, t)));
         let Some(class) = ty.and_then(|t| class_of(self.db, t)).or_else(|| {
             instance.and_then(|i| hir_ty::class_instance::instance_definition(self.db, i))
         }) else {
@@ -239,8 +242,8 @@ impl<'db> Printer<'_, 'db> {
         match self.body.exprs[e] {
             Expr::Binary { .. } => return operator_token(&node).map(|t| t.text_range().start()),
             // A member call is placed where its object starts (`sq(d.size())`: at `d`).
-            Expr::Call { callee, .. }
-                if matches!(self.body.exprs[callee], Expr::Member { .. }) => {}
+            Expr::Call { callee, .. } if matches!(self.body.exprs[callee], Expr::Member { .. }) => {
+            }
             // A call is placed at its argument list's `(`.
             Expr::Call { .. } => {
                 if let Some(args) = node.children().find(|c| c.kind() == ARG_LIST) {

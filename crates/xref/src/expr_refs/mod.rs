@@ -17,7 +17,10 @@
 //! variables and fields. Not covered yet: types written in expressions (casts, `sizeof(T)`),
 //! implicit calls that inference does not record (conversion functions, implicitly declared
 //! special members, base constructors of mem-initializers), the call operator of a lambda
-//! called, members of class template instances (their spelling).
+//! called. Members of class template instances named from outside the template are named as
+//! inference records them (`InferenceResult::member_instance`), spelled by hir-ty's type
+//! printer in EDG's convention (`Vec<float, 4>::sum`); not where an argument was written as a
+//! typedef (EDG keeps it, the model's types do not).
 use hir_def::body::NodePtr;
 use hir_def::hir::{
     BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,

@@ -216,8 +216,14 @@ impl<'db> Printer<'_, 'db> {
     /// `R` of a class, or of one of its members, named through an object or a type that is
     /// `instance` (a class template instance): as the instance's member when the log cannot
     /// name it as the template's.
-    pub(super) fn class_item(&mut self, item: Item<'db>, instance: Option<Instance<'db>>, at: TextSize) {
-        let through_instance = !self.nameable(item) || item.kind(self.db) == ItemKind::ClassTemplate;
+    pub(super) fn class_item(
+        &mut self,
+        item: Item<'db>,
+        instance: Option<Instance<'db>>,
+        at: TextSize,
+    ) {
+        let through_instance =
+            !self.nameable(item) || item.kind(self.db) == ItemKind::ClassTemplate;
         let Some(instance) = instance.filter(|_| through_instance) else {
             let name = self.item_name(item);
             self.push(Target::Item(item), name, 'R', at);
@@ -532,9 +538,9 @@ impl<'db> Printer<'_, 'db> {
         item_name(self.db, item)
     }
 
-    /// Whether the log can name the entity: a member of a class template is named from
-    /// inside that template only (`C<T>::m`); elsewhere it is a member of an instance, which
-    /// this printer does not spell yet.
+    /// Whether the log can name the entity as it is: a member of a class template is named
+    /// so from inside that template only (`C<T>::m`); elsewhere it is a member of an instance
+    /// (`Target::Member`, named after `InferenceResult::member_instance`).
     pub(super) fn nameable(&self, item: Item<'db>) -> bool {
         let mut cur = item.parent(self.db);
         while let Some(scope) = cur {
