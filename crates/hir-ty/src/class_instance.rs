@@ -21,7 +21,7 @@ use crate::HirTyDatabase;
 use crate::inference::{InferCtx, InferenceResult};
 use crate::lower::{class_of_member, declared_ty};
 use crate::specialization::select_specialization;
-use crate::ty::{GenericArg, Instance, Ty};
+use crate::ty::{GenericArg, Instance, Ty, TyKind};
 use crate::unify::Subst;
 
 /// A member of a class template instance: `X<int>::f` is (`X<int>`, `f` as declared in the
@@ -231,4 +231,121 @@ fn concrete_arg<'db>(db: &'db dyn HirTyDatabase, arg: &GenericArg<'db>) -> bool 
         GenericArg::DependentValue(_) => false,
         GenericArg::Pack(elements) => elements.iter().all(|e| concrete_arg(db, e)),
     }
+}
+
+/// The declared type of `instance`'s `index`th template parameter when it is a non-type one,
+/// with the parameters before it bound to the instance's arguments (`template <class T, T v>`
+/// gives `v` the type of `T`'s argument): what EDG prints the argument's value as. `None` for
+/// a type or template parameter, a placeholder (`auto`) and what does not resolve.
+pub fn value_param_ty<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    index: usize,
+) -> Option<Ty<'db>> {
+    use rowan::ast::AstNode;
+    use syntax::SyntaxKind::*;
+    let template = instance.template(db);
+    let header = syntax::SyntaxNode::new_root(template.header(db).clone());
+    // The parameters in the order `template_params` lists them: outermost header first.
+    let mut params = Vec::new();
+    let mut node = Some(header);
+    while let Some(n) = node.filter(|n| n.kind() == TEMPLATE_DECL) {
+        if let Some(list) = n.children().find_map(syntax::ast::TemplateParamList::cast) {
+            params.extend(list.params());
+        }
+        node = n
+            .children()
+            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
+            .last();
+    }
+    let param = syntax::ast::Param::cast(params.get(index)?.clone())?;
+    let name = param
+        .declarator()
+        .and_then(|d| d.name())
+        .map(|n| n.text_range());
+    // The parameter's declaration without its name and default: a type-id.
+    let mut text = String::new();
+    for element in param.syntax().descendants_with_tokens() {
+        let Some(token) = element.into_token() else {
+            continue;
+        };
+        if token.kind().is_trivia()
+            || name.is_some_and(|r| r.contains_range(token.text_range()))
+            || token.parent_ancestors().any(|a| a.kind() == INITIALIZER)
+        {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(token.text());
+    }
+    let declared = crate::lower::type_ref_ty(db, template, &text)?;
+    let ty = Subst::of_instance(db, instance).apply(db, declared);
+    (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
+}
+
+/// The direct bases of a class template instance, as types: the base specifiers of the
+/// definition it is made from under its bindings (`vector_base<T, Alloc>` of
+/// `device_vector<int, device_allocator<int>>` is `vector_base<int, device_allocator<int>>`).
+#[salsa::tracked(returns(ref))]
+pub fn instance_bases<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> Vec<Ty<'db>> {
+    use syntax::SyntaxKind::*;
+    let Some(definition) = instance_definition(db, instance) else {
+        return Vec::new();
+    };
+    let header = syntax::SyntaxNode::new_root(definition.header(db).clone());
+    let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
+        return Vec::new();
+    };
+    let bindings = instance_bindings(db, instance);
+    // Resolved by il with the definition's parameters standing for themselves, then bound.
+    let owners = crate::from_il::template_owners(db, definition);
+    let env = crate::from_il::template_env(db, &owners);
+    let from = definition
+        .parent(db)
+        .map_or(ScopeRef::File(definition.file(db)), ScopeRef::Item);
+    clause
+        .children()
+        .filter(|n| n.kind() == BASE_SPEC)
+        .filter_map(|spec| {
+            spec.children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+        })
+        .map(|name| {
+            let ty = il::resolve::name_type_in(db, from, env, &name);
+            crate::from_il::lower_il_ty(db, ty, &owners)
+        })
+        .map(|ty| bindings.apply(db, ty))
+        .filter(|ty| !ty.is_error(db))
+        .collect()
+}
+
+/// `member` as a member of `instance`: of the definition it is made from, else of the first
+/// base instance (depth first, in declaration order) whose definition declares it.
+pub fn member_instance_in<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    member: Item<'db>,
+) -> Option<MemberInstance<'db>> {
+    fn go<'db>(
+        db: &'db dyn HirTyDatabase,
+        instance: Instance<'db>,
+        member: Item<'db>,
+        depth: u32,
+    ) -> Option<MemberInstance<'db>> {
+        if let Some(found) = member_of_instance(db, instance, member) {
+            return Some(found);
+        }
+        if depth > 16 {
+            return None;
+        }
+        instance_bases(db, instance)
+            .iter()
+            .find_map(|base| match base.unqualified(db).kind(db) {
+                TyKind::Instance(b) if concrete_args(db, *b) => go(db, *b, member, depth + 1),
+                _ => None,
+            })
+    }
+    go(db, instance, member, 0)
 }

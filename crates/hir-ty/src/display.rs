@@ -5,7 +5,8 @@
 //!
 //! Declarators are printed inside out, as C++ writes them: a type is a specifier part and a
 //! declarator around a hole (`int (*)[4]`, `void (S::*)(int) const`).
-use crate::ty::{Cv, GenericArg, RefKind, Ty, TyKind};
+use crate::HirTyDatabase;
+use crate::ty::{Cv, GenericArg, Instance, RefKind, Ty, TyKind};
 use il::ItemKind;
 
 /// Which output's conventions a type is spelled in.
@@ -15,18 +16,37 @@ pub enum Spelling {
     /// As C++ source would write it (`const char *`, `std::pair<int, char>`, `T`).
     #[default]
     Source,
+    /// As EDG's cross-reference log names entities (`docs/spec/xref.md`): every enclosing
+    /// namespace written, inline ones included (`cuda::std::__4::array`), an unnamed one as
+    /// `<unnamed>`; no space between closing `>`s; a non-type argument as a constant of its
+    /// parameter's type (`4UL`, `32U`, `true`, an enumerator by its qualified name). Needs the
+    /// parameters' types: [`Ty::to_edg`].
+    Edg,
 }
 
 impl<'db> Ty<'db> {
-    /// The type's spelling in the given convention.
+    /// The type's spelling in the given convention ([`Spelling::Edg`] types non-type
+    /// arguments only through [`Ty::to_edg`]).
     pub fn display(self, db: &'db dyn salsa::Database, spelling: Spelling) -> String {
-        let mut p = Printer { db, spelling };
-        let (spec, decl) = p.split(self, String::new());
-        if decl.is_empty() {
-            spec
-        } else {
-            format!("{spec} {decl}")
+        Printer {
+            db,
+            spelling,
+            hir: None,
+            untyped_value: false,
         }
+        .whole(self)
+    }
+
+    /// [`Ty::display`] in EDG's cross-reference spelling, non-type arguments printed as
+    /// constants of their parameters' types.
+    pub fn to_edg(self, db: &'db dyn HirTyDatabase) -> String {
+        Printer {
+            db,
+            spelling: Spelling::Edg,
+            hir: Some(db),
+            untyped_value: false,
+        }
+        .whole(self)
     }
 
     /// [`Ty::display`] in C++ source spelling.
@@ -35,10 +55,31 @@ impl<'db> Ty<'db> {
     }
 }
 
+/// A class template instance's name in EDG's cross-reference spelling
+/// (`cuda::std::__4::array<int, 4UL>`). `None` when the type of a non-type argument is not
+/// known (a placeholder parameter, `template <auto V>`, whose argument's type the model does
+/// not keep), since EDG's spelling depends on it (`Constant<'c'>`).
+pub fn instance_edg_name<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+) -> Option<String> {
+    let mut printer = Printer {
+        db,
+        spelling: Spelling::Edg,
+        hir: Some(db),
+        untyped_value: false,
+    };
+    let name = printer.instance(instance);
+    (!printer.untyped_value).then_some(name)
+}
+
 struct Printer<'db> {
     db: &'db dyn salsa::Database,
-    #[allow(dead_code)] // one convention today; the variants plug in here
     spelling: Spelling,
+    /// The model, to type non-type arguments by their parameters ([`Spelling::Edg`]).
+    hir: Option<&'db dyn HirTyDatabase>,
+    /// Set when a non-type argument was printed without its parameter's type.
+    untyped_value: bool,
 }
 
 fn cv_words(cv: Cv) -> String {
@@ -56,6 +97,15 @@ fn cv_words(cv: Cv) -> String {
 }
 
 impl<'db> Printer<'db> {
+    fn whole(&mut self, ty: Ty<'db>) -> String {
+        let (spec, decl) = self.split(ty, String::new());
+        if decl.is_empty() {
+            spec
+        } else {
+            format!("{spec} {decl}")
+        }
+    }
+
     /// The specifier part of `ty` and the declarator built around `inner` (the hole).
     fn split(&mut self, ty: Ty<'db>, inner: String) -> (String, String) {
         let db = self.db;
@@ -92,7 +142,7 @@ impl<'db> Printer<'db> {
                 self.split(*elem, format!("{inner}[{b}]"))
             }
             TyKind::Function(f) => {
-                let params: Vec<String> = f.params.iter().map(|p| p.to_source(db)).collect();
+                let params: Vec<String> = f.params.iter().map(|p| self.whole(*p)).collect();
                 let mut params = params.join(", ");
                 if f.variadic {
                     params = if params.is_empty() {
@@ -139,19 +189,15 @@ impl<'db> Printer<'db> {
         let db = self.db;
         match ty.kind(db) {
             TyKind::Builtin(b) => b.spelling().to_string(),
-            TyKind::Class(item) | TyKind::Enum(item) => item_name(db, *item),
-            TyKind::Instance(inst) => {
-                let args = generic_args_source(db, inst.args(db));
-                let sep = if args.ends_with('>') { " " } else { "" };
-                format!("{}<{args}{sep}>", item_name(db, inst.template(db)))
-            }
+            TyKind::Class(item) | TyKind::Enum(item) => self.item_name(*item),
+            TyKind::Instance(inst) => self.instance(*inst),
             TyKind::Param(p) => hir_def_param_name(db, *p),
             TyKind::Dependent(text) => text.to_string(),
             TyKind::Closure(c) => format!("<lambda #{}>", c.expr.into_raw().into_u32()),
             TyKind::Vector { elem, bytes } => {
                 format!(
                     "{} __attribute__((vector_size({bytes})))",
-                    elem.to_source(db)
+                    self.whole(*elem)
                 )
             }
             TyKind::Error => "{error}".to_string(),
@@ -161,6 +207,184 @@ impl<'db> Printer<'db> {
             }
         }
     }
+}
+
+impl<'db> Printer<'db> {
+    fn item_name(&self, item: il::Item<'db>) -> String {
+        match self.spelling {
+            Spelling::Source => item_name(self.db, item),
+            Spelling::Edg => edg_item_name(self.db, item),
+        }
+    }
+
+    /// `X<args>`.
+    fn instance(&mut self, inst: Instance<'db>) -> String {
+        let template = inst.template(self.db);
+        let args = match (self.spelling, self.hir) {
+            (Spelling::Edg, Some(hir)) => {
+                let mut spelled = Vec::new();
+                for (i, a) in inst.args(self.db).iter().enumerate() {
+                    self.edg_arg(hir, inst, i, a, &mut spelled);
+                }
+                spelled.join(", ")
+            }
+            (Spelling::Edg, None) => {
+                let mut spelled = Vec::new();
+                for a in inst.args(self.db).iter() {
+                    self.source_arg(a, &mut spelled);
+                }
+                spelled.join(", ")
+            }
+            (Spelling::Source, _) => generic_args_source(self.db, inst.args(self.db)),
+        };
+        let sep = if self.spelling == Spelling::Source && args.ends_with('>') {
+            " "
+        } else {
+            ""
+        };
+        format!("{}<{args}{sep}>", self.item_name(template))
+    }
+
+    /// An argument with types in this printer's spelling, values as they are.
+    fn source_arg(&mut self, arg: &GenericArg<'db>, out: &mut Vec<String>) {
+        match arg {
+            GenericArg::Type(t) => out.push(self.whole(*t)),
+            GenericArg::Value(v) => out.push(v.to_string()),
+            GenericArg::Template(item) => out.push(self.item_name(*item)),
+            GenericArg::DependentValue(s) => out.push(s.to_string()),
+            GenericArg::Pack(elements) => {
+                for e in elements {
+                    self.source_arg(e, out);
+                }
+            }
+        }
+    }
+
+    /// The `index`th argument of `inst` as EDG prints it: a value as a constant of its
+    /// parameter's type (the parameter's declared type under the earlier arguments).
+    fn edg_arg(
+        &mut self,
+        hir: &'db dyn HirTyDatabase,
+        inst: Instance<'db>,
+        index: usize,
+        arg: &GenericArg<'db>,
+        out: &mut Vec<String>,
+    ) {
+        match arg {
+            GenericArg::Value(v) => {
+                let ty = crate::class_instance::value_param_ty(hir, inst, index);
+                self.untyped_value |= ty.is_none();
+                out.push(edg_constant(hir, *v, ty));
+            }
+            GenericArg::Pack(elements) => {
+                for e in elements {
+                    self.edg_arg(hir, inst, index, e, out);
+                }
+            }
+            other => self.source_arg(other, out),
+        }
+    }
+}
+
+/// A constant of type `ty` as EDG prints it in a template argument: `true`, `4UL`, `-1L`,
+/// `'c'`, an enumerator by its qualified name; a plain number when the type is unknown.
+fn edg_constant<'db>(db: &'db dyn HirTyDatabase, value: i128, ty: Option<Ty<'db>>) -> String {
+    use il::ty::Builtin as B;
+    let Some(ty) = ty.map(|t| t.unqualified(db)) else {
+        return value.to_string();
+    };
+    if let TyKind::Enum(enumeration) = ty.kind(db) {
+        return match enumerator_named(db, *enumeration, value) {
+            Some(name) => name,
+            None => format!("({}){value}", edg_item_name(db, *enumeration)),
+        };
+    }
+    let Some(builtin) = ty.as_builtin(db) else {
+        return value.to_string();
+    };
+    // An unsigned type wraps (`static_cast<size_t>(-1)` is 18446744073709551615UL).
+    let bits = match builtin {
+        B::UnsignedLong | B::UnsignedLongLong => Some(64),
+        B::UnsignedInt => Some(32),
+        B::UnsignedShort => Some(16),
+        B::UnsignedChar => Some(8),
+        _ => None,
+    };
+    let value = match bits {
+        Some(bits) => value.rem_euclid(1i128 << bits),
+        None => value,
+    };
+    let suffix = match builtin {
+        B::Bool => return (if value != 0 { "true" } else { "false" }).to_string(),
+        B::Char if (0x20..0x7f).contains(&value) && value != 0x27 && value != 0x5c => {
+            return format!("'{}'", value as u8 as char);
+        }
+        B::UnsignedLong => "UL",
+        B::Long => "L",
+        B::UnsignedInt => "U",
+        B::UnsignedLongLong => "ULL",
+        B::LongLong => "LL",
+        _ => "",
+    };
+    format!("{value}{suffix}")
+}
+
+/// The enumerator of `enumeration` whose value is `value`, qualified as EDG names it: by the
+/// enumeration's scope for an unscoped enumeration, by the enumeration for a scoped one.
+fn enumerator_named<'db>(
+    db: &'db dyn HirTyDatabase,
+    enumeration: il::Item<'db>,
+    value: i128,
+) -> Option<String> {
+    use syntax::SyntaxKind::*;
+    let index = crate::const_eval::enumerator_values(db, enumeration)
+        .iter()
+        .position(|v| *v == Some(value))?;
+    let body = syntax::SyntaxNode::new_root(enumeration.body(db)?.clone());
+    let list = std::iter::once(body.clone())
+        .chain(body.descendants())
+        .find(|n| n.kind() == ENUMERATOR_LIST)?;
+    let name = list
+        .children()
+        .filter(|n| n.kind() == ENUMERATOR)
+        .nth(index)?
+        .descendants_with_tokens()
+        .filter_map(|t| t.into_token())
+        .find(|t| t.kind() == IDENT)?
+        .text()
+        .to_string();
+    let header = syntax::SyntaxNode::new_root(enumeration.header(db).clone());
+    let scoped = header
+        .descendants_with_tokens()
+        .filter_map(|c| c.into_token())
+        .filter(|t| !t.kind().is_trivia())
+        .take(3)
+        .any(|t| matches!(t.kind(), CLASS_KW | STRUCT_KW));
+    let scope = if scoped {
+        Some(enumeration)
+    } else {
+        enumeration.parent(db)
+    };
+    Some(match scope {
+        Some(s) => format!("{}::{name}", edg_item_name(db, s)),
+        None => name,
+    })
+}
+
+/// An item's qualified name as EDG's cross-reference log writes it: every enclosing namespace
+/// and class, inline namespaces included, an unnamed one as `<unnamed>`.
+pub fn edg_item_name(db: &dyn salsa::Database, item: il::Item<'_>) -> String {
+    let mut parts = Vec::new();
+    let mut cur = Some(item);
+    while let Some(i) = cur {
+        match i.name_text(db) {
+            Some(n) => parts.push(n.to_string()),
+            None => parts.push("<unnamed>".to_string()),
+        }
+        cur = i.parent(db);
+    }
+    parts.reverse();
+    parts.join("::")
 }
 
 /// `N::S`: an item's qualified name, namespaces and classes joined; unnamed namespaces left

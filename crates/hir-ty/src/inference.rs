@@ -141,6 +141,10 @@ pub struct InferenceResult<'db> {
     pub(crate) elided_copies: Vec<ImplicitCall<'db>>,
     /// The fields whose default member initializers a constructor runs.
     pub(crate) default_member_inits: Vec<Item<'db>>,
+    /// Names, member accesses, calls and overloaded operators that denote a member of a class
+    /// template instance (`Traits<int *>::is_pointer`, `v.sum()` on a `Vec<float, 4>`), with
+    /// that member of that instance, by expression (the raw id; the first record of each).
+    pub(crate) member_instances: Vec<(u32, crate::class_instance::MemberInstance<'db>)>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -163,6 +167,22 @@ impl<'db> InferenceResult<'db> {
     /// What a name expression (`Expr::Path`, or the member of `Expr::Member`) denotes.
     pub fn resolution(&self, expr: ExprId) -> Option<&Resolution<'db>> {
         self.info(expr).and_then(|i| i.resolution.as_ref())
+    }
+
+    /// The member of a class template instance an expression denotes: a name
+    /// (`Traits<int *>::is_pointer`), a member access (`v.n` on a `Vec<float, 4>`, the member
+    /// found in the instance's definition or a base instance's), a call of a member function
+    /// (on the call and on its callee) or an overloaded operator of an instance.
+    pub fn member_instance(
+        &self,
+        expr: ExprId,
+    ) -> Option<crate::class_instance::MemberInstance<'db>> {
+        let key = expr.into_raw().into_u32();
+        let at = self
+            .member_instances
+            .binary_search_by_key(&key, |(e, _)| *e)
+            .ok()?;
+        Some(self.member_instances[at].1)
     }
 
     /// The routine a call, kernel launch, overloaded operator or constructor expression calls.

@@ -38,6 +38,8 @@ mod tests_class_instances;
 mod tests_implicit;
 #[cfg(test)]
 mod tests_instances;
+#[cfg(test)]
+mod tests_member_instances;
 
 pub use crate::inference::{
     Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,

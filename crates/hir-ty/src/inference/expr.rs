@@ -91,6 +91,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 trivial_copies: Vec::new(),
                 elided_copies: Vec::new(),
                 default_member_inits: Vec::new(),
+                member_instances: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
             subst: Subst::default(),
@@ -172,6 +173,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .filter(|(_, e)| matches!(e, Expr::Call { .. } | Expr::KernelLaunch { .. }))
             .map(|(id, _)| id)
             .collect();
+        // By expression, the first record of each kept (`member_instance` searches it).
+        self.result.member_instances.sort_by_key(|(e, _)| *e);
+        self.result.member_instances.dedup_by_key(|(e, _)| *e);
         self.result
     }
 
@@ -585,6 +589,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match self.lookup_path(expr, path) {
             Found::Resolved(r) => {
                 let out = self.resolution_ty(&r);
+                if let Resolution::Item(item) = r {
+                    self.record_member_of_qualifier(expr, path, item);
+                }
                 self.set_resolution(expr, r);
                 out
             }
@@ -823,6 +830,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     && crate::class_instance::concrete_args(db, *class)
                 {
                     self.record_member_of_instance(expr, *class);
+                }
+                if let Some(chosen) = self.result.callee_info(expr).map(|c| c.item) {
+                    self.record_member_through(expr, object, chosen);
+                    self.record_member_through(callee, object, chosen);
                 }
                 (subst.apply(db, out.0), out.1)
             }
@@ -1121,6 +1132,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match first.kind(db) {
             ItemKind::Field | ItemKind::Variable => {
                 self.set_resolution(expr, Resolution::Item(first));
+                self.record_member_through(expr, object, first);
                 let ty = subst.apply(db, declared_ty(db, first));
                 let is_static = first.kind(db) == ItemKind::Variable;
                 let cat = if is_static || arrow {
@@ -1246,6 +1258,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .instance_subst(object)
                     .apply(db, sel.subst.apply(db, ret));
                 self.set_callee(expr, sel.item, CalleeKind::Operator, sel.instance);
+                self.record_member_through(expr, object, sel.item);
                 self.returned(ret)
             }
             None => self.absorb(object, name),

@@ -8,7 +8,8 @@ use il::lookup::ScopeRef;
 use il::{Item, ItemKind};
 
 use crate::class_instance::{
-    MemberInstance, concrete_args, instance_bindings, instance_members_named, member_of_instance,
+    MemberInstance, concrete_args, instance_bindings, instance_members_named, member_instance_in,
+    member_of_instance,
 };
 use crate::inference::expr::InferCtx;
 use crate::inference::{CalleeKind, ExprInfo};
@@ -45,6 +46,12 @@ impl<'db> InferCtx<'_, 'db> {
         }
         let out = self.call_candidates(expr, callee, &members, args, explicit, kind);
         self.record_member_of_instance(expr, class);
+        if let Some(chosen) = self.result.callee_info(expr).map(|c| c.item)
+            && let Some(member) = member_instance_in(db, class, chosen)
+        {
+            self.push_member_instance(expr, member);
+            self.push_member_instance(callee, member);
+        }
         Some((instance_bindings(db, class).apply(db, out.0), out.1))
     }
 
@@ -63,6 +70,59 @@ impl<'db> InferCtx<'_, 'db> {
         {
             self.set_class_instance(expr, member);
         }
+    }
+
+    /// Records that `expr` denotes `member` (found through an object of type `object`) as a
+    /// member of the class template instance `object` is, or of one of its bases.
+    pub(crate) fn record_member_through(
+        &mut self,
+        expr: ExprId,
+        object: Ty<'db>,
+        member: Item<'db>,
+    ) {
+        let db = self.db;
+        let object = match object.unqualified(db).kind(db) {
+            TyKind::Pointer(p) => p.unqualified(db),
+            _ => object.unqualified(db),
+        };
+        if let TyKind::Instance(class) = object.kind(db)
+            && concrete_args(db, *class)
+            && let Some(found) = member_instance_in(db, *class, member)
+                .or_else(|| same_named_member(db, *class, member))
+        {
+            self.push_member_instance(expr, found);
+        }
+    }
+
+    /// `X<int>::m` naming a member of the instance its qualifier names.
+    pub(crate) fn record_member_of_qualifier(
+        &mut self,
+        expr: ExprId,
+        path: &Path,
+        member: Item<'db>,
+    ) {
+        if path.segments.len() < 2
+            || path.segments[path.segments.len() - 2].args.is_none()
+            || !matches!(
+                member.kind(self.db),
+                ItemKind::Variable | ItemKind::Field | ItemKind::Routine | ItemKind::Typedef
+            )
+        {
+            return;
+        }
+        if let Some(class) = self.qualifier_instance(path)
+            && concrete_args(self.db, class)
+            && let Some(found) = member_instance_in(self.db, class, member)
+                .or_else(|| same_named_member(self.db, class, member))
+        {
+            self.push_member_instance(expr, found);
+        }
+    }
+
+    fn push_member_instance(&mut self, expr: ExprId, member: MemberInstance<'db>) {
+        self.result
+            .member_instances
+            .push((expr.into_raw().into_u32(), member));
     }
 
     /// Records on a call's callee the class template instance whose member it is.
@@ -141,5 +201,24 @@ impl<'db> InferCtx<'_, 'db> {
             args.push(GenericArg::Type(ty));
         }
         Some(Instance::new(db, template, args))
+    }
+}
+
+/// The member of the definition `class` is made from that stands for `member` found
+/// elsewhere (lookup through the primary template where hir-ty chose a partial
+/// specialization: `Traits<int *>::is_pointer`): the one member of the same name and kind.
+fn same_named_member<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    class: Instance<'db>,
+    member: Item<'db>,
+) -> Option<MemberInstance<'db>> {
+    let name = member.name_text(db)?;
+    let same: Vec<Item<'db>> = instance_members_named(db, class, name)
+        .into_iter()
+        .filter(|m| m.kind(db) == member.kind(db))
+        .collect();
+    match same[..] {
+        [only] => member_of_instance(db, class, only),
+        _ => None,
     }
 }

@@ -73,6 +73,20 @@ pub(super) fn class_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<I
     }
 }
 
+/// The class template instance a type is (cv-qualifiers and a reference looked through),
+/// when all its arguments are concrete.
+pub(super) fn instance_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<Instance<'db>> {
+    match unqualified(db, ty.strip_reference(db)).kind(db) {
+        // An explicit specialization is a class of its own (no arguments to spell).
+        TyKind::Instance(inst)
+            if !inst.args(db).is_empty() && hir_ty::class_instance::concrete_args(db, *inst) =>
+        {
+            Some(*inst)
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn pointee_class<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<Item<'db>> {
     match unqualified(db, ty).kind(db) {
         TyKind::Pointer(inner) => class_of(db, *inner),

@@ -10,22 +10,27 @@ impl<'db> Printer<'_, 'db> {
         if self.dependent {
             return;
         }
-        let Some(at) = self
-            .map
-            .expr_syntax(e)
-            .map(|p| self.node(p))
-            .and_then(|n| {
-                n.children()
-                    .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
-            })
-            .and_then(|n| name_position(&n))
-            .map(|(at, _)| at)
-        else {
+        let Some(written) = self.map.expr_syntax(e).map(|p| self.node(p)).and_then(|n| {
+            n.children()
+                .find(|c| matches!(c.kind(), NAME_REF | QUALIFIED_NAME))
+        }) else {
+            return;
+        };
+        let Some((at, _)) = name_position(&written) else {
             return;
         };
         let Some(class) = ctor.parent(self.db) else {
             return;
         };
+        // An instance named through a typedef (`local_days(d)`) is logged under the
+        // typedef's name and its arguments as spelled there, which the model does not keep.
+        let instance = self
+            .infer
+            .type_of_expr(e)
+            .and_then(|t| instance_of(self.db, t))
+            .filter(|i| {
+                i.template(self.db).name_text(self.db) == node_last_name(&written).as_deref()
+            });
         // A returned temporary is the return value: constructed (EDG logs the constructor
         // twice), not destroyed; in its own class its name is the injected one.
         let items = if self.in_return && self.returned_directly(e) {
@@ -35,8 +40,7 @@ impl<'db> Printer<'_, 'db> {
             [Some(class), Some(ctor), destructor(self.db, class)]
         };
         for item in items.into_iter().flatten() {
-            let name = self.item_name(item);
-            self.push(Target::Item(item), name, 'R', at);
+            self.class_item(item, instance, at);
         }
     }
 
@@ -82,11 +86,17 @@ impl<'db> Printer<'_, 'db> {
         if self.dependent {
             return;
         }
-        let Some(class) = self
-            .infer
-            .type_of_expr(e)
-            .and_then(|t| pointee_class(self.db, t))
-        else {
+        let pointee =
+            self.infer
+                .type_of_expr(e)
+                .and_then(|t| match unqualified(self.db, t).kind(self.db) {
+                    TyKind::Pointer(inner) => Some(*inner),
+                    _ => None,
+                });
+        let instance = pointee.and_then(|t| instance_of(self.db, t));
+        let Some(class) = pointee.and_then(|t| class_of(self.db, t)).or_else(|| {
+            instance.and_then(|i| hir_ty::class_instance::instance_definition(self.db, i))
+        }) else {
             return;
         };
         let Some(at) = self
@@ -112,8 +122,7 @@ impl<'db> Printer<'_, 'db> {
             .into_iter()
             .flatten()
         {
-            let name = self.item_name(item);
-            self.push(Target::Item(item), name, 'R', at);
+            self.class_item(item, instance, at);
         }
     }
 
@@ -182,13 +191,14 @@ impl<'db> Printer<'_, 'db> {
                 _ => None,
             });
             if let Some(token) = token {
-                let name = self.item_name(callee.item);
-                self.push(
-                    Target::Item(callee.item),
-                    name,
-                    'R',
-                    token.text_range().start(),
-                );
+                let at = token.text_range().start();
+                match self.instance_member_of(e) {
+                    Some(member) => self.instance_member(member, Access::Reference, at),
+                    None => {
+                        let name = self.item_name(callee.item);
+                        self.push(Target::Item(callee.item), name, 'R', at);
+                    }
+                }
             }
         }
         let member = hir_ty::callable_sig(self.db, callee.item)
@@ -213,11 +223,13 @@ impl<'db> Printer<'_, 'db> {
         if self.templated {
             return;
         }
-        let Some(class) = self
-            .infer
-            .type_of_binding(b)
-            .and_then(|t| class_of(self.db, t))
-        else {
+        let ty = self.infer.type_of_binding(b);
+        let instance = ty
+            .and_then(|t| instance_of(self.db, t))
+            .filter(|_| !ty.is_some_and(|t| is_reference(self.db, t)));
+        let Some(class) = ty.and_then(|t| class_of(self.db, t)).or_else(|| {
+            instance.and_then(|i| hir_ty::class_instance::instance_definition(self.db, i))
+        }) else {
             return;
         };
         if init.is_some_and(|i| matches!(self.body.exprs[i], Expr::Cast { .. })) {
@@ -255,18 +267,22 @@ impl<'db> Printer<'_, 'db> {
                     _ => None,
                 })
         };
-        let ctor = match ctor {
-            Some(item) => Some((Target::Item(item), self.item_name(item))),
+        let implicit_ctor = match ctor {
             None if init.is_none() => implicit(hir_ty::ImplicitKind::Construct)
                 .map(|k| self.implicit_member(class, k, false)),
-            None => None,
+            _ => None,
         };
-        let dtor = match destructor(self.db, class) {
-            Some(item) => Some((Target::Item(item), self.item_name(item))),
+        let dtor = destructor(self.db, class);
+        let implicit_dtor = match dtor {
             None => implicit(hir_ty::ImplicitKind::Destroy)
                 .map(|k| self.implicit_member(class, k, true)),
+            Some(_) => None,
         };
-        for (target, name) in [ctor, dtor].into_iter().flatten() {
+        // Declared ones, named through the instance when the class is one.
+        for item in [ctor, dtor].into_iter().flatten() {
+            self.class_item(item, instance, at);
+        }
+        for (target, name) in [implicit_ctor, implicit_dtor].into_iter().flatten() {
             self.push(target, name, 'R', at);
         }
         // `S s = make();`: a trivial constructor C++17 elides is named at the initializer's
@@ -336,7 +352,11 @@ impl<'db> Printer<'_, 'db> {
     /// element, anything else at its start.
     pub(super) fn expr_position(&self, e: ExprId) -> Option<TextSize> {
         match &self.body.exprs[e] {
-            Expr::ParenInit(items) | Expr::InitList(items) if !items.is_empty() => {
+            // A parenthesized list is placed where its first element starts.
+            Expr::ParenInit(items) if !items.is_empty() => {
+                return self.expr_start(items[0]);
+            }
+            Expr::InitList(items) if !items.is_empty() => {
                 return self.expr_position(items[0]);
             }
             _ => {}
@@ -344,6 +364,9 @@ impl<'db> Printer<'_, 'db> {
         let node = self.node(self.map.expr_syntax(e)?);
         match self.body.exprs[e] {
             Expr::Binary { .. } => return operator_token(&node).map(|t| t.text_range().start()),
+            // A member call is placed where its object starts (`sq(d.size())`: at `d`).
+            Expr::Call { callee, .. } if matches!(self.body.exprs[callee], Expr::Member { .. }) => {
+            }
             // A call is placed at its argument list's `(`.
             Expr::Call { .. } => {
                 if let Some(args) = node.children().find(|c| c.kind() == ARG_LIST) {

@@ -20,14 +20,19 @@
 //! and destructor of a local. Not covered yet: template-ids written in expressions (their
 //! instance's spelling), implicit members a class's own definition uses (its bases' and
 //! members' constructors at the class head), base constructors of mem-initializers, copies
-//! elided from a prvalue initializer, the call operator of a lambda called, members of class
-//! template instances (their spelling).
+//! elided from a prvalue initializer, the call operator of a lambda called.
+//! Members of class template instances named from outside the template are named as
+//! inference records them (`InferenceResult::member_instance`), spelled by hir-ty's type
+//! printer in EDG's convention (`Vec<float, 4>::sum`); not where an argument was written as a
+//! typedef (EDG keeps it, the model's types do not).
 use hir_def::body::NodePtr;
 use hir_def::hir::{
     BinaryOp, BindingId, BindingKind, BuiltinArg, Condition, Expr, ExprId, InitStyle, Stmt, StmtId,
     TypeOrExpr, UnaryOp,
 };
 use hir_def::{Body, BodySourceMap};
+use hir_ty::class_instance::MemberInstance;
+use hir_ty::ty::Instance;
 use hir_ty::{CalleeKind, HirTyDatabase, InferenceResult, Resolution, Ty, TyKind};
 use il::{Item, ItemKind};
 use rowan::NodeOrToken;
@@ -60,6 +65,10 @@ pub(crate) enum Target<'db> {
     TemplateParam(hir_def::generics::TemplateParamId<'db>),
     /// A special member a class does not declare (its implicit copy constructor).
     ImplicitMember(Item<'db>, hir_ty::SpecialKind),
+    /// A member of a class template instance (`Vec<float, 4>::sum`), as the model names it.
+    Member(MemberInstance<'db>),
+    /// A class template instance (`Traits<int *>`).
+    Instance(Instance<'db>),
 }
 
 /// One reference line of a body, before ids are assigned.

@@ -36,6 +36,11 @@ impl<'db> Printer<'_, 'db> {
         let Some((at, qualifiers)) = name_position(&node) else {
             return;
         };
+        if let Some(member) = self.instance_member_of(e) {
+            self.instance_member(member, access, at);
+            self.instance_qualifiers(member.class(self.db), &qualifiers);
+            return;
+        }
         match resolution {
             Resolution::Binding(b) => self.binding(b, access, at),
             Resolution::Item(item) if item.kind(self.db) == ItemKind::VariableTemplate => {
@@ -239,6 +244,35 @@ impl<'db> Printer<'_, 'db> {
 
     /// `obj.m`: the member, at its name.
     pub(super) fn member_name(&mut self, e: ExprId, access: Access) {
+        if let Some(member) = self.instance_member_of(e) {
+            // A data member whose type the model did not work out (a template template
+            // parameter's instance): how it is accessed is not known.
+            let untyped = matches!(
+                member.member(self.db).kind(self.db),
+                ItemKind::Field | ItemKind::Variable
+            ) && self
+                .infer
+                .type_of_expr(e)
+                .is_none_or(|t| t.is_dependent(self.db) || t.is_error(self.db));
+            if untyped {
+                return;
+            }
+            if let Some(at) = self
+                .map
+                .expr_syntax(e)
+                .map(|p| self.node(p))
+                .and_then(|node| {
+                    node.children()
+                        .filter(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                        .last()
+                })
+                .and_then(|n| name_position(&n))
+                .map(|(at, _)| at)
+            {
+                self.instance_member(member, access, at);
+            }
+            return;
+        }
         let Some(Resolution::Item(item)) = self.infer.resolution(e).cloned() else {
             self.dependent_member(e);
             return;
@@ -256,6 +290,86 @@ impl<'db> Printer<'_, 'db> {
         };
         if let Some((at, _)) = name_position(&name) {
             self.item(item, access, at);
+        }
+    }
+
+    /// The member of a class template instance `e` denotes, as inference recorded it, when
+    /// the log cannot name it as the template's member (it is named from outside the
+    /// template).
+    pub(super) fn instance_member_of(&self, e: ExprId) -> Option<MemberInstance<'db>> {
+        self.infer.member_instance(e).filter(|m| {
+            !self.nameable(m.member(self.db)) && !m.class(self.db).args(self.db).is_empty()
+        })
+    }
+
+    /// A member of a class template instance, named with the instance as the type printer
+    /// spells it in EDG's convention (`Vec<float, 4>::sum`).
+    pub(super) fn instance_member(
+        &mut self,
+        member: MemberInstance<'db>,
+        access: Access,
+        at: TextSize,
+    ) {
+        let item = member.member(self.db);
+        let access = self.item_access(item, access);
+        if let Some(name) = self.instance_member_name(member) {
+            self.push(Target::Member(member), name, access.letter(), at);
+        }
+    }
+
+    /// `None` when the type printer cannot spell the instance as EDG does.
+    pub(super) fn instance_member_name(&self, member: MemberInstance<'db>) -> Option<String> {
+        let item = member.member(self.db);
+        let own = item.name_text(self.db).unwrap_or("<unnamed>");
+        let own = own.rsplit("::").next().unwrap_or(own);
+        let class = hir_ty::display::instance_edg_name(self.db, member.class(self.db))?;
+        Some(format!("{class}::{own}"))
+    }
+
+    /// The qualifiers of a name of an instance's member: the instance `R` at the innermost
+    /// one when it names that instance's template, then the template's enclosing scopes.
+    fn instance_qualifiers(&mut self, instance: Instance<'db>, qualifiers: &[(String, TextSize)]) {
+        let template = instance.template(self.db);
+        let Some(((text, at), outer)) = qualifiers.split_last() else {
+            return;
+        };
+        if template.name_text(self.db) != Some(text.as_str()) {
+            return;
+        }
+        self.push_instance(instance, *at);
+        self.qualifiers_from(template.parent(self.db), outer);
+    }
+
+    /// A class template instance named (`R`), as the type printer spells it.
+    pub(super) fn push_instance(&mut self, instance: Instance<'db>, at: TextSize) {
+        if let Some(name) = hir_ty::display::instance_edg_name(self.db, instance) {
+            self.push(Target::Instance(instance), name, 'R', at);
+        }
+    }
+
+    /// `R` of a class, or of one of its members, named through an object or a type that is
+    /// `instance` (a class template instance): as the instance's member when the log cannot
+    /// name it as the template's.
+    pub(super) fn class_item(
+        &mut self,
+        item: Item<'db>,
+        instance: Option<Instance<'db>>,
+        at: TextSize,
+    ) {
+        let through_instance =
+            !self.nameable(item) || item.kind(self.db) == ItemKind::ClassTemplate;
+        let Some(instance) = instance.filter(|_| through_instance) else {
+            let name = self.item_name(item);
+            self.push(Target::Item(item), name, 'R', at);
+            return;
+        };
+        if hir_ty::class_instance::instance_definition(self.db, instance) == Some(item) {
+            self.push_instance(instance, at);
+        } else if let Some(member) =
+            hir_ty::class_instance::member_instance_in(self.db, instance, item)
+            && let Some(name) = self.instance_member_name(member)
+        {
+            self.push(Target::Member(member), name, 'R', at);
         }
     }
 
@@ -486,6 +600,14 @@ impl<'db> Printer<'_, 'db> {
     }
 
     fn item_named(&mut self, item: Item<'db>, access: Access, at: TextSize, name: String) {
+        let access = self.item_access(item, access);
+        self.push(Target::Item(item), name, access.letter(), at);
+    }
+
+    /// How an entity named with `access` is accessed: a variable of reference type is read, a
+    /// function named as a value has its address taken, an array used as a value decays;
+    /// anything else is only named.
+    fn item_access(&self, item: Item<'db>, access: Access) -> Access {
         let access = match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field | ItemKind::VariableTemplate => {
                 self.reference_read(access, Some(hir_ty::declared_ty(self.db, item)))
@@ -497,13 +619,12 @@ impl<'db> Printer<'_, 'db> {
             }
             _ => Access::Reference,
         };
-        let access = match item.kind(self.db) {
+        match item.kind(self.db) {
             ItemKind::Variable | ItemKind::Field => {
                 self.decayed(access, Some(hir_ty::declared_ty(self.db, item)))
             }
             _ => access,
-        };
-        self.push(Target::Item(item), name, access.letter(), at);
+        }
     }
 
     /// The classes a qualified name's qualifiers name, `R` at each: matched against the
@@ -551,9 +672,9 @@ impl<'db> Printer<'_, 'db> {
         item_name(self.db, item)
     }
 
-    /// Whether the log can name the entity: a member of a class template is named from
-    /// inside that template only (`C<T>::m`); elsewhere it is a member of an instance, which
-    /// this printer does not spell yet.
+    /// Whether the log can name the entity as it is: a member of a class template is named
+    /// so from inside that template only (`C<T>::m`); elsewhere it is a member of an instance
+    /// (`Target::Member`, named after `InferenceResult::member_instance`).
     pub(super) fn nameable(&self, item: Item<'db>) -> bool {
         let mut cur = item.parent(self.db);
         while let Some(scope) = cur {

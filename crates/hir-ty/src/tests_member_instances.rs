@@ -1,0 +1,125 @@
+//! The members of class template instances that expressions denote
+//! (`InferenceResult::member_instance`), and their names in EDG's cross-reference spelling
+//! (`display::instance_edg_name`).
+use expect_test::{Expect, expect};
+
+use crate::display::instance_edg_name;
+use crate::infer;
+use crate::test_db::TestDb;
+
+fn render(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none()
+            || !crate::lower::template_owners_of(&db, item).is_empty()
+        {
+            continue;
+        }
+        let result = infer(&db, item);
+        let body = hir_def::body::body(&db, item);
+        let mut lines = Vec::new();
+        for (e, _) in body.exprs.iter() {
+            if let Some(member) = result.member_instance(e) {
+                lines.push(format!(
+                    "  #{}: {}::{}",
+                    e.into_raw().into_u32(),
+                    instance_edg_name(&db, member.class(&db))
+                        .unwrap_or_else(|| "<not spelled>".to_string()),
+                    member.member(&db).name_text(&db).unwrap_or_default()
+                ));
+            }
+        }
+        if !lines.is_empty() {
+            out.push_str(&format!(
+                "{}:\n{}\n",
+                item.qualified_name(&db),
+                lines.join("\n")
+            ));
+        }
+    }
+    out
+}
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&render(text));
+}
+
+#[test]
+fn members_named_through_objects_qualifiers_and_operators() {
+    check(
+        r#"
+template <class T, int N> struct Vec {
+    T v[N];
+    T sum() const { return v[0]; }
+    T &operator[](int i) { return v[i]; }
+    static const int size = N;
+};
+void f() {
+    Vec<float, 4> a;
+    float s = a.sum();
+    a[1] = a.v[2];
+    int n = Vec<int, 4>::size;
+}
+"#,
+        expect![[r#"
+            f:
+              #1: Vec<float, 4>::sum
+              #2: Vec<float, 4>::sum
+              #5: Vec<float, 4>::operator[]
+              #7: Vec<float, 4>::v
+              #11: Vec<int, 4>::size
+        "#]],
+    );
+}
+
+#[test]
+fn members_of_base_instances_are_named_with_the_base() {
+    check(
+        r#"
+namespace ns {
+template <class T, class A> struct base { T *begin(); int n; };
+template <class T> struct alloc {};
+template <class T, class A = alloc<T>> struct vec : base<T, A> { vec(); };
+}
+void f() {
+    ns::vec<int> v;
+    int *p = v.begin();
+    int k = v.n;
+}
+"#,
+        expect![[r#"
+            f:
+              #1: ns::base<int, ns::alloc<int>>::begin
+              #2: ns::base<int, ns::alloc<int>>::begin
+              #4: ns::base<int, ns::alloc<int>>::n
+        "#]],
+    );
+}
+
+#[test]
+fn value_arguments_print_as_constants_of_their_parameters_types() {
+    check(
+        r#"
+enum Mode { FAST, SLOW };
+namespace outer { inline namespace v1 {
+template <class T, unsigned long N, bool B, Mode M, T V> struct S { static int get(); };
+} }
+template <auto V> struct Constant { static int get(); };
+void f() {
+    int k = outer::S<char, 4, true, SLOW, 'c'>::get();
+    int j = outer::S<long, 2, false, FAST, -1>::get();
+    int c = Constant<'c'>::get();
+}
+"#,
+        expect![[r#"
+            f:
+              #0: outer::v1::S<char, 4UL, true, SLOW, 'c'>::get
+              #1: outer::v1::S<char, 4UL, true, SLOW, 'c'>::get
+              #2: outer::v1::S<long, 2UL, false, FAST, -1L>::get
+              #3: outer::v1::S<long, 2UL, false, FAST, -1L>::get
+              #4: <not spelled>::get
+              #5: <not spelled>::get
+        "#]],
+    );
+}
