@@ -290,28 +290,20 @@ pub fn value_param_ty<'db>(
 /// `device_vector<int, device_allocator<int>>` is `vector_base<int, device_allocator<int>>`).
 #[salsa::tracked(returns(ref))]
 pub fn instance_bases<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> Vec<Ty<'db>> {
-    use syntax::SyntaxKind::*;
     let Some(definition) = instance_definition(db, instance) else {
         return Vec::new();
     };
-    let header = syntax::SyntaxNode::new_root(definition.header(db).clone());
-    let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
+    let names = il::lookup::base_specifier_names(db, definition);
+    if names.is_empty() {
         return Vec::new();
-    };
+    }
     let bindings = instance_bindings(db, instance);
     // Resolved by il with the definition's parameters standing for themselves, then bound.
     let owners = crate::from_il::template_owners(db, definition);
     let env = crate::from_il::template_env(db, &owners);
-    let from = definition
-        .parent(db)
-        .map_or(ScopeRef::File(definition.file(db)), ScopeRef::Item);
-    clause
-        .children()
-        .filter(|n| n.kind() == BASE_SPEC)
-        .filter_map(|spec| {
-            spec.children()
-                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
-        })
+    let from = crate::lower::scope_of(db, definition);
+    names
+        .into_iter()
         .map(|name| {
             let ty = il::resolve::name_type_in(db, from, env, &name);
             crate::from_il::lower_il_ty(db, ty, &owners)

@@ -23,6 +23,7 @@ use crate::HirTyDatabase;
 use crate::ty::{Instance, Ty, ValueCategory};
 
 mod adl;
+mod deferred_calls;
 mod expr;
 mod implicit;
 mod instance_calls;

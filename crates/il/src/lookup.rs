@@ -275,16 +275,16 @@ fn file_scope_index<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> ScopeInde
     build_scope_index(db, top_level_items(db, file))
 }
 
-/// The direct base classes of a class item that lookup can resolve, in declaration order.
-pub fn base_classes<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Vec<Item<'db>> {
+/// The names written in a class's base specifiers (`: public B<T>, C`), in declaration order.
+pub fn base_specifier_names<'db>(
+    db: &'db dyn IlDatabase,
+    class: Item<'db>,
+) -> Vec<syntax::SyntaxNode> {
     use syntax::SyntaxKind::*;
     let header = syntax::SyntaxNode::new_root(class.header(db).clone());
     let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
         return Vec::new();
     };
-    let from = class
-        .parent(db)
-        .map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
     clause
         .children()
         .filter(|n| n.kind() == BASE_SPEC)
@@ -292,6 +292,16 @@ pub fn base_classes<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Vec<Item<
             spec.children()
                 .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
         })
+        .collect()
+}
+
+/// The direct base classes of a class item that lookup can resolve, in declaration order.
+pub fn base_classes<'db>(db: &'db dyn IlDatabase, class: Item<'db>) -> Vec<Item<'db>> {
+    let from = class
+        .parent(db)
+        .map_or(ScopeRef::File(class.file(db)), ScopeRef::Item);
+    base_specifier_names(db, class)
+        .into_iter()
         .filter_map(|name| {
             let (global, segments) = name_segments(&name);
             lookup_path(db, from, global, &segments)

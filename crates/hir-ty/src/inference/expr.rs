@@ -930,67 +930,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
-    /// Whether EDG leaves a call in a template to its instantiation although no argument's
-    /// type depends: an unqualified name called with an argument that is an integral
-    /// constant depending on a template parameter (`f(N)`, `f(N + 1)`, `f(-N)`,
-    /// `f(sizeof(T) + 1)`: at instantiation it may be `0`, a null pointer constant, and
-    /// argument-dependent lookup is done then), or a template-id with dependent arguments
-    /// (`g<N>(1)`). A bare `sizeof(T)` is never 0 and a qualified name (`ns::f(N)`) has no
-    /// argument-dependent lookup: both are resolved in the definition (measured on cudafe++).
-    fn chosen_at_instantiation(
-        &self,
-        path: &Path,
-        args: &[ExprId],
-        explicit: &[GenericArg<'db>],
-    ) -> bool {
-        if !self.in_template || path.global || path.segments.len() != 1 {
-            return false;
-        }
-        explicit.iter().any(|a| match a {
-            GenericArg::Type(t) => t.is_dependent(self.db),
-            GenericArg::DependentValue(_) => true,
-            _ => false,
-        }) || args.iter().any(|a| {
-            !matches!(self.body.exprs[*a], Expr::SizeOf(_) | Expr::AlignOf(_))
-                && self.dependent_constant(*a) == Some(true)
-        })
-    }
-
-    /// `Some(true)` for an integral constant expression that depends on a template parameter,
-    /// `Some(false)` for one that does not, `None` for what is no constant expression.
-    fn dependent_constant(&self, e: ExprId) -> Option<bool> {
-        let all = |es: &[ExprId]| -> Option<bool> {
-            es.iter()
-                .try_fold(false, |dep, c| Some(dep | self.dependent_constant(*c)?))
-        };
-        match &self.body.exprs[e] {
-            Expr::Literal(_) => Some(false),
-            Expr::Path(_) => match self.resolution_of(e)? {
-                // In an instance, its own parameters are bound.
-                Resolution::TemplateParam(p) => Some(
-                    self.subst
-                        .get(p)
-                        .is_none_or(|a| matches!(a, GenericArg::DependentValue(_))),
-                ),
-                Resolution::Enumerator { .. } => Some(false),
-                _ => None,
-            },
-            Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => Some(
-                self.type_ref(t.as_str())
-                    .is_none_or(|t| t.is_dependent(self.db)),
-            ),
-            Expr::Unary { expr, .. } => self.dependent_constant(*expr),
-            Expr::Binary { lhs, rhs, .. } => all(&[*lhs, *rhs]),
-            Expr::Conditional {
-                cond,
-                then: Some(then),
-                else_,
-            } => all(&[*cond, *then, *else_]),
-            Expr::Cast { args, .. } if args.len() == 1 => all(args),
-            _ => None,
-        }
-    }
-
     /// A call through a value: a function pointer or reference, an object with `operator()`,
     /// a closure.
     fn call_value(
