@@ -23,6 +23,7 @@ use crate::HirTyDatabase;
 use crate::ty::{Instance, Ty, ValueCategory};
 
 mod adl;
+mod closure_calls;
 mod deferred_calls;
 mod expr;
 mod implicit;
@@ -32,6 +33,7 @@ mod stmt;
 mod type_refs;
 mod written;
 
+pub use closure_calls::{ClosureCallSig, closure_call_signature};
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 pub use written::{written_name, written_qualifiers};
 
@@ -228,6 +230,20 @@ impl<'db> InferenceResult<'db> {
         Some(hir_def::ClosureId {
             owner: self.owner?,
             expr: *expr,
+        })
+    }
+
+    /// Every call of a lambda of this body, with the closure it calls, in inference order.
+    pub fn closure_calls(&self) -> impl Iterator<Item = (ExprId, hir_def::ClosureId<'db>)> + '_ {
+        let owner = self.owner;
+        self.closure_calls.iter().filter_map(move |&(call, expr)| {
+            Some((
+                call,
+                hir_def::ClosureId {
+                    owner: owner?,
+                    expr,
+                },
+            ))
         })
     }
 

@@ -42,9 +42,9 @@ mod tests_instances;
 mod tests_member_instances;
 
 pub use crate::inference::{
-    Callee, CalleeKind, ImplicitCall, ImplicitKind, ImplicitSite, InferenceDiagnostic,
-    InferenceResult, Resolution, infer, infer_default_arguments, infer_instance, written_name,
-    written_qualifiers,
+    Callee, CalleeKind, ClosureCallSig, ImplicitCall, ImplicitKind, ImplicitSite,
+    InferenceDiagnostic, InferenceResult, Resolution, closure_call_signature, infer,
+    infer_default_arguments, infer_instance, written_name, written_qualifiers,
 };
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};

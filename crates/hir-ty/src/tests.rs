@@ -705,3 +705,70 @@ template <int N, class T, unsigned long L> void t(int k, S s) {
         "#]],
     );
 }
+
+/// Each call of a generic lambda, with the call operator it instantiates.
+fn render_closure_calls(text: &str) -> String {
+    let (db, file) = TestDb::with_file(text);
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if hir_def::source::body_owner_kind(&db, item).is_none() {
+            continue;
+        }
+        let result = infer(&db, item);
+        for (call, closure) in result.closure_calls() {
+            let sig = match crate::closure_call_signature(&db, item, call) {
+                Some(sig) => {
+                    let params: Vec<String> = sig.params.iter().map(|p| p.to_source(&db)).collect();
+                    format!("({}) -> {}", params.join(", "), sig.ret.to_source(&db))
+                }
+                None => "not deduced".to_string(),
+            };
+            out.push_str(&format!(
+                "call #{} of lambda #{}: {sig}\n",
+                call.into_raw().into_u32(),
+                closure.expr.into_raw().into_u32()
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn generic_lambda_calls_deduce_their_call_operator() {
+    // Each call's signature as cudafe++ 13.0.88 displays the call operator instance (checked
+    // on this fixture): `auto` decays and drops qualifiers, `auto &` keeps them, `auto &&`
+    // is an lvalue reference for an lvalue, `auto *` the pointer; a body without `return`
+    // returns `void`. `k(3)` (an rvalue for `auto &`, ill-formed, not in the checked
+    // fixture) is not deduced.
+    expect![[r#"
+        call #7 of lambda #3: (int, int) -> int
+        call #11 of lambda #3: (float, int) -> float
+        call #16 of lambda #3: (const char *, long) -> const char *
+        call #23 of lambda #20: (double) -> void
+        call #29 of lambda #26: (int &) -> int
+        call #32 of lambda #26: (const int &) -> int
+        call #35 of lambda #26: (const float &) -> float
+        call #38 of lambda #26: not deduced
+        call #46 of lambda #42: (const int &, int &) -> int
+        call #50 of lambda #42: (const int &, double &&) -> double
+        call #54 of lambda #42: (const float &, long &) -> float
+        call #61 of lambda #57: (int *) -> int
+    "#]]
+    .assert_eq(&render_closure_calls(
+        "void take(double);\n\
+         void f(const float c, long n) {\n\
+           auto g = [](auto a, const auto b) { return a + b; };\n\
+           int r = g(1, 2) + g(c, 2);\n\
+           g(\"s\", n);\n\
+           auto h = [](auto x) { take(x); };\n\
+           h(1.0);\n\
+           const int q = 2;\n\
+           auto k = [](auto &x) { return x; };\n\
+           k(r); k(q); k(c); k(3);\n\
+           auto m = [](const auto &x, auto &&y) { return x + y; };\n\
+           m(r, r); m(1, 2.0); m(c, n);\n\
+           auto p = [](auto *x) { return *x; };\n\
+           p(&r);\n\
+         }\n",
+    ));
+}

@@ -5,9 +5,12 @@
 //! the variable in the body), and for a lambda without captures the static invoker `_FUN` and
 //! the conversion to a function pointer. Measured rules: `docs/spec/il-display.md`.
 //!
-//! Types inside bodies are not resolved yet (that is the next issue's expression layer), so the
-//! types of captured locals come from their declarations and a return type is deduced only for
-//! the simple `return` expressions [`expr_type`] knows.
+//! Typing is hir-ty's: a return type without a written one is the first `return`'s operand as
+//! `hir_ty::infer` of the enclosing body types it, and the call operators that calls of a
+//! generic lambda instantiate are `hir_ty::closure_call_signature`'s (which calls call the
+//! closure, the parameters deduced from the arguments, the return typed under them). Still
+//! outside hir-ty: the types of captured locals come from their declarations, and where
+//! inference has no concrete return type the simple `return` expressions [`expr_type`] knows.
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
@@ -90,18 +93,18 @@ pub(super) fn entries(
             },
         );
         closure.returned = closure.returned_by_inference(hdb, file);
-        closure.write(db, from, lines, ids, out);
+        closure.write(hdb, from, lines, ids, out);
     }
 }
 
-/// The type inference gives an expression of the file: the body owning it is the innermost
-/// body owner whose declaration contains it, and the expression is the one lowered from
-/// exactly this node. `None` where inference has no concrete type (an error, a template).
-fn inferred_type<'db>(
+/// The body owner and the expression a node of the file lowers to: the owner is the
+/// innermost body owner whose declaration contains it, and the expression the one lowered from
+/// exactly this node.
+fn lowered_expr<'db>(
     db: &'db dyn HirTyDatabase,
     file: SourceFile,
     expr: &SyntaxNode,
-) -> Option<hir_ty::Ty<'db>> {
+) -> Option<(il::Item<'db>, hir_def::hir::ExprId)> {
     let range = expr.text_range();
     let at = u32::from(range.start());
     let (owner, offsets) = hir_def::source::declaration_offsets(db, file)
@@ -114,7 +117,18 @@ fn inferred_type<'db>(
         map.expr_syntax(id)
             .is_some_and(|ptr| offsets.to_file_range(ptr.text_range()) == Some(range))
     })?;
-    let ty = hir_ty::infer(db, *owner).type_of_expr(id)?;
+    Some((*owner, id))
+}
+
+/// The type inference gives an expression of the file. `None` where inference has no
+/// concrete type (an error, a template).
+fn inferred_type<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: SourceFile,
+    expr: &SyntaxNode,
+) -> Option<hir_ty::Ty<'db>> {
+    let (owner, id) = lowered_expr(db, file, expr)?;
+    let ty = hir_ty::infer(db, owner).type_of_expr(id)?;
     (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
 }
 
@@ -221,12 +235,13 @@ impl Closure {
 
     fn write(
         &self,
-        db: &dyn IlDatabase,
+        hdb: &dyn HirTyDatabase,
         from: ScopeRef<'_>,
         lines: &Lines,
         ids: &mut usize,
         out: &mut String,
     ) {
+        let db: &dyn IlDatabase = hdb;
         let id = next_id(ids);
         let class = "<unnamed>";
         // The closure type.
@@ -361,101 +376,57 @@ impl Closure {
         }
         if self.generic {
             self.auto_params(lines, ids, out);
-            self.call_operator_instances(db, lines, ids, out);
+            self.call_operator_instances(hdb, lines, ids, out);
         }
     }
 
     /// A generic lambda's call operator is a member template: each call of the local the
     /// lambda initializes (`auto g = [](auto a, auto b) {...}; g(1, 2)`) instantiates it,
     /// defined, at the parameter list, typed with the deduced parameters and the return type
-    /// of the body's first `return` (`(int, int)->int`; measured with cudafe++).
+    /// of the body's first `return` (`(int, int)->int`; measured with cudafe++). Which calls
+    /// call this closure, and the signature each instantiates, are hir-ty's inference of the
+    /// enclosing body ([`hir_ty::closure_call_signature`]); the calls in source order.
     fn call_operator_instances(
         &self,
-        db: &dyn IlDatabase,
+        db: &dyn HirTyDatabase,
         lines: &Lines,
         ids: &mut usize,
         out: &mut String,
     ) {
-        use il::deduce::expr::{ExprEnv, type_of};
-        let Some(init) = self.lambda.parent().and_then(|i| i.parent()) else {
-            return;
-        };
-        let Some(name) = init
-            .children()
-            .find(|n| n.kind() == DECLARATOR)
-            .and_then(|d| d.children().find(|n| n.kind() == NAME_REF))
-            .map(|n| il::lower::tokens_text(&n))
-        else {
-            return;
-        };
-        let (Some(function), Some(params)) = (
-            self.lambda.ancestors().find(|a| a.kind() == FUNCTION_DEF),
-            self.lambda.children().find(|n| n.kind() == PARAM_LIST),
-        ) else {
-            return;
-        };
         let Some(file) = self.file else {
             return;
         };
+        let Some((owner, lambda)) = lowered_expr(db, file, &self.lambda) else {
+            return;
+        };
+        let result = hir_ty::infer(db, owner);
+        let (_, map) = hir_def::body::body_with_source_map(db, owner);
+        let mut calls: Vec<(u32, hir_def::hir::ExprId)> = result
+            .closure_calls()
+            .filter(|(_, closure)| closure.expr == lambda)
+            .filter_map(|(call, _)| {
+                let at = map.expr_syntax(call)?.text_range().start();
+                Some((u32::from(at), call))
+            })
+            .collect();
+        calls.sort_unstable();
         let mut seen: FxHashSet<String> = FxHashSet::default();
-        for call in function.descendants().filter(|n| n.kind() == CALL_EXPR) {
-            let callee = call.children().next();
-            let named = callee
-                .as_ref()
-                .is_some_and(|c| c.kind() == ID_EXPR && il::lower::tokens_text(c) == name);
-            let Some(args) = call.children().find(|n| n.kind() == ARG_LIST) else {
+        for (_, call) in calls {
+            let Some(sig) = hir_ty::closure_call_signature(db, owner, call) else {
                 continue;
             };
-            if !named || call.text_range().start() < self.lambda.text_range().end() {
-                continue;
-            }
-            let (from, class) = super::fn_instances::scope_at(db, file, &call);
-            let env = ExprEnv::at(db, from, class, &call);
-            // The local must hold this lambda's closure (not a shadowing declaration's).
-            let holds_this = callee
-                .and_then(|c| type_of(db, &env, &c))
-                .is_some_and(|t| matches!(t.ty.kind(db), TyKind::Closure { index, .. } if Some(*index) == self.index));
-            let Some(arg_types) = args
-                .children()
-                .map(|a| type_of(db, &env, &a))
+            let Some(types) = sig
+                .params
+                .iter()
+                .map(|&p| hir_ty::to_il::il_ty(db, p).map(|t| spell(db, t)))
                 .collect::<Option<Vec<_>>>()
             else {
                 continue;
             };
-            let declared: Vec<SyntaxNode> =
-                params.children().filter(|n| n.kind() == PARAM).collect();
-            if !holds_this || declared.len() != arg_types.len() {
-                continue;
-            }
-            // Plain `auto` parameters take the argument's type, decayed and without cv.
-            let mut body_env = ExprEnv::at(db, from, class, &self.lambda);
-            let mut types = Vec::new();
-            for (param, arg) in declared.iter().zip(&arg_types) {
-                let plain_auto = param.children_with_tokens().any(|t| t.kind() == AUTO_KW)
-                    && param
-                        .children()
-                        .find(|n| n.kind() == DECLARATOR)
-                        .is_none_or(|d| d.children().all(|n| n.kind() == NAME_REF));
-                let ty = if plain_auto {
-                    il::deduce::expr::decay(db, arg.ty)
-                } else {
-                    match param_type(db, from, param) {
-                        Some(k) => {
-                            types.push(k.spelled);
-                            continue;
-                        }
-                        None => return,
-                    }
-                };
-                if let Some(n) = param_name(param) {
-                    body_env.add_local(n, ty);
-                }
-                types.push(spell(db, ty));
-            }
-            let Some(ret) = self.first_return().and_then(|e| type_of(db, &body_env, &e)) else {
+            let Some(ret) = hir_ty::to_il::il_ty(db, sig.ret) else {
                 continue;
             };
-            let ty = format!("({})->{}", types.join(", "), spell(db, ret.ty));
+            let ty = format!("({})->{}", types.join(", "), spell(db, ret));
             if !seen.insert(ty.clone()) {
                 continue;
             }
@@ -469,17 +440,6 @@ impl Closure {
             };
             self.member(out, lines, ids, self.call_offset, &call_member);
         }
-    }
-
-    /// The expression of the body's first `return` (not a nested lambda's).
-    fn first_return(&self) -> Option<SyntaxNode> {
-        let body = self.lambda.children().find(|n| n.kind() == COMPOUND_STMT)?;
-        body.descendants()
-            .filter(|n| n.kind() == RETURN_STMT)
-            .filter(|r| {
-                r.ancestors().find(|a| a.kind() == LAMBDA_EXPR).as_ref() == Some(&self.lambda)
-            })
-            .find_map(|r| r.children().next())
     }
 
     fn member(&self, out: &mut String, lines: &Lines, ids: &mut usize, at: usize, m: &Member<'_>) {
@@ -1292,7 +1252,8 @@ mod tests {
 
     /// Checked with cudafe++ 13.0.88: each call of a local holding a generic lambda
     /// instantiates its call operator once per deduced signature, at the parameter list; the
-    /// template's own `auto` parameters keep their declarator (`auto &`).
+    /// template's own `auto` parameters keep their declarator (`auto &`), an instance's bind
+    /// the argument's type (`int &`).
     #[test]
     fn generic_lambda_calls_instantiate_the_call_operator() {
         let entries = crate::fixture_entries_containing(
@@ -1300,12 +1261,13 @@ mod tests {
              \x20   auto g = [](auto a, auto b) { return a + b; };\n\
              \x20   int r = g(1, 2) + g(1.0f, 2) + g(3, 4);\n\
              \x20   auto h = [](auto &x, long y) { return x * y; };\n\
+             \x20   long v = h(r, 2);\n\
              }\n",
             "\"operator()\"",
         );
         let types: Vec<String> = entries
             .split("\n\n")
-            .filter(|e| !e.is_empty())
+            .filter(|e| !e.trim().is_empty())
             .map(|e| {
                 let at = crate::entry_field(e, "decl_position.column");
                 format!("{at} {}", crate::entry_field(e, "type"))
@@ -1317,6 +1279,7 @@ mod tests {
                 "16 file-scope type@ty: (int, int)->int",
                 "16 file-scope type@ty: (float, int)->float",
                 "16 file-scope type@ty: (auto &, long)->auto",
+                "16 file-scope type@ty: (int &, long)->long",
             ]
         "#]]
         .assert_debug_eq(&types);

@@ -18,8 +18,8 @@
 //! deduced takes the template's default argument (the caller resolves defaults, since they are
 //! written in terms of the earlier arguments). A `P` that is not resolved (a dependent name we do
 //! not model) is a non-deduced context: its parameters must come from elsewhere, or deduction
-//! fails. Deduction never guesses: a failure is `None`. [`at_least_as_specialized`] is the
-//! partial ordering of two templates that both deduce ([temp.func.order]).
+//! fails. Deduction never guesses: a failure is `None`. Partial ordering ([temp.func.order]) is
+//! hir-ty's (`overload.rs`), over its one unifier.
 //!
 //! Submodules: [`expr`] types call arguments from declarations; [`instance`] builds a
 //! template's [`Pattern`] and the instance a call or template-id makes (defaults, packs,
@@ -418,46 +418,6 @@ impl<'db> Matcher<'db> {
             }
         }
     }
-}
-
-/// Partial ordering of two function templates for a call with `args` arguments
-/// ([temp.func.order]): whether `a` is at least as specialized as `b`, that is, `b`'s parameters
-/// deduce from `a`'s parameter types with `a`'s template parameters standing for unique types.
-/// References and top-level cv are dropped from both sides first. Templates with packs are not
-/// ordered (`false`).
-pub fn at_least_as_specialized<'db>(
-    db: &'db dyn IlDatabase,
-    a: &Pattern<'db>,
-    b: &Pattern<'db>,
-    args: usize,
-) -> bool {
-    let ordered = |p: &Pattern<'db>| p.pack_expansion.is_none() && !p.params.iter().any(|s| s.pack);
-    if !ordered(a) || !ordered(b) || a.fn_params.len() < args || b.fn_params.len() < args {
-        return false;
-    }
-    // `a`'s parameters as unique types: parameters of a template at a depth nothing binds.
-    let unique: Vec<TemplateArg<'db>> = (0..a.params.len() as u32)
-        .map(|index| TemplateArg::Type(Ty::new(db, TyKind::TemplateParam { depth: 0, index })))
-        .collect();
-    let mut matcher = Matcher {
-        db,
-        bound: vec![None; b.params.len()],
-        conversions: false,
-    };
-    let adjust = |t: Ty<'db>| {
-        let t = match t.kind(db) {
-            TyKind::Reference(_, inner) => *inner,
-            _ => t,
-        };
-        unqualified(db, t)
-    };
-    a.fn_params[..args]
-        .iter()
-        .zip(&b.fn_params[..args])
-        .all(|(&pa, &pb)| {
-            let pa = adjust(substitute(db, pa, &unique));
-            matcher.unify(adjust(pb), pa, false).is_some()
-        })
 }
 
 /// Every base class of a class type, direct and indirect, as types (bases of an instance

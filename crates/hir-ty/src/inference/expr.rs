@@ -965,7 +965,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// A lambda's return type: written (`-> T`), else its first `return e;`'s decayed type,
     /// else `void`.
-    fn lambda_return(&mut self, lambda: ExprId) -> Ty<'db> {
+    pub(crate) fn lambda_return(&mut self, lambda: ExprId) -> Ty<'db> {
         let db = self.db;
         let Expr::Lambda(l) = &self.body.exprs[lambda] else {
             return Ty::error(db);

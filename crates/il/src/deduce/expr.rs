@@ -213,12 +213,6 @@ impl<'db> ExprEnv<'db> {
         }
     }
 
-    /// Declares a local `name` of type `ty` (innermost), as a generic lambda's instantiated
-    /// parameter.
-    pub fn add_local(&mut self, name: String, ty: Ty<'db>) {
-        self.locals.push((name, Some(ty)));
-    }
-
     /// Whether a parameter or local named `name` is visible (it hides namespace-scope names
     /// and argument-dependent lookup).
     pub fn declares(&self, name: &str) -> bool {

@@ -443,34 +443,6 @@ fn packs_expand_and_auto_returns_are_deduced_from_the_body() {
 }
 
 #[test]
-fn partial_ordering_prefers_the_template_whose_parameters_deduce_the_others() {
-    let db = TestDb::default();
-    let one = |p: &str| Pattern {
-        params: vec![ParamShape {
-            kind: ParamKind::Type,
-            pack: false,
-        }],
-        fn_params: vec![ty(&db, p)],
-        pack_expansion: None,
-        defaulted: 0,
-    };
-    let order = |a: &str, b: &str| {
-        let (a, b) = (one(a), one(b));
-        format!(
-            "{} {}",
-            at_least_as_specialized(&db, &a, &b, 1),
-            at_least_as_specialized(&db, &b, &a, 1)
-        )
-    };
-    // `f(T *)` is more specialized than `f(T)`; `f(const T &)` and `f(T)` are not ordered
-    // by their parameters alone (references and top-level cv are dropped), so a call is
-    // ambiguous.
-    expect!["true false"].assert_eq(&order("T *", "T"));
-    expect!["true false"].assert_eq(&order("const T *", "T *"));
-    expect!["true true"].assert_eq(&order("const T &", "T"));
-}
-
-#[test]
 fn a_derived_class_deduces_from_its_base_template_id() {
     // g++ 12: `f(d)` calls `f<int>(const B<int>&)`, `h(&e)` `h<char>(B<char>*)` (through `D2`).
     check_instance(
