@@ -9,8 +9,8 @@
 //! `hir_ty::infer` of the enclosing body types it, and the call operators that calls of a
 //! generic lambda instantiate are `hir_ty::closure_call_signature`'s (which calls call the
 //! closure, the parameters deduced from the arguments, the return typed under them). Still
-//! outside hir-ty: the types of captured locals come from their declarations, and where
-//! inference has no concrete return type the simple `return` expressions [`expr_type`] knows.
+//! outside hir-ty: the types of captured locals come from their declarations (an init
+//! capture's is inference's).
 use std::fmt::Write as _;
 
 use base_db::SourceFile;
@@ -35,13 +35,6 @@ struct Known {
 }
 
 impl Known {
-    fn new(spelled: &str, size: u64, align: u64) -> Known {
-        Known {
-            spelled: spelled.to_string(),
-            size: Some(SizeAlign { size, align }),
-        }
-    }
-
     fn pointer(spelled: String) -> Known {
         Known {
             spelled,
@@ -73,7 +66,6 @@ pub(super) fn entries(
     ids: &mut usize,
     out: &mut String,
 ) {
-    let db: &dyn IlDatabase = hdb;
     let from = ScopeRef::File(file);
     // Closure sizes by the lambda's offset, for locals initialized by an earlier lambda.
     let mut closures: FxHashMap<usize, Known> = FxHashMap::default();
@@ -82,7 +74,7 @@ pub(super) fn entries(
         if lambda.ancestors().any(|a| a.kind() == TEMPLATE_DECL) {
             continue;
         }
-        let mut closure = Closure::new(db, from, &lambda, &closures);
+        let mut closure = Closure::new(hdb, file, &lambda, &closures);
         closure.file = Some(file);
         closure.index = u32::try_from(index).ok();
         closures.insert(
@@ -95,41 +87,6 @@ pub(super) fn entries(
         closure.returned = closure.returned_by_inference(hdb, file);
         closure.write(hdb, from, lines, ids, out);
     }
-}
-
-/// The body owner and the expression a node of the file lowers to: the owner is the
-/// innermost body owner whose declaration contains it, and the expression the one lowered from
-/// exactly this node.
-fn lowered_expr<'db>(
-    db: &'db dyn HirTyDatabase,
-    file: SourceFile,
-    expr: &SyntaxNode,
-) -> Option<(il::Item<'db>, hir_def::hir::ExprId)> {
-    let range = expr.text_range();
-    let at = u32::from(range.start());
-    let (owner, offsets) = hir_def::source::declaration_offsets(db, file)
-        .iter()
-        .filter(|(_, o)| o.in_file <= at && u32::from(range.end()) <= o.in_file + o.len)
-        .min_by_key(|(_, o)| o.len)?;
-    hir_def::source::body_owner_kind(db, *owner)?;
-    let (body, map) = hir_def::body::body_with_source_map(db, *owner);
-    let id = body.exprs.iter().map(|(id, _)| id).find(|&id| {
-        map.expr_syntax(id)
-            .is_some_and(|ptr| offsets.to_file_range(ptr.text_range()) == Some(range))
-    })?;
-    Some((*owner, id))
-}
-
-/// The type inference gives an expression of the file. `None` where inference has no
-/// concrete type (an error, a template).
-fn inferred_type<'db>(
-    db: &'db dyn HirTyDatabase,
-    file: SourceFile,
-    expr: &SyntaxNode,
-) -> Option<hir_ty::Ty<'db>> {
-    let (owner, id) = lowered_expr(db, file, expr)?;
-    let ty = hir_ty::infer(db, owner).type_of_expr(id)?;
-    (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
 }
 
 struct Closure {
@@ -154,11 +111,13 @@ struct Closure {
 
 impl Closure {
     fn new(
-        db: &dyn IlDatabase,
-        from: ScopeRef<'_>,
+        hdb: &dyn HirTyDatabase,
+        file: SourceFile,
         lambda: &SyntaxNode,
         closures: &FxHashMap<usize, Known>,
     ) -> Closure {
+        let db: &dyn IlDatabase = hdb;
+        let from = ScopeRef::File(file);
         let offset = usize::from(lambda.text_range().start());
         let params = lambda.children().find(|n| n.kind() == PARAM_LIST);
         let call_offset = params.as_ref().map_or_else(
@@ -180,7 +139,11 @@ impl Closure {
             .children_with_tokens()
             .any(|t| t.as_token().is_some_and(|t| t.text() == "mutable"));
         let env = Env::new(db, from, lambda, function.as_ref(), closures);
-        let mut captures = captures(lambda, &env);
+        // An init capture (`[v = e]`) has the type `auto` deduces from `e`, as inference types it.
+        let init_type = |init: &SyntaxNode| {
+            super::inferred::deduced_type(hdb, file, init).and_then(|t| known(db, t))
+        };
+        let mut captures = captures(lambda, &env, &init_type);
         // An extended `__host__ __device__` lambda carries a hidden pointer after its captures.
         let extended_hd = space.host && space.device && has_space_attribute(lambda);
         if extended_hd {
@@ -222,15 +185,8 @@ impl Closure {
     /// What the first `return` returns, typed by inference (`3000000000` is a `long`, a call's
     /// type is its callee's return type), spelled as the display spells types.
     fn returned_by_inference(&self, db: &dyn HirTyDatabase, file: SourceFile) -> Option<String> {
-        let mut expr = self.first_returned()?;
-        // A parenthesized expression lowers to its operand.
-        while expr.kind() == PAREN_EXPR {
-            expr = expr.children().next()?;
-        }
-        let ty = inferred_type(db, file, &expr)?;
-        let ty = ty.decay(db).unqualified(db);
-        let il = hir_ty::to_il::il_ty(db, ty)?;
-        Some(spell(db, il))
+        let expr = self.first_returned()?;
+        Some(spell(db, super::inferred::deduced_type(db, file, &expr)?))
     }
 
     fn write(
@@ -396,7 +352,7 @@ impl Closure {
         let Some(file) = self.file else {
             return;
         };
-        let Some((owner, lambda)) = lowered_expr(db, file, &self.lambda) else {
+        let Some((owner, lambda)) = super::inferred::lowered_expr(db, file, &self.lambda) else {
             return;
         };
         let result = hir_ty::infer(db, owner);
@@ -497,36 +453,20 @@ impl Closure {
     }
 
     /// A trailing return type, or what the body's `return` statements return: `void` without
-    /// one, else the type of the first returned expression where [`expr_type`] knows it.
+    /// one, else the type inference gives the first returned expression.
     fn return_type(&self, db: &dyn IlDatabase, from: ScopeRef<'_>) -> String {
         if let Some(trailing) = self.lambda.children().find(|n| n.kind() == TRAILING_RETURN)
             && let Some(type_id) = trailing.children().find(|n| n.kind() == TYPE_ID)
         {
             return spell(db, il::resolve::type_id_type(db, from, &type_id));
         }
-        let Some(expr) = self.first_returned() else {
+        if self.first_returned().is_none() {
             return "void".to_string();
-        };
-        if let Some(returned) = &self.returned {
-            return returned.clone();
         }
-        let mut env = Env::new(
-            db,
-            from,
-            &self.lambda,
-            self.lambda
-                .ancestors()
-                .find(|a| a.kind() == FUNCTION_DEF)
-                .as_ref(),
-            &FxHashMap::default(),
-        );
-        // The body sees the captures as the closure's members.
-        for capture in &self.captures {
-            if let Some(name) = &capture.name {
-                env.insert(name.clone(), capture.ty.clone());
-            }
-        }
-        expr_type(&expr, &env).map_or("<unknown>".to_string(), |k| k.spelled)
+        // Inference's type of the first `return`'s operand; the display types nothing itself.
+        self.returned
+            .clone()
+            .unwrap_or_else(|| "<unknown>".to_string())
     }
 
     /// A generic lambda's `auto` parameters are invented template type parameters.
@@ -806,7 +746,11 @@ fn known<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> Option<Known> {
 
 /// The captures of a lambda in layout order: the explicit ones in the order written, then those
 /// a capture default (`=`, `&`) makes, in the order of their first use in the body.
-fn captures(lambda: &SyntaxNode, env: &Env) -> Vec<Capture> {
+fn captures(
+    lambda: &SyntaxNode,
+    env: &Env,
+    init_type: &dyn Fn(&SyntaxNode) -> Option<Known>,
+) -> Vec<Capture> {
     let mut out = Vec::new();
     let Some(list) = lambda.children().find(|n| n.kind() == LAMBDA_CAPTURES) else {
         return out;
@@ -839,7 +783,7 @@ fn captures(lambda: &SyntaxNode, env: &Env) -> Vec<Capture> {
             .find(|n| !matches!(n.kind(), NAME_REF))
             .filter(|_| tokens.iter().any(|t| t.kind() == EQ));
         let ty = match init {
-            Some(init) => expr_type(&init, env),
+            Some(init) => init_type(&init),
             None => env.names.get(&text).map(|t| captured(t, by_ref)),
         };
         explicit.push(text.clone());
@@ -922,89 +866,6 @@ fn layout(captures: &[Capture]) -> Option<SizeAlign> {
         size: size.next_multiple_of(align).max(1),
         align,
     })
-}
-
-/// The arithmetic types by conversion rank, with sizes (x86-64).
-const ARITHMETIC: &[(&str, u64)] = &[
-    ("int", 4),
-    ("unsigned int", 4),
-    ("long", 8),
-    ("unsigned long", 8),
-    ("long long", 8),
-    ("unsigned long long", 8),
-    ("float", 4),
-    ("double", 8),
-    ("long double", 16),
-];
-
-/// The type of an expression, for the few forms declarations-level knowledge answers: names,
-/// literals, parentheses, `++`/`--`, indexing a pointer or array, and arithmetic with the
-/// usual arithmetic conversions.
-fn expr_type(expr: &SyntaxNode, env: &Env) -> Option<Known> {
-    match expr.kind() {
-        ID_EXPR => {
-            let name = expr.children().find(|n| n.kind() == NAME_REF)?;
-            let ty = env.names.get(&il::lower::tokens_text(&name))?;
-            Some(captured(ty, false))
-        }
-        LITERAL => {
-            let token = expr.first_token()?;
-            Some(match token.kind() {
-                INT_LIT => {
-                    let t = token.text().to_ascii_lowercase();
-                    match (t.contains('u'), t.contains('l')) {
-                        (false, false) => Known::new("int", 4, 4),
-                        (true, false) => Known::new("unsigned int", 4, 4),
-                        (false, true) => Known::new("long", 8, 8),
-                        (true, true) => Known::new("unsigned long", 8, 8),
-                    }
-                }
-                FLOAT_LIT if token.text().ends_with(['f', 'F']) => Known::new("float", 4, 4),
-                FLOAT_LIT => Known::new("double", 8, 8),
-                TRUE_KW | FALSE_KW => Known::new("bool", 1, 1),
-                _ => return None,
-            })
-        }
-        PAREN_EXPR => expr_type(&expr.children().next()?, env),
-        PREFIX_EXPR | POSTFIX_EXPR => {
-            let op = expr
-                .children_with_tokens()
-                .find(|t| t.as_token().is_some())?;
-            if !matches!(op.kind(), PLUS2 | MINUS2) {
-                return None;
-            }
-            expr_type(&expr.children().next()?, env)
-        }
-        INDEX_EXPR => {
-            let base = expr_type(&expr.children().next()?, env)?;
-            let elem = base.spelled.strip_suffix(" *")?.trim().to_string();
-            let &(_, size) = ARITHMETIC.iter().find(|(n, _)| *n == elem)?;
-            Some(Known::new(&elem, size, size))
-        }
-        BIN_EXPR => {
-            let op = expr
-                .children_with_tokens()
-                .find(|t| t.as_token().is_some_and(|t| !t.kind().is_trivia()))?;
-            if !matches!(op.kind(), PLUS | MINUS | STAR | SLASH | PERCENT) {
-                return None;
-            }
-            let mut operands = expr.children();
-            let a = expr_type(&operands.next()?, env)?;
-            let b = expr_type(&operands.next()?, env)?;
-            let rank = |k: &Known| {
-                let promoted = match k.spelled.as_str() {
-                    "bool" | "char" | "signed char" | "unsigned char" | "short"
-                    | "unsigned short" => "int",
-                    s => s,
-                };
-                ARITHMETIC.iter().position(|(n, _)| *n == promoted)
-            };
-            let r = rank(&a)?.max(rank(&b)?);
-            let (name, size) = ARITHMETIC[r];
-            Some(Known::new(name, size, size))
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -42,6 +42,7 @@ mod compare;
 mod ctad;
 mod fn_instances;
 mod implicit;
+mod inferred;
 mod instances;
 mod lambda;
 mod locals;
