@@ -30,6 +30,7 @@ mod implicit;
 mod instance_calls;
 mod path;
 mod stmt;
+mod structured;
 mod type_refs;
 mod written;
 

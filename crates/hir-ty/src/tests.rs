@@ -772,3 +772,68 @@ fn generic_lambda_calls_deduce_their_call_operator() {
          }\n",
     ));
 }
+
+#[test]
+fn structured_bindings_name_elements_of_their_hidden_variable() {
+    // [dcl.struct.bind]: an array's elements; a tuple-like type's `tuple_element<i, E>::type`
+    // (here a pair, through the partial specializations); else the class's data members (or
+    // its one base's), with the hidden variable's qualifiers (`const auto &` keeps the
+    // initializer's const; plain `auto` drops it); in a range-for, the element's.
+    expect![[r#"
+        cm: const MinMax &
+        cd: const Derived &
+        ps: std::pair<long, const char *>
+        arr: int (&)[2]
+        lo: int
+        hi: float
+        x: const int
+        y: const float
+        c: const char
+        d: const int
+        p: int
+        q: int
+        f: long
+        s: const char *
+        grid: int [3][2]
+        k: int
+        v: int
+        mm: MinMax
+        mlo: int
+        mhi: float
+        r1: const int
+        r2: const float
+        rd: const Derived &
+        r3: const char
+        r4: const int
+    "#]]
+    .assert_eq(&render_bindings(
+        r#"
+namespace std {
+template <class T> struct tuple_size;
+template <unsigned long I, class T> struct tuple_element;
+template <class A, class B> struct pair { A first; B second; };
+template <class A, class B> struct tuple_size<pair<A, B>> { static const int value = 2; };
+template <class A, class B> struct tuple_element<0, pair<A, B>> { typedef A type; };
+template <class A, class B> struct tuple_element<1, pair<A, B>> { typedef B type; };
+}
+struct MinMax { int lo; float hi; };
+struct Base { char c; int d; };
+struct Derived : Base {};
+MinMax bounds(int);
+void h(const MinMax &cm, const Derived &cd, std::pair<long, const char *> ps, int (&arr)[2]) {
+  auto [lo, hi] = bounds(1);
+  const auto &[x, y] = cm;
+  auto &[c, d] = cd;
+  auto [p, q] = arr;
+  auto [f, s] = ps;
+  int grid[3][2];
+  for (auto [k, v] : grid) {}
+  MinMax mm;
+  auto &[mlo, mhi] = mm;
+  auto &[r1, r2] = cm;
+  const Derived &rd = cd;
+  auto &[r3, r4] = rd;
+}
+"#,
+    ));
+}

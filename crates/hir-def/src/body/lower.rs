@@ -382,7 +382,15 @@ impl Ctx {
             let ty = if structured.is_empty() {
                 type_spelling(&base, Some(&declarator))
             } else {
-                TypeRef(base.clone().into())
+                // `auto &[a, b] = e`: the placeholder with the declarator's reference, which
+                // is the hidden variable's (hir-ty types each name from it).
+                let refs: String = declarator
+                    .syntax()
+                    .children()
+                    .filter(|n| n.kind() == PTR_OP)
+                    .map(|n| format!(" {}", text_of(&n)))
+                    .collect();
+                TypeRef(format!("{base}{refs}").into())
             };
             if decl.is_typedef() {
                 let name = declarator

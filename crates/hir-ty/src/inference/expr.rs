@@ -39,6 +39,10 @@ pub(crate) struct InferCtx<'a, 'db> {
     pub(crate) class_instance: Option<Instance<'db>>,
     pub binding_in_progress: Vec<BindingId>,
     pub range_for: Vec<BindingId>,
+    /// The names of structured binding declarations, with the declaration's first name.
+    pub(crate) structured: FxHashMap<BindingId, super::structured::StructuredName>,
+    /// The hidden variable of each structured binding declaration, by its first name.
+    pub(crate) structured_objects: FxHashMap<BindingId, Ty<'db>>,
     /// The body is not the owner's own (its default arguments): the owner's block scopes say
     /// nothing about its expressions, and a default argument names no local.
     pub(crate) outside_body: bool,
@@ -97,6 +101,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             subst: Subst::default(),
             binding_in_progress: Vec::new(),
             range_for: Vec::new(),
+            structured: FxHashMap::default(),
+            structured_objects: FxHashMap::default(),
             outside_body: false,
         }
     }

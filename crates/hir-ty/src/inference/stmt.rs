@@ -149,7 +149,12 @@ impl<'db> InferCtx<'_, 'db> {
 
     fn infer_decls(&mut self, decls: &[LocalDecl]) {
         for d in decls {
-            let ty = self.binding_ty(d.binding);
+            // The initializer of a structured binding declaration initializes its hidden
+            // variable, not the first name.
+            let ty = match self.structured_object_ty(d.binding) {
+                Some(object) => object,
+                None => self.binding_ty(d.binding),
+            };
             if let Some(init) = d.init {
                 self.infer_expr(init);
                 self.construct(init, ty, d.style);
@@ -220,6 +225,9 @@ impl<'db> InferCtx<'_, 'db> {
                 None => Ty::error(db),
             },
             BindingKind::LocalFunction => Ty::error(db),
+            BindingKind::StructuredBinding if self.structured.contains_key(&binding) => {
+                self.structured_binding_ty(binding)
+            }
             _ => match self.type_ref(data.ty.as_str()) {
                 Some(ty) => {
                     if ty.is_error(db) && !self.in_template {
@@ -402,9 +410,11 @@ impl<'db> InferCtx<'_, 'db> {
                             self.binding_inits.insert(d.binding, (init, d.style));
                         }
                     }
+                    self.collect_structured_names(decls);
                 }
                 Stmt::RangeFor { decl, range, .. } => {
                     if let Stmt::Decl(decls) = &body.stmts[*decl] {
+                        self.collect_structured_names(decls);
                         for d in decls.iter() {
                             self.binding_inits
                                 .insert(d.binding, (*range, InitStyle::Copy));
