@@ -488,9 +488,7 @@ constexpr int sum = __is_enum(E) + __is_pod(int *);
 
 #[test]
 fn const_eval_operators_on_values_and_edg_constants() {
-    use crate::const_eval::{
-        ConstValue, binary_value, char_value, int_literal_value, unary_value,
-    };
+    use crate::const_eval::{ConstValue, binary_value, char_value, int_literal_value, unary_value};
     use hir_def::hir::{BinaryOp, UnaryOp};
     let lit = |t: &str| int_literal_value(t).unwrap();
     let show = |v: ConstValue| {

@@ -32,7 +32,9 @@ impl Walker {
             let resolved = self.resolve_qualified(written, scope);
             return self.builtin_typedefs.get(&resolved).copied();
         }
-        self.find_lookup_key(written, scope, |key| self.builtin_typedefs.get(key).copied())
+        self.find_lookup_key(written, scope, |key| {
+            self.builtin_typedefs.get(key).copied()
+        })
     }
 }
 
@@ -119,7 +121,10 @@ mod tests {
         ]
         .iter()
         .map(|(text, ty)| {
-            edg_builtin_constant(integer_literal(text).unwrap(), canonical_builtin(ty).unwrap())
+            edg_builtin_constant(
+                integer_literal(text).unwrap(),
+                canonical_builtin(ty).unwrap(),
+            )
         })
         .collect();
         assert_eq!(

@@ -483,7 +483,9 @@ impl Walker {
             PREFIX_EXPR => {
                 let v = next(self)?;
                 let op = hir_def::body::prefix_op(op?)?;
-                const_eval::unary_value(op, untyped(v)).ok().map(|v| v.value)
+                const_eval::unary_value(op, untyped(v))
+                    .ok()
+                    .map(|v| v.value)
             }
             BIN_EXPR => {
                 let op = hir_def::body::binary_op(op?)?;
