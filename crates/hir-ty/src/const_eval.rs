@@ -342,14 +342,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Result<ConstValue, ConstEvalError> {
-        let Some(Resolution::Binding(b)) = self.resolution(lhs) else {
-            return Err(ConstEvalError::NotConstant);
-        };
-        let old = self
-            .locals
-            .get(&b)
-            .copied()
-            .ok_or(ConstEvalError::NotConstant)?;
+        let (b, old) = self.local(lhs)?;
         let r = self.eval(rhs)?;
         let v = match op {
             BinaryOp::CompoundAssign(a) => arith(a, old, r)?,
@@ -360,15 +353,17 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         Ok(v)
     }
 
-    fn increment(&mut self, e: ExprId, op: UnaryOp) -> Result<ConstValue, ConstEvalError> {
+    /// The local of the frame an expression names, with its value.
+    fn local(&self, e: ExprId) -> Result<(hir_def::hir::BindingId, ConstValue), ConstEvalError> {
         let Some(Resolution::Binding(b)) = self.resolution(e) else {
             return Err(ConstEvalError::NotConstant);
         };
-        let old = self
-            .locals
-            .get(&b)
-            .copied()
-            .ok_or(ConstEvalError::NotConstant)?;
+        let value = self.locals.get(&b).copied();
+        Ok((b, value.ok_or(ConstEvalError::NotConstant)?))
+    }
+
+    fn increment(&mut self, e: ExprId, op: UnaryOp) -> Result<ConstValue, ConstEvalError> {
+        let (b, old) = self.local(e)?;
         let delta = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
             1
         } else {
