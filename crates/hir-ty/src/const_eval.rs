@@ -10,10 +10,14 @@
 //! locals, assignments, `if`, loops and `return`, under a step limit ([`STEP_LIMIT`]) and a call
 //! depth limit. Anything else is not a constant ([`ConstEvalError`]); nothing panics.
 //!
-//! Not yet: floating point, pointers and null, and the type traits the headers use.
+//! Type-trait builtins whose operands' kinds decide them (`__is_enum(E)`, `__is_same(T, U)`:
+//! `type_traits.rs`).
+//!
+//! Not yet: floating point, pointers and null, and the traits that need a class's definition.
 use hir_def::Body;
 use hir_def::hir::{
-    ArithOp, BinaryOp, CastKind, Expr, ExprId, LiteralKind, Stmt, StmtId, TypeOrExpr, UnaryOp,
+    ArithOp, BinaryOp, BuiltinArg, CastKind, Expr, ExprId, LiteralKind, Stmt, StmtId, TypeOrExpr,
+    UnaryOp,
 };
 use il::{Item, ItemKind};
 use rustc_hash::FxHashMap;
@@ -21,6 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::HirTyDatabase;
 use crate::inference::Resolution;
 use crate::ty::{Builtin, Ty, TyKind, int_info, promoted, usual_arithmetic};
+use crate::type_traits::{TypeClass, trait_by_class, type_class};
 
 /// Statements and expressions one evaluation may visit.
 pub const STEP_LIMIT: u32 = 100_000;
@@ -218,12 +223,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         match &self.body.exprs[expr] {
             Expr::Literal(lit) => match lit.kind {
                 LiteralKind::Bool => int((&*lit.text == "true") as i128, Builtin::Bool),
-                LiteralKind::Int => {
-                    let ty = crate::inference::int_literal_ty(&lit.text);
-                    let digits = lit.text.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
-                    let v = parse_int(digits).ok_or(NotConstant)?;
-                    int(v as i128, ty)
-                }
+                LiteralKind::Int => int_literal_value(&lit.text).ok_or(NotConstant),
                 LiteralKind::Char => char_value(&lit.text).ok_or(NotConstant),
                 _ => Err(NotConstant),
             },
@@ -240,20 +240,12 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                 }
                 _ => Err(NotConstant),
             },
-            Expr::Unary { op, expr: e } => {
-                let v = self.eval(*e)?;
-                let p = promoted(v.ty);
-                match op {
-                    UnaryOp::Plus | UnaryOp::Extension => int(v.value, p),
-                    UnaryOp::Neg => int(v.value.wrapping_neg(), p),
-                    UnaryOp::BitNot => int(!v.value, p),
-                    UnaryOp::Not => int((v.value == 0) as i128, Builtin::Bool),
-                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
-                        self.increment(*e, *op)
-                    }
-                    _ => Err(NotConstant),
+            Expr::Unary { op, expr: e } => match op {
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                    self.increment(*e, *op)
                 }
-            }
+                _ => unary_value(*op, self.eval(*e)?),
+            },
             Expr::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs),
             Expr::Conditional { cond, then, else_ } => {
                 let c = self.eval(*cond)?;
@@ -280,8 +272,40 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                 int(size as i128, Builtin::UnsignedLong)
             }
             Expr::Call { callee, args } => self.call(*callee, args),
+            Expr::BuiltinCall { name, args } => {
+                let value = self.type_trait(name, args).ok_or(NotConstant)?;
+                int(value as i128, Builtin::Bool)
+            }
             _ => Err(NotConstant),
         }
+    }
+
+    /// A type-trait builtin whose operands' classes decide it (`__is_enum(E)`).
+    fn type_trait(&self, name: &str, args: &[BuiltinArg]) -> Option<bool> {
+        let types = args
+            .iter()
+            .map(|a| {
+                let text = match a {
+                    BuiltinArg::Type(t) => t.as_str().to_string(),
+                    // A name the parser could not tell is a type (`__is_enum(E)`).
+                    BuiltinArg::Expr(e) => match &self.body.exprs[*e] {
+                        Expr::Path(path) => path_text(path),
+                        _ => return None,
+                    },
+                };
+                crate::lower::type_ref_ty(self.db, self.owner, &text)
+            })
+            .collect::<Option<Vec<Ty<'db>>>>()?;
+        let classes = types
+            .iter()
+            .map(|t| type_class(self.db, *t))
+            .collect::<Option<Vec<TypeClass>>>()?;
+        // Interned types are one type exactly when they are equal (typedefs are followed).
+        let same = match types[..] {
+            [a, b] => Some(a == b),
+            _ => None,
+        };
+        trait_by_class(name, &classes, same)
     }
 
     fn binary(
@@ -290,7 +314,6 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Result<ConstValue, ConstEvalError> {
-        use ConstEvalError::*;
         match op {
             BinaryOp::And | BinaryOp::Or => {
                 let l = self.eval(lhs)?.value != 0;
@@ -309,36 +332,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         }
         let l = self.eval(lhs)?;
         let r = self.eval(rhs)?;
-        let arith = |op: ArithOp| -> Result<ConstValue, ConstEvalError> { arith(op, l, r) };
-        let cmp = |f: fn(i128, i128) -> bool| {
-            let ty = usual_arithmetic(l.ty, r.ty);
-            let (a, b) = (convert(l.value, ty), convert(r.value, ty));
-            let (a, b) = if is_unsigned(ty) {
-                (a as u128 as i128, b as u128 as i128)
-            } else {
-                (a, b)
-            };
-            Ok(ConstValue::new(f(a, b) as i128, Builtin::Bool))
-        };
-        match op {
-            BinaryOp::Mul => arith(ArithOp::Mul),
-            BinaryOp::Div => arith(ArithOp::Div),
-            BinaryOp::Rem => arith(ArithOp::Rem),
-            BinaryOp::Add => arith(ArithOp::Add),
-            BinaryOp::Sub => arith(ArithOp::Sub),
-            BinaryOp::Shl => arith(ArithOp::Shl),
-            BinaryOp::Shr => arith(ArithOp::Shr),
-            BinaryOp::BitAnd => arith(ArithOp::BitAnd),
-            BinaryOp::BitXor => arith(ArithOp::BitXor),
-            BinaryOp::BitOr => arith(ArithOp::BitOr),
-            BinaryOp::Lt => cmp(|a, b| a < b),
-            BinaryOp::Gt => cmp(|a, b| a > b),
-            BinaryOp::Le => cmp(|a, b| a <= b),
-            BinaryOp::Ge => cmp(|a, b| a >= b),
-            BinaryOp::Eq => cmp(|a, b| a == b),
-            BinaryOp::Ne => cmp(|a, b| a != b),
-            _ => Err(NotConstant),
-        }
+        binary_value(op, l, r)
     }
 
     /// `x = v`, `x op= v` on a local of the frame.
@@ -348,14 +342,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Result<ConstValue, ConstEvalError> {
-        let Some(Resolution::Binding(b)) = self.resolution(lhs) else {
-            return Err(ConstEvalError::NotConstant);
-        };
-        let old = self
-            .locals
-            .get(&b)
-            .copied()
-            .ok_or(ConstEvalError::NotConstant)?;
+        let (b, old) = self.local(lhs)?;
         let r = self.eval(rhs)?;
         let v = match op {
             BinaryOp::CompoundAssign(a) => arith(a, old, r)?,
@@ -366,15 +353,17 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         Ok(v)
     }
 
-    fn increment(&mut self, e: ExprId, op: UnaryOp) -> Result<ConstValue, ConstEvalError> {
+    /// The local of the frame an expression names, with its value.
+    fn local(&self, e: ExprId) -> Result<(hir_def::hir::BindingId, ConstValue), ConstEvalError> {
         let Some(Resolution::Binding(b)) = self.resolution(e) else {
             return Err(ConstEvalError::NotConstant);
         };
-        let old = self
-            .locals
-            .get(&b)
-            .copied()
-            .ok_or(ConstEvalError::NotConstant)?;
+        let value = self.locals.get(&b).copied();
+        Ok((b, value.ok_or(ConstEvalError::NotConstant)?))
+    }
+
+    fn increment(&mut self, e: ExprId, op: UnaryOp) -> Result<ConstValue, ConstEvalError> {
+        let (b, old) = self.local(e)?;
         let delta = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
             1
         } else {
@@ -542,6 +531,90 @@ enum Flow {
     Return(ConstValue),
 }
 
+/// A path as a type-id spells it (`::n::X<int>`).
+fn path_text(path: &hir_def::hir::Path) -> String {
+    let segments: Vec<String> = path
+        .segments
+        .iter()
+        .map(|s| match &s.args {
+            Some(args) => format!("{}<{}>", s.name, args.join(", ")),
+            None => s.name.to_string(),
+        })
+        .collect();
+    let global = if path.global { "::" } else { "" };
+    format!("{global}{}", segments.join("::"))
+}
+
+/// `op v` for the operators that compute a value from an rvalue (`+`, `-`, `~`, `!`,
+/// `__extension__`), after integral promotion.
+pub fn unary_value(op: UnaryOp, v: ConstValue) -> Result<ConstValue, ConstEvalError> {
+    let p = promoted(v.ty);
+    match op {
+        UnaryOp::Plus | UnaryOp::Extension => Ok(ConstValue::new(v.value, p)),
+        UnaryOp::Neg => Ok(ConstValue::new(v.value.wrapping_neg(), p)),
+        UnaryOp::BitNot => Ok(ConstValue::new(!v.value, p)),
+        UnaryOp::Not => Ok(ConstValue::new((v.value == 0) as i128, Builtin::Bool)),
+        _ => Err(ConstEvalError::NotConstant),
+    }
+}
+
+/// `l op r` with both operands evaluated: the arithmetic, shift and bitwise operators after
+/// the usual arithmetic conversions, comparisons in the common type (`-1 < 1u` is false), and
+/// `&&`/`||` (a caller that short-circuits decides before evaluating `r`).
+pub fn binary_value(
+    op: BinaryOp,
+    l: ConstValue,
+    r: ConstValue,
+) -> Result<ConstValue, ConstEvalError> {
+    let arith = |op: ArithOp| arith(op, l, r);
+    let cmp = |f: fn(i128, i128) -> bool| {
+        let ty = usual_arithmetic(l.ty, r.ty);
+        let (a, b) = (convert(l.value, ty), convert(r.value, ty));
+        let (a, b) = if is_unsigned(ty) {
+            (a as u128 as i128, b as u128 as i128)
+        } else {
+            (a, b)
+        };
+        Ok(ConstValue::new(f(a, b) as i128, Builtin::Bool))
+    };
+    match op {
+        BinaryOp::Mul => arith(ArithOp::Mul),
+        BinaryOp::Div => arith(ArithOp::Div),
+        BinaryOp::Rem => arith(ArithOp::Rem),
+        BinaryOp::Add => arith(ArithOp::Add),
+        BinaryOp::Sub => arith(ArithOp::Sub),
+        BinaryOp::Shl => arith(ArithOp::Shl),
+        BinaryOp::Shr => arith(ArithOp::Shr),
+        BinaryOp::BitAnd => arith(ArithOp::BitAnd),
+        BinaryOp::BitXor => arith(ArithOp::BitXor),
+        BinaryOp::BitOr => arith(ArithOp::BitOr),
+        BinaryOp::Lt => cmp(|a, b| a < b),
+        BinaryOp::Gt => cmp(|a, b| a > b),
+        BinaryOp::Le => cmp(|a, b| a <= b),
+        BinaryOp::Ge => cmp(|a, b| a >= b),
+        BinaryOp::Eq => cmp(|a, b| a == b),
+        BinaryOp::Ne => cmp(|a, b| a != b),
+        BinaryOp::And => Ok(ConstValue::new(
+            (l.value != 0 && r.value != 0) as i128,
+            Builtin::Bool,
+        )),
+        BinaryOp::Or => Ok(ConstValue::new(
+            (l.value != 0 || r.value != 0) as i128,
+            Builtin::Bool,
+        )),
+        _ => Err(ConstEvalError::NotConstant),
+    }
+}
+
+/// An integer literal's value with its type (`4UL` is 4 `unsigned long`, `0x1F` 31 `int`);
+/// `None` when its digits do not parse.
+pub fn int_literal_value(text: &str) -> Option<ConstValue> {
+    let ty = crate::inference::int_literal_ty(text);
+    let digits = text.trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z']);
+    let v = parse_int(digits)?;
+    Some(ConstValue::new(v as i128, ty))
+}
+
 fn is_unsigned(b: Builtin) -> bool {
     int_info(b).is_some_and(|(_, _, signed)| !signed)
 }
@@ -602,7 +675,7 @@ fn size_of_simple<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<u64> {
 }
 
 /// A character literal's value and type (`'a'`, `'\n'`, `'\x41'`, `L'a'`, `u8'a'`).
-fn char_value(text: &str) -> Option<ConstValue> {
+pub fn char_value(text: &str) -> Option<ConstValue> {
     let (prefix, rest) = text.split_at(text.find('\'')?);
     let ty = match prefix {
         "" => Builtin::Char,

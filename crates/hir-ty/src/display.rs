@@ -289,7 +289,6 @@ impl<'db> Printer<'db> {
 /// A constant of type `ty` as EDG prints it in a template argument: `true`, `4UL`, `-1L`,
 /// `'c'`, an enumerator by its qualified name; a plain number when the type is unknown.
 fn edg_constant<'db>(db: &'db dyn HirTyDatabase, value: i128, ty: Option<Ty<'db>>) -> String {
-    use il::ty::Builtin as B;
     let Some(ty) = ty.map(|t| t.unqualified(db)) else {
         return value.to_string();
     };
@@ -299,10 +298,17 @@ fn edg_constant<'db>(db: &'db dyn HirTyDatabase, value: i128, ty: Option<Ty<'db>
             None => format!("({}){value}", edg_item_name(db, *enumeration)),
         };
     }
-    let Some(builtin) = ty.as_builtin(db) else {
-        return value.to_string();
-    };
-    // An unsigned type wraps (`static_cast<size_t>(-1)` is 18446744073709551615UL).
+    match ty.as_builtin(db) {
+        Some(builtin) => edg_builtin_constant(value, builtin),
+        None => value.to_string(),
+    }
+}
+
+/// A constant of builtin type `builtin` as EDG prints it in a template argument: `true`,
+/// `4UL`, `-1L`, `'c'`, an unsigned value wrapped to its width
+/// (`static_cast<size_t>(-1)` is `18446744073709551615UL`).
+pub fn edg_builtin_constant(value: i128, builtin: il::ty::Builtin) -> String {
+    use il::ty::Builtin as B;
     let bits = match builtin {
         B::UnsignedLong | B::UnsignedLongLong => Some(64),
         B::UnsignedInt => Some(32),

@@ -26,6 +26,7 @@ pub mod special;
 pub mod specialization;
 pub mod to_il;
 pub mod ty;
+pub mod type_traits;
 pub mod unify;
 
 #[cfg(test)]

@@ -453,6 +453,83 @@ constexpr int hex = 0x7fffffff + 0b101 + 017;
 }
 
 #[test]
+fn const_eval_type_traits_decided_by_kind() {
+    expect![[r#"
+        enum E = [0]
+        e = 1 (bool)
+        not_enum = 0 (bool)
+        pointer_class = 0 (bool)
+        class_class = not constant
+        same_typedef = 1 (bool)
+        same_cv = 0 (bool)
+        same_kinds = 0 (bool)
+        trivial_enum = 1 (bool)
+        base_of = 0 (bool)
+        sum = 2 (int)
+    "#]]
+    .assert_eq(&render_constants(
+        r#"
+enum E { A };
+struct S {};
+typedef int I;
+constexpr bool e = __is_enum(E);
+constexpr bool not_enum = __is_enum(int);
+constexpr bool pointer_class = __is_class(int *);
+constexpr bool class_class = __is_class(S);
+constexpr bool same_typedef = __is_same(I, int);
+constexpr bool same_cv = __is_same(const int, int);
+constexpr bool same_kinds = __is_same(int, E);
+constexpr bool trivial_enum = __is_trivial(E);
+constexpr bool base_of = __is_base_of(int, S);
+constexpr int sum = __is_enum(E) + __is_pod(int *);
+"#,
+    ));
+}
+
+#[test]
+fn const_eval_operators_on_values_and_edg_constants() {
+    use crate::const_eval::{ConstValue, binary_value, char_value, int_literal_value, unary_value};
+    use hir_def::hir::{BinaryOp, UnaryOp};
+    let lit = |t: &str| int_literal_value(t).unwrap();
+    let show = |v: ConstValue| {
+        format!(
+            "{} ({}) {}",
+            v.value,
+            v.ty.spelling(),
+            crate::display::edg_builtin_constant(v.value, v.ty)
+        )
+    };
+    let lines = [
+        show(binary_value(BinaryOp::Sub, lit("0"), lit("1u")).unwrap()),
+        show(
+            binary_value(
+                BinaryOp::Lt,
+                unary_value(UnaryOp::Neg, lit("1")).unwrap(),
+                lit("1u"),
+            )
+            .unwrap(),
+        ),
+        show(binary_value(BinaryOp::Shl, lit("1UL"), lit("63")).unwrap()),
+        show(unary_value(UnaryOp::Neg, lit("1L")).unwrap()),
+        show(unary_value(UnaryOp::Not, lit("0x10")).unwrap()),
+        show(char_value("'A'").unwrap()),
+        format!("{:?}", binary_value(BinaryOp::Div, lit("1"), lit("0"))),
+        format!("{:?}", unary_value(UnaryOp::Deref, lit("1"))),
+    ];
+    expect![[r#"
+        4294967295 (unsigned int) 4294967295U
+        0 (bool) false
+        9223372036854775808 (unsigned long) 9223372036854775808UL
+        -1 (long) -1L
+        0 (bool) false
+        65 (char) 'A'
+        Err(DivisionByZero)
+        Err(NotConstant)
+    "#]]
+    .assert_eq(&(lines.join("\n") + "\n"));
+}
+
+#[test]
 fn const_eval_constexpr_calls_under_a_step_limit() {
     expect![[r#"
         a = 49 (int)

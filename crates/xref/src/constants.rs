@@ -1,5 +1,7 @@
-//! Integer constants as EDG prints them in template arguments, and the builtin types that
-//! typedefs stand for (`std::size_t` is `unsigned long`), which decide the printing.
+//! The builtin types that typedefs stand for (`std::size_t` is `unsigned long`), which decide
+//! how an integer constant argument prints (hir-ty's `display::edg_builtin_constant`), and the
+//! values of integer literal arguments.
+use il::ty::Builtin;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Scope, Walker};
@@ -20,26 +22,26 @@ impl Walker {
         }
     }
 
-    /// The builtin type a type written in `scope` denotes, canonically spelled
-    /// (`unsigned long`), through typedefs.
-    pub(super) fn builtin_type(&self, written: &str, scope: &Scope) -> Option<String> {
+    /// The builtin type a type written in `scope` denotes, through typedefs.
+    pub(super) fn builtin_type(&self, written: &str, scope: &Scope) -> Option<Builtin> {
         let written = written.trim().trim_start_matches("::");
         if let Some(builtin) = canonical_builtin(written) {
             return Some(builtin);
         }
         if written.contains("::") {
             let resolved = self.resolve_qualified(written, scope);
-            return self.builtin_typedefs.get(&resolved).cloned();
+            return self.builtin_typedefs.get(&resolved).copied();
         }
         self.find_lookup_key(written, scope, |key| {
-            self.builtin_typedefs.get(key).cloned()
+            self.builtin_typedefs.get(key).copied()
         })
     }
 }
 
-/// `unsigned long int`, `long unsigned` and `unsigned long` are one type: its canonical
-/// spelling, or `None` when the words are not a builtin integer or character type.
-pub(super) fn canonical_builtin(words: &str) -> Option<String> {
+/// `unsigned long int`, `long unsigned` and `unsigned long` are one type: the builtin the
+/// words name, or `None` when they are not a builtin integer or character type.
+pub(super) fn canonical_builtin(words: &str) -> Option<Builtin> {
+    use Builtin::*;
     let (mut unsigned, mut signed, mut longs, mut base) = (false, false, 0, None);
     for word in words.split_whitespace() {
         match word {
@@ -56,21 +58,32 @@ pub(super) fn canonical_builtin(words: &str) -> Option<String> {
             _ => return None,
         }
     }
-    let base = match (base, longs) {
-        (None | Some("int"), 1) => "long",
-        (None | Some("int"), 2) => "long long",
-        (None, 0) if unsigned || signed => "int",
-        (Some(b), 0) => b,
+    Some(match (base, longs, unsigned) {
+        (None | Some("int"), 1, false) => Long,
+        (None | Some("int"), 1, true) => UnsignedLong,
+        (None | Some("int"), 2, false) => LongLong,
+        (None | Some("int"), 2, true) => UnsignedLongLong,
+        (None, 0, false) if signed => Int,
+        (Some("int"), 0, false) => Int,
+        (None | Some("int"), 0, true) => UnsignedInt,
+        (Some("short"), 0, false) => Short,
+        (Some("short"), 0, true) => UnsignedShort,
+        (Some("char"), 0, false) if signed => SignedChar,
+        (Some("char"), 0, false) => Char,
+        (Some("char"), 0, true) => UnsignedChar,
+        (Some("__int128"), 0, false) => Int128,
+        (Some("__int128"), 0, true) => UnsignedInt128,
+        (Some("bool"), 0, false) => Bool,
+        (Some("wchar_t"), 0, false) => WChar,
+        (Some("char8_t"), 0, false) => Char8,
+        (Some("char16_t"), 0, false) => Char16,
+        (Some("char32_t"), 0, false) => Char32,
         _ => return None,
-    };
-    Some(match (unsigned, signed, base) {
-        (true, _, b) => format!("unsigned {b}"),
-        (_, true, "char") => "signed char".to_string(),
-        (_, _, b) => b.to_string(),
     })
 }
 
-/// The value of an integer literal argument (`31`, `0x1F`, `-1`, `4UL`, `true`).
+/// The value of an integer literal argument as printed or written (`31`, `0x1F`, `-1`, `4UL`,
+/// `true`): the digits are hir-ty's evaluator's ([`hir_ty::const_eval::parse_int`]).
 pub(super) fn integer_literal(text: &str) -> Option<i128> {
     let text = text.trim();
     match text {
@@ -83,56 +96,17 @@ pub(super) fn integer_literal(text: &str) -> Option<i128> {
         None => (false, text),
     };
     let digits = digits.trim_end_matches(['u', 'U', 'l', 'L']);
-    let value = if let Some(hex) = digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        i128::from_str_radix(hex, 16).ok()?
-    } else if let Some(bin) = digits
-        .strip_prefix("0b")
-        .or_else(|| digits.strip_prefix("0B"))
-    {
-        i128::from_str_radix(bin, 2).ok()?
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        i128::from_str_radix(&digits[1..], 8).ok()?
-    } else {
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        digits.parse().ok()?
-    };
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let value = i128::try_from(hir_ty::const_eval::parse_int(digits)?).ok()?;
     Some(if negative { -value } else { value })
-}
-
-/// A constant of a builtin type as EDG prints it in a template argument: `true`, `4UL`, `-1L`.
-pub(super) fn print_constant(value: i128, builtin: &str) -> String {
-    // An unsigned type wraps (`static_cast<size_t>(-1)` is 18446744073709551615UL).
-    let bits = match builtin {
-        "unsigned long" | "unsigned long long" => Some(64),
-        "unsigned int" => Some(32),
-        "unsigned short" => Some(16),
-        "unsigned char" => Some(8),
-        _ => None,
-    };
-    let value = match bits {
-        Some(bits) => value.rem_euclid(1i128 << bits),
-        None => value,
-    };
-    let suffix = match builtin {
-        "bool" => return (if value != 0 { "true" } else { "false" }).to_string(),
-        "unsigned long" => "UL",
-        "long" => "L",
-        "unsigned int" => "U",
-        "unsigned long long" => "ULL",
-        "long long" => "LL",
-        _ => "",
-    };
-    format!("{value}{suffix}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hir_ty::display::edg_builtin_constant;
 
     #[test]
     fn constants_print_with_their_types_suffix() {
@@ -143,18 +117,37 @@ mod tests {
             ("1", "bool"),
             ("010", "int"),
             ("-1", "unsigned long"),
+            ("65", "char"),
         ]
         .iter()
-        .map(|(text, ty)| print_constant(integer_literal(text).unwrap(), ty))
+        .map(|(text, ty)| {
+            edg_builtin_constant(
+                integer_literal(text).unwrap(),
+                canonical_builtin(ty).unwrap(),
+            )
+        })
         .collect();
         assert_eq!(
             printed,
-            ["31U", "2UL", "-1L", "true", "8", "18446744073709551615UL"]
+            [
+                "31U",
+                "2UL",
+                "-1L",
+                "true",
+                "8",
+                "18446744073709551615UL",
+                "'A'"
+            ]
         );
         assert_eq!(
-            canonical_builtin("long unsigned int").as_deref(),
-            Some("unsigned long")
+            canonical_builtin("long unsigned int"),
+            Some(Builtin::UnsignedLong)
         );
+        assert_eq!(canonical_builtin("signed"), Some(Builtin::Int));
+        assert_eq!(canonical_builtin("unsigned bool"), None);
         assert_eq!(canonical_builtin("_Tp"), None);
+        assert_eq!(canonical_builtin("const"), None);
+        assert_eq!(integer_literal("1'000"), Some(1000));
+        assert_eq!(integer_literal("+5"), None);
     }
 }

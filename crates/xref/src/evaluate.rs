@@ -9,6 +9,8 @@
 //! data members, enumerators) and their bases, under the class's printed name; an argument is
 //! then evaluated with those facts, completing the instances its names are members of (as EDG
 //! does: naming `X<int>::value` requires `X<int>` to be complete).
+use hir_def::hir::BinaryOp;
+use hir_ty::const_eval::{self, ConstValue};
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode, TextSize};
 
@@ -473,36 +475,31 @@ impl Walker {
                     TRUE_KW => Some(1),
                     FALSE_KW => Some(0),
                     INT_LIT => integer_literal(token.text()),
-                    CHAR_LIT => char_value(token.text()),
+                    CHAR_LIT => const_eval::char_value(token.text()).map(|c| c.value),
                     _ => None,
                 }
             }
             PAREN_EXPR | INITIALIZER => next(self),
             PREFIX_EXPR => {
                 let v = next(self)?;
-                match op? {
-                    MINUS => Some(-v),
-                    PLUS => Some(v),
-                    BANG => Some(i128::from(v == 0)),
-                    TILDE => Some(!v),
-                    _ => None,
-                }
+                let op = hir_def::body::prefix_op(op?)?;
+                const_eval::unary_value(op, untyped(v))
+                    .ok()
+                    .map(|v| v.value)
             }
             BIN_EXPR => {
-                let op = expr
-                    .children_with_tokens()
-                    .filter_map(|e| e.into_token())
-                    .find(|t| !t.kind().is_trivia())?
-                    .kind();
+                let op = hir_def::body::binary_op(op?)?;
                 let lhs = next(self)?;
                 // `&&` and `||` do not evaluate what they do not need.
                 match (op, lhs) {
-                    (AMP2, 0) => return Some(0),
-                    (PIPE2, v) if v != 0 => return Some(1),
+                    (BinaryOp::And, 0) => return Some(0),
+                    (BinaryOp::Or, v) if v != 0 => return Some(1),
                     _ => {}
                 }
                 let rhs = next(self)?;
-                binary(op, lhs, rhs)
+                const_eval::binary_value(op, untyped(lhs), untyped(rhs))
+                    .ok()
+                    .map(|v| v.value)
             }
             COND_EXPR => {
                 let nodes: Vec<SyntaxNode> = expr.children().collect();
@@ -549,7 +546,8 @@ impl Walker {
                 let operand = expr.children().next()?;
                 let text = self.arg_text(&operand, scope, subst);
                 let text = text.trim_start_matches('(').trim_end_matches(')');
-                builtin_size(&self.builtin_type(text, scope)?)
+                let size = self.builtin_type(text, scope)?.size_align()?.size;
+                Some(i128::from(size))
             }
             ID_EXPR => {
                 let name = expr.children().next()?;
@@ -674,57 +672,8 @@ fn first_token_any(node: &SyntaxNode) -> Option<syntax::SyntaxToken> {
         .find(|t| !t.kind().is_trivia())
 }
 
-fn binary(op: syntax::SyntaxKind, lhs: i128, rhs: i128) -> Option<i128> {
-    Some(match op {
-        PLUS => lhs.checked_add(rhs)?,
-        MINUS => lhs.checked_sub(rhs)?,
-        STAR => lhs.checked_mul(rhs)?,
-        SLASH => lhs.checked_div(rhs)?,
-        PERCENT => lhs.checked_rem(rhs)?,
-        SHL => lhs.checked_shl(u32::try_from(rhs).ok()?)?,
-        SHR => lhs.checked_shr(u32::try_from(rhs).ok()?)?,
-        AMP => lhs & rhs,
-        PIPE => lhs | rhs,
-        CARET => lhs ^ rhs,
-        AMP2 => i128::from(lhs != 0 && rhs != 0),
-        PIPE2 => i128::from(lhs != 0 || rhs != 0),
-        EQ2 => i128::from(lhs == rhs),
-        NEQ => i128::from(lhs != rhs),
-        L_ANGLE => i128::from(lhs < rhs),
-        R_ANGLE => i128::from(lhs > rhs),
-        LTEQ => i128::from(lhs <= rhs),
-        GTEQ => i128::from(lhs >= rhs),
-        _ => return None,
-    })
-}
-
-/// `'a'` and the simple escapes.
-fn char_value(text: &str) -> Option<i128> {
-    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
-    let mut chars = inner.chars();
-    let value = match (chars.next()?, chars.next()) {
-        (c, None) => c as i128,
-        ('\\', Some(e)) if chars.next().is_none() => match e {
-            'n' => 10,
-            't' => 9,
-            '0' => 0,
-            '\\' => 92,
-            '\'' => 39,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(value)
-}
-
-/// The size of a builtin integer type on x86-64 LP64.
-fn builtin_size(builtin: &str) -> Option<i128> {
-    Some(match builtin.trim_start_matches("unsigned ") {
-        "bool" | "char" | "signed char" | "char8_t" => 1,
-        "short" | "char16_t" => 2,
-        "int" | "wchar_t" | "char32_t" => 4,
-        "long" | "long long" => 8,
-        "__int128" => 16,
-        _ => return None,
-    })
+/// A value of the walk, which keeps no type (the printing applies the parameter's), as
+/// hir-ty's evaluator combines it: an `__int128`, wide enough for every integer type.
+fn untyped(value: i128) -> ConstValue {
+    ConstValue::new(value, il::ty::Builtin::Int128)
 }

@@ -290,7 +290,7 @@ impl Walker {
     /// member typedef of a complete class, a typedef of an instance.
     fn typedef_spelling(&mut self, name: &str) -> Option<String> {
         if let Some(builtin) = self.builtin_typedefs.get(name) {
-            return Some(builtin.clone());
+            return Some(builtin.spelling().to_string());
         }
         if let Some(ty) = self.facts.typedef_type(name) {
             return (ty != name).then(|| ty.to_string());
@@ -379,11 +379,11 @@ impl Walker {
                 // Only the order changes: EDG keeps a written `signed` (`signed short`).
                 let mut text: Vec<&str> = words.iter().map(|t| t.text()).collect();
                 if let Some(builtin) = super::constants::canonical_builtin(&text.join(" ")) {
-                    let mut canonical: Vec<&str> = builtin.split(' ').collect();
+                    let mut canonical: Vec<&str> = builtin.spelling().split(' ').collect();
                     canonical.sort_unstable();
                     text.sort_unstable();
                     if canonical == text {
-                        return builtin;
+                        return builtin.spelling().to_string();
                     }
                 }
             }
@@ -989,7 +989,7 @@ impl Walker {
             if let Some(builtin) = self.builtin_type(&ty, scope)
                 && let Some(value) = super::constants::integer_literal(&args[i])
             {
-                args[i] = super::constants::print_constant(value, &builtin);
+                args[i] = hir_ty::display::edg_builtin_constant(value, builtin);
             }
         }
         args

@@ -300,7 +300,7 @@ struct Walker {
     using_targets: FxHashMap<String, String>,
     /// Typedefs of builtin integer types by qualified name, to the type (`std::size_t` to
     /// `unsigned long`).
-    builtin_typedefs: FxHashMap<String, String>,
+    builtin_typedefs: FxHashMap<String, il::ty::Builtin>,
     /// Member typedefs' types, constants' values and bases of the classes seen so far.
     facts: evaluate::MemberFacts,
     /// Variable templates at namespace scope by qualified name: the primary and its

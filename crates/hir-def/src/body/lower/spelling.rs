@@ -122,7 +122,7 @@ pub(super) fn lower_literal(lit: &ast::Literal) -> Expr {
     })
 }
 
-pub(super) fn binary_op(kind: SyntaxKind) -> Option<BinaryOp> {
+pub fn binary_op(kind: SyntaxKind) -> Option<BinaryOp> {
     Some(match kind {
         STAR => BinaryOp::Mul,
         SLASH => BinaryOp::Div,
@@ -161,7 +161,7 @@ pub(super) fn binary_op(kind: SyntaxKind) -> Option<BinaryOp> {
     })
 }
 
-pub(super) fn prefix_op(kind: SyntaxKind) -> Option<UnaryOp> {
+pub fn prefix_op(kind: SyntaxKind) -> Option<UnaryOp> {
     Some(match kind {
         STAR => UnaryOp::Deref,
         AMP => UnaryOp::AddrOf,
