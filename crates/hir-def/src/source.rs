@@ -215,12 +215,10 @@ struct HashedGreen {
 
 impl HashedGreen {
     fn new(green: GreenNode) -> HashedGreen {
-        use std::hash::{BuildHasher, Hash as _, Hasher as _};
+        use std::hash::BuildHasher;
         let green = ShallowGreen(green);
-        let mut state = rustc_hash::FxBuildHasher.build_hasher();
-        green.hash(&mut state);
         HashedGreen {
-            hash: state.finish(),
+            hash: rustc_hash::FxBuildHasher.hash_one(&green),
             green,
         }
     }
@@ -238,6 +236,16 @@ impl std::hash::Hash for HashedGreen {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(self.hash);
     }
+}
+
+/// Items of [`declaration_offsets`] with an equal declaration tree and name.
+struct Group<'db> {
+    /// The tree's number.
+    tree: usize,
+    /// The tree's text length.
+    len: u32,
+    /// The items, each with its declaration's offset in the item's tree.
+    items: Vec<(Item<'db>, u32)>,
 }
 
 /// For every body owner of the file, where its declaration lies in the file. Positions are
@@ -262,9 +270,7 @@ pub fn declaration_offsets<'db>(
     // share a tree), and the file's nodes are collected per tree.
     let mut trees: FxHashMap<HashedGreen, usize> = FxHashMap::default();
     let mut groups: FxHashMap<(usize, Option<&str>), usize> = FxHashMap::default();
-    // per group: its tree's number, the tree's length, its items with their declaration's
-    // offset in the item's tree
-    let mut members: Vec<(usize, u32, Vec<(Item<'db>, u32)>)> = Vec::new();
+    let mut members: Vec<Group<'db>> = Vec::new();
     for item in items {
         let Some(root) = definition_root(db, item) else {
             continue;
@@ -282,10 +288,14 @@ pub fn declaration_offsets<'db>(
         let next = members.len();
         let group = *groups.entry((tree, item.name_text(db))).or_insert(next);
         if group == members.len() {
-            members.push((tree, len, Vec::new()));
+            members.push(Group {
+                tree,
+                len,
+                items: Vec::new(),
+            });
         }
         members[group]
-            .2
+            .items
             .push((item, u32::from(decl.text_range().start())));
     }
     let root = base_db::parse(db, file).syntax_node();
@@ -311,8 +321,8 @@ pub fn declaration_offsets<'db>(
         }
     }
     let mut out = Vec::new();
-    for (tree, len, list) in members {
-        let found = &nodes[tree];
+    for group in members {
+        let (found, list, len) = (&nodes[group.tree], group.items, group.len);
         // Items of one declaration (`int a = 1, b = 2;`) share its node: one node per name.
         if found.len() != list.len() {
             continue;
