@@ -8,7 +8,7 @@
 //! item. An edit elsewhere in the file changes none of them; an edit inside the item re-runs
 //! only this item's queries.
 use il::{Item, ItemKind};
-use rowan::{GreenNodeData, NodeOrToken};
+use rowan::NodeOrToken;
 use syntax::{GreenNode, SyntaxKind, SyntaxNode, ast};
 
 use crate::HirDefDatabase;
@@ -177,14 +177,17 @@ impl DeclarationOffsets {
 /// A green tree as a hash key, compared as trees are (equal text and structure) but hashed
 /// on its first level only: rowan hashes a whole subtree, and hashing every declaration of a
 /// 12 MB unit (function bodies included) cost more than parsing it. Item trees share their
-/// nodes with the file's tree, so equality is mostly a pointer comparison.
+/// nodes with the file's tree, so equality stops at the first shared node.
 #[derive(Clone)]
 pub struct ShallowGreen(pub GreenNode);
 
 impl PartialEq for ShallowGreen {
+    // rowan's `==` compares no pointers: an item's definition tree is its header and body put
+    // back together, a root of its own over the file's nodes, so each comparison walked the
+    // whole definition, body included (a sixth of `declaration_offsets` on the largest corpus
+    // program). `green_eq` stops at shared subtrees.
     fn eq(&self, other: &Self) -> bool {
-        let (a, b): (&GreenNodeData, &GreenNodeData) = (&self.0, &other.0);
-        std::ptr::eq(a, b) || a == b
+        syntax::green_eq(&self.0, &other.0)
     }
 }
 
@@ -201,6 +204,48 @@ impl std::hash::Hash for ShallowGreen {
             }
         }
     }
+}
+
+/// A [`ShallowGreen`] with its hash computed once: `declaration_offsets` looks each key up
+/// several times, and hashing walks the node's children.
+struct HashedGreen {
+    hash: u64,
+    green: ShallowGreen,
+}
+
+impl HashedGreen {
+    fn new(green: GreenNode) -> HashedGreen {
+        use std::hash::BuildHasher;
+        let green = ShallowGreen(green);
+        HashedGreen {
+            hash: rustc_hash::FxBuildHasher.hash_one(&green),
+            green,
+        }
+    }
+}
+
+impl PartialEq for HashedGreen {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.green == other.green
+    }
+}
+
+impl Eq for HashedGreen {}
+
+impl std::hash::Hash for HashedGreen {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Items of [`declaration_offsets`] with an equal declaration tree and name.
+struct Group<'db> {
+    /// The tree's number.
+    tree: usize,
+    /// The tree's text length.
+    len: u32,
+    /// The items, each with its declaration's offset in the item's tree.
+    items: Vec<(Item<'db>, u32)>,
 }
 
 /// For every body owner of the file, where its declaration lies in the file. Positions are
@@ -220,10 +265,12 @@ pub fn declaration_offsets<'db>(
         items.push(*class);
         items.extend(il::scope::scope_items(db, *class).iter().copied());
     }
-    // (declaration green, name) -> the items with their declaration's offset in the tree
-    type Key<'a> = (ShallowGreen, Option<&'a str>);
-    let mut peers: FxHashMap<Key<'_>, Vec<(Item<'db>, u32)>> = FxHashMap::default();
-    let mut order = Vec::new();
+    // Items with an equal declaration tree and name form a group, numbered in the order of
+    // their first item; each group names its tree by number (groups of different names may
+    // share a tree), and the file's nodes are collected per tree.
+    let mut trees: FxHashMap<HashedGreen, usize> = FxHashMap::default();
+    let mut groups: FxHashMap<(usize, Option<&str>), usize> = FxHashMap::default();
+    let mut members: Vec<Group<'db>> = Vec::new();
     for item in items {
         let Some(root) = definition_root(db, item) else {
             continue;
@@ -233,17 +280,28 @@ pub fn declaration_offsets<'db>(
             .or_else(|| simple_declaration(&root).map(|d| rowan::ast::AstNode::syntax(&d).clone()))
             .or_else(|| (root.kind() == SyntaxKind::STATIC_ASSERT).then(|| root.clone()));
         let Some(decl) = decl else { continue };
-        let key = (ShallowGreen(decl.green().into_owned()), item.name_text(db));
-        let in_tree = u32::from(decl.text_range().start());
-        let list = peers.entry(key.clone()).or_default();
-        list.push((item, in_tree));
-        order.push(key);
+        let len = u32::from(decl.text_range().len());
+        let next = trees.len();
+        let tree = *trees
+            .entry(HashedGreen::new(decl.green().into_owned()))
+            .or_insert(next);
+        let next = members.len();
+        let group = *groups.entry((tree, item.name_text(db))).or_insert(next);
+        if group == members.len() {
+            members.push(Group {
+                tree,
+                len,
+                items: Vec::new(),
+            });
+        }
+        members[group]
+            .items
+            .push((item, u32::from(decl.text_range().start())));
     }
-    let wanted: rustc_hash::FxHashSet<&ShallowGreen> = peers.keys().map(|(g, _)| g).collect();
-    let tree = base_db::parse(db, file).syntax_node();
-    let mut nodes: FxHashMap<ShallowGreen, Vec<u32>> = FxHashMap::default();
+    let root = base_db::parse(db, file).syntax_node();
+    let mut nodes: Vec<Vec<u32>> = vec![Vec::new(); trees.len()];
     // Declarations at namespace or class scope only: a local `int x;` in a body is no item.
-    for node in tree.descendants().filter(|n| {
+    for node in root.descendants().filter(|n| {
         matches!(
             n.kind(),
             SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::STATIC_ASSERT
@@ -258,29 +316,17 @@ pub fn declaration_offsets<'db>(
             )
         })
     }) {
-        let green = ShallowGreen(node.green().into_owned());
-        if wanted.contains(&green) {
-            nodes
-                .entry(green)
-                .or_default()
-                .push(u32::from(node.text_range().start()));
+        if let Some(&tree) = trees.get(&HashedGreen::new(node.green().into_owned())) {
+            nodes[tree].push(u32::from(node.text_range().start()));
         }
     }
     let mut out = Vec::new();
-    let mut seen: FxHashMap<Key<'_>, bool> = FxHashMap::default();
-    for key in order {
-        if seen.insert(key.clone(), true).is_some() {
-            continue;
-        }
-        let list = &peers[&key];
-        let Some(found) = nodes.get(&key.0) else {
-            continue;
-        };
+    for group in members {
+        let (found, list, len) = (&nodes[group.tree], group.items, group.len);
         // Items of one declaration (`int a = 1, b = 2;`) share its node: one node per name.
         if found.len() != list.len() {
             continue;
         }
-        let len = u32::from(key.0.0.text_len());
         for (&(item, in_tree), &in_file) in list.iter().zip(found) {
             out.push((
                 item,

@@ -13,7 +13,7 @@
 //! and the arguments are the semantic model's (`called.rs`: `Callee::instance`); this pass
 //! only copies the lines, per instance.
 use rustc_hash::{FxHashMap, FxHashSet};
-use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 use crate::XrefLine;
 use crate::called::CreatedInstance;
@@ -43,38 +43,49 @@ pub(crate) fn function_template_parameters(
             .take_while(move |&&(o, _)| o < range.end())
             .map(|&(_, i)| i)
     };
+    // Each template's declaration, found once per place in document order (the `t` lines of
+    // the instances calls create come last, in the order they were created).
+    let mut places: Vec<TextSize> = lines
+        .iter()
+        .filter(|l| l.kind == 't')
+        .map(|l| l.offset)
+        .collect();
+    places.sort();
+    places.dedup();
+    let mut tokens = TokenFinder::new(root);
+    let mut redeclared_at = |offset: TextSize| -> Option<Redeclared> {
+        let (params, declaration) = function_template_at(&mut tokens, offset)?;
+        let mut entities = FxHashMap::default();
+        for (index, (range, pack)) in params.into_iter().enumerate() {
+            for j in in_range(range) {
+                if lines[j].kind == 'D' {
+                    entities.insert(lines[j].entity, (index as u32, pack));
+                }
+            }
+        }
+        let references = in_range(declaration)
+            .filter_map(|j| {
+                let &(index, pack) = entities.get(&lines[j].entity)?;
+                (lines[j].kind == 'R').then_some(Reference {
+                    entity: lines[j].entity,
+                    offset: lines[j].offset,
+                    index,
+                    pack,
+                })
+            })
+            .collect();
+        Some(Redeclared { references })
+    };
+    let declarations: FxHashMap<TextSize, Option<Redeclared>> = places
+        .into_iter()
+        .map(|offset| (offset, redeclared_at(offset)))
+        .collect();
     let mut inserted: Vec<(usize, XrefLine)> = Vec::new();
-    let mut declarations: FxHashMap<TextSize, Option<Redeclared>> = FxHashMap::default();
     for (i, line) in lines.iter().enumerate() {
         if line.kind != 't' {
             continue;
         }
-        let redeclared = declarations
-            .entry(line.offset)
-            .or_insert_with(|| {
-                let (params, declaration) = function_template_at(root, line.offset)?;
-                let mut entities = FxHashMap::default();
-                for (index, (range, pack)) in params.into_iter().enumerate() {
-                    for j in in_range(range) {
-                        if lines[j].kind == 'D' {
-                            entities.insert(lines[j].entity, (index as u32, pack));
-                        }
-                    }
-                }
-                let references = in_range(declaration)
-                    .filter_map(|j| {
-                        let &(index, pack) = entities.get(&lines[j].entity)?;
-                        (lines[j].kind == 'R').then_some(Reference {
-                            entity: lines[j].entity,
-                            offset: lines[j].offset,
-                            index,
-                            pack,
-                        })
-                    })
-                    .collect();
-                Some(Redeclared { references })
-            })
-            .as_ref();
+        let redeclared = declarations[&line.offset].as_ref();
         let Some(redeclared) = redeclared else {
             continue;
         };
@@ -127,8 +138,8 @@ struct Reference {
 /// and the range of its declaration without the body.
 type TemplateAt = (Vec<(TextRange, bool)>, TextRange);
 
-fn function_template_at(root: &SyntaxNode, offset: TextSize) -> Option<TemplateAt> {
-    let token = root.token_at_offset(offset).right_biased()?;
+fn function_template_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<TemplateAt> {
+    let token = tokens.token_at(offset)?;
     let declarator = token.parent_ancestors().find(|n| n.kind() == DECLARATOR)?;
     if !declares_function(&declarator) {
         return None;
@@ -194,6 +205,7 @@ pub(crate) fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine
             .map(|&(_, i)| i)
     };
     let mut members: FxHashMap<TextSize, Option<Vec<(u32, TextSize)>>> = FxHashMap::default();
+    let mut tokens = TokenFinder::new(root);
     let mut inserted: Vec<(usize, XrefLine)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if !matches!(line.kind, 'D' | 'd') || !instance_member_with_builtin_arguments(&line.name) {
@@ -208,7 +220,7 @@ pub(crate) fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine
         let references = members
             .entry(line.offset)
             .or_insert_with(|| {
-                let (params, declaration, excluded) = class_member_at(root, line.offset)?;
+                let (params, declaration, excluded) = class_member_at(&mut tokens, line.offset)?;
                 let mut entities = FxHashSet::default();
                 for range in params {
                     for j in in_range(range) {
@@ -297,8 +309,8 @@ fn instance_member_with_builtin_arguments(name: &str) -> bool {
 /// function's body and mem-initializers, a member template's own parameter list).
 type MemberAt = (Vec<TextRange>, TextRange, Vec<TextRange>);
 
-fn class_member_at(root: &SyntaxNode, offset: TextSize) -> Option<MemberAt> {
-    let token = root.token_at_offset(offset).right_biased()?;
+fn class_member_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<MemberAt> {
+    let token = tokens.token_at(offset)?;
     let mut declaration = None;
     for node in token.parent_ancestors() {
         match node.kind() {
@@ -345,6 +357,39 @@ fn class_member_at(root: &SyntaxNode, offset: TextSize) -> Option<MemberAt> {
         .map(|p| p.text_range())
         .collect();
     Some((params, range, excluded))
+}
+
+/// `root.token_at_offset(offset).right_biased()`, searched from the last token found: the lines
+/// come mostly in document order, so the next offset is usually under one of the last token's
+/// near ancestors. rowan's search from the root scans each level's children, the root's
+/// thousands included, for every line (two thirds of this pass on the largest program).
+struct TokenFinder {
+    root: SyntaxNode,
+    last: Option<SyntaxNode>,
+}
+
+impl TokenFinder {
+    fn new(root: &SyntaxNode) -> TokenFinder {
+        TokenFinder {
+            root: root.clone(),
+            last: None,
+        }
+    }
+
+    fn token_at(&mut self, offset: TextSize) -> Option<SyntaxToken> {
+        // The nearest ancestor whose range holds `offset` (its end excluded: a token starting
+        // there lies after the node) finds the same token as the root.
+        let mut node = self.last.take().unwrap_or_else(|| self.root.clone());
+        while !node.text_range().contains(offset) {
+            match node.parent() {
+                Some(parent) => node = parent,
+                None => break,
+            }
+        }
+        let token = node.token_at_offset(offset).right_biased()?;
+        self.last = token.parent();
+        Some(token)
+    }
 }
 
 /// Inserts each line before the line of its index (indices ascending).
@@ -419,5 +464,27 @@ mod tests {
             maximum t 1:22
         "#]]
         .assert_eq(&redeclared_lines(text));
+    }
+
+    /// The search from the last token finds the root's token at every offset, whatever the
+    /// order the offsets come in (the file's end included).
+    #[test]
+    fn token_finder_agrees_with_the_root() {
+        let text = "namespace n { template <class T, int N> struct V { T v[N]; }; }\n\
+                    int f(int a) { return a  +  1; } // end\n";
+        let root = syntax::parse_text(text).syntax_node();
+        let offsets: Vec<syntax::TextSize> = (0..=text.len() as u32)
+            .map(syntax::TextSize::from)
+            .collect();
+        let mut shuffled = offsets.clone();
+        shuffled.sort_by_key(|o| (u32::from(*o) * 7919) % 101);
+        let backwards: Vec<syntax::TextSize> = offsets.iter().rev().copied().collect();
+        for order in [&offsets, &backwards, &shuffled] {
+            let mut finder = super::TokenFinder::new(&root);
+            for &offset in order.iter() {
+                let expected = root.token_at_offset(offset).right_biased();
+                assert_eq!(finder.token_at(offset), expected, "at {offset:?}");
+            }
+        }
     }
 }

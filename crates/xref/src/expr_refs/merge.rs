@@ -11,7 +11,7 @@ pub(crate) fn merge<'db>(
     file: base_db::SourceFile,
     lines: Vec<crate::XrefLine>,
 ) -> Vec<crate::XrefLine> {
-    use rustc_hash::{FxHashMap, FxHashSet};
+    use rustc_hash::FxHashMap;
     let bodies = file_body_references(db, file);
     if bodies.is_empty() {
         return lines;
@@ -33,10 +33,15 @@ pub(crate) fn merge<'db>(
         .map(|(i, l)| (l.offset, i))
         .collect();
     order.sort();
-    let present: FxHashSet<(&str, char, TextSize)> = lines
-        .iter()
-        .map(|l| (l.name.as_str(), l.kind, l.offset))
-        .collect();
+    // Whether the walk wrote the reference's line already: looked up among the lines at its
+    // offset (a set of every line's name, kind and offset cost more than the lookups).
+    let present = |r: &BodyReference<'_>| {
+        let from = order.partition_point(|(o, _)| *o < r.offset);
+        order[from..]
+            .iter()
+            .take_while(|(o, _)| *o == r.offset)
+            .any(|&(_, i)| lines[i].kind == r.kind && lines[i].name == r.name)
+    };
     let mut fresh: FxHashMap<Target<'db>, u32> = FxHashMap::default();
     // (insert after line index, the reference)
     let mut inserts: Vec<(usize, TextSize, crate::XrefLine)> = Vec::new();
@@ -46,7 +51,7 @@ pub(crate) fn merge<'db>(
         let hi = order.partition_point(|(o, _)| *o < end);
         let in_body = &order[lo..hi];
         for r in refs {
-            if present.contains(&(r.name.as_str(), r.kind, r.offset)) {
+            if present(r) {
                 continue;
             }
             let known = match r.target {
