@@ -279,9 +279,21 @@ impl Walker {
                     .any(|a| a.kind() == COMPOUND_STMT)
             })
             .find(|n| n.kind() == PARAM_LIST);
+        // Without a parameter list, at the token after the captures (`{`, `mutable`,
+        // `noexcept`, `->`), measured on cudafe++.
+        let after_captures = || {
+            lambda
+                .children_with_tokens()
+                .skip_while(|t| t.kind() != LAMBDA_CAPTURES)
+                .skip(1)
+                .find_map(|t| match t {
+                    NodeOrToken::Token(t) => (!t.kind().is_trivia()).then_some(t),
+                    NodeOrToken::Node(n) => first_non_trivia(&n),
+                })
+        };
         let open = match &params {
             Some(p) => first_non_trivia(p),
-            None => first_non_trivia(lambda),
+            None => after_captures().or_else(|| first_non_trivia(lambda)),
         };
         let Some(open) = open else { return };
         let types: Vec<String> = params
@@ -305,7 +317,12 @@ impl Walker {
                 let text = edg_text(&r);
                 text.trim_start_matches("->").trim().to_string()
             });
-        let closure = format!("lambda []({}){mutable}->{ret}", types.join(", "));
+        let noexcept = if lambda.children().any(|n| n.kind() == NOEXCEPT_SPEC) {
+            " noexcept"
+        } else {
+            ""
+        };
+        let closure = format!("lambda []({}){mutable}->{ret}{noexcept}", types.join(", "));
         self.emit_fresh(
             format!("{closure}::operator()"),
             'D',
