@@ -602,44 +602,6 @@ void h(char m, S s, const S &cs) {
 }
 
 #[test]
-fn arrays_bounded_by_a_pack_expansion_are_dependent() {
-    // `void *pArgs[] = { &args... }` (cuda_runtime.h's `cudaLaunchKernelEx`): the bound is
-    // the pack's size, so the array's type is dependent (a call taking it is chosen at
-    // instantiation); a list without an expansion is not.
-    let (db, file) = TestDb::with_file(
-        r#"
-template <class... A> void f(A... args) {
-  void *p[] = { &args... };
-  int q[] = { 1, 2 };
-}
-"#,
-    );
-    let mut out = String::new();
-    for item in il::scope::all_items(&db, file) {
-        if item.name_text(&db) != Some("f") {
-            continue;
-        }
-        let body = hir_def::body::body(&db, item);
-        let result = infer(&db, item);
-        for (id, b) in body.bindings.iter() {
-            let ty = result.type_of_binding(id).expect("typed");
-            out.push_str(&format!(
-                "{}: {} dependent {}\n",
-                b.name.as_deref().unwrap_or("_"),
-                ty.to_source(&db),
-                ty.is_dependent(&db)
-            ));
-        }
-    }
-    expect![[r#"
-        args: A... dependent true
-        p: void *[] dependent true
-        q: int [] dependent false
-    "#]]
-    .assert_eq(&out);
-}
-
-#[test]
 fn class_template_ids_in_bodies_are_instances() {
     // The standalone parse of `W<P>` reads `P` as an expression: the template-id is rebuilt
     // argument by argument from the body's scope (a private member class, an instance in an

@@ -240,10 +240,6 @@ impl<'db> InferCtx<'_, 'db> {
                 db,
                 TyKind::Dependent(format!("{}...", ty.to_source(db)).into()),
             )
-        } else if self.bound_from_pack(binding, ty) {
-            // `void *pArgs[] = { &args... }`: the bound is the pack's size, known at
-            // instantiation only ([temp.dep.type]/9: an array whose bound is value-dependent).
-            Ty::new(db, TyKind::Dependent(data.ty.as_str().into()))
         } else {
             ty
         };
@@ -253,23 +249,6 @@ impl<'db> InferCtx<'_, 'db> {
         }
         self.result.bindings[idx] = Some(ty);
         ty
-    }
-
-    /// Whether `binding` is an array of unknown bound initialized from a list with a pack
-    /// expansion among its elements.
-    fn bound_from_pack(&self, binding: BindingId, ty: Ty<'db>) -> bool {
-        if !matches!(ty.kind(self.db), TyKind::Array(_, None)) {
-            return false;
-        }
-        let Some((init, _)) = self.binding_inits.get(&binding) else {
-            return false;
-        };
-        let Expr::InitList(elems) = &self.body.exprs[*init] else {
-            return false;
-        };
-        elems
-            .iter()
-            .any(|e| matches!(self.body.exprs[*e], Expr::PackExpansion(_)))
     }
 
     /// `auto x = e`, `const auto &r = e`, `auto &&f = e`, `auto *p = e`, `for (auto x : r)`.
