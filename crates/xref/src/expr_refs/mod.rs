@@ -498,21 +498,19 @@ impl<'db> Printer<'_, 'db> {
         };
         match &self.body.exprs[e] {
             Expr::Path(_) => object(e),
-            Expr::Binary { op, lhs, rhs }
-                if matches!(
-                    op,
+            Expr::Binary {
+                op:
                     BinaryOp::Lt
-                        | BinaryOp::Gt
-                        | BinaryOp::Le
-                        | BinaryOp::Ge
-                        | BinaryOp::Eq
-                        | BinaryOp::Ne
-                        | BinaryOp::And
-                        | BinaryOp::Or
-                ) =>
-            {
-                self.compares_class_object(*lhs) || self.compares_class_object(*rhs)
-            }
+                    | BinaryOp::Gt
+                    | BinaryOp::Le
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::And
+                    | BinaryOp::Or,
+                lhs,
+                rhs,
+            } => self.compares_class_object(*lhs) || self.compares_class_object(*rhs),
             Expr::Unary {
                 op: UnaryOp::Not,
                 expr,
