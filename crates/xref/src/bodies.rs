@@ -839,4 +839,33 @@ mod tests {
             "#]],
         );
     }
+
+    // Checked against cudafe++ 13.0.88: a lambda without a parameter list declares its call
+    // operator at the token after the captures (`{`, `noexcept`, `->`), and a `noexcept`
+    // lambda's closure is printed with it.
+    #[test]
+    fn lambdas_without_parameter_lists() {
+        check(
+            r#"int g;
+void f() {
+    auto a = [=] { return g; };
+    auto b = [=]() { return g; };
+    auto e = [] noexcept { return 2; };
+    auto h = [] -> int { return 2; };
+}
+"#,
+            expect![[r#"
+                g D 1:5
+                f D 2:6
+                a D 3:10
+                lambda []()->auto::operator() D 3:18
+                b D 4:10
+                lambda []()->auto::operator() D 4:17
+                e D 5:10
+                lambda []()->auto noexcept::operator() D 5:17
+                h D 6:10
+                lambda []()->int::operator() D 6:17
+            "#]],
+        );
+    }
 }
