@@ -45,7 +45,17 @@ pub fn instance_definition<'db>(
     if let Some((spec, _)) = select_specialization(db, instance) {
         return Some(spec);
     }
-    let template = instance.template(db);
+    primary_definition(db, instance.template(db))
+}
+
+/// The declaration with a body of the class template `template` names (itself when it has
+/// one; `template <class C, class T = traits<C>> class basic_ostream;` declared before its
+/// definition names the definition). `None` when there is none.
+#[salsa::tracked(returns(copy))]
+pub fn primary_definition<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+) -> Option<Item<'db>> {
     if template.body(db).is_some() {
         return Some(template);
     }

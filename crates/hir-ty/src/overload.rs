@@ -92,6 +92,12 @@ fn select_with<'db>(
         let Some(sig) = callable_sig(db, item) else {
             continue;
         };
+        // An explicit specialization (`template <> bool maximum<bool>(bool, bool)`) is no
+        // candidate: the primary is chosen, and the specialization is then the instance
+        // ([temp.expl.spec]/13).
+        if is_explicit_specialization(db, item) {
+            continue;
+        }
         if !sig.accepts_arity(args.len()) {
             continue;
         }
@@ -184,6 +190,51 @@ fn select_with<'db>(
         instance,
         ambiguous,
     })
+}
+
+/// Of an operator's best member candidate (`member`, ranked on `rest` without the object)
+/// and best non-member (`free`, ranked on the object then `rest`), whether the non-member is
+/// better: its conversions of `rest` better for one argument and worse for none
+/// ([over.match.best]; `cout << "a"` takes `operator<<(ostream &, const char *)` over the
+/// member `operator<<(const void *)`); at equal ranks a non-template before a template.
+pub(crate) fn non_member_is_better<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: &Selected<'db>,
+    free: &Selected<'db>,
+    rest: &[Arg<'db>],
+) -> bool {
+    let ranks = |sel: &Selected<'db>, skip: usize| -> Option<(Vec<Rank>, bool)> {
+        let sig = callable_sig(db, sel.item).as_ref()?;
+        let params: Vec<Ty<'db>> = sig.params.iter().skip(skip).copied().collect();
+        let ranks = rest
+            .iter()
+            .enumerate()
+            .map(|(i, arg)| match params.get(i) {
+                Some(p) => rank_of(db, *arg, sel.subst.apply(db, *p), UserConversions::Assumed)
+                    .unwrap_or(Rank::Unknown),
+                None => Rank::Ellipsis,
+            })
+            .collect();
+        Some((ranks, sig.is_template))
+    };
+    let (Some((m, m_template)), Some((f, f_template))) = (ranks(member, 0), ranks(free, 1)) else {
+        return false;
+    };
+    let (mut free_better, mut member_better) = (false, false);
+    for (x, y) in f.iter().zip(&m) {
+        free_better |= x < y;
+        member_better |= y < x;
+    }
+    if free_better != member_better {
+        return free_better;
+    }
+    !free_better && !f_template && m_template
+}
+
+/// A function template declared with `template <>`: an explicit specialization.
+fn is_explicit_specialization<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> bool {
+    item.kind(db) == il::ItemKind::FunctionTemplate
+        && hir_def::generics::template_params(db, item).is_empty()
 }
 
 /// Deduces a function template's arguments from the call's: the parameter types with the

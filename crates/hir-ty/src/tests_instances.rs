@@ -350,6 +350,94 @@ void use(float *f, const char *s, int i, const int c) {
 }
 
 #[test]
+fn explicit_specializations_are_no_candidates() {
+    // `maximum<bool>(...)` chooses the primary template (deduced `bool`); its explicit
+    // specialization is then the instance, not a candidate of its own ([temp.expl.spec]).
+    let (db, file) = TestDb::with_file(
+        r#"
+template <class T> T maximum(T a, T b) { return a < b ? b : a; }
+template <> bool maximum<bool>(bool a, bool b) { return a || b; }
+int maximum(int a, int b) { return a > b ? a : b; }
+void use(int t) { maximum(t, 3); maximum<bool>(t & 1, false); maximum(1.0, 2.0); }
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.name_text(&db) != Some("use") {
+            continue;
+        }
+        for (_, callee) in infer(&db, item).calls() {
+            let Some(c) = callee else {
+                out.push_str("unresolved\n");
+                continue;
+            };
+            let args = c
+                .instance
+                .map(|i| generic_args_source(&db, i.args(&db)))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{:?} {} <{args}>\n",
+                c.item.kind(&db),
+                crate::declared_ty(&db, c.item).to_source(&db),
+            ));
+        }
+    }
+    expect![[r#"
+        Routine int (int, int) <>
+        FunctionTemplate T (T, T) <bool>
+        FunctionTemplate T (T, T) <double>
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn members_of_a_template_declared_before_its_definition() {
+    // libstdc++'s `basic_ostream` is declared in <iosfwd> (with the default argument) before
+    // its definition: `cout << i` finds the member `operator<<(int)` of the definition, which
+    // a non-member template taking `const T &` does not beat.
+    let (db, file) = TestDb::with_file(
+        r#"
+namespace s {
+template <class C> struct traits {};
+template <class C, class T = traits<C>> class basic_ostream;
+typedef basic_ostream<char> ostream;
+template <class C, class T> class basic_ostream {
+public:
+  basic_ostream &operator<<(int);
+  basic_ostream &operator<<(float);
+};
+extern ostream cout;
+template <class T> basic_ostream<char, T> &operator<<(basic_ostream<char, T> &, const char *);
+template <class O, class T> O &&operator<<(O &&, const T &);
+}
+void use(int i) { s::cout << i; s::cout << "a" << 1.0f; }
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.name_text(&db) != Some("use") {
+            continue;
+        }
+        let result = infer(&db, item);
+        for (e, _) in hir_def::body::body(&db, item).exprs.iter() {
+            if let Some(c) = result.callee_info(e) {
+                out.push_str(&format!(
+                    "{:?} {} {}\n",
+                    c.kind,
+                    c.item.qualified_name(&db),
+                    crate::declared_ty(&db, c.item).to_source(&db),
+                ));
+            }
+        }
+    }
+    expect![[r#"
+        Operator s::basic_ostream::operator<< s::basic_ostream<C, T> &(int)
+        Operator s::operator<< s::basic_ostream<char, T> &(s::basic_ostream<char, T> &, const char *)
+        Operator s::basic_ostream::operator<< s::basic_ostream<C, T> &(float)
+    "#]].assert_eq(&out);
+}
+
+#[test]
 fn static_assert_declarations_are_bodies() {
     // A namespace- or class-scope `static_assert` evaluates its condition: its calls demand
     // instances like any body's (and a constexpr instance's calls theirs).

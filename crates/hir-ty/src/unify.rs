@@ -32,14 +32,21 @@ impl<'db> Subst<'db> {
     /// The binding of an instance's template: parameter `i` of `template` is argument `i`.
     pub fn of_instance(db: &'db dyn HirTyDatabase, inst: Instance<'db>) -> Subst<'db> {
         let mut s = Subst::default();
-        for (i, arg) in inst.args(db).iter().enumerate() {
-            s.insert(
-                TemplateParamId {
-                    owner: inst.template(db),
-                    index: i as u32,
-                },
-                arg.clone(),
-            );
+        // The members of a template declared before its definition are the definition's,
+        // with the definition's parameters.
+        let template = inst.template(db);
+        let definition = crate::class_instance::primary_definition(db, template)
+            .filter(|d| *d != template && d.kind(db) == template.kind(db));
+        for owner in std::iter::once(template).chain(definition) {
+            for (i, arg) in inst.args(db).iter().enumerate() {
+                s.insert(
+                    TemplateParamId {
+                        owner,
+                        index: i as u32,
+                    },
+                    arg.clone(),
+                );
+            }
         }
         s
     }

@@ -279,9 +279,21 @@ impl Walker {
                     .any(|a| a.kind() == COMPOUND_STMT)
             })
             .find(|n| n.kind() == PARAM_LIST);
+        // Without a parameter list, at the token after the captures (`{`, `mutable`,
+        // `noexcept`, `->`), measured on cudafe++.
+        let after_captures = || {
+            lambda
+                .children_with_tokens()
+                .skip_while(|t| t.kind() != LAMBDA_CAPTURES)
+                .skip(1)
+                .find_map(|t| match t {
+                    NodeOrToken::Token(t) => (!t.kind().is_trivia()).then_some(t),
+                    NodeOrToken::Node(n) => first_non_trivia(&n),
+                })
+        };
         let open = match &params {
             Some(p) => first_non_trivia(p),
-            None => first_non_trivia(lambda),
+            None => after_captures().or_else(|| first_non_trivia(lambda)),
         };
         let Some(open) = open else { return };
         let types: Vec<String> = params
@@ -305,7 +317,12 @@ impl Walker {
                 let text = edg_text(&r);
                 text.trim_start_matches("->").trim().to_string()
             });
-        let closure = format!("lambda []({}){mutable}->{ret}", types.join(", "));
+        let noexcept = if lambda.children().any(|n| n.kind() == NOEXCEPT_SPEC) {
+            " noexcept"
+        } else {
+            ""
+        };
+        let closure = format!("lambda []({}){mutable}->{ret}{noexcept}", types.join(", "));
         self.emit_fresh(
             format!("{closure}::operator()"),
             'D',
@@ -819,6 +836,35 @@ mod tests {
                 z d 6:25
                 U D 7:17
                 S<float>::S d 7:30
+            "#]],
+        );
+    }
+
+    // Checked against cudafe++ 13.0.88: a lambda without a parameter list declares its call
+    // operator at the token after the captures (`{`, `noexcept`, `->`), and a `noexcept`
+    // lambda's closure is printed with it.
+    #[test]
+    fn lambdas_without_parameter_lists() {
+        check(
+            r#"int g;
+void f() {
+    auto a = [=] { return g; };
+    auto b = [=]() { return g; };
+    auto e = [] noexcept { return 2; };
+    auto h = [] -> int { return 2; };
+}
+"#,
+            expect![[r#"
+                g D 1:5
+                f D 2:6
+                a D 3:10
+                lambda []()->auto::operator() D 3:18
+                b D 4:10
+                lambda []()->auto::operator() D 4:17
+                e D 5:10
+                lambda []()->auto noexcept::operator() D 5:17
+                h D 6:10
+                lambda []()->int::operator() D 6:17
             "#]],
         );
     }

@@ -1191,7 +1191,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         all_args.extend(rest_args.iter().copied());
         let free_pick = select(db, &candidates[members..], &all_args, &[]);
         let pick = match (member_pick, free_pick) {
-            (Some(m), _) => Some(m),
+            (Some(m), Some(f)) => Some(
+                if crate::overload::non_member_is_better(db, &m, &f, &rest_args) {
+                    f
+                } else {
+                    m
+                },
+            ),
+            (Some(m), None) => Some(m),
             (None, f) => f,
         };
         match pick {

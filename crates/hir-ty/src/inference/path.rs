@@ -206,7 +206,14 @@ impl<'db> InferCtx<'_, 'db> {
     }
 
     /// Members of a class named `name` (its bases' when it has none).
+    /// The members named `name` of a class, or of a class template's definition (an instance
+    /// names the template's first declaration, which may be a forward declaration).
     pub(crate) fn class_members(&self, class: Item<'db>, name: &str) -> Vec<Item<'db>> {
+        let class = if class.kind(self.db) == ItemKind::ClassTemplate {
+            crate::class_instance::primary_definition(self.db, class).unwrap_or(class)
+        } else {
+            class
+        };
         members_named(self.db, ScopeRef::Item(class), name)
     }
 }

@@ -31,15 +31,27 @@ impl<'db> Printer<'_, 'db> {
             .filter(|i| {
                 i.template(self.db).name_text(self.db) == node_last_name(&written).as_deref()
             });
-        // A returned temporary is the return value: constructed (EDG logs the constructor
-        // twice), not destroyed; in its own class its name is the injected one.
+        // The class is named at its name, the constructor and destructor where the written
+        // name starts (`ns::V(1)`: `ns::V::V` at `ns`), measured on cudafe++.
+        let start = first_significant(&written).unwrap_or(at);
+        // A returned temporary is the return value: constructed, not destroyed; in a member
+        // of its own class its name is the injected one and EDG logs the constructor twice
+        // (`static Shape unit() { return Shape(1, 1); }`), elsewhere once.
         let items = if self.in_return && self.returned_directly(e) {
             let own_class = self.owner.parent(self.db) == Some(class);
-            [(!own_class).then_some(class), Some(ctor), Some(ctor)]
+            [
+                (!own_class).then_some((class, at)),
+                Some((ctor, start)),
+                own_class.then_some((ctor, start)),
+            ]
         } else {
-            [Some(class), Some(ctor), destructor(self.db, class)]
+            [
+                Some((class, at)),
+                Some((ctor, start)),
+                destructor(self.db, class).map(|d| (d, start)),
+            ]
         };
-        for item in items.into_iter().flatten() {
+        for (item, at) in items.into_iter().flatten() {
             self.class_item(item, instance, at);
         }
     }

@@ -459,17 +459,64 @@ impl<'db> Printer<'_, 'db> {
     /// an operand that may be of class type (`T`, `const T &`), or that did not resolve, waits
     /// for the instantiation's conversion function.
     fn operand_maybe_dependent(&mut self, e: ExprId, access: Access) {
-        let may_be_class = self
-            .infer
-            .type_of_expr(e)
-            .is_none_or(|t| may_be_dependent_class(self.db, t));
-        if !self.templated || !may_be_class || !self.is_dependent(e) {
+        // A call with a type-dependent argument is chosen at instantiation whatever it returns
+        // (`(cudaError_t)(cudaMemcpy(d_in, ...))` with `Key *d_in`: no `cudaMemcpy` line,
+        // `d_in R` twice, measured on cudafe++).
+        let call = matches!(self.body.exprs[e], Expr::Call { .. });
+        if !self.templated || !(call || self.may_be_class(e)) || !self.is_dependent(e) {
             return self.expr(e, access);
         }
         let saved = (self.dependent, self.force_r, self.rebuild);
         (self.dependent, self.force_r, self.rebuild) = (true, true, true);
         self.expr(e, Access::Reference);
         (self.dependent, self.force_r, self.rebuild) = saved;
+    }
+
+    /// Whether an operand's value may be of class type at instantiation: its type may be one
+    /// (or did not resolve), or it is a comparison, `&&`, `||` or `!` on a variable of such a
+    /// type (an operator the instantiation chooses may return a class). Measured on cudafe++:
+    /// `bool(n >= 0)` logs `n R` twice for `D n` (libstdc++'s `__glibcxx_assert(__n >= 0)`),
+    /// `n U` for `D &n` and `p U` for `*p >= 0`.
+    fn may_be_class(&self, e: ExprId) -> bool {
+        if self
+            .infer
+            .type_of_expr(e)
+            .is_none_or(|t| may_be_dependent_class(self.db, t))
+        {
+            return true;
+        }
+        self.compares_class_object(e)
+    }
+
+    fn compares_class_object(&self, e: ExprId) -> bool {
+        let object = |e: ExprId| match self.infer.resolution(e) {
+            Some(Resolution::Binding(b)) => self
+                .infer
+                .type_of_binding(*b)
+                .is_some_and(|t| !is_reference(self.db, t) && may_be_dependent_class(self.db, t)),
+            _ => false,
+        };
+        match &self.body.exprs[e] {
+            Expr::Path(_) => object(e),
+            Expr::Binary {
+                op:
+                    BinaryOp::Lt
+                    | BinaryOp::Gt
+                    | BinaryOp::Le
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::And
+                    | BinaryOp::Or,
+                lhs,
+                rhs,
+            } => self.compares_class_object(*lhs) || self.compares_class_object(*rhs),
+            Expr::Unary {
+                op: UnaryOp::Not,
+                expr,
+            } => self.compares_class_object(*expr),
+            _ => false,
+        }
     }
 
     /// Whether an expression's type, or a subexpression's, depends on template parameters, or
@@ -733,8 +780,9 @@ impl<'db> Printer<'_, 'db> {
                 if let Some(callee) = self.infer.callee_info(e)
                     && callee.kind == CalleeKind::Constructor
                 {
-                    self.temporary(e, callee.item);
+                    // The qualifiers first: the constructor is logged where they start.
                     self.written_type(e, false);
+                    self.temporary(e, callee.item);
                     self.call_arguments_of(args, callee.item);
                     return;
                 }
