@@ -32,7 +32,7 @@ pub(super) struct ClassTemplate {
     /// The enclosing scope's qualified-name segments.
     path: Vec<String>,
     name: String,
-    definition: Pattern,
+    pub(super) definition: Pattern,
     partials: Vec<Pattern>,
     /// Argument lists of explicit specializations, as printed.
     explicit: Vec<String>,
@@ -40,8 +40,8 @@ pub(super) struct ClassTemplate {
 
 /// A definition to instantiate: the primary template or a partial specialization.
 #[derive(Clone)]
-struct Pattern {
-    params: Vec<Param>,
+pub(super) struct Pattern {
+    pub(super) params: Vec<Param>,
     /// For a partial specialization, its arguments' tokens (parameters are wildcards).
     args: Vec<Vec<String>>,
     /// Absent while the template is only declared (`template <size_t> struct __pair_get;`).
@@ -56,7 +56,10 @@ pub(super) struct Param {
     pub(super) default: Option<SyntaxNode>,
     /// A non-type parameter's type as written (`size_t`, `_Tp`): its arguments print as EDG
     /// prints constants of that type (`0UL` for a `size_t`).
-    value_type: Option<String>,
+    pub(super) value_type: Option<String>,
+    /// Where a non-type parameter's type is written, when it is a single name (`_Tp` of
+    /// `_Tp __v`): a template-id logs it again, bound to its argument.
+    pub(super) value_type_at: Option<TextSize>,
 }
 
 /// An alias template (`template <typename _Tp> using __remove_cv_t = ...;`): its
@@ -751,7 +754,7 @@ impl Walker {
 
     /// The expression a token starts when it is a template argument made of operators on
     /// template parameters in scope (not bound by `subst`): EDG prints those `<expression>`.
-    fn dependent_expression_at(
+    pub(super) fn dependent_expression_at(
         &self,
         token: &SyntaxToken,
         subst: &Substitution,

@@ -970,6 +970,22 @@ impl Walker {
                         self.elaborated_references(&name, scope);
                     }
                 }
+                // `typename X<T>::type v;` in a template's body: the name, as in a
+                // declaration outside it.
+                ELABORATED_TYPE
+                    if has_declarators
+                        && scope.local
+                        && child
+                            .children_with_tokens()
+                            .any(|t| t.kind() == TYPENAME_KW) =>
+                {
+                    if let Some(name) = child
+                        .children()
+                        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+                    {
+                        self.name_references(&name, scope);
+                    }
+                }
                 ELABORATED_TYPE if !has_declarators => {
                     // A forward declaration: `struct S;` (`friend struct G;` declares `G` in
                     // the enclosing namespace).

@@ -596,6 +596,7 @@ impl Walker {
         let Some((key, args)) = self.template_and_args(segment, scope, &none) else {
             return self.alias_template_id(segment, scope);
         };
+        self.typed_parameter_references(&key, segment);
         // The current instantiation (`X<T>` in `X`'s definition or in `template <class T>
         // void X<T>::f()`) is the template itself.
         let pattern = format!("{key}<{}>", args.join(", "));
@@ -612,16 +613,30 @@ impl Walker {
             });
         }
         if self.in_template() && self.is_dependent(segment, scope) {
-            // A dependent template-id prints its arguments as written. EDG's printing of pack
-            // expansions, defaults, expressions, aliases and members in arguments is not
-            // reproduced: only arguments made of template parameters and builtin types, all
-            // written, are logged.
+            // A dependent template-id prints its arguments as written: template parameters,
+            // builtin types, a class template-id of those or one member of it (as written,
+            // qualified), another expression on the parameters as `<expression>`. EDG's
+            // printing of pack expansions, defaults, aliases and other arguments is not
+            // reproduced: those template-ids are not logged.
             let list = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
             let arity = self.fixed_arity(&key)?;
-            if args.len() > arity || !self.plain_arguments(&list) {
+            if args.len() > arity || !self.plain_arguments(&list, scope) {
                 return None;
             }
             let written = self.written_args(segment, scope);
+            // An expression accepted above prints as `<expression>` unless an alias's
+            // parameters bound to arguments make it something else: then it is left out.
+            let inner = written.strip_prefix('<')?.strip_suffix('>')?;
+            let printed_args = crate::instances::split_printed_args(inner);
+            for (arg, printed) in list.children().zip(&printed_args) {
+                let expression = !matches!(arg.kind(), TYPE_ID | ID_EXPR);
+                if !self.plain_argument(&arg)
+                    && (expression && printed != "<expression>"
+                        || !expression && printed.contains("<expression>"))
+                {
+                    return None;
+                }
+            }
             // In an alias's type logged again, arguments bound to no parameter of the
             // templates' make an instance (completed by EDG, not here).
             if self.alias_depth > 0 && !self.names_outer_parameter(&written)
@@ -645,19 +660,191 @@ impl Walker {
         })
     }
 
-    /// Whether a template argument list holds only template parameters in scope and builtin
-    /// types, with cv-qualifiers, pointers and references.
-    fn plain_arguments(&self, list: &SyntaxNode) -> bool {
-        list.children().all(|arg| {
-            arg.descendants_with_tokens()
+    /// A template-id of a class template with a non-type parameter typed by one of its type
+    /// parameters (`template <class _Tp, _Tp __v> struct integral_constant`): EDG logs that
+    /// type again where the parameter is declared, bound to the argument (measured with
+    /// cudafe++: `integral_constant<bool, true>` logs `<unnamed> R` at `_Tp` of `_Tp __v`,
+    /// `ic<U, w>` in a template `U R` there, each time the template-id is written). A builtin
+    /// type argument is `<unnamed>`, a template parameter its own name; other arguments (a
+    /// typedef is logged under its name) are left out.
+    fn typed_parameter_references(&mut self, key: &str, segment: &SyntaxNode) {
+        if !self.writes_references() {
+            return;
+        }
+        let Some(template) = self.templates.get(key) else {
+            return;
+        };
+        let params = template.definition.params.clone();
+        if params.iter().all(|p| p.value_type_at.is_none()) {
+            return;
+        }
+        let Some(list) = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST) else {
+            return;
+        };
+        let written: Vec<SyntaxNode> = list.children().collect();
+        for (i, param) in params.iter().enumerate() {
+            if param.pack {
+                break;
+            }
+            let (Some(at), Some(ty)) = (param.value_type_at, param.value_type.as_deref()) else {
+                continue;
+            };
+            let Some(bound) = params[..i].iter().position(|p| p.name == ty) else {
+                continue;
+            };
+            // Only where the argument itself is written.
+            if i >= written.len() {
+                continue;
+            }
+            let Some(arg) = written.get(bound) else {
+                continue;
+            };
+            let tokens: Vec<SyntaxToken> = arg
+                .descendants_with_tokens()
                 .filter_map(NodeOrToken::into_token)
                 .filter(|t| !t.kind().is_trivia())
-                .all(|t| match t.kind() {
-                    IDENT => self.template_param_ids.iter().any(|(n, _)| n == t.text()),
-                    STAR | AMP | AMP2 => true,
-                    k => k.is_keyword() && !matches!(k, TYPENAME_KW | DECLTYPE_KW | SIZEOF_KW),
-                })
+                .collect();
+            let printed = match &tokens[..] {
+                [t] if t.kind() == IDENT => {
+                    let Some(&(_, id)) = self
+                        .template_param_ids
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| n == t.text())
+                    else {
+                        continue;
+                    };
+                    self.param_printed
+                        .get(&id)
+                        .cloned()
+                        .unwrap_or_else(|| t.text().to_string())
+                }
+                _ if tokens.iter().all(|t| t.kind().is_keyword())
+                    && !tokens
+                        .iter()
+                        .any(|t| matches!(t.kind(), TYPENAME_KW | DECLTYPE_KW | SIZEOF_KW)) =>
+                {
+                    "<unnamed>".to_string()
+                }
+                _ => continue,
+            };
+            let (id, _) = self.keyed(format!("typed parameter {key} {i} {printed}"));
+            self.emit(id, printed, 'R', at);
+        }
+    }
+
+    /// Whether a dependent template-id's arguments are printed as EDG prints them: plain ones
+    /// ([`Self::plain_argument`]), a class template-id of plain arguments or one member of it
+    /// ([`Self::member_of_plain_template_id`]), or an expression with operators on the
+    /// parameters (`<expression>`).
+    fn plain_arguments(&self, list: &SyntaxNode, scope: &Scope) -> bool {
+        list.children().all(|arg| {
+            if self.plain_argument(&arg) {
+                return true;
+            }
+            match arg.kind() {
+                TYPE_ID | ID_EXPR => self.member_of_plain_template_id(&arg, scope),
+                // Another expression on the parameters (`sizeof(T) == 2`, `!X<T>::value`)
+                // prints as `<expression>`; `sizeof(T)` alone as written (not done).
+                SIZEOF_EXPR => false,
+                _ => arg
+                    .descendants_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .find(|t| !t.kind().is_trivia())
+                    .and_then(|first| self.dependent_expression_at(&first, &Default::default()))
+                    .is_some_and(|e| e.text_range() == arg.text_range()),
+            }
         })
+    }
+
+    /// An argument of template parameters in scope and builtin types, with cv-qualifiers,
+    /// pointers and references.
+    fn plain_argument(&self, arg: &SyntaxNode) -> bool {
+        arg.descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+            .filter(|t| !t.kind().is_trivia())
+            .all(|t| match t.kind() {
+                IDENT => self.template_param_ids.iter().any(|(n, _)| n == t.text()),
+                STAR | AMP | AMP2 => true,
+                k => k.is_keyword() && !matches!(k, TYPENAME_KW | DECLTYPE_KW | SIZEOF_KW),
+            })
+    }
+
+    /// `N::X<T>` or `N::X<T>::m` (a type or a value): a class template's template-id with plain
+    /// arguments, or one member of it, written alone: printed as written, qualified.
+    fn member_of_plain_template_id(&self, arg: &SyntaxNode, scope: &Scope) -> bool {
+        let mut children = arg.children();
+        let (Some(name), None) = (children.next(), children.next()) else {
+            return false;
+        };
+        if arg
+            .children_with_tokens()
+            .filter(|t| !t.kind().is_trivia())
+            .count()
+            != 1
+        {
+            return false;
+        }
+        let segments: Vec<SyntaxNode> = match name.kind() {
+            QUALIFIED_NAME => name.children().collect(),
+            NAME_REF => vec![name.clone()],
+            _ => return false,
+        };
+        if segments.iter().any(|s| s.kind() != NAME_REF)
+            || name.first_token().is_some_and(|t| t.kind() == COLON2)
+        {
+            return false;
+        }
+        let with_args: Vec<usize> = segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.children().any(|n| n.kind() == TEMPLATE_ARG_LIST))
+            .map(|(i, _)| i)
+            .collect();
+        let [at] = with_args[..] else {
+            return false;
+        };
+        let member = segments.len() - 1 - at;
+        // A value is a member of the template-id, a type the template-id or a member.
+        if member > 1 || arg.kind() == ID_EXPR && member != 1 {
+            return false;
+        }
+        let Some(list) = segments[at]
+            .children()
+            .find(|n| n.kind() == TEMPLATE_ARG_LIST)
+        else {
+            return false;
+        };
+        if list.descendants_with_tokens().any(|t| t.kind() == DOT3)
+            || !list.children().all(|a| self.plain_argument(&a))
+            || list.children().next().is_none()
+        {
+            return false;
+        }
+        // An alias template's template-id prints as what it stands for.
+        let written: Vec<String> = segments[..=at]
+            .iter()
+            .map(|s| {
+                s.children_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .find(|t| t.kind() == IDENT)
+                    .map(|t| t.text().to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let written = written.join("::");
+        if self
+            .find_lookup_key(&written, scope, |k| {
+                self.alias_templates.contains_key(k).then_some(())
+            })
+            .is_some()
+        {
+            return false;
+        }
+        // Every argument written: omitted ones print with their defaults (not reproduced).
+        self.find_template(&written, scope)
+            .and_then(|key| self.fixed_arity(&key))
+            .is_some_and(|arity| arity == list.children().count())
     }
 
     /// An entity a template names by what it depends on: one per printed name and template.

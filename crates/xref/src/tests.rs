@@ -1130,3 +1130,76 @@ fn instantiation_lines_of_members_of_class_instances() {
     "#]]
     .assert_eq(&instantiation_lines(text));
 }
+
+/// A template-id of a class template whose non-type parameter is typed by one of its type
+/// parameters logs that type again where the parameter is declared, bound to the argument:
+/// `<unnamed>` for a builtin type, a template parameter by its name; each time it is written
+/// (cudafe++'s lines, measured; in the walk's order: cudafe++ writes `U R 1:23` before `w R`).
+#[test]
+fn non_type_parameters_typed_by_a_type_parameter() {
+    let text = "template <typename T, T v> struct ic { static const T value; };\n\
+                typedef ic<bool, true> tt;\n\
+                typedef ic<bool, true> tt2;\n\
+                template <typename U, U w> struct X { typedef ic<U, w> a; typedef ic<int, w> c; };\n";
+    expect![[r#"
+        T D 1:20
+        T R 1:23
+        v D 1:25
+        ic D 1:35
+        T R 1:53
+        ic<T, v>::value d 1:55
+        <unnamed> R 1:23
+        ic<bool, true> R 2:9
+        tt D 2:24
+        <unnamed> R 1:23
+        ic<bool, true> R 3:9
+        tt2 D 3:24
+        U D 4:20
+        U R 4:23
+        w D 4:25
+        X D 4:35
+        U R 4:50
+        w R 4:53
+        U R 1:23
+        ic<U, w> R 4:47
+        X<U, w>::a D 4:56
+        w R 4:75
+        <unnamed> R 1:23
+        ic<int, w> R 4:67
+        X<U, w>::c D 4:78
+    "#]]
+    .assert_eq(&log_of(text));
+}
+
+/// Dependent class template-ids with non-type arguments: a name (`N`, a member of a
+/// dependent template-id) prints as written, any other expression as `<expression>`
+/// (cudafe++'s lines, measured). Not yet: a parenthesized one (`(N > 1)`, which cudafe++
+/// logs as `en<<expression>, int> R 5:27` and `...::type R 5:45`).
+#[test]
+fn dependent_template_ids_with_expression_arguments() {
+    let text = "template <typename T> struct is_int { static const bool value = false; };\n\
+                template <bool B, typename T> struct en { typedef T type; };\n\
+                template <typename T> typename en<sizeof(T) == 2, int>::type h1(T t);\n\
+                template <typename T> typename en<is_int<T>::value, int>::type h2(T t);\n\
+                template <int N> typename en<(N > 1), int>::type h3();\n";
+    expect![[r#"
+        T D 3:20
+        T R 3:42
+        en<<expression>, int> R 3:32
+        en<<expression>, int>::type R 3:57
+        T R 3:65
+        h1 d 3:62
+        T D 4:20
+        T R 4:42
+        is_int<T> R 4:35
+        is_int<T>::value R 4:46
+        en<is_int<T>::value, int> R 4:32
+        en<is_int<T>::value, int>::type R 4:59
+        T R 4:67
+        h2 d 4:64
+        N D 5:15
+        N R 5:31
+        h3 d 5:50
+    "#]]
+    .assert_eq(&log_of_from(text, 3));
+}

@@ -39,11 +39,27 @@ pub(crate) fn template_params(list: &SyntaxNode) -> Vec<Param> {
                     .collect();
                 ty.join(" ").replace(" :: ", "::")
             });
+            // `_Tp __v`: the type is one identifier before the declarator.
+            let type_tokens: Vec<_> = param
+                .children_with_tokens()
+                .take_while(|t| !matches!(t.kind(), DECLARATOR | INITIALIZER))
+                .filter(|t| !t.kind().is_trivia())
+                .collect();
+            let value_type_at = match &type_tokens[..] {
+                [only] if param.kind() == PARAM => only
+                    .as_node()
+                    .and_then(|n| first_token(n, IDENT))
+                    .filter(|t| t.text_range() == only.text_range())
+                    .or_else(|| only.as_token().filter(|t| t.kind() == IDENT).cloned())
+                    .map(|t| t.text_range().start()),
+                _ => None,
+            };
             Some(Param {
                 name: name.map_or_else(String::new, |n| n.text().to_string()),
                 pack: is_pack(&param),
                 default,
                 value_type,
+                value_type_at,
             })
         })
         .collect()
