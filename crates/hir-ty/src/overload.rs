@@ -102,36 +102,8 @@ fn select_with<'db>(
             continue;
         }
         arity_ok.push(item);
-        let (params, subst) = if sig.is_template {
-            match deduce(db, item, sig, args, explicit) {
-                Some(x) => x,
-                None => continue,
-            }
-        } else {
-            (sig.params.clone(), Subst::default())
-        };
-        let mut ranks = Vec::with_capacity(args.len());
-        let mut ok = true;
-        for (i, arg) in args.iter().enumerate() {
-            let rank = match params.get(i) {
-                Some(p) => rank_of(db, *arg, *p, user),
-                None => Some(Rank::Ellipsis),
-            };
-            match rank {
-                Some(r) => ranks.push(r),
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if ok {
-            viable.push(Viable {
-                item,
-                ranks,
-                subst,
-                is_template: sig.is_template,
-            });
+        if let Some(v) = viable_candidate(db, item, sig, args, explicit, user) {
+            viable.push(v);
         }
     }
     if viable.is_empty() {
@@ -157,6 +129,48 @@ fn select_with<'db>(
         }
         return None;
     }
+    Some(best_of(db, viable, args.len()))
+}
+
+/// `item` as a viable candidate for `args`: its deduction (a template's) and the rank of each
+/// argument's conversion; `None` when it is not viable.
+fn viable_candidate<'db>(
+    db: &'db dyn HirTyDatabase,
+    item: Item<'db>,
+    sig: &CallableSig<'db>,
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+    user: UserConversions,
+) -> Option<Viable<'db>> {
+    let (params, subst) = if sig.is_template {
+        deduce(db, item, sig, args, explicit)?
+    } else {
+        (sig.params.clone(), Subst::default())
+    };
+    let mut ranks = Vec::with_capacity(args.len());
+    for (i, arg) in args.iter().enumerate() {
+        ranks.push(match params.get(i) {
+            Some(p) => rank_of(db, *arg, *p, user)?,
+            None => Rank::Ellipsis,
+        });
+    }
+    Some(Viable {
+        item,
+        ranks,
+        subst,
+        is_template: sig.is_template,
+    })
+}
+
+/// The best of the viable candidates (`arity` arguments): the one whose every rank is at
+/// least as good as each other's and one better, or the template preferred by the
+/// non-template and partial-ordering tie-breaks; else the first that no other beats
+/// (`ambiguous`).
+fn best_of<'db>(
+    db: &'db dyn HirTyDatabase,
+    mut viable: Vec<Viable<'db>>,
+    arity: usize,
+) -> Selected<'db> {
     let better = |a: &Viable<'db>, b: &Viable<'db>| {
         let mut strictly = false;
         for (x, y) in a.ranks.iter().zip(&b.ranks) {
@@ -167,8 +181,7 @@ fn select_with<'db>(
         }
         // A non-template before a template; of two templates, the more specialized.
         strictly
-            || (b.is_template
-                && (!a.is_template || more_specialized(db, a.item, b.item, args.len())))
+            || (b.is_template && (!a.is_template || more_specialized(db, a.item, b.item, arity)))
     };
     let best = (0..viable.len())
         .find(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j])));
@@ -184,51 +197,55 @@ fn select_with<'db>(
     };
     let chosen = viable.swap_remove(index);
     let instance = instance_of(db, chosen.item, &chosen.subst, chosen.is_template);
-    Some(Selected {
+    Selected {
         item: chosen.item,
         subst: chosen.subst,
         instance,
         ambiguous,
-    })
+    }
 }
 
-/// Of an operator's best member candidate (`member`, ranked on `rest` without the object)
-/// and best non-member (`free`, ranked on the object then `rest`), whether the non-member is
-/// better: its conversions of `rest` better for one argument and worse for none
-/// ([over.match.best]; `cout << "a"` takes `operator<<(ostream &, const char *)` over the
-/// member `operator<<(const void *)`); at equal ranks a non-template before a template.
-pub(crate) fn non_member_is_better<'db>(
+/// An overloaded operator's candidates ranked together ([over.match.oper]/3): the members of
+/// the left operand's class, whose implicit object parameter the operand binds exactly, and
+/// the non-members, which take it as their first argument. `None` when none is viable (with
+/// the user conversions found, then with any assumed).
+pub(crate) fn select_operator<'db>(
     db: &'db dyn HirTyDatabase,
-    member: &Selected<'db>,
-    free: &Selected<'db>,
+    members: &[Item<'db>],
+    non_members: &[Item<'db>],
+    object: Arg<'db>,
     rest: &[Arg<'db>],
-) -> bool {
-    let ranks = |sel: &Selected<'db>, skip: usize| -> Option<(Vec<Rank>, bool)> {
-        let sig = callable_sig(db, sel.item).as_ref()?;
-        let params: Vec<Ty<'db>> = sig.params.iter().skip(skip).copied().collect();
-        let ranks = rest
-            .iter()
-            .enumerate()
-            .map(|(i, arg)| match params.get(i) {
-                Some(p) => rank_of(db, *arg, sel.subst.apply(db, *p), UserConversions::Assumed)
-                    .unwrap_or(Rank::Unknown),
-                None => Rank::Ellipsis,
-            })
-            .collect();
-        Some((ranks, sig.is_template))
-    };
-    let (Some((m, m_template)), Some((f, f_template))) = (ranks(member, 0), ranks(free, 1)) else {
-        return false;
-    };
-    let (mut free_better, mut member_better) = (false, false);
-    for (x, y) in f.iter().zip(&m) {
-        free_better |= x < y;
-        member_better |= y < x;
+) -> Option<Selected<'db>> {
+    let mut all = vec![object];
+    all.extend(rest.iter().copied());
+    for user in [UserConversions::Checked, UserConversions::Assumed] {
+        let mut viable = Vec::new();
+        for &item in members {
+            let Some(sig) = callable_sig(db, item) else {
+                continue;
+            };
+            if sig.accepts_arity(rest.len())
+                && let Some(mut v) = viable_candidate(db, item, sig, rest, &[], user)
+            {
+                v.ranks.insert(0, Rank::Exact);
+                viable.push(v);
+            }
+        }
+        for &item in non_members {
+            let Some(sig) = callable_sig(db, item) else {
+                continue;
+            };
+            if sig.accepts_arity(all.len())
+                && let Some(v) = viable_candidate(db, item, sig, &all, &[], user)
+            {
+                viable.push(v);
+            }
+        }
+        if !viable.is_empty() {
+            return Some(best_of(db, viable, all.len()));
+        }
     }
-    if free_better != member_better {
-        return free_better;
-    }
-    !free_better && !f_template && m_template
+    None
 }
 
 /// A function template declared with `template <>`: an explicit specialization.
@@ -295,6 +312,18 @@ fn deduce<'db>(
         .iter()
         .map(|p| u.subst.apply(db, *p))
         .collect();
+    // A name of functions deduces nothing ([temp.deduct.call]/6): a parameter that is only a
+    // template parameter left undeduced by the other arguments fails deduction.
+    for (param, arg) in params.iter().zip(args) {
+        if names_functions(db, arg.ty)
+            && let TyKind::Param(p) = split_cv_through_arrays(db, param.strip_reference(db))
+                .1
+                .kind(db)
+            && p.owner == template
+        {
+            return None;
+        }
+    }
     if let Some(pack) = pack {
         if let Some(expansion) = expansion {
             // Each argument the expansion takes beyond the explicit elements deduces one
@@ -393,6 +422,17 @@ fn deduces_from<'db>(
         .all(|(&p, &a)| u.unify(adjust(p), adjust(a)))
 }
 
+/// Whether an argument's type is that of a name of functions whose target type decides which
+/// one it denotes: an overload set, or a function template named without arguments (a
+/// function type that mentions template parameters).
+pub(crate) fn names_functions<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Dependent(text) => &**text == "<overload set>",
+        TyKind::Function(_) => ty.is_dependent(db),
+        _ => false,
+    }
+}
+
 /// Whether every parameter `ty` mentions is a parameter of `template` (so a failed match is a
 /// real mismatch, not a non-deduced context).
 fn mentions_only_owned<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, template: Item<'db>) -> bool {
@@ -445,6 +485,19 @@ fn rank_of<'db>(
     param: Ty<'db>,
     user: UserConversions,
 ) -> Option<Rank> {
+    // A name of functions (an overload set, a function template) converts only to a
+    // function, a pointer or reference to one, or a pointer to member, the target that picks
+    // one of them ([over.over]); its type is otherwise unknown.
+    if names_functions(db, arg.ty) && !param.is_error(db) {
+        let target = split_cv_through_arrays(db, param.strip_reference(db)).1;
+        let to_function = match target.kind(db) {
+            TyKind::Pointer(p) => matches!(p.unqualified(db).kind(db), TyKind::Function(_)),
+            TyKind::Function(_) | TyKind::MemberPointer { .. } => true,
+            TyKind::Param(_) | TyKind::Dependent(_) => true,
+            _ => false,
+        };
+        return to_function.then_some(Rank::Unknown);
+    }
     if arg.ty.is_error(db) || param.is_error(db) || arg.ty.is_dependent(db) {
         return Some(Rank::Unknown);
     }

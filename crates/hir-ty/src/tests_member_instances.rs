@@ -123,3 +123,41 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn operators_of_instances_rank_members_with_non_members() {
+    // The primary is declared before its definition (as `<iosfwd>` declares
+    // `basic_ostream`): the members are the definition's. `os << 1` takes the member
+    // `operator<<(int)`, `os << "s"` the non-member that matches exactly rather than the
+    // member `operator<<(const void *)`, and `os << endl` the member taking a function
+    // pointer: a function template named as an argument deduces nothing, so the non-member
+    // `operator<<(S &, const T &)` fails deduction and `operator<<(S &, const char *)` does
+    // not accept it.
+    check(
+        r#"
+template <class C> struct Stream;
+template <class C> struct Stream {
+    typedef Stream<C> stream_type;
+    stream_type &operator<<(stream_type &(*f)(stream_type &)) { return f(*this); }
+    stream_type &operator<<(int v) { return *this; }
+    stream_type &operator<<(const void *p) { return *this; }
+};
+template <class C> Stream<C> &operator<<(Stream<C> &s, const char *text) { return s; }
+template <class C, class T> Stream<C> &operator<<(Stream<C> &s, const T &x) { return s; }
+template <class C> Stream<C> &endl(Stream<C> &s) { return s; }
+void f(Stream<char> &os) {
+    os << 1;
+    os << "s";
+    os << endl;
+    os << 1 << endl;
+}
+"#,
+        expect![[r#"
+            f:
+              #2: Stream<char>::operator<<
+              #8: Stream<char>::operator<<
+              #11: Stream<char>::operator<<
+              #13: Stream<char>::operator<<
+        "#]],
+    );
+}

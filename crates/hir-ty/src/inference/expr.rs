@@ -1147,7 +1147,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let db = self.db;
         let rest_args = self.args_of(rest);
         let mut candidates = Vec::new();
-        if let Some(class) = object.as_class(db) {
+        // An operand whose type we do not know (`os << v[i]` with `v[i]`'s reference type
+        // unresolved) ranks `Unknown` against every candidate, so the pick is a guess: the
+        // members and the order of preference are then those written (the members of the
+        // class template as declared first, preferred to the non-members).
+        let unknown_operand = rest_args.iter().any(|a| {
+            (a.ty.is_error(db) || a.ty.is_dependent(db))
+                && !crate::overload::names_functions(db, a.ty)
+        });
+        // An instance's members are those of the definition it is made from (the primary's
+        // forward declaration, `template <class C, class T> class basic_ostream;`, has none).
+        let members_of = match object.unqualified(db).kind(db) {
+            TyKind::Instance(instance) if !unknown_operand => {
+                crate::class_instance::instance_definition(db, *instance)
+            }
+            _ => object.as_class(db),
+        };
+        if let Some(class) = members_of {
             candidates.extend(
                 self.class_members(class, name).into_iter().filter(|i| {
                     matches!(i.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate)
@@ -1185,30 +1201,39 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             category: ValueCategory::LValue,
             null: false,
         };
-        // Members take the object implicitly; non-members take it as their first argument.
-        let member_pick = select(db, &candidates[..members], &rest_args, &[]);
-        let mut all_args = vec![object_arg];
-        all_args.extend(rest_args.iter().copied());
-        let free_pick = select(db, &candidates[members..], &all_args, &[]);
-        let pick = match (member_pick, free_pick) {
-            (Some(m), Some(f)) => Some(
-                if crate::overload::non_member_is_better(db, &m, &f, &rest_args) {
-                    f
-                } else {
-                    m
-                },
-            ),
-            (Some(m), None) => Some(m),
-            (None, f) => f,
+        // Members take the object implicitly; non-members take it as their first argument:
+        // ranked together, else (none viable) the members first as written.
+        let (member_candidates, free_candidates) = candidates.split_at(members);
+        let ranked = if unknown_operand {
+            None
+        } else {
+            crate::overload::select_operator(
+                db,
+                member_candidates,
+                free_candidates,
+                object_arg,
+                &rest_args,
+            )
         };
+        let pick = ranked.or_else(|| {
+            let mut all_args = vec![object_arg];
+            all_args.extend(rest_args.iter().copied());
+            select(db, member_candidates, &rest_args, &[])
+                .or_else(|| select(db, free_candidates, &all_args, &[]))
+        });
         match pick {
             Some(sel) => {
                 let ret = callable_sig(db, sel.item)
                     .as_ref()
                     .map_or(Ty::error(db), |s| s.ret);
-                let ret = self
+                let mut ret = self
                     .instance_subst(object)
                     .apply(db, sel.subst.apply(db, ret));
+                // A member of the definition an instance is made from names that definition's
+                // parameters (`__ostream_type &` in `basic_ostream<char>`).
+                if let TyKind::Instance(instance) = object.unqualified(db).kind(db) {
+                    ret = crate::class_instance::instance_bindings(db, *instance).apply(db, ret);
+                }
                 self.set_callee(expr, sel.item, CalleeKind::Operator, sel.instance);
                 self.record_member_through(expr, object, sel.item);
                 self.returned(ret)

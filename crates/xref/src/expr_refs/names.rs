@@ -601,6 +601,15 @@ impl<'db> Printer<'_, 'db> {
 
     fn item_named(&mut self, item: Item<'db>, access: Access, at: TextSize, name: String) {
         let access = self.item_access(item, access);
+        // A function template named as a value (`apply(twice, 2)`, `os << std::endl`): the
+        // target type picks its instance, whose address is taken (`A`), and the template
+        // is referred to where it is instantiated (`R`, first).
+        if item.kind(self.db) == ItemKind::FunctionTemplate
+            && access == Access::Address
+            && !self.dependent
+        {
+            self.push(Target::Item(item), name.clone(), 'R', at);
+        }
         self.push(Target::Item(item), name, access.letter(), at);
     }
 
