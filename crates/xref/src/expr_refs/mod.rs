@@ -461,8 +461,11 @@ impl<'db> Printer<'_, 'db> {
     fn operand_maybe_dependent(&mut self, e: ExprId, access: Access) {
         // A call with a type-dependent argument is chosen at instantiation whatever it returns
         // (`(cudaError_t)(cudaMemcpy(d_in, ...))` with `Key *d_in`: no `cudaMemcpy` line,
-        // `d_in R` twice, measured on cudafe++).
-        let call = matches!(self.body.exprs[e], Expr::Call { .. });
+        // `d_in R` twice, measured on cudafe++). A call inference could not resolve whose
+        // arguments do not depend is no such call: `(cudaError_t)(PtxVersion(ptx_version))`
+        // with `int ptx_version` logs `ptx_version A`.
+        let call = matches!(&self.body.exprs[e], Expr::Call { args, .. }
+            if args.iter().any(|a| self.is_dependent(*a)));
         if !self.templated || !(call || self.may_be_class(e)) || !self.is_dependent(e) {
             return self.expr(e, access);
         }
