@@ -154,6 +154,21 @@ pub enum ArithOp {
 }
 
 impl BinaryOp {
+    /// The comparisons (but `<=>`) and the logical operators: built in, they yield a `bool`.
+    pub fn yields_bool(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Lt
+                | BinaryOp::Gt
+                | BinaryOp::Le
+                | BinaryOp::Ge
+                | BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::And
+                | BinaryOp::Or
+        )
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             BinaryOp::Mul => "*",

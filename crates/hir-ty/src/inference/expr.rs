@@ -1339,14 +1339,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match op {
             BinaryOp::Assign | BinaryOp::CompoundAssign(_) => (l, ValueCategory::LValue),
             BinaryOp::Comma => self.infer_expr_full(rhs),
-            BinaryOp::Lt
-            | BinaryOp::Gt
-            | BinaryOp::Le
-            | BinaryOp::Ge
-            | BinaryOp::Eq
-            | BinaryOp::Ne
-            | BinaryOp::And
-            | BinaryOp::Or => self.prvalue(Builtin::Bool),
+            op if op.yields_bool() => self.prvalue(Builtin::Bool),
             BinaryOp::Spaceship => self.dependent("<=>"),
             BinaryOp::Shl | BinaryOp::Shr => match arith(l) {
                 Some(b) => self.prvalue(promoted(b)),

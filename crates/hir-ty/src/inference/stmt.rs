@@ -380,7 +380,7 @@ impl<'db> InferCtx<'_, 'db> {
 
     /// What `*begin(range)` gives for a range-for over `range`: an array's or pointer's
     /// element; a class's is dependent on its iterators (not modelled).
-    fn element_of(&self, range: Ty<'db>) -> Option<Ty<'db>> {
+    pub(crate) fn element_of(&self, range: Ty<'db>) -> Option<Ty<'db>> {
         match range
             .strip_reference(self.db)
             .unqualified(self.db)

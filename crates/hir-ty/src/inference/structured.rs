@@ -64,9 +64,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Some((init, _)) => {
                 let init_ty = self.infer_expr(init);
                 let init_ty = if self.range_for.contains(&first) {
-                    match init_ty.strip_reference(db).unqualified(db).kind(db) {
-                        TyKind::Array(elem, _) => *elem,
-                        _ => self.dependent_or_error("auto"),
+                    match self.element_of(init_ty) {
+                        Some(elem) => elem,
+                        None => self.dependent_or_error("auto"),
                     }
                 } else if let Expr::InitList(items) | Expr::ParenInit(items) =
                     &self.body.exprs[init]

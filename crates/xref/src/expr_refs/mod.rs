@@ -501,19 +501,9 @@ impl<'db> Printer<'_, 'db> {
         };
         match &self.body.exprs[e] {
             Expr::Path(_) => object(e),
-            Expr::Binary {
-                op:
-                    BinaryOp::Lt
-                    | BinaryOp::Gt
-                    | BinaryOp::Le
-                    | BinaryOp::Ge
-                    | BinaryOp::Eq
-                    | BinaryOp::Ne
-                    | BinaryOp::And
-                    | BinaryOp::Or,
-                lhs,
-                rhs,
-            } => self.compares_class_object(*lhs) || self.compares_class_object(*rhs),
+            Expr::Binary { op, lhs, rhs } if op.yields_bool() => {
+                self.compares_class_object(*lhs) || self.compares_class_object(*rhs)
+            }
             Expr::Unary {
                 op: UnaryOp::Not,
                 expr,
