@@ -393,9 +393,9 @@ pub fn edg_item_name(db: &dyn salsa::Database, item: il::Item<'_>) -> String {
     parts.join("::")
 }
 
-/// `N::S`: an item's qualified name, namespaces and classes joined; unnamed namespaces left
-/// out, as C++ source refers to their members.
-fn item_name(db: &dyn salsa::Database, item: il::Item<'_>) -> String {
+/// `N::S`: an item's qualified name as C++ source writes it, namespaces and classes joined;
+/// unnamed namespaces left out, as C++ source refers to their members.
+pub fn item_name(db: &dyn salsa::Database, item: il::Item<'_>) -> String {
     let mut parts = Vec::new();
     let mut cur = Some(item);
     while let Some(i) = cur {

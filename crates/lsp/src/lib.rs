@@ -8,6 +8,10 @@
 //!
 //! Changes are coalesced: every message already queued is handled before a document is
 //! checked again, so a burst of keystrokes costs one check.
+//!
+//! Hover, go to definition and find references are answered by the semantic facade over the
+//! unit last checked ([`navigation`]); a request after an edit first brings the document's
+//! check up to date.
 use std::path::{Path, PathBuf};
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Response};
@@ -23,6 +27,7 @@ use lsp_types::{
 };
 use rustc_hash::FxHashMap;
 
+pub mod navigation;
 pub mod verdict;
 pub mod views;
 
@@ -56,6 +61,9 @@ pub fn run(connection: &Connection, mut config: Config) -> anyhow::Result<()> {
                 ..Default::default()
             },
         )),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(lsp_types::OneOf::Left(true)),
+        references_provider: Some(lsp_types::OneOf::Left(true)),
         ..Default::default()
     };
     let params = connection.initialize(serde_json::to_value(capabilities)?)?;
@@ -107,17 +115,101 @@ impl Server {
                 if connection.handle_shutdown(&request)? {
                     return Ok(true);
                 }
-                let response = Response::new_err(
-                    request.id,
-                    ErrorCode::MethodNotFound as i32,
-                    format!("cufe lsp does not answer {}", request.method),
-                );
+                let response = self.request(connection, request)?;
                 connection.sender.send(response.into())?;
             }
             Message::Notification(n) => self.notification(connection, n)?,
             Message::Response(_) => {}
         }
         Ok(false)
+    }
+
+    /// Answers hover, go to definition and references; other requests are refused.
+    fn request(
+        &mut self,
+        connection: &Connection,
+        request: lsp_server::Request,
+    ) -> anyhow::Result<Response> {
+        use lsp_types::request::{GotoDefinition, HoverRequest, References, Request as _};
+        let position = match request.method.as_str() {
+            HoverRequest::METHOD | GotoDefinition::METHOD => serde_json::from_value::<
+                lsp_types::TextDocumentPositionParams,
+            >(request.params.clone())
+            .ok(),
+            References::METHOD => {
+                serde_json::from_value::<lsp_types::ReferenceParams>(request.params.clone())
+                    .ok()
+                    .map(|p| p.text_document_position)
+            }
+            _ => {
+                return Ok(Response::new_err(
+                    request.id,
+                    ErrorCode::MethodNotFound as i32,
+                    format!("cufe lsp does not answer {}", request.method),
+                ));
+            }
+        };
+        let Some(position) = position else {
+            return Ok(Response::new_err(
+                request.id,
+                ErrorCode::InvalidParams as i32,
+                format!("{}: no text document position", request.method),
+            ));
+        };
+        // Answer about the text the user sees: an edit not yet checked is checked first.
+        self.publish_dirty(connection)?;
+        let answer = self.answer(&position, request.method == References::METHOD);
+        let result = match (request.method.as_str(), answer) {
+            (_, None) => serde_json::Value::Null,
+            (HoverRequest::METHOD, Some(a)) => serde_json::to_value(lsp_types::Hover {
+                contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                    kind: lsp_types::MarkupKind::Markdown,
+                    value: format!("```cuda\n{}\n```", a.hover),
+                }),
+                range: Some(lsp_range(&a.range)),
+            })?,
+            (GotoDefinition::METHOD, Some(a)) => match a.declaration.as_ref().and_then(location) {
+                Some(l) => serde_json::to_value(lsp_types::GotoDefinitionResponse::Scalar(l))?,
+                None => serde_json::Value::Null,
+            },
+            (_, Some(a)) => {
+                let include = serde_json::from_value::<lsp_types::ReferenceParams>(request.params)
+                    .is_ok_and(|p| p.context.include_declaration);
+                let declaration = a.declaration.filter(|_| include);
+                let locations: Vec<Location> = declaration
+                    .iter()
+                    .chain(&a.references)
+                    .filter_map(location)
+                    .collect();
+                serde_json::to_value(locations)?
+            }
+        };
+        Ok(Response::new_ok(request.id, result))
+    }
+
+    fn answer(
+        &self,
+        position: &lsp_types::TextDocumentPositionParams,
+        with_references: bool,
+    ) -> Option<navigation::Answer> {
+        let path = path_of(&position.text_document.uri)?;
+        let doc = self.documents.get(&path)?;
+        let (db, unit) = self.checker.host_unit(&path)?;
+        let read = |file: &str| {
+            self.documents
+                .get(Path::new(file))
+                .map(|d| d.text.clone())
+                .or_else(|| std::fs::read_to_string(file).ok())
+        };
+        navigation::answer(
+            db,
+            unit,
+            &path,
+            &doc.text,
+            (position.position.line, position.position.character),
+            with_references,
+            &read,
+        )
     }
 
     fn notification(&mut self, connection: &Connection, n: Notification) -> anyhow::Result<()> {
@@ -205,6 +297,15 @@ fn publish(
 }
 
 /// The local path of a `file:` URI.
+fn lsp_range(r: &navigation::FileRange) -> Range {
+    Range::new(Position::new(r.line, r.start), Position::new(r.line, r.end))
+}
+
+fn location(r: &navigation::FileRange) -> Option<Location> {
+    let uri: Uri = format!("file://{}", r.file).parse().ok()?;
+    Some(Location::new(uri, lsp_range(r)))
+}
+
 fn path_of(uri: &Uri) -> Option<PathBuf> {
     if uri.scheme().is_none_or(|s| s.as_str() != "file") {
         return None;

@@ -77,6 +77,9 @@ pub struct Checker {
     /// Files under these prefixes are CUDA's headers (not checked, as `cufe check`).
     system_prefixes: Vec<String>,
     options_set: bool,
+    /// The host view's `.ii` of each document at its last verdict: what hover, go to
+    /// definition and references read (`crate::navigation`).
+    host_units: rustc_hash::FxHashMap<std::path::PathBuf, SourceFile>,
 }
 
 impl Checker {
@@ -88,6 +91,7 @@ impl Checker {
             cuda_include: cuda_root.join("include").display().to_string(),
             system_prefixes: vec![cuda_root.display().to_string()],
             options_set: false,
+            host_units: Default::default(),
         }
     }
 
@@ -98,12 +102,18 @@ impl Checker {
 
     /// A closed document: the disk is read again.
     pub fn remove_document(&mut self, path: &Path) {
+        self.host_units.remove(path);
         self.views.remove_document(&mut self.db, path);
     }
 
     /// How many views were brought up to date warm and how many were made again.
     pub fn view_counts(&self) -> crate::views::ViewCounts {
         self.views.counts
+    }
+
+    /// The database and the host view's `.ii` of a document at its last verdict.
+    pub(crate) fn host_unit(&self, path: &Path) -> Option<(&ide::RootDatabase, SourceFile)> {
+        Some((&self.db, *self.host_units.get(path)?))
     }
 
     /// Files on disk may have changed (a save): every file is read again.
@@ -136,8 +146,10 @@ impl Checker {
         self.set_compile_options(&host_args);
         let mut findings = Vec::new();
         let Some(host) = self.view(&host_args, &mut findings) else {
+            self.host_units.remove(path);
             return findings;
         };
+        self.host_units.insert(path.to_path_buf(), host);
         // Both views are brought up to date first, then checked on two threads (a snapshot
         // of the database each); the device view's findings count only when the host view
         // has no error, as nvcc runs the device pass only then.

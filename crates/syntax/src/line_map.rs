@@ -166,6 +166,34 @@ impl LineMap {
         }
     }
 
+    /// Where line `line` of `file` begins in the preprocessed text: the reverse of
+    /// [`LineMap::position`], once per time the text holds that line (a file included twice),
+    /// in text order. The language server goes from the position a user points at to here.
+    pub fn line_starts_of(&self, file: &str, line: u32) -> Vec<TextSize> {
+        let Some(index) = self.files.iter().position(|f| f == file) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, region) in self.regions.iter().enumerate() {
+            if region.file as usize != index || line < region.line {
+                continue;
+            }
+            let at = region.first_line as u64 + u64::from(line - region.line);
+            // The next marker's own line belongs to no file.
+            let end = self
+                .regions
+                .get(i + 1)
+                .map_or(self.line_starts.len() as u64, |next| {
+                    u64::from(next.first_line.saturating_sub(1))
+                });
+            // The text's end after its last newline starts no line.
+            if at < end && self.line_starts[at as usize] < self.len {
+                out.push(TextSize::from(self.line_starts[at as usize]));
+            }
+        }
+        out
+    }
+
     /// Whether `offset` lies in text from a system header (flag 3 on its governing marker).
     pub fn is_system(&self, offset: TextSize) -> bool {
         let (line_index, _) = self.line_col(offset);
@@ -570,6 +598,30 @@ int main() {
                 files: ["t.c", "<built-in>", "<command-line>", "/usr/include/stdc-predef.h", "a.h", "/usr/include/stdio.h"]
             "#]],
         );
+    }
+
+    #[test]
+    fn line_starts_of_reverses_position() {
+        let text = "# 1 \"m.cu\"\nint a;\n# 1 \"h.h\" 1\nint h;\n# 2 \"m.cu\" 2\nint b;\nint c;\n# 1 \"h.h\" 1\nint h;\n";
+        let map = LineMap::new(text);
+        for (file, line) in [("m.cu", 1), ("m.cu", 2), ("m.cu", 3), ("h.h", 1)] {
+            for start in map.line_starts_of(file, line) {
+                let pos = map.position(start);
+                assert_eq!((pos.file, pos.line, pos.col), (Some(file), line, 1));
+            }
+        }
+        let texts = |file, line| -> Vec<&str> {
+            map.line_starts_of(file, line)
+                .into_iter()
+                .map(|s| text[usize::from(s)..].lines().next().unwrap())
+                .collect()
+        };
+        assert_eq!(texts("m.cu", 3), ["int c;"]);
+        assert_eq!(texts("h.h", 1), ["int h;", "int h;"]);
+        // Past a region's end (the marker line) and before its first line: nothing.
+        assert!(texts("m.cu", 4).is_empty());
+        assert!(texts("h.h", 2).is_empty());
+        assert!(texts("x.h", 1).is_empty());
     }
 
     #[test]
