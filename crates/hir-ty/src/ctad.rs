@@ -194,7 +194,14 @@ fn deduce_written<'db>(
     }) {
         return None;
     }
-    let ret = callable_sig(db, guide).as_ref()?.ret;
+    // The declared type has no return type (il resolves no trailing return): the written one.
+    let header = SyntaxNode::new_root(guide.header(db).clone());
+    let written = header
+        .descendants()
+        .find(|n| n.kind() == TRAILING_RETURN)?
+        .children()
+        .find(|n| n.kind() == TYPE_ID)?;
+    let ret = crate::lower::type_ref_ty(db, guide, &il::lower::tokens_text(&written))?;
     let ret = unifier.subst.apply(db, ret);
     let TyKind::Instance(inst) = ret.kind(db) else {
         return None;
