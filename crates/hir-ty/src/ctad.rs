@@ -201,7 +201,13 @@ fn deduce_written<'db>(
         .find(|n| n.kind() == TRAILING_RETURN)?
         .children()
         .find(|n| n.kind() == TYPE_ID)?;
-    let ret = crate::lower::type_ref_ty(db, guide, &il::lower::tokens_text(&written))?;
+    let owners = crate::from_il::template_owners(db, guide);
+    let env = crate::from_il::template_env(db, &owners);
+    let from = guide
+        .parent(db)
+        .map_or(ScopeRef::File(guide.file(db)), ScopeRef::Item);
+    let ret = il::resolve::type_id_type_in(db, from, env, &written);
+    let ret = crate::from_il::lower_il_ty(db, ret, &owners);
     let ret = unifier.subst.apply(db, ret);
     let TyKind::Instance(inst) = ret.kind(db) else {
         return None;
