@@ -23,9 +23,11 @@ use crate::HirTyDatabase;
 use crate::ty::{Instance, Ty, ValueCategory};
 
 mod adl;
+mod class_deduction;
 mod closure_calls;
 mod deferred_calls;
 mod expr;
+mod fold;
 mod implicit;
 mod instance_calls;
 mod path;

@@ -6,7 +6,8 @@
 //! - [`lower`]: [`lower::declared_ty`] and [`lower::callable_sig`], queries keyed by il items
 //!   that read declarations only; types written in bodies ([`lower::type_ref_ty`]).
 //! - [`unify`]: the one unifier (template argument deduction; partial specialization matching
-//!   later), with substitution.
+//!   later), with substitution; [`ctad`]: class template argument deduction through it
+//!   (implicit deduction guides).
 //! - [`special`]: special members (declared, or implicit and synthesized, with their
 //!   execution space); [`conversion`]: conversion functions and converting constructors.
 //! - [`class_instance`]: class template instances (the definition chosen by the unifier and
@@ -17,7 +18,9 @@
 pub mod class_instance;
 pub mod const_eval;
 pub mod conversion;
+pub mod ctad;
 pub mod display;
+pub mod fn_template;
 mod from_il;
 mod inference;
 pub mod lower;

@@ -478,6 +478,16 @@ pub(crate) fn conversion_rank_standard<'db>(
     rank_of(db, arg, param, UserConversions::Forbidden)
 }
 
+/// The rank of converting `arg` to `param` with the user-defined conversions we find; `None`
+/// when it cannot (a deduction guide's parameter that deduces nothing, [`crate::ctad`]).
+pub(crate) fn conversion_rank<'db>(
+    db: &'db dyn HirTyDatabase,
+    arg: Arg<'db>,
+    param: Ty<'db>,
+) -> Option<Rank> {
+    rank_of(db, arg, param, UserConversions::Checked)
+}
+
 /// The rank of converting `arg` to a parameter of type `param`; `None` when it cannot.
 fn rank_of<'db>(
     db: &'db dyn HirTyDatabase,

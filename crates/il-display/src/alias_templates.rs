@@ -17,7 +17,7 @@ use syntax::SyntaxKind::*;
 use syntax::{SyntaxNode, TextSize};
 
 use il::IlDatabase;
-use il::deduce::instance::FnInstance;
+use il::instantiate::routine::FnInstance;
 use il::instantiate::{Bound, TemplateArg};
 use il::item::{Item, ItemKind};
 use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, name_segments};

@@ -1,21 +1,21 @@
-//! The entries class template argument deduction makes (`Pair p(1, 2.0f);`, see
-//! [`il::deduce::ctad`]). Measured with cudafe++ 13.0.88: the first deduction for a class
-//! template makes its deduction guides, each with a copy of the class's type parameters (at
-//! their names, depth 3) and a nonreal class `Pair<A#(3,1), B#(3,2)>` (size 1, at the
-//! template's name): one per constructor and one for the copy deduction candidate. Each
-//! constructor's guide is an unnamed routine at the constructor's name, typed
-//! `Pair<A#(3,1), B#(3,2)> (A#(3,1), B#(3,2))`, not defined, without execution space. Each
-//! deduction instantiates the guide that won: a routine named like the class, no linkage,
-//! `sc_extern`, typed `Pair<int, float> (int, float)`.
+//! The entries class template argument deduction makes (`Pair p(1, 2.0f);`, deduced by
+//! [`hir_ty::ctad`] from the initializer's arguments as inference types them). Measured with
+//! cudafe++ 13.0.88: the first deduction for a class template makes its deduction guides, each
+//! with a copy of the class's type parameters (at their names, depth 3) and a nonreal class
+//! `Pair<A#(3,1), B#(3,2)>` (size 1, at the template's name): one per constructor and one for
+//! the copy deduction candidate. Each constructor's guide is an unnamed routine at the
+//! constructor's name, typed `Pair<A#(3,1), B#(3,2)> (A#(3,1), B#(3,2))`, not defined, without
+//! execution space. Each deduction instantiates the guide that won: a routine named like the
+//! class, no linkage, `sc_extern`, typed `Pair<int, float> (int, float)`.
 use std::fmt::Write as _;
 
 use rustc_hash::FxHashSet;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
+use hir_ty::HirTyDatabase;
+use hir_ty::to_il::il_arg;
 use il::IlDatabase;
-use il::deduce::ctad::{Guide, deduce_class_args, guide_params, implicit_guides, initializer_args};
-use il::deduce::expr::{ExprEnv, type_of};
-use il::instantiate::{ClassInstance, TemplateArg, template_params};
+use il::instantiate::{Bound, ClassInstance, TemplateArg, canonical, template_params};
 use il::item::{Item, ItemKind};
 use il::lookup::lookup_unqualified;
 use il::ty::{FnSig, Ty, TyKind};
@@ -25,12 +25,13 @@ use super::{Located, field, spell};
 /// Writes the guides of every class template deduced from outside templates, and the guide
 /// instances; returns the instances deduced (the variables' types).
 pub(super) fn entries<'db>(
-    db: &'db dyn IlDatabase,
+    hdb: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     located: &Located<'_, 'db>,
     ids: &mut usize,
     out: &mut String,
 ) -> Vec<ClassInstance<'db>> {
+    let db: &'db dyn IlDatabase = hdb;
     let member_lines = super::instances::MemberLines::new(located.xref);
     let mut guided: FxHashSet<Item<'db>> = FxHashSet::default();
     let mut made: FxHashSet<(Item<'db>, Vec<TemplateArg<'db>>)> = FxHashSet::default();
@@ -54,7 +55,7 @@ pub(super) fn entries<'db>(
         if !located.lines.is_primary(offset) {
             continue;
         }
-        let guides = implicit_guides(db, template);
+        let guides = hir_ty::ctad::implicit_guides(hdb, template);
         let positions =
             super::instances::member_positions(db, template, offset, &member_lines, true);
         if guided.insert(template) {
@@ -64,34 +65,82 @@ pub(super) fn entries<'db>(
             let Some(exprs) = initializer_args(&init) else {
                 continue;
             };
-            let (from, class) = super::fn_instances::scope_at(db, file, &init);
-            let env = ExprEnv::at(db, from, class, &init);
             let Some(args) = exprs
                 .iter()
-                .map(|e| type_of(db, &env, e))
+                .map(|e| argument(hdb, file, e))
                 .collect::<Option<Vec<_>>>()
             else {
                 continue;
             };
-            let Some((winner, deduced)) = deduce_class_args(db, &guides, &args) else {
+            let Some(deduction) = hir_ty::ctad::deduce_class_args(hdb, template, &args) else {
                 continue;
             };
-            let guide = &guides[winner];
+            // The entries of written deduction guides are not modelled: a deduction through
+            // one is not displayed rather than displayed wrong.
+            if !guides.contains(&deduction.guide) {
+                continue;
+            }
+            let Some(deduced) = deduction
+                .args
+                .iter()
+                .map(|a| il_arg(hdb, a).map(|a| canonical_arg(db, a)))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
             let inst = ClassInstance::new(db, template, deduced.clone());
-            if !made.insert((guide.constructor, deduced.clone())) {
+            if !made.insert((deduction.guide, deduced.clone())) {
                 continue;
             }
             instances.push(inst);
-            let Some(&at) = positions.get(&guide.constructor) else {
+            let Some(&at) = positions.get(&deduction.guide) else {
                 continue;
             };
-            let spelled = spell(db, guide_type(db, guide, inst, &deduced));
+            let spelled = spell(
+                db,
+                guide_type(db, template, deduction.guide, inst, &deduced),
+            );
             let id = super::next_id(ids);
             let name = template.name_text(db).unwrap_or_default();
             guide_routine(out, located, id, Some(name), at, &spelled, true);
         }
     }
     instances
+}
+
+/// The argument expressions of a declarator's direct or list initialization (`p(1, 2.0f)`,
+/// `p{1, 2.0f}`), which CTAD deduces from; `None` for other initializers.
+fn initializer_args(init_declarator: &SyntaxNode) -> Option<Vec<SyntaxNode>> {
+    let init = init_declarator
+        .children()
+        .find(|n| n.kind() == INITIALIZER)?;
+    let list = init
+        .children()
+        .find(|n| matches!(n.kind(), ARG_LIST | INIT_LIST))?;
+    Some(list.children().collect())
+}
+
+/// An initializer argument as deduction takes it: inference's type (never a reference) and
+/// value category; `None` where inference has no concrete type.
+fn argument<'db>(
+    db: &'db dyn HirTyDatabase,
+    file: base_db::SourceFile,
+    expr: &SyntaxNode,
+) -> Option<(hir_ty::Ty<'db>, hir_ty::ValueCategory)> {
+    let (owner, id) = super::inferred::lowered_expr(db, file, expr)?;
+    let infer = hir_ty::infer(db, owner);
+    let ty = infer.type_of_expr(id)?.strip_reference(db);
+    if ty.is_error(db) || ty.is_dependent(db) {
+        return None;
+    }
+    Some((ty, infer.value_category(id)?))
+}
+
+fn canonical_arg<'db>(db: &'db dyn IlDatabase, arg: TemplateArg<'db>) -> TemplateArg<'db> {
+    match arg {
+        TemplateArg::Type(t) => TemplateArg::Type(canonical(db, t)),
+        other => other,
+    }
 }
 
 /// The class template a declaration's type names without arguments (`Pair p(...)`).
@@ -121,7 +170,7 @@ fn guide_entries<'db>(
     located: &Located<'_, 'db>,
     template: Item<'db>,
     offset: usize,
-    guides: &[Guide<'db>],
+    guides: &[Item<'db>],
     positions: &rustc_hash::FxHashMap<Item<'db>, usize>,
     ids: &mut usize,
     out: &mut String,
@@ -142,7 +191,8 @@ fn guide_entries<'db>(
         text
     };
     let own = ClassInstance::new(db, template, depth_three.clone());
-    for _ in 0..il::deduce::ctad::guide_count(guides) {
+    // One per constructor and one for the copy deduction candidate.
+    for _ in 0..guides.len() + 1 {
         super::instances::type_param_copies(located, offset, 'g', ids, out);
         let id = super::next_id(ids);
         let pos = located.lines.pos(offset);
@@ -165,11 +215,11 @@ fn guide_entries<'db>(
         field(out, "is_template_class", "TRUE");
         field(out, "is_nonreal_class", "TRUE");
     }
-    for guide in guides {
-        let Some(&at) = positions.get(&guide.constructor) else {
+    for &guide in guides {
+        let Some(&at) = positions.get(&guide) else {
             continue;
         };
-        let text = spelled(guide_type(db, guide, own, &depth_three));
+        let text = spelled(guide_type(db, template, guide, own, &depth_three));
         let id = super::next_id(ids);
         guide_routine(out, located, id, None, at, &text, false);
     }
@@ -221,17 +271,25 @@ fn guide_routine(
     }
 }
 
-/// A deduction guide's function type with `args` substituted: the guide's parameters
-/// returning `class` (`Pair<int, float> (int, float)`).
+/// A deduction guide's function type with `args` substituted: the guide's constructor's
+/// parameters, declared with the class template's parameters bound to `args`, returning
+/// `class` (`Pair<int, float> (int, float)`).
 fn guide_type<'db>(
     db: &'db dyn IlDatabase,
-    guide: &Guide<'db>,
+    template: Item<'db>,
+    constructor: Item<'db>,
     class: ClassInstance<'db>,
     args: &[TemplateArg<'db>],
 ) -> Ty<'db> {
+    let declared =
+        il::resolve::declared_type_under(db, constructor, Bound::new(db, template, args.to_vec()));
+    let params = match declared.kind(db) {
+        TyKind::Function(sig) => sig.params.iter().map(|&p| canonical(db, p)).collect(),
+        _ => Vec::new(),
+    };
     let sig = FnSig {
         ret: Ty::new(db, TyKind::Instance(class)),
-        params: guide_params(db, guide, args),
+        params,
         variadic: false,
         this_cv: Default::default(),
         ref_qualifier: None,

@@ -3,13 +3,15 @@
 //! and the explicit specializations of function templates.
 //!
 //! An instance is a routine entry at the template's position with the instance's type (the
-//! arguments explicit, deduced by [`il::deduce`], or defaulted, substituted), `sc_extern` and
+//! arguments explicit, deduced by hir-ty, or defaulted, substituted by
+//! [`il::instantiate::routine`]), `sc_extern` and
 //! not defined: the host compilation does not instantiate the body of an instance it only
 //! calls, so calls inside templates (and inside the instances) create nothing (measured:
 //! `reverse<T>` calling `shared_buffer<T>()` leaves no `shared_buffer` instance). An explicit
 //! instantiation definition, an explicit specialization with a body, and an instance of a
 //! constexpr template or one with a deduced (`auto`) return type are defined. A call makes an
-//! instance only when every argument's type is known ([`il::deduce::expr`]), no non-template
+//! instance only when inference resolved it to a function template instance (every argument's
+//! type known: [`hir_ty::Callee::instance`]), no non-template
 //! overload matches exactly (it would be preferred), and among the templates that deduce one
 //! is more specialized than the others; otherwise nothing is printed rather than a guess. A
 //! template-id that is not called (`&k<int>`, a kernel passed as a pointer) makes the instance
@@ -26,13 +28,9 @@ use hir_ty::ty::{GenericArg, Instance};
 use hir_ty::{Callee, CalleeKind, HirTyDatabase};
 use il::IlDatabase;
 use il::decl::{Linkage, linkage, routine_decl};
-use il::deduce::ArgType;
-use il::deduce::expr::known;
-use il::deduce::instance::{
-    FnInstance, instantiate_call, instantiate_named, instantiate_with, pattern,
-};
+use il::instantiate::routine::{FnInstance, instantiate_with, is_known, signature_pattern};
 use il::instantiate::{
-    ClassInstance, TemplateArg, canonical, instance_definition, template_params,
+    ClassInstance, ParamKind, TemplateArg, canonical, instance_definition, template_params,
 };
 use il::item::{Item, ItemKind};
 use il::lookup::{ScopeRef, lookup_path, lookup_unqualified, members_named, name_segments};
@@ -128,8 +126,11 @@ fn qualified_arrays<'db>(
         // (&)[N]`) makes its array at its own `[` (`signature_arrays`), not at the variable's.
         let written = instance
             .bound
-            .and_then(|b| pattern(db, instance.template, b.outer(db)))
-            .map(|(p, _)| p.fn_params)
+            .map(|b| signature_pattern(db, instance.template, b.outer(db)))
+            .and_then(|t| match t.kind(db) {
+                TyKind::Function(sig) => Some(sig.params.clone()),
+                _ => None,
+            })
             .unwrap_or_default();
         let written_as_array = |i: usize| {
             written.get(i).is_some_and(|&p| match p.kind(db) {
@@ -370,8 +371,8 @@ fn instances<'db>(
                 Some(&by) => (demanded_instance(db, by), Some(by)),
                 None => (None, None),
             },
-            ID_EXPR if !in_template(&node) => (named_instance(idb, file, &node), None),
-            EXPLICIT_INSTANTIATION => (explicit_instantiation(idb, file, &node), None),
+            ID_EXPR if !in_template(&node) => (named_instance(db, file, &node), None),
+            EXPLICIT_INSTANTIATION => (explicit_instantiation(db, file, &node), None),
             _ => (None, None),
         };
         let Some(instance) = instance else { continue };
@@ -473,8 +474,8 @@ fn called_outside_templates<'db>(
 }
 
 /// The IL display's instance for the model's: the arguments inference deduced, substituted into
-/// the template's declaration by il (defaults filled, an `auto` return deduced), within the
-/// definition of its class's instance for a member template.
+/// the template's declaration by il (defaults filled, an `auto` return as hir-ty deduces it from
+/// the instance's body), within the definition of its class's instance for a member template.
 fn demanded_instance<'db>(
     db: &'db dyn HirTyDatabase,
     demand: Demand<'db>,
@@ -508,7 +509,10 @@ fn demanded_instance<'db>(
             _ => args.push(Some(il_arg(db, arg)?)),
         }
     }
-    instantiate_with(db, instance.template(db), outer, args, pack)
+    let deduced_return = |_: &[TemplateArg<'db>]| {
+        hir_ty::fn_template::instance_return(db, instance).and_then(|t| hir_ty::to_il::il_ty(db, t))
+    };
+    instantiate_with(db, instance.template(db), outer, args, pack, deduced_return)
 }
 
 /// Whether a node is in a template's definition (`template <>` declares an explicit
@@ -540,7 +544,7 @@ fn explicit_specializations<'db>(
             continue;
         }
         let ty = routine_type(db, item);
-        if known(db, ty).is_none() {
+        if !is_known(db, ty) {
             continue;
         }
         let defined = item.body(db).is_some();
@@ -571,12 +575,14 @@ fn explicit_specializations<'db>(
 }
 
 /// The instance a template-id of a function template names where it is not called (its
-/// address taken, passed as a kernel pointer): with all arguments explicit or defaulted.
+/// address taken, passed as a kernel pointer): with all arguments explicit or defaulted
+/// (nothing is deduced; a pack's elements would come from the target type, not modelled).
 fn named_instance<'db>(
-    db: &'db dyn IlDatabase,
+    db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     expr: &SyntaxNode,
 ) -> Option<FnInstance<'db>> {
+    let idb: &'db dyn IlDatabase = db;
     let is_callee = expr.parent().is_some_and(|p| {
         matches!(p.kind(), CALL_EXPR | KERNEL_LAUNCH) && p.children().next().as_ref() == Some(expr)
     });
@@ -588,9 +594,9 @@ fn named_instance<'db>(
         .descendants()
         .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
         .last()?;
-    let (from, _) = scope_at(db, file, expr);
+    let (from, _) = scope_at(idb, file, expr);
     let (global, segments) = name_segments(&name);
-    let templates: Vec<Item<'db>> = lookup_path(db, from, global, &segments)
+    let templates: Vec<Item<'db>> = lookup_path(idb, from, global, &segments)
         .into_iter()
         .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
         .collect();
@@ -598,17 +604,56 @@ fn named_instance<'db>(
     let [template] = templates.as_slice() else {
         return None;
     };
-    let explicit = template_args_in(db, from, None, &list)?;
-    instantiate_named(db, *template, None, &explicit)
+    let explicit = template_args_in(idb, from, None, &list)?;
+    let params = template_params(db, *template);
+    if params.iter().any(|p| p.pack) || explicit.len() > params.len() {
+        return None;
+    }
+    let mut args = Vec::new();
+    for (i, param) in params.iter().enumerate() {
+        args.push(match explicit.get(i) {
+            Some(arg) if !kind_fits(param.kind, arg) => return None,
+            Some(TemplateArg::Type(t)) => Some(TemplateArg::Type(canonical(db, *t))),
+            Some(arg) => Some(arg.clone()),
+            None => None,
+        });
+    }
+    let deduced_return = |complete: &[TemplateArg<'db>]| instance_return(db, *template, complete);
+    instantiate_with(db, *template, None, args, Vec::new(), deduced_return)
+}
+
+/// Whether a written template argument fits its parameter's kind.
+fn kind_fits(kind: ParamKind, arg: &TemplateArg<'_>) -> bool {
+    matches!(
+        (kind, arg),
+        (ParamKind::Type, TemplateArg::Type(_)) | (ParamKind::Value, TemplateArg::Value(_))
+    )
+}
+
+/// The return type hir-ty deduces for the instance of `template` with these (complete, il)
+/// arguments, in il's types.
+fn instance_return<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+    args: &[TemplateArg<'db>],
+) -> Option<Ty<'db>> {
+    let args = args
+        .iter()
+        .map(|a| hir_ty::fn_template::from_il_arg(db, a))
+        .collect::<Option<Vec<GenericArg<'db>>>>()?;
+    let instance = Instance::new(db, template, args);
+    hir_ty::to_il::il_ty(db, hir_ty::fn_template::instance_return(db, instance)?)
 }
 
 /// `template R f<args>(params);`: an explicit instantiation of a function template names the
-/// instance whose type is the declared one.
+/// instance whose type is the declared one (its arguments deduced from that type by hir-ty's
+/// unifier).
 fn explicit_instantiation<'db>(
-    db: &'db dyn IlDatabase,
+    db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     node: &SyntaxNode,
 ) -> Option<FnInstance<'db>> {
+    let idb: &'db dyn IlDatabase = db;
     let decl = node.children().find(|n| n.kind() == SIMPLE_DECLARATION)?;
     let declarator = decl
         .descendants()
@@ -616,22 +661,30 @@ fn explicit_instantiation<'db>(
     let name = declarator
         .children()
         .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
-    let (from, _) = scope_at(db, file, node);
-    let declared = declarator_type(db, from, specifier_type(db, from, &decl), &declarator);
-    let TyKind::Function(sig) = declared.kind(db) else {
-        return None;
-    };
-    let args: Vec<ArgType<'db>> = sig.params.iter().map(|&p| ArgType::prvalue(p)).collect();
+    let (from, _) = scope_at(idb, file, node);
+    let declared = declarator_type(idb, from, specifier_type(idb, from, &decl), &declarator);
     let explicit = match name.descendants().find(|n| n.kind() == TEMPLATE_ARG_LIST) {
-        Some(list) => template_args_in(db, from, None, &list)?,
+        Some(list) => template_args_in(idb, from, None, &list)?,
         None => Vec::new(),
     };
     let (global, segments) = name_segments(&name);
-    let candidates = lookup_path(db, from, global, &segments);
+    let candidates = lookup_path(idb, from, global, &segments);
     let mut matching = candidates
         .into_iter()
         .filter(|c| c.kind(db) == ItemKind::FunctionTemplate && !template_params(db, *c).is_empty())
-        .filter_map(|t| instantiate_call(db, t, None, &explicit, &args))
+        .filter_map(|t| {
+            let deduced = hir_ty::fn_template::deduce_from_declaration(db, t, &explicit, declared)?;
+            let args = deduced
+                .iter()
+                .map(|a| match a {
+                    Some(a) => il_arg(db, a).map(Some),
+                    None => Some(None),
+                })
+                .collect::<Option<Vec<Option<TemplateArg<'db>>>>>()?;
+            instantiate_with(db, t, None, args, Vec::new(), |complete| {
+                instance_return(db, t, complete)
+            })
+        })
         .filter(|i| i.ty == declared);
     let mut instance = matching.next()?;
     if matching.next().is_some() {

@@ -162,7 +162,7 @@ pub fn render_file_scope(
         lines: &lines,
     };
     prototypes::entries(db, file, &located, &mut ids, &mut out);
-    let deduced = ctad::entries(db, file, &located, &mut ids, &mut out);
+    let deduced = ctad::entries(hdb, file, &located, &mut ids, &mut out);
     instances::entries(db, file, &root, &located, &deduced, &mut ids, &mut out);
     var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);

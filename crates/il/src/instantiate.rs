@@ -668,6 +668,7 @@ fn unify_ty<'db>(
     }
 }
 
+pub mod routine;
 pub mod value;
 
 #[cfg(test)]

@@ -555,8 +555,8 @@ fn typed_template_args_in<'db>(
                 _ => arg.children().find(|n| n.kind() == LITERAL),
             };
             Some(
-                match literal.and_then(|l| crate::deduce::expr::literal(db, &l)) {
-                    Some(typed) => TemplateArg::Typed(typed.ty, value),
+                match literal.and_then(|l| crate::literal::literal_type(db, &l)) {
+                    Some(ty) => TemplateArg::Typed(ty, value),
                     None => TemplateArg::Value(value),
                 },
             )
@@ -1003,7 +1003,7 @@ fn placeholder_type<'db>(
         .children()
         .find(|n| !matches!(n.kind(), ARG_LIST | INIT_LIST))?;
     if expr.kind() == LITERAL {
-        return crate::deduce::expr::literal(db, &expr).map(|a| a.ty);
+        return crate::literal::literal_type(db, &expr);
     }
     match lookup_param(db, env, &lone_name(&expr)?)? {
         TemplateArg::Typed(ty, _) => Some(ty),
@@ -1222,7 +1222,7 @@ template <class T, long N> int a6(T (&)[2][N]);
             if item.kind(&db) != ItemKind::FunctionTemplate {
                 continue;
             }
-            let (_, ty) = crate::deduce::instance::pattern(&db, item, None).unwrap();
+            let ty = crate::instantiate::routine::signature_pattern(&db, item, None);
             let name = item.qualified_name(&db);
             out.push_str(&format!("{name}: {}\n", ty.display(&db)));
         }

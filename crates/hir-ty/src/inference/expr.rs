@@ -508,11 +508,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 self.prvalue(Builtin::Void)
             }
-            Expr::Fold { lhs, rhs, .. } => {
+            Expr::Fold { op, lhs, rhs } => {
                 for e in lhs.iter().chain(rhs.iter()) {
                     self.infer_expr(*e);
                 }
-                self.dependent("fold")
+                match self.fold_type(*op, *lhs, *rhs) {
+                    Some(t) => (t, ValueCategory::PRValue),
+                    None => self.dependent("fold"),
+                }
             }
             Expr::PackExpansion(e) => {
                 self.infer_expr(*e);

@@ -230,6 +230,11 @@ impl<'db> InferCtx<'_, 'db> {
             }
             _ => match self.type_ref(data.ty.as_str()) {
                 Some(ty) => {
+                    // `Pair p(1, 2.0f)`: a class template's name, its arguments deduced.
+                    let ty = match ty.is_error(db) && !self.in_template {
+                        true => self.deduced_class_type(binding).unwrap_or(ty),
+                        false => ty,
+                    };
                     if ty.is_error(db) && !self.in_template {
                         self.result
                             .diagnostics
