@@ -6,27 +6,16 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use hir_ty::HirTyDatabase;
 
-/// The body owner and the expression a node of the file lowers to: the owner is the
-/// innermost body owner whose declaration contains it, and the expression the one lowered from
-/// exactly this node.
+/// The body owner and the expression a node of the file lowers to, as the semantic facade
+/// finds them ([`hir::Semantics::expr_at`]): the innermost body owner whose declaration
+/// contains it, and the expression lowered from exactly this node.
 pub(super) fn lowered_expr<'db>(
     db: &'db dyn HirTyDatabase,
     file: SourceFile,
     expr: &SyntaxNode,
 ) -> Option<(il::Item<'db>, hir_def::hir::ExprId)> {
-    let range = expr.text_range();
-    let at = u32::from(range.start());
-    let (owner, offsets) = hir_def::source::declaration_offsets(db, file)
-        .iter()
-        .filter(|(_, o)| o.in_file <= at && u32::from(range.end()) <= o.in_file + o.len)
-        .min_by_key(|(_, o)| o.len)?;
-    hir_def::source::body_owner_kind(db, *owner)?;
-    let (body, map) = hir_def::body::body_with_source_map(db, *owner);
-    let id = body.exprs.iter().map(|(id, _)| id).find(|&id| {
-        map.expr_syntax(id)
-            .is_some_and(|ptr| offsets.to_file_range(ptr.text_range()) == Some(range))
-    })?;
-    Some((*owner, id))
+    let found = hir::Semantics::new(db, file).expr_at(expr.text_range())?;
+    Some((found.owner, found.expr))
 }
 
 /// The type inference gives an expression of the file. `None` where inference has no
