@@ -129,6 +129,7 @@ pub(crate) fn body_references<'db>(
         templated: is_templated(db, item),
         dependent: false,
         in_return: false,
+        full_root: None,
         force_r: false,
         rebuild: false,
         rebuild_name: false,
@@ -197,6 +198,8 @@ struct Printer<'a, 'db> {
     rebuild_name: bool,
     /// Walking a `return` statement's expression.
     in_return: bool,
+    /// The full expression being walked.
+    full_root: Option<ExprId>,
     returns_reference: bool,
     /// The bindings declared so far, in the walk's order (what an explicit capture names).
     declared: Vec<BindingId>,
@@ -434,6 +437,7 @@ impl<'db> Printer<'_, 'db> {
     /// parameters or is returned.
     fn full(&mut self, e: ExprId, access: Access, returned: bool) {
         self.in_return = returned;
+        self.full_root = Some(e);
         if !self.templated || self.dependent {
             self.expr(e, access);
             self.in_return = false;
@@ -714,15 +718,15 @@ impl<'db> Printer<'_, 'db> {
     /// The arguments of a [`Printer::bound_call`]: those that depend walked as dependent
     /// operands; the others, of a plain function, as outside templates (`x U`), of a function
     /// template (deduced at instantiation) named `R` once (`std::__memcmp(__first1, __first2,
-    /// __len)`: `__len R`; measured on cudafe++).
-    fn bound_call_arguments(&mut self, args: &[ExprId], template: bool) {
+    /// __len)`: `__len R`), twice where the call is returned itself (measured on cudafe++).
+    fn bound_call_arguments(&mut self, args: &[ExprId], template: bool, returned: bool) {
         for a in args {
             let saved = (self.dependent, self.force_r, self.rebuild);
             if self.is_dependent(*a) {
                 (self.dependent, self.force_r, self.rebuild) = (true, true, true);
                 self.expr(*a, Access::Reference);
             } else if template {
-                (self.dependent, self.force_r, self.rebuild) = (true, true, false);
+                (self.dependent, self.force_r, self.rebuild) = (true, true, returned);
                 self.expr(*a, Access::Reference);
             } else {
                 (self.dependent, self.force_r, self.rebuild) = (false, false, false);
@@ -831,7 +835,10 @@ impl<'db> Printer<'_, 'db> {
                 let template = self
                     .bound_call(e)
                     .is_some_and(|f| f.kind(self.db) == ItemKind::FunctionTemplate);
-                self.bound_call_arguments(args, template);
+                // Returned itself, the call is rebuilt with its arguments (`return
+                // __rotl(__t, __cnt)`: `__cnt R` twice; `return !__memcmp(.., __len)`: once).
+                let returned = self.in_return && self.full_root == Some(e);
+                self.bound_call_arguments(args, template, returned);
             }
             Expr::Call { callee, args } => {
                 let info = self.infer.callee_info(e);
