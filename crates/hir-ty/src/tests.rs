@@ -783,6 +783,68 @@ template <int N, class T, unsigned long L> void t(int k, S s) {
     );
 }
 
+#[test]
+fn constant_locals_that_depend_leave_calls_to_instantiation() {
+    // A constant local initialized by a constant that depends (`constexpr int TILE = N * 2`)
+    // depends too: `f(TILE + 1)` and `f(sizeof(int) * TILE)` are left to the instantiation,
+    // as EDG does; `f(TILE)` names a variable (never a null pointer constant) and `f(m + 1)`
+    // reads a local that is no constant: both resolved. A local enumeration of a template is
+    // a member of its current instantiation: its enumerator's type depends (xref walks
+    // `f(TS)` as a dependent call).
+    check(
+        r#"
+void f(unsigned long);
+template <int N> void t() {
+    constexpr int TILE = N * 2;
+    const int C = TILE;
+    int m = N;
+    f(TILE + 1);
+    f(sizeof(int) * TILE);
+    f(C - 1);
+    f(TILE);
+    f(m + 1);
+    enum { TS = 4 };
+    f(TS);
+}
+"#,
+        expect![[r#"
+            t:
+              N: int PRValue -> template param 0
+              2: int PRValue
+              Binary: int PRValue
+              TILE: int LValue -> local TILE
+              N: int PRValue -> template param 0
+              f: void (unsigned long) LValue -> 1 overloads
+              TILE: int LValue -> local TILE
+              1: int PRValue
+              Binary: int PRValue
+              call: void PRValue
+              f: void (unsigned long) LValue -> 1 overloads
+              SizeOf: unsigned long PRValue
+              TILE: int LValue -> local TILE
+              Binary: unsigned long PRValue
+              call: void PRValue
+              f: void (unsigned long) LValue -> 1 overloads
+              C: const int LValue -> local C
+              1: int PRValue
+              Binary: int PRValue
+              call: void PRValue
+              f: void (unsigned long) LValue -> f
+              TILE: int LValue -> local TILE
+              call: void PRValue => Function f(unsigned long)
+              f: void (unsigned long) LValue -> f
+              m: int LValue -> local m
+              1: int PRValue
+              Binary: int PRValue
+              call: void PRValue => Function f(unsigned long)
+              4: int PRValue
+              f: void (unsigned long) LValue -> f
+              TS: local enumeration PRValue -> local TS
+              call: void PRValue => Function f(unsigned long)
+        "#]],
+    );
+}
+
 /// Each call of a generic lambda, with the call operator it instantiates.
 fn render_closure_calls(text: &str) -> String {
     let (db, file) = TestDb::with_file(text);

@@ -1,6 +1,6 @@
 //! Calls EDG leaves to a template's instantiation although no argument's type depends on its
 //! parameters (measured on cudafe++ 13.0.88's xref log; see docs/arch/hir-ty.md).
-use hir_def::hir::{Expr, ExprId, Path, TypeOrExpr};
+use hir_def::hir::{BindingKind, Expr, ExprId, Path, TypeOrExpr};
 
 use super::Resolution;
 use super::expr::InferCtx;
@@ -28,17 +28,25 @@ impl<'db> InferCtx<'_, 'db> {
             GenericArg::DependentValue(_) => true,
             _ => false,
         }) || args.iter().any(|a| {
-            !matches!(self.body.exprs[*a], Expr::SizeOf(_) | Expr::AlignOf(_))
-                && self.dependent_constant(*a) == Some(true)
+            // A variable named alone is an lvalue, never a null pointer constant.
+            !matches!(
+                (&self.body.exprs[*a], self.resolution_of(*a)),
+                (Expr::SizeOf(_) | Expr::AlignOf(_), _)
+                    | (Expr::Path(_), Some(Resolution::Binding(_)))
+            ) && self.dependent_constant(*a, 0) == Some(true)
         })
     }
 
     /// `Some(true)` for an integral constant expression that depends on a template parameter,
-    /// `Some(false)` for one that does not, `None` for what is no constant expression.
-    fn dependent_constant(&self, e: ExprId) -> Option<bool> {
+    /// `Some(false)` for one that does not, `None` for what is no constant expression. A
+    /// constant local initialized by one is one (`constexpr int TILE = B * I;` then
+    /// `cudaMalloc(&p, sizeof(int) * TILE)`: no `cudaMalloc` line, measured on cudafe++);
+    /// `depth` bounds the locals followed.
+    fn dependent_constant(&self, e: ExprId, depth: u32) -> Option<bool> {
         let all = |es: &[ExprId]| -> Option<bool> {
-            es.iter()
-                .try_fold(false, |dep, c| Some(dep | self.dependent_constant(*c)?))
+            es.iter().try_fold(false, |dep, c| {
+                Some(dep | self.dependent_constant(*c, depth)?)
+            })
         };
         match &self.body.exprs[e] {
             Expr::Literal(_) => Some(false),
@@ -50,13 +58,23 @@ impl<'db> InferCtx<'_, 'db> {
                         .is_none_or(|a| matches!(a, GenericArg::DependentValue(_))),
                 ),
                 Resolution::Enumerator { .. } => Some(false),
+                Resolution::Binding(b) if depth < 8 => {
+                    let binding = &self.body.bindings[b];
+                    let constant = binding.flags.is_constexpr
+                        || binding.ty.as_str().trim_start().starts_with("const ");
+                    if binding.kind != BindingKind::Local || !constant {
+                        return None;
+                    }
+                    let (init, _) = self.binding_inits.get(&b)?;
+                    self.dependent_constant(*init, depth + 1)
+                }
                 _ => None,
             },
             Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => Some(
                 self.type_ref(t.as_str())
                     .is_none_or(|t| t.is_dependent(self.db)),
             ),
-            Expr::Unary { expr, .. } => self.dependent_constant(*expr),
+            Expr::Unary { expr, .. } => self.dependent_constant(*expr, depth),
             Expr::Binary { lhs, rhs, .. } => all(&[*lhs, *rhs]),
             Expr::Conditional {
                 cond,

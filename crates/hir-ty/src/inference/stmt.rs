@@ -206,6 +206,12 @@ impl<'db> InferCtx<'_, 'db> {
         };
         let ty = match data.kind {
             _ if from_decltype.is_some() => from_decltype.unwrap_or_else(|| Ty::error(db)),
+            // A local enumeration of a template is a member of its current instantiation:
+            // its enumerators' type depends (`enum { TILE = 4 };` then `f(p, TILE)` is left to
+            // the instantiation, `blockIdx.x * TILE` is rebuilt; measured on cudafe++).
+            BindingKind::Enumerator if self.in_template => {
+                Ty::new(db, TyKind::Dependent("local enumeration".into()))
+            }
             // An enumerator of a local enumeration has its type (il's item for it); one
             // without an item (unnamed) is an `int`.
             BindingKind::Enumerator => self

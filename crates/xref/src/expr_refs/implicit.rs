@@ -149,7 +149,20 @@ impl<'db> Printer<'_, 'db> {
 
     /// `new` and `delete` call the allocation functions (implicitly declared), at the keyword.
     pub(super) fn allocation(&mut self, e: ExprId, array: bool, new: bool) {
-        if self.dependent {
+        // In a template EDG logs no allocation function of a `new` (`new int[n]` too), nor the
+        // deallocation function of a `delete` of a pointer to a type that depends (measured on
+        // cudafe++).
+        if self.dependent || (self.templated && new) {
+            return;
+        }
+        if !new
+            && self.templated
+            && let Expr::Delete { expr, .. } = &self.body.exprs[e]
+            && self
+                .infer
+                .type_of_expr(*expr)
+                .is_none_or(|t| ty_dependent(self.db, t))
+        {
             return;
         }
         let Some(at) = self

@@ -129,6 +129,7 @@ pub(crate) fn body_references<'db>(
         templated: is_templated(db, item),
         dependent: false,
         in_return: false,
+        full_root: None,
         force_r: false,
         rebuild: false,
         rebuild_name: false,
@@ -197,6 +198,8 @@ struct Printer<'a, 'db> {
     rebuild_name: bool,
     /// Walking a `return` statement's expression.
     in_return: bool,
+    /// The full expression being walked.
+    full_root: Option<ExprId>,
     returns_reference: bool,
     /// The bindings declared so far, in the walk's order (what an explicit capture names).
     declared: Vec<BindingId>,
@@ -434,12 +437,13 @@ impl<'db> Printer<'_, 'db> {
     /// parameters or is returned.
     fn full(&mut self, e: ExprId, access: Access, returned: bool) {
         self.in_return = returned;
+        self.full_root = Some(e);
         if !self.templated || self.dependent {
             self.expr(e, access);
             self.in_return = false;
             return;
         }
-        if returned || self.is_dependent(e) {
+        if returned || (self.is_dependent(e) && !self.pointer_read(e)) {
             self.dependent = true;
             self.force_r = true;
             self.rebuild = true;
@@ -530,7 +534,14 @@ impl<'db> Printer<'_, 'db> {
             {
                 return false;
             }
-            Expr::Call { callee, .. }
+            Expr::Call { .. }
+                if self
+                    .bound_call(e)
+                    .is_some_and(|f| f.kind(self.db) == ItemKind::Routine) =>
+            {
+                return false;
+            }
+            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. }
                 if self.infer.callee(e).is_none() && self.names_function(*callee) =>
             {
                 return true;
@@ -555,6 +566,174 @@ impl<'db> Printer<'_, 'db> {
             .type_of_expr(e)
             .is_some_and(|t| ty_dependent(self.db, t))
             || expr.child_exprs().into_iter().any(|c| self.is_dependent(c))
+    }
+
+    /// A full expression whose type depends only as a pointer's pointee, read or deleted
+    /// without the instantiation: a pointer local alone (`if (h_in)` with `Key *h_in`: `h_in
+    /// U`), `delete[] p`, `new T[n]` with sizes that do not depend (`n U`). Measured on
+    /// cudafe++; `!p` and `p + n` are rebuilt (see [`Printer::pointer_operand`]).
+    fn pointer_read(&self, e: ExprId) -> bool {
+        match &self.body.exprs[e] {
+            Expr::Path(_) => self.pointer_local(e),
+            Expr::Delete { expr, .. } => self.pointer_local(*expr),
+            Expr::New {
+                placement,
+                array_sizes,
+                init: None,
+                ..
+            } => !placement
+                .iter()
+                .chain(array_sizes.iter())
+                .any(|x| self.is_dependent(*x)),
+            _ => false,
+        }
+    }
+
+    /// A parameter or local of pointer type (not a reference).
+    fn pointer_local(&self, e: ExprId) -> bool {
+        match self.infer.resolution(e) {
+            Some(Resolution::Binding(b)) => {
+                matches!(self.body.exprs[e], Expr::Path(_))
+                    && self
+                        .infer
+                        .type_of_binding(*b)
+                        .is_some_and(|t| is_pointer(self.db, t))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a dependent operator is one on a pointer local, built in whatever the
+    /// arguments (`!t`, `t + n`, `t == nullptr`, `d_in + offset` with `T *t`): EDG reads its
+    /// local operands where the template is parsed and names them again when it is rebuilt
+    /// (`t U`, `t R`; a namespace-scope operand only `R`). A pointer that is no local
+    /// (`data() + pos`, `++first`) is rebuilt as any operand. Measured on cudafe++.
+    fn pointer_operation(&self, e: ExprId) -> bool {
+        // The other operand: of a type known now that no operator function takes (no class,
+        // no enumeration: `lit + E0` with an enumerator is rebuilt, `lit + gn` is not).
+        let plain = |x: ExprId| {
+            !matches!(
+                self.infer.resolution(x),
+                Some(Resolution::Enumerator { .. })
+            ) && !self.is_dependent(x)
+                && self.infer.type_of_expr(x).is_some_and(|t| {
+                    let t = unqualified(self.db, t);
+                    !matches!(t.kind(self.db), TyKind::Enum(_)) && class_of(self.db, t).is_none()
+                })
+        };
+        match &self.body.exprs[e] {
+            Expr::Unary {
+                op: UnaryOp::Not,
+                expr,
+            } => self.pointer_local(*expr),
+            Expr::Binary { op, lhs, rhs } => {
+                let arithmetic = matches!(op, BinaryOp::Add | BinaryOp::Sub);
+                let comparison = op.yields_bool() && !matches!(op, BinaryOp::And | BinaryOp::Or);
+                (arithmetic || comparison)
+                    && ((self.pointer_local(*lhs) && plain(*rhs))
+                        || (self.pointer_local(*rhs) && plain(*lhs)))
+            }
+            _ => false,
+        }
+    }
+
+    /// An operand of a [`Printer::pointer_operation`] being walked as dependent: a local is
+    /// read (and rebuilt), anything else named `R`.
+    fn pointer_operand(&mut self, x: ExprId, access: Access) {
+        let local = matches!(self.body.exprs[x], Expr::Path(_))
+            && matches!(self.infer.resolution(x), Some(Resolution::Binding(b))
+                if self.infer.type_of_binding(*b).is_some_and(|t| !is_reference(self.db, t)));
+        if local {
+            let saved = self.force_r;
+            self.force_r = false;
+            self.expr(x, access);
+            self.force_r = saved;
+        } else {
+            self.expr(x, access);
+        }
+    }
+
+    /// The function a call in a template is bound to where the template is parsed although
+    /// an argument depends: lookup without argument-dependent lookup found one function, a
+    /// qualified name's (`ns::h(x, u)`, `::g(x, u)`, `ns::get<1>(t)`) or a member's of a class
+    /// that is no template (`mv(x, t)` in a member template). EDG names it (`ns::h R`), reads
+    /// the arguments that do not depend (`x U`) and walks those that do as dependent (`u R`
+    /// twice); a plain function's call has its declared type, a function template's depends
+    /// (`ns::get<1>(t) + x` is rebuilt). Measured on cudafe++; overloaded names, unqualified
+    /// namespace-scope names and members of class templates stay dependent.
+    fn bound_call(&self, e: ExprId) -> Option<Item<'db>> {
+        if !self.templated {
+            return None;
+        }
+        let Expr::Call { callee, args } = &self.body.exprs[e] else {
+            return None;
+        };
+        let Expr::Path(path) = &self.body.exprs[*callee] else {
+            return None;
+        };
+        if !args.iter().any(|a| self.is_dependent(*a)) {
+            return None;
+        }
+        // Lookup found one function: the name's type is its own, not an overload set's
+        // (inference later records the overload it chose as the name's resolution).
+        if self
+            .infer
+            .type_of_expr(*callee)
+            .is_none_or(|t| matches!(t.kind(self.db), TyKind::Dependent(_)))
+        {
+            return None;
+        }
+        let item = match self.infer.resolution(*callee)? {
+            Resolution::Overloads(items) if items.len() == 1 => items[0],
+            Resolution::Item(i) => *i,
+            _ => return None,
+        };
+        if !matches!(
+            item.kind(self.db),
+            ItemKind::Routine | ItemKind::FunctionTemplate
+        ) {
+            return None;
+        }
+        // Explicit template arguments: only literals are known not to depend.
+        let literal_args = path.segments.last().is_none_or(|s| {
+            s.args.as_ref().is_none_or(|args| {
+                args.iter()
+                    .all(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+            })
+        });
+        let parent = item.parent(self.db).map(|p| p.kind(self.db));
+        // A member of a class in no template (`Iterate::FlagHeads` of a class nested in a
+        // class template stays dependent).
+        let member = matches!(
+            parent,
+            Some(ItemKind::Class | ItemKind::Struct | ItemKind::Union)
+        ) && item
+            .parent(self.db)
+            .is_some_and(|c| !is_templated(self.db, c));
+        let namespace_scope = matches!(parent, None | Some(ItemKind::Namespace));
+        let qualified = path.global || path.segments.len() > 1;
+        (literal_args && (member || (qualified && namespace_scope))).then_some(item)
+    }
+
+    /// The arguments of a [`Printer::bound_call`]: those that depend walked as dependent
+    /// operands; the others, of a plain function, as outside templates (`x U`), of a function
+    /// template (deduced at instantiation) named `R` once (`std::__memcmp(__first1, __first2,
+    /// __len)`: `__len R`), twice where the call is returned itself (measured on cudafe++).
+    fn bound_call_arguments(&mut self, args: &[ExprId], template: bool, returned: bool) {
+        for a in args {
+            let saved = (self.dependent, self.force_r, self.rebuild);
+            if self.is_dependent(*a) {
+                (self.dependent, self.force_r, self.rebuild) = (true, true, true);
+                self.expr(*a, Access::Reference);
+            } else if template {
+                (self.dependent, self.force_r, self.rebuild) = (true, true, returned);
+                self.expr(*a, Access::Reference);
+            } else {
+                (self.dependent, self.force_r, self.rebuild) = (false, false, false);
+                self.expr(*a, Access::Use);
+            }
+            (self.dependent, self.force_r, self.rebuild) = saved;
+        }
     }
 
     /// Whether a callee names functions (not a variable or parameter called through).
@@ -618,6 +797,9 @@ impl<'db> Printer<'_, 'db> {
                     UnaryOp::Extension => access,
                     _ => Access::Use,
                 };
+                if self.dependent && self.force_r && self.pointer_operation(e) {
+                    return self.pointer_operand(*expr, inner);
+                }
                 self.expr(*expr, inner);
             }
             Expr::Binary { op, lhs, rhs } => {
@@ -630,6 +812,11 @@ impl<'db> Printer<'_, 'db> {
                     BinaryOp::Comma => (Access::Reference, access),
                     _ => (Access::Use, Access::Use),
                 };
+                if self.dependent && self.force_r && self.pointer_operation(e) {
+                    self.pointer_operand(*lhs, l);
+                    self.pointer_operand(*rhs, r);
+                    return;
+                }
                 self.expr(*lhs, l);
                 self.expr(*rhs, r);
             }
@@ -639,6 +826,19 @@ impl<'db> Printer<'_, 'db> {
                     self.expr(*t, access);
                 }
                 self.expr(*else_, access);
+            }
+            Expr::Call { callee, args } if self.bound_call(e).is_some() => {
+                let saved = (self.dependent, self.force_r, self.rebuild);
+                (self.dependent, self.force_r, self.rebuild) = (false, false, false);
+                self.expr(*callee, Access::Reference);
+                (self.dependent, self.force_r, self.rebuild) = saved;
+                let template = self
+                    .bound_call(e)
+                    .is_some_and(|f| f.kind(self.db) == ItemKind::FunctionTemplate);
+                // Returned itself, the call is rebuilt with its arguments (`return
+                // __rotl(__t, __cnt)`: `__cnt R` twice; `return !__memcmp(.., __len)`: once).
+                let returned = self.in_return && self.full_root == Some(e);
+                self.bound_call_arguments(args, template, returned);
             }
             Expr::Call { callee, args } => {
                 let info = self.infer.callee_info(e);
@@ -714,7 +914,13 @@ impl<'db> Printer<'_, 'db> {
                             at,
                         );
                     }
+                    // The configuration converts to `dim3` (or `size_t`, a stream) whatever the
+                    // kernel: in a dependent launch it is walked as outside templates
+                    // (`k<T><<<grid, B>>>(p)`: `grid U`, measured on cudafe++).
+                    let saved = (self.force_r, self.rebuild);
+                    (self.force_r, self.rebuild) = (false, false);
                     self.expr(*c, Access::Use);
+                    (self.force_r, self.rebuild) = saved;
                 }
                 let item = self.infer.callee(e);
                 // The kernel's parameters are not copy-initialized where the launch is
@@ -722,7 +928,33 @@ impl<'db> Printer<'_, 'db> {
                 let launch = std::mem::replace(&mut self.launch_arguments, args.to_vec());
                 self.arguments(args, item);
                 self.launch_arguments = launch;
-                self.expr(*callee, Access::Reference);
+                // A kernel launched with dependent arguments, or one the model leaves to the
+                // instantiation (`k<N><<<...>>>`), is chosen then: only the qualifiers
+                // written before its name are logged, as for a call.
+                if self.dependent
+                    && self.names_function(*callee)
+                    && (item.is_none() || args.iter().any(|a| self.is_dependent(*a)))
+                {
+                    self.callee_qualifiers(*callee);
+                } else {
+                    self.expr(*callee, Access::Reference);
+                }
+            }
+            // A subscript of a pointer that does not depend, in a dependent full expression
+            // (`q[threadIdx.x] = f(t)` with `int *q`), is walked as outside templates (`q U`,
+            // `threadIdx U`, `uint3::x U`; measured on cudafe++).
+            Expr::Index { base, .. }
+                if self.dependent
+                    && !self.force_r
+                    && self
+                        .infer
+                        .type_of_expr(*base)
+                        .is_some_and(|t| is_pointer(self.db, t)) =>
+            {
+                let saved = (self.dependent, self.rebuild);
+                (self.dependent, self.rebuild) = (false, false);
+                self.expr(e, access);
+                (self.dependent, self.rebuild) = saved;
             }
             Expr::Index { base, index } => {
                 if self.operator_call(e) {
@@ -751,11 +983,29 @@ impl<'db> Printer<'_, 'db> {
                 self.expr(*index, Access::Use);
             }
             Expr::Member { base, arrow, .. } => {
-                self.member_name(e, access);
                 let is_static = matches!(
                     self.infer.resolution(e),
                     Some(Resolution::Item(i)) if i.kind(self.db) == ItemKind::Variable
                 );
+                // A member access that does not depend, read where a dependent operation
+                // rebuilds its operands (`p[threadIdx.x]`, `p[s.m]` with `T *p`): EDG names the
+                // member and its object `R`, a local object read first (`s U`, `s R`,
+                // `S::m R`; `threadIdx R`, `uint3::x R`; measured on cudafe++).
+                if self.dependent
+                    && !self.force_r
+                    && self.rebuild_name
+                    && access != Access::Reference
+                    && !is_static
+                {
+                    self.member_name(e, Access::Reference);
+                    let local =
+                        matches!(self.infer.resolution(*base), Some(Resolution::Binding(_)));
+                    let object = if *arrow { Access::Use } else { access };
+                    (self.force_r, self.rebuild) = (!local, true);
+                    self.expr(*base, object);
+                    return;
+                }
+                self.member_name(e, access);
                 if self.dependent {
                     // The object of a dependent member access is not rebuilt.
                     self.rebuild = false;

@@ -429,6 +429,12 @@ impl<'db> Printer<'_, 'db> {
             else {
                 return;
             };
+            // An enumerator (of a local enumeration, whose type depends) is a constant: named
+            // once, not rebuilt.
+            if self.body.bindings[b].kind == BindingKind::Enumerator {
+                self.push(Target::Local(decl_at), name.to_string(), 'R', at);
+                return;
+            }
             // A reference is read where it is named, and what is rebuilt is its referent.
             if self
                 .infer

@@ -214,3 +214,217 @@ p D 7:23
 "#]],
     );
 }
+
+/// Operations EDG resolves where a template is parsed although their types depend: on
+/// pointers (`if (t)`, `T *q = t`, `delete[] b`: read once; `!t`, `t + i`: read, then named
+/// again when rebuilt), a member access read by a dependent subscript (`t[s.m]`), `new int[n]`
+/// (no allocation function in a template); a call with a constant that depends through a
+/// `constexpr` local (`sizeof(int) * TILE`: chosen at instantiation, unlike `TILE` alone); a
+/// local enumeration's enumerator, whose type depends (`n * TS`, `use(d, TS)` rebuilt).
+#[test]
+fn pointer_operations_and_dependent_constants_in_templates() {
+    check(
+        r#"struct S { int m; };
+int n = 3;
+void use(int *, unsigned long);
+template <class T> void sink(T *, int);
+template <int B, int I> void tile(int *d) {
+  constexpr int TILE = B * I;
+  use(d, sizeof(int) * TILE);
+  use(d, TILE);
+}
+template <class T> void ptr(T *t, T v, S s, int i) {
+  int *a = new int[n]; T *b = t;
+  T *q = t;
+  if (t) n = 1;
+  if (!t) n = 2;
+  sink(t + i, 1);
+  t[s.m] = v;
+  if (b) delete[] b;
+}
+template <class T> void le(int *d) {
+  enum { TS = 4 };
+  int off = n * TS;
+  use(d, TS);
+}
+"#,
+        expect![[r#"
+B D 5:15
+B R 6:24
+I D 5:22
+I R 6:28
+S D 1:8
+S R 10:40
+S::m D 1:16
+S::m R 16:7
+T D 10:17
+T D 19:17
+T D 4:17
+T R 10:29
+T R 10:35
+T R 11:24
+T R 12:3
+T R 4:30
+TILE D 6:17
+TILE U 7:24
+TILE U 8:10
+TS D 20:10
+TS R 21:17
+TS R 22:10
+a D 11:8
+b D 11:27
+b U 17:19
+b U 17:7
+d D 19:33
+d D 5:40
+d R 22:7
+d R 22:7
+d R 7:7
+d R 7:7
+d U 8:7
+i D 10:49
+i R 15:12
+i U 15:12
+le D 19:25
+n D 2:5
+n M 13:10
+n M 14:11
+n R 21:13
+n U 11:20
+off D 21:7
+ptr D 10:25
+q D 12:6
+s D 10:42
+s R 16:5
+s U 16:5
+sink d 4:25
+t D 10:32
+t R 14:8
+t R 15:8
+t R 16:3
+t U 11:31
+t U 12:10
+t U 13:7
+t U 14:8
+t U 15:8
+t U 16:3
+tile D 5:30
+use R 8:3
+use d 3:6
+v D 10:37
+v R 16:12
+v R 16:12
+"#]],
+    );
+}
+
+/// Calls lookup binds where the template is parsed although an argument depends: a qualified
+/// name or a member of a class that is no template, when lookup finds one function (`ns::h`
+/// named, `x U`, `u R` twice, `v M`); a function template's call has a type that depends
+/// (`ns::get<1>(t) + x` rebuilt); an overloaded name (`ns::h2`) stays dependent.
+#[test]
+fn calls_bound_where_templates_are_parsed() {
+    check(
+        r#"namespace ns { int h(int, int); int h2(int, int); int h2(int, float); template <int I, class T> int get(const T &); }
+int g1(int, int);
+struct F {
+  int mv(int a, int b) { return a; }
+  template <class Tup> int operator()(const Tup &t) {
+    int v = 0, x = 1;
+    v = mv(x, ns::get<3>(t));
+    v = ns::h2(x, t);
+    return v;
+  }
+};
+template <class T> int ft(const T &t, T u) {
+  int v = 0, x = 1;
+  v = ns::h(x, t);
+  v = ns::h(x, u);
+  v = ns::get<1>(t) + x;
+  v = ::g1(x, u);
+  x = ns::h(x, ns::get<0>(u) + 1);
+  return ns::h(x, u);
+}
+"#,
+        expect![[r#"
+F D 3:8
+F::mv D 4:7
+F::mv R 7:9
+F::operator() D 5:28
+I D 1:85
+T D 12:17
+T D 1:94
+T R 12:33
+T R 12:39
+T R 1:111
+Tup D 5:19
+Tup R 5:45
+a D 4:14
+a U 4:33
+b D 4:21
+ft D 12:24
+g1 R 17:9
+g1 d 2:5
+ns D 1:11
+ns R 14:7
+ns R 15:7
+ns R 16:7
+ns R 18:16
+ns R 18:7
+ns R 19:10
+ns R 7:15
+ns R 8:9
+ns::get R 16:11
+ns::get R 18:20
+ns::get R 7:19
+ns::get d 1:101
+ns::h R 14:11
+ns::h R 15:11
+ns::h R 18:11
+ns::h R 19:14
+ns::h d 1:20
+ns::h2 d 1:37
+ns::h2 d 1:55
+t D 12:36
+t D 5:50
+t U 14:16
+t U 16:18
+t U 7:26
+t U 8:19
+u D 12:41
+u R 15:16
+u R 15:16
+u R 17:15
+u R 17:15
+u R 18:27
+u R 18:27
+u R 19:19
+u R 19:19
+v D 13:7
+v D 6:9
+v M 14:3
+v M 15:3
+v M 17:3
+v M 7:5
+v R 16:3
+v R 16:3
+v R 8:5
+v R 8:5
+v R 9:12
+v R 9:12
+x D 13:14
+x D 6:16
+x M 18:3
+x R 16:23
+x R 16:23
+x R 8:16
+x R 8:16
+x U 14:13
+x U 15:13
+x U 17:12
+x U 18:13
+x U 19:16
+x U 7:12
+"#]],
+    );
+}
