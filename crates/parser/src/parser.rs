@@ -5,7 +5,7 @@ use crate::{
 };
 
 use super::{
-    event::Event,
+    event::{Event, EventPiece},
     names::{BlockContext, BlockState, NameCheckpoint, NameTable, Sym},
     token_set::TokenSet,
 };
@@ -53,6 +53,18 @@ pub(crate) struct Parser<'t> {
     scan_cache: std::cell::Cell<Option<(usize, u32, bool, ScanResult)>>,
     /// The recorded outermost blocks, by the token index of their `{` (see `names`).
     contexts: Vec<(u32, BlockContext)>,
+    /// Where the final events go while the parse runs (see [`Parser::stream_events`]).
+    stream: Option<EventStream>,
+}
+
+/// The receiver of a parse's final events, and how many of the events and messages it has.
+struct EventStream {
+    send: std::sync::mpsc::Sender<EventPiece>,
+    root: SyntaxKind,
+    /// The fewest new events sent as a piece.
+    piece_events: usize,
+    events: usize,
+    messages: usize,
 }
 
 /// A cached lookahead result, opaque to the parser core.
@@ -148,7 +160,63 @@ impl<'t> Parser<'t> {
             scan_fuel: std::cell::Cell::new(0),
             scan_cache: std::cell::Cell::new(None),
             contexts: Vec::new(),
+            stream: None,
         }
+    }
+
+    /// Sends the events, as they become final, to `send` instead of keeping them for
+    /// [`Parser::finish`]: at each top-level declaration ([`Parser::flush_final_events`]) and at
+    /// the end. `root`: the kind the outermost node will have (its `Start` event is sent before
+    /// it completes, with this kind). `piece_events`: the fewest new events worth a piece (a
+    /// top-level declaration is often a few events, and each piece costs a message and a
+    /// wake-up of the builder).
+    pub(crate) fn stream_events(
+        &mut self,
+        send: std::sync::mpsc::Sender<EventPiece>,
+        root: SyntaxKind,
+        piece_events: usize,
+    ) {
+        self.stream = Some(EventStream {
+            send,
+            root,
+            piece_events,
+            events: 0,
+            messages: 0,
+        });
+    }
+
+    /// Between two top-level declarations, where no tentative parse can rewind and no node but
+    /// the root is open, every event so far is final: sends those not sent yet (when there are
+    /// enough, or `all`).
+    pub(crate) fn flush_final_events(&mut self, all: bool) {
+        let Some(stream) = &mut self.stream else {
+            return;
+        };
+        if !all && self.events.len() - stream.events < stream.piece_events {
+            return;
+        }
+        let mut events = self.events[stream.events..].to_vec();
+        if stream.events == 0
+            && let Some(Event::Start { kind, .. }) = events.first_mut()
+        {
+            *kind = stream.root;
+        }
+        let piece = EventPiece {
+            events,
+            messages: self.messages[stream.messages..].to_vec(),
+        };
+        stream.events = self.events.len();
+        stream.messages = self.messages.len();
+        // The builder stops only by panicking, which its joiner resumes.
+        let _ = stream.send.send(piece);
+    }
+
+    /// Whether event `idx` may still change (not sent yet; the root's `Start` is sent with its
+    /// kind already).
+    fn event_open(&self, idx: usize) -> bool {
+        self.stream
+            .as_ref()
+            .is_none_or(|s| idx >= s.events || idx == 0)
     }
 
     /// At the `{` of a compound statement: starts recording its context if it is outermost.
@@ -433,6 +501,10 @@ impl<'t> Parser<'t> {
     }
 
     pub(crate) fn rewind(&mut self, cp: Checkpoint) {
+        debug_assert!(
+            self.event_open(cp.events),
+            "rewound past events already sent"
+        );
         self.pos = cp.pos;
         self.events.truncate(cp.events);
         self.messages.truncate(cp.messages);
@@ -480,6 +552,10 @@ impl<'t> Parser<'t> {
 
 impl Marker {
     pub(crate) fn complete(self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
+        debug_assert!(
+            p.event_open(self.pos as usize),
+            "completed a node already sent"
+        );
         if let Event::Start { kind: slot, .. } = &mut p.events[self.pos as usize] {
             *slot = kind;
         }
@@ -489,6 +565,7 @@ impl Marker {
 
     pub(crate) fn abandon(self, p: &mut Parser<'_>) {
         let idx = self.pos as usize;
+        debug_assert!(p.event_open(idx), "abandoned a node already sent");
         if idx == p.events.len() - 1 {
             p.events.pop();
         } else {
@@ -501,6 +578,10 @@ impl CompletedMarker {
     /// Starts a node that will contain this one (`a` becomes the left side of `a + b`).
     pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
         let m = p.start();
+        debug_assert!(
+            p.event_open(self.pos as usize) && self.pos != 0,
+            "preceded a node already sent"
+        );
         if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
             *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
