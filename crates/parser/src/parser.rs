@@ -34,7 +34,9 @@ pub(crate) struct Parser<'t> {
     /// to their budget (which made `a < b, a < b, ...` quadratic).
     angle_closes: Vec<bool>,
     pos: usize,
+    /// The events from index `sent` on (those before were sent to the stream and dropped).
     events: Vec<Event>,
+    sent: usize,
     messages: Vec<String>,
     n_errors: u32,
     steps: u32,
@@ -63,7 +65,6 @@ struct EventStream {
     root: SyntaxKind,
     /// The fewest new events sent as a piece.
     piece_events: usize,
-    events: usize,
     messages: usize,
 }
 
@@ -149,6 +150,7 @@ impl<'t> Parser<'t> {
             pos: 0,
             // About three events per non-trivia token (its own, plus node starts and ends).
             events: Vec::with_capacity(3 * n_significant + 16),
+            sent: 0,
             messages: Vec::new(),
             n_errors: 0,
             steps: 0,
@@ -180,9 +182,10 @@ impl<'t> Parser<'t> {
             send,
             root,
             piece_events,
-            events: 0,
             messages: 0,
         });
+        // The events are dropped as they are sent: no list of them all.
+        self.events = Vec::with_capacity(2 * piece_events);
     }
 
     /// Between two top-level declarations, where no tentative parse can rewind and no node but
@@ -192,20 +195,21 @@ impl<'t> Parser<'t> {
         let Some(stream) = &mut self.stream else {
             return;
         };
-        if !all && self.events.len() - stream.events < stream.piece_events {
+        if !all && self.events.len() < stream.piece_events {
             return;
         }
-        let mut events = self.events[stream.events..].to_vec();
-        if stream.events == 0
+        let capacity = 2 * stream.piece_events;
+        let mut events = std::mem::replace(&mut self.events, Vec::with_capacity(capacity));
+        if self.sent == 0
             && let Some(Event::Start { kind, .. }) = events.first_mut()
         {
             *kind = stream.root;
         }
+        self.sent += events.len();
         let piece = EventPiece {
             events,
             messages: self.messages[stream.messages..].to_vec(),
         };
-        stream.events = self.events.len();
         stream.messages = self.messages.len();
         // The builder stops only by panicking, which its joiner resumes.
         let _ = stream.send.send(piece);
@@ -214,9 +218,17 @@ impl<'t> Parser<'t> {
     /// Whether event `idx` may still change (not sent yet; the root's `Start` is sent with its
     /// kind already).
     fn event_open(&self, idx: usize) -> bool {
-        self.stream
-            .as_ref()
-            .is_none_or(|s| idx >= s.events || idx == 0)
+        idx >= self.sent || idx == 0
+    }
+
+    /// Event `idx` (counted from the parse's first), unless it was sent.
+    fn event_mut(&mut self, idx: usize) -> Option<&mut Event> {
+        self.events.get_mut(idx.checked_sub(self.sent)?)
+    }
+
+    /// The index the next event will have.
+    fn next_event(&self) -> usize {
+        self.sent + self.events.len()
     }
 
     /// At the `{` of a compound statement: starts recording its context if it is outermost.
@@ -477,7 +489,7 @@ impl<'t> Parser<'t> {
     }
 
     pub(crate) fn start(&mut self) -> Marker {
-        let pos = self.events.len() as u32;
+        let pos = self.next_event() as u32;
         self.events.push(Event::Start {
             kind: ERROR,
             forward_parent: None,
@@ -488,7 +500,7 @@ impl<'t> Parser<'t> {
     pub(crate) fn checkpoint(&mut self) -> Checkpoint {
         Checkpoint {
             pos: self.pos,
-            events: self.events.len(),
+            events: self.next_event(),
             messages: self.messages.len(),
             n_errors: self.n_errors,
             names: self.names.checkpoint(),
@@ -506,7 +518,7 @@ impl<'t> Parser<'t> {
             "rewound past events already sent"
         );
         self.pos = cp.pos;
-        self.events.truncate(cp.events);
+        self.events.truncate(cp.events.saturating_sub(self.sent));
         self.messages.truncate(cp.messages);
         self.n_errors = cp.n_errors;
         self.names.rewind(cp.names);
@@ -556,7 +568,8 @@ impl Marker {
             p.event_open(self.pos as usize),
             "completed a node already sent"
         );
-        if let Event::Start { kind: slot, .. } = &mut p.events[self.pos as usize] {
+        // The root's `Start`, once sent, was sent with its kind.
+        if let Some(Event::Start { kind: slot, .. }) = p.event_mut(self.pos as usize) {
             *slot = kind;
         }
         p.events.push(Event::Finish);
@@ -566,10 +579,10 @@ impl Marker {
     pub(crate) fn abandon(self, p: &mut Parser<'_>) {
         let idx = self.pos as usize;
         debug_assert!(p.event_open(idx), "abandoned a node already sent");
-        if idx == p.events.len() - 1 {
+        if idx + 1 == p.next_event() {
             p.events.pop();
-        } else {
-            p.events[idx] = Event::Tombstone;
+        } else if let Some(event) = p.event_mut(idx) {
+            *event = Event::Tombstone;
         }
     }
 }
@@ -582,7 +595,7 @@ impl CompletedMarker {
             p.event_open(self.pos as usize) && self.pos != 0,
             "preceded a node already sent"
         );
-        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+        if let Some(Event::Start { forward_parent, .. }) = p.event_mut(self.pos as usize) {
             *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
         m
