@@ -112,6 +112,15 @@ fn compile(options: &CudafeOptions, unit: &str) -> Result<ExitCode, Catastrophe>
             .gen_c_file
             .is_some()
             .then(|| threads.spawn(|| include_guards(text)));
+        // The log's line map (the `#` line markers of the text) is read only to render the
+        // log, at the end of the run, when the other cores have nothing left to do: made now,
+        // from a snapshot of the database, while this thread lexes and parses.
+        if options.outputs.xref.is_some() {
+            let snapshot = db.clone();
+            threads.spawn(move || {
+                base_db::line_map(&snapshot, file);
+            });
+        }
         compile_file(db, file, options, unit, guards)
     })
 }

@@ -42,51 +42,103 @@ pub(crate) fn build_tree(
     mut events: Vec<Event>,
     messages: &[String],
 ) -> (GreenNode, Vec<SyntaxError>) {
-    let mut builder = TreeSink::new(text, tokens);
-    let mut errors = Vec::new();
-    let mut parents: Vec<SyntaxKind> = Vec::new();
+    let mut builder = TreeBuilder::new(text, tokens);
+    builder.feed(&mut events, messages);
+    builder.finish()
+}
 
-    for i in 0..events.len() {
-        // Only forward parents, which lie ahead, need tombstoning; events behind are not read.
-        match events[i] {
-            Event::Start {
-                kind,
-                forward_parent,
-            } => {
-                // Collect the chain of forward parents; the outermost is started first.
-                parents.push(kind);
-                let mut fp = forward_parent;
-                let mut idx = i;
-                while let Some(delta) = fp {
-                    idx += delta.get() as usize;
-                    match std::mem::replace(&mut events[idx], Event::Tombstone) {
-                        Event::Start {
-                            kind,
-                            forward_parent,
-                        } => {
-                            parents.push(kind);
-                            fp = forward_parent;
-                        }
-                        _ => fp = None,
-                    }
-                }
-                for kind in parents.drain(..).rev() {
-                    builder.start_node(kind);
-                }
-            }
-            Event::Finish => builder.finish_node(),
-            Event::Token { kind, n_raw } => builder.token(kind, n_raw),
-            Event::Error { msg } => {
-                let range = builder.next_token_range();
-                errors.push(SyntaxError {
-                    message: messages[msg as usize].clone(),
-                    range,
-                });
-            }
-            Event::Tombstone => {}
+/// A piece of a parse's events, final once sent: the events after the previous piece and the
+/// error messages added since (an `Error` event's index counts from the parse's first message).
+pub(crate) struct EventPiece {
+    pub(crate) events: Vec<Event>,
+    pub(crate) messages: Vec<String>,
+}
+
+/// [`build_tree`] over the pieces a parser sends while it parses (see `Parser::stream_events`),
+/// on another thread: the tree of the events before a top-level declaration is built while the
+/// grammar parses the declarations after it. The tree is the one `build_tree` builds from all
+/// the events at once.
+pub(crate) fn build_tree_streamed(
+    text: &str,
+    tokens: &[Token],
+    pieces: std::sync::mpsc::Receiver<EventPiece>,
+) -> (GreenNode, Vec<SyntaxError>) {
+    let mut builder = TreeBuilder::new(text, tokens);
+    let mut messages = Vec::new();
+    for mut piece in pieces {
+        messages.append(&mut piece.messages);
+        builder.feed(&mut piece.events, &messages);
+    }
+    builder.finish()
+}
+
+/// The state of [`build_tree`] between pieces of events.
+struct TreeBuilder<'a> {
+    sink: TreeSink<'a>,
+    errors: Vec<SyntaxError>,
+    parents: Vec<SyntaxKind>,
+}
+
+impl<'a> TreeBuilder<'a> {
+    fn new(text: &'a str, tokens: &'a [Token]) -> TreeBuilder<'a> {
+        TreeBuilder {
+            sink: TreeSink::new(text, tokens),
+            errors: Vec::new(),
+            parents: Vec::new(),
         }
     }
-    (builder.finish(), errors)
+
+    /// Builds the events of one piece; a forward parent lies in the same piece as its child.
+    fn feed(&mut self, events: &mut [Event], messages: &[String]) {
+        for i in 0..events.len() {
+            // Only forward parents, which lie ahead, need tombstoning; events behind are not read.
+            match events[i] {
+                Event::Start {
+                    kind,
+                    forward_parent,
+                } => {
+                    // Collect the chain of forward parents; the outermost is started first.
+                    self.parents.push(kind);
+                    let mut fp = forward_parent;
+                    let mut idx = i;
+                    while let Some(delta) = fp {
+                        idx += delta.get() as usize;
+                        debug_assert!(idx < events.len(), "a forward parent in a later piece");
+                        let Some(event) = events.get_mut(idx) else {
+                            break;
+                        };
+                        match std::mem::replace(event, Event::Tombstone) {
+                            Event::Start {
+                                kind,
+                                forward_parent,
+                            } => {
+                                self.parents.push(kind);
+                                fp = forward_parent;
+                            }
+                            _ => fp = None,
+                        }
+                    }
+                    for kind in self.parents.drain(..).rev() {
+                        self.sink.start_node(kind);
+                    }
+                }
+                Event::Finish => self.sink.finish_node(),
+                Event::Token { kind, n_raw } => self.sink.token(kind, n_raw),
+                Event::Error { msg } => {
+                    let range = self.sink.next_token_range();
+                    self.errors.push(SyntaxError {
+                        message: messages[msg as usize].clone(),
+                        range,
+                    });
+                }
+                Event::Tombstone => {}
+            }
+        }
+    }
+
+    fn finish(self) -> (GreenNode, Vec<SyntaxError>) {
+        (self.sink.finish(), self.errors)
+    }
 }
 
 /// Builds green nodes bottom-up without rowan's `NodeCache`: hashing every node to deduplicate

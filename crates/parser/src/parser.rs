@@ -5,7 +5,7 @@ use crate::{
 };
 
 use super::{
-    event::Event,
+    event::{Event, EventPiece},
     names::{BlockContext, BlockState, NameCheckpoint, NameTable, Sym},
     token_set::TokenSet,
 };
@@ -34,7 +34,9 @@ pub(crate) struct Parser<'t> {
     /// to their budget (which made `a < b, a < b, ...` quadratic).
     angle_closes: Vec<bool>,
     pos: usize,
+    /// The events from index `sent` on (those before were sent to the stream and dropped).
     events: Vec<Event>,
+    sent: usize,
     messages: Vec<String>,
     n_errors: u32,
     steps: u32,
@@ -53,6 +55,17 @@ pub(crate) struct Parser<'t> {
     scan_cache: std::cell::Cell<Option<(usize, u32, bool, ScanResult)>>,
     /// The recorded outermost blocks, by the token index of their `{` (see `names`).
     contexts: Vec<(u32, BlockContext)>,
+    /// Where the final events go while the parse runs (see [`Parser::stream_events`]).
+    stream: Option<EventStream>,
+}
+
+/// The receiver of a parse's final events, and how many of the events and messages it has.
+struct EventStream {
+    send: std::sync::mpsc::Sender<EventPiece>,
+    root: SyntaxKind,
+    /// The fewest new events sent as a piece.
+    piece_events: usize,
+    messages: usize,
 }
 
 /// A cached lookahead result, opaque to the parser core.
@@ -137,6 +150,7 @@ impl<'t> Parser<'t> {
             pos: 0,
             // About three events per non-trivia token (its own, plus node starts and ends).
             events: Vec::with_capacity(3 * n_significant + 16),
+            sent: 0,
             messages: Vec::new(),
             n_errors: 0,
             steps: 0,
@@ -148,7 +162,73 @@ impl<'t> Parser<'t> {
             scan_fuel: std::cell::Cell::new(0),
             scan_cache: std::cell::Cell::new(None),
             contexts: Vec::new(),
+            stream: None,
         }
+    }
+
+    /// Sends the events, as they become final, to `send` instead of keeping them for
+    /// [`Parser::finish`]: at each top-level declaration ([`Parser::flush_final_events`]) and at
+    /// the end. `root`: the kind the outermost node will have (its `Start` event is sent before
+    /// it completes, with this kind). `piece_events`: the fewest new events worth a piece (a
+    /// top-level declaration is often a few events, and each piece costs a message and a
+    /// wake-up of the builder).
+    pub(crate) fn stream_events(
+        &mut self,
+        send: std::sync::mpsc::Sender<EventPiece>,
+        root: SyntaxKind,
+        piece_events: usize,
+    ) {
+        self.stream = Some(EventStream {
+            send,
+            root,
+            piece_events,
+            messages: 0,
+        });
+        // The events are dropped as they are sent: no list of them all.
+        self.events = Vec::with_capacity(2 * piece_events);
+    }
+
+    /// Between two top-level declarations, where no tentative parse can rewind and no node but
+    /// the root is open, every event so far is final: sends those not sent yet (when there are
+    /// enough, or `all`).
+    pub(crate) fn flush_final_events(&mut self, all: bool) {
+        let Some(stream) = &mut self.stream else {
+            return;
+        };
+        if !all && self.events.len() < stream.piece_events {
+            return;
+        }
+        let capacity = 2 * stream.piece_events;
+        let mut events = std::mem::replace(&mut self.events, Vec::with_capacity(capacity));
+        if self.sent == 0
+            && let Some(Event::Start { kind, .. }) = events.first_mut()
+        {
+            *kind = stream.root;
+        }
+        self.sent += events.len();
+        let piece = EventPiece {
+            events,
+            messages: self.messages[stream.messages..].to_vec(),
+        };
+        stream.messages = self.messages.len();
+        // The builder stops only by panicking, which its joiner resumes.
+        let _ = stream.send.send(piece);
+    }
+
+    /// Whether event `idx` may still change (not sent yet; the root's `Start` is sent with its
+    /// kind already).
+    fn event_open(&self, idx: usize) -> bool {
+        idx >= self.sent || idx == 0
+    }
+
+    /// Event `idx` (counted from the parse's first), unless it was sent.
+    fn event_mut(&mut self, idx: usize) -> Option<&mut Event> {
+        self.events.get_mut(idx.checked_sub(self.sent)?)
+    }
+
+    /// The index the next event will have.
+    fn next_event(&self) -> usize {
+        self.sent + self.events.len()
     }
 
     /// At the `{` of a compound statement: starts recording its context if it is outermost.
@@ -409,7 +489,7 @@ impl<'t> Parser<'t> {
     }
 
     pub(crate) fn start(&mut self) -> Marker {
-        let pos = self.events.len() as u32;
+        let pos = self.next_event() as u32;
         self.events.push(Event::Start {
             kind: ERROR,
             forward_parent: None,
@@ -420,7 +500,7 @@ impl<'t> Parser<'t> {
     pub(crate) fn checkpoint(&mut self) -> Checkpoint {
         Checkpoint {
             pos: self.pos,
-            events: self.events.len(),
+            events: self.next_event(),
             messages: self.messages.len(),
             n_errors: self.n_errors,
             names: self.names.checkpoint(),
@@ -433,8 +513,12 @@ impl<'t> Parser<'t> {
     }
 
     pub(crate) fn rewind(&mut self, cp: Checkpoint) {
+        debug_assert!(
+            self.event_open(cp.events),
+            "rewound past events already sent"
+        );
         self.pos = cp.pos;
-        self.events.truncate(cp.events);
+        self.events.truncate(cp.events.saturating_sub(self.sent));
         self.messages.truncate(cp.messages);
         self.n_errors = cp.n_errors;
         self.names.rewind(cp.names);
@@ -480,7 +564,12 @@ impl<'t> Parser<'t> {
 
 impl Marker {
     pub(crate) fn complete(self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
-        if let Event::Start { kind: slot, .. } = &mut p.events[self.pos as usize] {
+        debug_assert!(
+            p.event_open(self.pos as usize),
+            "completed a node already sent"
+        );
+        // The root's `Start`, once sent, was sent with its kind.
+        if let Some(Event::Start { kind: slot, .. }) = p.event_mut(self.pos as usize) {
             *slot = kind;
         }
         p.events.push(Event::Finish);
@@ -489,10 +578,11 @@ impl Marker {
 
     pub(crate) fn abandon(self, p: &mut Parser<'_>) {
         let idx = self.pos as usize;
-        if idx == p.events.len() - 1 {
+        debug_assert!(p.event_open(idx), "abandoned a node already sent");
+        if idx + 1 == p.next_event() {
             p.events.pop();
-        } else {
-            p.events[idx] = Event::Tombstone;
+        } else if let Some(event) = p.event_mut(idx) {
+            *event = Event::Tombstone;
         }
     }
 }
@@ -501,7 +591,11 @@ impl CompletedMarker {
     /// Starts a node that will contain this one (`a` becomes the left side of `a + b`).
     pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
         let m = p.start();
-        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+        debug_assert!(
+            p.event_open(self.pos as usize) && self.pos != 0,
+            "preceded a node already sent"
+        );
+        if let Some(Event::Start { forward_parent, .. }) = p.event_mut(self.pos as usize) {
             *forward_parent = std::num::NonZeroU32::new(m.pos - self.pos);
         }
         m

@@ -48,6 +48,10 @@ impl DeclCtx {
 /// Declarations up to a closing `}` (when `closing` is given) or the end of input.
 pub(super) fn declaration_list(p: &mut Parser<'_>, ctx: DeclCtx, closing: Option<SyntaxKind>) {
     loop {
+        if closing.is_none() {
+            // Between two top-level declarations the events so far are final.
+            p.flush_final_events(false);
+        }
         match p.current() {
             EOF => break,
             R_CURLY if closing.is_some() => break,
