@@ -667,7 +667,8 @@ mod tests {
             unsigned __int128: unsigned __int128
             wchar_t: wchar_t
             _Tp: -
-            const: -"#]].assert_eq(&named.join("\n"));
+            const: -"#]]
+        .assert_eq(&named.join("\n"));
     }
 
     #[test]

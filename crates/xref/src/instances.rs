@@ -24,7 +24,7 @@ mod record;
 
 pub(super) use patterns::split_args as split_printed_args;
 use patterns::{ELEMENT, bind, is_global_qualifier, leading_cv, match_partial, split_args};
-pub(super) use patterns::{bind_list, is_pack, match_arguments, pack_elements};
+pub(super) use patterns::{bind_list, match_arguments, pack_elements};
 
 /// A class template whose definition has been seen.
 #[derive(Clone)]
