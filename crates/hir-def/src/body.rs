@@ -18,9 +18,8 @@ use crate::hir::{Binding, BindingId, Expr, ExprId, LocalType, LocalTypeId, MemIn
 
 mod lower;
 pub(crate) use lower::param_type;
-pub(crate) use lower::text_of as lower_text;
 /// The operator a token spells (`-` as a prefix is `Neg`), as bodies lower it.
-pub use lower::{binary_op, prefix_op};
+pub use lower::{binary_op, literal_of, prefix_op};
 mod pretty;
 pub mod scope;
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use il::Item;
 use rowan::ast::AstNode;
-use syntax::{SyntaxKind, SyntaxNode, ast};
+use syntax::{SyntaxKind, SyntaxNode, SyntaxToken, ast};
 
 use crate::HirDefDatabase;
 
@@ -66,40 +66,48 @@ pub fn template_params<'db>(
 }
 
 fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
+    let (name, pack) = template_param_name(param).unwrap_or_default();
+    let (kind, ty) = match param.kind() {
+        SyntaxKind::TYPE_PARAM => (TemplateParamKind::Type, None),
+        SyntaxKind::TEMPLATE_TEMPLATE_PARAM => (TemplateParamKind::Template, None),
+        _ => (
+            TemplateParamKind::NonType,
+            ast::Param::cast(param.clone()).map(|p| crate::body::param_type(&p)),
+        ),
+    };
+    TemplateParamData {
+        name: name.map(|t| t.text().into()),
+        kind,
+        pack,
+        depth,
+        ty,
+    }
+}
+
+/// A template parameter's (`TYPE_PARAM`, `PARAM`, `TEMPLATE_TEMPLATE_PARAM`) name and whether
+/// it is a pack: the `...` before the name (`typename... Ts`, `int... Ns`), not one in a
+/// default argument or in a template template parameter's own list. `None` for a node that is
+/// no template parameter. The xref log's walk reads its template parameters through this.
+pub fn template_param_name(param: &SyntaxNode) -> Option<(Option<SyntaxToken>, bool)> {
     if let Some(p) = ast::TypeParam::cast(param.clone()) {
-        return TemplateParamData {
-            name: p.name().map(|t| t.text().into()),
-            kind: TemplateParamKind::Type,
-            pack: p.is_pack(),
-            depth,
-            ty: None,
-        };
+        return Some((p.name(), p.is_pack()));
     }
     if let Some(p) = ast::TemplateTemplateParam::cast(param.clone()) {
-        return TemplateParamData {
-            name: p.name().map(|t| t.text().into()),
-            kind: TemplateParamKind::Template,
-            pack: p.is_pack(),
-            depth,
-            ty: None,
-        };
+        return Some((p.name(), p.is_pack()));
     }
-    let param = ast::Param::cast(param.clone());
-    let declarator = param.as_ref().and_then(|p| p.declarator());
-    TemplateParamData {
-        name: declarator
-            .as_ref()
-            .and_then(|d| d.name())
-            .map(|n| crate::body::lower_text(&n).into()),
-        kind: TemplateParamKind::NonType,
-        pack: declarator.is_some_and(|d| {
-            d.syntax()
-                .children_with_tokens()
-                .any(|e| e.kind() == SyntaxKind::DOT3)
-        }),
-        depth,
-        ty: param.as_ref().map(crate::body::param_type),
-    }
+    let declarator = ast::Param::cast(param.clone())?.declarator();
+    let name = declarator.as_ref().and_then(|d| d.name()).and_then(|n| {
+        n.descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .filter(|t| t.kind() == SyntaxKind::IDENT)
+            .last()
+    });
+    let pack = declarator.is_some_and(|d| {
+        d.syntax()
+            .children_with_tokens()
+            .any(|e| e.kind() == SyntaxKind::DOT3)
+    });
+    Some((name, pack))
 }
 
 /// The template parameter named `name` visible in `owner`: its own, then its enclosing class
@@ -139,6 +147,31 @@ mod tests {
 
     use super::*;
     use crate::test_db::TestDb;
+
+    #[test]
+    fn a_pack_is_the_dots_before_the_name() {
+        // Not the `...` of a default argument, nor of a template template parameter's list.
+        let parse = syntax::parse_text(
+            "template <typename... A, class = void_t<A...>, int... N, \
+             bool B = sizeof...(A) != 0, template <class...> class TT, \
+             template <class> class... TS, class> struct S;",
+        );
+        let list = parse
+            .syntax_node()
+            .descendants()
+            .find_map(ast::TemplateParamList::cast)
+            .unwrap();
+        let params: Vec<String> = list
+            .params()
+            .map(|p| {
+                let (name, pack) = template_param_name(&p).unwrap();
+                let name = name.map_or("<unnamed>".to_string(), |t| t.text().to_string());
+                format!("{name}{}", if pack { " pack" } else { "" })
+            })
+            .collect();
+        expect!["A pack, <unnamed>, N pack, B, TT, TS pack, <unnamed>"]
+            .assert_eq(&params.join(", "));
+    }
 
     #[test]
     fn parameters_of_templates_and_their_members() {

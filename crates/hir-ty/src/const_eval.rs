@@ -16,8 +16,8 @@
 //! Not yet: floating point, pointers and null, and the traits that need a class's definition.
 use hir_def::Body;
 use hir_def::hir::{
-    ArithOp, BinaryOp, BuiltinArg, CastKind, Expr, ExprId, LiteralKind, Stmt, StmtId, TypeOrExpr,
-    UnaryOp,
+    ArithOp, BinaryOp, BuiltinArg, CastKind, Expr, ExprId, Literal, LiteralKind, Stmt, StmtId,
+    TypeOrExpr, UnaryOp,
 };
 use il::{Item, ItemKind};
 use rustc_hash::FxHashMap;
@@ -221,12 +221,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         let db = self.db;
         let int = |v: i128, ty: Builtin| Ok(ConstValue::new(v, ty));
         match &self.body.exprs[expr] {
-            Expr::Literal(lit) => match lit.kind {
-                LiteralKind::Bool => int((&*lit.text == "true") as i128, Builtin::Bool),
-                LiteralKind::Int => int_literal_value(&lit.text).ok_or(NotConstant),
-                LiteralKind::Char => char_value(&lit.text).ok_or(NotConstant),
-                _ => Err(NotConstant),
-            },
+            Expr::Literal(lit) => literal_value(lit).ok_or(NotConstant),
             Expr::Path(_) => match self.resolution(expr).ok_or(NotConstant)? {
                 Resolution::Binding(b) => self.locals.get(&b).copied().ok_or(NotConstant),
                 Resolution::Item(item) => const_value(db, item).ok_or(NotConstant),
@@ -603,6 +598,20 @@ pub fn binary_value(
             Builtin::Bool,
         )),
         _ => Err(ConstEvalError::NotConstant),
+    }
+}
+
+/// A literal's value with its type (`true`, `4UL`, `'a'`); `None` for the literals that are
+/// no integral constant (floating, string, `nullptr`).
+pub fn literal_value(lit: &Literal) -> Option<ConstValue> {
+    match lit.kind {
+        LiteralKind::Bool => Some(ConstValue::new(
+            (&*lit.text == "true") as i128,
+            Builtin::Bool,
+        )),
+        LiteralKind::Int => int_literal_value(&lit.text),
+        LiteralKind::Char => char_value(&lit.text),
+        _ => None,
     }
 }
 

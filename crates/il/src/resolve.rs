@@ -13,7 +13,7 @@ use crate::lookup::{
     ScopeRef, lookup_unqualified, members_named, name_segments, unnamed_type_item,
 };
 use crate::scope::scope_items;
-use crate::ty::{Builtin, Cv, DependentBound, FnSig, RefKind, Ty, TyKind};
+use crate::ty::{Builtin, BuiltinSpecifiers, Cv, DependentBound, FnSig, RefKind, Ty, TyKind};
 
 /// The type a declaration's specifiers denote (`const unsigned long`, `S`, `N::T`).
 pub fn specifier_type<'db>(
@@ -42,31 +42,15 @@ pub fn specifier_type_in<'db>(
     elements: impl Iterator<Item = syntax::SyntaxElement>,
 ) -> Ty<'db> {
     let mut cv = Cv::default();
-    let (mut signed, mut unsigned, mut longs) = (false, false, 0);
-    let mut base: Option<Builtin> = None;
+    let mut builtin = BuiltinSpecifiers::default();
     let mut named: Option<Ty<'db>> = None;
     for element in elements {
         match element.kind() {
             CONST_KW => cv.is_const = true,
             VOLATILE_KW => cv.is_volatile = true,
-            SIGNED_KW => signed = true,
-            UNSIGNED_KW => unsigned = true,
-            LONG_KW => longs += 1,
-            SHORT_KW => base = Some(Builtin::Short),
-            INT_KW => base = base.or(Some(Builtin::Int)),
-            CHAR_KW => base = Some(Builtin::Char),
-            BOOL_KW => base = Some(Builtin::Bool),
-            VOID_KW => base = Some(Builtin::Void),
-            FLOAT_KW => base = Some(Builtin::Float),
-            DOUBLE_KW => base = Some(Builtin::Double),
-            WCHAR_T_KW => base = Some(Builtin::WChar),
-            CHAR8_T_KW => base = Some(Builtin::Char8),
-            CHAR16_T_KW => base = Some(Builtin::Char16),
-            CHAR32_T_KW => base = Some(Builtin::Char32),
-            INT128_KW => base = Some(Builtin::Int128),
             FLOATN_KW => {
                 let text = element.as_token().map_or("", |t| t.text());
-                base = Some(match text {
+                builtin.base = Some(match text {
                     "__fp16" | "__bf16" => return Ty::new(db, TyKind::Unknown),
                     "__float80" => Builtin::LongDouble,
                     _ => Builtin::Float128,
@@ -99,45 +83,17 @@ pub fn specifier_type_in<'db>(
                     ));
                 }
             }
-            _ => {}
+            kind => {
+                builtin.add(kind);
+            }
         }
     }
     let ty = match named {
         Some(t) => t,
-        None => {
-            let b = match (base, longs) {
-                (Some(Builtin::Double), 1) => Builtin::LongDouble,
-                (Some(Builtin::Int) | None, 1) => {
-                    if unsigned {
-                        Builtin::UnsignedLong
-                    } else {
-                        Builtin::Long
-                    }
-                }
-                (Some(Builtin::Int) | None, 2..) => {
-                    if unsigned {
-                        Builtin::UnsignedLongLong
-                    } else {
-                        Builtin::LongLong
-                    }
-                }
-                (Some(Builtin::Short), _) => {
-                    if unsigned {
-                        Builtin::UnsignedShort
-                    } else {
-                        Builtin::Short
-                    }
-                }
-                (Some(Builtin::Char), _) if unsigned => Builtin::UnsignedChar,
-                (Some(Builtin::Char), _) if signed => Builtin::SignedChar,
-                (Some(Builtin::Int128), _) if unsigned => Builtin::UnsignedInt128,
-                (Some(Builtin::Int) | None, _) if unsigned => Builtin::UnsignedInt,
-                (None, _) if signed => Builtin::Int,
-                (Some(b), _) => b,
-                (None, _) => return Ty::new(db, TyKind::Unknown),
-            };
-            Ty::builtin(db, b)
-        }
+        None => match builtin.builtin() {
+            Some(b) => Ty::builtin(db, b),
+            None => return Ty::new(db, TyKind::Unknown),
+        },
     };
     ty.qualified(db, cv)
 }

@@ -94,6 +94,84 @@ impl Builtin {
     }
 }
 
+/// The builtin type specifier keywords of a declaration, in any order (`unsigned long int`,
+/// `long unsigned`, `signed`): the one table of which words name which builtin, read by the
+/// declarations' types (`resolve.rs`) and by the xref log's printed types.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BuiltinSpecifiers {
+    /// The last base keyword (`char`, `double`, ...); `int` does not replace `short`.
+    pub base: Option<Builtin>,
+    pub signed: bool,
+    pub unsigned: bool,
+    pub longs: u32,
+}
+
+impl BuiltinSpecifiers {
+    /// Takes one keyword; `false` (and nothing taken) when it is not a builtin type specifier.
+    pub fn add(&mut self, kind: syntax::SyntaxKind) -> bool {
+        use syntax::SyntaxKind::*;
+        match kind {
+            SIGNED_KW => self.signed = true,
+            UNSIGNED_KW => self.unsigned = true,
+            LONG_KW => self.longs += 1,
+            INT_KW => self.base = self.base.or(Some(Builtin::Int)),
+            _ => {
+                self.base = Some(match kind {
+                    SHORT_KW => Builtin::Short,
+                    CHAR_KW => Builtin::Char,
+                    BOOL_KW => Builtin::Bool,
+                    VOID_KW => Builtin::Void,
+                    FLOAT_KW => Builtin::Float,
+                    DOUBLE_KW => Builtin::Double,
+                    WCHAR_T_KW => Builtin::WChar,
+                    CHAR8_T_KW => Builtin::Char8,
+                    CHAR16_T_KW => Builtin::Char16,
+                    CHAR32_T_KW => Builtin::Char32,
+                    INT128_KW => Builtin::Int128,
+                    _ => return false,
+                })
+            }
+        }
+        true
+    }
+
+    /// The builtin the keywords taken name; `None` when there were none.
+    pub fn builtin(&self) -> Option<Builtin> {
+        use Builtin::*;
+        let unsigned = self.unsigned;
+        Some(match (self.base, self.longs) {
+            (Some(Double), 1) => LongDouble,
+            (Some(Int) | None, 1) if unsigned => UnsignedLong,
+            (Some(Int) | None, 1) => Long,
+            (Some(Int) | None, 2..) if unsigned => UnsignedLongLong,
+            (Some(Int) | None, 2..) => LongLong,
+            (Some(Short), _) if unsigned => UnsignedShort,
+            (Some(Char), _) if unsigned => UnsignedChar,
+            (Some(Char), _) if self.signed => SignedChar,
+            (Some(Int128), _) if unsigned => UnsignedInt128,
+            (Some(Int) | None, _) if unsigned => UnsignedInt,
+            (None, _) if self.signed => Int,
+            (Some(b), _) => b,
+            (None, _) => return None,
+        })
+    }
+
+    /// The builtin that words (`long unsigned int`, `const char`) name: cv-qualifiers are
+    /// passed over; `None` when a word is no builtin type specifier.
+    pub fn of_words(words: &str) -> Option<Builtin> {
+        use syntax::SyntaxKind::{CONST_KW, VOLATILE_KW};
+        let mut specifiers = BuiltinSpecifiers::default();
+        for word in words.split_whitespace() {
+            match syntax::SyntaxKind::from_keyword(word) {
+                Some(CONST_KW | VOLATILE_KW) => {}
+                Some(kind) if specifiers.add(kind) => {}
+                _ => return None,
+            }
+        }
+        specifiers.builtin()
+    }
+}
+
 /// `const` / `volatile` (and GNU `__restrict`) qualifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Cv {
@@ -550,6 +628,48 @@ mod tests {
     use expect_test::expect;
 
     use super::*;
+
+    #[test]
+    fn builtin_specifier_words_in_any_order() {
+        let named: Vec<String> = [
+            "unsigned long int",
+            "long unsigned",
+            "short int",
+            "unsigned short int",
+            "signed",
+            "signed char",
+            "char",
+            "const unsigned char",
+            "long long",
+            "long double",
+            "unsigned __int128",
+            "wchar_t",
+            "_Tp",
+            "const",
+        ]
+        .iter()
+        .map(|w| {
+            let b = BuiltinSpecifiers::of_words(w);
+            format!("{w}: {}", b.map_or("-", Builtin::spelling))
+        })
+        .collect();
+        expect![[r#"
+            unsigned long int: unsigned long
+            long unsigned: unsigned long
+            short int: short
+            unsigned short int: unsigned short
+            signed: int
+            signed char: signed char
+            char: char
+            const unsigned char: unsigned char
+            long long: long long
+            long double: long double
+            unsigned __int128: unsigned __int128
+            wchar_t: wchar_t
+            _Tp: -
+            const: -"#]]
+        .assert_eq(&named.join("\n"));
+    }
 
     #[test]
     fn cuda_vector_types() {

@@ -1,7 +1,7 @@
 //! The builtin types that typedefs stand for (`std::size_t` is `unsigned long`), which decide
 //! how an integer constant argument prints (hir-ty's `display::edg_builtin_constant`), and the
 //! values of integer literal arguments.
-use il::ty::Builtin;
+use il::ty::{Builtin, BuiltinSpecifiers};
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Scope, Walker};
@@ -38,52 +38,14 @@ impl Walker {
     }
 }
 
-/// `unsigned long int`, `long unsigned` and `unsigned long` are one type: the builtin the
-/// words name, or `None` when they are not a builtin integer or character type.
+/// `unsigned long int`, `long unsigned` and `unsigned long` are one type: the builtin integer
+/// or character type the words name (il's table of the specifier keywords), or `None`.
 pub(super) fn canonical_builtin(words: &str) -> Option<Builtin> {
-    use Builtin::*;
-    let (mut unsigned, mut signed, mut longs, mut base) = (false, false, 0, None);
-    for word in words.split_whitespace() {
-        match word {
-            "unsigned" => unsigned = true,
-            "signed" => signed = true,
-            "long" => longs += 1,
-            "const" | "volatile" => {}
-            "int" | "short" | "char" | "bool" | "wchar_t" | "char8_t" | "char16_t" | "char32_t"
-            | "__int128"
-                if base.is_none() =>
-            {
-                base = Some(word)
-            }
-            _ => return None,
-        }
-    }
-    Some(match (base, longs, unsigned) {
-        (None | Some("int"), 1, false) => Long,
-        (None | Some("int"), 1, true) => UnsignedLong,
-        (None | Some("int"), 2, false) => LongLong,
-        (None | Some("int"), 2, true) => UnsignedLongLong,
-        (None, 0, false) if signed => Int,
-        (Some("int"), 0, false) => Int,
-        (None | Some("int"), 0, true) => UnsignedInt,
-        (Some("short"), 0, false) => Short,
-        (Some("short"), 0, true) => UnsignedShort,
-        (Some("char"), 0, false) if signed => SignedChar,
-        (Some("char"), 0, false) => Char,
-        (Some("char"), 0, true) => UnsignedChar,
-        (Some("__int128"), 0, false) => Int128,
-        (Some("__int128"), 0, true) => UnsignedInt128,
-        (Some("bool"), 0, false) => Bool,
-        (Some("wchar_t"), 0, false) => WChar,
-        (Some("char8_t"), 0, false) => Char8,
-        (Some("char16_t"), 0, false) => Char16,
-        (Some("char32_t"), 0, false) => Char32,
-        _ => return None,
-    })
+    BuiltinSpecifiers::of_words(words).filter(|b| b.is_integral())
 }
 
 /// The value of an integer literal argument as printed or written (`31`, `0x1F`, `-1`, `4UL`,
-/// `true`): the digits are hir-ty's evaluator's ([`hir_ty::const_eval::parse_int`]).
+/// `true`): the literal is hir-ty's evaluator's ([`hir_ty::const_eval::int_literal_value`]).
 pub(super) fn integer_literal(text: &str) -> Option<i128> {
     let text = text.trim();
     match text {
@@ -95,11 +57,10 @@ pub(super) fn integer_literal(text: &str) -> Option<i128> {
         Some(rest) => (true, rest.trim_start()),
         None => (false, text),
     };
-    let digits = digits.trim_end_matches(['u', 'U', 'l', 'L']);
     if !digits.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    let value = i128::try_from(hir_ty::const_eval::parse_int(digits)?).ok()?;
+    let value = hir_ty::const_eval::int_literal_value(digits)?.value;
     Some(if negative { -value } else { value })
 }
 
@@ -144,7 +105,11 @@ mod tests {
             Some(Builtin::UnsignedLong)
         );
         assert_eq!(canonical_builtin("signed"), Some(Builtin::Int));
-        assert_eq!(canonical_builtin("unsigned bool"), None);
+        assert_eq!(
+            canonical_builtin("unsigned short int"),
+            Some(Builtin::UnsignedShort)
+        );
+        assert_eq!(canonical_builtin("long double"), None);
         assert_eq!(canonical_builtin("_Tp"), None);
         assert_eq!(canonical_builtin("const"), None);
         assert_eq!(integer_literal("1'000"), Some(1000));

@@ -11,6 +11,7 @@
 //! does: naming `X<int>::value` requires `X<int>` to be complete).
 use hir_def::hir::BinaryOp;
 use hir_ty::const_eval::{self, ConstValue};
+use rowan::ast::AstNode;
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode, TextSize};
 
@@ -469,15 +470,11 @@ impl Walker {
             .find(|t| !t.kind().is_trivia())
             .map(|t| t.kind());
         match expr.kind() {
+            // As bodies lower and hir-ty evaluates a literal.
             LITERAL => {
-                let token = first_token_any(expr)?;
-                match token.kind() {
-                    TRUE_KW => Some(1),
-                    FALSE_KW => Some(0),
-                    INT_LIT => integer_literal(token.text()),
-                    CHAR_LIT => const_eval::char_value(token.text()).map(|c| c.value),
-                    _ => None,
-                }
+                let literal =
+                    hir_def::body::literal_of(&syntax::ast::Literal::cast(expr.clone())?)?;
+                const_eval::literal_value(&literal).map(|v| v.value)
             }
             PAREN_EXPR | INITIALIZER => next(self),
             PREFIX_EXPR => {
@@ -664,12 +661,6 @@ fn member_key(class: &str, name: &str) -> String {
     } else {
         format!("{class}::{name}")
     }
-}
-
-fn first_token_any(node: &SyntaxNode) -> Option<syntax::SyntaxToken> {
-    node.descendants_with_tokens()
-        .filter_map(|t| t.into_token())
-        .find(|t| !t.kind().is_trivia())
 }
 
 /// A value of the walk, which keeps no type (the printing applies the parameter's), as

@@ -24,7 +24,7 @@ mod record;
 
 pub(super) use patterns::split_args as split_printed_args;
 use patterns::{ELEMENT, bind, is_global_qualifier, leading_cv, match_partial, split_args};
-pub(super) use patterns::{bind_list, is_pack, match_arguments, pack_elements};
+pub(super) use patterns::{bind_list, match_arguments, pack_elements};
 
 /// A class template whose definition has been seen.
 #[derive(Clone)]
@@ -368,26 +368,18 @@ impl Walker {
                 .filter_map(NodeOrToken::into_token)
                 .filter(|t| !t.kind().is_trivia())
                 .collect();
-            // `unsigned` alone is `unsigned int`.
-            if let [only] = words.as_slice()
-                && only.kind() == UNSIGNED_KW
+            // Only the order changes (EDG keeps a written `signed`: `signed short`), but
+            // `unsigned` alone is `unsigned int`. Which keywords name which builtin is il's table.
+            let mut specifiers = il::ty::BuiltinSpecifiers::default();
+            if words.iter().all(|t| specifiers.add(t.kind()))
+                && let Some(builtin) = specifiers.builtin().filter(|b| b.is_integral())
             {
-                return "unsigned int".to_string();
-            }
-            if words.len() > 1
-                && words
-                    .iter()
-                    .all(|t| t.kind().is_keyword() && !matches!(t.kind(), CONST_KW | VOLATILE_KW))
-            {
-                // Only the order changes: EDG keeps a written `signed` (`signed short`).
+                let mut canonical: Vec<&str> = builtin.spelling().split(' ').collect();
                 let mut text: Vec<&str> = words.iter().map(|t| t.text()).collect();
-                if let Some(builtin) = super::constants::canonical_builtin(&text.join(" ")) {
-                    let mut canonical: Vec<&str> = builtin.spelling().split(' ').collect();
-                    canonical.sort_unstable();
-                    text.sort_unstable();
-                    if canonical == text {
-                        return builtin.spelling().to_string();
-                    }
+                canonical.sort_unstable();
+                text.sort_unstable();
+                if canonical == text || text == ["unsigned"] {
+                    return builtin.spelling().to_string();
                 }
             }
         }

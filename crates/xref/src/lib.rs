@@ -707,15 +707,9 @@ impl Walker {
                 self.template_parameters(&inner, scope);
                 self.template_param_ids.truncate(outer);
             }
-            let name = match param.kind() {
-                TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
-                PARAM => param
-                    .children()
-                    .find(|n| n.kind() == DECLARATOR)
-                    .and_then(|d| name_token(&d)),
-                _ => continue,
+            let Some((name, pack)) = hir_def::generics::template_param_name(&param) else {
+                continue;
             };
-            let pack = instances::is_pack(&param);
             if param.kind() == PARAM {
                 // The parameters declared so far are in scope (`enable_if_t<is_x<T>, int>`
                 // depends on `T`).

@@ -153,8 +153,12 @@ fn function_template_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<Te
         .find(|n| n.kind() == TEMPLATE_PARAM_LIST)?;
     let params = list
         .children()
-        .filter(|n| matches!(n.kind(), TYPE_PARAM | PARAM | TEMPLATE_TEMPLATE_PARAM))
-        .map(|p| (p.text_range(), is_pack(&p)))
+        .filter_map(|p| {
+            Some((
+                p.text_range(),
+                hir_def::generics::template_param_name(&p)?.1,
+            ))
+        })
         .collect();
     let end = declaration
         .children()
@@ -164,23 +168,6 @@ fn function_template_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<Te
         params,
         TextRange::new(declaration.text_range().start(), end),
     ))
-}
-
-/// `typename... Ts`, `int... Ns`: the `...` before the parameter's name (not one in a default
-/// argument).
-fn is_pack(param: &SyntaxNode) -> bool {
-    let direct = |n: &SyntaxNode| {
-        n.children_with_tokens()
-            .filter_map(|t| t.into_token())
-            .any(|t| t.kind() == DOT3)
-    };
-    match param.kind() {
-        TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => direct(param),
-        _ => param
-            .children()
-            .find(|n| n.kind() == DECLARATOR)
-            .is_some_and(|d| direct(&d)),
-    }
 }
 
 /// Inserts, before each member declaration line of a class template instance, the

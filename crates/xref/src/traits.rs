@@ -11,6 +11,7 @@
 //! (`hir_ty::type_traits::trait_by_class`, also its evaluator's); the walk only reads the
 //! kinds from printed types.
 use hir_ty::type_traits::{TypeClass, trait_by_class};
+use il::ty::{Builtin, BuiltinSpecifiers};
 use syntax::SyntaxNode;
 
 use super::instances::Substitution;
@@ -62,14 +63,17 @@ impl Walker {
         if ty.contains(['(', '[']) {
             return None;
         }
-        match ty {
-            "void" => return Some(TypeClass::Void),
-            "float" | "double" | "long double" | "__float128" | "std::nullptr_t"
-            | "decltype(nullptr)" => return Some(TypeClass::Arithmetic),
-            _ => {}
-        }
-        if self.builtin_type(ty, scope).is_some() {
+        if matches!(ty, "__float128" | "std::nullptr_t" | "decltype(nullptr)") {
             return Some(TypeClass::Arithmetic);
+        }
+        // A builtin by its words (il's table), or through typedefs of integer types.
+        if let Some(builtin) =
+            BuiltinSpecifiers::of_words(ty).or_else(|| self.builtin_type(ty, scope))
+        {
+            return Some(match builtin {
+                Builtin::Void => TypeClass::Void,
+                _ => TypeClass::Arithmetic,
+            });
         }
         let key = self.resolve_qualified(ty, scope);
         if self.enumerations.contains(&key) {

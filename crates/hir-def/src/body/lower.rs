@@ -24,7 +24,7 @@ pub(crate) const MAX_DEPTH: u32 = 256;
 mod spelling;
 pub(crate) use spelling::text_of;
 use spelling::*;
-pub use spelling::{binary_op, prefix_op};
+pub use spelling::{binary_op, literal_of, prefix_op};
 
 /// A parameter's type as written, without its name or default (`const int *`, `std::size_t`):
 /// also a non-type template parameter's.

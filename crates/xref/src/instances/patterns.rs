@@ -6,20 +6,13 @@ use rowan::NodeOrToken;
 use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
-use super::super::{first_token, name_token};
+use super::super::first_token;
 use super::{Param, Pattern, Substitution};
 
 pub(crate) fn template_params(list: &SyntaxNode) -> Vec<Param> {
     list.children()
         .filter_map(|param| {
-            let name = match param.kind() {
-                TYPE_PARAM | TEMPLATE_TEMPLATE_PARAM => first_token(&param, IDENT),
-                PARAM => param
-                    .children()
-                    .find(|n| n.kind() == DECLARATOR)
-                    .and_then(|d| name_token(&d)),
-                _ => return None,
-            };
+            let (name, pack) = hir_def::generics::template_param_name(&param)?;
             let default = match param.kind() {
                 PARAM => param
                     .children()
@@ -56,27 +49,13 @@ pub(crate) fn template_params(list: &SyntaxNode) -> Vec<Param> {
             };
             Some(Param {
                 name: name.map_or_else(String::new, |n| n.text().to_string()),
-                pack: is_pack(&param),
+                pack,
                 default,
                 value_type,
                 value_type_at,
             })
         })
         .collect()
-}
-
-/// A parameter pack (`typename... _Args`), not a template template parameter whose own
-/// parameters are a pack (`template <typename...> class _Op`).
-pub(crate) fn is_pack(param: &SyntaxNode) -> bool {
-    param
-        .descendants_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .filter(|t| t.kind() == DOT3)
-        .any(|t| {
-            !t.parent_ancestors()
-                .take_while(|a| a != param)
-                .any(|a| a.kind() == TEMPLATE_PARAM_LIST)
-        })
 }
 
 /// Binds the parameters to the arguments in order; a pack takes the rest.

@@ -103,20 +103,24 @@ pub(super) fn template_args(list: &SyntaxNode) -> Box<[Box<str>]> {
 }
 
 pub(super) fn lower_literal(lit: &ast::Literal) -> Expr {
+    literal_of(lit).map_or(Expr::Missing, Expr::Literal)
+}
+
+/// A literal's kind and text as bodies hold it (adjacent string literals joined); `None` for
+/// a literal with no token of a literal's kind. The xref log's evaluation of template
+/// arguments reads literals through this too.
+pub fn literal_of(lit: &ast::Literal) -> Option<Literal> {
     let tokens = lit.tokens();
-    let Some(first) = tokens.first() else {
-        return Expr::Missing;
-    };
-    let kind = match first.kind() {
+    let kind = match tokens.first()?.kind() {
         INT_LIT => LiteralKind::Int,
         FLOAT_LIT => LiteralKind::Float,
         CHAR_LIT => LiteralKind::Char,
         STRING_LIT => LiteralKind::String,
         TRUE_KW | FALSE_KW => LiteralKind::Bool,
         NULLPTR_KW => LiteralKind::Nullptr,
-        _ => return Expr::Missing,
+        _ => return None,
     };
-    Expr::Literal(Literal {
+    Some(Literal {
         kind,
         text: join_tokens(&tokens),
     })
