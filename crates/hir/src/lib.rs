@@ -193,6 +193,26 @@ impl<'db> Semantics<'db> {
         let (body, map) = hir_def::body::body_with_source_map(self.db, owner);
         let infer = hir_ty::infer(self.db, owner);
         for node in tree_token.parent_ancestors() {
+            // A type name of a declaration (`Vec v;` at `Vec`, `const Vec &o` at `Vec`): the
+            // class, enum or template its declarators' type is made from, when it has that
+            // name. The type is inference's, so a typedef's name (canonicalized) gets none.
+            if matches!(
+                node.kind(),
+                SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::PARAM
+            ) && let Some(item) = node
+                .descendants()
+                .find_map(|d| map.node_binding(&d))
+                .and_then(|b| infer.type_of_binding(b))
+                .and_then(|ty| named_type_item(self.db, ty))
+                .filter(|item| item.name_text(self.db) == Some(token.text()))
+                .filter(|_| !in_declarator(&tree_token, &node))
+            {
+                return Some(Named {
+                    range,
+                    definition: Definition::Item(item),
+                    expr: None,
+                });
+            }
             if let Some(binding) = map.node_binding(&node) {
                 // The declarator's own name, not a name inside its initializer or bounds.
                 let named = body.bindings[binding].name.as_deref() == Some(token.text())
@@ -392,6 +412,37 @@ impl<'db> Semantics<'db> {
         out.dedup();
         out
     }
+}
+
+/// The class, enum or class template a type is made from, through cv-qualifiers, pointers,
+/// references and arrays.
+fn named_type_item<'db>(db: &'db dyn HirTyDatabase, mut ty: Ty<'db>) -> Option<Item<'db>> {
+    use hir_ty::TyKind;
+    loop {
+        ty = match ty.kind(db) {
+            TyKind::Qualified(_, inner)
+            | TyKind::Pointer(inner)
+            | TyKind::Reference(_, inner)
+            | TyKind::Array(inner, _) => *inner,
+            TyKind::Class(item) | TyKind::Enum(item) => return Some(*item),
+            TyKind::Instance(instance) => return Some(instance.template(db)),
+            _ => return None,
+        };
+    }
+}
+
+/// Whether `token` lies inside one of the declaration's declarators (a name being declared,
+/// or one in an initializer or array bound), not in its type.
+fn in_declarator(token: &SyntaxToken, declaration: &SyntaxNode) -> bool {
+    token
+        .parent_ancestors()
+        .take_while(|a| a != declaration)
+        .any(|a| {
+            matches!(
+                a.kind(),
+                SyntaxKind::INIT_DECLARATOR | SyntaxKind::DECLARATOR
+            )
+        })
 }
 
 /// The callee of the call whose callee expression is `expr`, if any.

@@ -188,3 +188,38 @@ int f() { return 4$02; }
         "#]],
     );
 }
+
+#[test]
+fn type_name_of_a_local_declaration() {
+    check(
+        r#"
+struct Vec { float x, y; };
+float norm1(const Vec &a) {
+    const V$0ec *p = &a;
+    return p->x + p->y;
+}
+"#,
+        expect![[r#"
+            name Vec@4:11
+            struct Vec
+            declared Vec@2:8
+            references 
+        "#]],
+    );
+}
+
+#[test]
+fn type_name_of_a_parameter() {
+    check(
+        r#"
+enum Mode { Fast, Exact };
+int pick(Mo$0de m) { return m == Fast; }
+"#,
+        expect![[r#"
+            name Mode@3:10
+            enum Mode
+            declared Mode@2:6
+            references 
+        "#]],
+    );
+}
