@@ -573,7 +573,9 @@ impl<'db> Printer<'_, 'db> {
 
     /// Whether a call binds where it is written to the one member function of its class by
     /// that name, not a template (`cap(len)`); an overloaded member (`_M_data(__p)`,
-    /// `_M_construct(...)` in basic_string) is chosen at instantiation, measured on cudafe++.
+    /// `_M_construct(...)` in basic_string) is chosen at instantiation, and so is a member of
+    /// a partial specialization (`_M_initialize(__n)` in `vector<bool, _Alloc>`), measured on
+    /// the 50 programs' logs.
     fn binds_to_only_member(&self, call: ExprId) -> bool {
         let db = self.db;
         let Some(item) = self.infer.callee(call) else {
@@ -592,6 +594,7 @@ impl<'db> Printer<'_, 'db> {
         };
         item.kind(db) == ItemKind::Routine
             && !il::decl::is_friend(db, item)
+            && !il::instantiate::is_specialization(db, class)
             && il::lookup::members_named(db, il::lookup::ScopeRef::Item(class), name)
                 .iter()
                 .filter(|m| matches!(m.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
@@ -698,8 +701,10 @@ impl<'db> Printer<'_, 'db> {
                     // template) binds where it is written, no argument-dependent lookup
                     // follows ([basic.lookup.argdep]): cudafe++ logs it even when the
                     // arguments depend (`Str<C, A>::cap R`, measured).
-                    Expr::Path(_)
+                    Expr::Path(path)
                         if self.dependent
+                            && !path.global
+                            && path.segments.len() == 1
                             && self.binds_to_only_member(e)
                             && args.iter().any(|a| self.is_dependent(*a)) =>
                     {
