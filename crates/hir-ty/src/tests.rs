@@ -976,3 +976,36 @@ void h(const MinMax &cm, const Derived &cd, std::pair<long, const char *> ps, in
 "#,
     ));
 }
+
+#[test]
+fn member_typedefs_of_the_current_instantiation_to_dependent_types_depend() {
+    // [temp.dep.type]: `size_type` names a member of the current instantiation whose
+    // target (`typename Traits::size_type`) depends, so `s.size()` is of a dependent type and
+    // `x1` with it (cudafe++ logs `g(x1)` as a dependent call: no `g` line, `x1 R` twice;
+    // libstdc++'s `const auto __len = __str.size()` in basic_string's assignment).
+    expect![[r#"
+        s: const Str<C, A> &
+        x1: const call
+        x2: size_type
+        x3: const unsigned long
+    "#]]
+    .assert_eq(&render_bindings(
+        r#"
+void g(unsigned long n);
+template <class A> struct alloc_traits { typedef typename A::size_type size_type; };
+template <class C, class A> class Str {
+  typedef alloc_traits<A> Traits;
+  typedef typename Traits::size_type size_type;
+  typedef unsigned long plain_type;
+public:
+  size_type size() const;
+  plain_type plain() const;
+  void assign(const Str &s) {
+    const auto x1 = s.size();
+    size_type x2 = 0;
+    const auto x3 = s.plain();
+  }
+};
+"#,
+    ));
+}

@@ -844,7 +844,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.record_member_through(expr, object, chosen);
                     self.record_member_through(callee, object, chosen);
                 }
-                (subst.apply(db, out.0), out.1)
+                let ret = subst.apply(db, out.0);
+                // [temp.dep.type]: a member of a class whose arguments depend (the current
+                // instantiation, `__str.size()` in basic_string) returning a type that does not
+                // resolve with the parameters standing for themselves (`size_type`, a member
+                // typedef of `typename _Alloc_traits::size_type`) returns a dependent type.
+                if ret.is_error(db) && object.is_dependent(db) {
+                    return self.dependent("call");
+                }
+                (ret, out.1)
             }
             _ => {
                 let (ty, _) = self.infer_expr_full(callee);

@@ -750,6 +750,37 @@ impl<'db> Printer<'_, 'db> {
         }
     }
 
+    /// Whether a call binds where it is written to the one member function of its class by
+    /// that name, not a template (`cap(len)`); an overloaded member (`_M_data(__p)`,
+    /// `_M_construct(...)` in basic_string) is chosen at instantiation, and so is a member of
+    /// a partial specialization (`_M_initialize(__n)` in `vector<bool, _Alloc>`), measured on
+    /// the 50 programs' logs.
+    fn binds_to_only_member(&self, call: ExprId) -> bool {
+        let db = self.db;
+        let Some(item) = self.infer.callee(call) else {
+            return false;
+        };
+        let Some(class) = item.parent(db).filter(|p| {
+            matches!(
+                p.kind(db),
+                ItemKind::Class | ItemKind::Struct | ItemKind::Union | ItemKind::ClassTemplate
+            )
+        }) else {
+            return false;
+        };
+        let Some(name) = item.name_text(db) else {
+            return false;
+        };
+        item.kind(db) == ItemKind::Routine
+            && !il::decl::is_friend(db, item)
+            && !il::instantiate::is_specialization(db, class)
+            && il::lookup::members_named(db, il::lookup::ScopeRef::Item(class), name)
+                .iter()
+                .filter(|m| matches!(m.kind(db), ItemKind::Routine | ItemKind::FunctionTemplate))
+                .count()
+                == 1
+    }
+
     fn condition(&mut self, cond: &Condition) {
         match cond {
             Condition::Expr(e) => self.full(*e, Access::Use, false),
@@ -865,6 +896,19 @@ impl<'db> Printer<'_, 'db> {
                     }
                     _ if self.infer.called_closure(e).is_some() => {
                         self.expr(*callee, Access::Address)
+                    }
+                    // The one member of the class by that name (`cap(len)` in a class
+                    // template) binds where it is written, no argument-dependent lookup
+                    // follows ([basic.lookup.argdep]): cudafe++ logs it even when the
+                    // arguments depend (`Str<C, A>::cap R`, measured).
+                    Expr::Path(path)
+                        if self.dependent
+                            && !path.global
+                            && path.segments.len() == 1
+                            && self.binds_to_only_member(e)
+                            && args.iter().any(|a| self.is_dependent(*a)) =>
+                    {
+                        self.expr(*callee, Access::Reference)
                     }
                     // A function called with dependent arguments is chosen at instantiation:
                     // only the qualifiers written before its name are logged.

@@ -425,6 +425,51 @@ x U 17:12
 x U 18:13
 x U 19:16
 x U 7:12
+
+#[test]
+fn members_of_the_current_instantiation_returning_dependent_typedefs() {
+    // libstdc++'s `const auto __len = __str.size(); _M_capacity(__len);` in basic_string:
+    // `size_type` is a member typedef whose target depends, so `x1` does and both calls are
+    // dependent; `g` is then looked up at instantiation (no line), `cap`, a member, is not.
+    check(
+        r#"void g(unsigned long n);
+template <class C, class A> class Str {
+  typedef typename A::size_type size_type;
+public:
+  size_type size() const;
+  void cap(size_type n);
+  void assign(const Str &s) {
+    const auto x1 = s.size();
+    g(x1);
+    cap(x1);
+  }
+};
+"#,
+        expect![[r#"
+A D 2:26
+A R 3:20
+A::size_type R 3:23
+C D 2:17
+Str D 2:35
+Str<C, A>::Str R 7:21
+Str<C, A>::assign D 7:8
+Str<C, A>::cap R 10:5
+Str<C, A>::cap d 6:8
+Str<C, A>::size R 8:23
+Str<C, A>::size d 5:13
+Str<C, A>::size_type D 3:33
+Str<C, A>::size_type R 5:3
+Str<C, A>::size_type R 6:12
+g d 1:6
+n d 1:22
+n d 6:22
+s D 7:26
+s U 8:21
+x1 D 8:16
+x1 R 10:9
+x1 R 10:9
+x1 R 9:7
+x1 R 9:7
 "#]],
     );
 }
