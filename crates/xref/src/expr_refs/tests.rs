@@ -425,6 +425,9 @@ x U 17:12
 x U 18:13
 x U 19:16
 x U 7:12
+"#]],
+    );
+}
 
 #[test]
 fn members_of_the_current_instantiation_returning_dependent_typedefs() {
