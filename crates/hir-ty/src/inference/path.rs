@@ -291,6 +291,14 @@ pub(crate) fn enumerator_by_lookup<'db>(
         if let Some(r) = enumerator_in(db, s, last) {
             return Some(r);
         }
+        // A using-directive in this scope makes the nominated namespace's enumerators visible
+        // here (`using namespace cub;` then `BLOCK_REDUCE_RAKING`), as lookup does for items.
+        if let Some(r) = il::lookup::using_directive_targets(db, s)
+            .into_iter()
+            .find_map(|ns| enumerator_in(db, ScopeRef::Item(ns), last))
+        {
+            return Some(r);
+        }
         steps += 1;
         cur = match s {
             ScopeRef::File(_) => None,
