@@ -473,7 +473,7 @@ fn explicit_non_type_arguments_that_are_names() {
     // literal and no type ended the explicit list and `A` could not be deduced.
     check(
         r#"
-namespace cb { enum Alg { RAKING, WARP }; constexpr int K = 3; }
+namespace cb { inline namespace v1 { enum Alg { RAKING, WARP }; constexpr int K = 3; } }
 using namespace cb;
 template <int N, Alg A> void Test() { }
 void f() {

@@ -263,6 +263,16 @@ fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> Sco
     index
 }
 
+/// The inline and unnamed namespaces directly in a namespace, whose members lookup finds as
+/// the namespace's own (for names that are no items: enumerators).
+pub fn transparent_namespaces<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
+    scope_index(db, first_block(db, ns))
+        .nested
+        .iter()
+        .map(|(_, m)| *m)
+        .collect()
+}
+
 /// [`ScopeIndex`] of a class, or of a namespace given by its first block.
 #[salsa::tracked(returns(ref), cycle_result = |_, _, _| ScopeIndex::default())]
 fn scope_index<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> ScopeIndex<'db> {

@@ -716,7 +716,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Some(t) if !t.is_error(db) => out.push(GenericArg::Type(t)),
                 // A non-type argument that is no literal (`f<RAKING>()`, `f<ns::K + 1>()`):
                 // a constant of the names lookup finds from the body's scope.
+                // (Not in a template's definition nor in an instance of one, whose
+                // parameters the text's lookup would not see.)
                 _ if !self.in_template
+                    && self.subst.is_empty()
                     && let Some(v) = crate::const_eval::eval_text(db, self.owner, a) =>
                 {
                     out.push(GenericArg::Value(v))

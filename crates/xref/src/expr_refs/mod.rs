@@ -914,6 +914,14 @@ impl<'db> Printer<'_, 'db> {
         {
             return false;
         }
+        // Only an object of a class the model typed (not a name of functions).
+        let object = self.infer.type_of_expr(callee);
+        if !object.is_some_and(|t| {
+            !t.is_dependent(self.db)
+                && (class_of(self.db, t).is_some() || instance_of(self.db, t).is_some())
+        }) {
+            return false;
+        }
         let Some(at) = self.map.expr_syntax(e).and_then(|p| {
             let node = self.node(p);
             let list = node.children().find(|c| c.kind() == ARG_LIST)?;

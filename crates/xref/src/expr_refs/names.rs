@@ -238,7 +238,25 @@ impl<'db> Printer<'_, 'db> {
             .descendants_with_tokens()
             .filter_map(|t| t.into_token())
             .find(|t| t.text_range().start() == at);
-        if written.is_some_and(|t| t.text() == template) && !self.placed_at(at) {
+        if written.is_none_or(|t| t.text() != template) || self.placed_at(at) {
+            return;
+        }
+        // EDG spells an argument written as a typedef by the typedef (`duration<long double,
+        // std::milli>`); the model's instance holds its target: no line rather than a wrong one.
+        let typedef_argument = name
+            .descendants()
+            .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+            .flat_map(|list| list.descendants())
+            .filter(|n| {
+                matches!(n.kind(), NAME_REF | QUALIFIED_NAME)
+                    && n.parent().is_none_or(|p| p.kind() != QUALIFIED_NAME)
+            })
+            .any(|n| {
+                let (global, segments) = il::lookup::name_segments(&n);
+                hir_ty::written_name(self.db, self.owner, e, global, &segments)
+                    .is_some_and(|i| i.kind(self.db) == ItemKind::Typedef)
+            });
+        if !typedef_argument {
             self.push_instance(instance, at);
         }
     }
