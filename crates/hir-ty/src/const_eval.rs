@@ -136,7 +136,7 @@ pub fn enumerator_values<'db>(
 
 /// Evaluates an expression written as text from the scope of `scope_item` (an enumerator's
 /// initializer): lowered as the return value of a function of its own.
-fn eval_text(db: &dyn HirTyDatabase, scope_item: Item<'_>, text: &str) -> Option<i128> {
+pub(crate) fn eval_text(db: &dyn HirTyDatabase, scope_item: Item<'_>, text: &str) -> Option<i128> {
     let parse = syntax::parse_text(&format!("int __cufe_constant() {{ return {text}; }}"));
     let root = parse.syntax_node();
     let def = root

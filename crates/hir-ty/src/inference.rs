@@ -147,6 +147,9 @@ pub struct InferenceResult<'db> {
     pub(crate) elided_copies: Vec<ImplicitCall<'db>>,
     /// The fields whose default member initializers a constructor runs.
     pub(crate) default_member_inits: Vec<Item<'db>>,
+    /// The field each mem-initializer of a constructor initializes (by the mem-initializer's
+    /// index in `Body::mem_inits`; `None` for a base class or a name not found).
+    pub(crate) mem_init_fields: Vec<Option<Item<'db>>>,
     /// Names, member accesses, calls and overloaded operators that denote a member of a class
     /// template instance (`Traits<int *>::is_pointer`, `v.sum()` on a `Vec<float, 4>`), with
     /// that member of that instance, by expression (the raw id; the first record of each).
@@ -279,6 +282,12 @@ impl<'db> InferenceResult<'db> {
     /// initializers are bodies of their own: `infer(field)`).
     pub fn default_member_inits(&self) -> &[Item<'db>] {
         &self.default_member_inits
+    }
+
+    /// The field the `index`th mem-initializer of a constructor names (`: x(0)`); `None`
+    /// for a base class's or one not found.
+    pub fn mem_init_field(&self, index: usize) -> Option<Item<'db>> {
+        self.mem_init_fields.get(index).copied().flatten()
     }
 
     pub fn diagnostics(&self) -> &[InferenceDiagnostic] {

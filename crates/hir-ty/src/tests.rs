@@ -1009,3 +1009,24 @@ public:
 "#,
     ));
 }
+
+#[test]
+fn template_ids_through_using_declarations() {
+    // `th::P<int>()` where `th` declares `using ns::P;`: an instance of `ns::P` (before, an
+    // unresolved template-id: the temporary was dependent and its call operator unknown).
+    check(
+        r#"
+namespace ns { template <class T> struct P { T operator()(T x) const { return x; } }; }
+namespace th { using ns::P; }
+int f() { return th::P<int>()(1); }
+"#,
+        expect![[r#"
+            ns::P::operator():
+              x: T LValue -> local x
+            f:
+              Cast: ns::P<int> PRValue
+              1: int PRValue
+              call: int PRValue => Operator ns::P::operator()(T)
+        "#]],
+    );
+}

@@ -321,3 +321,41 @@ void g() { H m = xv(); H n = make_h(); S t = make_s(); S u{make_s()}; }
 "#,
     ));
 }
+
+#[test]
+fn mem_initializers_name_their_fields() {
+    // The field each mem-initializer initializes (the xref log's `R` at its name); a base
+    // class's mem-initializer names no field.
+    let (db, file) = TestDb::with_file(
+        r#"
+struct B { B(int) {} };
+struct D : B { int y; float z; D() : B(1), y(), z{2} {} };
+template <class T> struct W { T x; int &r; W(T a, int &b) : x(a), r{b} {} };
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        let body = hir_def::body::body(&db, item);
+        if body.mem_inits.is_empty() {
+            continue;
+        }
+        let result = infer(&db, item);
+        out.push_str(&format!("{}:\n", item.qualified_name(&db)));
+        for i in 0..body.mem_inits.len() {
+            let field = result
+                .mem_init_field(i)
+                .map_or("-".to_string(), |f| f.qualified_name(&db));
+            out.push_str(&format!("  {i}: {field}\n"));
+        }
+    }
+    expect![[r#"
+        D::D:
+          0: -
+          1: D::y
+          2: D::z
+        W::W:
+          0: W::x
+          1: W::r
+    "#]]
+    .assert_eq(&out);
+}

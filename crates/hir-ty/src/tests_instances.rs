@@ -465,3 +465,31 @@ struct S { static_assert(sq(3L) == 9, "member"); };
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn explicit_non_type_arguments_that_are_names() {
+    // `Test<1024, RAKING>()`: an enumerator (seen through a using-directive) or a constant
+    // given as an explicit argument is its value; before, the first argument that was no
+    // literal and no type ended the explicit list and `A` could not be deduced.
+    check(
+        r#"
+namespace cb { inline namespace v1 { enum Alg { RAKING, WARP }; constexpr int K = 3; } }
+using namespace cb;
+template <int N, Alg A> void Test() { }
+void f() {
+  Test<1024, RAKING>();
+  Test<512, cb::WARP>();
+  Test<K + 1, WARP>();
+}
+"#,
+        expect![[r#"
+            f:
+              call #1: Function Test<1024, 0>
+              call #3: Function Test<512, 1>
+              call #5: Function Test<4, 1>
+            instance Test<4, 1>:
+            instance Test<512, 1>:
+            instance Test<1024, 0>:
+        "#]],
+    );
+}

@@ -263,6 +263,16 @@ fn build_scope_index<'db>(db: &'db dyn IlDatabase, members: &[Item<'db>]) -> Sco
     index
 }
 
+/// The inline and unnamed namespaces directly in a namespace, whose members lookup finds as
+/// the namespace's own (for names that are no items: enumerators).
+pub fn transparent_namespaces<'db>(db: &'db dyn IlDatabase, ns: Item<'db>) -> Vec<Item<'db>> {
+    scope_index(db, first_block(db, ns))
+        .nested
+        .iter()
+        .map(|(_, m)| *m)
+        .collect()
+}
+
 /// [`ScopeIndex`] of a class, or of a namespace given by its first block.
 #[salsa::tracked(returns(ref), cycle_result = |_, _, _| ScopeIndex::default())]
 fn scope_index<'db>(db: &'db dyn IlDatabase, scope: Item<'db>) -> ScopeIndex<'db> {
@@ -366,8 +376,11 @@ fn lookup_outwards<'db>(
 /// from the scope's index (unqualified lookup asks at every level it passes without a match, for
 /// every name: a scan of `std`'s members each time was a third of `--xref`'s time); resolving
 /// them is not memoized, since a memo computed inside a lookup cycle would keep the cycle's
-/// partial answer.
-fn using_directive_targets<'db>(db: &'db dyn IlDatabase, scope: ScopeRef<'db>) -> Vec<Item<'db>> {
+/// partial answer. Public for the lookups of names that are no items (enumerators).
+pub fn using_directive_targets<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+) -> Vec<Item<'db>> {
     let index = match scope {
         ScopeRef::File(file) => file_scope_index(db, file),
         ScopeRef::Item(item) => scope_index(db, first_block(db, item)),

@@ -338,9 +338,36 @@ fn item_type<'db>(
             let args = crate::instantiate::with_defaults(db, &[item], args, outer)?;
             alias_instance(db, Bound::bind(db, item, args, outer))?
         }
+        // `thrust::negate<int>` where `thrust` declares `using ::cuda::std::negate;`: the
+        // template-id names an instance of the class template the declaration names.
+        ItemKind::UsingDeclaration if args.is_some() => {
+            let template = using_declaration_class_template(db, item)?;
+            return item_type(db, template, None, from, env, args);
+        }
         ItemKind::UsingDeclaration => using_declaration_type(db, item, found_env)?,
         _ => return None,
     })
+}
+
+/// The class template a using-declaration at namespace scope names (`using ::ns::P;`).
+fn using_declaration_class_template<'db>(
+    db: &'db dyn IlDatabase,
+    using: Item<'db>,
+) -> Option<Item<'db>> {
+    if using
+        .parent(db)
+        .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
+    {
+        return None;
+    }
+    let header = SyntaxNode::new_root(using.header(db).clone());
+    let name = header
+        .children()
+        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let (global, segments) = name_segments(&name);
+    crate::lookup::lookup_path(db, scope_of(db, using), global, &segments)
+        .into_iter()
+        .find(|i| i.kind(db) == ItemKind::ClassTemplate)
 }
 
 /// The members named `name` of a class type, with the environment their declarations are

@@ -95,6 +95,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 trivial_copies: Vec::new(),
                 elided_copies: Vec::new(),
                 default_member_inits: Vec::new(),
+                mem_init_fields: Vec::new(),
                 member_instances: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
@@ -145,6 +146,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// type, recorded on the initializer.
     fn mem_init(&mut self, m: &hir_def::hir::MemInit) {
         let db = self.db;
+        self.result.mem_init_fields.push(None);
         let Some((class_ty, _)) = self.this_class else {
             return;
         };
@@ -158,6 +160,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let field = crate::special::fields(db, class)
             .into_iter()
             .find(|f| f.name_text(db) == Some(name.as_str()));
+        if let Some(slot) = self.result.mem_init_fields.last_mut() {
+            *slot = field;
+        }
         let ty = match field {
             Some(f) => subst.apply(db, declared_ty(db, f)),
             None => match il::lookup::base_classes(db, class)
@@ -712,6 +717,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             match self.type_ref(a) {
                 Some(t) if !t.is_error(db) => out.push(GenericArg::Type(t)),
+                // A non-type argument that is no literal (`f<RAKING>()`, `f<ns::K + 1>()`):
+                // a constant of the names lookup finds from the body's scope.
+                // (Not in a template's definition nor in an instance of one, whose
+                // parameters the text's lookup would not see.)
+                _ if !self.in_template
+                    && self.subst.is_empty()
+                    && let Some(v) = crate::const_eval::eval_text(db, self.owner, a) =>
+                {
+                    out.push(GenericArg::Value(v))
+                }
                 // One unknown argument ends the explicit list (the rest is deduced).
                 _ => break,
             }

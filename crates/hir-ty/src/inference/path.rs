@@ -270,6 +270,10 @@ pub(crate) fn enumerator_by_lookup<'db>(
                         index,
                     });
                 }
+            } else if item.kind(db) == ItemKind::Namespace
+                && let Some(r) = enumerator_in_namespace(db, item, last, 0)
+            {
+                return Some(r);
             } else if item.kind(db).is_scope()
                 && let Some(r) = enumerator_in(db, ScopeRef::Item(item), last)
             {
@@ -291,6 +295,14 @@ pub(crate) fn enumerator_by_lookup<'db>(
         if let Some(r) = enumerator_in(db, s, last) {
             return Some(r);
         }
+        // A using-directive in this scope makes the nominated namespace's enumerators visible
+        // here (`using namespace cub;` then `BLOCK_REDUCE_RAKING`), as lookup does for items.
+        if let Some(r) = il::lookup::using_directive_targets(db, s)
+            .into_iter()
+            .find_map(|ns| enumerator_in_namespace(db, ns, last, 0))
+        {
+            return Some(r);
+        }
         steps += 1;
         cur = match s {
             ScopeRef::File(_) => None,
@@ -302,6 +314,25 @@ pub(crate) fn enumerator_by_lookup<'db>(
         };
     }
     None
+}
+
+/// An enumerator of a namespace or of its inline (and unnamed) namespaces
+/// (`cub::CUB_300001_SM_750::BLOCK_REDUCE_RAKING` found as `cub`'s).
+fn enumerator_in_namespace<'db>(
+    db: &'db dyn crate::HirTyDatabase,
+    ns: Item<'db>,
+    name: &str,
+    depth: u32,
+) -> Option<Resolution<'db>> {
+    if let Some(r) = enumerator_in(db, ScopeRef::Item(ns), name) {
+        return Some(r);
+    }
+    if depth > 8 {
+        return None;
+    }
+    il::lookup::transparent_namespaces(db, ns)
+        .into_iter()
+        .find_map(|inner| enumerator_in_namespace(db, inner, name, depth + 1))
 }
 
 fn enumerator_in<'db>(

@@ -17,8 +17,10 @@
 //! variables and fields; the names of types written in casts, `sizeof`, `alignof` and `typeid`
 //! and the qualifiers of names (hir-ty's `written_name`); the copies and conversions inference
 //! records as implicit calls (and its trivial copies), and the implicit default constructor
-//! and destructor of a local. Not covered yet: template-ids written in expressions (their
-//! instance's spelling), implicit members a class's own definition uses (its bases' and
+//! and destructor of a local; the field a mem-initializer names (`InferenceResult::
+//! mem_init_field`), the `operator()` a call of an object calls, the instance a temporary of a
+//! template-id is (`thrust::plus<int>()`, its type). Not covered yet: other template-ids
+//! written in expressions (their instance's spelling), implicit members a class's own definition uses (its bases' and
 //! members' constructors at the class head), base constructors of mem-initializers, copies
 //! elided from a prvalue initializer, the call operator of a lambda called.
 //! Members of class template instances named from outside the template are named as
@@ -228,7 +230,8 @@ struct LambdaFrame {
 
 impl<'db> Printer<'_, 'db> {
     fn body(&mut self) {
-        for init in self.body.mem_inits.iter() {
+        for (i, init) in self.body.mem_inits.iter().enumerate() {
+            self.mem_init_field(i, init.init);
             self.expr(init.init, Access::Use);
         }
         if let Some(stmt) = self.body.body_stmt {
@@ -248,6 +251,32 @@ impl<'db> Printer<'_, 'db> {
                 _ => self.full(init, access, false),
             }
         }
+    }
+
+    /// The field a mem-initializer names (`: x(0)`), as inference found it: `R` at its name.
+    fn mem_init_field(&mut self, index: usize, init: ExprId) {
+        let Some(field) = self.infer.mem_init_field(index) else {
+            return;
+        };
+        // A member of a partial specialization is named with the specialization's arguments
+        // (`__tuple_leaf<_Ip, _Hp, __default>::__value_`), which `item_name` does not spell.
+        let in_specialization = std::iter::successors(field.parent(self.db), |p| p.parent(self.db))
+            .any(|p| il::instantiate::is_specialization(self.db, p));
+        if in_specialization {
+            return;
+        }
+        let Some(at) = self
+            .map
+            .expr_syntax(init)
+            .and_then(|p| self.node(p).parent())
+            .filter(|mem| mem.kind() == MEM_INITIALIZER)
+            .and_then(|mem| name_position(&mem))
+            .map(|(at, _)| at)
+        else {
+            return;
+        };
+        let name = self.item_name(field);
+        self.push(Target::Item(field), name, 'R', at);
     }
 
     fn node(&self, ptr: NodePtr) -> SyntaxNode {
@@ -872,6 +901,9 @@ impl<'db> Printer<'_, 'db> {
                 self.bound_call_arguments(args, template, returned);
             }
             Expr::Call { callee, args } => {
+                if self.object_call(e, *callee, args) {
+                    return;
+                }
                 let info = self.infer.callee_info(e);
                 match &self.body.exprs[*callee] {
                     Expr::Member { base, arrow, .. } => {
@@ -1160,6 +1192,52 @@ impl<'db> Printer<'_, 'db> {
             }
             Expr::CoAwait(x) | Expr::CoYield(x) => self.expr(*x, Access::Use),
         }
+    }
+
+    /// A call of an object of class type (`u01(rng)`): inference chose its `operator()`,
+    /// `R` at the `(`; the object is bound to `this` (`A`; a reference is read).
+    fn object_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> bool {
+        if self.dependent || (self.templated && self.mentions_template_param(e)) {
+            return false;
+        }
+        let Some(info) = self.infer.callee_info(e) else {
+            return false;
+        };
+        if info.kind != CalleeKind::Operator
+            || (info.item.kind(self.db) == ItemKind::FunctionTemplate && info.instance.is_none())
+        {
+            return false;
+        }
+        // Only an object of a class the model typed (not a name of functions).
+        let object = self.infer.type_of_expr(callee);
+        if !object.is_some_and(|t| {
+            !t.is_dependent(self.db)
+                && (class_of(self.db, t).is_some() || instance_of(self.db, t).is_some())
+        }) {
+            return false;
+        }
+        let Some(at) = self.map.expr_syntax(e).and_then(|p| {
+            let node = self.node(p);
+            let list = node.children().find(|c| c.kind() == ARG_LIST)?;
+            first_significant(&list)
+        }) else {
+            return false;
+        };
+        match self.instance_member_of(e) {
+            Some(member) => self.instance_member(member, Access::Reference, at),
+            None => {
+                let name = self.item_name(info.item);
+                self.push(Target::Item(info.item), name, 'R', at);
+            }
+        }
+        let object = if self.names_reference(callee) {
+            Access::Use
+        } else {
+            Access::Address
+        };
+        self.expr(callee, object);
+        self.arguments(args, Some(info.item));
+        true
     }
 
     /// A constructor call's arguments (`T x(a, b)`, `T{a}`): the initializer's elements.

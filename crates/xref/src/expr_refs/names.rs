@@ -167,6 +167,10 @@ impl<'db> Printer<'_, 'db> {
             return;
         };
         let template_id = name.descendants().any(|d| d.kind() == TEMPLATE_ARG_LIST);
+        // (Where a declared constructor is called, EDG logs it alone: `C<int>::C`.)
+        if with_name && template_id && matches!(self.body.exprs[e], Expr::Cast { .. }) {
+            self.cast_instance(e, &name);
+        }
         if !with_name || template_id {
             self.written_qualifiers(e, &holder, false);
             return;
@@ -210,6 +214,51 @@ impl<'db> Printer<'_, 'db> {
             self.push(Target::Item(item), name, 'R', at);
         }
         self.written_qualifiers(e, &holder, false);
+    }
+
+    /// A functional cast to a class template-id (`thrust::plus<int>()`): the instance the
+    /// model typed the temporary as, `R` at the template's name.
+    fn cast_instance(&mut self, e: ExprId, name: &SyntaxNode) {
+        let Some(ty) = self.infer.type_of_expr(e) else {
+            return;
+        };
+        let TyKind::Instance(instance) = unqualified(self.db, ty).kind(self.db).clone() else {
+            return;
+        };
+        if ty.is_dependent(self.db) {
+            return;
+        }
+        let Some((at, _)) = name_position(name) else {
+            return;
+        };
+        // Only where the name written is the template's (not an alias template's).
+        let template = instance.template(self.db).name_text(self.db).unwrap_or("");
+        let template = template.rsplit("::").next().unwrap_or(template);
+        let written = name
+            .descendants_with_tokens()
+            .filter_map(|t| t.into_token())
+            .find(|t| t.text_range().start() == at);
+        if written.is_none_or(|t| t.text() != template) || self.placed_at(at) {
+            return;
+        }
+        // EDG spells an argument written as a typedef by the typedef (`duration<long double,
+        // std::milli>`); the model's instance holds its target: no line rather than a wrong one.
+        let typedef_argument = name
+            .descendants()
+            .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
+            .flat_map(|list| list.descendants())
+            .filter(|n| {
+                matches!(n.kind(), NAME_REF | QUALIFIED_NAME)
+                    && n.parent().is_none_or(|p| p.kind() != QUALIFIED_NAME)
+            })
+            .any(|n| {
+                let (global, segments) = il::lookup::name_segments(&n);
+                hir_ty::written_name(self.db, self.owner, e, global, &segments)
+                    .is_some_and(|i| i.kind(self.db) == ItemKind::Typedef)
+            });
+        if !typedef_argument {
+            self.push_instance(instance, at);
+        }
     }
 
     /// Whether an `R` line is already placed at `at`.

@@ -476,3 +476,87 @@ x1 R 9:7
 "#]],
     );
 }
+
+#[test]
+fn mem_initializers_object_calls_and_template_id_temporaries() {
+    // cudafe++'s log: a mem-initializer's field `R` at its name; a call of an object its
+    // `operator()` `R` at the `(` and the object `A` (a reference `U`); a temporary of a
+    // template-id named through a using-declaration, the instance `R` at the name.
+    check(
+        r#"struct S { int operator()(int x) const { return x; } };
+template <class T> struct N { T operator()(T x) const { return x; } };
+struct P { float x, y; P() : x(0), y() {} };
+namespace ns { template <class T> struct Q { T operator()(T x) const { return x; } }; }
+namespace th { using ns::Q; }
+int main() {
+  S s; N<int> n; P p;
+  const S &rs = s;
+  return s(1) + n(2) + rs(3) + th::Q<int>()(4);
+}
+"#,
+        expect![[r#"
+<unnamed> R 2:31
+<unnamed> R 2:44
+<unnamed> R 4:46
+<unnamed> R 4:59
+N D 2:27
+N<T>::operator() D 2:33
+N<int> R 7:8
+N<int> T 2:27
+N<int> t 2:27
+N<int>::operator() R 9:18
+N<int>::operator() d 2:33
+P D 3:8
+P R 7:18
+P::P D 3:24
+P::P R 7:20
+P::x D 3:18
+P::x R 3:30
+P::y D 3:21
+P::y R 3:36
+S D 1:8
+S R 7:3
+S R 8:9
+S::operator() D 1:16
+S::operator() R 9:11
+S::operator() R 9:26
+T D 2:17
+T D 4:32
+T R 2:31
+T R 2:44
+T R 4:46
+T R 4:59
+main D 6:5
+n A 9:17
+n D 7:15
+ns D 4:11
+ns R 5:22
+ns::Q D 4:42
+ns::Q d 5:26
+ns::Q<T>::operator() D 4:48
+ns::Q<int> R 9:36
+ns::Q<int> T 4:42
+ns::Q<int> t 4:42
+ns::Q<int>::operator() R 9:44
+ns::Q<int>::operator() d 4:48
+p D 7:20
+rs D 8:12
+rs U 9:24
+s A 8:17
+s A 9:10
+s D 7:5
+th D 5:11
+th R 9:32
+x D 1:31
+x D 2:46
+x D 4:61
+x R 2:64
+x R 2:64
+x R 4:79
+x R 4:79
+x U 1:49
+x d 2:46
+x d 4:61
+"#]],
+    );
+}
