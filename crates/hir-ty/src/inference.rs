@@ -154,6 +154,9 @@ pub struct InferenceResult<'db> {
     /// template instance (`Traits<int *>::is_pointer`, `v.sum()` on a `Vec<float, 4>`), with
     /// that member of that instance, by expression (the raw id; the first record of each).
     pub(crate) member_instances: Vec<(u32, crate::class_instance::MemberInstance<'db>)>,
+    /// The calls left to the instantiation although no argument's type depends
+    /// (`chosen_at_instantiation`), in inference order.
+    pub(crate) deferred_calls: Vec<ExprId>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -192,6 +195,13 @@ impl<'db> InferenceResult<'db> {
             .binary_search_by_key(&key, |(e, _)| *e)
             .ok()?;
         Some(self.member_instances[at].1)
+    }
+
+    /// Whether a call in a template is left to the instantiation although no argument's type
+    /// depends (`f(N)` with a non-type parameter `N`, `g<N>(1)`): EDG chooses its callee
+    /// then, as for a call with a type-dependent argument.
+    pub fn chosen_at_instantiation(&self, call: ExprId) -> bool {
+        self.deferred_calls.contains(&call)
     }
 
     /// The routine a call, kernel launch, overloaded operator or constructor expression calls.

@@ -97,6 +97,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 default_member_inits: Vec::new(),
                 mem_init_fields: Vec::new(),
                 member_instances: Vec::new(),
+                deferred_calls: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
             subst: Subst::default(),
@@ -768,6 +769,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             return out;
                         }
                         if self.chosen_at_instantiation(&path, args, &explicit) {
+                            self.result.deferred_calls.push(expr);
                             return self.unresolved_call(&items);
                         }
                         let out =

@@ -497,8 +497,11 @@ impl<'db> Printer<'_, 'db> {
         // `d_in R` twice, measured on cudafe++). A call inference could not resolve whose
         // arguments do not depend is no such call: `(cudaError_t)(PtxVersion(ptx_version))`
         // with `int ptx_version` logs `ptx_version A`.
+        // A call inference leaves to the instantiation for a constant argument that depends
+        // (`MaxSmOccupancy(occupancy, kernel, BLOCK_THREADS)`) is one: `occupancy R` twice.
         let call = matches!(&self.body.exprs[e], Expr::Call { args, .. }
-            if args.iter().any(|a| self.is_dependent(*a)));
+            if args.iter().any(|a| self.is_dependent(*a))
+                || self.infer.chosen_at_instantiation(e));
         if !self.templated || !(call || self.may_be_class(e)) || !self.is_dependent(e) {
             return self.expr(e, access);
         }
