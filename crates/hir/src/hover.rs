@@ -117,33 +117,24 @@ fn routine(db: &dyn HirTyDatabase, item: il::Item<'_>) -> String {
     format!("{template}{space}{ret}{name}({}){cv}", params.join(", "))
 }
 
-/// The enumerators' names of an enumeration, in order, from its declaration in the file.
+/// The enumerators' names of an enumeration, in order (il keeps them in its header or, for
+/// an enumeration with a body of its own, in the body).
 fn enumerator_names(sema: &Semantics<'_>, enumeration: il::Item<'_>) -> Vec<String> {
-    let header = syntax::SyntaxNode::new_root(enumeration.header(sema.db()).clone());
-    let mut names: Vec<String> = header
-        .descendants()
-        .filter(|n| n.kind() == syntax::SyntaxKind::ENUMERATOR)
-        .filter_map(|n| {
-            n.children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .find(|t| t.kind() == syntax::SyntaxKind::IDENT)
-                .map(|t| t.text().to_string())
+    let db = sema.db();
+    let trees = std::iter::once(enumeration.header(db)).chain(enumeration.body(db));
+    trees
+        .map(|green| {
+            syntax::SyntaxNode::new_root(green.clone())
+                .descendants()
+                .filter(|n| n.kind() == syntax::SyntaxKind::ENUMERATOR)
+                .filter_map(|n| {
+                    n.children_with_tokens()
+                        .filter_map(|e| e.into_token())
+                        .find(|t| t.kind() == syntax::SyntaxKind::IDENT)
+                        .map(|t| t.text().to_string())
+                })
+                .collect::<Vec<String>>()
         })
-        .collect();
-    if names.is_empty()
-        && let Some(body) = enumeration.body(sema.db())
-    {
-        let body = syntax::SyntaxNode::new_root(body.clone());
-        names = body
-            .descendants()
-            .filter(|n| n.kind() == syntax::SyntaxKind::ENUMERATOR)
-            .filter_map(|n| {
-                n.children_with_tokens()
-                    .filter_map(|e| e.into_token())
-                    .find(|t| t.kind() == syntax::SyntaxKind::IDENT)
-                    .map(|t| t.text().to_string())
-            })
-            .collect();
-    }
-    names
+        .find(|names| !names.is_empty())
+        .unwrap_or_default()
 }
