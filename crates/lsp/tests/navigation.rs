@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use lsp_types::Uri;
-use lsp_types::notification::{DidOpenTextDocument, Exit, Initialized, Notification as _};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidOpenTextDocument, Exit, Initialized, Notification as _,
+};
 use lsp_types::request::{
     GotoDefinition, HoverRequest, Initialize, References, Request as _, Shutdown,
 };
@@ -139,6 +141,21 @@ fn hover_definition_and_references() {
     // Nothing at a keyword or a literal.
     assert_eq!(client.request(HoverRequest::METHOD, at(3, 5)), Value::Null);
     assert_eq!(client.request(HoverRequest::METHOD, at(4, 29)), Value::Null);
+
+    // An edit not yet checked when the request comes: the answer is about the new text.
+    let edited = text.replace("    float v = p[0];", "    double v = p[0];");
+    client.notify(
+        DidChangeTextDocument::METHOD,
+        json!({ "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": edited }] }),
+    );
+    let hover = client.request(HoverRequest::METHOD, at(4, 17));
+    assert_eq!(
+        hover["contents"]["value"],
+        json!("```cuda\ndouble v\nexpression: double (lvalue)\n```")
+    );
+    let definition = client.request(GotoDefinition::METHOD, at(4, 17));
+    assert_eq!(span(&definition["range"]), [3, 11, 12]);
 
     client.request(Shutdown::METHOD, json!(null));
     client.notify(Exit::METHOD, json!(null));
