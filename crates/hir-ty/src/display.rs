@@ -335,6 +335,27 @@ pub fn edg_builtin_constant(value: i128, builtin: il::ty::Builtin) -> String {
     format!("{value}{suffix}")
 }
 
+/// The name of the `index`-th enumerator of an enumeration, as declared.
+pub fn enumerator_name(
+    db: &dyn salsa::Database,
+    enumeration: il::Item<'_>,
+    index: usize,
+) -> Option<String> {
+    use syntax::SyntaxKind::*;
+    let body = syntax::SyntaxNode::new_root(enumeration.body(db)?.clone());
+    let list = std::iter::once(body.clone())
+        .chain(body.descendants())
+        .find(|n| n.kind() == ENUMERATOR_LIST)?;
+    let name = list
+        .children()
+        .filter(|n| n.kind() == ENUMERATOR)
+        .nth(index)?
+        .descendants_with_tokens()
+        .filter_map(|t| t.into_token())
+        .find(|t| t.kind() == IDENT)?;
+    Some(name.text().to_string())
+}
+
 /// The enumerator of `enumeration` whose value is `value`, qualified as EDG names it: by the
 /// enumeration's scope for an unscoped enumeration, by the enumeration for a scoped one.
 fn enumerator_named<'db>(
@@ -346,19 +367,7 @@ fn enumerator_named<'db>(
     let index = crate::const_eval::enumerator_values(db, enumeration)
         .iter()
         .position(|v| *v == Some(value))?;
-    let body = syntax::SyntaxNode::new_root(enumeration.body(db)?.clone());
-    let list = std::iter::once(body.clone())
-        .chain(body.descendants())
-        .find(|n| n.kind() == ENUMERATOR_LIST)?;
-    let name = list
-        .children()
-        .filter(|n| n.kind() == ENUMERATOR)
-        .nth(index)?
-        .descendants_with_tokens()
-        .filter_map(|t| t.into_token())
-        .find(|t| t.kind() == IDENT)?
-        .text()
-        .to_string();
+    let name = enumerator_name(db, enumeration, index)?;
     let header = syntax::SyntaxNode::new_root(enumeration.header(db).clone());
     let scoped = header
         .descendants_with_tokens()

@@ -68,10 +68,8 @@ fn declaration(sema: &Semantics<'_>, def: Definition<'_>) -> String {
             }
         }
         Definition::Enumerator { enumeration, index } => {
-            let names = enumerator_names(sema, enumeration);
-            let name = names
-                .get(index as usize)
-                .map_or("<enumerator>", String::as_str);
+            let name = hir_ty::display::enumerator_name(db, enumeration, index as usize);
+            let name = name.as_deref().unwrap_or("<enumerator>");
             format!("{}::{name}", item_name(db, enumeration))
         }
         Definition::TemplateParam(param) => {
@@ -115,26 +113,4 @@ fn routine(db: &dyn HirTyDatabase, item: il::Item<'_>) -> String {
     let template = if sig.is_template { "template " } else { "" };
     let cv = if sig.this_cv.is_const { " const" } else { "" };
     format!("{template}{space}{ret}{name}({}){cv}", params.join(", "))
-}
-
-/// The enumerators' names of an enumeration, in order (il keeps them in its header or, for
-/// an enumeration with a body of its own, in the body).
-fn enumerator_names(sema: &Semantics<'_>, enumeration: il::Item<'_>) -> Vec<String> {
-    let db = sema.db();
-    let trees = std::iter::once(enumeration.header(db)).chain(enumeration.body(db));
-    trees
-        .map(|green| {
-            syntax::SyntaxNode::new_root(green.clone())
-                .descendants()
-                .filter(|n| n.kind() == syntax::SyntaxKind::ENUMERATOR)
-                .filter_map(|n| {
-                    n.children_with_tokens()
-                        .filter_map(|e| e.into_token())
-                        .find(|t| t.kind() == syntax::SyntaxKind::IDENT)
-                        .map(|t| t.text().to_string())
-                })
-                .collect::<Vec<String>>()
-        })
-        .find(|names| !names.is_empty())
-        .unwrap_or_default()
 }

@@ -25,6 +25,7 @@ use hir_def::source::DeclarationOffsets;
 use hir_ty::{HirTyDatabase, Resolution, Ty};
 use il::{Item, ItemKind};
 use rowan::{TextRange, TextSize};
+use rustc_hash::FxHashMap;
 use syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 mod hover;
@@ -94,13 +95,10 @@ impl<'db> Semantics<'db> {
     /// The innermost body owner whose declaration contains `range`, with where it lies.
     pub fn owner_at(&self, range: TextRange) -> Option<(Item<'db>, DeclarationOffsets)> {
         let (start, end) = (u32::from(range.start()), u32::from(range.end()));
+        // `declaration_offsets` holds body owners only.
         hir_def::source::declaration_offsets(self.db, self.file)
             .iter()
-            .filter(|(item, o)| {
-                o.in_file <= start
-                    && end <= o.in_file + o.len
-                    && hir_def::source::body_owner_kind(self.db, *item).is_some()
-            })
+            .filter(|(_, o)| o.in_file <= start && end <= o.in_file + o.len)
             .min_by_key(|(_, o)| o.len)
             .copied()
     }
@@ -113,29 +111,16 @@ impl<'db> Semantics<'db> {
             .map(|(_, o)| *o)
     }
 
-    /// The owner's definition tree and the node of it at the file range `range`.
-    fn tree_node(
-        &self,
-        owner: Item<'db>,
-        offsets: DeclarationOffsets,
-        range: TextRange,
-    ) -> Option<SyntaxNode> {
-        let root = hir_def::source::definition_root(self.db, owner)?;
-        let in_tree = to_tree_range(offsets, range)?;
-        let covering = root.covering_element(in_tree);
-        let node = match covering {
-            rowan::NodeOrToken::Node(n) => n,
-            rowan::NodeOrToken::Token(t) => t.parent()?,
-        };
-        Some(node)
-    }
-
     /// The expression lowered from exactly the file range `range` (the outermost one where a
     /// node and its single child share the range: `(e)` maps to `e`'s expression).
     pub fn expr_at(&self, range: TextRange) -> Option<InBody<'db>> {
         let (owner, offsets) = self.owner_at(range)?;
-        let node = self.tree_node(owner, offsets, range)?;
         let in_tree = to_tree_range(offsets, range)?;
+        let root = hir_def::source::definition_root(self.db, owner)?;
+        let node = match root.covering_element(in_tree) {
+            rowan::NodeOrToken::Node(n) => n,
+            rowan::NodeOrToken::Token(t) => t.parent()?,
+        };
         let (_, map) = hir_def::body::body_with_source_map(self.db, owner);
         node.ancestors()
             .take_while(|n| n.text_range() == in_tree)
@@ -229,13 +214,9 @@ impl<'db> Semantics<'db> {
             let Some(expr) = map.node_expr(&node) else {
                 continue;
             };
-            let named = match &body.exprs[expr] {
-                Expr::Path(_) | Expr::Member { .. } => true,
-                // Only a name expression or member access says what a name denotes; any
-                // other expression around the token means the token is no such name.
-                _ => return None,
-            };
-            if !named {
+            // Only a name expression or member access says what a name denotes; any other
+            // expression around the token means the token is no such name.
+            if !matches!(&body.exprs[expr], Expr::Path(_) | Expr::Member { .. }) {
                 return None;
             }
             let definition = match infer.resolution(expr)? {
@@ -246,14 +227,7 @@ impl<'db> Semantics<'db> {
                 Resolution::Item(item) => Definition::Item(*item),
                 Resolution::Overloads(set) => {
                     // A called name: the call's choice; otherwise the first of the set.
-                    let chosen = node
-                        .parent()
-                        .and_then(|p| map.node_expr(&p))
-                        .filter(|&call| {
-                            matches!(&body.exprs[call], Expr::Call { callee, .. }
-                                | Expr::KernelLaunch { callee, .. } if *callee == expr)
-                        })
-                        .and_then(|call| infer.callee(call));
+                    let chosen = chosen_overloads(&body, &infer).get(&expr).copied();
                     Definition::Item(chosen.or_else(|| set.first().copied())?)
                 }
                 Resolution::Enumerator { enumeration, index } => Definition::Enumerator {
@@ -347,16 +321,26 @@ impl<'db> Semantics<'db> {
         }
     }
 
-    /// Every name in the bodies of the file within `within` (the whole file with `None`)
-    /// that denotes `def`, in file order. Each body inferred once (memoized).
-    pub fn references(&self, def: Definition<'db>, within: Option<TextRange>) -> Vec<TextRange> {
+    /// Every name in the file's bodies that denotes `def`, in file order: in the whole file
+    /// with `None`, else in the bodies that meet one of the ranges and at names inside one.
+    /// Each body inferred once (memoized).
+    pub fn references(&self, def: Definition<'db>, within: Option<&[TextRange]>) -> Vec<TextRange> {
         let db = self.db;
+        let inside = |range: TextRange, contained: bool| {
+            within.is_none_or(|ranges| {
+                ranges.iter().any(|w| {
+                    if contained {
+                        w.contains_range(range)
+                    } else {
+                        w.intersect(range).is_some()
+                    }
+                })
+            })
+        };
         let mut out = Vec::new();
         for &(owner, offsets) in hir_def::source::declaration_offsets(db, self.file) {
             let span = TextRange::at(offsets.in_file.into(), offsets.len.into());
-            if within.is_some_and(|w| w.intersect(span).is_none())
-                || hir_def::source::body_owner_kind(db, owner).is_none()
-            {
+            if !inside(span, false) {
                 continue;
             }
             let (body, map) = hir_def::body::body_with_source_map(db, owner);
@@ -364,6 +348,7 @@ impl<'db> Semantics<'db> {
             let Some(root) = hir_def::source::definition_root(db, owner) else {
                 continue;
             };
+            let chosen = chosen_overloads(&body, &infer);
             for (expr, e) in body.exprs.iter() {
                 if !matches!(e, Expr::Path(_) | Expr::Member { .. }) {
                     continue;
@@ -377,7 +362,7 @@ impl<'db> Semantics<'db> {
                     }
                     (Resolution::Item(i), Definition::Item(d)) => *i == d,
                     (Resolution::Overloads(_), Definition::Item(d)) => {
-                        called_by(&body, &infer, expr) == Some(d)
+                        chosen.get(&expr) == Some(&d)
                     }
                     (
                         Resolution::Enumerator { enumeration, index },
@@ -402,7 +387,7 @@ impl<'db> Semantics<'db> {
                     .filter(|t| t.kind() == SyntaxKind::IDENT)
                     .last();
                 if let Some(range) = name.and_then(|t| offsets.to_file_range(t.text_range()))
-                    && within.is_none_or(|w| w.contains_range(range))
+                    && inside(range, true)
                 {
                     out.push(range);
                 }
@@ -445,18 +430,21 @@ fn in_declarator(token: &SyntaxToken, declaration: &SyntaxNode) -> bool {
         })
 }
 
-/// The callee of the call whose callee expression is `expr`, if any.
-fn called_by<'db>(
+/// For each called name of a body (`f` in `f(x)`), the overload the call chose: what a name
+/// whose resolution is an overload set denotes.
+fn chosen_overloads<'db>(
     body: &hir_def::Body,
     infer: &hir_ty::InferenceResult<'db>,
-    expr: ExprId,
-) -> Option<Item<'db>> {
-    body.exprs.iter().find_map(|(call, e)| match e {
-        Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } if *callee == expr => {
-            infer.callee(call)
-        }
-        _ => None,
-    })
+) -> FxHashMap<ExprId, Item<'db>> {
+    body.exprs
+        .iter()
+        .filter_map(|(call, e)| match e {
+            Expr::Call { callee, .. } | Expr::KernelLaunch { callee, .. } => {
+                Some((*callee, infer.callee(call)?))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A file range as a range of the owner's definition tree.

@@ -131,15 +131,17 @@ impl Server {
         request: lsp_server::Request,
     ) -> anyhow::Result<Response> {
         use lsp_types::request::{GotoDefinition, HoverRequest, References, Request as _};
+        // The position asked about, and for references whether to list the declaration.
         let position = match request.method.as_str() {
-            HoverRequest::METHOD | GotoDefinition::METHOD => serde_json::from_value::<
-                lsp_types::TextDocumentPositionParams,
-            >(request.params.clone())
-            .ok(),
-            References::METHOD => {
-                serde_json::from_value::<lsp_types::ReferenceParams>(request.params.clone())
+            HoverRequest::METHOD | GotoDefinition::METHOD => {
+                serde_json::from_value::<lsp_types::TextDocumentPositionParams>(request.params)
                     .ok()
-                    .map(|p| p.text_document_position)
+                    .map(|p| (p, false))
+            }
+            References::METHOD => {
+                serde_json::from_value::<lsp_types::ReferenceParams>(request.params)
+                    .ok()
+                    .map(|p| (p.text_document_position, p.context.include_declaration))
             }
             _ => {
                 return Ok(Response::new_err(
@@ -149,7 +151,7 @@ impl Server {
                 ));
             }
         };
-        let Some(position) = position else {
+        let Some((position, include_declaration)) = position else {
             return Ok(Response::new_err(
                 request.id,
                 ErrorCode::InvalidParams as i32,
@@ -173,9 +175,7 @@ impl Server {
                 None => serde_json::Value::Null,
             },
             (_, Some(a)) => {
-                let include = serde_json::from_value::<lsp_types::ReferenceParams>(request.params)
-                    .is_ok_and(|p| p.context.include_declaration);
-                let declaration = a.declaration.filter(|_| include);
+                let declaration = a.declaration.filter(|_| include_declaration);
                 let locations: Vec<Location> = declaration
                     .iter()
                     .chain(&a.references)
@@ -302,8 +302,7 @@ fn lsp_range(r: &navigation::FileRange) -> Range {
 }
 
 fn location(r: &navigation::FileRange) -> Option<Location> {
-    let uri: Uri = format!("file://{}", r.file).parse().ok()?;
-    Some(Location::new(uri, lsp_range(r)))
+    Some(Location::new(uri_of(&r.file)?, lsp_range(r)))
 }
 
 fn path_of(uri: &Uri) -> Option<PathBuf> {

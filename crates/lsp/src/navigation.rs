@@ -57,13 +57,10 @@ pub fn answer(
     let references = if with_references {
         // The document's own text only: a header's bodies are not the user's to search.
         let own = map.ranges_where(|f, _| f == Some(file.as_str()));
-        let mut found: Vec<FileRange> = own
-            .iter()
-            .flat_map(|&within| sema.references(named.definition, Some(within)))
+        sema.references(named.definition, Some(&own))
+            .into_iter()
             .filter_map(to_source)
-            .collect();
-        found.dedup();
-        found
+            .collect()
     } else {
         Vec::new()
     };

@@ -1,9 +1,8 @@
 //! Hover, go to definition and find references end to end, over an in-memory connection: the
 //! server checks the document (host and device views, as `nvcc -c`) and answers from the host
 //! view's `.ii` through the semantic facade, positions mapped through its line markers.
-use std::time::Duration;
+mod common;
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use lsp_types::Uri;
 use lsp_types::notification::{
     DidChangeTextDocument, DidOpenTextDocument, Exit, Initialized, Notification as _,
@@ -12,44 +11,6 @@ use lsp_types::request::{
     GotoDefinition, HoverRequest, Initialize, References, Request as _, Shutdown,
 };
 use serde_json::{Value, json};
-
-struct Client {
-    connection: Connection,
-    next_id: i32,
-}
-
-impl Client {
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = RequestId::from(self.next_id);
-        self.connection
-            .sender
-            .send(Request::new(id.clone(), method.to_string(), params).into())
-            .unwrap();
-        loop {
-            let message = self
-                .connection
-                .receiver
-                .recv_timeout(Duration::from_secs(600))
-                .expect("the server answers");
-            if let Message::Response(r) = message
-                && r.id == id
-            {
-                return match r.response_result {
-                    Ok(result) => result,
-                    Err(e) => panic!("{method}: {e:?}"),
-                };
-            }
-        }
-    }
-
-    fn notify(&self, method: &str, params: Value) {
-        self.connection
-            .sender
-            .send(Notification::new(method.to_string(), params).into())
-            .unwrap();
-    }
-}
 
 /// `[line, start, end]` of an LSP range.
 fn span(range: &Value) -> [u64; 3] {
@@ -78,21 +39,7 @@ fn hover_definition_and_references() {
     std::fs::write(&path, text).unwrap();
     let uri: Uri = format!("file://{}", path.display()).parse().unwrap();
 
-    let (server, client) = Connection::memory();
-    let cuda_root = tc.root().to_path_buf();
-    let thread = std::thread::spawn(move || {
-        lsp::run(
-            &server,
-            lsp::Config {
-                cuda_root,
-                nvcc_args: vec!["-arch=sm_90".into()],
-            },
-        )
-    });
-    let mut client = Client {
-        connection: client,
-        next_id: 0,
-    };
+    let (mut client, thread) = common::start(tc.root().to_path_buf(), vec!["-arch=sm_90".into()]);
     let init = client.request(Initialize::METHOD, json!({ "capabilities": {} }));
     assert_eq!(init["capabilities"]["hoverProvider"], json!(true));
     assert_eq!(init["capabilities"]["definitionProvider"], json!(true));

@@ -3,62 +3,15 @@
 //! clean, broken again, and closed. What nvcc says about the first text (`nvcc -c
 //! -arch=sm_90`, 13.0.88): the device pass (cicc) reports a 177 warning on line 3 and two
 //! errors on line 2; the host pass reports nothing.
-use std::time::Duration;
+mod common;
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit, Initialized,
-    Notification as _, PublishDiagnostics,
+    Notification as _,
 };
 use lsp_types::request::{Initialize, Request as _, Shutdown};
 use lsp_types::{DiagnosticSeverity, NumberOrString, PublishDiagnosticsParams, Uri};
 use serde_json::json;
-
-struct Client {
-    connection: Connection,
-    next_id: i32,
-}
-
-impl Client {
-    fn request(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
-        self.next_id += 1;
-        let id = RequestId::from(self.next_id);
-        self.connection
-            .sender
-            .send(Request::new(id.clone(), method.to_string(), params).into())
-            .unwrap();
-        loop {
-            match self.recv() {
-                Message::Response(r) if r.id == id => return r.response_result.unwrap_or_default(),
-                _ => continue,
-            }
-        }
-    }
-
-    fn notify(&self, method: &str, params: serde_json::Value) {
-        self.connection
-            .sender
-            .send(Notification::new(method.to_string(), params).into())
-            .unwrap();
-    }
-
-    fn recv(&self) -> Message {
-        self.connection
-            .receiver
-            .recv_timeout(Duration::from_secs(600))
-            .expect("the server answers")
-    }
-
-    fn diagnostics(&self) -> PublishDiagnosticsParams {
-        loop {
-            if let Message::Notification(n) = self.recv()
-                && n.method == PublishDiagnostics::METHOD
-            {
-                return serde_json::from_value(n.params).unwrap();
-            }
-        }
-    }
-}
 
 /// (line, start, end, severity, code, source, message) of each diagnostic.
 type Summary = (u32, u32, u32, DiagnosticSeverity, String, String, String);
@@ -97,21 +50,7 @@ fn diagnostics_follow_the_unsaved_text() {
     std::fs::write(&path, "__global__ void k() {}\n").unwrap();
     let uri: Uri = format!("file://{}", path.display()).parse().unwrap();
 
-    let (server, client) = Connection::memory();
-    let cuda_root = tc.root().to_path_buf();
-    let thread = std::thread::spawn(move || {
-        lsp::run(
-            &server,
-            lsp::Config {
-                cuda_root,
-                nvcc_args: vec!["-arch=sm_90".into()],
-            },
-        )
-    });
-    let mut client = Client {
-        connection: client,
-        next_id: 0,
-    };
+    let (mut client, thread) = common::start(tc.root().to_path_buf(), vec!["-arch=sm_90".into()]);
     let init = client.request(
         Initialize::METHOD,
         json!({ "capabilities": {}, "initializationOptions": { "nvccArgs": ["-std=c++17"] } }),
