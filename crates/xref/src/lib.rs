@@ -101,6 +101,7 @@ pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -
     let instances = created_instance_lines(&mut lines, &created);
     redeclared::function_template_parameters(&root, &mut lines, &instances);
     redeclared::class_template_members(&root, &mut lines);
+    instances::refs::class_instance_member_references(&root, &mut lines);
     lines
 }
 

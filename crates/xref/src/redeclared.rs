@@ -294,15 +294,15 @@ fn instance_member_with_builtin_arguments(name: &str) -> bool {
 /// The member of a class template declared at `offset` (not a parameter): the class template's
 /// parameters, the member's declaration and what in it is not re-declared (a member
 /// function's body and mem-initializers, a member template's own parameter list).
-type MemberAt = (Vec<TextRange>, TextRange, Vec<TextRange>);
+pub(crate) type MemberAt = (Vec<TextRange>, TextRange, Vec<TextRange>);
 
-fn class_member_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<MemberAt> {
+pub(crate) fn class_member_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<MemberAt> {
     let token = tokens.token_at(offset)?;
     let mut declaration = None;
     for node in token.parent_ancestors() {
         match node.kind() {
             PARAM | TEMPLATE_PARAM_LIST | COMPOUND_STMT | CLASS_SPECIFIER => return None,
-            SIMPLE_DECLARATION | FUNCTION_DEF => {
+            SIMPLE_DECLARATION | FUNCTION_DEF | ALIAS_DECL => {
                 declaration = Some(node);
                 break;
             }
@@ -350,20 +350,20 @@ fn class_member_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<MemberA
 /// come mostly in document order, so the next offset is usually under one of the last token's
 /// near ancestors. rowan's search from the root scans each level's children, the root's
 /// thousands included, for every line (two thirds of this pass on the largest program).
-struct TokenFinder {
+pub(crate) struct TokenFinder {
     root: SyntaxNode,
     last: Option<SyntaxNode>,
 }
 
 impl TokenFinder {
-    fn new(root: &SyntaxNode) -> TokenFinder {
+    pub(crate) fn new(root: &SyntaxNode) -> TokenFinder {
         TokenFinder {
             root: root.clone(),
             last: None,
         }
     }
 
-    fn token_at(&mut self, offset: TextSize) -> Option<SyntaxToken> {
+    pub(crate) fn token_at(&mut self, offset: TextSize) -> Option<SyntaxToken> {
         // The nearest ancestor whose range holds `offset` (its end excluded: a token starting
         // there lies after the node) finds the same token as the root.
         let mut node = self.last.take().unwrap_or_else(|| self.root.clone());
@@ -380,7 +380,7 @@ impl TokenFinder {
 }
 
 /// Inserts each line before the line of its index (indices ascending).
-fn insert_before(lines: &mut Vec<XrefLine>, inserted: Vec<(usize, XrefLine)>) {
+pub(crate) fn insert_before(lines: &mut Vec<XrefLine>, inserted: Vec<(usize, XrefLine)>) {
     if inserted.is_empty() {
         return;
     }
