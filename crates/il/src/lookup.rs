@@ -606,6 +606,47 @@ fn file_enumerations<'db>(db: &'db dyn IlDatabase, file: SourceFile) -> Vec<Item
     unscoped_enums(db, top_level_items(db, file).to_vec())
 }
 
+/// The names of an enumeration's enumerators in order, `None` for one without a name (broken
+/// code): the enumerator lookups of inference and constant evaluation ask every unscoped
+/// enumeration of each scope they pass for a name, and scanning each enumeration's tree per
+/// lookup was 4% of `cufe cudafe --xref` on the largest test program.
+#[salsa::tracked(returns(deref))]
+pub fn enumerator_names<'db>(
+    db: &'db dyn IlDatabase,
+    enumeration: Item<'db>,
+) -> Vec<Option<Box<str>>> {
+    use syntax::SyntaxKind::*;
+    let Some(body) = enumeration.body(db) else {
+        return Vec::new();
+    };
+    let body = syntax::SyntaxNode::new_root(body.clone());
+    let list = if body.kind() == ENUMERATOR_LIST {
+        Some(body)
+    } else {
+        body.descendants().find(|n| n.kind() == ENUMERATOR_LIST)
+    };
+    let Some(list) = list else {
+        return Vec::new();
+    };
+    list.children()
+        .filter(|n| n.kind() == ENUMERATOR)
+        .map(|e| {
+            e.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .and_then(|t| t.into_token())
+                .map(|t| t.text().into())
+        })
+        .collect()
+}
+
+/// The position of enumerator `name` in an enumeration's list.
+pub fn enumerator_position(db: &dyn IlDatabase, enumeration: Item<'_>, name: &str) -> Option<u32> {
+    enumerator_names(db, enumeration)
+        .iter()
+        .position(|n| n.as_deref() == Some(name))
+        .map(|p| p as u32)
+}
+
 fn unscoped_enums<'db>(db: &'db dyn IlDatabase, members: Vec<Item<'db>>) -> Vec<Item<'db>> {
     use syntax::SyntaxKind::*;
     members
@@ -699,6 +740,28 @@ mod tests {
             found.len() - 1,
             ty.display(&db),
             dtor.display(&db)
+        ));
+    }
+
+    #[test]
+    fn enumerator_positions_come_from_each_enumerations_names() {
+        let (db, file) = TestDb::with_file(
+            "enum A { a0, a1 = 4, a2 };\nenum class S { s0 };\nenum B { b0, a1 };\nenum { u0, u1 };\n",
+        );
+        let enumerations = enumerations_in(&db, ScopeRef::File(file));
+        let found = |name: &str| -> Vec<String> {
+            enumerations
+                .iter()
+                .filter_map(|&e| {
+                    let at = enumerator_position(&db, e, name)?;
+                    Some(format!("{}#{at}", e.name_text(&db).unwrap_or("<unnamed>")))
+                })
+                .collect()
+        };
+        // The scoped enumeration is no unscoped scope member; `a1` is in two enumerations.
+        expect![[r#"[["A#2"], ["A#1", "B#1"], ["<unnamed>#1"], []]"#]].assert_eq(&format!(
+            "{:?}",
+            [found("a2"), found("a1"), found("u1"), found("s0")]
         ));
     }
 

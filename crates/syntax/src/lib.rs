@@ -17,7 +17,7 @@
 mod line_map;
 mod reparsing;
 mod shared_green;
-pub use line_map::{LineMap, OriginalPos};
+pub use line_map::{LineMap, OriginalPos, PositionCursor};
 pub use reparsing::Indel;
 pub use shared_green::{SharedGreen, green_eq};
 

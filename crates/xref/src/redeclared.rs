@@ -35,7 +35,8 @@ pub(crate) fn function_template_parameters(
         .filter(|(_, l)| matches!(l.kind, 'R' | 'D'))
         .map(|(i, l)| (l.offset, i))
         .collect();
-    by_offset.sort();
+    // Unique keys (the indices): unstable sorting gives the same order, faster.
+    by_offset.sort_unstable();
     let in_range = |range: TextRange| {
         let from = by_offset.partition_point(|&(o, _)| o < range.start());
         by_offset[from..]
@@ -50,7 +51,7 @@ pub(crate) fn function_template_parameters(
         .filter(|l| l.kind == 't')
         .map(|l| l.offset)
         .collect();
-    places.sort();
+    places.sort_unstable();
     places.dedup();
     let mut tokens = TokenFinder::new(root);
     let mut redeclared_at = |offset: TextSize| -> Option<Redeclared> {
@@ -183,7 +184,8 @@ pub(crate) fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine
         .filter(|(_, l)| matches!(l.kind, 'R' | 'D' | 'd'))
         .map(|(i, l)| (l.offset, i))
         .collect();
-    by_offset.sort();
+    // Unique keys (the indices): unstable sorting gives the same order, faster.
+    by_offset.sort_unstable();
     let in_range = |range: TextRange| {
         let from = by_offset.partition_point(|&(o, _)| o < range.start());
         by_offset[from..]

@@ -43,6 +43,39 @@ fn declarations_in_edg_order() {
     .assert_eq(&render(&lines, &map, "t.ii"));
 }
 
+#[test]
+fn render_writes_digits_as_format_does() {
+    // Ids and columns at the edges of the hand-written digits (0, one digit, all of `u32`),
+    // lines before the first marker and under one.
+    let text = format!("int a;\n# 4294967295 \"h.h\"\n{}x;\n", " ".repeat(100_000));
+    let map = syntax::LineMap::new(&text);
+    let line = |entity: u32, offset: usize| XrefLine {
+        entity,
+        name: "n::m<int>".to_string(),
+        kind: 'R',
+        offset: TextSize::from(offset as u32),
+    };
+    let lines = [
+        line(0, 0),
+        line(9, 4),
+        line(0x10, 7),
+        line(0xdead_beef, text.len() - 3),
+        line(u32::MAX, text.len() - 2),
+    ];
+    let mut expected = String::new();
+    for l in &lines {
+        let pos = map.position(l.offset);
+        let file = pos.file.unwrap_or("t.ii");
+        expected += &format!(
+            "0x{:x}\t{}\t{}\t{file}\t{}\t{}\n",
+            l.entity, l.name, l.kind, pos.line, pos.col
+        );
+    }
+    assert!(expected.contains("0xffffffff\t"), "{expected}");
+    assert!(expected.contains("\t100001\n"), "{expected}");
+    assert_eq!(render(&lines, &map, "t.ii"), expected);
+}
+
 /// The lines of a fixture that the test is about: `name kind line:col`, in order, ids left out.
 fn lines_of(text: &str, keep: impl Fn(&XrefLine) -> bool) -> String {
     let map = syntax::LineMap::new(text);

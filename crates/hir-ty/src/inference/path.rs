@@ -348,26 +348,11 @@ fn enumerator_in<'db>(
     })
 }
 
-/// The position of enumerator `name` in an enumeration's list.
+/// The position of enumerator `name` in an enumeration's list (memoized names).
 pub(crate) fn enumerator_index(
     db: &dyn crate::HirTyDatabase,
     enumeration: Item<'_>,
     name: &str,
 ) -> Option<u32> {
-    let body = enumeration.body(db)?;
-    let body = SyntaxNode::new_root(body.clone());
-    let list = if body.kind() == ENUMERATOR_LIST {
-        body
-    } else {
-        body.descendants().find(|n| n.kind() == ENUMERATOR_LIST)?
-    };
-    list.children()
-        .filter(|n| n.kind() == ENUMERATOR)
-        .position(|e| {
-            e.children_with_tokens()
-                .find(|t| t.kind() == IDENT)
-                .and_then(|t| t.into_token())
-                .is_some_and(|t| t.text() == name)
-        })
-        .map(|p| p as u32)
+    il::lookup::enumerator_position(db, enumeration, name)
 }

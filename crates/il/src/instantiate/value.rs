@@ -8,7 +8,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use crate::IlDatabase;
 use crate::instantiate::{Env, binding_of, enclosing_class_template};
 use crate::item::{Item, ItemKind};
-use crate::lookup::{ScopeRef, enumerations_in};
+use crate::lookup::{ScopeRef, enumerations_in, enumerator_position};
 use crate::record::size_align_of;
 use crate::resolve::{Found, item_declarator, lookup_name_in, scope_of, type_id_type_in};
 
@@ -241,6 +241,9 @@ fn enumerator_value<'db>(
     found_env: Env<'db>,
     depth: u32,
 ) -> Option<i128> {
+    // Most enumerations searched do not declare the name: evaluate nothing for them, and read
+    // no tree (their names are memoized).
+    enumerator_position(db, enumeration, name)?;
     let env = match enclosing_class_template(db, enumeration) {
         Some(t) => binding_of(db, found_env, t),
         None => None,
@@ -254,10 +257,6 @@ fn enumerator_value<'db>(
             .and_then(|t| t.into_token())
             .is_some_and(|t| t.text() == name)
     };
-    // Most enumerations searched do not declare the name: evaluate nothing for them.
-    if !body.children().any(|e| e.kind() == ENUMERATOR && named(&e)) {
-        return None;
-    }
     let from = scope_of(db, enumeration);
     let mut next: Option<i128> = Some(0);
     for e in body.children().filter(|n| n.kind() == ENUMERATOR) {

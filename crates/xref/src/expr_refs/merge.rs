@@ -32,7 +32,8 @@ pub(crate) fn merge<'db>(
         .enumerate()
         .map(|(i, l)| (l.offset, i))
         .collect();
-    order.sort();
+    // The indices make the keys unique: an unstable sort gives the stable one's order.
+    order.sort_unstable();
     // Whether the walk wrote the reference's line already: looked up among the lines at its
     // offset (a set of every line's name, kind and offset cost more than the lookups).
     let present = |r: &BodyReference<'_>| {
@@ -50,6 +51,20 @@ pub(crate) fn merge<'db>(
         let lo = order.partition_point(|(o, _)| *o < start);
         let hi = order.partition_point(|(o, _)| *o < end);
         let in_body = &order[lo..hi];
+        // The last line (by index) among the body's lines up to each offset: `latest[k]` is
+        // the greatest index of `in_body[..=k]` (scanning the prefix for every reference was
+        // quadratic in a body's lines).
+        let latest: Vec<usize> = if refs.is_empty() {
+            Vec::new()
+        } else {
+            in_body
+                .iter()
+                .scan(0, |max, &(_, i)| {
+                    *max = i.max(*max);
+                    Some(*max)
+                })
+                .collect()
+        };
         for r in refs {
             if present(r) {
                 continue;
@@ -65,10 +80,9 @@ pub(crate) fn merge<'db>(
                 })
             });
             let before = in_body.partition_point(|(o, _)| *o <= r.offset);
-            let after = in_body[..before]
-                .iter()
-                .map(|(_, i)| *i)
-                .max()
+            let after = before
+                .checked_sub(1)
+                .map(|k| latest[k])
                 .or_else(|| in_body.iter().map(|(_, i)| *i).min())
                 .unwrap_or(lines.len().saturating_sub(1));
             inserts.push((
