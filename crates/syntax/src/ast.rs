@@ -430,6 +430,27 @@ impl Declarator {
     }
 }
 
+/// The identifier a name node ends in: a plain name's, the last name segment's of a qualified
+/// name (the class in `C::~C`, whose last segment is a destructor name), a destructor name's
+/// (`X` of `~X`); none for an operator name.
+pub fn name_ident(name: &SyntaxNode) -> Option<SyntaxToken> {
+    let last = if name.kind() == QUALIFIED_NAME {
+        name.children().filter(|n| n.kind() == NAME_REF).last()?
+    } else {
+        name.clone()
+    };
+    last.children_with_tokens()
+        .filter_map(rowan::NodeOrToken::into_token)
+        .find(|t| t.kind() == IDENT)
+}
+
+impl Declarator {
+    /// The identifier of the declared name ([`name_ident`] of [`Declarator::name`]).
+    pub fn name_ident(&self) -> Option<SyntaxToken> {
+        self.name().and_then(|n| name_ident(&n))
+    }
+}
+
 impl FunctionSuffix {
     pub fn param_list(&self) -> Option<ParamList> {
         support::child(&self.syntax)

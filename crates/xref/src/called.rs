@@ -26,8 +26,8 @@ use il::Item;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
-use crate::expr_refs::is_templated;
 use crate::instances::Substitution;
+use xref_bodies::is_templated;
 
 /// Nested instantiations deeper than any header needs (broken code may recurse forever).
 pub(crate) const DEPTH_LIMIT: u32 = 16;
@@ -376,7 +376,7 @@ fn redeclared_name(db: &dyn HirTyDatabase, arg: &GenericArg<'_>) -> Option<Strin
                 }
                 scope = s.parent(db);
             }
-            return Some(crate::expr_refs::item_name(db, *item));
+            return Some(xref_bodies::item_name(db, *item));
         }
         _ => {}
     }

@@ -21,7 +21,7 @@
 //! completed by conversions, variable or alias template instances' `T`, bodies of generic
 //! lambdas, class template argument deduction. [`log_lines`] adds the `R` lines that
 //! declarations write (`references.rs`) and the instantiation lines to the declaration lines;
-//! [`log_lines_in`] also the references that function bodies make (`expr_refs/`).
+//! [`log_lines_in`] also the references that function bodies make (the `xref-bodies` crate).
 use rowan::NodeOrToken;
 use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, TextSize};
@@ -30,11 +30,12 @@ use il::lower::tokens_text;
 
 mod bodies;
 mod body_spans;
+#[cfg(test)]
+mod body_tests;
 mod called;
 mod constants;
 mod constexpr;
 mod evaluate;
-mod expr_refs;
 mod instances;
 mod names;
 mod parallel;
@@ -54,16 +55,7 @@ use tree::{
     name_holder, name_token, signature,
 };
 
-/// One line of the log, before positions are rendered.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct XrefLine {
-    /// Stable per entity within one log (cudafe++ prints an address there).
-    pub entity: u32,
-    pub name: String,
-    /// `D` or `d`.
-    pub kind: char,
-    pub offset: TextSize,
-}
+pub use xref_bodies::XrefLine;
 
 /// The declaration lines of a whole translation unit, in EDG's order.
 /// Without the semantic model: the bodies of the function template instances that calls
@@ -91,13 +83,13 @@ pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
 
 /// The whole log of a file: [`log_lines`] with the function template instances that calls
 /// demand and the references that function bodies make, printed from the semantic model
-/// (`called.rs`, `expr_refs/`: hir-def's bodies, hir-ty's inference).
+/// (`called.rs`, `xref-bodies`: hir-def's bodies, hir-ty's inference).
 pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
     let called = called::CalledInstances::of_file(db, file);
     let created = called.created().to_vec();
     let lines = walk_unit(&root, true, called);
-    let mut lines = expr_refs::merge(db, file, lines);
+    let mut lines = xref_bodies::merge(db, file, lines);
     let instances = created_instance_lines(&mut lines, &created);
     redeclared::function_template_parameters(&root, &mut lines, &instances);
     redeclared::class_template_members(&root, &mut lines);

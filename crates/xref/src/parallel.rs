@@ -9,14 +9,14 @@
 //! this thread; the helpers only compute some of them first.
 //!
 //! This thread infers the non-template bodies first (`called.rs`), then walks the syntax tree,
-//! then reads every body's references (`expr_refs`). The helpers infer each body and print its
-//! references (`expr_refs::body_references`, memoized too): the non-template bodies from the
+//! then reads every body's references (`xref_bodies`). The helpers infer each body and print its
+//! references (`xref_bodies::body_references`, memoized too): the non-template bodies from the
 //! last one backwards, meeting this thread's `called.rs` about halfway, then the template
 //! bodies from the last one backwards, meeting this thread's reading of the references.
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::XrefLine;
-use crate::expr_refs::is_templated;
+use xref_bodies::is_templated;
 
 /// The body owners whose inference the log reads, in the order the helpers take them: the
 /// non-template bodies from the last one, then the template bodies from the last one.
@@ -66,7 +66,7 @@ where
                     };
                     let (item, offsets) = owners[i];
                     hir_ty::infer(db, item);
-                    crate::expr_refs::body_references(db, item, offsets);
+                    xref_bodies::body_references(db, item, offsets);
                 }
             });
         }

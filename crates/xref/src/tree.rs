@@ -72,7 +72,7 @@ pub(super) fn declares_function(declarator: &SyntaxNode) -> bool {
         .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
 }
 
-pub(super) fn name_token(declarator: &SyntaxNode) -> Option<SyntaxToken> {
+pub(crate) fn name_token(declarator: &SyntaxNode) -> Option<SyntaxToken> {
     let holder = name_holder(declarator)?;
     let name = holder.children().find(|n| NAME_KINDS.contains(&n.kind()))?;
     last_ident(&name)
@@ -141,11 +141,4 @@ pub(super) fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxT
 }
 
 /// The identifier of a NAME_REF, or of the last NAME_REF of a QUALIFIED_NAME.
-pub(super) fn last_ident(name: &SyntaxNode) -> Option<SyntaxToken> {
-    let last = if name.kind() == QUALIFIED_NAME {
-        name.children().filter(|n| n.kind() == NAME_REF).last()?
-    } else {
-        name.clone()
-    };
-    first_token(&last, IDENT)
-}
+pub(super) use syntax::ast::name_ident as last_ident;

@@ -6,11 +6,11 @@ use super::*;
 /// come after it, so that a body reads in source order. A local's references take the id of
 /// its `D` line, an entity's the id of its first declaration line by name; what has neither gets
 /// a fresh id per entity.
-pub(crate) fn merge<'db>(
+pub fn merge<'db>(
     db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
-    lines: Vec<crate::XrefLine>,
-) -> Vec<crate::XrefLine> {
+    lines: Vec<XrefLine>,
+) -> Vec<XrefLine> {
     use rustc_hash::FxHashMap;
     let bodies = file_body_references(db, file);
     if bodies.is_empty() {
@@ -45,7 +45,7 @@ pub(crate) fn merge<'db>(
     };
     let mut fresh: FxHashMap<Target<'db>, u32> = FxHashMap::default();
     // (insert after line index, the reference)
-    let mut inserts: Vec<(usize, TextSize, crate::XrefLine)> = Vec::new();
+    let mut inserts: Vec<(usize, TextSize, XrefLine)> = Vec::new();
     for (start, end, refs) in bodies {
         let (start, end) = (TextSize::from(start), TextSize::from(end));
         let lo = order.partition_point(|(o, _)| *o < start);
@@ -88,7 +88,7 @@ pub(crate) fn merge<'db>(
             inserts.push((
                 after,
                 r.offset,
-                crate::XrefLine {
+                XrefLine {
                     entity,
                     name: r.name.clone(),
                     kind: r.kind,

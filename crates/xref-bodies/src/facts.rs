@@ -3,7 +3,7 @@ use super::*;
 
 /// A template, a member of a class template, or anything inside one: EDG logs its names when
 /// the template is parsed, all `R`.
-pub(crate) fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
+pub fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
     let mut cur = Some(item);
     while let Some(i) = cur {
         if !hir_def::generics::template_params(db, i).is_empty() {
@@ -135,7 +135,7 @@ pub(super) fn destructor<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> O
     })
 }
 
-pub(crate) fn item_name(db: &dyn HirTyDatabase, item: Item<'_>) -> String {
+pub fn item_name(db: &dyn HirTyDatabase, item: Item<'_>) -> String {
     let mut parts = Vec::new();
     let mut cur = Some(item);
     while let Some(i) = cur {
@@ -234,7 +234,8 @@ pub(super) fn declarator_name(node: &SyntaxNode) -> Option<TextSize> {
             .find(|n| n.kind() == DECLARATOR)
             .unwrap_or_else(|| node.clone())
     };
-    crate::tree::name_token(&declarator)
+    <syntax::ast::Declarator as rowan::ast::AstNode>::cast(declarator.clone())
+        .and_then(|d| d.name_ident())
         .map(|t| t.text_range().start())
         .or_else(|| {
             declarator

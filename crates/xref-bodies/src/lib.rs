@@ -44,16 +44,25 @@ mod facts;
 mod implicit;
 mod merge;
 mod names;
-#[cfg(test)]
-mod tests;
 
 use facts::*;
-pub(crate) use facts::{is_templated, item_name};
-pub(crate) use merge::merge;
+
+/// One line of the log, before positions are rendered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct XrefLine {
+    /// Stable per entity within one log (cudafe++ prints an address there).
+    pub entity: u32,
+    pub name: String,
+    /// The kind letter (`D`, `d`, `R`, `U`, `M`, `C`, `A`, `T`, `t`).
+    pub kind: char,
+    pub offset: TextSize,
+}
+pub use facts::{is_templated, item_name};
+pub use merge::merge;
 
 /// What a reference line denotes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, salsa::SalsaValue)]
-pub(crate) enum Target<'db> {
+pub enum Target<'db> {
     /// A namespace- or class-scope entity.
     Item(Item<'db>),
     /// A parameter or local of a body: its declarator's offset in the file, where its `D` line
@@ -75,7 +84,7 @@ pub(crate) enum Target<'db> {
 
 /// One reference line of a body, before ids are assigned.
 #[derive(Debug, Clone, PartialEq, Eq, salsa::SalsaValue)]
-pub(crate) struct BodyReference<'db> {
+pub struct BodyReference<'db> {
     pub target: Target<'db>,
     pub name: String,
     pub kind: char,
@@ -84,7 +93,7 @@ pub(crate) struct BodyReference<'db> {
 
 /// The references of every function body of the file that the model covers, per body: the
 /// body's declaration range in the file (`start`, `end`) and its lines in source order.
-pub(crate) fn file_body_references<'db>(
+pub fn file_body_references<'db>(
     db: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
 ) -> Vec<(u32, u32, &'db [BodyReference<'db>])> {
@@ -106,10 +115,10 @@ pub(crate) fn file_body_references<'db>(
 }
 
 /// The references of one body (`item`'s, declared at `offsets`), in source order. Memoized:
-/// the helpers of [`log_lines_in_parallel`](crate::log_lines_in_parallel) print a body's
+/// the helpers of `xref::log_lines_in_parallel` print a body's
 /// right after inferring it, and the log then finds them.
 #[salsa::tracked(returns(ref))]
-pub(crate) fn body_references<'db>(
+pub fn body_references<'db>(
     db: &'db dyn HirTyDatabase,
     item: Item<'db>,
     offsets: hir_def::source::DeclarationOffsets,

@@ -1,4 +1,5 @@
-//! Snapshot tests: the expected lines are cudafe++ 13.0.88's log of the same fixture (own file,
+//! Snapshot tests of the references function bodies make (the `xref-bodies` crate, merged into
+//! the whole log by [`crate::log_lines_in`]): the expected lines are cudafe++ 13.0.88's log of the same fixture (own file,
 //! in its order, `name kind line:col`); the printer's lines are compared as a multiset.
 use expect_test::{Expect, expect};
 
