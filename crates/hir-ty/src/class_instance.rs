@@ -228,6 +228,37 @@ pub fn infer_member_instance<'db>(
     Arc::new(cx.finish())
 }
 
+/// Infers the initializer of a static data member of a class template instance
+/// (`static const bool value = is_same<T, int>::value;` in `X<int>`) with the class's
+/// parameters bound to the instance's arguments: names of other instances' members
+/// (`InferenceResult::member_instance`) and non-type parameters resolve under the bindings,
+/// which is what [`crate::const_eval::instance_member_value`] evaluates. Empty for a member
+/// that is no variable or has no initializer.
+#[salsa::tracked(returns(clone))]
+pub fn infer_member_initializer<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer_member_initializer").entered();
+    let declared = member.member(db);
+    let body = hir_def::body::body(db, declared);
+    let mut cx = InferCtx::new(db, declared, &body);
+    if !matches!(declared.kind(db), ItemKind::Variable | ItemKind::Field)
+        || body.init_expr.is_none()
+    {
+        return Arc::new(cx.finish());
+    }
+    let class = member.class(db);
+    cx.subst = instance_bindings(db, class);
+    cx.class_instance = Some(class);
+    cx.in_template = false;
+    if let Some((this, cv)) = cx.this_class {
+        cx.this_class = Some((cx.subst.apply(db, this), cv));
+    }
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
 /// The arguments of an instance, when every one is concrete (no dependent or unknown type,
 /// no dependent value).
 pub fn concrete_args<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) -> bool {
@@ -321,6 +352,42 @@ pub fn instance_bases<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) 
         .map(|ty| bindings.apply(db, ty))
         .filter(|ty| !ty.is_error(db))
         .collect()
+}
+
+/// The member named `name` of an instance: declared by the definition it is made from, else
+/// by the first base (depth first, in declaration order) that declares one; `None` when there
+/// is none or the name is overloaded.
+pub fn instance_member_named<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    name: &str,
+) -> Option<Item<'db>> {
+    fn go<'db>(
+        db: &'db dyn HirTyDatabase,
+        class: Ty<'db>,
+        name: &str,
+        depth: u32,
+    ) -> Option<Item<'db>> {
+        let members = match class.unqualified(db).kind(db) {
+            TyKind::Instance(b) if concrete_args(db, *b) => instance_members_named(db, *b, name),
+            TyKind::Class(c) => members_named(db, ScopeRef::Item(*c), name),
+            _ => return None,
+        };
+        match members[..] {
+            [one] => return Some(one),
+            [] => {}
+            _ => return None,
+        }
+        if depth > 16 {
+            return None;
+        }
+        let bases: Vec<Ty<'db>> = match class.unqualified(db).kind(db) {
+            TyKind::Instance(b) => instance_bases(db, *b).clone(),
+            _ => Vec::new(),
+        };
+        bases.into_iter().find_map(|b| go(db, b, name, depth + 1))
+    }
+    go(db, Ty::new(db, TyKind::Instance(instance)), name, 0)
 }
 
 /// `member` as a member of `instance`: of the definition it is made from, else of the first
