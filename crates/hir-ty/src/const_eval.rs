@@ -527,6 +527,10 @@ impl<'a, 'db> Evaluator<'a, 'db> {
     /// bindings (`None` when the call makes none: not every argument deduced).
     fn template_instance_called(&self, call: ExprId) -> Option<(Item<'db>, Option<Bound<'db>>)> {
         let db = self.db;
+        // A text's body has no inference of its own (its names are looked up).
+        if self.names_by_lookup {
+            return None;
+        }
         let instance = self.inference().callee_info(call)?.instance?;
         let template = instance.template(db);
         (template.kind(db) == ItemKind::FunctionTemplate).then_some(())?;
@@ -541,6 +545,9 @@ impl<'a, 'db> Evaluator<'a, 'db> {
     /// its body's inference and bindings in that instance.
     fn class_instance_called(&self, call: ExprId, function: Item<'db>) -> Option<Bound<'db>> {
         let db = self.db;
+        if self.names_by_lookup {
+            return None;
+        }
         let member = self.inference().callee_info(call)?.class_instance?;
         (member.member(db) == function
             && crate::class_instance::member_body_owner(db, function) == Some(function))
