@@ -354,42 +354,6 @@ pub fn instance_bases<'db>(db: &'db dyn HirTyDatabase, instance: Instance<'db>) 
         .collect()
 }
 
-/// The member named `name` of an instance: declared by the definition it is made from, else
-/// by the first base (depth first, in declaration order) that declares one; `None` when there
-/// is none or the name is overloaded.
-pub fn instance_member_named<'db>(
-    db: &'db dyn HirTyDatabase,
-    instance: Instance<'db>,
-    name: &str,
-) -> Option<Item<'db>> {
-    fn go<'db>(
-        db: &'db dyn HirTyDatabase,
-        class: Ty<'db>,
-        name: &str,
-        depth: u32,
-    ) -> Option<Item<'db>> {
-        let members = match class.unqualified(db).kind(db) {
-            TyKind::Instance(b) if concrete_args(db, *b) => instance_members_named(db, *b, name),
-            TyKind::Class(c) => members_named(db, ScopeRef::Item(*c), name),
-            _ => return None,
-        };
-        match members[..] {
-            [one] => return Some(one),
-            [] => {}
-            _ => return None,
-        }
-        if depth > 16 {
-            return None;
-        }
-        let bases: Vec<Ty<'db>> = match class.unqualified(db).kind(db) {
-            TyKind::Instance(b) => instance_bases(db, *b).clone(),
-            _ => Vec::new(),
-        };
-        bases.into_iter().find_map(|b| go(db, b, name, depth + 1))
-    }
-    go(db, Ty::new(db, TyKind::Instance(instance)), name, 0)
-}
-
 /// `member` as a member of `instance`: of the definition it is made from, else of the first
 /// base instance (depth first, in declaration order) whose definition declares it.
 pub fn member_instance_in<'db>(

@@ -72,22 +72,6 @@ impl<'db> InferCtx<'_, 'db> {
         }
     }
 
-    /// `X<int>::m` where lookup in the template found no `m`: the member as the instance's
-    /// definition or one of its base instances declares it (`is_same<int, int>::value`, a
-    /// member of the base `integral_constant<bool, true>` of the chosen specialization).
-    pub(crate) fn member_of_qualifier_instance(&mut self, path: &Path) -> Option<Item<'db>> {
-        let db = self.db;
-        if path.segments.len() < 2 || path.segments[path.segments.len() - 2].args.is_none() {
-            return None;
-        }
-        let class = self.qualifier_instance(path)?;
-        if !concrete_args(db, class) {
-            return None;
-        }
-        let name = &*path.segments.last()?.name;
-        crate::class_instance::instance_member_named(db, class, name)
-    }
-
     /// Records that `expr` denotes `member` (found through an object of type `object`) as a
     /// member of the class template instance `object` is, or of one of its bases.
     pub(crate) fn record_member_through(
@@ -178,7 +162,6 @@ impl<'db> InferCtx<'_, 'db> {
         }
         if let Some(ty) = self.type_ref(&text)
             && let TyKind::Instance(inst) = ty.unqualified(db).kind(db)
-            && (concrete_args(db, *inst) || self.subst.is_empty())
         {
             return Some(*inst);
         }
@@ -200,14 +183,6 @@ impl<'db> InferCtx<'_, 'db> {
         for a in written.iter() {
             if let Ok(v) = a.parse::<i128>() {
                 args.push(GenericArg::Value(v));
-                continue;
-            }
-            // In an instance, a non-type parameter stands for its value (`Twice<N>` in
-            // `times<5>`).
-            if let Some(param) = hir_def::generics::find_template_param(db, self.owner, a.trim())
-                && let Some(GenericArg::Value(v)) = self.subst.get(param)
-            {
-                args.push(GenericArg::Value(*v));
                 continue;
             }
             let mut ty = self.type_ref(a)?;

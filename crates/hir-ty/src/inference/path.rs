@@ -117,9 +117,6 @@ impl<'db> InferCtx<'_, 'db> {
         if let Some(found) = enumerator_by_lookup(db, scope, path.global, &segments) {
             return Found::Resolved(found);
         }
-        if let Some(member) = self.member_of_qualifier_instance(path) {
-            return self.classify(vec![member]);
-        }
         if self.in_template {
             Found::Dependent
         } else {
