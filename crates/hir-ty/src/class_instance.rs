@@ -218,14 +218,21 @@ pub fn infer_member_instance<'db>(
             }
         }
     }
+    enter_instance(&mut cx, class, subst);
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
+/// Puts an inference inside a class template instance: the class's parameters bound by
+/// `subst`, `this` the instance, nothing left dependent.
+fn enter_instance<'db>(cx: &mut InferCtx<'_, 'db>, class: Instance<'db>, subst: Subst<'db>) {
+    let db = cx.db;
     cx.subst = subst;
     cx.class_instance = Some(class);
     cx.in_template = false;
     if let Some((this, cv)) = cx.this_class {
         cx.this_class = Some((cx.subst.apply(db, this), cv));
     }
-    cx.infer_body();
-    Arc::new(cx.finish())
 }
 
 /// Infers the initializer of a static data member of a class template instance
@@ -249,12 +256,7 @@ pub fn infer_member_initializer<'db>(
         return Arc::new(cx.finish());
     }
     let class = member.class(db);
-    cx.subst = instance_bindings(db, class);
-    cx.class_instance = Some(class);
-    cx.in_template = false;
-    if let Some((this, cv)) = cx.this_class {
-        cx.this_class = Some((cx.subst.apply(db, this), cv));
-    }
+    enter_instance(&mut cx, class, instance_bindings(db, class));
     cx.infer_body();
     Arc::new(cx.finish())
 }
