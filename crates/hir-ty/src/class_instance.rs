@@ -218,12 +218,45 @@ pub fn infer_member_instance<'db>(
             }
         }
     }
+    enter_instance(&mut cx, class, subst);
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
+/// Puts an inference inside a class template instance: the class's parameters bound by
+/// `subst`, `this` the instance, nothing left dependent.
+fn enter_instance<'db>(cx: &mut InferCtx<'_, 'db>, class: Instance<'db>, subst: Subst<'db>) {
+    let db = cx.db;
     cx.subst = subst;
     cx.class_instance = Some(class);
     cx.in_template = false;
     if let Some((this, cv)) = cx.this_class {
         cx.this_class = Some((cx.subst.apply(db, this), cv));
     }
+}
+
+/// Infers the initializer of a static data member of a class template instance
+/// (`static const bool value = is_same<T, int>::value;` in `X<int>`) with the class's
+/// parameters bound to the instance's arguments: names of other instances' members
+/// (`InferenceResult::member_instance`) and non-type parameters resolve under the bindings,
+/// which is what [`crate::const_eval::instance_member_value`] evaluates. Empty for a member
+/// that is no variable or has no initializer.
+#[salsa::tracked(returns(clone))]
+pub fn infer_member_initializer<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Arc<InferenceResult<'db>> {
+    let _span = tracing::trace_span!("infer_member_initializer").entered();
+    let declared = member.member(db);
+    let body = hir_def::body::body(db, declared);
+    let mut cx = InferCtx::new(db, declared, &body);
+    if !matches!(declared.kind(db), ItemKind::Variable | ItemKind::Field)
+        || body.init_expr.is_none()
+    {
+        return Arc::new(cx.finish());
+    }
+    let class = member.class(db);
+    enter_instance(&mut cx, class, instance_bindings(db, class));
     cx.infer_body();
     Arc::new(cx.finish())
 }

@@ -22,10 +22,14 @@ use hir_def::hir::{
 use il::{Item, ItemKind};
 use rustc_hash::FxHashMap;
 
+use std::sync::Arc;
+
 use crate::HirTyDatabase;
-use crate::inference::Resolution;
-use crate::ty::{Builtin, Ty, TyKind, int_info, promoted, usual_arithmetic};
+use crate::class_instance::MemberInstance;
+use crate::inference::{InferenceResult, Resolution};
+use crate::ty::{Builtin, GenericArg, Ty, TyKind, int_info, promoted, usual_arithmetic};
 use crate::type_traits::{TypeClass, trait_by_class, type_class};
+use crate::unify::Subst;
 
 /// Statements and expressions one evaluation may visit.
 pub const STEP_LIMIT: u32 = 100_000;
@@ -97,6 +101,38 @@ pub fn const_value<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<C
     Some(ConstValue::new(v.value, target))
 }
 
+/// The value of a static constant data member of a class template instance
+/// (`X<int>::value`): its initializer evaluated with the class's parameters bound to the
+/// instance's arguments (a non-type parameter is its argument, `sizeof(T)` and traits see the
+/// bound types, other instances' members their own values), converted to the member's type
+/// under the bindings (`static const T v = 300;` in `X<unsigned char>` is 44). `None` when it
+/// is not an integral constant.
+#[salsa::tracked(cycle_result = |_, _, _| None)]
+pub fn instance_member_value<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Option<ConstValue> {
+    let item = member.member(db);
+    if !matches!(item.kind(db), ItemKind::Variable | ItemKind::Field) {
+        return None;
+    }
+    let ty = crate::class_instance::member_ty(db, member);
+    let (cv, _) = ty.split_cv(db);
+    if !cv.is_const && !il::decl::variable_decl(db, item).specifiers.is_constexpr {
+        return None;
+    }
+    let target = integral_of(db, ty)?;
+    let body = hir_def::body::body(db, item);
+    let init = body.init_expr?;
+    let mut ev = Evaluator::new(db, item, &body);
+    ev.instance = Some(Bound {
+        infer: crate::class_instance::infer_member_initializer(db, member),
+        subst: crate::class_instance::instance_bindings(db, member.class(db)),
+    });
+    let v = ev.eval(init).ok()?;
+    Some(ConstValue::new(v.value, target))
+}
+
 /// The values of an enumeration's enumerators, in order (`None` for one that is not constant
 /// and every implicit successor of it).
 #[salsa::tracked(returns(ref), cycle_result = |_, _, _| Vec::new())]
@@ -163,6 +199,12 @@ fn integral_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<Builtin> 
     }
 }
 
+/// A body inferred under template bindings, and the bindings.
+struct Bound<'db> {
+    infer: Arc<InferenceResult<'db>>,
+    subst: Subst<'db>,
+}
+
 /// Evaluates expressions of one body; a constexpr call evaluates the callee's body in a new
 /// frame.
 pub struct Evaluator<'a, 'db> {
@@ -171,6 +213,9 @@ pub struct Evaluator<'a, 'db> {
     body: &'a Body,
     /// Resolve names by lookup from the owner's scope (text bodies with no inference).
     names_by_lookup: bool,
+    /// The body is a member's of a class template instance: inferred and evaluated under the
+    /// instance's bindings ([`instance_member_value`]).
+    instance: Option<Bound<'db>>,
     locals: FxHashMap<hir_def::hir::BindingId, ConstValue>,
     steps: u32,
     depth: u32,
@@ -183,6 +228,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
             owner,
             body,
             names_by_lookup: false,
+            instance: None,
             locals: FxHashMap::default(),
             steps: 0,
             depth: 0,
@@ -211,7 +257,49 @@ impl<'a, 'db> Evaluator<'a, 'db> {
             }
             return crate::inference::enumerator_by_lookup(self.db, from, path.global, &segments);
         }
-        crate::infer(self.db, self.owner).resolution(expr).cloned()
+        self.inference().resolution(expr).cloned()
+    }
+
+    /// The inference of the body: the instance's when the body is a member's of one.
+    fn inference(&self) -> Arc<InferenceResult<'db>> {
+        match &self.instance {
+            Some(bound) => bound.infer.clone(),
+            None => crate::infer(self.db, self.owner),
+        }
+    }
+
+    /// A type written in the body, under the instance's bindings when there are any.
+    fn written_ty(&self, text: &str) -> Option<Ty<'db>> {
+        let ty = crate::lower::type_ref_ty(self.db, self.owner, text)?;
+        Some(match &self.instance {
+            Some(bound) => bound.subst.apply(self.db, ty),
+            None => ty,
+        })
+    }
+
+    /// The value of a name that denotes a constant member of a class template instance
+    /// (`is_same<T, int>::value` under the bindings) or a non-type template parameter bound
+    /// to a value.
+    fn bound_value(&self, expr: ExprId) -> Option<Result<ConstValue, ConstEvalError>> {
+        if self.names_by_lookup {
+            return None;
+        }
+        let infer = self.inference();
+        if let Some(member) = infer.member_instance(expr) {
+            return Some(instance_member_value(self.db, member).ok_or(ConstEvalError::NotConstant));
+        }
+        let bound = self.instance.as_ref()?;
+        let Some(Resolution::TemplateParam(param)) = infer.resolution(expr) else {
+            return None;
+        };
+        let Some(GenericArg::Value(v)) = bound.subst.get(*param) else {
+            return Some(Err(ConstEvalError::NotConstant));
+        };
+        let ty = infer
+            .type_of_expr(expr)
+            .and_then(|t| integral_of(self.db, t))
+            .unwrap_or(Builtin::Long);
+        Some(Ok(ConstValue::new(*v, ty)))
     }
 
     /// The value of an expression of `self.body`.
@@ -220,6 +308,11 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         self.step()?;
         let db = self.db;
         let int = |v: i128, ty: Builtin| Ok(ConstValue::new(v, ty));
+        if let Expr::Path(_) = &self.body.exprs[expr]
+            && let Some(value) = self.bound_value(expr)
+        {
+            return value;
+        }
         match &self.body.exprs[expr] {
             Expr::Literal(lit) => literal_value(lit).ok_or(NotConstant),
             Expr::Path(_) => match self.resolution(expr).ok_or(NotConstant)? {
@@ -255,18 +348,18 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                     return Err(NotConstant);
                 };
                 let v = self.eval(*arg)?;
-                let target = crate::lower::type_ref_ty(db, self.owner, ty.as_str())
+                let target = self
+                    .written_ty(ty.as_str())
                     .and_then(|t| integral_of(db, t))
                     .ok_or(NotConstant)?;
                 int(v.value, target)
             }
             Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => {
-                let ty =
-                    crate::lower::type_ref_ty(db, self.owner, t.as_str()).ok_or(NotConstant)?;
+                let ty = self.written_ty(t.as_str()).ok_or(NotConstant)?;
                 let size = size_of_simple(db, ty).ok_or(NotConstant)?;
                 int(size as i128, Builtin::UnsignedLong)
             }
-            Expr::Call { callee, args } => self.call(*callee, args),
+            Expr::Call { callee, args } => self.call(expr, *callee, args),
             Expr::BuiltinCall { name, args } => {
                 let value = self.type_trait(name, args).ok_or(NotConstant)?;
                 int(value as i128, Builtin::Bool)
@@ -288,7 +381,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
                         _ => return None,
                     },
                 };
-                crate::lower::type_ref_ty(self.db, self.owner, &text)
+                self.written_ty(&text)
             })
             .collect::<Option<Vec<Ty<'db>>>>()?;
         let classes = types
@@ -373,16 +466,25 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         })
     }
 
-    /// A call of a `constexpr` function: its body evaluated with the arguments bound.
-    fn call(&mut self, callee: ExprId, args: &[ExprId]) -> Result<ConstValue, ConstEvalError> {
+    /// A call of a `constexpr` function: its body evaluated with the arguments bound. A
+    /// function template's instance (`f<3>()`, deduced `g(4)`) is evaluated under the
+    /// instance's bindings, as [`crate::infer_instance`] inferred it.
+    fn call(
+        &mut self,
+        call: ExprId,
+        callee: ExprId,
+        args: &[ExprId],
+    ) -> Result<ConstValue, ConstEvalError> {
         use ConstEvalError::*;
         let db = self.db;
         if self.depth >= CALL_DEPTH_LIMIT {
             return Err(StepLimit);
         }
-        let function = match self.resolution(callee) {
-            Some(Resolution::Item(item)) if item.kind(db) == ItemKind::Routine => item,
-            _ => return Err(NotConstant),
+        let (function, instance) = match self.resolution(callee) {
+            Some(Resolution::Item(item)) if item.kind(db) == ItemKind::Routine => {
+                (item, self.class_instance_called(call, item))
+            }
+            _ => self.template_instance_called(call).ok_or(NotConstant)?,
         };
         let decl = il::decl::routine_decl(db, function);
         if !decl.specifiers.is_constexpr && !decl.specifiers.is_consteval {
@@ -391,17 +493,25 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         let sig = crate::lower::callable_sig(db, function)
             .as_ref()
             .ok_or(NotConstant)?;
-        let ret = integral_of(db, sig.ret).ok_or(NotConstant)?;
+        let bound_ty = |ty: Ty<'db>| match &instance {
+            Some(bound) => integral_of(db, bound.subst.apply(db, ty)),
+            None => integral_of(db, ty),
+        };
+        let ret = bound_ty(sig.ret).ok_or(NotConstant)?;
         let body = hir_def::body::body(db, function);
         if body.params.len() != args.len() {
             return Err(NotConstant);
         }
+        let mut param_tys = Vec::with_capacity(args.len());
+        for ty in &sig.params {
+            param_tys.push(bound_ty(*ty).ok_or(NotConstant)?);
+        }
         let mut frame = Evaluator::new(db, function, &body);
+        frame.instance = instance;
         frame.depth = self.depth + 1;
         frame.steps = self.steps;
-        for ((param, arg), ty) in body.params.iter().zip(args).zip(&sig.params) {
+        for ((param, arg), ty) in body.params.iter().zip(args).zip(param_tys) {
             let v = self.eval(*arg)?;
-            let ty = integral_of(db, *ty).ok_or(NotConstant)?;
             frame.locals.insert(*param, ConstValue::new(v.value, ty));
         }
         let stmt = body.body_stmt.ok_or(NotConstant)?;
@@ -411,6 +521,41 @@ impl<'a, 'db> Evaluator<'a, 'db> {
             Flow::Return(v) => Ok(ConstValue::new(v.value, ret)),
             _ => Err(NotConstant),
         }
+    }
+
+    /// The function template a call makes an instance of, with the instance's inference and
+    /// bindings (`None` when the call makes none: not every argument deduced).
+    fn template_instance_called(&self, call: ExprId) -> Option<(Item<'db>, Option<Bound<'db>>)> {
+        let db = self.db;
+        // A text's body has no inference of its own (its names are looked up).
+        if self.names_by_lookup {
+            return None;
+        }
+        let instance = self.inference().callee_info(call)?.instance?;
+        let template = instance.template(db);
+        (template.kind(db) == ItemKind::FunctionTemplate).then_some(())?;
+        let bound = Bound {
+            infer: crate::infer_instance(db, instance),
+            subst: Subst::of_instance(db, instance),
+        };
+        Some((template, Some(bound)))
+    }
+
+    /// A member function of a class template instance defined in its class (`X<4>::f()`):
+    /// its body's inference and bindings in that instance.
+    fn class_instance_called(&self, call: ExprId, function: Item<'db>) -> Option<Bound<'db>> {
+        let db = self.db;
+        if self.names_by_lookup {
+            return None;
+        }
+        let member = self.inference().callee_info(call)?.class_instance?;
+        (member.member(db) == function
+            && crate::class_instance::member_body_owner(db, function) == Some(function))
+        .then_some(())?;
+        Some(Bound {
+            infer: crate::class_instance::infer_member_instance(db, member),
+            subst: crate::class_instance::instance_bindings(db, member.class(db)),
+        })
     }
 
     fn exec(&mut self, stmt: StmtId) -> Result<Flow, ConstEvalError> {
@@ -426,8 +571,7 @@ impl<'a, 'db> Evaluator<'a, 'db> {
             Stmt::Decl(decls) => {
                 for d in decls.iter() {
                     let written = body.bindings[d.binding].ty.as_str();
-                    let ty = crate::lower::type_ref_ty(db, self.owner, written)
-                        .and_then(|t| integral_of(db, t));
+                    let ty = self.written_ty(written).and_then(|t| integral_of(db, t));
                     let init = d.init.ok_or(NotConstant)?;
                     let init = match &body.exprs[init] {
                         Expr::InitList(items) | Expr::ParenInit(items) if items.len() == 1 => {
