@@ -235,6 +235,7 @@ impl<'db> Printer<'_, 'db> {
             self.expr(init.init, Access::Use);
         }
         if let Some(stmt) = self.body.body_stmt {
+            self.owner_constructions(stmt);
             self.stmt(stmt);
         }
         // A variable's or field's initializer: used, or bound by a reference.
@@ -869,7 +870,9 @@ impl<'db> Printer<'_, 'db> {
                 if self.operator_call(e) {
                     return;
                 }
+                let called = *op == BinaryOp::Assign && self.implicit_assignment(e);
                 let (l, r) = match op {
+                    BinaryOp::Assign if called => (Access::Address, Access::Address),
                     BinaryOp::Assign => (Access::Modify, Access::Use),
                     BinaryOp::CompoundAssign(_) => (Access::Compound, Access::Use),
                     BinaryOp::Comma => (Access::Reference, access),
