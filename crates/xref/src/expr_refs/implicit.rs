@@ -99,7 +99,7 @@ impl<'db> Printer<'_, 'db> {
     /// A constructor's construction of the bases and members it does not initialize, as the
     /// model records it (a non-trivial default constructor): `R` at its body's `{`
     /// (`bbox() {}` default-constructing `point2d lower_left;`).
-    pub(super) fn owner_constructions(&mut self, body: hir_def::hir::StmtId) {
+    pub(super) fn owner_constructions(&mut self, body: StmtId) {
         if self.templated || self.owner.kind(self.db) != ItemKind::Routine {
             return;
         }
