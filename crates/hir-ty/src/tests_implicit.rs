@@ -412,7 +412,8 @@ fn trivial_assignments_are_used() {
         f:
           expr #2: trivial Assign P::operator=
           expr #5: trivial Assign P::operator=
-    "#]].assert_eq(&render_trivial(
+    "#]]
+    .assert_eq(&render_trivial(
         r#"
 struct P { float x, y; };
 struct M { M& operator=(const M&); };
