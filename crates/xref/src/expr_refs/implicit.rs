@@ -129,6 +129,9 @@ impl<'db> Printer<'_, 'db> {
     /// temporary's destructor, `R` at the argument. Only of a class that is no instance (an
     /// instance's members are named through it, which the model does not record here).
     fn converted_argument(&mut self, e: ExprId) {
+        if self.operator_operands.contains(&e) {
+            return;
+        }
         let site = hir_ty::ImplicitSite::Expr(e);
         let calls = self.infer.implicit_calls();
         let Some(ctor) = calls.iter().find_map(|c| match c.target {
@@ -304,7 +307,9 @@ impl<'db> Printer<'_, 'db> {
         if let Some(object) = object {
             self.expr(object, Access::Address);
         }
+        let outer = std::mem::replace(&mut self.operator_operands, rest.clone());
         self.arguments(&rest, Some(callee.item));
+        self.operator_operands = outer;
         true
     }
 

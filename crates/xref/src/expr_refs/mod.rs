@@ -140,6 +140,7 @@ pub(crate) fn body_references<'db>(
         subscripted_array: false,
         structured_bindings: 0,
         launch_arguments: Vec::new(),
+        operator_operands: Vec::new(),
         returns_reference: hir_ty::callable_sig(db, item)
             .as_ref()
             .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -215,6 +216,10 @@ struct Printer<'a, 'db> {
     structured_bindings: u32,
     /// The arguments of the kernel launch being walked.
     launch_arguments: Vec<ExprId>,
+    /// The operands of the overloaded operator being walked: their converting constructors
+    /// are not named (an operator's overload is the least certain pick: `it + w * h` chosen
+    /// as `operator+(__half, __half)` would name `__half::__half`).
+    operator_operands: Vec<ExprId>,
 }
 
 /// What a lambda's body sees of the bindings around it.
