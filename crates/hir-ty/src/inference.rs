@@ -141,7 +141,8 @@ pub struct InferenceResult<'db> {
     pub(crate) owner: Option<Item<'db>>,
     /// Calls without a call expression (see [`ImplicitCall`]), in discovery order.
     pub(crate) implicit_calls: Vec<ImplicitCall<'db>>,
-    /// Copies and moves by an implicit, trivial constructor (no code runs), in discovery order.
+    /// Copies and moves by an implicit, trivial constructor, and assignments by an implicit,
+    /// trivial assignment operator (no code runs), in discovery order.
     pub(crate) trivial_copies: Vec<ImplicitCall<'db>>,
     /// Locals copy-initialized from a prvalue of their class: the constructor elided.
     pub(crate) elided_copies: Vec<ImplicitCall<'db>>,
@@ -274,7 +275,9 @@ impl<'db> InferenceResult<'db> {
     /// The copies and moves [`Self::implicit_calls`] leaves out because the constructor is
     /// implicit and trivial (copying `__half`, a class with no user-declared copy constructor
     /// whose members copy trivially): no code runs, but the constructor is used (the xref log
-    /// names it). Each targets [`CallTarget::Special`](crate::CallTarget::Special).
+    /// names it); likewise the trivial implicit copy or move assignment of `a = b`
+    /// ([`ImplicitKind::Assign`](crate::ImplicitKind::Assign)). Each targets
+    /// [`CallTarget::Special`](crate::CallTarget::Special).
     pub fn trivial_copies(&self) -> &[ImplicitCall<'db>] {
         &self.trivial_copies
     }

@@ -1082,3 +1082,38 @@ int f() { return th::P<int>()(1); }
         "#]],
     );
 }
+
+#[test]
+fn base_member_operator_returns_in_the_bases_arguments() {
+    check(
+        r#"
+template <class T> struct DRef {
+  using value_type = T;
+  DRef& operator=(const value_type& x) { return *this; }
+};
+template <class T> struct VB { DRef<T> operator[](int i); DRef<T> front(); };
+template <class T> struct DV : VB<T> { };
+void h() {
+  DV<int> d;
+  d[0] = 99;
+  d.front() = 98;
+}
+"#,
+        expect![[r#"
+            DRef::operator=:
+              This: DRef<T> * PRValue
+              Unary: DRef<T> LValue
+            h:
+              d: DV<int> LValue -> local d
+              0: int PRValue
+              Index: DRef<int> PRValue => Operator VB::operator[](int)
+              99: int PRValue
+              Binary: DRef<int> LValue => Operator DRef::operator=(const T &)
+              d: DV<int> LValue -> local d
+              .front: DRef<T> () PRValue -> VB::front
+              call: DRef<int> PRValue => Method VB::front()
+              98: int PRValue
+              Binary: DRef<int> LValue => Operator DRef::operator=(const T &)
+        "#]],
+    );
+}

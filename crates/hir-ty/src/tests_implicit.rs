@@ -359,3 +359,71 @@ template <class T> struct W { T x; int &r; W(T a, int &b) : x(a), r{b} {} };
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn locals_of_instances_with_class_arguments() {
+    // `device_vector<point2d> points(N);`: an instance whose argument is a class declared in
+    // the file should construct and destroy its locals as one whose argument is `int` does.
+    // KNOWN GAP, pinned here as found: `a` and `c` (of `dvec<A>`) get no constructor and no
+    // destructor, `b` (of `dvec<int>`) both; cudafe++ logs all three (the corpus's
+    // `device_vector<point2d>::device_vector R` lines). Not yet explained.
+    check(
+        r#"
+namespace th { inline namespace v1 {
+template <class T> struct alloc { alloc(); };
+namespace detail {
+template <class T, class Al> struct vbase {
+  using size_type = unsigned long;
+  vbase(); explicit vbase(size_type n); ~vbase();
+  T& operator[](size_type i);
+};
+}
+template <class T, class Al = alloc<T>> struct dvec : detail::vbase<T, Al> {
+  using Parent = detail::vbase<T, Al>;
+  using size_type = typename Parent::size_type;
+  dvec() {}
+  ~dvec() {}
+  explicit dvec(size_type n) : Parent(n) {}
+  dvec(const Al& a);
+  template <class O> dvec(const dvec<O>& o);
+};
+} }
+struct A { float x; };
+void host() {
+  const unsigned long N = 4;
+  th::dvec<A> a(N);
+  th::dvec<int> b(N);
+  th::dvec<A> c;
+}
+"#,
+        expect![[r#"
+            host:
+              local b: Destroy th::v1::dvec::~dvec (__host__)
+              paren-init #4: Constructor th::v1::dvec::dvec
+        "#]],
+    );
+}
+
+#[test]
+fn trivial_assignments_are_used() {
+    // `a = p` of a plain struct: its implicit assignment is trivial (no call) but used; of a
+    // class with a member that declares one, it is called.
+    expect![[r#"
+        f:
+          expr #2: trivial Assign P::operator=
+          expr #5: trivial Assign P::operator=
+    "#]]
+    .assert_eq(&render_trivial(
+        r#"
+struct P { float x, y; };
+struct M { M& operator=(const M&); };
+struct Q { P a; M m; };
+void f(P p, Q q, Q r) {
+  P l;
+  l = p;
+  l = P();
+  q = r;
+}
+"#,
+    ));
+}

@@ -161,3 +161,32 @@ void f(Stream<char> &os) {
         "#]],
     );
 }
+
+#[test]
+fn assignment_to_the_reference_class_a_base_members_operator_returns() {
+    // `d[0] = 99`: `operator[]` is a member of `DV<int>`'s base `VB<int>`, and returns
+    // `DRef<T>` with the base's `T`; the assignment is `DRef<int>::operator=`.
+    check(
+        r#"
+template <class T> struct DRef {
+  using value_type = T;
+  DRef& operator=(const value_type& x) { return *this; }
+};
+template <class T> struct VB { DRef<T> operator[](int i); };
+template <class T> struct DV : VB<T> { };
+void h() {
+  DV<int> d;
+  d[0] = 99;
+  DRef<int> r = d[1];
+  r = 5;
+}
+"#,
+        expect![[r#"
+            h:
+              #2: VB<int>::operator[]
+              #4: DRef<int>::operator=
+              #7: VB<int>::operator[]
+              #10: DRef<int>::operator=
+        "#]],
+    );
+}

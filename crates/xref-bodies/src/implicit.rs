@@ -80,7 +80,10 @@ impl<'db> Printer<'_, 'db> {
             Some(call) => (*call, Access::Address),
             None => match self.infer.trivial_copies().iter().find(used) {
                 Some(call) => (*call, access),
-                None => return access,
+                None => {
+                    self.converted_argument(e);
+                    return access;
+                }
             },
         };
         let Some((target, name)) = self.call_target(call.target) else {
@@ -91,6 +94,74 @@ impl<'db> Printer<'_, 'db> {
         };
         self.push(target, name, 'R', at);
         bound
+    }
+
+    /// A constructor's construction of the bases and members it does not initialize, as the
+    /// model records it (a non-trivial default constructor): `R` at its body's `{`
+    /// (`bbox() {}` default-constructing `point2d lower_left;`).
+    pub(super) fn owner_constructions(&mut self, body: StmtId) {
+        if self.templated || self.owner.kind(self.db) != ItemKind::Routine {
+            return;
+        }
+        let Some(at) = self
+            .map
+            .stmt_syntax(body)
+            .map(|p| self.node(p).text_range().start())
+        else {
+            return;
+        };
+        let targets: Vec<(Target<'db>, String)> = self
+            .infer
+            .implicit_calls()
+            .iter()
+            .filter(|c| {
+                c.site == hir_ty::ImplicitSite::Owner && c.kind == hir_ty::ImplicitKind::Construct
+            })
+            .filter_map(|c| self.call_target(c.target))
+            .collect();
+        for (target, name) in targets {
+            self.push(target, name, 'R', at);
+        }
+    }
+
+    /// An argument the model says a converting constructor turns into a temporary of the
+    /// parameter's class (`g(7)` for `void g(S)` with `S(int)`): the constructor and the
+    /// temporary's destructor, `R` at the argument. Only of a class that is no instance (an
+    /// instance's members are named through it, which the model does not record here).
+    fn converted_argument(&mut self, e: ExprId) {
+        if self.operator_operands.contains(&e) {
+            return;
+        }
+        let site = hir_ty::ImplicitSite::Expr(e);
+        let calls = self.infer.implicit_calls();
+        let Some(ctor) = calls.iter().find_map(|c| match c.target {
+            hir_ty::CallTarget::Item(item)
+                if c.site == site && c.kind == hir_ty::ImplicitKind::Construct =>
+            {
+                Some(item)
+            }
+            _ => None,
+        }) else {
+            return;
+        };
+        if ctor
+            .parent(self.db)
+            .is_none_or(|class| class.kind(self.db) == ItemKind::ClassTemplate)
+        {
+            return;
+        }
+        let destroy = calls
+            .iter()
+            .find(|c| c.site == site && c.kind == hir_ty::ImplicitKind::Destroy)
+            .and_then(|c| self.call_target(c.target));
+        let Some(at) = self.expr_position(e) else {
+            return;
+        };
+        let name = self.item_name(ctor);
+        self.push(Target::Item(ctor), name, 'R', at);
+        if let Some((target, name)) = destroy {
+            self.push(target, name, 'R', at);
+        }
     }
 
     /// `new T(args)` of a class: the class, its constructor and destructor, at the type's name.
@@ -236,8 +307,61 @@ impl<'db> Printer<'_, 'db> {
         if let Some(object) = object {
             self.expr(object, Access::Address);
         }
+        let outer = std::mem::replace(&mut self.operator_operands, rest.clone());
         self.arguments(&rest, Some(callee.item));
+        self.operator_operands = outer;
         true
+    }
+
+    /// `a = b` of a class that declares no assignment operator: the implicit copy or move
+    /// assignment the model says it uses (called, or trivial), `R` at the `=` as EDG logs it,
+    /// even for a plain struct (`P::operator=`). An instance's is not spelled here. True when
+    /// the assignment is a call (not trivial): its operands are then bound to its object and
+    /// reference parameter (`A`).
+    pub(super) fn implicit_assignment(&mut self, e: ExprId) -> bool {
+        if self.dependent || self.templated {
+            return false;
+        }
+        let site = hir_ty::ImplicitSite::Expr(e);
+        let assigns = |c: &&hir_ty::ImplicitCall<'db>| {
+            c.site == site && c.kind == hir_ty::ImplicitKind::Assign
+        };
+        let called = self.infer.implicit_calls().iter().find(assigns);
+        let Some(call) = called
+            .or_else(|| self.infer.trivial_copies().iter().find(assigns))
+            .copied()
+        else {
+            return false;
+        };
+        let called = called.is_some();
+        let (target, name) = match call.target {
+            hir_ty::CallTarget::Item(item) => (Target::Item(item), self.item_name(item)),
+            hir_ty::CallTarget::Special(member) => {
+                let TyKind::Class(class) =
+                    unqualified(self.db, member.class(self.db)).kind(self.db)
+                else {
+                    return false;
+                };
+                (
+                    Target::ImplicitMember(*class, member.kind(self.db)),
+                    format!("{}::operator=", self.item_name(*class)),
+                )
+            }
+        };
+        let Some(at) = self.operator_token(e) else {
+            return false;
+        };
+        self.push(target, name, 'R', at);
+        called
+    }
+
+    /// Where a binary or unary expression's operator token starts.
+    fn operator_token(&self, e: ExprId) -> Option<TextSize> {
+        let node = self.node(self.map.expr_syntax(e)?);
+        node.children_with_tokens().find_map(|c| match c {
+            NodeOrToken::Token(t) if !t.kind().is_trivia() => Some(t.text_range().start()),
+            _ => None,
+        })
     }
 
     /// A local of a class type: the constructor its initialization calls and the destructor,

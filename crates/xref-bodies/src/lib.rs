@@ -149,6 +149,7 @@ pub fn body_references<'db>(
         subscripted_array: false,
         structured_bindings: 0,
         launch_arguments: Vec::new(),
+        operator_operands: Vec::new(),
         returns_reference: hir_ty::callable_sig(db, item)
             .as_ref()
             .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -224,6 +225,10 @@ struct Printer<'a, 'db> {
     structured_bindings: u32,
     /// The arguments of the kernel launch being walked.
     launch_arguments: Vec<ExprId>,
+    /// The operands of the overloaded operator being walked: their converting constructors
+    /// are not named (an operator's overload is the least certain pick: `it + w * h` chosen
+    /// as `operator+(__half, __half)` would name `__half::__half`).
+    operator_operands: Vec<ExprId>,
 }
 
 /// What a lambda's body sees of the bindings around it.
@@ -244,6 +249,7 @@ impl<'db> Printer<'_, 'db> {
             self.expr(init.init, Access::Use);
         }
         if let Some(stmt) = self.body.body_stmt {
+            self.owner_constructions(stmt);
             self.stmt(stmt);
         }
         // A variable's or field's initializer: used, or bound by a reference.
@@ -878,7 +884,9 @@ impl<'db> Printer<'_, 'db> {
                 if self.operator_call(e) {
                     return;
                 }
+                let called = *op == BinaryOp::Assign && self.implicit_assignment(e);
                 let (l, r) = match op {
+                    BinaryOp::Assign if called => (Access::Address, Access::Address),
                     BinaryOp::Assign => (Access::Modify, Access::Use),
                     BinaryOp::CompoundAssign(_) => (Access::Compound, Access::Use),
                     BinaryOp::Comma => (Access::Reference, access),

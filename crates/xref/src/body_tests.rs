@@ -561,3 +561,72 @@ x d 4:61
 "#]],
     );
 }
+
+#[test]
+fn implicit_assignments_and_converting_constructors_of_arguments() {
+    // `l = P()` of a plain struct: its trivial implicit assignment `P::operator=` at the `=`;
+    // `q = r` of a class whose implicit assignment calls a member's: `Q::operator=`, its
+    // operands bound (`A`); `g(7)` for `g(S)`: `S(int)` and the temporary's destructor at
+    // the argument; `Q() {}` default-constructs the member `m`: `M::M` at its body's `{`.
+    // cudafe++ also logs, not produced yet, `M::operator= R 3:19` (the call in the implicit
+    // `Q::operator=`, at the member's declarator).
+    check(
+        r#"struct P { float x, y; };
+struct M { M(); M& operator=(const M&); };
+struct Q { P a; M m; Q() {} void set(P p) { a = p; } };
+struct S { S(int); ~S(); };
+void g(S s);
+void h(Q q, Q r) {
+  P l;
+  l = P();
+  q = r;
+  g(7);
+}
+"#,
+        expect![[r#"
+M D 2:8
+M R 3:17
+M::M R 2:17
+M::M R 2:36
+M::M R 3:26
+M::M d 2:12
+M::operator= d 2:20
+P D 1:8
+P R 3:12
+P R 3:38
+P R 7:3
+P R 8:7
+P::operator= R 3:47
+P::operator= R 8:5
+P::x D 1:18
+P::y D 1:21
+Q D 3:8
+Q R 6:13
+Q R 6:8
+Q::Q D 3:22
+Q::a D 3:14
+Q::a M 3:45
+Q::m D 3:19
+Q::operator= R 9:5
+Q::set D 3:34
+S D 4:8
+S R 5:8
+S::S R 10:5
+S::S d 4:12
+S::~S R 10:5
+S::~S d 4:20
+g R 10:3
+g d 5:6
+h D 6:6
+l D 7:5
+l M 8:3
+p D 3:40
+p U 3:49
+q A 9:3
+q D 6:10
+r A 9:7
+r D 6:15
+s d 5:10
+"#]],
+    );
+}

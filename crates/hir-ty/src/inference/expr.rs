@@ -844,7 +844,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     return self.call_value(expr, ty, args);
                 }
                 let explicit = self.explicit_args(Some(&member));
-                let subst = self.instance_subst(object);
                 let _ = object_cat;
                 let out = self.call_candidates(
                     expr,
@@ -859,11 +858,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 {
                     self.record_member_of_instance(expr, *class);
                 }
-                if let Some(chosen) = self.result.callee_info(expr).map(|c| c.item) {
+                let chosen = self.result.callee_info(expr).map(|c| c.item);
+                if let Some(chosen) = chosen {
                     self.record_member_through(expr, object, chosen);
                     self.record_member_through(callee, object, chosen);
                 }
-                let ret = subst.apply(db, out.0);
+                // A member of a base returns in the base's arguments.
+                let declaring = chosen.map_or(object, |c| self.declaring_class_ty(object, c));
+                let ret = self.instance_subst(declaring).apply(db, out.0);
                 // [temp.dep.type]: a member of a class whose arguments depend (the current
                 // instantiation, `__str.size()` in basic_string) returning a type that does not
                 // resolve with the parameters standing for themselves (`size_type`, a member

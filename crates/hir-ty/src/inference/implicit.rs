@@ -325,7 +325,25 @@ impl<'db> InferCtx<'_, 'db> {
                     } else {
                         SpecialKind::MoveAssignment
                     };
-                    self.special(ImplicitSite::Expr(expr), ImplicitKind::Assign, ty, which);
+                    let class = element_class(db, ty);
+                    let site = ImplicitSite::Expr(expr);
+                    match special_member(db, class, which) {
+                        Some(target) => self.implicit(site, ImplicitKind::Assign, target),
+                        // An implicit, trivial assignment: no call, but the member is used
+                        // (EDG logs `P::operator=` for `a = b` of a plain struct).
+                        None if !class.is_dependent(db) => {
+                            let member = SpecialMember::new(db, class, which);
+                            let call = ImplicitCall {
+                                site,
+                                kind: ImplicitKind::Assign,
+                                target: CallTarget::Special(member),
+                            };
+                            if !self.result.trivial_copies.contains(&call) {
+                                self.result.trivial_copies.push(call);
+                            }
+                        }
+                        None => {}
+                    }
                 }
             }
             _ => {}

@@ -72,6 +72,22 @@ impl<'db> InferCtx<'_, 'db> {
         }
     }
 
+    /// The class a member found through an object of type `object` is declared in, as the
+    /// type whose bindings its declared types take: the base instance that declares it
+    /// (`vector_base<int, A>` for `operator[]` found through `device_vector<int, A>`, whose
+    /// `DRef<T>` return names the base's `T`), else `object` itself.
+    pub(crate) fn declaring_class_ty(&self, object: Ty<'db>, member: Item<'db>) -> Ty<'db> {
+        let db = self.db;
+        if let TyKind::Instance(class) = object.unqualified(db).kind(db)
+            && concrete_args(db, *class)
+            && let Some(found) = member_instance_in(db, *class, member)
+            && found.class(db) != *class
+        {
+            return Ty::new(db, TyKind::Instance(found.class(db)));
+        }
+        object
+    }
+
     /// Records that `expr` denotes `member` (found through an object of type `object`) as a
     /// member of the class template instance `object` is, or of one of its bases.
     pub(crate) fn record_member_through(

@@ -95,12 +95,14 @@ impl<'db> InferCtx<'_, 'db> {
                 let ret = callable_sig(db, sel.item)
                     .as_ref()
                     .map_or(Ty::error(db), |s| s.ret);
+                // A member of a base names the base's parameters.
+                let declaring = self.declaring_class_ty(object, sel.item);
                 let mut ret = self
-                    .instance_subst(object)
+                    .instance_subst(declaring)
                     .apply(db, sel.subst.apply(db, ret));
                 // A member of the definition an instance is made from names that definition's
                 // parameters (`__ostream_type &` in `basic_ostream<char>`).
-                if let TyKind::Instance(instance) = object.unqualified(db).kind(db) {
+                if let TyKind::Instance(instance) = declaring.unqualified(db).kind(db) {
                     ret = crate::class_instance::instance_bindings(db, *instance).apply(db, ret);
                 }
                 self.set_callee(expr, sel.item, CalleeKind::Operator, sel.instance);
