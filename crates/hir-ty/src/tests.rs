@@ -1032,50 +1032,6 @@ int f() { return th::P<int>()(1); }
 }
 
 #[test]
-fn deduction_from_a_base_of_an_instance() {
-    // `os << r` with `r` a `device_reference<float>`: the non-member template taking a
-    // `reference<E, P, D> const &` deduces from the instance's base (as the instance declares
-    // it, [temp.deduct.call]/4.3) and binds it directly, better than the member taking a
-    // `float` through the conversion function.
-    check(
-        r#"
-namespace sd {
-template <class C> struct traits {};
-template <class C, class Tr = traits<C>> struct basic_ostream {
-  basic_ostream &operator<<(float f) { return *this; }
-};
-typedef basic_ostream<char> ostream;
-}
-namespace th {
-template <class E, class P, class D> class reference {
-public:
-  operator E() const { return E(); }
-};
-template <class T> class device_reference : public reference<T, T *, device_reference<T>> {};
-template <class E, class P, class D, class C, class Tr>
-sd::basic_ostream<C, Tr> &operator<<(sd::basic_ostream<C, Tr> &os, reference<E, P, D> const &r) { return os; }
-}
-void f(sd::ostream &os, th::device_reference<float> r) {
-  os << r;
-}
-"#,
-        expect![[r#"
-            sd::basic_ostream::operator<<:
-              This: sd::basic_ostream<C, C> * PRValue
-              Unary: sd::basic_ostream<C, C> LValue
-            th::reference::operator E:
-              Cast: E PRValue
-            th::operator<<:
-              os: sd::basic_ostream<C,Tr> LValue -> local os
-            f:
-              os: sd::basic_ostream<char, sd::traits<char> > LValue -> local os
-              r: th::device_reference<float> LValue -> local r
-              Binary: sd::basic_ostream<char, sd::traits<char> > LValue => Operator th::operator<<(sd::basic_ostream<C, Tr> &, const th::reference<E, P, D> &) <float, float *, th::device_reference<float>, char, sd::traits<char>>
-        "#]],
-    );
-}
-
-#[test]
 fn constructors_of_an_instance_take_the_instances_parameter_types() {
     // `host_vector<float> temp(N)` with `N` a `size_t`: `host_vector(const Alloc &)` takes a
     // `const allocator<float> &` in `host_vector<float>`, which a `size_t` does not convert

@@ -326,22 +326,17 @@ fn is_array(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     matches!(ty.kind(db), TyKind::Array(..) | TyKind::ParamArray(..))
 }
 
-/// A template-id pattern matches a class derived from an instance of its template
-/// ([temp.deduct.call]/4.3), a direct or indirect base: an instance's bases as the instance
-/// declares them (`device_reference<float>` derives from `reference<float, device_ptr<float>,
-/// device_reference<float>>`), a class's as written.
+/// A template-id pattern matches a class derived from an instance of its template.
 fn derived_match<'db>(u: &mut Unifier<'_, 'db>, p: Ty<'db>, a: Ty<'db>) -> bool {
     let db = u.db;
     if !matches!(p.kind(db), TyKind::Instance(_)) {
         return false;
     }
-    let mut pending = bases_of(db, a);
-    let mut tried = 0;
-    while let Some(base_ty) = (!pending.is_empty()).then(|| pending.remove(0)) {
-        tried += 1;
-        if tried > 64 {
-            break;
-        }
+    let Some(class) = a.as_class(db) else {
+        return false;
+    };
+    for base in il::lookup::base_classes(db, class) {
+        let base_ty = crate::lower::declared_ty(db, base);
         let mut trial = Unifier {
             db,
             owners: u.owners,
@@ -351,24 +346,6 @@ fn derived_match<'db>(u: &mut Unifier<'_, 'db>, p: Ty<'db>, a: Ty<'db>) -> bool 
             u.subst = trial.subst;
             return true;
         }
-        pending.extend(bases_of(db, base_ty));
     }
     false
-}
-
-/// The direct bases of a class type: a concrete instance's under its bindings, else the
-/// class's as declared.
-fn bases_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Vec<Ty<'db>> {
-    if let TyKind::Instance(instance) = ty.kind(db)
-        && crate::class_instance::concrete_args(db, *instance)
-    {
-        return crate::class_instance::instance_bases(db, *instance).clone();
-    }
-    let Some(class) = ty.as_class(db) else {
-        return Vec::new();
-    };
-    il::lookup::base_classes(db, class)
-        .into_iter()
-        .map(|base| crate::lower::declared_ty(db, base))
-        .collect()
 }
