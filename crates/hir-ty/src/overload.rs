@@ -75,8 +75,56 @@ pub(crate) fn select<'db>(
     args: &[Arg<'db>],
     explicit: &[GenericArg<'db>],
 ) -> Option<Selected<'db>> {
-    select_with(db, candidates, args, explicit, UserConversions::Checked)
-        .or_else(|| select_with(db, candidates, args, explicit, UserConversions::Assumed))
+    select_in_class(db, candidates, args, explicit, &Subst::default())
+}
+
+/// [`select`] among members of a class template instance: `class` binds the parameters of the
+/// definition the instance is made from, and each candidate's parameter types are ranked with
+/// them substituted (`host_vector(const Alloc &)` of `host_vector<float>` takes a
+/// `const std::allocator<float> &`, which a `size_t` does not convert to), as the instance's
+/// members are declared ([temp.inst]/3).
+pub(crate) fn select_in_class<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[Item<'db>],
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+    class: &Subst<'db>,
+) -> Option<Selected<'db>> {
+    select_with(
+        db,
+        candidates,
+        args,
+        explicit,
+        class,
+        UserConversions::Checked,
+    )
+    .or_else(|| {
+        select_with(
+            db,
+            candidates,
+            args,
+            explicit,
+            class,
+            UserConversions::Assumed,
+        )
+    })
+}
+
+/// `sig` with the class's bindings substituted into its parameter types (itself when there
+/// are none).
+fn in_class<'a, 'db>(
+    db: &'db dyn HirTyDatabase,
+    sig: &'a CallableSig<'db>,
+    class: &Subst<'db>,
+) -> std::borrow::Cow<'a, CallableSig<'db>> {
+    if class.is_empty() {
+        return std::borrow::Cow::Borrowed(sig);
+    }
+    let mut substituted = sig.clone();
+    for p in &mut substituted.params {
+        *p = class.apply(db, *p);
+    }
+    std::borrow::Cow::Owned(substituted)
 }
 
 fn select_with<'db>(
@@ -84,6 +132,7 @@ fn select_with<'db>(
     candidates: &[Item<'db>],
     args: &[Arg<'db>],
     explicit: &[GenericArg<'db>],
+    class: &Subst<'db>,
     user: UserConversions,
 ) -> Option<Selected<'db>> {
     let mut viable: Vec<Viable<'db>> = Vec::new();
@@ -92,6 +141,7 @@ fn select_with<'db>(
         let Some(sig) = callable_sig(db, item) else {
             continue;
         };
+        let sig = &*in_class(db, sig, class);
         // An explicit specialization (`template <> bool maximum<bool>(bool, bool)`) is no
         // candidate: the primary is chosen, and the specialization is then the instance
         // ([temp.expl.spec]/13).
@@ -111,7 +161,7 @@ fn select_with<'db>(
             return None;
         }
         if let [only] = arity_ok[..] {
-            let sig = callable_sig(db, only).as_ref()?;
+            let sig = &*in_class(db, callable_sig(db, only).as_ref()?, class);
             let subst = if sig.is_template {
                 deduce(db, only, sig, args, explicit)
                     .map(|x| x.1)

@@ -1117,3 +1117,38 @@ void h() {
         "#]],
     );
 }
+
+#[test]
+fn constructors_of_an_instance_take_the_instances_parameter_types() {
+    // `host_vector<float> temp(N)` with `N` a `size_t`: `host_vector(const Alloc &)` takes a
+    // `const allocator<float> &` in `host_vector<float>`, which a `size_t` does not convert
+    // to; before, it ranked `Unknown` like the dependent `size_type` and, declared first, was
+    // chosen (its argument then logged `A`).
+    check(
+        r#"
+template <class T> struct allocator { allocator() {} template <class U> allocator(const allocator<U> &) {} };
+template <class T, class Alloc> struct vector_base {
+  typedef unsigned long size_type;
+  typedef T value_type;
+  explicit vector_base(size_type n) {}
+};
+template <class T, class Alloc = allocator<T>> struct host_vector : vector_base<T, Alloc> {
+  typedef vector_base<T, Alloc> Parent;
+  typedef typename Parent::size_type size_type;
+  typedef typename Parent::value_type value_type;
+  host_vector(const Alloc &alloc) {}
+  explicit host_vector(size_type n) : Parent(n) {}
+  explicit host_vector(size_type n, const value_type &value) {}
+};
+void f(const unsigned long N) { host_vector<float> temp(N); }
+"#,
+        expect![[r#"
+            host_vector::host_vector:
+              n: size_type LValue -> local n
+              ParenInit: {error} PRValue
+            f:
+              N: const unsigned long LValue -> local N
+              ParenInit: {error} PRValue => Constructor host_vector::host_vector({error})
+        "#]],
+    );
+}

@@ -392,13 +392,20 @@ impl<'db> Printer<'_, 'db> {
                 .map(|p| self.node(p))
                 .and_then(|n| declarator_name(&n)),
         };
-        let Some(at) = at else { return };
+        let Some(mut at) = at else { return };
         let ctor = match init {
             Some(init) => self
                 .infer
                 .callee_info(init)
                 .filter(|c| c.kind == CalleeKind::Constructor)
-                .map(|c| c.item),
+                .map(|c| c.item)
+                .or_else(|| {
+                    // `S s = f(x);`: the converting constructor of the call's result, named
+                    // where the initializer starts (measured on cudafe++).
+                    let ctor = self.converting_constructor_of(init)?;
+                    at = self.expr_start(init)?;
+                    Some(ctor)
+                }),
             None => default_constructor(self.db, class),
         };
         // Without a declared one, the implicit default constructor and destructor the model
@@ -493,6 +500,17 @@ impl<'db> Printer<'_, 'db> {
     }
 
     /// Where an expression's text starts.
+    /// The converting constructor inference records on a call that initializes a local
+    /// (`S s = f(x);`).
+    fn converting_constructor_of(&self, init: ExprId) -> Option<Item<'db>> {
+        self.infer.implicit_calls().iter().find_map(|c| {
+            (c.site == hir_ty::ImplicitSite::Expr(init)
+                && c.kind == hir_ty::ImplicitKind::Construct)
+                .then(|| c.target.as_item())
+                .flatten()
+        })
+    }
+
     pub(super) fn expr_start(&self, e: ExprId) -> Option<TextSize> {
         first_significant(&self.node(self.map.expr_syntax(e)?))
     }

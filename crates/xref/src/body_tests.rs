@@ -630,3 +630,42 @@ s d 5:10
 "#]],
     );
 }
+
+#[test]
+fn a_call_converted_by_a_constructor_keeps_its_callee() {
+    // `D d = rv(N);`: `rv` is called with `N` by value (`U`), and `D(const H &)` converts its
+    // result, named where the initializer starts; before, the constructor replaced the call's
+    // callee, so `N` was bound to its reference parameter (`A`) and the constructor named at
+    // the `(`.
+    check(
+        r#"struct H { H() {} };
+struct D { D() {} D(const H &h) {} };
+H rv(const unsigned long n) { return H(); }
+void f() {
+  const unsigned long N = 10;
+  D d = rv(N);
+}
+"#,
+        expect![[r#"
+            D D 2:8
+            D R 6:3
+            D::D D 2:12
+            D::D D 2:19
+            D::D R 6:9
+            H D 1:8
+            H R 2:27
+            H R 3:1
+            H R 3:38
+            H::H D 1:12
+            H::H R 3:38
+            N D 5:23
+            N U 6:12
+            d D 6:5
+            f D 4:6
+            h D 2:30
+            n D 3:26
+            rv D 3:3
+            rv R 6:9
+        "#]],
+    );
+}

@@ -14,7 +14,7 @@ use crate::inference::{
     Callee, CalleeKind, ExprInfo, InferenceDiagnostic, InferenceResult, Resolution,
 };
 use crate::lower::{CallableKind, callable_sig, declared_ty};
-use crate::overload::{Arg, owners_of, select};
+use crate::overload::{Arg, owners_of, select, select_in_class};
 use crate::ty::{
     Builtin, Cv, GenericArg, Instance, RefKind, Ty, TyKind, ValueCategory, promoted,
     usual_arithmetic,
@@ -1164,7 +1164,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return None;
         }
         let arg_tys = self.args_of(args);
-        select(db, &ctors, &arg_tys, &[]).map(|s| s.item)
+        // A class template instance's constructors take their parameters as the instance
+        // declares them.
+        let class_bindings = match target.unqualified(db).kind(db) {
+            TyKind::Instance(instance) if crate::class_instance::concrete_args(db, *instance) => {
+                crate::class_instance::instance_bindings(db, *instance)
+            }
+            _ => Subst::default(),
+        };
+        select_in_class(db, &ctors, &arg_tys, &[], &class_bindings).map(|s| s.item)
     }
 }
 

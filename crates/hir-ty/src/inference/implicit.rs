@@ -57,6 +57,15 @@ pub struct ImplicitCall<'db> {
 }
 
 impl<'db> InferCtx<'_, 'db> {
+    /// The result of the call `init` converted by the constructor `ctor` (`S s = f(x);`).
+    pub(crate) fn converted_by(&mut self, init: ExprId, ctor: il::Item<'db>) {
+        self.implicit(
+            ImplicitSite::Expr(init),
+            ImplicitKind::Construct,
+            CallTarget::Item(ctor),
+        );
+    }
+
     fn implicit(&mut self, site: ImplicitSite, kind: ImplicitKind, target: CallTarget<'db>) {
         let call = ImplicitCall { site, kind, target };
         if !self.result.implicit_calls.contains(&call) {

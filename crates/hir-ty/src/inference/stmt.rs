@@ -184,7 +184,20 @@ impl<'db> InferCtx<'_, 'db> {
             _ => return,
         };
         if let Some(callee) = self.resolve_constructor(target, &args) {
-            self.set_callee(init, callee, CalleeKind::Constructor, None);
+            // `S s = f(x);`: the initializer calls `f` (its own callee, whose arguments take
+            // `f`'s parameters); the converting constructor that makes `s` from its result is
+            // an implicit call on it.
+            let converted_call = matches!(style, InitStyle::Copy)
+                && !matches!(
+                    self.body.exprs[init],
+                    Expr::ParenInit(_) | Expr::InitList(_)
+                )
+                && self.result.callee_info(init).is_some();
+            if converted_call {
+                self.converted_by(init, callee);
+            } else {
+                self.set_callee(init, callee, CalleeKind::Constructor, None);
+            }
         }
     }
 
