@@ -57,6 +57,10 @@ pub(crate) struct Selected<'db> {
     pub instance: Option<Instance<'db>>,
     /// Other candidates were as good.
     pub ambiguous: bool,
+    /// An argument's type is unknown (an error) and another candidate took as many
+    /// arguments: which candidate the program calls, and the arguments a template's deduction
+    /// took from the known arguments alone, are a guess.
+    pub guessed: bool,
 }
 
 struct Viable<'db> {
@@ -80,6 +84,27 @@ pub(crate) fn select<'db>(
 }
 
 fn select_with<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[Item<'db>],
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+    user: UserConversions,
+) -> Option<Selected<'db>> {
+    let mut selected = select_viable(db, candidates, args, explicit, user)?;
+    selected.guessed = args.iter().any(|a| a.ty.is_error(db))
+        && candidates
+            .iter()
+            .filter(|&&c| {
+                callable_sig(db, c)
+                    .as_ref()
+                    .is_some_and(|s| s.accepts_arity(args.len()))
+            })
+            .nth(1)
+            .is_some();
+    Some(selected)
+}
+
+fn select_viable<'db>(
     db: &'db dyn HirTyDatabase,
     candidates: &[Item<'db>],
     args: &[Arg<'db>],
@@ -125,6 +150,7 @@ fn select_with<'db>(
                 subst,
                 instance,
                 ambiguous: false,
+                guessed: false,
             });
         }
         return None;
@@ -202,6 +228,7 @@ fn best_of<'db>(
         subst: chosen.subst,
         instance,
         ambiguous,
+        guessed: false,
     }
 }
 

@@ -69,6 +69,9 @@ pub(crate) struct CalledInstance {
 pub(crate) struct CalledInstances {
     calls: FxHashMap<(CallContext, TextRange), u32>,
     instances: Vec<CalledInstance>,
+    /// The calls whose instance the model chose with an argument of unknown type among
+    /// several candidates (`InferenceResult::chosen_by_guess`).
+    guessed: FxHashSet<(CallContext, TextRange)>,
     /// Every function template instance the calls create, in the order first met: where its
     /// template's name is in the file (EDG's `t` line is there).
     created: Vec<CreatedInstance>,
@@ -94,6 +97,12 @@ impl CalledInstances {
     pub(crate) fn at(&self, context: CallContext, call: TextRange) -> Option<&CalledInstance> {
         let index = *self.calls.get(&(context, call))?;
         self.instances.get(index as usize)
+    }
+
+    /// Whether the model chose the instance of the call at `call` by a guess (an argument of
+    /// unknown type, several candidates): its instance may not be the program's.
+    pub(crate) fn guessed(&self, context: CallContext, call: TextRange) -> bool {
+        self.guessed.contains(&(context, call))
     }
 
     /// Where the templates of the function template instances created are named, one per
@@ -212,6 +221,9 @@ impl<'db> Collector<'db> {
             else {
                 continue;
             };
+            if infer.chosen_by_guess(expr) {
+                self.out.guessed.insert((context, call));
+            }
             let i = match self.index.get(&instance) {
                 Some(&i) => i,
                 None => {
