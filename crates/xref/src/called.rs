@@ -62,6 +62,9 @@ pub(crate) struct CalledInstance {
     pub instantiated: bool,
     /// A member function of a class template instance (no `T` line is written for it).
     pub member: bool,
+    /// No argument is or names (at any depth) a value (`ratio<1, 1>`): the bindings then print
+    /// as EDG spells the arguments; a nested instance's values do not (`1` for `1L`).
+    pub without_values: bool,
 }
 
 /// The instances that the calls of a file demand, by call position.
@@ -330,6 +333,8 @@ fn called_member<'db>(
         context: CallContext::NONE,
         instantiated: false,
         member: true,
+        // Members complete nothing they return (`complete_returned_instance`).
+        without_values: false,
     })
 }
 
@@ -466,7 +471,28 @@ fn called_instance<'db>(
         context: CallContext::NONE,
         instantiated: false,
         member: false,
+        without_values: !args.iter().any(|a| names_a_value(db, a)),
     })
+}
+
+/// Whether a template argument is a value or names a class instance with one, through
+/// pointers, references and nested instances.
+fn names_a_value<'db>(db: &'db dyn HirTyDatabase, arg: &GenericArg<'db>) -> bool {
+    match arg {
+        GenericArg::Type(ty) => type_names_a_value(db, *ty),
+        GenericArg::Pack(elements) => elements.iter().any(|e| names_a_value(db, e)),
+        GenericArg::Template(_) => false,
+        GenericArg::Value(_) | GenericArg::DependentValue(_) => true,
+    }
+}
+
+fn type_names_a_value<'db>(db: &'db dyn HirTyDatabase, ty: hir_ty::Ty<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Instance(i) => i.args(db).iter().any(|a| names_a_value(db, a)),
+        TyKind::Pointer(p) => type_names_a_value(db, *p),
+        TyKind::Reference(_, r) => type_names_a_value(db, *r),
+        _ => false,
+    }
 }
 
 /// Whether the host compilation instantiates a function template instance's body: a

@@ -57,7 +57,7 @@ impl Walker {
             return;
         };
         let (context, bindings, member) = (called.context, called.bindings.clone(), called.member);
-        let instantiated = called.instantiated;
+        let (instantiated, without_values) = (called.instantiated, called.without_values);
         let guessed = self.called.guessed(self.call_context, call.text_range());
         let Some((function, function_scope)) = self
             .function_templates_at
@@ -67,7 +67,7 @@ impl Walker {
         else {
             return;
         };
-        if !member && !guessed && depth == 0 {
+        if !member && !guessed && depth == 0 && without_values {
             self.complete_returned_instance(&function, &function_scope, &bindings);
         }
         if !instantiated {
@@ -102,7 +102,8 @@ impl Walker {
     /// for the calls of non-template bodies: in the bodies of instances the walk instantiates
     /// (`constexpr` headers: `<chrono>`'s `duration_cast`), the bindings print non-type
     /// arguments of nested instances otherwise than EDG (`ratio<1, 1>` for `ratio<1L, 1L>`),
-    /// and those instances' lines would not match.
+    /// and those instances' lines would not match; nor where an argument names a value at any
+    /// depth (`duration<long, ratio<1, 1000000000>>`, whose `ratio` EDG prints with `1L`).
     fn complete_returned_instance(
         &mut self,
         function: &SyntaxNode,
