@@ -158,6 +158,9 @@ pub struct InferenceResult<'db> {
     /// The calls left to the instantiation although no argument's type depends
     /// (`chosen_at_instantiation`), in inference order.
     pub(crate) deferred_calls: Vec<ExprId>,
+    /// The calls whose candidate was chosen with an argument of unknown type among several
+    /// (`chosen_by_guess`), in inference order.
+    pub(crate) guessed_calls: Vec<ExprId>,
 }
 
 impl<'db> InferenceResult<'db> {
@@ -203,6 +206,13 @@ impl<'db> InferenceResult<'db> {
     /// then, as for a call with a type-dependent argument.
     pub fn chosen_at_instantiation(&self, call: ExprId) -> bool {
         self.deferred_calls.contains(&call)
+    }
+
+    /// Whether a call's callee was chosen among several candidates with an argument whose
+    /// type inference does not know (`make(p.get(), 4)` with `get` unresolved): the callee
+    /// and the instance deduced from the other arguments may not be the program's.
+    pub fn chosen_by_guess(&self, call: ExprId) -> bool {
+        self.guessed_calls.contains(&call)
     }
 
     /// The routine a call, kernel launch, overloaded operator or constructor expression calls.

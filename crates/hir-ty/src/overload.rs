@@ -57,6 +57,10 @@ pub(crate) struct Selected<'db> {
     pub instance: Option<Instance<'db>>,
     /// Other candidates were as good.
     pub ambiguous: bool,
+    /// An argument's type is unknown (an error) and another candidate took as many
+    /// arguments: which candidate the program calls, and the arguments a template's deduction
+    /// took from the known arguments alone, are a guess.
+    pub guessed: bool,
 }
 
 struct Viable<'db> {
@@ -135,6 +139,27 @@ fn select_with<'db>(
     class: &Subst<'db>,
     user: UserConversions,
 ) -> Option<Selected<'db>> {
+    let mut selected = select_viable(db, candidates, args, explicit, user)?;
+    selected.guessed = args.iter().any(|a| a.ty.is_error(db))
+        && candidates
+            .iter()
+            .filter(|&&c| {
+                callable_sig(db, c)
+                    .as_ref()
+                    .is_some_and(|s| s.accepts_arity(args.len()))
+            })
+            .nth(1)
+            .is_some();
+    Some(selected)
+}
+
+fn select_viable<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[Item<'db>],
+    args: &[Arg<'db>],
+    explicit: &[GenericArg<'db>],
+    user: UserConversions,
+) -> Option<Selected<'db>> {
     let mut viable: Vec<Viable<'db>> = Vec::new();
     let mut arity_ok = Vec::new();
     for &item in candidates {
@@ -175,6 +200,7 @@ fn select_with<'db>(
                 subst,
                 instance,
                 ambiguous: false,
+                guessed: false,
             });
         }
         return None;
@@ -252,6 +278,7 @@ fn best_of<'db>(
         subst: chosen.subst,
         instance,
         ambiguous,
+        guessed: false,
     }
 }
 

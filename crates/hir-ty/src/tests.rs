@@ -97,6 +97,9 @@ fn render(text: &str) -> String {
                         .collect();
                     line.push_str(&format!(" <{}>", args.join(", ")));
                 }
+                if result.chosen_by_guess(id) {
+                    line.push_str(" (guessed)");
+                }
             }
             out.push_str(line.trim_end());
             out.push('\n');
@@ -1149,6 +1152,44 @@ void f(const unsigned long N) { host_vector<float> temp(N); }
             f:
               N: const unsigned long LValue -> local N
               ParenInit: {error} PRValue => Constructor host_vector::host_vector({error})
+        "#]],
+    );
+}
+
+#[test]
+fn calls_chosen_with_an_unknown_argument_among_several_candidates_are_guesses() {
+    // `make(nowhere, 4)`: the first template cannot deduce `It` from the unknown argument, the
+    // second deduces `It = int` from `4` alone; the program may call either, so the choice is
+    // marked a guess (its instance is not the program's, when `nowhere` is a `float *`). With
+    // one candidate taking two arguments (`one`), or every argument known, it is not.
+    check(
+        r#"
+template <class It> struct rv { It first; };
+template <class It, class S> rv<It> make(It f, S n);
+template <class It> rv<It> make(It f, It l);
+template <class It> rv<It> one(It f, int n);
+void g(float *p) {
+    make(nowhere, 4);
+    make(p, 4);
+    one(nowhere, 4);
+}
+"#,
+        expect![[r#"
+            g:
+              make: <overload set> LValue -> make
+              nowhere: {error} PRValue
+              4: int PRValue
+              call: rv<int> PRValue => Function make(It, It) <int> (guessed)
+              make: <overload set> LValue -> make
+              p: float * LValue -> local p
+              4: int PRValue
+              call: rv<float *> PRValue => Function make(It, S) <float *, int>
+              one: rv<It> (It, int) LValue -> one
+              nowhere: {error} PRValue
+              4: int PRValue
+              call: rv<It> PRValue => Function one(It, int)
+              diagnostic: UnresolvedName { expr: Idx::<Expr>(1) }
+              diagnostic: UnresolvedName { expr: Idx::<Expr>(9) }
         "#]],
     );
 }

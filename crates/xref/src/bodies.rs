@@ -868,4 +868,43 @@ void f() {
             "#]],
         );
     }
+
+    // Checked against cudafe++ 13.0.88: a call of a function template instance that returns
+    // a class template instance by value completes it, with the arguments deduced for the
+    // call (the overload chosen: `make(1L, 2L)` is the second template, `rv<long>`), though
+    // the instances' bodies are not instantiated.
+    #[test]
+    fn calls_complete_the_class_instances_function_template_instances_return() {
+        check_after(
+            r#"template <class It> struct rv {
+  It first;
+  rv(It f) : first(f) {}
+  It begin() { return first; }
+};
+template <class It, class S> rv<It> make(It f, S n) { return rv<It>(f); }
+template <class It> rv<It> make(It f, It l) { return rv<It>(f); }
+template <class It> rv<It> *make_new(It f) { return 0; }
+template <class V1, class V2> void use(V1 a, V2 b) {}
+int main() {
+  float *p = 0;
+  use(make(p, 4), make(1L, 2L));
+  make_new('c');
+  return 0;
+}
+"#,
+            9,
+            expect![[r#"
+                main D 10:5
+                p D 11:10
+                rv<float *>::first D 2:6
+                rv<float *>::rv d 3:3
+                f d 3:9
+                rv<float *>::begin d 4:6
+                rv<long>::first D 2:6
+                rv<long>::rv d 3:3
+                f d 3:9
+                rv<long>::begin d 4:6
+            "#]],
+        );
+    }
 }

@@ -62,6 +62,9 @@ pub(crate) struct CalledInstance {
     pub instantiated: bool,
     /// A member function of a class template instance (no `T` line is written for it).
     pub member: bool,
+    /// No argument is or names (at any depth) a value (`ratio<1, 1>`): the bindings then print
+    /// as EDG spells the arguments; a nested instance's values do not (`1` for `1L`).
+    pub without_values: bool,
 }
 
 /// The instances that the calls of a file demand, by call position.
@@ -69,6 +72,9 @@ pub(crate) struct CalledInstance {
 pub(crate) struct CalledInstances {
     calls: FxHashMap<(CallContext, TextRange), u32>,
     instances: Vec<CalledInstance>,
+    /// The calls whose instance the model chose with an argument of unknown type among
+    /// several candidates (`InferenceResult::chosen_by_guess`).
+    guessed: FxHashSet<(CallContext, TextRange)>,
     /// Every function template instance the calls create, in the order first met: where its
     /// template's name is in the file (EDG's `t` line is there).
     created: Vec<CreatedInstance>,
@@ -94,6 +100,12 @@ impl CalledInstances {
     pub(crate) fn at(&self, context: CallContext, call: TextRange) -> Option<&CalledInstance> {
         let index = *self.calls.get(&(context, call))?;
         self.instances.get(index as usize)
+    }
+
+    /// Whether the model chose the instance of the call at `call` by a guess (an argument of
+    /// unknown type, several candidates): its instance may not be the program's.
+    pub(crate) fn guessed(&self, context: CallContext, call: TextRange) -> bool {
+        self.guessed.contains(&(context, call))
     }
 
     /// Where the templates of the function template instances created are named, one per
@@ -212,6 +224,9 @@ impl<'db> Collector<'db> {
             else {
                 continue;
             };
+            if infer.chosen_by_guess(expr) {
+                self.out.guessed.insert((context, call));
+            }
             let i = match self.index.get(&instance) {
                 Some(&i) => i,
                 None => {
@@ -318,6 +333,8 @@ fn called_member<'db>(
         context: CallContext::NONE,
         instantiated: false,
         member: true,
+        // Members complete nothing they return (`complete_returned_instance`).
+        without_values: false,
     })
 }
 
@@ -454,7 +471,28 @@ fn called_instance<'db>(
         context: CallContext::NONE,
         instantiated: false,
         member: false,
+        without_values: !args.iter().any(|a| names_a_value(db, a)),
     })
+}
+
+/// Whether a template argument is a value or names a class instance with one, through
+/// pointers, references and nested instances.
+fn names_a_value<'db>(db: &'db dyn HirTyDatabase, arg: &GenericArg<'db>) -> bool {
+    match arg {
+        GenericArg::Type(ty) => type_names_a_value(db, *ty),
+        GenericArg::Pack(elements) => elements.iter().any(|e| names_a_value(db, e)),
+        GenericArg::Template(_) => false,
+        GenericArg::Value(_) | GenericArg::DependentValue(_) => true,
+    }
+}
+
+fn type_names_a_value<'db>(db: &'db dyn HirTyDatabase, ty: hir_ty::Ty<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Instance(i) => i.args(db).iter().any(|a| names_a_value(db, a)),
+        TyKind::Pointer(p) => type_names_a_value(db, *p),
+        TyKind::Reference(_, r) => type_names_a_value(db, *r),
+        _ => false,
+    }
 }
 
 /// Whether the host compilation instantiates a function template instance's body: a

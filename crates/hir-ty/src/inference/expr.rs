@@ -100,6 +100,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 mem_init_fields: Vec::new(),
                 member_instances: Vec::new(),
                 deferred_calls: Vec::new(),
+                guessed_calls: Vec::new(),
             },
             binding_inits: FxHashMap::default(),
             subst: Subst::default(),
@@ -939,6 +940,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     (k, _) => k,
                 };
                 self.set_callee(call, sel.item, kind, sel.instance);
+                if sel.guessed {
+                    self.result.guessed_calls.push(call);
+                }
                 self.set_resolution(callee, Resolution::Item(sel.item));
                 let ret = sig.as_ref().map_or(Ty::error(db), |s| s.ret);
                 let ret = sel.subst.apply(db, ret);

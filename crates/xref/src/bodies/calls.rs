@@ -57,9 +57,8 @@ impl Walker {
             return;
         };
         let (context, bindings, member) = (called.context, called.bindings.clone(), called.member);
-        if !called.instantiated {
-            return;
-        }
+        let (instantiated, without_values) = (called.instantiated, called.without_values);
+        let guessed = self.called.guessed(self.call_context, call.text_range());
         let Some((function, function_scope)) = self
             .function_templates_at
             .get(&called.definition)
@@ -68,6 +67,12 @@ impl Walker {
         else {
             return;
         };
+        if !member && !guessed && depth == 0 && without_values {
+            self.complete_returned_instance(&function, &function_scope, &bindings);
+        }
+        if !instantiated {
+            return;
+        }
         if !self.function_instances.insert(format!("{context:?}")) {
             return;
         }
@@ -86,6 +91,35 @@ impl Walker {
         let outer = std::mem::replace(&mut self.member_instance, instance);
         self.instance_body(&function, &function_scope, &bindings, context, depth + 1);
         self.member_instance = outer;
+    }
+
+    /// A call of a function template instance that returns a class template instance by value
+    /// completes that class (a call's prvalue of class type needs it complete): the return
+    /// type written in the template, with the template's parameters bound to the arguments
+    /// the model deduced for this call (`make_range_view(p, 4)` completes `range_view<float
+    /// *>`), even where the instance's body is not instantiated. Not where the model chose the
+    /// instance by a guess (an argument of unknown type among several candidates), and only
+    /// for the calls of non-template bodies: in the bodies of instances the walk instantiates
+    /// (`constexpr` headers: `<chrono>`'s `duration_cast`), the bindings print non-type
+    /// arguments of nested instances otherwise than EDG (`ratio<1, 1>` for `ratio<1L, 1L>`),
+    /// and those instances' lines would not match; nor where an argument names a value at any
+    /// depth (`duration<long, ratio<1, 1000000000>>`, whose `ratio` EDG prints with `1L`).
+    fn complete_returned_instance(
+        &mut self,
+        function: &SyntaxNode,
+        scope: &Scope,
+        bindings: &Substitution,
+    ) {
+        let returns_object = function
+            .children()
+            .find(|n| n.kind() == DECLARATOR)
+            .is_some_and(|d| !d.children().any(|n| n.kind() == PTR_OP));
+        if !returns_object {
+            return;
+        }
+        if let Some((ty, ty_scope)) = self.declared_class_instance(function, scope) {
+            self.complete_instance(&ty, &ty_scope, bindings);
+        }
     }
 
     /// EDG's `T` line of a member function of a class template instance whose definition is
