@@ -139,7 +139,7 @@ fn select_with<'db>(
     class: &Subst<'db>,
     user: UserConversions,
 ) -> Option<Selected<'db>> {
-    let mut selected = select_viable(db, candidates, args, explicit, user)?;
+    let mut selected = select_viable(db, candidates, args, explicit, class, user)?;
     selected.guessed = args.iter().any(|a| a.ty.is_error(db))
         && candidates
             .iter()
@@ -158,6 +158,7 @@ fn select_viable<'db>(
     candidates: &[Item<'db>],
     args: &[Arg<'db>],
     explicit: &[GenericArg<'db>],
+    class: &Subst<'db>,
     user: UserConversions,
 ) -> Option<Selected<'db>> {
     let mut viable: Vec<Viable<'db>> = Vec::new();

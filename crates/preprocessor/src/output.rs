@@ -209,20 +209,7 @@ impl Printer {
 
 /// `n` in decimal, without a temporary string.
 fn push_decimal(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(d as char);
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// `cpp_quote_string`: backslash and double quote escaped; a newline as `\n`.

@@ -222,20 +222,9 @@ fn push_hex(out: &mut String, n: u32) {
     out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
 }
 
-/// `{}` of `n`.
+/// `n` in decimal, without a temporary string.
 fn push_decimal(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// The kinds of `Walker::ids` that name lookup asks for by qualified name (`Walker::named`).

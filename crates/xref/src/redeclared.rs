@@ -406,20 +406,9 @@ mod tests {
     /// The `<unnamed>` (and class-named) references and the `t` lines of a fixture, `name kind
     /// line:col`, sorted: a multiset, as `cargo xtask diff-xref` compares.
     fn redeclared_lines(text: &str) -> String {
-        let (db, file) = test_db::with_file(text);
-        let map = syntax::LineMap::new(text);
-        let mut lines: Vec<String> = crate::log_lines_in(&db, file)
-            .iter()
-            .filter(|l| {
-                l.kind == 't' || (l.kind == 'R' && matches!(l.name.as_str(), "<unnamed>" | "S"))
-            })
-            .map(|l| {
-                let pos = map.position(l.offset);
-                format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
-            })
-            .collect();
-        lines.sort();
-        lines.concat()
+        test_db::log_positions_of(text, |l| {
+            l.kind == 't' || (l.kind == 'R' && matches!(l.name.as_str(), "<unnamed>" | "S"))
+        })
     }
 
     /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines (`S R

@@ -29,3 +29,20 @@ pub(crate) fn declaration_lines_of(text: &str) -> Vec<crate::XrefLine> {
     let (db, file) = with_file(text);
     crate::declaration_lines_in(&db, file)
 }
+
+/// The lines of `text`'s whole log (`crate::log_lines_in`) that `keep` keeps, as `name kind
+/// line:col`, sorted: a multiset, as `cargo xtask diff-xref` compares.
+pub(crate) fn log_positions_of(text: &str, keep: impl Fn(&crate::XrefLine) -> bool) -> String {
+    let (db, file) = with_file(text);
+    let map = syntax::LineMap::new(text);
+    let mut lines: Vec<String> = crate::log_lines_in(&db, file)
+        .iter()
+        .filter(|l| keep(l))
+        .map(|l| {
+            let pos = map.position(l.offset);
+            format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
+        })
+        .collect();
+    lines.sort();
+    lines.concat()
+}

@@ -351,18 +351,7 @@ mod tests {
     /// The `R` lines named under an instance of the fixture's template, `name kind line:col`,
     /// sorted (a multiset, as `cargo xtask diff-xref` compares).
     fn instance_references(text: &str, instance: &str) -> String {
-        let (db, file) = test_db::with_file(text);
-        let map = syntax::LineMap::new(text);
-        let mut lines: Vec<String> = crate::log_lines_in(&db, file)
-            .iter()
-            .filter(|l| l.kind == 'R' && l.name.starts_with(instance))
-            .map(|l| {
-                let pos = map.position(l.offset);
-                format!("{} {} {}:{}\n", l.name, l.kind, pos.line, pos.col)
-            })
-            .collect();
-        lines.sort();
-        lines.concat()
+        test_db::log_positions_of(text, |l| l.kind == 'R' && l.name.starts_with(instance))
     }
 
     /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines under
