@@ -129,7 +129,7 @@ impl<'db> Printer<'_, 'db> {
     /// temporary's destructor, `R` at the argument. Only of a class that is no instance (an
     /// instance's members are named through it, which the model does not record here).
     fn converted_argument(&mut self, e: ExprId) {
-        if self.operator_operands.contains(&e) {
+        if self.operator_operands.contains(&e) || self.converted_initializers.contains(&e) {
             return;
         }
         let site = hir_ty::ImplicitSite::Expr(e);
@@ -404,6 +404,7 @@ impl<'db> Printer<'_, 'db> {
                     // where the initializer starts (measured on cudafe++).
                     let ctor = self.converting_constructor_of(init)?;
                     at = self.expr_start(init)?;
+                    self.converted_initializers.push(init);
                     Some(ctor)
                 }),
             None => default_constructor(self.db, class),

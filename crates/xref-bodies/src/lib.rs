@@ -150,6 +150,7 @@ pub fn body_references<'db>(
         structured_bindings: 0,
         launch_arguments: Vec::new(),
         operator_operands: Vec::new(),
+        converted_initializers: Vec::new(),
         returns_reference: hir_ty::callable_sig(db, item)
             .as_ref()
             .is_some_and(|sig| is_reference(db, sig.ret)),
@@ -229,6 +230,9 @@ struct Printer<'a, 'db> {
     /// are not named (an operator's overload is the least certain pick: `it + w * h` chosen
     /// as `operator+(__half, __half)` would name `__half::__half`).
     operator_operands: Vec<ExprId>,
+    /// Locals' initializers whose converting constructor `local_construction` named (`S s =
+    /// f(x);`): no argument conversion is named at them again.
+    converted_initializers: Vec<ExprId>,
 }
 
 /// What a lambda's body sees of the bindings around it.
