@@ -86,8 +86,16 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
-/// The repository root (xtask lives one level below it).
+/// The repository root: the current directory when it is a checkout of this repository (a
+/// worktree that runs another checkout's built xtask then measures and writes its own files,
+/// not that checkout's), else the checkout xtask was built in (xtask lives one level below it).
 pub fn project_root() -> PathBuf {
+    if let Ok(cwd) = std::env::current_dir()
+        && cwd.join("xtask/Cargo.toml").is_file()
+        && cwd.join("crates").is_dir()
+    {
+        return cwd;
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
