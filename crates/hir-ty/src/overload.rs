@@ -94,24 +94,9 @@ pub(crate) fn select_in_class<'db>(
     explicit: &[GenericArg<'db>],
     class: &Subst<'db>,
 ) -> Option<Selected<'db>> {
-    select_with(
-        db,
-        candidates,
-        args,
-        explicit,
-        class,
-        UserConversions::Checked,
-    )
-    .or_else(|| {
-        select_with(
-            db,
-            candidates,
-            args,
-            explicit,
-            class,
-            UserConversions::Assumed,
-        )
-    })
+    [UserConversions::Checked, UserConversions::Assumed]
+        .into_iter()
+        .find_map(|user| select_with(db, candidates, args, explicit, class, user))
 }
 
 /// `sig` with the class's bindings substituted into its parameter types (itself when there
