@@ -4,8 +4,8 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use mangle::filter::{Filter, demangle_word};
-use mangle::{DemangleOptions, Style};
+use demangle::filter::{Filter, demangle_word};
+use demangle::{DemangleOptions, Style};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 use crate::HirTyDatabase;
 use crate::inference::{InferCtx, InferenceResult};
 use crate::lower::{class_of_member, declared_ty};
-use crate::specialization::select_specialization;
+use crate::specialization::{primary_definition, select_specialization};
 use crate::ty::{GenericArg, Instance, Ty, TyKind};
 use crate::unify::Subst;
 
@@ -46,28 +46,6 @@ pub fn instance_definition<'db>(
         return Some(spec);
     }
     primary_definition(db, instance.template(db))
-}
-
-/// The declaration with a body of the class template `template` names (itself when it has
-/// one; `template <class C, class T = traits<C>> class basic_ostream;` declared before its
-/// definition names the definition). `None` when there is none.
-#[salsa::tracked(returns(copy))]
-pub fn primary_definition<'db>(
-    db: &'db dyn HirTyDatabase,
-    template: Item<'db>,
-) -> Option<Item<'db>> {
-    if template.body(db).is_some() {
-        return Some(template);
-    }
-    let name = template.name_text(db)?;
-    let scope = template
-        .parent(db)
-        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
-    members_named(db, scope, name).into_iter().find(|d| {
-        d.kind(db) == ItemKind::ClassTemplate
-            && !il::instantiate::is_specialization(db, *d)
-            && d.body(db).is_some()
-    })
 }
 
 /// The bindings of the parameters of the definition an instance is made from: a chosen
@@ -274,58 +252,6 @@ fn concrete_arg<'db>(db: &'db dyn HirTyDatabase, arg: &GenericArg<'db>) -> bool 
         GenericArg::DependentValue(_) => false,
         GenericArg::Pack(elements) => elements.iter().all(|e| concrete_arg(db, e)),
     }
-}
-
-/// The declared type of `instance`'s `index`th template parameter when it is a non-type one,
-/// with the parameters before it bound to the instance's arguments (`template <class T, T v>`
-/// gives `v` the type of `T`'s argument): what EDG prints the argument's value as. `None` for
-/// a type or template parameter, a placeholder (`auto`) and what does not resolve.
-pub fn value_param_ty<'db>(
-    db: &'db dyn HirTyDatabase,
-    instance: Instance<'db>,
-    index: usize,
-) -> Option<Ty<'db>> {
-    use rowan::ast::AstNode;
-    use syntax::SyntaxKind::*;
-    let template = instance.template(db);
-    let header = syntax::SyntaxNode::new_root(template.header(db).clone());
-    // The parameters in the order `template_params` lists them: outermost header first.
-    let mut params = Vec::new();
-    let mut node = Some(header);
-    while let Some(n) = node.filter(|n| n.kind() == TEMPLATE_DECL) {
-        if let Some(list) = n.children().find_map(syntax::ast::TemplateParamList::cast) {
-            params.extend(list.params());
-        }
-        node = n
-            .children()
-            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
-            .last();
-    }
-    let param = syntax::ast::Param::cast(params.get(index)?.clone())?;
-    let name = param
-        .declarator()
-        .and_then(|d| d.name())
-        .map(|n| n.text_range());
-    // The parameter's declaration without its name and default: a type-id.
-    let mut text = String::new();
-    for element in param.syntax().descendants_with_tokens() {
-        let Some(token) = element.into_token() else {
-            continue;
-        };
-        if token.kind().is_trivia()
-            || name.is_some_and(|r| r.contains_range(token.text_range()))
-            || token.parent_ancestors().any(|a| a.kind() == INITIALIZER)
-        {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push(' ');
-        }
-        text.push_str(token.text());
-    }
-    let declared = crate::lower::type_ref_ty(db, template, &text)?;
-    let ty = Subst::of_instance(db, instance).apply(db, declared);
-    (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
 }
 
 /// The direct bases of a class template instance, as types: the base specifiers of the

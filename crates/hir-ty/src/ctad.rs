@@ -213,7 +213,7 @@ fn deduce_written<'db>(
         return None;
     };
     let names_template = inst.template(db) == template
-        || crate::class_instance::primary_definition(db, inst.template(db)) == Some(template);
+        || crate::specialization::primary_definition(db, inst.template(db)) == Some(template);
     (names_template && !ret.is_dependent(db)).then(|| inst.args(db).clone())
 }
 

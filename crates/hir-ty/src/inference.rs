@@ -40,8 +40,9 @@ pub use closure_calls::{ClosureCallSig, closure_call_signature};
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
 pub use written::{written_name, written_qualifiers};
 
+pub(crate) use crate::lookup::lookup_path as lookup_path_memo;
 pub(crate) use expr::{InferCtx, int_literal_ty};
-pub(crate) use path::{enumerator_by_lookup, lookup_path as lookup_path_memo};
+pub(crate) use path::enumerator_by_lookup;
 
 /// What a name expression denotes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]

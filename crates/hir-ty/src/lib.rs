@@ -1,17 +1,17 @@
 //! Types and inference: the second layer of cufe's semantic model of function bodies, after
 //! rust-analyzer's `hir-ty`, adapted to C++. See `docs/arch/hir-ty.md`.
 //!
-//! - [`ty`]: the interned [`Ty`] ([`TyKind`]), template instances as interned [`ty::Instance`]s,
-//!   value categories; [`display`]: the one type printer, with a [`display::Spelling`] per output.
-//! - [`lower`]: [`lower::declared_ty`] and [`lower::callable_sig`], queries keyed by il items
-//!   that read declarations only; types written in bodies ([`lower::type_ref_ty`]).
-//! - [`unify`]: the one unifier (template argument deduction; partial specialization matching
-//!   later), with substitution; [`ctad`]: class template argument deduction through it
-//!   (implicit deduction guides).
-//! - [`special`]: special members (declared, or implicit and synthesized, with their
-//!   execution space); [`conversion`]: conversion functions and converting constructors.
+//! What reads declarations only is the crate below, `hir-ty-decl`, re-exported here as one
+//! API: [`ty`] (the interned [`Ty`]), [`display`] (the one type printer), [`lower`]
+//! ([`declared_ty`], [`callable_sig`], types written in bodies), [`unify`] (the one unifier),
+//! [`special`] (special members), [`specialization`] (partial specialization selection),
+//! [`type_traits`], [`to_il`], [`lookup`]. This crate holds what reads bodies:
+//!
+//! - [`ctad`]: class template argument deduction through the unifier (implicit deduction
+//!   guides); [`conversion`]: conversion functions and converting constructors.
 //! - [`class_instance`]: class template instances (the definition chosen by the unifier and
-//!   partial ordering, members' types per instance, member functions inferred per instance).
+//!   partial ordering, members' types per instance, member functions inferred per instance);
+//!   [`fn_template`]: function template instances.
 //! - [`const_eval`]: the constant evaluator over lowered bodies.
 //! - [`inference`]: [`infer`], every expression's type and value category, names, members
 //!   and calls resolved, overloads ranked, function template instances deduced.
@@ -19,18 +19,22 @@ pub mod class_instance;
 pub mod const_eval;
 pub mod conversion;
 pub mod ctad;
-pub mod display;
+/// The one type printer ([`hir_ty_decl::display`]), with EDG's instance names typed by the
+/// constant evaluator's enumerator values (`edg_names.rs`).
+pub mod display {
+    pub use crate::edg_names::{enumerator_values, instance_edg_name};
+    pub use hir_ty_decl::display::*;
+}
+mod edg_names;
 pub mod fn_template;
-mod from_il;
 mod inference;
-pub mod lower;
 mod overload;
-pub mod special;
-pub mod specialization;
-pub mod to_il;
-pub mod ty;
-pub mod type_traits;
-pub mod unify;
+
+// The lower half, re-exported whole: `hir_ty::ty`, `hir_ty::lower`... are one API to callers.
+use hir_ty_decl::from_il;
+pub use hir_ty_decl::{
+    HirTyDatabase, lookup, lower, special, specialization, to_il, ty, type_traits, unify,
+};
 
 #[cfg(test)]
 mod test_db;
@@ -53,7 +57,3 @@ pub use crate::inference::{
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};
 pub use crate::ty::{Ty, TyKind, ValueCategory};
-
-/// Every query of this crate takes `&dyn HirTyDatabase`; `ide`'s `RootDatabase` implements it.
-#[salsa::db]
-pub trait HirTyDatabase: hir_def::HirDefDatabase {}

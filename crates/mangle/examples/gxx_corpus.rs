@@ -33,7 +33,7 @@ fn expectations(corpus: &decls::Corpus, symbols: &BTreeSet<&str>) -> String {
     let ours: Vec<Option<String>> = corpus
         .decls
         .iter()
-        .map(|d| mangle::mangle::mangle(&corpus.ast, d.root).ok())
+        .map(|d| mangle::mangle(&corpus.ast, d.root).ok())
         .collect();
     let claimed: BTreeSet<&str> = ours
         .iter()

@@ -6,9 +6,13 @@
 
 use std::fmt::Write;
 
-use crate::ast::{Ast, Cv, List, Node, NodeId, NvWrapperKind, RefKind, RefQual, Special, Str};
-use crate::ops::OpKind;
+pub use demangle::ast;
+use demangle::ast::{Ast, Cv, List, Node, NodeId, NvWrapperKind, RefKind, RefQual, Special, Str};
+use demangle::ops::OpKind;
 
+// This file is the crate root (see Cargo.toml's `[lib]`: it kept its path when the
+// demangler moved to its own crate), so its submodule's path is spelled out.
+#[path = "mangle/expressions.rs"]
 mod expressions;
 
 use expressions::{is_expr, is_primary_expr};
@@ -17,7 +21,7 @@ use expressions::{is_expr, is_primary_expr};
 pub enum MangleError {
     /// The AST holds something that has no Itanium spelling (or that we do not write yet).
     Unsupported(&'static str),
-    /// Nesting beyond [`MAX_DEPTH`](crate::parse::MAX_DEPTH).
+    /// Nesting beyond [`MAX_DEPTH`](demangle::MAX_DEPTH).
     TooDeep,
 }
 
@@ -142,7 +146,7 @@ impl<'a> Mangler<'a> {
         let _ = write!(self.out, "{}{}", s.len(), s);
     }
     fn enter(&mut self) -> MResult {
-        if self.depth >= 4 * crate::parse::MAX_DEPTH {
+        if self.depth >= 4 * demangle::MAX_DEPTH {
             return Err(MangleError::TooDeep);
         }
         self.depth += 1;

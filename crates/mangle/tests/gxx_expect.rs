@@ -34,7 +34,7 @@ fn mangler_matches_gxx() {
             d.id
         );
         checked += 1;
-        match mangle::mangle::mangle(&corpus.ast, d.root) {
+        match mangle::mangle(&corpus.ast, d.root) {
             Ok(got) if got == want => {}
             got => mismatches.push(format!("{}: mangled {got:?}, g++ emitted {want}", d.id)),
         }

@@ -1,8 +1,8 @@
 //! Property: for random ASTs, demangle(mangle(ast)) == print(ast), in every dialect.
 //! Random but deterministic (xorshift), so a failure reproduces.
 
+use demangle::{DemangleOptions, Parsed, Style, demangle, print};
 use mangle::ast::{Ast, Cv, Node, NodeId, RefKind, RefQual};
-use mangle::{DemangleOptions, Parsed, Style, demangle, print};
 
 struct Gen {
     state: u64,
@@ -171,7 +171,7 @@ fn demangle_of_mangle_is_print() {
             cv: Cv::default(),
             ref_qual: RefQual::None,
         });
-        let mangled = mangle::mangle::mangle(&g.ast, root).expect("mangle");
+        let mangled = mangle::mangle(&g.ast, root).expect("mangle");
         let parsed = Parsed {
             ast: g.ast.clone(),
             root,

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+#[path = "../../demangle/tests/common/mod.rs"]
 mod common;
 
 fn names(file: &str) -> Option<BTreeSet<Vec<u8>>> {
@@ -22,11 +23,11 @@ fn round_trip(file: &str) -> Option<(usize, usize)> {
     let (mut total, mut ok) = (0, 0);
     let dump = std::env::var_os("MANGLE_DUMP").is_some();
     for n in &names {
-        let Ok(parsed) = mangle::parse(n, false) else {
+        let Ok(parsed) = demangle::parse(n, false) else {
             continue;
         };
         total += 1;
-        match mangle::mangle::mangle(&parsed.ast, parsed.root) {
+        match mangle::mangle(&parsed.ast, parsed.root) {
             Ok(m) if m.as_bytes() == n.as_slice() => ok += 1,
             res if dump => println!("RT {}\n   -> {:?}", String::from_utf8_lossy(n), res),
             _ => {}
@@ -77,8 +78,8 @@ fn source_names_spelled_like_builtin_types_stay_names() {
         "_Z1fI4boolbEvv",
         "_GLOBAL__I_3int",
     ] {
-        let parsed = mangle::parse(name.as_bytes(), false).unwrap();
-        let remangled = mangle::mangle::mangle(&parsed.ast, parsed.root);
+        let parsed = demangle::parse(name.as_bytes(), false).unwrap();
+        let remangled = mangle::mangle(&parsed.ast, parsed.root);
         assert_eq!(remangled.as_deref(), Ok(name), "{name}");
     }
 }
@@ -88,11 +89,11 @@ fn a_vector_dimension_that_would_read_as_a_number_is_not_mangled() {
     // Found by the fuzzer: `Dv02Ar_` has the expression `2Ar` (a source-name with a leading
     // zero in its length) as its dimension; written back without the zero it would read as
     // the dimension 2. The mangler declines instead.
-    let parsed = mangle::parse(b"_Z1GDv02Ar_z", false).expect("parses as LLVM does");
-    assert!(mangle::mangle::mangle(&parsed.ast, parsed.root).is_err());
-    let parsed = mangle::parse(b"_Z1GDv4_f", false).unwrap();
+    let parsed = demangle::parse(b"_Z1GDv02Ar_z", false).expect("parses as LLVM does");
+    assert!(mangle::mangle(&parsed.ast, parsed.root).is_err());
+    let parsed = demangle::parse(b"_Z1GDv4_f", false).unwrap();
     assert_eq!(
-        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
+        mangle::mangle(&parsed.ast, parsed.root).unwrap(),
         "_Z1GDv4_f"
     );
 }
@@ -102,12 +103,12 @@ fn a_nested_name_starting_with_r_and_no_qualifiers_is_not_mangled() {
     // Found by the fuzzer: `NRrmE` is a one-component nested name (`operator%`) with a ref
     // qualifier, which a type does not print. Written back without the qualifier, `NrmE`
     // would read its `r` as `restrict`; the mangler declines rather than mean something else.
-    let parsed = mangle::parse(b"_ZltNRrmEs", false).expect("parses as LLVM does");
-    assert!(mangle::mangle::mangle(&parsed.ast, parsed.root).is_err());
+    let parsed = demangle::parse(b"_ZltNRrmEs", false).expect("parses as LLVM does");
+    assert!(mangle::mangle(&parsed.ast, parsed.root).is_err());
     // A member operator `%` has a class before it and still mangles.
-    let parsed = mangle::parse(b"_ZN1ArmEi", false).unwrap();
+    let parsed = demangle::parse(b"_ZN1ArmEi", false).unwrap();
     assert_eq!(
-        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
+        mangle::mangle(&parsed.ast, parsed.root).unwrap(),
         "_ZN1ArmEi"
     );
 }

@@ -1,5 +1,5 @@
 //! The Itanium name of the definition that names the module, built as a `mangle` crate AST from
-//! il's entities and types and written by `mangle::mangle::mangle` (the project's one mangler).
+//! il's entities and types and written by `mangle::mangle` (the project's one mangler).
 //!
 //! What is not modelled gives `None`, and the caller falls back to the run-dependent form:
 //! entities and types in unnamed namespaces or local to a function, class template instances
@@ -122,7 +122,7 @@ pub(super) fn mangled_name(db: &dyn CodegenDatabase, item: Item<'_>) -> Option<S
             })
         }
     };
-    mangle::mangle::mangle(&ast, root).ok()
+    mangle::mangle(&ast, root).ok()
 }
 
 /// The (qualified) name a definition's declarator declares.
@@ -535,7 +535,7 @@ fn integer_literal(
     // The builtin's code, written by the mangler itself (a type alone mangles to its code).
     let mut scratch = Ast::new();
     let node = scratch.alloc(Node::Builtin(builtin.spelling()));
-    let code = mangle::mangle::mangle(&scratch, node).ok()?;
+    let code = mangle::mangle(&scratch, node).ok()?;
     let ty = ast.alloc_str(&code);
     let digits = if value < 0 {
         format!("n{}", value.unsigned_abs())

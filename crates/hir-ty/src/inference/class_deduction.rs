@@ -4,7 +4,7 @@
 use hir_def::hir::{BindingId, Expr};
 use il::item::ItemKind;
 
-use crate::class_instance::primary_definition;
+use crate::specialization::primary_definition;
 use crate::ty::{Instance, Ty, TyKind};
 
 use super::expr::InferCtx;

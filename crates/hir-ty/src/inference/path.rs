@@ -1,6 +1,5 @@
 //! Names in bodies: the body's own scopes first (hir-def), then declaration-level lookup from
 //! the owner's scope (il), then the enumerators of unscoped enumerations along the way.
-use base_db::SourceFile;
 use hir_def::body::scope::{Resolution as ScopeResolution, expr_scopes, resolve_name_in_scope};
 use hir_def::hir::{ExprId, LocalUsing, Path, Stmt};
 use il::lookup::{ScopeRef, enumerations_in, members_named};
@@ -9,46 +8,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::inference::Resolution;
 use crate::inference::expr::InferCtx;
-
-/// The arguments of a memoized lookup: where it starts and the path's segments.
-#[salsa::interned(debug)]
-struct LookupKey<'db> {
-    #[returns(copy)]
-    file: SourceFile,
-    #[returns(copy)]
-    scope: Option<Item<'db>>,
-    #[returns(copy)]
-    global: bool,
-    #[returns(ref)]
-    segments: Vec<String>,
-}
-
-/// il's `lookup_path`, memoized per (scope, path): bodies ask the same names from the same
-/// scopes over and over, and a failed lookup walks every enclosing scope (with its
-/// using-directives) before it fails.
-#[salsa::tracked(returns(ref))]
-fn lookup_memo<'db>(db: &'db dyn crate::HirTyDatabase, key: LookupKey<'db>) -> Vec<Item<'db>> {
-    let from = match key.scope(db) {
-        Some(item) => ScopeRef::Item(item),
-        None => ScopeRef::File(key.file(db)),
-    };
-    il::lookup::lookup_path(db, from, key.global(db), key.segments(db))
-}
-
-/// [`lookup_memo`] from a scope.
-pub(crate) fn lookup_path<'db>(
-    db: &'db dyn crate::HirTyDatabase,
-    from: ScopeRef<'db>,
-    global: bool,
-    segments: &[String],
-) -> Vec<Item<'db>> {
-    let (file, scope) = match from {
-        ScopeRef::File(f) => (f, None),
-        ScopeRef::Item(i) => (i.file(db), Some(i)),
-    };
-    let key = LookupKey::new(db, file, scope, global, segments.to_vec());
-    lookup_memo(db, key).clone()
-}
+pub(crate) use crate::lookup::lookup_path;
 
 /// What lookup found for a name, before a call picks among functions.
 pub(crate) enum Found<'db> {
@@ -210,7 +170,7 @@ impl<'db> InferCtx<'_, 'db> {
     /// names the template's first declaration, which may be a forward declaration).
     pub(crate) fn class_members(&self, class: Item<'db>, name: &str) -> Vec<Item<'db>> {
         let class = if class.kind(self.db) == ItemKind::ClassTemplate {
-            crate::class_instance::primary_definition(self.db, class).unwrap_or(class)
+            crate::specialization::primary_definition(self.db, class).unwrap_or(class)
         } else {
             class
         };

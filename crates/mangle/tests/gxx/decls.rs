@@ -124,14 +124,14 @@ impl B {
         })
     }
     fn print(&self, id: NodeId) -> String {
-        let parsed = mangle::Parsed {
+        let parsed = demangle::Parsed {
             ast: self.ast.clone(),
             root: id,
         };
-        mangle::print(
+        demangle::print(
             &parsed,
-            &mangle::DemangleOptions {
-                style: mangle::Style::Llvm,
+            &demangle::DemangleOptions {
+                style: demangle::Style::Llvm,
                 params: true,
                 types: true,
             },

@@ -18,7 +18,7 @@ use crate::ty::{FnTy, GenericArg, Instance, Ty, TyKind};
 const MARK: u32 = 0x4000_0000;
 
 /// The templates whose parameters are visible in `item`'s declaration, innermost first.
-pub(crate) fn template_owners<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Vec<Item<'db>> {
+pub fn template_owners<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Vec<Item<'db>> {
     let mut owners = Vec::new();
     let mut cur = Some(item);
     while let Some(i) = cur {
@@ -35,7 +35,7 @@ pub(crate) fn template_owners<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) 
 
 /// The environment in which `item`'s declaration is resolved with every visible template
 /// parameter standing for itself; `None` outside templates.
-pub(crate) fn template_env<'db>(db: &'db dyn HirTyDatabase, owners: &[Item<'db>]) -> Env<'db> {
+pub fn template_env<'db>(db: &'db dyn HirTyDatabase, owners: &[Item<'db>]) -> Env<'db> {
     let mut outer: Env<'db> = None;
     for (level, template) in owners.iter().enumerate().rev() {
         let args: Vec<TemplateArg<'db>> = template_params(db, *template)
@@ -58,7 +58,7 @@ pub(crate) fn template_env<'db>(db: &'db dyn HirTyDatabase, owners: &[Item<'db>]
 }
 
 /// Lowers an il type. `owners` maps marked template parameters back to their owners.
-pub(crate) fn lower_il_ty<'db>(
+pub fn lower_il_ty<'db>(
     db: &'db dyn HirTyDatabase,
     ty: il::ty::Ty<'db>,
     owners: &[Item<'db>],

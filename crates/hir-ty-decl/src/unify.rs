@@ -35,7 +35,7 @@ impl<'db> Subst<'db> {
         // The members of a template declared before its definition are the definition's,
         // with the definition's parameters.
         let template = inst.template(db);
-        let definition = crate::class_instance::primary_definition(db, template)
+        let definition = crate::specialization::primary_definition(db, template)
             .filter(|d| *d != template && d.kind(db) == template.kind(db));
         for owner in std::iter::once(template).chain(definition) {
             for (i, arg) in inst.args(db).iter().enumerate() {
@@ -281,7 +281,7 @@ pub fn deduce_from_arg<'db>(
 
 /// The qualifiers of a type, for an array those of its innermost element (`const int [5]` is
 /// an array of `const int`), and the type without them.
-pub(crate) fn split_cv_through_arrays<'db>(
+pub fn split_cv_through_arrays<'db>(
     db: &'db dyn HirTyDatabase,
     ty: Ty<'db>,
 ) -> (il::ty::Cv, Ty<'db>) {

@@ -6,8 +6,8 @@ fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
     let names: Vec<&str> = text.lines().collect();
-    let opts = mangle::DemangleOptions {
-        style: mangle::Style::Llvm,
+    let opts = demangle::DemangleOptions {
+        style: demangle::Style::Llvm,
         params: true,
         types: true,
     };
@@ -15,7 +15,7 @@ fn main() {
         let t = std::time::Instant::now();
         let mut nodes = 0;
         for n in &names {
-            if let Ok(p) = mangle::parse_for(n.as_bytes(), &opts) {
+            if let Ok(p) = demangle::parse_for(n.as_bytes(), &opts) {
                 nodes += p.ast.len();
             }
         }
@@ -23,7 +23,7 @@ fn main() {
         let t = std::time::Instant::now();
         let mut bytes = 0;
         for n in &names {
-            bytes += mangle::demangle(n, &opts).map(|s| s.len()).unwrap_or(0);
+            bytes += demangle::demangle(n, &opts).map(|s| s.len()).unwrap_or(0);
         }
         let both = t.elapsed();
         eprintln!(

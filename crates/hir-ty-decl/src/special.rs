@@ -91,7 +91,7 @@ impl<'db> CallTarget<'db> {
 
 /// The class item of a class type (a class template for an instance), with the substitution
 /// of the instance's arguments for its members' types.
-pub(crate) fn class_and_subst<'db>(
+pub fn class_and_subst<'db>(
     db: &'db dyn HirTyDatabase,
     ty: Ty<'db>,
 ) -> Option<(Item<'db>, Subst<'db>)> {
@@ -104,7 +104,7 @@ pub(crate) fn class_and_subst<'db>(
 
 /// The routines of `class` of a kind (constructors, destructors, conversion functions), its
 /// own only.
-pub(crate) fn own_routines<'db>(
+pub fn own_routines<'db>(
     db: &'db dyn HirTyDatabase,
     class: Item<'db>,
     kind: CallableKind,
@@ -122,7 +122,7 @@ pub(crate) fn own_routines<'db>(
 }
 
 /// The non-static data members of a class, in declaration order.
-pub(crate) fn fields<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> Vec<Item<'db>> {
+pub fn fields<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> Vec<Item<'db>> {
     il::scope::scope_items(db, class)
         .iter()
         .copied()
@@ -133,7 +133,7 @@ pub(crate) fn fields<'db>(db: &'db dyn HirTyDatabase, class: Item<'db>) -> Vec<I
 
 /// The class types a special member of `class` reaches: its bases and its non-static data
 /// members of class type (arrays of them included), with an instance's arguments substituted.
-pub(crate) fn subobjects<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db>) -> Vec<Ty<'db>> {
+pub fn subobjects<'db>(db: &'db dyn HirTyDatabase, class: Ty<'db>) -> Vec<Ty<'db>> {
     let Some((item, subst)) = class_and_subst(db, class) else {
         return Vec::new();
     };
@@ -279,7 +279,7 @@ pub fn special_member_space<'db>(
 }
 
 /// Whether a field has a default member initializer (`int n = 4;`, `M m{1};`).
-pub(crate) fn has_initializer(db: &dyn HirTyDatabase, field: Item<'_>) -> bool {
+pub fn has_initializer(db: &dyn HirTyDatabase, field: Item<'_>) -> bool {
     let header = syntax::SyntaxNode::new_root(field.header(db).clone());
     header
         .descendants()

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use mangle::{DemangleOptions, Style, demangle_bytes};
+use demangle::{DemangleOptions, Style, demangle_bytes};
 
 #[test]
 fn gnu_dialect_agrees_with_cxxfilt() {
@@ -120,7 +120,7 @@ fn closure_declarators_agree_with_cxxfilt() {
     };
     let mut differ = Vec::new();
     for (name, theirs) in NAMES.iter().zip(theirs.lines()) {
-        let ours = mangle::demangle(name, &opts).unwrap_or_else(|e| e.to_string());
+        let ours = demangle::demangle(name, &opts).unwrap_or_else(|e| e.to_string());
         if ours != theirs {
             differ.push(format!("{name}\n  ours:     {ours}\n  c++filt:  {theirs}"));
         }

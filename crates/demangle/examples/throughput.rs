@@ -3,7 +3,7 @@
 //! `llvm-cxxfilt` on the same input, in the same run.
 //!
 //! ```text
-//! cargo build --release -p cufe && cargo build --release -p mangle --example throughput
+//! cargo build --release -p cufe && cargo build --release -p demangle --example throughput
 //! cut -f1 ../shared/data/demangle/llvm.tsv > names
 //! target/release/examples/throughput names target/release/cufe [runs]
 //! ```

@@ -3,7 +3,7 @@
 
 mod common;
 
-use mangle::{DemangleError, DemangleOptions, Style, demangle_bytes};
+use demangle::{DemangleError, DemangleOptions, Style, demangle_bytes};
 
 fn all_styles() -> [DemangleOptions; 3] {
     [Style::Gnu, Style::Llvm, Style::Nvidia].map(|style| DemangleOptions {
@@ -69,12 +69,9 @@ fn deep_ast_through_substitutions_is_an_error() {
             Err(DemangleError::TooLarge)
         );
     }
-    let parsed = mangle::parse(name.as_bytes(), false).unwrap();
+    let parsed = demangle::parse(name.as_bytes(), false).unwrap();
     // The mangler writes the substitutions back, so it stays shallow.
-    assert_eq!(
-        mangle::mangle::mangle(&parsed.ast, parsed.root).unwrap(),
-        name
-    );
+    assert_eq!(mangle::mangle(&parsed.ast, parsed.root).unwrap(), name);
 }
 
 #[test]
@@ -195,7 +192,7 @@ fn arbitrary_bytes_never_panic() {
                 assert!(!text.is_empty());
             }
         }
-        if let Ok(parsed) = mangle::parse(&input, false) {
+        if let Ok(parsed) = demangle::parse(&input, false) {
             // Whatever parses must either mangle to a name with the same meaning, or decline.
             let opts = DemangleOptions {
                 style: Style::Llvm,
@@ -203,11 +200,11 @@ fn arbitrary_bytes_never_panic() {
                 types: false,
             };
             if let (Ok(printed), Ok(remangled)) = (
-                mangle::print(&parsed, &opts),
-                mangle::mangle::mangle(&parsed.ast, parsed.root),
+                demangle::print(&parsed, &opts),
+                mangle::mangle(&parsed.ast, parsed.root),
             ) {
                 assert_eq!(
-                    mangle::demangle(&remangled, &opts).as_ref(),
+                    demangle::demangle(&remangled, &opts).as_ref(),
                     Ok(&printed),
                     "{}",
                     String::from_utf8_lossy(&input)
@@ -266,18 +263,18 @@ fn mutated_corpus_names_never_panic() {
             for opts in all_styles() {
                 let _ = demangle_bytes(&m, &opts);
             }
-            if let Ok(parsed) = mangle::parse(&m, true) {
+            if let Ok(parsed) = demangle::parse(&m, true) {
                 let opts = DemangleOptions {
                     style: Style::Llvm,
                     params: true,
                     types: true,
                 };
                 if let (Ok(printed), Ok(remangled)) = (
-                    mangle::print(&parsed, &opts),
-                    mangle::mangle::mangle(&parsed.ast, parsed.root),
+                    demangle::print(&parsed, &opts),
+                    mangle::mangle(&parsed.ast, parsed.root),
                 ) {
                     assert_eq!(
-                        mangle::demangle(&remangled, &opts).as_ref(),
+                        demangle::demangle(&remangled, &opts).as_ref(),
                         Ok(&printed),
                         "{} re-mangled as {remangled}",
                         String::from_utf8_lossy(&m)

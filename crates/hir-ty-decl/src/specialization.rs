@@ -246,3 +246,25 @@ pub fn explicit_instantiation<'db>(
     }
     Some(Instance::new(db, template, generic))
 }
+
+/// The declaration with a body of the class template `template` names (itself when it has
+/// one; `template <class C, class T = traits<C>> class basic_ostream;` declared before its
+/// definition names the definition). `None` when there is none.
+#[salsa::tracked(returns(copy))]
+pub fn primary_definition<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: Item<'db>,
+) -> Option<Item<'db>> {
+    if template.body(db).is_some() {
+        return Some(template);
+    }
+    let name = template.name_text(db)?;
+    let scope = template
+        .parent(db)
+        .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
+    members_named(db, scope, name).into_iter().find(|d| {
+        d.kind(db) == ItemKind::ClassTemplate
+            && !il::instantiate::is_specialization(db, *d)
+            && d.body(db).is_some()
+    })
+}

@@ -9,6 +9,13 @@ use crate::HirTyDatabase;
 use crate::ty::{Cv, GenericArg, Instance, RefKind, Ty, TyKind};
 use il::ItemKind;
 
+/// The values of an enumeration's enumerators, in order: the constant evaluator's
+/// (`hir_ty::const_eval::enumerator_values`). EDG spells an enumeration-typed template
+/// argument by its enumerator, so its spelling of arguments needs them; the evaluator sits
+/// above this crate (it infers bodies), so the callers of the EDG spelling pass it in.
+pub type EnumeratorValues =
+    for<'db> fn(&'db dyn HirTyDatabase, il::Item<'db>) -> &'db [Option<i128>];
+
 /// Which output's conventions a type is spelled in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -39,11 +46,11 @@ impl<'db> Ty<'db> {
 
     /// [`Ty::display`] in EDG's cross-reference spelling, non-type arguments printed as
     /// constants of their parameters' types.
-    pub fn to_edg(self, db: &'db dyn HirTyDatabase) -> String {
+    pub fn to_edg(self, db: &'db dyn HirTyDatabase, values: EnumeratorValues) -> String {
         Printer {
             db,
             spelling: Spelling::Edg,
-            hir: Some(db),
+            hir: Some((db, values)),
             untyped_value: false,
         }
         .whole(self)
@@ -58,15 +65,17 @@ impl<'db> Ty<'db> {
 /// A class template instance's name in EDG's cross-reference spelling
 /// (`cuda::std::__4::array<int, 4UL>`). `None` when the type of a non-type argument is not
 /// known (a placeholder parameter, `template <auto V>`, whose argument's type the model does
-/// not keep), since EDG's spelling depends on it (`Constant<'c'>`).
-pub fn instance_edg_name<'db>(
+/// not keep), since EDG's spelling depends on it (`Constant<'c'>`). `values` types
+/// enumeration arguments (`hir_ty::display::instance_edg_name` passes the evaluator's).
+pub fn instance_edg_name_with<'db>(
     db: &'db dyn HirTyDatabase,
+    values: EnumeratorValues,
     instance: Instance<'db>,
 ) -> Option<String> {
     let mut printer = Printer {
         db,
         spelling: Spelling::Edg,
-        hir: Some(db),
+        hir: Some((db, values)),
         untyped_value: false,
     };
     let name = printer.instance(instance);
@@ -77,7 +86,7 @@ struct Printer<'db> {
     db: &'db dyn salsa::Database,
     spelling: Spelling,
     /// The model, to type non-type arguments by their parameters ([`Spelling::Edg`]).
-    hir: Option<&'db dyn HirTyDatabase>,
+    hir: Option<(&'db dyn HirTyDatabase, EnumeratorValues)>,
     /// Set when a non-type argument was printed without its parameter's type.
     untyped_value: bool,
 }
@@ -221,10 +230,10 @@ impl<'db> Printer<'db> {
     fn instance(&mut self, inst: Instance<'db>) -> String {
         let template = inst.template(self.db);
         let args = match (self.spelling, self.hir) {
-            (Spelling::Edg, Some(hir)) => {
+            (Spelling::Edg, Some((hir, values))) => {
                 let mut spelled = Vec::new();
                 for (i, a) in inst.args(self.db).iter().enumerate() {
-                    self.edg_arg(hir, inst, i, a, &mut spelled);
+                    self.edg_arg((hir, values), inst, i, a, &mut spelled);
                 }
                 spelled.join(", ")
             }
@@ -264,7 +273,7 @@ impl<'db> Printer<'db> {
     /// parameter's type (the parameter's declared type under the earlier arguments).
     fn edg_arg(
         &mut self,
-        hir: &'db dyn HirTyDatabase,
+        (hir, values): (&'db dyn HirTyDatabase, EnumeratorValues),
         inst: Instance<'db>,
         index: usize,
         arg: &GenericArg<'db>,
@@ -272,13 +281,13 @@ impl<'db> Printer<'db> {
     ) {
         match arg {
             GenericArg::Value(v) => {
-                let ty = crate::class_instance::value_param_ty(hir, inst, index);
+                let ty = crate::lower::value_param_ty(hir, inst, index);
                 self.untyped_value |= ty.is_none();
-                out.push(edg_constant(hir, *v, ty));
+                out.push(edg_constant(hir, values, *v, ty));
             }
             GenericArg::Pack(elements) => {
                 for e in elements {
-                    self.edg_arg(hir, inst, index, e, out);
+                    self.edg_arg((hir, values), inst, index, e, out);
                 }
             }
             other => self.source_arg(other, out),
@@ -288,12 +297,17 @@ impl<'db> Printer<'db> {
 
 /// A constant of type `ty` as EDG prints it in a template argument: `true`, `4UL`, `-1L`,
 /// `'c'`, an enumerator by its qualified name; a plain number when the type is unknown.
-fn edg_constant<'db>(db: &'db dyn HirTyDatabase, value: i128, ty: Option<Ty<'db>>) -> String {
+fn edg_constant<'db>(
+    db: &'db dyn HirTyDatabase,
+    values: EnumeratorValues,
+    value: i128,
+    ty: Option<Ty<'db>>,
+) -> String {
     let Some(ty) = ty.map(|t| t.unqualified(db)) else {
         return value.to_string();
     };
     if let TyKind::Enum(enumeration) = ty.kind(db) {
-        return match enumerator_named(db, *enumeration, value) {
+        return match enumerator_named(db, values, *enumeration, value) {
             Some(name) => name,
             None => format!("({}){value}", edg_item_name(db, *enumeration)),
         };
@@ -360,11 +374,12 @@ pub fn enumerator_name(
 /// enumeration's scope for an unscoped enumeration, by the enumeration for a scoped one.
 fn enumerator_named<'db>(
     db: &'db dyn HirTyDatabase,
+    values: EnumeratorValues,
     enumeration: il::Item<'db>,
     value: i128,
 ) -> Option<String> {
     use syntax::SyntaxKind::*;
-    let index = crate::const_eval::enumerator_values(db, enumeration)
+    let index = values(db, enumeration)
         .iter()
         .position(|v| *v == Some(value))?;
     let name = enumerator_name(db, enumeration, index)?;

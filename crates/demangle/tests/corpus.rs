@@ -5,7 +5,7 @@
 
 mod common;
 
-use mangle::{DemangleOptions, Style, demangle_bytes};
+use demangle::{DemangleOptions, Style, demangle_bytes};
 
 fn read_rows(name: &str) -> Option<Vec<Vec<Vec<u8>>>> {
     let data = common::read_corpus(name)?;

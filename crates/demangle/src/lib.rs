@@ -1,16 +1,18 @@
-//! Itanium C++ ABI name mangling and a CUDA-aware demangler.
+//! A CUDA-aware Itanium C++ ABI demangler, and the AST of mangled names.
 //!
 //! One AST ([`ast`]) serves both directions: the demangler ([`demangle`]) parses a mangled
-//! name into it and prints it in one of three dialects ([`Style`]); the mangler
-//! ([`mangle::mangle`]) writes it back as Itanium bytes. NVIDIA's vendor extensions
-//! (`Unvdl`/`Unvdtl`/`Unvhdl` lambda wrappers, `__nv_static_` prefixes) are understood.
+//! name into it and prints it in one of three dialects ([`Style`]); the `mangle` crate
+//! writes it back as Itanium bytes. NVIDIA's vendor extensions (`Unvdl`/`Unvdtl`/`Unvhdl`
+//! lambda wrappers, `__nv_static_` prefixes) are understood.
 
 pub mod ast;
 pub mod filter;
-pub mod mangle;
-mod ops;
+pub mod ops;
 mod parse;
 mod print;
+
+/// How deep the parser nests productions; the mangler bounds its own recursion by it.
+pub use parse::MAX_DEPTH;
 
 use std::fmt;
 

@@ -5,7 +5,7 @@ use crate::ast::OpRef;
 
 /// How an operator code builds an expression node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum OpKind {
+pub enum OpKind {
     Prefix,
     Postfix,
     Binary,
@@ -25,7 +25,7 @@ pub(crate) enum OpKind {
 
 /// Expression precedence, tightest first (C++ [expr] order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Prec {
+pub enum Prec {
     Primary,
     Postfix,
     Unary,
@@ -48,7 +48,7 @@ pub(crate) enum Prec {
     Default,
 }
 
-pub(crate) struct OpInfo {
+pub struct OpInfo {
     pub code: &'static str,
     pub kind: OpKind,
     /// Array-ness for new/delete, type-ness for sizeof/alignof/typeid, parenthesised callee for
@@ -135,11 +135,11 @@ ops![
 ];
 
 impl OpRef {
-    pub(crate) fn info(self) -> &'static OpInfo {
+    pub fn info(self) -> &'static OpInfo {
         &OPS[self.0 as usize]
     }
     /// The operator as written in an expression: `+`, `new`, `static_cast`, `sizeof `.
-    pub(crate) fn symbol(self) -> &'static str {
+    pub fn symbol(self) -> &'static str {
         let info = self.info();
         if info.kind < NamedCast {
             info.name
@@ -150,7 +150,7 @@ impl OpRef {
             info.name
         }
     }
-    pub(crate) fn code(self) -> &'static str {
+    pub fn code(self) -> &'static str {
         self.info().code
     }
 

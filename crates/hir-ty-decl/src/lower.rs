@@ -13,7 +13,7 @@ use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 
 use crate::HirTyDatabase;
 use crate::from_il::{lower_il_ty, template_env, template_owners};
-use crate::ty::{Builtin, Cv, FnTy, RefKind, Ty, TyKind};
+use crate::ty::{Builtin, Cv, FnTy, Instance, RefKind, Ty, TyKind};
 use il::instantiate::template_params;
 
 /// What kind of routine a signature belongs to.
@@ -237,13 +237,13 @@ pub fn class_of_member<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Opti
     if segments.is_empty() {
         return None;
     }
-    crate::inference::lookup_path_memo(db, scope_of(db, item), global, &segments)
+    crate::lookup::lookup_path(db, scope_of(db, item), global, &segments)
         .into_iter()
         .find(|i| is_class(*i))
 }
 
 /// The scope an item's names are looked up from.
-pub(crate) fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> ScopeRef<'db> {
+pub fn scope_of<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> ScopeRef<'db> {
     item.parent(db)
         .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item)
 }
@@ -347,4 +347,56 @@ fn resolve_type_ref<'db>(
         return Some(Ty::new(db, TyKind::Dependent(text.text(db).into())));
     }
     Some(ty)
+}
+
+/// The declared type of `instance`'s `index`th template parameter when it is a non-type one,
+/// with the parameters before it bound to the instance's arguments (`template <class T, T v>`
+/// gives `v` the type of `T`'s argument): what EDG prints the argument's value as. `None` for
+/// a type or template parameter, a placeholder (`auto`) and what does not resolve.
+pub fn value_param_ty<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: Instance<'db>,
+    index: usize,
+) -> Option<Ty<'db>> {
+    use rowan::ast::AstNode;
+    use syntax::SyntaxKind::*;
+    let template = instance.template(db);
+    let header = SyntaxNode::new_root(template.header(db).clone());
+    // The parameters in the order `template_params` lists them: outermost header first.
+    let mut params = Vec::new();
+    let mut node = Some(header);
+    while let Some(n) = node.filter(|n| n.kind() == TEMPLATE_DECL) {
+        if let Some(list) = n.children().find_map(syntax::ast::TemplateParamList::cast) {
+            params.extend(list.params());
+        }
+        node = n
+            .children()
+            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
+            .last();
+    }
+    let param = syntax::ast::Param::cast(params.get(index)?.clone())?;
+    let name = param
+        .declarator()
+        .and_then(|d| d.name())
+        .map(|n| n.text_range());
+    // The parameter's declaration without its name and default: a type-id.
+    let mut text = String::new();
+    for element in param.syntax().descendants_with_tokens() {
+        let Some(token) = element.into_token() else {
+            continue;
+        };
+        if token.kind().is_trivia()
+            || name.is_some_and(|r| r.contains_range(token.text_range()))
+            || token.parent_ancestors().any(|a| a.kind() == INITIALIZER)
+        {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(token.text());
+    }
+    let declared = type_ref_ty(db, template, &text)?;
+    let ty = crate::unify::Subst::of_instance(db, instance).apply(db, declared);
+    (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
 }

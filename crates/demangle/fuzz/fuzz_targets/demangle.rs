@@ -3,12 +3,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mangle::{DemangleOptions, Style};
+use demangle::{DemangleOptions, Style};
 
 fuzz_target!(|data: &[u8]| {
     for style in [Style::Gnu, Style::Llvm, Style::Nvidia] {
         for (params, types) in [(true, false), (false, true)] {
-            let _ = mangle::demangle_bytes(
+            let _ = demangle::demangle_bytes(
                 data,
                 &DemangleOptions {
                     style,
@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ =
-        mangle::filter::demangle_text(&String::from_utf8_lossy(data), &DemangleOptions::default());
-    let Ok(parsed) = mangle::parse(data, false) else {
+        demangle::filter::demangle_text(&String::from_utf8_lossy(data), &DemangleOptions::default());
+    let Ok(parsed) = demangle::parse(data, false) else {
         return;
     };
     let opts = DemangleOptions {
@@ -28,12 +28,12 @@ fuzz_target!(|data: &[u8]| {
         params: true,
         types: false,
     };
-    let Ok(printed) = mangle::print(&parsed, &opts) else {
+    let Ok(printed) = demangle::print(&parsed, &opts) else {
         return;
     };
-    if let Ok(remangled) = mangle::mangle::mangle(&parsed.ast, parsed.root) {
+    if let Ok(remangled) = mangle::mangle(&parsed.ast, parsed.root) {
         // Consistency: the re-mangled name means the same thing.
-        match mangle::demangle(&remangled, &opts) {
+        match demangle::demangle(&remangled, &opts) {
             Ok(again) => assert_eq!(again, printed, "{remangled}"),
             Err(e) => panic!("re-mangled {remangled} does not demangle: {e}"),
         }

@@ -1,7 +1,7 @@
 //! One line per construct, in the three dialects: a readable record of what each prints.
 
+use demangle::{DemangleOptions, Style, demangle};
 use expect_test::{Expect, expect};
-use mangle::{DemangleOptions, Style, demangle};
 
 fn check(name: &str, expect: Expect) {
     let mut out = String::new();
@@ -15,9 +15,9 @@ fn check(name: &str, expect: Expect) {
         out += &format!("{style:?}: {text}\n");
     }
     // The mangler writes every accepted name back unchanged.
-    if let Ok(parsed) = mangle::parse(name.as_bytes(), true) {
-        let again = mangle::mangle::mangle(&parsed.ast, parsed.root)
-            .unwrap_or_else(|e| format!("error: {e}"));
+    if let Ok(parsed) = demangle::parse(name.as_bytes(), true) {
+        let again =
+            mangle::mangle(&parsed.ast, parsed.root).unwrap_or_else(|e| format!("error: {e}"));
         if again != name {
             out += &format!("re-mangled: {again}\n");
         }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use mangle::{DemangleOptions, Style, demangle_bytes};
+use demangle::{DemangleOptions, Style, demangle_bytes};
 
 fn rows() -> Option<Vec<Vec<String>>> {
     let data = common::read_corpus("cuda.tsv")?;

@@ -17,7 +17,7 @@ pub(crate) use types::builtin_name as builtin_name_of;
 use crate::ast::{Ast, Cv, List, Node, NodeId, RefQual, Str};
 
 /// Deepest nesting of productions we follow before giving up.
-pub(crate) const MAX_DEPTH: u32 = 192;
+pub const MAX_DEPTH: u32 = 192;
 
 /// One list of template arguments that `T_` may refer to.
 #[derive(Clone, Debug)]
