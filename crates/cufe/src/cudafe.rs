@@ -295,7 +295,10 @@ fn host_outputs(
                 None => include_guards(file.text(db)),
             },
         };
-        stage(path, codegen::host_translation_unit(db, file, &config).as_bytes())
+        stage(
+            path,
+            codegen::host_translation_unit(db, file, &config).as_bytes(),
+        )
     });
     HostOutputs {
         module_id: Some(module_id),

@@ -27,9 +27,8 @@ impl Walker {
         // The path joined once; each prefix is a slice of it.
         // Sized once: the walk asks this for most names it meets, and growing the strings
         // piece by piece was a third of its cost.
-        let mut joined = String::with_capacity(
-            scope.path.iter().map(|s| s.len() + 2).sum::<usize>(),
-        );
+        let mut joined =
+            String::with_capacity(scope.path.iter().map(|s| s.len() + 2).sum::<usize>());
         let mut ends = Vec::with_capacity(scope.path.len() + 1);
         ends.push(0);
         for (i, segment) in scope.path.iter().enumerate() {
