@@ -22,7 +22,7 @@ pub(crate) fn template_owners<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) 
     let mut owners = Vec::new();
     let mut cur = Some(item);
     while let Some(i) = cur {
-        if i.header_is_template(db) && !template_params(db, i).is_empty() {
+        if !template_params(db, i).is_empty() {
             owners.push(i);
         }
         cur = i.parent(db).filter(|p| p.kind(db) != ItemKind::Namespace);

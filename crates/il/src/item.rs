@@ -108,13 +108,6 @@ impl<'db> Item<'db> {
         &self.header_tree(db).0
     }
 
-    /// Whether the header is a template declaration (`template <...> ...`). Only such an item
-    /// has template parameters of its own: walks over every enclosing item ask this before
-    /// the parameters' queries, which most items (no templates) then never create.
-    pub fn header_is_template(self, db: &'db dyn salsa::Database) -> bool {
-        self.header(db).kind() == rowan::SyntaxKind::from(syntax::SyntaxKind::TEMPLATE_DECL)
-    }
-
     /// The body, if the declaration has one.
     pub fn body(self, db: &'db dyn salsa::Database) -> Option<&'db GreenNode> {
         self.body_tree(db).as_ref().map(|tree| &tree.0)

@@ -6,7 +6,7 @@ use super::*;
 pub fn is_templated(db: &dyn HirTyDatabase, item: Item<'_>) -> bool {
     let mut cur = Some(item);
     while let Some(i) = cur {
-        if i.header_is_template(db) && !hir_def::generics::template_params(db, i).is_empty() {
+        if !hir_def::generics::template_params(db, i).is_empty() {
             return true;
         }
         cur = i.parent(db);
