@@ -40,7 +40,7 @@ use std::process::ExitCode;
 use base_db::{FileOrigin, SourceFile};
 use syntax::{LineMap, TextSize};
 
-use crate::fs_util::{write_atomically, write_atomically_in_pieces};
+use crate::fs_util::{Staged, stage, write_atomically, write_atomically_in_pieces};
 
 use self::options::CudafeOptions;
 
@@ -243,11 +243,13 @@ fn write_outputs(
 }
 
 /// What the host outputs hold: the module id when its file is asked for, the host
-/// translation unit when it is.
+/// translation unit when it is, already written beside its target (10 MB on the largest
+/// program: written by the thread that made it, not at the end of the run after the log)
+/// and renamed over it in [`write_host_outputs`].
 #[derive(Default)]
 struct HostOutputs {
     module_id: Option<String>,
-    unit: Option<String>,
+    unit: Option<anyhow::Result<Staged>>,
 }
 
 /// Makes the host translation unit (`--gen_c_file_name`) and the module id
@@ -272,7 +274,7 @@ fn host_outputs(
         .clone()
         .unwrap_or(orig_file.clone());
     let module_id = codegen::module_id::module_id(db, file, &orig_file, &orig_path);
-    let unit = out.gen_c_file.as_ref().map(|_| {
+    let unit = out.gen_c_file.as_ref().map(|path| {
         let stub = out
             .stub_file
             .as_ref()
@@ -293,7 +295,10 @@ fn host_outputs(
                 None => include_guards(file.text(db)),
             },
         };
-        codegen::host_translation_unit(db, file, &config)
+        stage(
+            path,
+            codegen::host_translation_unit(db, file, &config).as_bytes(),
+        )
     });
     HostOutputs {
         module_id: Some(module_id),
@@ -317,8 +322,8 @@ fn write_host_outputs(options: &CudafeOptions, host: HostOutputs) -> Result<(), 
         write_atomically(path, module_id.as_bytes())
             .map_err(|_| cannot_open("module id file", path))?;
     }
-    if let (Some(path), Some(unit)) = (&out.gen_c_file, &host.unit) {
-        write_atomically(path, unit.as_bytes())
+    if let (Some(path), Some(unit)) = (&out.gen_c_file, host.unit) {
+        unit.and_then(|staged| staged.persist(path))
             .map_err(|_| cannot_open("generated C++ file", path))?;
     }
     Ok(())

@@ -15,6 +15,23 @@ pub fn write_atomically_in_pieces<B: AsRef<[u8]>>(
     path: &Path,
     pieces: impl IntoIterator<Item = B>,
 ) -> anyhow::Result<()> {
+    stage_in_pieces(path, pieces)?.persist(path)
+}
+
+/// The bytes of a file written beside its target and not yet renamed over it: a thread that
+/// makes an output writes it meanwhile, and the caller renames it when its order of outputs
+/// says. Dropped unrenamed, the temporary file is removed and the target left as it was.
+pub struct Staged(tempfile::NamedTempFile);
+
+/// Writes `bytes` to a [`Staged`] file beside `path`.
+pub fn stage(path: &Path, bytes: &[u8]) -> anyhow::Result<Staged> {
+    stage_in_pieces(path, std::iter::once(bytes))
+}
+
+fn stage_in_pieces<B: AsRef<[u8]>>(
+    path: &Path,
+    pieces: impl IntoIterator<Item = B>,
+) -> anyhow::Result<Staged> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -24,7 +41,15 @@ pub fn write_atomically_in_pieces<B: AsRef<[u8]>>(
     for piece in pieces {
         tmp.write_all(piece.as_ref())?;
     }
-    tmp.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    Ok(Staged(tmp))
+}
+
+impl Staged {
+    /// Renames the file over `path` (the one it was staged for).
+    pub fn persist(self, path: &Path) -> anyhow::Result<()> {
+        self.0
+            .persist(path)
+            .with_context(|| format!("writing {}", path.display()))?;
+        Ok(())
+    }
 }

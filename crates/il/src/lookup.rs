@@ -90,10 +90,19 @@ pub fn members_named<'db>(
     scope: ScopeRef<'db>,
     name: &str,
 ) -> Vec<Item<'db>> {
-    let name = Name::new(db, name);
+    members_with_name(db, scope, Name::new(db, name)).clone()
+}
+
+/// [`members_named`] with the name interned, borrowed from the memo: a lookup that walks
+/// outwards interns its name once, and clones only the list it returns.
+fn members_with_name<'db>(
+    db: &'db dyn IlDatabase,
+    scope: ScopeRef<'db>,
+    name: Name<'db>,
+) -> &'db Vec<Item<'db>> {
     match scope {
-        ScopeRef::File(file) => file_members_named(db, file, name).clone(),
-        ScopeRef::Item(item) => members_named_in(db, item, name).clone(),
+        ScopeRef::File(file) => file_members_named(db, file, name),
+        ScopeRef::Item(item) => members_named_in(db, item, name),
     }
 }
 
@@ -338,9 +347,10 @@ fn lookup_outwards<'db>(
     name: &str,
     directives: bool,
 ) -> Vec<Item<'db>> {
+    let interned = Name::new(db, name);
     let mut scope = Some(from);
     while let Some(s) = scope {
-        let mut found = members_named(db, s, name);
+        let mut found = members_with_name(db, s, interned).clone();
         // The injected-class-name: inside a class its own name denotes the class. Its
         // constructors share the name in our member lists, but name lookup never finds them
         // (they have no name), so the class comes first.
@@ -355,7 +365,7 @@ fn lookup_outwards<'db>(
         }
         if found.is_empty() && directives {
             for ns in using_directive_targets(db, s) {
-                found.extend(members_named(db, ScopeRef::Item(ns), name));
+                found.extend(members_with_name(db, ScopeRef::Item(ns), interned));
             }
         }
         if !found.is_empty() {

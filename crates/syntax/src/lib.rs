@@ -23,12 +23,14 @@ pub use shared_green::{SharedGreen, green_eq};
 
 pub mod ast;
 mod dump;
+mod find;
 #[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
 
 pub use dump::debug_dump;
+pub use find::token_at_offset_right;
 pub use parser::{SyntaxError, SyntaxKind, Token, lex, lex_with_errors};
 pub use rowan::{GreenNode, TextRange, TextSize};
 

@@ -95,6 +95,12 @@ impl Walker {
     /// A member typedef found from `class` (searching its bases): its qualified name and the
     /// type it stands for.
     fn member_typedef(&self, class: &str, name: &str) -> Option<(String, String)> {
+        // Most scopes asked (namespaces, classes without bases) are searched alone: no list.
+        if !self.facts.bases.contains_key(class) {
+            let key = member_key(class, name);
+            let ty = self.facts.types.get(&key)?.clone();
+            return Some((key, ty));
+        }
         self.class_and_bases(class).iter().find_map(|c| {
             let key = member_key(c, name);
             let ty = self.facts.types.get(&key)?.clone();

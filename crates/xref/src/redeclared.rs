@@ -375,7 +375,7 @@ impl TokenFinder {
                 None => break,
             }
         }
-        let token = node.token_at_offset(offset).right_biased()?;
+        let token = syntax::token_at_offset_right(&node, offset)?;
         self.last = token.parent();
         Some(token)
     }
