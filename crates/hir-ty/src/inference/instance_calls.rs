@@ -88,6 +88,29 @@ impl<'db> InferCtx<'_, 'db> {
         object
     }
 
+    /// `ret`, the return type of `member` found as a member of `declaring`, or where it is an
+    /// error, the return type il resolves in the instance's binding
+    /// ([`crate::class_instance::member_return_in_instance`]: `reference`, a member typedef
+    /// reached through other instances' member typedefs).
+    pub(crate) fn instance_member_return(
+        &self,
+        declaring: Ty<'db>,
+        member: Item<'db>,
+        ret: Ty<'db>,
+    ) -> Ty<'db> {
+        let db = self.db;
+        if !ret.is_error(db) {
+            return ret;
+        }
+        if let TyKind::Instance(class) = declaring.unqualified(db).kind(db)
+            && let Some(found) = member_of_instance(db, *class, member)
+            && let Some(resolved) = crate::class_instance::member_return_in_instance(db, found)
+        {
+            return resolved;
+        }
+        ret
+    }
+
     /// Records that `expr` denotes `member` (found through an object of type `object`) as a
     /// member of the class template instance `object` is, or of one of its bases.
     pub(crate) fn record_member_through(
