@@ -104,6 +104,43 @@ pub fn member_ty<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -
     instance_bindings(db, member.class(db)).apply(db, ty)
 }
 
+/// The return type of a member function of an instance as il resolves it in the instance's
+/// binding, for a return type that the member's declared type leaves an error: a member
+/// typedef reached through other instances' member typedefs (`reference` of `vector_base<int,
+/// A>` is `typename storage_type::reference`, which is `allocator_traits<A>::reference`, then
+/// `pointer_traits<device_ptr<int>>::reference`), which the declaration, resolved with the
+/// parameters standing for themselves, cannot name. il's instantiation follows the chain with
+/// the arguments bound. Only for a non-template member of the definition the instance is made
+/// from, with concrete arguments; `None` where il does not resolve it either.
+#[salsa::tracked(returns(copy))]
+pub fn member_return_in_instance<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Option<Ty<'db>> {
+    let (instance, item) = (member.class(db), member.member(db));
+    if item.kind(db) != ItemKind::Routine || !concrete_args(db, instance) {
+        return None;
+    }
+    let definition = class_of_member(db, item)?;
+    if crate::from_il::template_owners(db, item) != [definition] {
+        return None;
+    }
+    let il_instance =
+        match crate::to_il::il_ty(db, Ty::new(db, TyKind::Instance(instance)))?.kind(db) {
+            il::ty::TyKind::Instance(i) => *i,
+            _ => return None,
+        };
+    let bound = il::instantiate::instance_definition(db, il_instance)?;
+    if bound.definition(db) != definition {
+        return None;
+    }
+    let il_ty = il::resolve::declared_type_under(db, item, bound);
+    match crate::from_il::lower_il_ty(db, il_ty, &[]).kind(db) {
+        TyKind::Function(f) if !f.ret.is_error(db) && !f.ret.is_dependent(db) => Some(f.ret),
+        _ => None,
+    }
+}
+
 /// The out-of-class definitions of class members in a file, by the member they define (the
 /// in-class declaration).
 #[salsa::tracked(returns(ref))]

@@ -1193,3 +1193,49 @@ void g(float *p) {
         "#]],
     );
 }
+
+#[test]
+fn member_typedefs_reached_through_other_instances_resolve_in_the_binding() {
+    // thrust's `v[i] = x`: `vector_base<T, A>::operator[]` returns `reference`, a member
+    // typedef of `storage<T, A>`, in turn of `atraits<A>`, in turn of `ptraits<dptr<T>>`. With
+    // the parameters standing for themselves the declaration cannot name it (an error, not a
+    // type); in the instance's binding il follows the chain to `dref<int>`, whose
+    // `operator=` the assignment then calls.
+    check(
+        r#"
+namespace th {
+template <class T> struct dref { dref& operator=(const T& x); };
+template <class T> struct dptr { using reference = dref<T>; };
+template <class P> struct ptraits { using reference = typename P::reference; };
+template <class T> struct ptraits<T*> { using reference = T&; };
+template <class T> struct dalloc { using pointer = dptr<T>; };
+template <class A> struct atraits {
+  using pointer = typename A::pointer;
+  using reference = typename ptraits<pointer>::reference;
+};
+template <class T, class A> struct storage {
+  using alloc_traits = atraits<A>;
+  using reference = typename alloc_traits::reference;
+};
+template <class T, class A> struct vbase {
+  using storage_type = storage<T, A>;
+  using reference = typename storage_type::reference;
+  reference operator[](unsigned long n);
+};
+template <class T, class A = dalloc<T>> struct dvec : vbase<T, A> {};
+}
+void f() {
+  th::dvec<int> v;
+  v[0] = 1;
+}
+"#,
+        expect![[r#"
+            f:
+              v: th::dvec<int, th::dalloc<int> > LValue -> local v
+              0: int PRValue
+              Index: th::dref<int> PRValue => Operator th::vbase::operator[](unsigned long)
+              1: int PRValue
+              Binary: th::dref<int> LValue => Operator th::dref::operator=(const T &)
+        "#]],
+    );
+}

@@ -867,6 +867,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 // A member of a base returns in the base's arguments.
                 let declaring = chosen.map_or(object, |c| self.declaring_class_ty(object, c));
                 let ret = self.instance_subst(declaring).apply(db, out.0);
+                let ret = match chosen {
+                    Some(chosen) => self.instance_member_return(declaring, chosen, ret),
+                    None => ret,
+                };
                 // [temp.dep.type]: a member of a class whose arguments depend (the current
                 // instantiation, `__str.size()` in basic_string) returning a type that does not
                 // resolve with the parameters standing for themselves (`size_type`, a member

@@ -88,6 +88,29 @@ impl<'db> InferCtx<'_, 'db> {
         object
     }
 
+    /// `ret`, the return type of `member` found as a member of `declaring`, or where it is an
+    /// error, the return type il resolves in the instance's binding
+    /// ([`crate::class_instance::member_return_in_instance`]: `reference`, a member typedef
+    /// reached through other instances' member typedefs).
+    pub(crate) fn instance_member_return(
+        &self,
+        declaring: Ty<'db>,
+        member: Item<'db>,
+        ret: Ty<'db>,
+    ) -> Ty<'db> {
+        let db = self.db;
+        if !ret.is_error(db) {
+            return ret;
+        }
+        if let TyKind::Instance(class) = declaring.unqualified(db).kind(db)
+            && let Some(found) = member_of_instance(db, *class, member)
+            && let Some(resolved) = crate::class_instance::member_return_in_instance(db, found)
+        {
+            return resolved;
+        }
+        ret
+    }
+
     /// Records that `expr` denotes `member` (found through an object of type `object`) as a
     /// member of the class template instance `object` is, or of one of its bases.
     pub(crate) fn record_member_through(
@@ -182,19 +205,15 @@ impl<'db> InferCtx<'_, 'db> {
             return Some(*inst);
         }
         // A standalone parse of the text does not know which names are types (`X<S>` reads
-        // `S` as an expression): the arguments one by one, each a type-id of its own, when
-        // they are all written (no default to fill) and none is a pack.
+        // `S` as an expression): the arguments one by one, each a type-id of its own, the
+        // defaults of those left out filled, when the template has no pack.
         let (last, outer) = qualifier.split_last()?;
         let mut names: Vec<String> = outer.iter().map(|s| s.name.to_string()).collect();
         names.push(last.name.to_string());
         let template = crate::inference::lookup_path_memo(db, self.scope, path.global, &names)
             .into_iter()
             .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
-        let params = hir_def::generics::template_params(db, template);
         let written = last.args.as_ref()?;
-        if params.len() != written.len() || params.iter().any(|p| p.pack) {
-            return None;
-        }
         let mut args = Vec::new();
         for a in written.iter() {
             if let Ok(v) = a.parse::<i128>() {
@@ -216,7 +235,7 @@ impl<'db> InferCtx<'_, 'db> {
             }
             args.push(GenericArg::Type(ty));
         }
-        Some(Instance::new(db, template, args))
+        super::type_refs::instance_with_defaults(db, template, args)
     }
 }
 

@@ -26,7 +26,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// standalone parse of the text does not know which names are types (`W<P>` reads `P`
     /// as an expression). The template is looked up from the body's scope and each argument
     /// resolved as a type-id of its own (`W<W<P>>` in turn), when all are written and none is
-    /// a pack; cv, `*` and references around it are kept (`const W<P> &`). (As
+    /// a pack, with the defaults of the parameters left out (`dvec<P>` is `dvec<P,
+    /// alloc<P>>`); cv, `*` and references around it are kept (`const W<P> &`). (As
     /// `qualifier_instance` does for `X<S>::f`.)
     fn template_id_type_ref(&self, text: &str) -> Option<Ty<'db>> {
         let db = self.db;
@@ -81,10 +82,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let template = crate::inference::lookup_path_memo(db, self.scope, global, &names)
             .into_iter()
             .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
-        let params = hir_def::generics::template_params(db, template);
-        if params.len() != args.len() || params.iter().any(|p| p.pack) {
-            return None;
-        }
         let mut resolved = Vec::new();
         for a in args {
             if let Ok(v) = a.parse::<i128>() {
@@ -99,7 +96,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             resolved.push(GenericArg::Type(ty));
         }
-        let instance = Instance::new(db, template, resolved);
+        let instance = instance_with_defaults(db, template, resolved)?;
         Some(around_named(
             db,
             Ty::new(db, TyKind::Instance(instance)),
@@ -138,6 +135,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         Some(around_named(db, Ty::new(db, base), before, after))
     }
+}
+
+/// The instance of `template` with the written arguments `args` followed by the defaults of
+/// the parameters they leave out (`dvec<A>` is `dvec<A, alloc<A>>`), filled and made canonical
+/// by il's `instance_of` as for the template-ids il resolves itself, so that `dvec<A>` rebuilt
+/// here and `dvec<int>` resolved by il are the same kind of instance. Without il (an argument
+/// il has no type for), only when every argument is written. `None` for a template with a
+/// pack or too many arguments.
+pub(crate) fn instance_with_defaults<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: il::Item<'db>,
+    args: Vec<GenericArg<'db>>,
+) -> Option<Instance<'db>> {
+    let params = hir_def::generics::template_params(db, template);
+    if params.iter().any(|p| p.pack) || args.len() > params.len() {
+        return None;
+    }
+    let il_args: Option<Vec<_>> = args.iter().map(|a| crate::to_il::il_arg(db, a)).collect();
+    if let Some(il_args) = il_args
+        && let Some(instance) = il::instantiate::instance_of(db, template, il_args, None)
+    {
+        let ty = il::ty::Ty::new(db, il::ty::TyKind::Instance(instance));
+        if let TyKind::Instance(instance) = crate::from_il::lower_il_ty(db, ty, &[]).kind(db) {
+            return Some(*instance);
+        }
+    }
+    (args.len() == params.len()).then(|| Instance::new(db, template, args))
 }
 
 /// The type written around a named type `base` (a local class, a `decltype`): the cv before

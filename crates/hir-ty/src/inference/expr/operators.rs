@@ -105,6 +105,7 @@ impl<'db> InferCtx<'_, 'db> {
                 if let TyKind::Instance(instance) = declaring.unqualified(db).kind(db) {
                     ret = crate::class_instance::instance_bindings(db, *instance).apply(db, ret);
                 }
+                let ret = self.instance_member_return(declaring, sel.item, ret);
                 self.set_callee(expr, sel.item, CalleeKind::Operator, sel.instance);
                 self.record_member_through(expr, object, sel.item);
                 self.returned(ret)
