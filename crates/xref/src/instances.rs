@@ -1051,9 +1051,12 @@ impl Walker {
             std::mem::take(&mut self.template_depth),
             std::mem::take(&mut self.template_param_names),
         );
+        let doubtful = args.iter().any(|a| self.names_leaked_qualifier(a));
+        let outer_doubtful = std::mem::replace(&mut self.doubtful_instance, doubtful);
         self.instantiation_depth += 1;
         self.instantiate_members(&template, &args, path);
         self.instantiation_depth -= 1;
+        self.doubtful_instance = outer_doubtful;
         (self.template_depth, self.template_param_names) = outer_template;
         Some(printed)
     }
@@ -1184,16 +1187,26 @@ impl Walker {
         let arg = arg
             .trim_start_matches("const ")
             .trim_start_matches("volatile ");
-        if let Some(end) = arg.find("::") {
-            let first = &arg[..end];
-            if first.chars().all(|c| c.is_alphanumeric() || c == '_')
-                && ((!self.is_known(first) && !self.has_id("enumerator", first))
-                    || self.is_local_alias(first))
-            {
-                return true;
-            }
-        }
-        self.nested_names_unknown_qualifier(arg, 0)
+        let Some(end) = arg.find("::") else {
+            return false;
+        };
+        let first = &arg[..end];
+        first.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !self.is_known(first)
+            && !self.has_id("enumerator", first)
+    }
+
+    /// Whether a printed argument names, at its head or at any depth, a qualifier we could
+    /// not have resolved (a function's local alias, or no namespace, class or template): the
+    /// instance is still completed as before (its unqualified lines, parameters, match), but
+    /// the lines added since under its name are left out (`member_classes`).
+    fn names_leaked_qualifier(&self, arg: &str) -> bool {
+        let arg = arg
+            .trim_start_matches("const ")
+            .trim_start_matches("volatile ");
+        arg.find("::")
+            .is_some_and(|end| self.is_local_alias(&arg[..end]))
+            || self.nested_names_unknown_qualifier(arg, 0)
     }
 
     /// Whether a bare name the walk knows is only a function's local alias (declared under

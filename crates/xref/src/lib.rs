@@ -372,6 +372,9 @@ struct Walker {
     /// declared under their bare names, like namespace-scope ones, but qualify nothing printed
     /// outside their function (`instances.rs`, `nested_names_unknown_qualifier`).
     local_aliases: FxHashSet<String>,
+    /// While the members of an instance whose name we doubt are logged
+    /// (`Walker::names_leaked_qualifier`).
+    doubtful_instance: bool,
     /// The plain bases of class templates (and their members), resolved, by qualified name.
     template_bases: FxHashMap<String, Vec<String>>,
     /// How many alias types are being logged again for their specializations, one inside

@@ -215,13 +215,13 @@ fn member_classes_are_declared_by_each_instance() {
 }
 
 #[test]
-fn instances_named_through_a_leaked_local_alias_are_not_completed() {
+fn member_classes_of_an_instance_named_through_a_leaked_alias_are_not_declared() {
     // `tr::pointer` does not resolve in `storage<alloc>` (the walk does not evaluate `sizeof`
-    // in `pick`), and its qualifier then named `f`'s local alias `tr`, which the walk declares
-    // under its bare name: `it<tr::pointer>` and `range<it<tr::pointer>>` are instances EDG
-    // never makes (cudafe++ completes `it<alloc *>` and `range<it<alloc *>>`, `pick<true,
-    // alloc, alloc *>`). Before, both were completed under those names (`it<tr::pointer>::p D
-    // 5:34`, `range<it<tr::pointer>>::first D 11:37`), as thrust's `alloc_traits::pointer`.
+    // in `pick`), and its qualifier then names `f`'s local alias `tr`, which the walk declares
+    // under its bare name: `range<it<tr::pointer>>` is an instance EDG never makes (cudafe++
+    // completes `range<it<alloc *>>`, with `range<it<alloc *>>::F d 11:42`). It is still
+    // completed as before (its parameters' and locals' lines, unqualified, match), but its
+    // member class is not declared under that name, where it could only be an extra line.
     let text = "template <bool, class A, class B> struct pick { typedef B type; };\n\
                 template <class A> struct traits \
                 { using pointer = typename pick<sizeof(A) == 1, A, A *>::type; };\n\
@@ -233,7 +233,7 @@ fn instances_named_through_a_leaked_local_alias_are_not_completed() {
                 using pointer = typename tr::pointer;\n\
                 using iterator = it<pointer>;\n\
                 };\n\
-                template <class I> struct range { I first; };\n\
+                template <class I> struct range { struct F; I first; };\n\
                 range<storage<alloc>::iterator> r;\n";
     expect![[r#"
         <unnamed> D 1:15
@@ -243,11 +243,14 @@ fn instances_named_through_a_leaked_local_alias_are_not_completed() {
         storage<A>::tr D 7:7
         storage<A>::pointer D 8:7
         storage<A>::iterator D 9:7
-        range<I>::first D 11:37
+        range<I>::F d 11:42
+        range<I>::first D 11:47
         storage<alloc>::tr D 7:7
         traits<alloc>::pointer D 2:42
         storage<alloc>::pointer D 8:7
         storage<alloc>::iterator D 9:7
+        it<tr::pointer>::p D 5:34
+        range<it<tr::pointer>>::first D 11:47
     "#]]
     .assert_eq(&instance_lines(text));
 }

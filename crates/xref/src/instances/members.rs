@@ -219,6 +219,11 @@ impl Walker {
     /// class declares nothing by a name. Its members are logged when the member class is
     /// completed, which this walk does not do.
     fn member_classes(&mut self, node: &SyntaxNode, scope: &Scope) {
+        // Under a name we doubt (`normal_iterator<alloc_traits::pointer>`), they could only
+        // be extra lines.
+        if self.doubtful_instance {
+            return;
+        }
         let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
         for spec in node.children().filter(|n| match n.kind() {
             CLASS_SPECIFIER => true,
