@@ -221,8 +221,9 @@ struct Printer<'a, 'db> {
     /// Walking the array operand of a subscript (or the initializer of a structured binding):
     /// the array is accessed as its element is, without decaying.
     subscripted_array: bool,
-    /// The structured binding declarations walked so far (EDG numbers their hidden variables
-    /// per body: `<struct binding 2>`).
+    /// The structured binding declarations walked so far: their hidden variables are named
+    /// by this count here, and again by the unit's count in `merge` (EDG numbers them across
+    /// the unit, which the walk's declaration lines follow).
     structured_bindings: u32,
     /// The arguments of the kernel launch being walked.
     launch_arguments: Vec<ExprId>,

@@ -18,12 +18,19 @@ pub fn merge<'db>(
     }
     let mut by_name: FxHashMap<&str, u32> = FxHashMap::default();
     let mut local_ids: FxHashMap<TextSize, u32> = FxHashMap::default();
+    // A structured binding's hidden variable is named by its declaration's line: EDG numbers
+    // them across the unit in the order it declares them, which the walk follows (a body
+    // alone cannot count those before it).
+    let mut binding_names: FxHashMap<TextSize, &str> = FxHashMap::default();
     let mut next_id = 0;
     for l in &lines {
         next_id = next_id.max(l.entity);
         if matches!(l.kind, 'D' | 'd') {
             by_name.entry(l.name.as_str()).or_insert(l.entity);
             local_ids.entry(l.offset).or_insert(l.entity);
+            if l.name.starts_with(STRUCTURED_BINDING) {
+                binding_names.insert(l.offset, l.name.as_str());
+            }
         }
     }
     // Lines by offset, to find the insertion point of a body's references.
@@ -36,12 +43,12 @@ pub fn merge<'db>(
     order.sort_unstable();
     // Whether the walk wrote the reference's line already: looked up among the lines at its
     // offset (a set of every line's name, kind and offset cost more than the lookups).
-    let present = |r: &BodyReference<'_>| {
+    let present = |r: &BodyReference<'_>, name: &str| {
         let from = order.partition_point(|(o, _)| *o < r.offset);
         order[from..]
             .iter()
             .take_while(|(o, _)| *o == r.offset)
-            .any(|&(_, i)| lines[i].kind == r.kind && lines[i].name == r.name)
+            .any(|&(_, i)| lines[i].kind == r.kind && lines[i].name == name)
     };
     let mut fresh: FxHashMap<Target<'db>, u32> = FxHashMap::default();
     // (insert after line index, the reference)
@@ -66,7 +73,13 @@ pub fn merge<'db>(
                 .collect()
         };
         for r in refs {
-            if present(r) {
+            let name = match r.target {
+                Target::Local(at) if r.name.starts_with(STRUCTURED_BINDING) => {
+                    binding_names.get(&at).copied().unwrap_or(r.name.as_str())
+                }
+                _ => r.name.as_str(),
+            };
+            if present(r, name) {
                 continue;
             }
             let known = match r.target {
@@ -90,7 +103,7 @@ pub fn merge<'db>(
                 r.offset,
                 XrefLine {
                     entity,
-                    name: r.name.clone(),
+                    name: name.to_string(),
                     kind: r.kind,
                     offset: r.offset,
                 },
@@ -109,3 +122,6 @@ pub fn merge<'db>(
     out.extend(inserts.map(|(_, _, l)| l));
     out
 }
+
+/// How the hidden variable of a structured binding declaration is named (`<struct binding 3>`).
+const STRUCTURED_BINDING: &str = "<struct binding ";

@@ -108,7 +108,6 @@ impl Walker {
             path: enclosing.path.clone(),
             ..Scope::default()
         };
-        let mut bindings = 0;
         // Parameters and locals by name, with the name of their type: a member access through
         // one completes the class template instance it names (`__str.c_str()` on a
         // `const string &`).
@@ -229,8 +228,7 @@ impl Walker {
                     SIMPLE_DECLARATION => {
                         record_object_type(&node, &mut object_types);
                         if let Some(binding) = structured_binding(&node) {
-                            bindings += 1;
-                            self.structured_binding(&binding, bindings);
+                            self.structured_binding(&binding);
                         } else {
                             self.simple_declaration(&node, &local);
                             if self.template_depth == 0 {
@@ -250,12 +248,13 @@ impl Walker {
     }
 
     /// `auto [a, b] = e;`: a hidden variable `<struct binding N>` at the `[`, then each name.
-    fn structured_binding(&mut self, declarator: &SyntaxNode, number: u32) {
+    fn structured_binding(&mut self, declarator: &SyntaxNode) {
         let Some(open) = first_token(declarator, L_BRACK) else {
             return;
         };
+        self.structured_bindings += 1;
         self.emit_fresh(
-            format!("<struct binding {number}>"),
+            format!("<struct binding {}>", self.structured_bindings),
             'D',
             open.text_range().start(),
         );

@@ -669,3 +669,65 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn structured_bindings_are_numbered_across_the_unit() {
+    // EDG numbers the hidden variables of structured bindings (`<struct binding N>`) in the
+    // order it declares them, across the translation unit and in templates too; the bodies'
+    // `U` lines take the number of the declaration's line. Before, each body counted from 1.
+    // cudafe++ also reads the template's hidden variable where it binds `x` and `y`
+    // (`<struct binding 1> U 2:40`, `2:43`), which the body printer does not log in templates.
+    check(
+        r#"struct P { int a; int b; };
+template <class T> int t1(T p) { auto [x, y] = p; return x + y; }
+int f(P p) { auto [a, b] = p; return a + b; }
+int g(P p) { auto [c, d] = p; auto [e, h] = p; return c + e; }
+"#,
+        expect![[r#"
+            <struct binding 1> D 2:39
+            <struct binding 2> D 3:19
+            <struct binding 2> U 3:20
+            <struct binding 2> U 3:23
+            <struct binding 3> D 4:19
+            <struct binding 3> U 4:20
+            <struct binding 3> U 4:23
+            <struct binding 4> D 4:36
+            <struct binding 4> U 4:37
+            <struct binding 4> U 4:40
+            P D 1:8
+            P R 3:7
+            P R 4:7
+            P::a D 1:16
+            P::b D 1:23
+            T D 2:17
+            T R 2:27
+            a D 3:20
+            a U 3:38
+            b D 3:23
+            b U 3:42
+            c D 4:20
+            c U 4:55
+            d D 4:23
+            e D 4:37
+            e U 4:59
+            f D 3:5
+            g D 4:5
+            h D 4:40
+            p D 2:29
+            p D 3:9
+            p D 4:9
+            p R 2:48
+            p R 2:48
+            p U 3:28
+            p U 4:28
+            p U 4:45
+            t1 D 2:24
+            x D 2:40
+            x R 2:58
+            x R 2:58
+            y D 2:43
+            y R 2:62
+            y R 2:62
+        "#]],
+    );
+}

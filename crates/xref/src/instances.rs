@@ -1051,9 +1051,12 @@ impl Walker {
             std::mem::take(&mut self.template_depth),
             std::mem::take(&mut self.template_param_names),
         );
+        let doubtful = args.iter().any(|a| self.names_leaked_qualifier(a));
+        let outer_doubtful = std::mem::replace(&mut self.doubtful_instance, doubtful);
         self.instantiation_depth += 1;
         self.instantiate_members(&template, &args, path);
         self.instantiation_depth -= 1;
+        self.doubtful_instance = outer_doubtful;
         (self.template_depth, self.template_param_names) = outer_template;
         Some(printed)
     }
@@ -1191,6 +1194,57 @@ impl Walker {
         first.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !self.is_known(first)
             && !self.has_id("enumerator", first)
+    }
+
+    /// Whether a printed argument names, at its head or at any depth, a qualifier we could
+    /// not have resolved (a function's local alias, or no namespace, class or template): the
+    /// instance is still completed as before (its unqualified lines, parameters, match), but
+    /// the lines added since under its name are left out (`member_classes`).
+    fn names_leaked_qualifier(&self, arg: &str) -> bool {
+        let arg = arg
+            .trim_start_matches("const ")
+            .trim_start_matches("volatile ");
+        arg.find("::")
+            .is_some_and(|end| self.is_local_alias(&arg[..end]))
+            || self.nested_names_unknown_qualifier(arg, 0)
+    }
+
+    /// Whether a bare name the walk knows is only a function's local alias (declared under
+    /// its bare name, as namespace-scope ones are): it qualifies nothing printed elsewhere.
+    fn is_local_alias(&self, name: &str) -> bool {
+        self.local_aliases.contains(name)
+            && !self.has_id("namespace", name)
+            && !self.templates.contains_key(name)
+    }
+
+    /// The arguments of the instances a printed argument names, at any depth: a member typedef
+    /// left as its target was written in another class (`normal_iterator<alloc_traits::
+    /// pointer>`, from `contiguous_storage`'s `typename alloc_traits::pointer`) names no
+    /// instance EDG makes. EDG qualifies a name by the namespace or class it is a member of,
+    /// never by a typedef: a qualifier that names neither is one we could not resolve.
+    fn nested_names_unknown_qualifier(&self, arg: &str, depth: u32) -> bool {
+        let (Some(open), Some(close)) = (arg.find('<'), arg.rfind('>')) else {
+            return false;
+        };
+        if open >= close || depth >= DEPTH_LIMIT {
+            return false;
+        }
+        split_args(&arg[open + 1..close]).iter().any(|inner| {
+            let inner = inner
+                .trim()
+                .trim_start_matches("const ")
+                .trim_start_matches("volatile ");
+            let unknown = inner.find("::").is_some_and(|end| {
+                let first = &inner[..end];
+                !first.is_empty()
+                    && first.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    && ((!self.has_id("namespace", first)
+                        && !self.has_id("type", first)
+                        && !self.templates.contains_key(first))
+                        || self.is_local_alias(first))
+            });
+            unknown || self.nested_names_unknown_qualifier(inner, depth + 1)
+        })
     }
 
     /// Whether printed text names an alias template's specialization (`x::ratio_multiply<`).

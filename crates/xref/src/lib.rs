@@ -363,6 +363,18 @@ struct Walker {
     /// While positive, no reference lines are written (instance bodies, explicit
     /// instantiations' bodies).
     suspended_references: u32,
+    /// The structured binding declarations logged so far: EDG numbers their hidden variables
+    /// (`<struct binding N>`) across the translation unit in the order it declares them, those
+    /// of templates and of instantiated bodies included (measured with cudafe++:
+    /// `bodies::tests`' `structured_bindings_are_numbered_across_the_unit`).
+    structured_bindings: u32,
+    /// The names of the alias declarations of function bodies, templates' included: they are
+    /// declared under their bare names, like namespace-scope ones, but qualify nothing printed
+    /// outside their function (`instances.rs`, `nested_names_unknown_qualifier`).
+    local_aliases: FxHashSet<String>,
+    /// While the members of an instance whose name we doubt are logged
+    /// (`Walker::names_leaked_qualifier`).
+    doubtful_instance: bool,
     /// The plain bases of class templates (and their members), resolved, by qualified name.
     template_bases: FxHashMap<String, Vec<String>>,
     /// How many alias types are being logged again for their specializations, one inside
@@ -609,6 +621,9 @@ impl Walker {
                     }
                     if let Some(ty) = node.children().find(|n| n.kind() == TYPE_ID) {
                         self.references_in(&ty, scope);
+                    }
+                    if scope.local {
+                        self.local_aliases.insert(name.text().to_string());
                     }
                     let (id, _) = self.keyed(format!("type {}", scope.qualify(name.text())));
                     self.emit(

@@ -184,6 +184,78 @@ fn instance_members_as_edg_declares_them() {
 }
 
 #[test]
+fn member_classes_are_declared_by_each_instance() {
+    // cudafe++ declares each member class again in the instance (`d`), defined in the class
+    // or only declared there (`struct F;`), before the declarators of its declaration; an
+    // unnamed one declares nothing by a name, and `struct F *pf` only names `F`. cudafe++
+    // also completes `R<int>::F` where `ff` needs it (`R<int>::F T 3:10`, `R<int>::F::r D
+    // 5:16`), which the walk does not do yet.
+    let text = "template <typename T> struct R {\n\
+                  typedef struct X { int q; } Y;\n\
+                  struct F;\n\
+                  struct F *pf;\n\
+                  struct F { T r; } ff;\n\
+                  class K final { };\n\
+                  struct alignas(8) L { };\n\
+                  T a;\n\
+                };\n\
+                R<int> x;\n";
+    expect![[r#"
+        R<int>::X d 2:16
+        R<int>::Y D 2:29
+        R<int>::F d 3:8
+        R<int>::pf D 4:11
+        R<int>::F d 5:8
+        R<int>::ff D 5:19
+        R<int>::K d 6:7
+        R<int>::L d 7:19
+        R<int>::a D 8:3
+    "#]]
+    .assert_eq(&lines_of(text, |l| l.name.starts_with("R<int>")));
+}
+
+#[test]
+fn member_classes_of_an_instance_named_through_a_leaked_alias_are_not_declared() {
+    // `tr::pointer` does not resolve in `storage<alloc>` (the walk does not evaluate `sizeof`
+    // in `pick`), and its qualifier then names `f`'s local alias `tr`, which the walk declares
+    // under its bare name: `range<it<tr::pointer>>` is an instance EDG never makes (cudafe++
+    // completes `range<it<alloc *>>`, with `range<it<alloc *>>::F d 11:42`). It is still
+    // completed as before (its parameters' and locals' lines, unqualified, match), but its
+    // member class is not declared under that name, where it could only be an extra line.
+    let text = "template <bool, class A, class B> struct pick { typedef B type; };\n\
+                template <class A> struct traits \
+                { using pointer = typename pick<sizeof(A) == 1, A, A *>::type; };\n\
+                template <class A> void f() { using tr = traits<A>; }\n\
+                struct alloc { };\n\
+                template <class T> struct it { T p; };\n\
+                template <class A> struct storage {\n\
+                using tr = traits<A>;\n\
+                using pointer = typename tr::pointer;\n\
+                using iterator = it<pointer>;\n\
+                };\n\
+                template <class I> struct range { struct F; I first; };\n\
+                range<storage<alloc>::iterator> r;\n";
+    expect![[r#"
+        <unnamed> D 1:15
+        pick<<unnamed>, A, B>::type D 1:59
+        traits<A>::pointer D 2:42
+        it<T>::p D 5:34
+        storage<A>::tr D 7:7
+        storage<A>::pointer D 8:7
+        storage<A>::iterator D 9:7
+        range<I>::F d 11:42
+        range<I>::first D 11:47
+        storage<alloc>::tr D 7:7
+        traits<alloc>::pointer D 2:42
+        storage<alloc>::pointer D 8:7
+        storage<alloc>::iterator D 9:7
+        it<tr::pointer>::p D 5:34
+        range<it<tr::pointer>>::first D 11:47
+    "#]]
+    .assert_eq(&instance_lines(text));
+}
+
+#[test]
 fn names_resolved_through_lookup() {
     // A using-declaration names the entity (through inline namespaces, and to the entity a
     // using-declaration names); one of an entity of its own scope logs nothing. `std` is

@@ -232,12 +232,11 @@ impl Walker {
         // Nothing the body names is completed from here: its names are the template's, not
         // substituted (only the calls are).
         self.template_depth += 1;
-        let mut bindings = 0;
         for body in function
             .children()
             .filter(|n| matches!(n.kind(), COMPOUND_STMT | FUNCTION_TRY_BLOCK))
         {
-            self.instance_statements(&body, &local, subst, &mut bindings, depth);
+            self.instance_statements(&body, &local, subst, depth);
         }
         self.template_depth -= 1;
     }
@@ -247,7 +246,6 @@ impl Walker {
         body: &SyntaxNode,
         local: &Scope,
         subst: &Substitution,
-        bindings: &mut u32,
         depth: u32,
     ) {
         let mut walk = body.preorder();
@@ -280,7 +278,7 @@ impl Walker {
                             .and_then(|e| e.children().next())
                     };
                     if let Some(branch) = branch {
-                        self.instance_statements(&branch, local, subst, bindings, depth);
+                        self.instance_statements(&branch, local, subst, depth);
                     }
                 }
                 CALL_EXPR => self.call_instance(&node, local, subst, depth),
@@ -301,8 +299,7 @@ impl Walker {
                 }
                 SIMPLE_DECLARATION => {
                     if let Some(binding) = structured_binding(&node) {
-                        *bindings += 1;
-                        self.structured_binding(&binding, *bindings);
+                        self.structured_binding(&binding);
                     } else {
                         self.simple_declaration(&node, local);
                     }

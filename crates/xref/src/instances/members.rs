@@ -149,6 +149,7 @@ impl Walker {
             }
         }
         self.record_declaration_facts(node, scope, subst);
+        self.member_classes(node, scope);
         // A member enumeration: its name and enumerators are members of the instance.
         if let Some(spec) = node.children().find(|n| n.kind() == ENUM_SPECIFIER)
             && let Some(list) = spec.children().find(|n| n.kind() == ENUMERATOR_LIST)
@@ -209,6 +210,39 @@ impl Walker {
                 'D'
             };
             self.emit_fresh(name, kind, offset);
+        }
+    }
+
+    /// A member class of the template, defined in the class (`struct F { T r; } f;`) or
+    /// declared there (`struct F;`): each instance declares its own (`R<int>::F d`, measured
+    /// with cudafe++), before the declarators. `struct F *p;` only names it; an unnamed
+    /// class declares nothing by a name. Its members are logged when the member class is
+    /// completed, which this walk does not do.
+    fn member_classes(&mut self, node: &SyntaxNode, scope: &Scope) {
+        // Under a name we doubt (`normal_iterator<alloc_traits::pointer>`), they could only
+        // be extra lines.
+        if self.doubtful_instance {
+            return;
+        }
+        let has_declarators = node.children().any(|n| n.kind() == INIT_DECLARATOR);
+        for spec in node.children().filter(|n| match n.kind() {
+            CLASS_SPECIFIER => true,
+            ELABORATED_TYPE => {
+                !has_declarators
+                    && n.children_with_tokens()
+                        .any(|t| matches!(t.kind(), STRUCT_KW | CLASS_KW | UNION_KW))
+            }
+            _ => false,
+        }) {
+            let Some(name) = spec
+                .children()
+                .find(|n| n.kind() == NAME_REF)
+                .filter(|n| !n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST))
+                .and_then(|n| first_token(&n, IDENT))
+            else {
+                continue;
+            };
+            self.emit_fresh(scope.qualify(name.text()), 'd', name.text_range().start());
         }
     }
 
