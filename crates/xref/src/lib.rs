@@ -207,6 +207,16 @@ pub fn render(lines: &[XrefLine], line_map: &syntax::LineMap, unnamed_file: &str
 }
 
 /// `{:x}` of `n`.
+/// Whether the declaration walked in `scope` is the one its template header introduces (a
+/// function or variable template, or a member of a class template defined outside it), not
+/// an explicit specialization's (`template <>`) or a class member's.
+fn own_template(scope: &Scope) -> bool {
+    scope
+        .template_param_list
+        .as_ref()
+        .is_some_and(|params| params.children().next().is_some())
+}
+
 fn push_hex(out: &mut String, n: u32) {
     let mut digits = [0u8; 8];
     let mut i = digits.len();
@@ -391,6 +401,19 @@ struct Walker {
     alias_params_from: Option<usize>,
     /// The dependent alias template specializations named so far, as printed.
     alias_instances: FxHashSet<String>,
+    /// While the references of a function or variable template's declaration are walked
+    /// (not a class member's, an alias's or a typedef's): EDG evaluates the defaults a
+    /// dependent template-id leaves out twice there (`references/aliases.rs`).
+    in_templated_declaration: bool,
+    /// The packs of the alias whose type is being logged again, to their arguments as
+    /// printed (`references/folds.rs`).
+    alias_packs: FxHashMap<String, Vec<String>>,
+    /// Set while a fold's pattern is logged for its first element: its omitted defaults are
+    /// evaluated twice (`references/folds.rs`).
+    pattern_defaults_twice: bool,
+    /// Dependent alias template specializations (as printed) to the template-id their type
+    /// names, as printed: their members are named as that one's (`__promote<...>::__type`).
+    alias_targets: FxHashMap<String, String>,
 }
 
 impl Walker {
@@ -547,7 +570,10 @@ impl Walker {
                 }
                 // A class template's non-template friend is declared by each instance, not
                 // by the template.
+                let saved =
+                    std::mem::replace(&mut self.in_templated_declaration, own_template(scope));
                 self.references_in(node, scope);
+                self.in_templated_declaration = saved;
                 if !(is_friend && self.hidden_friend(scope)) {
                     self.emit(id, name, 'D', offset);
                 }
@@ -976,7 +1002,11 @@ impl Walker {
         let (is_typedef, is_static, is_extern) = (has(TYPEDEF_KW), has(STATIC_KW), has(EXTERN_KW));
         // In a class, a static data member is defined there only when constexpr or inline.
         let is_inline_static = has(CONSTEXPR_KW) || has(INLINE_KW);
+        let templated = !is_typedef && has_declarators && own_template(scope);
+        let saved = self.in_templated_declaration;
         for child in node.children() {
+            self.in_templated_declaration =
+                templated && !matches!(child.kind(), CLASS_SPECIFIER | ENUM_SPECIFIER);
             match child.kind() {
                 CLASS_SPECIFIER => self.class(&child, scope),
                 ENUM_SPECIFIER => self.enumeration(&child, scope),
@@ -1173,6 +1203,7 @@ impl Walker {
                 _ => {}
             }
         }
+        self.in_templated_declaration = saved;
     }
 
     fn class(&mut self, spec: &SyntaxNode, scope: &Scope) {

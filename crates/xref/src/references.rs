@@ -28,6 +28,7 @@ use super::tree::{first_non_trivia, last_ident};
 use super::{Scope, Walker};
 
 mod aliases;
+mod folds;
 
 /// A type or non-type template parameter's default argument whose references are logged:
 /// a type or a name (an expression on names is left out).
@@ -119,10 +120,10 @@ impl Walker {
         for child in node.children() {
             match child.kind() {
                 INITIALIZER | COMPOUND_STMT | MEMBER_LIST | ENUMERATOR_LIST | CLASS_SPECIFIER
-                | ENUM_SPECIFIER | CTOR_INITIALIZER | FUNCTION_TRY_BLOCK | DECLTYPE_SPEC
-                | TYPEOF_SPEC | LAMBDA_EXPR | NOEXCEPT_SPEC | THROW_SPEC | ATTRIBUTE_SPEC
-                | REQUIRES_CLAUSE | BIT_FIELD | PURE_SPEC | DEFAULTED_BODY | ASM_LABEL
-                | TEMPLATE_PARAM_LIST => {}
+                | ENUM_SPECIFIER | CTOR_INITIALIZER | FUNCTION_TRY_BLOCK | TYPEOF_SPEC
+                | LAMBDA_EXPR | NOEXCEPT_SPEC | THROW_SPEC | ATTRIBUTE_SPEC | REQUIRES_CLAUSE
+                | BIT_FIELD | PURE_SPEC | DEFAULTED_BODY | ASM_LABEL | TEMPLATE_PARAM_LIST => {}
+                DECLTYPE_SPEC => self.fold_references(&child, scope),
                 NAME_REF | QUALIFIED_NAME if node.kind() == DECLARATOR => {
                     self.qualifier_references(&child, scope);
                 }
@@ -329,6 +330,8 @@ impl Walker {
                     if !self.in_template() {
                         break;
                     }
+                    // A member of an alias's specialization is the member of its type's.
+                    let printed = self.alias_targets.get(printed).unwrap_or(printed);
                     let printed = format!("{printed}::{}", ident.text());
                     Some(self.dependent(printed))
                 }
@@ -645,8 +648,16 @@ impl Walker {
                 return None;
             }
             if args.len() < arity {
-                // The omitted arguments are the defaults, evaluated for these arguments.
-                self.default_argument_references(&key, args.len(), &written)?;
+                // The omitted arguments are the defaults, evaluated for these arguments: twice
+                // in a function or variable template's declaration outside a trailing return
+                // type (measured with cudafe++; once in class members, aliases and typedefs).
+                let twice = self.in_templated_declaration
+                    && self.alias_depth == 0
+                    && !segment.ancestors().any(|a| a.kind() == TRAILING_RETURN)
+                    || std::mem::take(&mut self.pattern_defaults_twice);
+                for _ in 0..1 + usize::from(twice) {
+                    self.default_argument_references(&key, args.len(), &written)?;
+                }
             }
             let printed = format!("{key}{written}");
             return Some(self.dependent(printed));
@@ -743,7 +754,10 @@ impl Walker {
                 return true;
             }
             match arg.kind() {
-                TYPE_ID | ID_EXPR => self.member_of_plain_template_id(&arg, scope),
+                TYPE_ID | ID_EXPR => {
+                    self.member_of_plain_template_id(&arg, scope)
+                        || arg.kind() == TYPE_ID && self.names_alias_instance(&arg, scope)
+                }
                 // Another expression on the parameters (`sizeof(T) == 2`, `!X<T>::value`)
                 // prints as `<expression>`; `sizeof(T)` alone as written (not done).
                 SIZEOF_EXPR => false,

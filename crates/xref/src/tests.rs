@@ -1022,10 +1022,11 @@ fn template_default_arguments_looked_up_again() {
     // A default argument is logged right after its parameter without its name's last
     // segment, then whole after the last parameter; a dependent template-id that leaves it
     // out logs the references of the defaults that depend on the parameters, bound to its
-    // arguments, before its own line (EDG logs them twice in a function's return type,
-    // cufe once). cudafe++'s lines, less that first time in `f`'s return type (after `T D
-    // 5:17`), and in the walk's order within a name (a template-id's arguments before its
-    // qualifier: cudafe++ writes `std R 2:27` before `T R 2:39`).
+    // arguments, before its own line (twice in a function template's declaration:
+    // `default_evaluations_twice_in_function_and_variable_templates`). cudafe++'s lines, in
+    // the walk's order within a name (a template-id's arguments before its qualifier:
+    // cudafe++ writes `std R 2:27` before `T R 2:39`, and `f`'s first evaluation right after
+    // `T D 5:17`).
     let text = "namespace std { template <class T> struct is_int { enum { value = 0 }; }; struct B {}; }\n\
                 template <class T, bool = std::is_int<T>::value, class U = std::B, int N = 3> struct pro { };\n\
                 template <class T, class U = std::is_int<T>, class = void> struct q { };\n\
@@ -1072,6 +1073,10 @@ fn template_default_arguments_looked_up_again() {
         std R 2:27
         std::is_int<T> R 2:32
         std::is_int<T>::value R 2:43
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
         pro<T, std::is_int<T>::value, std::B, 3> R 5:29
         pro<T, std::is_int<T>::value, std::B, 3>::type R 5:37
         T R 5:44
@@ -1088,6 +1093,183 @@ fn template_default_arguments_looked_up_again() {
         S<V>::t D 6:61
     "#]]
     .assert_eq(&log_of_from(text, 2));
+}
+
+#[test]
+fn default_evaluations_twice_in_function_and_variable_templates() {
+    // The defaults a dependent template-id leaves out are evaluated twice in the declaration
+    // a template header introduces (a function or variable template, a member template, a
+    // class template's static member defined outside it: its return, parameter and variable
+    // types), once in a class template's members, an alias template's type and a trailing
+    // return type. cudafe++'s lines as a multiset (its order puts each first evaluation
+    // before the template-id's arguments).
+    let text = "namespace std { template <class T> struct is_int { enum { value = 0 }; }; }\n\
+                template <class T, bool = std::is_int<T>::value> struct pro { typedef T type; };\n\
+                template <class T> void f4(typename pro<T *>::type);\n\
+                template <class T> struct S { static typename pro<T>::type v; };\n\
+                template <class T> typename pro<T>::type S<T>::v;\n\
+                template <class T> using A = typename pro<T>::type;\n\
+                template <class T> auto f5(T) -> pro<T>;\n";
+    expect![[r#"
+        T D 3:17
+        T R 3:41
+        <unnamed> R 2:39
+        std R 2:27
+        std::is_int<T *> R 2:32
+        std::is_int<T *>::value R 2:43
+        <unnamed> R 2:39
+        std R 2:27
+        std::is_int<T *> R 2:32
+        std::is_int<T *>::value R 2:43
+        pro<T *, std::is_int<T *>::value> R 3:37
+        pro<T *, std::is_int<T *>::value>::type R 3:47
+        f4 d 3:25
+        T D 4:17
+        S D 4:27
+        T R 4:51
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        pro<T, std::is_int<T>::value> R 4:47
+        pro<T, std::is_int<T>::value>::type R 4:55
+        S<T>::v d 4:60
+        T D 5:17
+        T R 5:33
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        pro<T, std::is_int<T>::value> R 5:29
+        pro<T, std::is_int<T>::value>::type R 5:37
+        T R 5:44
+        S R 5:42
+        S<T>::v D 5:48
+        T D 6:17
+        T R 6:43
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        pro<T, std::is_int<T>::value> R 6:39
+        pro<T, std::is_int<T>::value>::type R 6:47
+        A D 6:26
+        T D 7:17
+        T R 7:28
+        T R 7:38
+        T R 2:39
+        std R 2:27
+        std::is_int<T> R 2:32
+        std::is_int<T>::value R 2:43
+        pro<T, std::is_int<T>::value> R 7:34
+        f5 d 7:25
+    "#]]
+    .assert_eq(&log_of_from(text, 3));
+}
+
+#[test]
+fn folds_in_alias_templates_logged_per_argument() {
+    // libstdc++'s `__promoted_t`: the fold's pattern is logged in the alias's definition
+    // (its omitted default twice), and for each specialization once per argument the pack
+    // is bound to (the first argument's default twice); a class template-id with it as its
+    // argument names it (`pro<g::pro_t<_Tp, _Up>, ...>`), and a member of an alias's
+    // specialization is the member of the template-id its type is. cudafe++'s lines as a
+    // multiset (its order puts each first evaluation before the template-id's arguments).
+    let text = "namespace std { template <class T> struct __is_integer { enum { __value = 0 }; }; }\n\
+                namespace g {\n\
+                template<typename _Tp, bool = std::__is_integer<_Tp>::__value> struct pro { typedef double __type; };\n\
+                template<typename... _Tp> using pro_t = decltype((typename pro<_Tp>::__type(0) + ...));\n\
+                template<typename _Tp, typename _Up> using pro_2 = pro<pro_t<_Tp, _Up>>;\n\
+                }\n\
+                template<typename _Tp, typename _Up> typename g::pro_2<_Tp, _Up>::__type atan2(_Tp, _Up);\n";
+    expect![[r#"
+        _Tp D 4:22
+        _Tp R 4:64
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        g::pro<_Tp, std::__is_integer<_Tp>::__value> R 4:60
+        g::pro<_Tp, std::__is_integer<_Tp>::__value>::__type R 4:70
+        g::pro_t D 4:33
+        _Tp D 5:19
+        _Up D 5:33
+        _Tp R 5:62
+        _Up R 5:67
+        g::pro_t<_Tp, _Up> T 4:33
+        _Tp R 4:64
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        g::pro<_Tp, std::__is_integer<_Tp>::__value> R 4:60
+        g::pro<_Tp, std::__is_integer<_Tp>::__value>::__type R 4:70
+        _Up R 4:64
+        _Up R 3:49
+        std R 3:31
+        std::__is_integer<_Up> R 3:36
+        std::__is_integer<_Up>::__value R 3:55
+        g::pro<_Up, std::__is_integer<_Up>::__value> R 4:60
+        g::pro<_Up, std::__is_integer<_Up>::__value>::__type R 4:70
+        g::pro_t<_Tp, _Up> R 5:56
+        g::pro_t<_Tp, _Up> R 3:49
+        std R 3:31
+        std::__is_integer<g::pro_t<_Tp, _Up>> R 3:36
+        std::__is_integer<g::pro_t<_Tp, _Up>>::__value R 3:55
+        g::pro<g::pro_t<_Tp, _Up>, std::__is_integer<g::pro_t<_Tp, _Up>>::__value> R 5:52
+        g::pro_2 D 5:44
+        _Tp D 7:19
+        _Up D 7:33
+        _Tp R 7:56
+        _Up R 7:61
+        g::pro_2<_Tp, _Up> T 5:44
+        _Tp R 5:62
+        _Up R 5:67
+        g::pro_t<_Tp, _Up> T 4:33
+        _Tp R 4:64
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        _Tp R 3:49
+        std R 3:31
+        std::__is_integer<_Tp> R 3:36
+        std::__is_integer<_Tp>::__value R 3:55
+        g::pro<_Tp, std::__is_integer<_Tp>::__value> R 4:60
+        g::pro<_Tp, std::__is_integer<_Tp>::__value>::__type R 4:70
+        _Up R 4:64
+        _Up R 3:49
+        std R 3:31
+        std::__is_integer<_Up> R 3:36
+        std::__is_integer<_Up>::__value R 3:55
+        g::pro<_Up, std::__is_integer<_Up>::__value> R 4:60
+        g::pro<_Up, std::__is_integer<_Up>::__value>::__type R 4:70
+        g::pro_t<_Tp, _Up> R 5:56
+        g::pro_t<_Tp, _Up> R 3:49
+        std R 3:31
+        std::__is_integer<g::pro_t<_Tp, _Up>> R 3:36
+        std::__is_integer<g::pro_t<_Tp, _Up>>::__value R 3:55
+        g::pro<g::pro_t<_Tp, _Up>, std::__is_integer<g::pro_t<_Tp, _Up>>::__value> R 5:52
+        g R 7:47
+        g::pro_2<_Tp, _Up> R 7:50
+        g::pro<g::pro_t<_Tp, _Up>, std::__is_integer<g::pro_t<_Tp, _Up>>::__value>::__type R 7:67
+        _Tp R 7:80
+        _Up R 7:85
+        atan2 d 7:74
+    "#]]
+    .assert_eq(&log_of_from(text, 4));
 }
 
 #[test]

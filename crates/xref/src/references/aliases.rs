@@ -58,10 +58,19 @@ impl Walker {
             return None;
         }
         let alias = self.alias_templates[&key].clone();
-        // Packs: EDG's spelling of expansions is not reproduced.
+        // Packs: EDG's spelling of expansions is not reproduced; a trailing pack parameter
+        // takes the arguments left (`__promoted_t<_Tp, _Up>`, `folds.rs`).
         let expands = list.descendants_with_tokens().any(|t| t.kind() == DOT3);
         let arity = list.children().count();
-        if expands || alias.params.iter().any(|p| p.pack) || arity > alias.params.len() {
+        let trailing_pack = alias.params.last().is_some_and(|p| p.pack)
+            && alias.params.iter().filter(|p| p.pack).count() == 1
+            && super::folds::is_fold_type(&alias.ty);
+        let fits = if trailing_pack {
+            arity >= alias.params.len()
+        } else {
+            !alias.params.iter().any(|p| p.pack) && arity <= alias.params.len()
+        };
+        if expands || !fits {
             return None;
         }
         if !self.is_dependent(segment, scope) && !self.under_alias_substitution(&list) {
@@ -73,9 +82,12 @@ impl Walker {
         // EDG's spelling of other arguments (template-ids, qualified names, casts) is not
         // reproduced: only template parameters and builtin types, with cv-qualifiers,
         // pointers and references, and expressions (`<expression>`).
-        if printed_args.len() != alias.params.len()
-            || !printed_args.iter().all(|a| self.plain_printed_argument(a))
-        {
+        let count_fits = if trailing_pack {
+            printed_args.len() >= alias.params.len()
+        } else {
+            printed_args.len() == alias.params.len()
+        };
+        if !count_fits || !printed_args.iter().all(|a| self.plain_printed_argument(a)) {
             return None;
         }
         if !Self::canonical_cv(&args) {
@@ -107,13 +119,33 @@ impl Walker {
         self.alias_instances.insert(printed.clone());
         if first {
             self.emit(id, printed.clone(), 'T', alias.name_at);
+            let before = self.lines.len();
             self.alias_type_references(&key, &alias, &printed_args);
+            // The template-id the alias's type is, as just logged: its members are the
+            // specialization's.
+            if let Some(at) = template_id_type(&alias.ty)
+                && let Some(line) = self.lines[before..]
+                    .iter()
+                    .rev()
+                    .find(|l| l.offset == at && l.kind == 'R')
+            {
+                // Another alias's specialization stands for what that one's type is.
+                let target = if self.alias_instances.contains(&line.name) {
+                    self.alias_targets.get(&line.name).cloned()
+                } else {
+                    Some(line.name.clone())
+                };
+                if let Some(target) = target {
+                    self.alias_targets.insert(printed.clone(), target);
+                }
+            }
         }
-        Some(Resolved {
-            id,
-            printed,
-            inner: Inner::Unknown,
-        })
+        let inner = if self.alias_targets.contains_key(&printed) {
+            Inner::Dependent
+        } else {
+            Inner::Unknown
+        };
+        Some(Resolved { id, printed, inner })
     }
 
     /// A dependent class template-id that leaves out arguments (`__promote<_Tp>`): the
@@ -199,6 +231,16 @@ impl Walker {
             || arg
                 .split(|c: char| !is_ident_char(c))
                 .any(|w| outer.iter().any(|(n, _)| n == w))
+    }
+
+    /// Whether a template argument is a dependent alias template specialization logged
+    /// already: EDG keeps its name in a dependent template-id (`__promote<__promoted_t<_Tp,
+    /// _Up>>`, `__is_void_helper<__remove_cv_t<_Tp>>`; measured on test_data's logs).
+    pub(super) fn names_alias_instance(&self, arg: &SyntaxNode, scope: &Scope) -> bool {
+        template_id_type(arg).is_some()
+            && self
+                .alias_instances
+                .contains(&self.arg_text(arg, scope, &self.alias_subst))
     }
 
     /// Whether a default argument prints as `with_defaults` evaluates it (`printed`): a
@@ -291,7 +333,7 @@ impl Walker {
     /// parameters bound to `args` (as printed): a parameter bound to a template parameter
     /// prints under that one's name, any other `<unnamed>`, and template-ids print with the
     /// arguments substituted.
-    fn rebound_references(
+    pub(super) fn rebound_references(
         &mut self,
         key: &str,
         params: &[crate::instances::Param],
@@ -306,7 +348,15 @@ impl Walker {
         }
         let names_before = self.template_param_names.len();
         let saved_subst = std::mem::take(&mut self.alias_subst);
-        for (param, arg) in params.iter().zip(args) {
+        let saved_packs = std::mem::take(&mut self.alias_packs);
+        for (i, (param, arg)) in params.iter().zip(args).enumerate() {
+            // A trailing pack takes the arguments left; a fold over it logs its pattern per
+            // argument (`folds.rs`).
+            if param.pack {
+                self.alias_packs
+                    .insert(param.name.clone(), args[i..].to_vec());
+                break;
+            }
             let (id, _) = self.keyed(format!("rebound parameter {key} {}", param.name));
             let outer = &self.template_param_ids[..self.outer_params()];
             let printed =
@@ -324,12 +374,31 @@ impl Walker {
         log(self, scope);
         self.alias_depth -= 1;
         self.alias_subst = saved_subst;
+        self.alias_packs = saved_packs;
         self.template_param_ids.truncate(ids_before);
         self.template_param_names.truncate(names_before);
         if outermost {
             self.alias_params_from = None;
         }
     }
+}
+
+/// Where the template name of an alias's type that is a class template-id is
+/// (`__promote` of `__promote<__promoted_t<_Tp, _Up>>`), not a member of one.
+fn template_id_type(ty: &SyntaxNode) -> Option<rowan::TextSize> {
+    let mut children = ty.children();
+    let (Some(name), None) = (children.next(), children.next()) else {
+        return None;
+    };
+    let last = match name.kind() {
+        NAME_REF => name,
+        QUALIFIED_NAME => name.children().last().filter(|n| n.kind() == NAME_REF)?,
+        _ => return None,
+    };
+    last.children()
+        .any(|n| n.kind() == TEMPLATE_ARG_LIST)
+        .then_some(())?;
+    Some(first_token(&last, IDENT)?.text_range().start())
 }
 
 fn is_ident_char(c: char) -> bool {
