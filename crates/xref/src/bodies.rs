@@ -18,7 +18,7 @@ use super::{Scope, Walker, instances};
 mod calls;
 mod construct;
 
-impl Walker {
+impl Walker<'_> {
     /// A definition's return type is completed, then each parameter's type, each before the
     /// parameter's `D` (`f D`, `A<int> T`, `A<int>::x D`, `a D`), in a template too when the
     /// type does not depend on its parameters, and for a member function defined in its class

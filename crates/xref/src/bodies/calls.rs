@@ -20,7 +20,7 @@ use super::super::instances::Substitution;
 use super::super::tree::{first_token, name_holder, name_token, structured_binding};
 use super::super::{Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     /// A call in a body (outside templates, or in an instance's body with its binding):
     /// instantiates the body of the one function template it calls, when EDG would.
     pub(super) fn call_instance(
@@ -267,8 +267,10 @@ impl Walker {
                         .children()
                         .find(|n| n.kind() == CONDITION)
                         .and_then(|c| c.children().next());
-                    let Some(value) = condition.and_then(|c| self.evaluate(&c, local, subst))
-                    else {
+                    // The model's value of the condition in the instance whose body this is;
+                    // neither branch where it has none (the walk's own instances, a value it
+                    // does not evaluate).
+                    let Some(value) = condition.and_then(|c| self.instance_value(&c)) else {
                         continue;
                     };
                     let branch = if value != 0 {
