@@ -212,7 +212,10 @@ pub fn infer_member_instance<'db>(
 /// class's parameters bound to the instance's arguments, and, for an out-of-class definition,
 /// its own header's parameters bound position by position to the same arguments (what
 /// [`infer_member_instance`] infers with and the constant evaluator evaluates with).
-pub fn member_body_bindings<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -> Subst<'db> {
+pub fn member_body_bindings<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Subst<'db> {
     let class = member.class(db);
     let declared = member.member(db);
     let owner = member_body_owner(db, declared).unwrap_or(declared);

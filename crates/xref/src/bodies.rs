@@ -632,6 +632,38 @@ mod tests {
         );
     }
 
+    // Checked against cudafe++ 13.0.88: an `if constexpr` in the body of a member function of
+    // a class template instance is decided under the instance's arguments (the model's
+    // evaluator with `box<short>`'s bindings: `lim<short>::big` is false, `s` is declared;
+    // `box<long>` declares `b`), and the class its condition names is completed first
+    // (`lim<short>::big D`).
+    #[test]
+    fn if_constexpr_in_member_instances_is_decided_by_the_model() {
+        check_after(
+            "template <class T> struct lim { static constexpr bool big = sizeof(T) > 2; };\n\
+             template <class T> struct box {\n\
+               static constexpr int pick(T x) { if constexpr (lim<T>::big) { int b = 1; return b; } else { int s = 2; return s; } }\n\
+             };\n\
+             inline int use(short a, long b) { return box<short>::pick(a) + box<long>::pick(b); }\n",
+            4,
+            expect![[r#"
+                use D 5:12
+                a D 5:22
+                b D 5:30
+                box<short>::pick d 3:22
+                x d 3:29
+                x D 3:29
+                lim<short>::big D 1:55
+                s D 3:97
+                box<long>::pick d 3:22
+                x d 3:29
+                x D 3:29
+                lim<long>::big D 1:55
+                b D 3:67
+            "#]],
+        );
+    }
+
     // Checked against cudafe++ 13.0.88: `X<args>::f(...)` called in a function body
     // instantiates the body of a constexpr static member of the instance, defined in the class
     // (`eq`) or out of it (`find`, at its definition's positions); not a plain one (`plain`),

@@ -15,7 +15,6 @@
 //! would print another binding.
 use hir_def::generics::{TemplateParamKind, template_params};
 use hir_def::source::{DeclarationOffsets, declaration_offsets, definition_root, function_def};
-use crate::model::{InstanceBody, Model};
 use hir_ty::TyKind;
 use hir_ty::class_instance::{
     MemberInstance, infer_member_instance, instance_bindings, instance_definition,
@@ -28,6 +27,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::instances::Substitution;
+use crate::model::{InstanceBody, Model};
 use xref_bodies::is_templated;
 
 /// Nested instantiations deeper than any header needs (broken code may recurse forever).
@@ -242,7 +242,8 @@ impl<'db> Collector<'_, 'db> {
                     self.out.bodies.push(InstanceBody::Function(instance));
                     self.index.insert(instance, i);
                     if depth < DEPTH_LIMIT && called_instantiated(&self.out, i) {
-                        self.queue.push((InstanceBody::Function(instance), i, depth));
+                        self.queue
+                            .push((InstanceBody::Function(instance), i, depth));
                     }
                     i
                 }
