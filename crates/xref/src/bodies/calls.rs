@@ -267,10 +267,15 @@ impl Walker<'_> {
                         .children()
                         .find(|n| n.kind() == CONDITION)
                         .and_then(|c| c.children().next());
-                    // The model's value of the condition in the instance whose body this is;
-                    // neither branch where it has none (the walk's own instances, a value it
-                    // does not evaluate).
-                    let Some(value) = condition.and_then(|c| self.instance_value(&c)) else {
+                    // The model's value of the condition in the instance whose body this is.
+                    // Where it has none, the walk's string evaluator still decides: the
+                    // model has no variable template instances (`is_floating_point_v<_Tp>`,
+                    // `_CCCL_TRAIT` in CCCL's headers), and the walk's own instances
+                    // (`construct.rs`) are no model instances.
+                    let Some(value) = condition.and_then(|c| {
+                        self.instance_value(&c)
+                            .or_else(|| self.evaluate(&c, local, subst))
+                    }) else {
                         continue;
                     };
                     let branch = if value != 0 {
