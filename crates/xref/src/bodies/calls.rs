@@ -267,14 +267,14 @@ impl Walker<'_> {
                         .children()
                         .find(|n| n.kind() == CONDITION)
                         .and_then(|c| c.children().next());
-                    // The model's value of the condition in the instance whose body this is.
-                    // Where it has none, the walk's string evaluator still decides: the
-                    // model has no variable template instances (`is_floating_point_v<_Tp>`,
-                    // `_CCCL_TRAIT` in CCCL's headers), and the walk's own instances
-                    // (`construct.rs`) are no model instances.
+                    // The walk's string evaluator decides first, the model's value (in the
+                    // instance whose body this is) where it has none. The model first lost
+                    // lines: it has no variable template instances (CCCL's `_CCCL_TRAIT`
+                    // conditions), and `numeric_limits<_Tp>::is_signed` for CCCL's fp6/fp4
+                    // types came out otherwise than the walk's (docs/arch/xref.md).
                     let Some(value) = condition.and_then(|c| {
-                        self.instance_value(&c)
-                            .or_else(|| self.evaluate(&c, local, subst))
+                        self.evaluate(&c, local, subst)
+                            .or_else(|| self.instance_value(&c))
                     }) else {
                         continue;
                     };
