@@ -217,6 +217,23 @@ pub fn infer_member_instance<'db>(
         return Arc::new(cx.finish());
     }
     let class = member.class(db);
+    let subst = member_body_bindings(db, member);
+    enter_instance(&mut cx, class, subst);
+    cx.infer_body();
+    Arc::new(cx.finish())
+}
+
+/// The bindings a member function's body of a class template instance is read under: the
+/// class's parameters bound to the instance's arguments, and, for an out-of-class definition,
+/// its own header's parameters bound position by position to the same arguments (what
+/// [`infer_member_instance`] infers with and the constant evaluator evaluates with).
+pub fn member_body_bindings<'db>(
+    db: &'db dyn HirTyDatabase,
+    member: MemberInstance<'db>,
+) -> Subst<'db> {
+    let class = member.class(db);
+    let declared = member.member(db);
+    let owner = member_body_owner(db, declared).unwrap_or(declared);
     let mut subst = instance_bindings(db, class);
     if owner != declared {
         // An out-of-class definition's own header (`template <class C>`) names the class's
@@ -233,9 +250,7 @@ pub fn infer_member_instance<'db>(
             }
         }
     }
-    enter_instance(&mut cx, class, subst);
-    cx.infer_body();
-    Arc::new(cx.finish())
+    subst
 }
 
 /// Puts an inference inside a class template instance: the class's parameters bound by

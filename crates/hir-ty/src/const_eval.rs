@@ -235,6 +235,40 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         }
     }
 
+    /// An evaluator of a function template instance's body (`body` is the template's, as
+    /// [`crate::infer_instance`] infers it): names, `sizeof(T)` and traits under the
+    /// instance's bindings (an `if constexpr` condition of `imp<unsigned>`).
+    pub fn of_instance(
+        db: &'db dyn HirTyDatabase,
+        instance: crate::ty::Instance<'db>,
+        body: &'a Body,
+    ) -> Self {
+        let mut ev = Evaluator::new(db, instance.template(db), body);
+        ev.instance = Some(Bound {
+            infer: crate::infer_instance(db, instance),
+            subst: Subst::of_instance(db, instance),
+        });
+        ev
+    }
+
+    /// An evaluator of a member function's body of a class template instance (`body` is
+    /// [`crate::class_instance::member_body_owner`]'s), under the bindings its body is
+    /// inferred with ([`crate::class_instance::infer_member_instance`]).
+    pub fn of_member_instance(
+        db: &'db dyn HirTyDatabase,
+        member: MemberInstance<'db>,
+        body: &'a Body,
+    ) -> Self {
+        let declared = member.member(db);
+        let owner = crate::class_instance::member_body_owner(db, declared).unwrap_or(declared);
+        let mut ev = Evaluator::new(db, owner, body);
+        ev.instance = Some(Bound {
+            infer: crate::class_instance::infer_member_instance(db, member),
+            subst: crate::class_instance::member_body_bindings(db, member),
+        });
+        ev
+    }
+
     fn step(&mut self) -> Result<(), ConstEvalError> {
         self.steps += 1;
         if self.steps > STEP_LIMIT {

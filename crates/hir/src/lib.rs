@@ -115,6 +115,18 @@ impl<'db> Semantics<'db> {
     /// node and its single child share the range: `(e)` maps to `e`'s expression).
     pub fn expr_at(&self, range: TextRange) -> Option<InBody<'db>> {
         let (owner, offsets) = self.owner_at(range)?;
+        self.expr_in(owner, offsets, range)
+    }
+
+    /// [`Semantics::expr_at`] in a body owner already known, with where its declaration lies
+    /// (a caller that asks often, or about a template's body whose instance it walks, need not
+    /// search the owners).
+    pub fn expr_in(
+        &self,
+        owner: Item<'db>,
+        offsets: DeclarationOffsets,
+        range: TextRange,
+    ) -> Option<InBody<'db>> {
         let in_tree = to_tree_range(offsets, range)?;
         let root = hir_def::source::definition_root(self.db, owner)?;
         let node = match root.covering_element(in_tree) {

@@ -18,7 +18,7 @@ use super::{Scope, Walker, instances};
 mod calls;
 mod construct;
 
-impl Walker {
+impl Walker<'_> {
     /// A definition's return type is completed, then each parameter's type, each before the
     /// parameter's `D` (`f D`, `A<int> T`, `A<int>::x D`, `a D`), in a template too when the
     /// type does not depend on its parameters, and for a member function defined in its class
@@ -627,6 +627,38 @@ mod tests {
                 n d 8:7
                 c d 8:12
                 S<unsigned int>::m D 9:3
+            "#]],
+        );
+    }
+
+    // Checked against cudafe++ 13.0.88: an `if constexpr` in the body of a member function of
+    // a class template instance is decided under the instance's arguments (the model's
+    // evaluator with `box<short>`'s bindings: `lim<short>::big` is false, `s` is declared;
+    // `box<long>` declares `b`), and the class its condition names is completed first
+    // (`lim<short>::big D`).
+    #[test]
+    fn if_constexpr_in_member_instances_is_decided_by_the_model() {
+        check_after(
+            "template <class T> struct lim { static constexpr bool big = sizeof(T) > 2; };\n\
+             template <class T> struct box {\n\
+               static constexpr int pick(T x) { if constexpr (lim<T>::big) { int b = 1; return b; } else { int s = 2; return s; } }\n\
+             };\n\
+             inline int use(short a, long b) { return box<short>::pick(a) + box<long>::pick(b); }\n",
+            4,
+            expect![[r#"
+                use D 5:12
+                a D 5:22
+                b D 5:30
+                box<short>::pick d 3:22
+                x d 3:29
+                x D 3:29
+                lim<short>::big D 1:55
+                s D 3:97
+                box<long>::pick d 3:22
+                x d 3:29
+                x D 3:29
+                lim<long>::big D 1:55
+                b D 3:67
             "#]],
         );
     }

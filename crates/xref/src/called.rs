@@ -27,6 +27,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 
 use crate::instances::Substitution;
+use crate::model::{InstanceBody, Model};
 use xref_bodies::is_templated;
 
 /// Nested instantiations deeper than any header needs (broken code may recurse forever).
@@ -69,9 +70,11 @@ pub(crate) struct CalledInstance {
 
 /// The instances that the calls of a file demand, by call position.
 #[derive(Debug, Default)]
-pub(crate) struct CalledInstances {
+pub(crate) struct CalledInstances<'db> {
     calls: FxHashMap<(CallContext, TextRange), u32>,
     instances: Vec<CalledInstance>,
+    /// The model's instance of each of `instances`, by the same index.
+    bodies: Vec<InstanceBody<'db>>,
     /// The calls whose instance the model chose with an argument of unknown type among
     /// several candidates (`InferenceResult::chosen_by_guess`).
     guessed: FxHashSet<(CallContext, TextRange)>,
@@ -95,7 +98,7 @@ pub(crate) struct CreatedInstance {
     pub param_names: Vec<Option<String>>,
 }
 
-impl CalledInstances {
+impl<'db> CalledInstances<'db> {
     /// The instance the call at `call` (its range in the file) demands, in `context`.
     pub(crate) fn at(&self, context: CallContext, call: TextRange) -> Option<&CalledInstance> {
         let index = *self.calls.get(&(context, call))?;
@@ -114,13 +117,20 @@ impl CalledInstances {
         &self.created
     }
 
+    /// The model's instance whose body the calls of `context` are in.
+    pub(crate) fn instance_body(&self, context: CallContext) -> Option<InstanceBody<'db>> {
+        let index = context.0.checked_sub(1)?;
+        self.bodies.get(index as usize).copied()
+    }
+
     /// Collects what every non-template body of `file` calls, and transitively what the bodies
     /// of the instances that EDG instantiates call.
-    pub(crate) fn of_file(db: &dyn HirTyDatabase, file: base_db::SourceFile) -> CalledInstances {
+    pub(crate) fn of_file(model: &Model<'db>) -> CalledInstances<'db> {
+        let (db, file) = (model.db(), model.file());
         let mut c = Collector {
             db,
             out: CalledInstances::default(),
-            offsets: declaration_offsets(db, file).iter().copied().collect(),
+            model,
             index: FxHashMap::default(),
             member_index: FxHashMap::default(),
             created: FxHashSet::default(),
@@ -135,17 +145,17 @@ impl CalledInstances {
         }
         while let Some((instance, i, depth)) = c.queue.pop() {
             let (template, infer) = match instance {
-                Demanded::Function(instance) => {
+                InstanceBody::Function(instance) => {
                     (instance.template(db), hir_ty::infer_instance(db, instance))
                 }
-                Demanded::Member(member) => {
+                InstanceBody::Member(member) => {
                     let Some(owner) = member_body_owner(db, member.member(db)) else {
                         continue;
                     };
                     (owner, infer_member_instance(db, member))
                 }
             };
-            let Some(&template_offsets) = c.offsets.get(&template) else {
+            let Some(template_offsets) = model.offsets(template) else {
                 continue;
             };
             c.record_calls(
@@ -160,10 +170,10 @@ impl CalledInstances {
     }
 }
 
-struct Collector<'db> {
+struct Collector<'a, 'db> {
     db: &'db dyn HirTyDatabase,
-    out: CalledInstances,
-    offsets: FxHashMap<Item<'db>, DeclarationOffsets>,
+    out: CalledInstances<'db>,
+    model: &'a Model<'db>,
     /// The recorded instances' indices in `out.instances`.
     index: FxHashMap<Instance<'db>, u32>,
     /// The recorded members of class template instances' indices in `out.instances`.
@@ -171,18 +181,10 @@ struct Collector<'db> {
     /// The instances whose creation is recorded in `out.created`.
     created: FxHashSet<Instance<'db>>,
     /// Instances whose bodies are still to be followed: (instance, index, depth).
-    queue: Vec<(Demanded<'db>, u32, u32)>,
+    queue: Vec<(InstanceBody<'db>, u32, u32)>,
 }
 
-/// A body a call demands: a function template instance's, or a member function's of a class
-/// template instance (`X<int>::f()`).
-#[derive(Clone, Copy)]
-enum Demanded<'db> {
-    Function(Instance<'db>),
-    Member(MemberInstance<'db>),
-}
-
-impl<'db> Collector<'db> {
+impl<'db> Collector<'_, 'db> {
     fn record_calls(
         &mut self,
         owner: Item<'db>,
@@ -209,7 +211,7 @@ impl<'db> Collector<'db> {
             let template = instance.template(db);
             if self.created.insert(instance)
                 && !template.parent(db).is_some_and(|p| is_templated(db, p))
-                && let Some(name) = template_name(db, template, &self.offsets)
+                && let Some(name) = template_name(db, template, self.model)
             {
                 self.out
                     .created
@@ -230,16 +232,18 @@ impl<'db> Collector<'db> {
             let i = match self.index.get(&instance) {
                 Some(&i) => i,
                 None => {
-                    let Some(mut called) = called_instance(db, instance, &self.offsets) else {
+                    let Some(mut called) = called_instance(db, instance, self.model) else {
                         continue;
                     };
                     let i = self.out.instances.len() as u32;
                     called.context = CallContext::of_instance(i);
                     called.instantiated = instantiates_body(db, instance.template(db));
                     self.out.instances.push(called);
+                    self.out.bodies.push(InstanceBody::Function(instance));
                     self.index.insert(instance, i);
                     if depth < DEPTH_LIMIT && called_instantiated(&self.out, i) {
-                        self.queue.push((Demanded::Function(instance), i, depth));
+                        self.queue
+                            .push((InstanceBody::Function(instance), i, depth));
                     }
                     i
                 }
@@ -249,7 +253,7 @@ impl<'db> Collector<'db> {
     }
 }
 
-impl<'db> Collector<'db> {
+impl<'db> Collector<'_, 'db> {
     /// A call of a static member function of a class template instance (`X<int>::f(a)`, or
     /// `f(a)` in another member of the instance): recorded as an instance whose body EDG
     /// instantiates when the member is `constexpr`/`consteval` (or its return type is
@@ -274,7 +278,7 @@ impl<'db> Collector<'db> {
         let i = match self.member_index.get(&member) {
             Some(&i) => i,
             None => {
-                let Some(mut called) = called_member(db, member, &self.offsets) else {
+                let Some(mut called) = called_member(db, member, self.model) else {
                     return;
                 };
                 let i = self.out.instances.len() as u32;
@@ -284,9 +288,10 @@ impl<'db> Collector<'db> {
                     || member_body_owner(db, declared).is_some_and(|o| instantiates_body(db, o));
                 let instantiated = called.instantiated;
                 self.out.instances.push(called);
+                self.out.bodies.push(InstanceBody::Member(member));
                 self.member_index.insert(member, i);
                 if depth < DEPTH_LIMIT && instantiated {
-                    self.queue.push((Demanded::Member(member), i, depth));
+                    self.queue.push((InstanceBody::Member(member), i, depth));
                 }
                 i
             }
@@ -301,11 +306,11 @@ impl<'db> Collector<'db> {
 fn called_member<'db>(
     db: &'db dyn HirTyDatabase,
     member: MemberInstance<'db>,
-    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+    model: &Model<'db>,
 ) -> Option<CalledInstance> {
     let class = member.class(db);
     let owner = member_body_owner(db, member.member(db))?;
-    let owner_offsets = offsets.get(&owner)?;
+    let owner_offsets = model.offsets(owner)?;
     let definition = instance_definition(db, class)?;
     let subst = instance_bindings(db, class);
     let named = if owner == member.member(db) {
@@ -425,7 +430,7 @@ fn printed_arg(
     }
 }
 
-fn called_instantiated(out: &CalledInstances, i: u32) -> bool {
+fn called_instantiated(out: &CalledInstances<'_>, i: u32) -> bool {
     out.instances
         .get(i as usize)
         .is_some_and(|c| c.instantiated)
@@ -435,10 +440,10 @@ fn called_instantiated(out: &CalledInstances, i: u32) -> bool {
 fn template_name<'db>(
     db: &'db dyn HirTyDatabase,
     template: Item<'db>,
-    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+    model: &Model<'db>,
 ) -> Option<TextRange> {
     let name = function_def(&definition_root(db, template)?)?.name()?;
-    offsets.get(&template)?.to_file_range(name.text_range())
+    model.offsets(template)?.to_file_range(name.text_range())
 }
 
 /// The instance's template definition in the file and its bindings, when every argument is
@@ -446,10 +451,10 @@ fn template_name<'db>(
 fn called_instance<'db>(
     db: &'db dyn HirTyDatabase,
     instance: Instance<'db>,
-    offsets: &FxHashMap<Item<'db>, DeclarationOffsets>,
+    model: &Model<'db>,
 ) -> Option<CalledInstance> {
     let template = instance.template(db);
-    let template_offsets = offsets.get(&template)?;
+    let template_offsets = model.offsets(template)?;
     let params = template_params(db, template);
     let args = instance.args(db);
     if params.len() != args.len() {

@@ -6,7 +6,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use super::{Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     /// Remembers a typedef or alias of a builtin type, or of another such typedef
     /// (`typedef unsigned long size_t;`, `using intmax_t = __intmax_t;`). `specifiers` are the
     /// tokens and nodes before the declarator.

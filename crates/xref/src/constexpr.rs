@@ -26,7 +26,7 @@ pub(super) struct VariableTemplate {
 /// Nested evaluations deeper than any header needs.
 const DEPTH_LIMIT: u32 = 32;
 
-impl Walker {
+impl Walker<'_> {
     /// Records `template <...> constexpr bool name = init;` (and its specializations) at
     /// namespace scope.
     pub(super) fn record_variable_template(&mut self, node: &SyntaxNode, scope: &Scope) {

@@ -50,7 +50,7 @@ impl MemberFacts {
 /// Deeper than any evaluation in the corpus: a bound against runaway recursion.
 const DEPTH_LIMIT: u32 = 64;
 
-impl Walker {
+impl Walker<'_> {
     pub(super) fn record_member_type(&mut self, qualified: String, printed: String) {
         self.facts.types.insert(qualified, printed);
     }
@@ -466,7 +466,7 @@ impl Walker {
             return None;
         }
         let mut operands = expr.children();
-        let mut next = |w: &mut Walker| {
+        let mut next = |w: &mut Walker<'_>| {
             let node = operands.next()?;
             w.evaluate_at(&node, scope, subst, depth + 1)
         };
@@ -611,7 +611,7 @@ pub(super) struct LocalTypedef {
     printed: String,
 }
 
-impl Walker {
+impl Walker<'_> {
     /// Records a typedef or alias declared in a function body (`node` is the declaration).
     /// EDG prints the type it stands for wherever it is a template argument (`using ts_sec =
     /// unsigned long; numeric_limits<ts_sec>` is `numeric_limits<unsigned long>`), since the

@@ -79,7 +79,7 @@ pub(super) struct AliasTemplate {
 /// Template parameter name to the argument text it stands for.
 pub(super) type Substitution = FxHashMap<String, String>;
 
-impl Walker {
+impl Walker<'_> {
     /// Completes the instance a template-id names (`Vec<float, 4>`, `N::A<int>`), if it is an
     /// instance of a known class template, logging its members once.
     pub(super) fn complete_instance(
@@ -1375,7 +1375,7 @@ const DEPTH_LIMIT: u32 = 64;
 
 /// The template-id a declaration's specifiers name as its type (`Vec<float, 4>`,
 /// `N::A<int>`), as the NAME_REF that carries the arguments.
-impl Walker {
+impl Walker<'_> {
     /// The class template instance a declaration's type names: a template-id written there, or
     /// a typedef of one (`using int_t = integral_constant<int, 2>; int_t two;`), with the
     /// scope its arguments are read in.

@@ -37,6 +37,7 @@ mod constants;
 mod constexpr;
 mod evaluate;
 mod instances;
+mod model;
 mod names;
 mod parallel;
 mod printing;
@@ -61,7 +62,7 @@ pub use xref_bodies::XrefLine;
 /// Without the semantic model: the bodies of the function template instances that calls
 /// demand are not logged (see [`declaration_lines_in`]).
 pub fn declaration_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, false, called::CalledInstances::default())
+    walk_unit(root, false, None).0
 }
 
 /// [`declaration_lines`] of a file of the database, with the bodies of the function template
@@ -71,14 +72,14 @@ pub fn declaration_lines_in(
     file: base_db::SourceFile,
 ) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
-    walk_unit(&root, false, called::CalledInstances::of_file(db, file))
+    walk_unit(&root, false, Some(model::Model::new(db, file))).0
 }
 
 /// The lines of the log cufe writes: the declaration lines and, interleaved in EDG's order,
 /// the references that declarations make (`xref/references.rs`). Without the semantic model,
 /// as [`declaration_lines`].
 pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
-    walk_unit(root, true, called::CalledInstances::default())
+    walk_unit(root, true, None).0
 }
 
 /// The whole log of a file: [`log_lines`] with the function template instances that calls
@@ -86,9 +87,7 @@ pub fn log_lines(root: &SyntaxNode) -> Vec<XrefLine> {
 /// (`called.rs`, `xref-bodies`: hir-def's bodies, hir-ty's inference).
 pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -> Vec<XrefLine> {
     let root = base_db::parse(db, file).syntax_node();
-    let called = called::CalledInstances::of_file(db, file);
-    let created = called.created().to_vec();
-    let lines = walk_unit(&root, true, called);
+    let (lines, created) = walk_unit(&root, true, Some(model::Model::new(db, file)));
     let mut lines = xref_bodies::merge(db, file, lines);
     let instances = created_instance_lines(&mut lines, &created);
     redeclared::function_template_parameters(&root, &mut lines, &instances);
@@ -148,14 +147,21 @@ fn created_instance_lines(
     instances
 }
 
-fn walk_unit(
+/// The walk's lines of a unit, with the function template instances the calls create
+/// (`called.rs`: the model's, none without one).
+fn walk_unit<'db>(
     root: &SyntaxNode,
     references: bool,
-    called: called::CalledInstances,
-) -> Vec<XrefLine> {
+    model: Option<model::Model<'db>>,
+) -> (Vec<XrefLine>, Vec<called::CreatedInstance>) {
+    let called = model
+        .as_ref()
+        .map(called::CalledInstances::of_file)
+        .unwrap_or_default();
     let mut w = Walker {
         references,
         called,
+        model,
         ..Walker::default()
     };
     // EDG declares namespace `std` before the unit (for the implicitly declared allocation
@@ -175,7 +181,8 @@ fn walk_unit(
             w.function_body(&function, &declarator, &scope);
         }
     }
-    w.lines
+    let created = w.called.created().to_vec();
+    (w.lines, created)
 }
 
 /// Renders lines as cudafe++ writes them: `id TAB name TAB kind TAB file TAB line TAB column`.
@@ -292,7 +299,9 @@ impl Scope {
 }
 
 #[derive(Default)]
-struct Walker {
+struct Walker<'db> {
+    /// The semantic model of the file, when the walk runs over a database (`model.rs`).
+    model: Option<model::Model<'db>>,
     lines: Vec<XrefLine>,
     /// Every entity declared so far, keyed `KIND NAME` (`type N::S`, `fn f(int)`).
     ids: FxHashMap<String, u32>,
@@ -350,7 +359,7 @@ struct Walker {
     /// Function template instances whose bodies have been instantiated (`bodies/calls.rs`).
     function_instances: FxHashSet<String>,
     /// The function template instances that calls demand (hir-ty's answer), by call position.
-    called: called::CalledInstances,
+    called: called::CalledInstances<'db>,
     /// Whose calls the body being walked makes: a non-template body's, or an instance's.
     call_context: called::CallContext,
     /// Function template definitions at namespace scope, by where they start.
@@ -416,7 +425,7 @@ struct Walker {
     alias_targets: FxHashMap<String, String>,
 }
 
-impl Walker {
+impl Walker<'_> {
     fn fresh(&mut self) -> u32 {
         self.next_id += 1;
         self.next_id

@@ -6,7 +6,7 @@ use syntax::SyntaxNode;
 
 use super::{NAMED_KINDS, Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     pub(super) fn find_typedef(&self, written: &str, scope: &Scope) -> Option<(SyntaxNode, Scope)> {
         self.find_lookup_key(written, scope, |key| {
             self.typedef_instances.get(key).cloned()

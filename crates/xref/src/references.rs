@@ -98,7 +98,7 @@ enum Inner {
     Unknown,
 }
 
-impl Walker {
+impl Walker<'_> {
     /// Whether reference lines are written at this point of the walk: not for the declaration
     /// lines alone, not inside instances (their members are logged at the template's
     /// positions, and instantiated bodies name the arguments).

@@ -17,7 +17,7 @@ use syntax::SyntaxNode;
 use super::instances::Substitution;
 use super::{Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     /// The value of a type-trait builtin call (`__is_enum(wchar_t)`), when the kinds of its
     /// operands decide it; `None` for anything else.
     pub(super) fn trait_value(

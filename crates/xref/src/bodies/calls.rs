@@ -20,7 +20,7 @@ use super::super::instances::Substitution;
 use super::super::tree::{first_token, name_holder, name_token, structured_binding};
 use super::super::{Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     /// A call in a body (outside templates, or in an instance's body with its binding):
     /// instantiates the body of the one function template it calls, when EDG would.
     pub(super) fn call_instance(
@@ -265,8 +265,15 @@ impl Walker {
                         .children()
                         .find(|n| n.kind() == CONDITION)
                         .and_then(|c| c.children().next());
-                    let Some(value) = condition.and_then(|c| self.evaluate(&c, local, subst))
-                    else {
+                    // The walk's string evaluator decides first, the model's value (in the
+                    // instance whose body this is) where it has none. The model first lost
+                    // lines: it has no variable template instances (CCCL's `_CCCL_TRAIT`
+                    // conditions), and `numeric_limits<_Tp>::is_signed` for CCCL's fp6/fp4
+                    // types came out otherwise than the walk's (docs/arch/xref.md).
+                    let Some(value) = condition.and_then(|c| {
+                        self.evaluate(&c, local, subst)
+                            .or_else(|| self.instance_value(&c))
+                    }) else {
                         continue;
                     };
                     let branch = if value != 0 {

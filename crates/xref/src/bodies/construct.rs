@@ -68,7 +68,7 @@ impl Construction {
     }
 }
 
-impl Walker {
+impl Walker<'_> {
     /// Completes the parameter classes of the constructors of the instance `printed` that
     /// are candidates for `construction`.
     pub(super) fn construct(&mut self, printed: &str, construction: Construction) {

@@ -6,7 +6,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use super::super::{Scope, Walker, declares_function, first_token, has_token};
 use super::{Substitution, is_object_declarator, type_template_id};
 
-impl Walker {
+impl Walker<'_> {
     pub(super) fn instance_members(
         &mut self,
         members: &SyntaxNode,

@@ -7,7 +7,7 @@ use super::super::{Scope, Walker, first_token};
 use super::patterns::{bind, lex, split_args, template_params};
 use super::{AliasTemplate, ClassTemplate, DEPTH_LIMIT, Pattern, Substitution};
 
-impl Walker {
+impl Walker<'_> {
     /// Records a class template definition, partial or explicit specialization (`spec` is the
     /// CLASS_SPECIFIER, `params` the enclosing TEMPLATE_PARAM_LIST, absent for `template <>`).
     pub(crate) fn record_class_template(

@@ -24,7 +24,7 @@ use crate::{Scope, Walker};
 /// How deep alias types are followed into the aliases they name.
 const ALIAS_DEPTH: u32 = 8;
 
-impl Walker {
+impl Walker<'_> {
     /// The dependent specialization a template-id of an alias template names, with its lines
     /// when it is new; `None` when `segment` names no alias template or one this does not print.
     pub(super) fn alias_template_id(
@@ -339,7 +339,7 @@ impl Walker {
         params: &[crate::instances::Param],
         args: &[String],
         scope: &Scope,
-        log: impl FnOnce(&mut Walker, &Scope),
+        log: impl FnOnce(&mut Walker<'_>, &Scope),
     ) {
         let ids_before = self.template_param_ids.len();
         let outermost = self.alias_params_from.is_none();
