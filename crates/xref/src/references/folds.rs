@@ -12,7 +12,7 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 use crate::instances::Param;
 use crate::{Scope, Walker};
 
-impl Walker {
+impl Walker<'_> {
     /// The references of a `decltype` whose operand is a fold over a pack (see the module).
     pub(super) fn fold_references(&mut self, decltype: &SyntaxNode, scope: &Scope) {
         if !self.in_template() {
