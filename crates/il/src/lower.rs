@@ -5,7 +5,8 @@
 //!
 //! Pure functions over the rowan tree; [`crate::scope`] turns their results into salsa entities.
 use rowan::NodeOrToken;
-use syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode};
+use rowan::ast::AstNode;
+use syntax::{GreenNode, SyntaxKind, SyntaxKind::*, SyntaxNode, ast};
 
 use crate::item::{Access, ItemKind};
 
@@ -461,32 +462,20 @@ fn with_trailing_attributes(header: GreenNode, spec: &SyntaxNode) -> GreenNode {
     GreenNode::new(header.kind(), children)
 }
 
-/// Is the entity a declarator names a function? True when the declarator that holds the name
-/// continues with a function suffix (so `int *f(int)` is, `int (*fp)(int)` is not).
+/// Is the entity a declarator names a function? ([`ast::Declarator::declares_function`]: `int
+/// *f(int)` is, `int (*fp)(int)` is not.)
 fn declares_function(declarator: &SyntaxNode) -> bool {
-    let Some(holder) = name_holder(declarator) else {
-        return false;
-    };
-    holder
-        .children()
-        .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
-        .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
+    ast::Declarator::cast(declarator.clone()).is_some_and(|d| d.declares_function())
 }
 
 const NAME_KINDS: &[SyntaxKind] = &[NAME_REF, QUALIFIED_NAME, OPERATOR_NAME, DESTRUCTOR_NAME];
 
-/// The innermost DECLARATOR that directly contains the declared name.
+/// The innermost DECLARATOR that directly contains the declared name
+/// ([`ast::Declarator::name_holder`]).
 fn name_holder(declarator: &SyntaxNode) -> Option<SyntaxNode> {
-    if declarator
-        .children()
-        .any(|n| NAME_KINDS.contains(&n.kind()))
-    {
-        return Some(declarator.clone());
-    }
-    declarator
-        .children()
-        .filter(|n| n.kind() == DECLARATOR)
-        .find_map(|d| name_holder(&d))
+    ast::Declarator::cast(declarator.clone())?
+        .name_holder()
+        .map(|holder| holder.syntax().clone())
 }
 
 fn declarator_name(declarator: &SyntaxNode) -> Option<String> {

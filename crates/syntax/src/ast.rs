@@ -219,7 +219,8 @@ pub fn declarations(node: &SyntaxNode) -> impl Iterator<Item = SyntaxNode> + '_ 
     })
 }
 
-fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
+/// The first token of `kind` among the node's own children.
+pub fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
     support::token(node, kind)
 }
 
@@ -427,6 +428,29 @@ impl Declarator {
     /// The parameters of the function this declarator declares, if it declares one.
     pub fn param_list(&self) -> Option<ParamList> {
         self.function_suffix().and_then(|s| s.param_list())
+    }
+    /// The declarator that directly holds the declared name (`f` in `int (*f(int))[3]`).
+    pub fn name_holder(&self) -> Option<Declarator> {
+        if self.syntax.children().any(|n| {
+            matches!(
+                n.kind(),
+                NAME_REF | QUALIFIED_NAME | OPERATOR_NAME | DESTRUCTOR_NAME
+            )
+        }) {
+            return Some(self.clone());
+        }
+        self.nested().and_then(|d| d.name_holder())
+    }
+    /// Whether the declarator declares a function: the suffix nearest the name is a function's
+    /// (`int g(int)`, `int (*f(int))[3]`), not an array's (`int (*a[3])(int)`).
+    pub fn declares_function(&self) -> bool {
+        self.name_holder().is_some_and(|holder| {
+            holder
+                .syntax
+                .children()
+                .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
+                .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
+        })
     }
 }
 

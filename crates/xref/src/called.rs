@@ -29,6 +29,7 @@ use syntax::{SyntaxKind::*, SyntaxNode, TextRange, TextSize};
 use crate::instances::Substitution;
 use crate::model::{InstanceBody, Model};
 use xref_bodies::is_templated;
+pub(crate) use xref_passes::CreatedInstance;
 
 /// Nested instantiations deeper than any header needs (broken code may recurse forever).
 pub(crate) const DEPTH_LIMIT: u32 = 16;
@@ -81,21 +82,6 @@ pub(crate) struct CalledInstances<'db> {
     /// Every function template instance the calls create, in the order first met: where its
     /// template's name is in the file (EDG's `t` line is there).
     created: Vec<CreatedInstance>,
-}
-
-/// A function template instance a call creates.
-#[derive(Debug, Clone)]
-pub(crate) struct CreatedInstance {
-    /// Where the template's name is in the file.
-    pub name: TextRange,
-    /// How many arguments the template's trailing parameter pack takes, if it has one.
-    pub pack_len: Option<u32>,
-    /// Per template parameter (by index), how EDG names a reference to it when the instance's
-    /// declaration is declared (`redeclared.rs`): `<unnamed>` for a builtin type (or a
-    /// pointer, reference or array of one) or a value, the class's or enumeration's name for
-    /// one; `None` where this printer cannot tell (a closure, a class of a template, a pack
-    /// of mixed arguments, anything not concrete).
-    pub param_names: Vec<Option<String>>,
 }
 
 impl<'db> CalledInstances<'db> {

@@ -21,7 +21,6 @@ use super::{Scope, Walker, declares_function, first_token, has_token, name_holde
 mod members;
 mod patterns;
 mod record;
-pub(crate) mod refs;
 
 pub(super) use patterns::split_args as split_printed_args;
 use patterns::{ELEMENT, bind, is_global_qualifier, leading_cv, match_partial, split_args};

@@ -40,8 +40,9 @@ mod instances;
 mod model;
 mod names;
 mod parallel;
+#[cfg(test)]
+mod passes_tests;
 mod printing;
-mod redeclared;
 mod references;
 #[cfg(test)]
 mod test_db;
@@ -90,9 +91,9 @@ pub fn log_lines_in(db: &dyn hir_ty::HirTyDatabase, file: base_db::SourceFile) -
     let (lines, created) = walk_unit(&root, true, Some(model::Model::new(db, file)));
     let mut lines = xref_bodies::merge(db, file, lines);
     let instances = created_instance_lines(&mut lines, &created);
-    redeclared::function_template_parameters(&root, &mut lines, &instances);
-    redeclared::class_template_members(&root, &mut lines);
-    instances::refs::class_instance_member_references(&root, &mut lines);
+    xref_passes::function_template_parameters(&root, &mut lines, &instances);
+    xref_passes::class_template_members(&root, &mut lines);
+    xref_passes::class_instance_member_references(&root, &mut lines);
     lines
 }
 

@@ -1,8 +1,9 @@
 //! Small questions about the syntax tree that the declaration walk asks: which name a
 //! declarator declares, whether it declares a function, a function's signature key.
 use rowan::NodeOrToken;
+use rowan::ast::AstNode;
 use rustc_hash::FxHashMap;
-use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
+use syntax::{SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken, ast};
 
 /// Records the declared names of a parameter or local declaration with their type's name (the
 /// last segment, carrying any template arguments).
@@ -49,27 +50,16 @@ pub(super) fn structured_binding(declaration: &SyntaxNode) -> Option<SyntaxNode>
         .then_some(declarator)
 }
 
+/// [`ast::Declarator::name_holder`] on an untyped declarator node.
 pub(super) fn name_holder(declarator: &SyntaxNode) -> Option<SyntaxNode> {
-    if declarator
-        .children()
-        .any(|n| NAME_KINDS.contains(&n.kind()))
-    {
-        return Some(declarator.clone());
-    }
-    declarator
-        .children()
-        .filter(|n| n.kind() == DECLARATOR)
-        .find_map(|d| name_holder(&d))
+    ast::Declarator::cast(declarator.clone())?
+        .name_holder()
+        .map(|holder| holder.syntax().clone())
 }
 
-pub(super) fn declares_function(declarator: &SyntaxNode) -> bool {
-    let Some(holder) = name_holder(declarator) else {
-        return false;
-    };
-    holder
-        .children()
-        .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
-        .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
+/// [`ast::Declarator::declares_function`] on an untyped declarator node.
+pub(crate) fn declares_function(declarator: &SyntaxNode) -> bool {
+    ast::Declarator::cast(declarator.clone()).is_some_and(|d| d.declares_function())
 }
 
 pub(crate) fn name_token(declarator: &SyntaxNode) -> Option<SyntaxToken> {
@@ -134,11 +124,7 @@ pub(super) fn has_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {
     node.children_with_tokens().any(|t| t.kind() == kind)
 }
 
-pub(super) fn first_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .find(|t| t.kind() == kind)
-}
+pub(crate) use syntax::ast::first_token;
 
 /// The identifier of a NAME_REF, or of the last NAME_REF of a QUALIFIED_NAME.
 pub(super) use syntax::ast::name_ident as last_ident;

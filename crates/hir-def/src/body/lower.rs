@@ -149,7 +149,7 @@ impl Ctx {
         if let Some(params) = def
             .declarator()
             .as_ref()
-            .and_then(name_holder)
+            .and_then(ast::Declarator::name_holder)
             .and_then(|d| d.param_list())
         {
             self.body.params = self.lower_params(&params, BindingKind::Param);
@@ -428,7 +428,7 @@ impl Ctx {
                 let rest: Vec<BindingId> = ids.collect();
                 (first, rest)
             } else {
-                let kind = if declares_function(&declarator) {
+                let kind = if declarator.declares_function() {
                     BindingKind::LocalFunction
                 } else {
                     kind

@@ -182,29 +182,6 @@ pub fn prefix_op(kind: SyntaxKind) -> Option<UnaryOp> {
     })
 }
 
-/// The declarator that directly holds the declared name (`f` in `int (*f(int))[3]`).
-pub(super) fn name_holder(declarator: &ast::Declarator) -> Option<ast::Declarator> {
-    if declarator
-        .syntax()
-        .children()
-        .any(|n| is_name_kind(n.kind()))
-    {
-        return Some(declarator.clone());
-    }
-    declarator.nested().and_then(|d| name_holder(&d))
-}
-
-/// Whether the declarator declares a function (`int g(int);` in a block).
-pub(super) fn declares_function(declarator: &ast::Declarator) -> bool {
-    name_holder(declarator).is_some_and(|holder| {
-        holder
-            .syntax()
-            .children()
-            .find(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
-            .is_some_and(|s| s.kind() == FUNCTION_SUFFIX)
-    })
-}
-
 /// A declared name as il spells it: the identifier, or the qualified/operator name's text.
 pub(super) fn declared_name_text(name: &SyntaxNode) -> String {
     match ast::NameRef::cast(name.clone()).and_then(|n| n.ident()) {

@@ -12,19 +12,18 @@
 //! The references are the walk's own lines for the template's declaration (`references.rs`)
 //! and the arguments are the semantic model's (`called.rs`: `Callee::instance`); this pass
 //! only copies the lines, per instance.
+use rowan::ast::AstNode;
 use rustc_hash::{FxHashMap, FxHashSet};
-use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use syntax::{SyntaxKind::*, SyntaxNode, SyntaxToken, TextRange, TextSize, ast};
 
-use crate::XrefLine;
-use crate::called::CreatedInstance;
-use crate::tree::declares_function;
+use crate::{CreatedInstance, XrefLine};
 
 /// Inserts, before each function template instance's `t` line, the references of its
 /// template's declaration to its parameters. `instances` gives, by the `t` line's index, the
 /// instance the model created (the length of its trailing parameter pack, how each parameter
 /// is named; one it cannot name is left out); a `t` line of the walk's (an explicit
 /// instantiation) names every parameter `<unnamed>` and leaves its pack out.
-pub(crate) fn function_template_parameters(
+pub fn function_template_parameters(
     root: &SyntaxNode,
     lines: &mut Vec<XrefLine>,
     instances: &FxHashMap<usize, CreatedInstance>,
@@ -142,7 +141,7 @@ type TemplateAt = (Vec<(TextRange, bool)>, TextRange);
 fn function_template_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<TemplateAt> {
     let token = tokens.token_at(offset)?;
     let declarator = token.parent_ancestors().find(|n| n.kind() == DECLARATOR)?;
-    if !declares_function(&declarator) {
+    if !ast::Declarator::cast(declarator.clone()).is_some_and(|d| d.declares_function()) {
         return None;
     }
     let declaration = declarator
@@ -177,7 +176,7 @@ fn function_template_at(tokens: &mut TokenFinder, offset: TextSize) -> Option<Te
 /// `Vec<float, 4>::v D`). Only for instances whose arguments are all builtin types or
 /// constants: EDG names a parameter bound to a class by the class's name, which the walk's
 /// instance names do not give.
-pub(crate) fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine>) {
+pub fn class_template_members(root: &SyntaxNode, lines: &mut Vec<XrefLine>) {
     let mut by_offset: Vec<(TextSize, usize)> = lines
         .iter()
         .enumerate()
@@ -399,51 +398,6 @@ pub(crate) fn insert_before(lines: &mut Vec<XrefLine>, inserted: Vec<(usize, Xre
 
 #[cfg(test)]
 mod tests {
-    use expect_test::expect;
-
-    use crate::test_db;
-
-    /// The `<unnamed>` (and class-named) references and the `t` lines of a fixture, `name kind
-    /// line:col`, sorted: a multiset, as `cargo xtask diff-xref` compares.
-    fn redeclared_lines(text: &str) -> String {
-        test_db::log_positions_of(text, |l| {
-            l.kind == 't' || (l.kind == 'R' && matches!(l.name.as_str(), "<unnamed>" | "S"))
-        })
-    }
-
-    /// Checked against cudafe++ 13.0.88 on this fixture, which logs exactly these lines (`S R
-    /// 6:66` is the temporary `S{3}`, a reference of the body): each instance of `maximum`
-    /// repeats the three `T`s as `<unnamed>`, `id<S>` names them `S`, `Vec<float, 4>` repeats
-    /// `T`, `N` and `T` of its members' declarations.
-    #[test]
-    fn references_to_parameters_of_instances() {
-        let text = "template <class T> T maximum(T a, T b) { return a < b ? b : a; }\n\
-                    template <class T, int N> struct Vec { T v[N]; T sum() const; };\n\
-                    struct S { int k; };\n\
-                    template <class T> T id(T v) { return v; }\n\
-                    Vec<float, 4> w;\n\
-                    int use() { return maximum(1, 2) + (int)maximum(1.0f, 2.0f) + id(S{3}).k; }\n";
-        expect![[r#"
-            <unnamed> R 1:20
-            <unnamed> R 1:20
-            <unnamed> R 1:30
-            <unnamed> R 1:30
-            <unnamed> R 1:35
-            <unnamed> R 1:35
-            <unnamed> R 2:40
-            <unnamed> R 2:44
-            <unnamed> R 2:48
-            S R 4:20
-            S R 4:25
-            S R 6:66
-            Vec<float, 4> t 2:34
-            id t 4:22
-            maximum t 1:22
-            maximum t 1:22
-        "#]]
-        .assert_eq(&redeclared_lines(text));
-    }
-
     /// The search from the last token finds the root's token at every offset, whatever the
     /// order the offsets come in (the file's end included).
     #[test]
