@@ -214,7 +214,6 @@ pub fn render(lines: &[XrefLine], line_map: &syntax::LineMap, unnamed_file: &str
     out
 }
 
-/// `{:x}` of `n`.
 /// Whether the declaration walked in `scope` is the one its template header introduces (a
 /// function or variable template, or a member of a class template defined outside it), not
 /// an explicit specialization's (`template <>`) or a class member's.
@@ -225,6 +224,7 @@ fn own_template(scope: &Scope) -> bool {
         .is_some_and(|params| params.children().next().is_some())
 }
 
+/// `{:x}` of `n`.
 fn push_hex(out: &mut String, n: u32) {
     let mut digits = [0u8; 8];
     let mut i = digits.len();
