@@ -12,6 +12,7 @@ mod diff_il;
 mod diff_nvcc;
 mod diff_preprocess;
 mod diff_xref;
+mod import_cycles;
 mod layout_check;
 mod mangle_expect;
 mod predefined;
@@ -58,6 +59,8 @@ enum Task {
     DiffChecks(diff_checks::Args),
     /// The main job on a bundled example: build test_data/cu/demo_saxpy.cu with `cufe nvcc`.
     Demo,
+    /// The import graph between each crate's top-level modules, and its cycles.
+    ImportCycles(import_cycles::Args),
 }
 
 /// Tasks that generate git-ignored corpora, run by `cargo xtask test` before the tests.
@@ -76,6 +79,7 @@ fn main() -> anyhow::Result<()> {
         Task::MangleExpect => mangle_expect::run(),
         Task::Test => ci::test(),
         Task::Demo => ci::demo(),
+        Task::ImportCycles(args) => import_cycles::run(args),
         Task::LayoutCheck(args) => layout_check::run(args),
         Task::DiffIl(args) => diff_il::run(args),
         Task::DiffXref(args) => diff_xref::run(args),

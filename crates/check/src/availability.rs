@@ -31,7 +31,7 @@ pub fn availability_diagnostics<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
+    if !crate::is_body_owner(db, item) || crate::entity::is_templated(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {
@@ -87,7 +87,7 @@ pub fn availability_diagnostics<'db>(
                 let at = map
                     .expr_syntax(callee_expr)
                     .map_or(u32::from(range.start()), |p| {
-                        crate::calls::callee_offset(&root, p.text_range())
+                        crate::sites::callee_offset(&root, p.text_range())
                     });
                 uses.push((at, callee.item));
             } else if callee.kind == CalleeKind::Constructor {
@@ -152,7 +152,7 @@ pub fn availability_diagnostics<'db>(
             if class.unqualified(db).as_class(db).is_none() {
                 continue;
             }
-            let at = crate::unused::name_offset(&ptr.to_node(&root));
+            let at = header::name_offset(&ptr.to_node(&root));
             if hir_ty::special::default_constructor_deleted(db, class) {
                 out.push(ItemDiagnostic::error(
                     m::DELETED_DEFAULT_CONSTRUCTOR,
@@ -184,7 +184,7 @@ pub fn availability_diagnostics<'db>(
             let line = header::name_offset_of(db, target);
             let name = format!(
                 "function \"{}\" (declared at line {DECLARED_LINE})",
-                crate::calls::full_name(db, target)
+                crate::names::full_name(db, target)
             );
             let mut d = ItemDiagnostic::error(m::DELETED_FUNCTION, &[&name], Passes::Both, at);
             d.related = Some(Related {
@@ -202,7 +202,7 @@ pub fn availability_diagnostics<'db>(
             continue;
         };
         let what = if is_routine { "function" } else { "variable" };
-        let name = format!("{what} \"{}\"", crate::calls::qualified(db, target));
+        let name = format!("{what} \"{}\"", crate::names::qualified(db, target));
         let mut d = match (attr.unavailable, &attr.message) {
             (false, None) => ItemDiagnostic::discretionary(
                 m::DEPRECATED,

@@ -68,7 +68,7 @@ pub fn body_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
                 continue;
             };
             let node = ptr.to_node(&root);
-            let name_at = name_offset(&node);
+            let name_at = crate::header::name_offset(&node);
             let has = |a: &str| binding.attrs.iter().any(|x| &**x == a);
             let flags = binding.flags;
             let memory = ["device", "constant", "managed", "shared"]
@@ -447,18 +447,6 @@ fn structured_binding(
             bracket,
         ));
     }
-}
-
-fn name_offset(node: &SyntaxNode) -> u32 {
-    let declarator = if node.kind() == DECLARATOR {
-        Some(node.clone())
-    } else {
-        node.children().find(|n| n.kind() == DECLARATOR)
-    };
-    declarator
-        .as_ref()
-        .and_then(crate::header::declarator_name)
-        .map_or(u32::from(node.text_range().start()), |(_, o)| o)
 }
 
 /// The offset of attribute `name` on the declaration holding a local's declarator.

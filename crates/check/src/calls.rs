@@ -19,7 +19,10 @@ use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::CheckDatabase;
 use crate::diagnostic::{ItemDiagnostic, Passes, Phase};
+use crate::entity::is_templated;
 use crate::messages::{self as m, Severity};
+use crate::names::{const_suffix, full_name, instance_name, qualified};
+use crate::sites::{callee_offset, not_own_calls};
 
 /// The calls of the function template instances a body (or an explicit instantiation)
 /// demands, transitively (an explicit instantiation may widen its instance's space, `Some`): each
@@ -50,9 +53,7 @@ fn instance_calls<'db>(
                 queue.push((*demanded, None));
             }
         }
-        let space = widened.unwrap_or_else(|| {
-            *crate::declarations::redeclarations::merged_exec_space(db, template)
-        });
+        let space = widened.unwrap_or_else(|| *crate::entity::merged_exec_space(db, template));
         if space == ExecSpace::Host {
             continue;
         }
@@ -78,8 +79,7 @@ fn instance_calls<'db>(
                 continue;
             }
             let target = routine_decl(db, callee.item);
-            let callee_space =
-                *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
+            let callee_space = *crate::entity::merged_exec_space(db, callee.item);
             if callee_space != ExecSpace::Host
                 || callee.item.extern_c(db)
                 || target.specifiers.is_constexpr
@@ -128,132 +128,6 @@ fn instance_calls<'db>(
             );
         }
     }
-}
-
-/// `f<int> `: a function template instance as the messages name it (EDG's trailing space).
-fn instance_name(db: &dyn CheckDatabase, instance: hir_ty::ty::Instance<'_>) -> String {
-    format!(
-        "{}<{}> ",
-        qualified(db, instance.template(db)),
-        instance_args(db, instance.args(db))
-    )
-}
-
-/// Template arguments as EDG spells them in an instance's name, a pack's elements in its
-/// place.
-fn instance_args(db: &dyn CheckDatabase, args: &[hir_ty::ty::GenericArg<'_>]) -> String {
-    let spelled: Vec<String> = args
-        .iter()
-        .map(|a| match a {
-            hir_ty::ty::GenericArg::Type(t) => edg_param(db, *t),
-            hir_ty::ty::GenericArg::Value(v) => v.to_string(),
-            hir_ty::ty::GenericArg::Template(i) => qualified(db, *i),
-            hir_ty::ty::GenericArg::DependentValue(s) => s.to_string(),
-            hir_ty::ty::GenericArg::Pack(elements) => instance_args(db, elements),
-        })
-        .filter(|s| !s.is_empty())
-        .collect();
-    spelled.join(", ")
-}
-
-/// Whether `item` is a template or a member of one (its body is checked only where it does
-/// not depend on template arguments).
-pub fn is_templated(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
-    let mut cur = Some(item);
-    while let Some(i) = cur {
-        if matches!(
-            i.kind(db),
-            ItemKind::FunctionTemplate | ItemKind::ClassTemplate
-        ) {
-            return true;
-        }
-        cur = i.parent(db);
-    }
-    false
-}
-
-/// `n::d(int)`: the callee as the messages name it, with its parameter types.
-pub(crate) fn full_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
-    let params = hir_ty::callable_sig(db, item)
-        .as_ref()
-        .map(|sig| {
-            let mut list: Vec<String> = sig.params.iter().map(|t| edg_param(db, *t)).collect();
-            if sig.variadic {
-                list.push("...".into());
-            }
-            list.join(", ")
-        })
-        .unwrap_or_default();
-    format!("{}({params}){}", edg_name(db, item), const_suffix(db, item))
-}
-
-/// ` const` for a const member function (`V::operator int() const`).
-fn const_suffix(db: &dyn CheckDatabase, item: Item<'_>) -> &'static str {
-    if hir_ty::callable_sig(db, item)
-        .as_ref()
-        .is_some_and(|s| s.this_cv.is_const)
-    {
-        " const"
-    } else {
-        ""
-    }
-}
-
-/// The name EDG prints for a routine: `operator +` with a space after `operator` for symbol
-/// operators.
-fn edg_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
-    let name = qualified(db, item);
-    match name.rfind("operator") {
-        Some(i)
-            if name[i + 8..]
-                .chars()
-                .next()
-                .is_some_and(|c| !c.is_alphanumeric() && c != ' ' && c != '_') =>
-        {
-            format!("{}operator {}", &name[..i], &name[i + 8..])
-        }
-        _ => name,
-    }
-}
-
-/// A parameter type as EDG prints it in a routine's name: a class passed by value is fully
-/// qualified from the global scope, with EDG's odd padding (`    ::V`, ` ::n::W`, measured).
-fn edg_param(db: &dyn CheckDatabase, ty: hir_ty::Ty<'_>) -> String {
-    if let hir_ty::TyKind::Class(class) = ty.kind(db) {
-        let q = qualified(db, *class);
-        return if q.contains("::") {
-            format!(" ::{q}")
-        } else {
-            format!("    ::{q}")
-        };
-    }
-    ty.to_source(db)
-}
-
-/// `n::d`, `S::m` (unnamed namespaces print as `<unnamed>`).
-pub fn qualified(db: &dyn CheckDatabase, item: Item<'_>) -> String {
-    item.qualified_name(db)
-        .replace("(anonymous namespace)", "<unnamed>")
-}
-
-/// The offset of the name a call's caret points at: the callee expression's start, or a
-/// member call's member name.
-pub(crate) fn callee_offset(root: &SyntaxNode, range: TextRange) -> u32 {
-    let node = root.covering_element(range);
-    let node = match node {
-        rowan::NodeOrToken::Node(n) => n,
-        rowan::NodeOrToken::Token(t) => return u32::from(t.text_range().start()),
-    };
-    if matches!(node.kind(), MEMBER_EXPR)
-        && let Some(ident) = node
-            .descendants_with_tokens()
-            .filter_map(|e| e.into_token())
-            .filter(|t| t.kind() == IDENT)
-            .last()
-    {
-        return u32::from(ident.text_range().start());
-    }
-    u32::from(range.start())
 }
 
 /// What a call site reaches.
@@ -327,7 +201,7 @@ fn call_uses<'db>(
                     continue;
                 };
                 let node = ptr.to_node(root);
-                let at = crate::unused::name_offset(&node);
+                let at = crate::header::name_offset(&node);
                 let late_at = if call.kind == hir_ty::ImplicitKind::Destroy {
                     block_end(&node).unwrap_or(at)
                 } else {
@@ -438,7 +312,7 @@ fn declared_with(
         hir_def::hir::Stmt::Decl(decls) | hir_def::hir::Stmt::TypeDecl { decls, .. } => {
             let d = decls.iter().find(|d| d.init == Some(init))?;
             let node = map.binding_syntax(d.binding)?.to_node(root);
-            Some(crate::unused::name_offset(&node))
+            Some(crate::header::name_offset(&node))
         }
         _ => None,
     })
@@ -512,13 +386,10 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
         let mut out = Vec::new();
         // Of `__host__ __device__` templates, and of `__device__` ones the explicit
         // instantiation redeclares `__host__ __device__` (20037).
-        if let Some((instance, _)) =
-            crate::declarations::redeclarations::widened_instantiation(db, item)
-        {
+        if let Some((instance, _)) = crate::entity::widened_instantiation(db, item) {
             instance_calls(db, &[(instance, Some(ExecSpace::HostDevice))], &mut out);
         } else if let Some(instance) = hir_ty::specialization::explicit_instantiation(db, item)
-            && *crate::declarations::redeclarations::merged_exec_space(db, instance.template(db))
-                == ExecSpace::HostDevice
+            && *crate::entity::merged_exec_space(db, instance.template(db)) == ExecSpace::HostDevice
         {
             instance_calls(db, &[(instance, None)], &mut out);
         }
@@ -619,7 +490,7 @@ pub fn call_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec
             }
         };
         let target = routine_decl(db, callee.item);
-        let space = *crate::declarations::redeclarations::merged_exec_space(db, callee.item);
+        let space = *crate::entity::merged_exec_space(db, callee.item);
         if callee.kind == CalleeKind::KernelLaunch {
             if matches!(
                 caller,
@@ -890,7 +761,7 @@ fn function_references<'db>(
             continue;
         }
         let target = routine_decl(db, function);
-        let space = *crate::declarations::redeclarations::merged_exec_space(db, function);
+        let space = *crate::entity::merged_exec_space(db, function);
         if space != ExecSpace::Host
             || function.extern_c(db)
             || target.specifiers.is_constexpr
@@ -938,27 +809,4 @@ pub fn body_references<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<
     out.sort_by_key(salsa::plumbing::AsId::as_id);
     out.dedup();
     out
-}
-
-/// The ranges of a template body whose calls are not its instance's own: lambdas (their
-/// closures are checked as such) and unevaluated operands.
-pub(crate) fn not_own_calls(
-    body: &hir_def::body::Body,
-    map: &hir_def::body::BodySourceMap,
-) -> Vec<TextRange> {
-    body.exprs
-        .iter()
-        .filter(|(_, e)| {
-            matches!(
-                e,
-                Expr::Lambda(_)
-                    | Expr::SizeOf(TypeOrExpr::Expr(_))
-                    | Expr::AlignOf(TypeOrExpr::Expr(_))
-                    | Expr::TypeId(TypeOrExpr::Expr(_))
-                    | Expr::Noexcept(_)
-                    | Expr::Decltype { .. }
-            )
-        })
-        .filter_map(|(id, _)| map.expr_syntax(id).map(|p| p.text_range()))
-        .collect()
 }

@@ -44,7 +44,7 @@ pub fn constant_store_diagnostics<'db>(
         d.phase = Phase::Backend;
         d
     };
-    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
+    if !crate::is_body_owner(db, item) || crate::entity::is_templated(db, item) {
         return Vec::new();
     }
     let mut out: Vec<ItemDiagnostic> = Vec::new();

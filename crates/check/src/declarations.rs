@@ -74,7 +74,7 @@ fn undeclared_type(
     decl: &header::Declaration,
     out: &mut Vec<ItemDiagnostic>,
 ) {
-    if !hir_ty::declared_ty(db, item).is_error(db) || crate::calls::is_templated(db, item) {
+    if !hir_ty::declared_ty(db, item).is_error(db) || crate::entity::is_templated(db, item) {
         return;
     }
     let once = hir_def::source::identifiers_spelled_once(db, item.file(db));

@@ -16,9 +16,10 @@ use il::decl::routine_decl;
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
-use crate::calls::{callee_offset, full_name, qualified};
 use crate::diagnostic::{ItemDiagnostic, Passes};
 use crate::messages::{self as m, Severity};
+use crate::names::{full_name, qualified};
+use crate::sites::callee_offset;
 
 /// One call of the caller's body: where it is, where its caret goes, and the space and name
 /// of the function making it (the closure's `operator()` inside a lambda).
@@ -77,7 +78,7 @@ pub(crate) fn default_argument_calls<'db>(
         .collect();
     calls.sort_by_key(|(range, _, _)| range.start());
     for (range, e, target) in calls {
-        let space = *crate::declarations::redeclarations::merged_exec_space(db, target.item);
+        let space = *crate::entity::merged_exec_space(db, target.item);
         let decl = routine_decl(db, target.item);
         if space != ExecSpace::Host
             || target.item.extern_c(db)

@@ -21,7 +21,7 @@ pub fn expression_diagnostics<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
+    if !crate::is_body_owner(db, item) || crate::entity::is_templated(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {

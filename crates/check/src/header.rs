@@ -217,3 +217,16 @@ pub fn name_offset_of(db: &dyn CheckDatabase, item: Item<'_>) -> u32 {
         .and_then(|d| declarator_name(&d))
         .map_or(0, |(_, at)| at)
 }
+
+/// The offset of the name a declaration node declares: its declarator's (the node itself, or
+/// its `DECLARATOR` child), else the node's start.
+pub(crate) fn name_offset(node: &SyntaxNode) -> u32 {
+    let declarator = if node.kind() == DECLARATOR {
+        node.clone()
+    } else {
+        node.children()
+            .find(|n| n.kind() == DECLARATOR)
+            .unwrap_or(node.clone())
+    };
+    declarator_name(&declarator).map_or(u32::from(node.text_range().start()), |(_, o)| o)
+}

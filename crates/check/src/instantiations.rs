@@ -27,9 +27,10 @@ use rowan::TextRange;
 use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
-use crate::calls::{callee_offset, qualified};
 use crate::diagnostic::{ContextFrame, ItemDiagnostic, Passes, Phase};
 use crate::messages::{self as m, Severity};
+use crate::names::qualified;
+use crate::sites::callee_offset;
 
 /// How deep instances demanding instances are followed.
 const DEPTH: usize = 16;
@@ -98,12 +99,10 @@ fn walk<'db>(
         return;
     };
     let (body, map) = body_with_source_map(db, template);
-    let excluded = crate::calls::not_own_calls(&body, &map);
+    let excluded = crate::sites::not_own_calls(&body, &map);
     let inferred = hir_ty::infer_instance(db, instance);
     let place = salsa::plumbing::AsId::as_id(&template);
-    if *crate::declarations::redeclarations::merged_exec_space(db, template)
-        == ExecSpace::HostDevice
-    {
+    if *crate::entity::merged_exec_space(db, template) == ExecSpace::HostDevice {
         let generic = hir_ty::infer(db, template);
         let mut calls: Vec<(u32, Item<'db>)> = inferred
             .callees()
@@ -123,8 +122,7 @@ fn walk<'db>(
         calls.sort_by_key(|(at, _)| *at);
         for (at, callee) in calls {
             let decl = routine_decl(db, callee);
-            if *crate::declarations::redeclarations::merged_exec_space(db, callee)
-                != ExecSpace::Host
+            if *crate::entity::merged_exec_space(db, callee) != ExecSpace::Host
                 || callee.extern_c(db)
                 || decl.specifiers.is_constexpr
                 || decl.specifiers.is_consteval

@@ -23,7 +23,7 @@ pub(crate) fn in_body(
     map: &hir_def::body::BodySourceMap,
     out: &mut Vec<ItemDiagnostic>,
 ) {
-    if crate::calls::is_templated(db, item) {
+    if crate::entity::is_templated(db, item) {
         return;
     }
     let result = infer(db, item);
@@ -132,5 +132,5 @@ fn local_to_host_function<'db>(
     owner: Item<'db>,
 ) -> bool {
     il::scope::local_types_in(db, owner).contains(&class)
-        && *crate::declarations::redeclarations::merged_exec_space(db, owner) == ExecSpace::Host
+        && *crate::entity::merged_exec_space(db, owner) == ExecSpace::Host
 }

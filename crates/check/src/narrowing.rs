@@ -46,7 +46,7 @@ pub fn narrowed_from_non_constant<'db>(
 
 fn walk<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> (Vec<ItemDiagnostic>, Vec<BindingId>) {
     let owner = hir_def::source::body_owner_kind(db, item);
-    if owner.is_none() || crate::calls::is_templated(db, item) {
+    if owner.is_none() || crate::entity::is_templated(db, item) {
         return (Vec::new(), Vec::new());
     }
     let (body, map) = body_with_source_map(db, item);

@@ -79,7 +79,7 @@ pub(crate) fn in_body(
         return;
     };
     let def = rowan::ast::AstNode::syntax(&def).clone();
-    let space = *crate::declarations::redeclarations::merged_exec_space(db, item);
+    let space = *crate::entity::merged_exec_space(db, item);
     let device_body = matches!(space, ExecSpace::Device | ExecSpace::Global);
     let shadows = declared_names(root);
     let scope = lookup_scope(db, item);
@@ -162,8 +162,7 @@ fn check_name(
     if auto_fn
         && found.iter().all(|&f| {
             matches!(f.kind(db), ItemKind::Routine)
-                && *crate::declarations::redeclarations::merged_exec_space(db, f)
-                    == ExecSpace::Device
+                && *crate::entity::merged_exec_space(db, f) == ExecSpace::Device
                 && !routine_decl(db, f).specifiers.is_constexpr
                 && header::deduced_return(db, f)
         })

@@ -54,13 +54,13 @@ pub fn wanted(options: &DiagOptions, pragmas: &Pragmas) -> bool {
 /// Whether `item` is a template or a member of one, that is, checked by the device pass only
 /// in its instances; an explicit specialization (`template<> f<char>()`) is not.
 pub(crate) fn is_template(db: &dyn CheckDatabase, item: Item<'_>) -> bool {
-    if !crate::calls::is_templated(db, item) {
+    if !crate::entity::is_templated(db, item) {
         return false;
     }
     !(item.kind(db) == ItemKind::FunctionTemplate
         && !item
             .parent(db)
-            .is_some_and(|p| crate::calls::is_templated(db, p))
+            .is_some_and(|p| crate::entity::is_templated(db, p))
         && explicit_specialization(db, item))
 }
 

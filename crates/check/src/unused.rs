@@ -19,7 +19,7 @@ use crate::messages::{self as m, Severity};
 /// Locals of a function never referenced (177) or only assigned (550).
 #[salsa::tracked(returns(ref))]
 pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
-    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
+    if !crate::is_body_owner(db, item) || crate::entity::is_templated(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {
@@ -164,7 +164,7 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                 continue;
             };
             let node = ptr.to_node(&root);
-            let at = name_offset(&node);
+            let at = header::name_offset(&node);
             let name = format!("variable \"{}\"", binding.name.as_deref().unwrap_or(""));
             let scope_end = scope_end(&node);
             out.extend(
@@ -200,7 +200,7 @@ pub fn local_diagnostics<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Ve
                     Severity::Remark,
                     &[&format!("handler parameter \"{name}\"")],
                     Passes::Both,
-                    name_offset(&node),
+                    header::name_offset(&node),
                 ),
             ));
         }
@@ -281,14 +281,6 @@ fn plain_class(db: &dyn CheckDatabase, class: Item<'_>) -> bool {
         })
 }
 
-pub(crate) fn name_offset(node: &SyntaxNode) -> u32 {
-    let declarator = node
-        .children()
-        .find(|n| n.kind() == syntax::SyntaxKind::DECLARATOR)
-        .unwrap_or(node.clone());
-    header::declarator_name(&declarator).map_or(u32::from(node.text_range().start()), |(_, o)| o)
-}
-
 /// An internal function or variable of the view that nothing references (177), as
 /// `(item, diagnostic)`; `referenced` is every item the view's bodies name.
 pub fn unreferenced<'db>(
@@ -322,7 +314,7 @@ fn unreferenced_in_device_pass<'db>(
         }
         _ => return None,
     };
-    if crate::calls::is_templated(db, item)
+    if crate::entity::is_templated(db, item)
         || item
             .parent(db)
             .is_some_and(|p| p.kind(db) != ItemKind::Namespace)
@@ -343,7 +335,7 @@ fn unreferenced_in_device_pass<'db>(
     let decl = header::declaration(&root)?;
     let declarator = header::declarator(&decl.node, item.name_text(db))?;
     let (_, at) = header::declarator_name(&declarator)?;
-    let name = format!("{what} \"{}\"", crate::calls::qualified(db, item));
+    let name = format!("{what} \"{}\"", crate::names::qualified(db, item));
     Some(ItemDiagnostic::discretionary(
         m::DECLARED_NOT_REFERENCED,
         Severity::Warning,

@@ -29,7 +29,7 @@ pub fn variable_use_diagnostics<'db>(
     db: &'db dyn CheckDatabase,
     item: Item<'db>,
 ) -> Vec<ItemDiagnostic> {
-    if !crate::is_body_owner(db, item) || crate::calls::is_templated(db, item) {
+    if !crate::is_body_owner(db, item) || crate::entity::is_templated(db, item) {
         return Vec::new();
     }
     let Some(root) = hir_def::source::definition_root(db, item) else {
@@ -204,7 +204,7 @@ pub fn variable_use_diagnostics<'db>(
             )
         {
             if odr {
-                let name = crate::calls::qualified(db, *var);
+                let name = crate::names::qualified(db, *var);
                 out.push(
                     ItemDiagnostic::error(
                         m::UNDEFINED_IN_DEVICE,
@@ -220,7 +220,7 @@ pub fn variable_use_diagnostics<'db>(
         if bound.contains(&id) {
             continue;
         }
-        let name = crate::calls::qualified(db, *var);
+        let name = crate::names::qualified(db, *var);
         let is_member = var
             .parent(db)
             .is_some_and(|p| p.kind(db) != ItemKind::Namespace);

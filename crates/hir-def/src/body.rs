@@ -17,7 +17,6 @@ use crate::HirDefDatabase;
 use crate::hir::{Binding, BindingId, Expr, ExprId, LocalType, LocalTypeId, MemInit, Stmt, StmtId};
 
 mod lower;
-pub(crate) use lower::param_type;
 /// The operator a token spells (`-` as a prefix is `Neg`), as bodies lower it.
 pub use lower::{binary_op, literal_of, prefix_op};
 mod pretty;

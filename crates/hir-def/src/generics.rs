@@ -72,7 +72,7 @@ fn param_data(param: &SyntaxNode, depth: u32) -> TemplateParamData {
         SyntaxKind::TEMPLATE_TEMPLATE_PARAM => (TemplateParamKind::Template, None),
         _ => (
             TemplateParamKind::NonType,
-            ast::Param::cast(param.clone()).map(|p| crate::body::param_type(&p)),
+            ast::Param::cast(param.clone()).map(|p| crate::type_ref::param_type(&p)),
         ),
     };
     TemplateParamData {

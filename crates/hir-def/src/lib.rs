@@ -17,6 +17,7 @@ pub mod body;
 pub mod generics;
 pub mod hir;
 pub mod source;
+mod type_ref;
 
 #[cfg(test)]
 mod test_db;

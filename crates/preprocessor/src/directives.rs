@@ -2,11 +2,9 @@
 //! `#include` and `#include_next`, `#line` and line markers, `#pragma`, `#error`/`#warning`.
 use std::sync::Arc;
 
-use crate::engine::{
-    CondKind, IfState, Loc, MAX_FILES_ENTERED, MAX_INCLUDE_DEPTH, PTok, Pp, Severity,
-};
+use crate::engine::{CondKind, IfState, MAX_FILES_ENTERED, MAX_INCLUDE_DEPTH, Pp, Severity};
 use crate::output::FileChange;
-use crate::token::{Kind, PREV_WHITE, Sym, Token};
+use crate::token::{Kind, Loc, PREV_WHITE, PTok, Sym, Token};
 
 impl Pp<'_> {
     pub fn handle_directive(&mut self, hash: PTok) {

@@ -7,26 +7,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::lexer::{LexMode, LexedFile, lex};
 use crate::options::{FileSystem, MacroOption, Options};
 use crate::output::{FileChange, Printer};
-use crate::token::{BOL, Kind, NO_EXPAND, PAD_SOURCE, PREV_WHITE, Sym, Token};
-
-/// A token's location as gcc's printer sees it: the (outermost) expansion point's file, line
-/// and column for tokens of macro expansions, else the token's own; `sys` is the system level
-/// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
-/// spelled in `<built-in>`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Loc {
-    pub file: u32,
-    pub line: u32,
-    pub col: u32,
-    pub sys: u8,
-    pub builtin: bool,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct PTok {
-    pub tok: Token,
-    pub loc: Loc,
-}
+use crate::token::{BOL, Kind, Loc, NO_EXPAND, PAD_SOURCE, PREV_WHITE, PTok, Sym, Token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {

@@ -1,8 +1,8 @@
 //! `#if` arithmetic as gcc does it: intmax_t/uintmax_t values with the usual conversions,
 //! `defined`, `__has_include`, `__has_include_next`, `__has_attribute`, `__has_cpp_attribute`,
 //! `__has_builtin`; short-circuit evaluation; identifiers are 0, `true` is 1.
-use crate::engine::{PTok, Pp, Severity};
-use crate::token::{Kind, Token};
+use crate::engine::{Pp, Severity};
+use crate::token::{Kind, PTok, Token};
 
 #[derive(Clone, Copy, Debug)]
 struct Val {

@@ -3,10 +3,12 @@
 use std::sync::Arc;
 
 use crate::engine::{
-    ARG_END, Context, Loc, MAX_EXPANSION_DEPTH, PTok, Pp, Severity, Toks, eof_tok_arg, padding,
+    ARG_END, Context, MAX_EXPANSION_DEPTH, Pp, Severity, Toks, eof_tok_arg, padding,
 };
 use crate::lexer::lex;
-use crate::token::{Enc, Kind, NO_EXPAND, PASTE_LEFT, PREV_WHITE, STRINGIFY, Sym, Token};
+use crate::token::{
+    Enc, Kind, Loc, NO_EXPAND, PASTE_LEFT, PREV_WHITE, PTok, STRINGIFY, Sym, Token,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::enum_variant_names)]

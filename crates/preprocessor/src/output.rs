@@ -3,8 +3,7 @@
 //! beyond, and a marker where the system-header-ness of tokens changes.
 use std::sync::Arc;
 
-use crate::engine::{Loc, PTok};
-use crate::token::{Kind, MULTILINE, PAD_SOURCE, PREV_WHITE, Token, avoid_paste};
+use crate::token::{Kind, Loc, MULTILINE, PAD_SOURCE, PREV_WHITE, PTok, Token, avoid_paste};
 
 pub enum FileChange {
     Enter { included_from: Option<Loc> },

@@ -468,3 +468,23 @@ fn is_ident_spelling(s: &str) -> bool {
     let b = s.as_bytes();
     !b.is_empty() && is_ident_start(b[0]) && b.iter().all(|&c| is_ident_char(c))
 }
+
+/// A token's location as gcc's printer sees it: the (outermost) expansion point's file, line
+/// and column for tokens of macro expansions, else the token's own; `sys` is the system level
+/// of the file the token was spelled in (`in_system_include_at`), `builtin` whether it was
+/// spelled in `<built-in>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+    pub sys: u8,
+    pub builtin: bool,
+}
+
+/// A token with the location gcc's printer gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct PTok {
+    pub tok: Token,
+    pub loc: Loc,
+}

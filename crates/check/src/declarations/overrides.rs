@@ -46,7 +46,7 @@ pub(super) fn check(
     if virtuals.is_empty() {
         return;
     }
-    let own = crate::calls::qualified(db, item);
+    let own = crate::names::qualified(db, item);
     match virtuals
         .iter()
         .find(|v| parameters_key(v.signature_key(db)) == parameters_key(item.signature_key(db)))
@@ -62,7 +62,7 @@ pub(super) fn check(
                 (ExecSpace::HostDevice, ExecSpace::Device) => m::OVERRIDE_HD_D,
                 _ => return,
             };
-            let base_name = format!("function \"{}\"", crate::calls::qualified(db, overridden));
+            let base_name = format!("function \"{}\"", crate::names::qualified(db, overridden));
             out.push(ItemDiagnostic::error(
                 msg,
                 &[&base_name, &format!("function \"{own}\"")],
@@ -75,7 +75,7 @@ pub(super) fn check(
             let params = parameters_key(hidden.signature_key(db));
             let base_name = format!(
                 "function \"{}{}\"",
-                crate::calls::qualified(db, hidden),
+                crate::names::qualified(db, hidden),
                 if params.starts_with('(') {
                     params.to_string()
                 } else {
@@ -165,7 +165,7 @@ pub(super) fn check_class(
                 })
                 .count();
             if overridden > 0 && overridden < overloads.len() {
-                found.push(format!("\"{}\"", crate::calls::qualified(db, *v)));
+                found.push(format!("\"{}\"", crate::names::qualified(db, *v)));
             }
         }
     }
@@ -180,7 +180,7 @@ pub(super) fn check_class(
     else {
         return;
     };
-    let what = format!("class \"{}\"", crate::calls::qualified(db, class));
+    let what = format!("class \"{}\"", crate::names::qualified(db, class));
     for base_fn in found {
         out.push(ItemDiagnostic::discretionary(
             m::PARTIAL_OVERRIDE,

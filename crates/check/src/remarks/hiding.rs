@@ -18,8 +18,8 @@ use syntax::SyntaxNode;
 
 use crate::CheckDatabase;
 use crate::diagnostic::{DECLARED_LINE, ItemDiagnostic, Passes, Related};
+use crate::header::name_offset;
 use crate::messages::{self as m, Severity};
-use crate::unused::name_offset;
 
 #[salsa::tracked(returns(ref))]
 pub fn hiding_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<ItemDiagnostic> {
@@ -90,7 +90,7 @@ pub fn hiding_remarks<'db>(db: &'db dyn CheckDatabase, item: Item<'db>) -> Vec<I
                         .find_map(|o| match o.kind(db) {
                             ItemKind::Variable => Some((o, format!("variable \"{name}\""))),
                             ItemKind::Field => {
-                                Some((o, format!("member \"{}\"", crate::calls::qualified(db, o))))
+                                Some((o, format!("member \"{}\"", crate::names::qualified(db, o))))
                             }
                             _ => None,
                         })

@@ -76,7 +76,7 @@ pub fn implicit_copy_constructors<'db>(
 ) -> Vec<(Item<'db>, ItemDiagnostic)> {
     let mut out = Vec::new();
     for class in copied {
-        if crate::calls::is_templated(db, *class) {
+        if crate::entity::is_templated(db, *class) {
             continue;
         }
         let name = class.name_text(db);
@@ -85,7 +85,7 @@ pub fn implicit_copy_constructors<'db>(
             .copied()
             .filter(|m| m.kind(db) == ItemKind::Routine && m.name_text(db) == name)
             .collect();
-        let qualified = crate::calls::qualified(db, *class);
+        let qualified = crate::names::qualified(db, *class);
         let copy_key = format!("const {} &", name.unwrap_or(""));
         let declares_copy = constructors.iter().any(|c| {
             hir_ty::callable_sig(db, *c).as_ref().is_some_and(|s| {

@@ -71,8 +71,8 @@ pub(crate) fn routine_name(db: &dyn CheckDatabase, item: Item<'_>) -> String {
     };
     let is_operator = name.is_some_and(|n| n.starts_with("operator"));
     if is_constructor || (!is_operator && overloaded()) {
-        crate::calls::full_name(db, item)
+        crate::names::full_name(db, item)
     } else {
-        crate::calls::qualified(db, item)
+        crate::names::qualified(db, item)
     }
 }

@@ -16,8 +16,8 @@ use rustc_hash::FxHashSet;
 
 use crate::CheckDatabase;
 use crate::diagnostic::{ItemDiagnostic, Passes};
+use crate::header::name_offset;
 use crate::messages::{self as m, Severity};
-use crate::unused::name_offset;
 
 #[salsa::tracked(returns(ref))]
 pub fn unreferenced_parameters<'db>(

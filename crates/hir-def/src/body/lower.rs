@@ -26,15 +26,6 @@ pub(crate) use spelling::text_of;
 use spelling::*;
 pub use spelling::{binary_op, literal_of, prefix_op};
 
-/// A parameter's type as written, without its name or default (`const int *`, `std::size_t`):
-/// also a non-type template parameter's.
-pub(crate) fn param_type(param: &ast::Param) -> TypeRef {
-    type_spelling(
-        &specifier_spelling(param.syntax()),
-        param.declarator().as_ref(),
-    )
-}
-
 pub(super) fn lower(
     root: &SyntaxNode,
     owner: Option<BodyOwnerKind>,
