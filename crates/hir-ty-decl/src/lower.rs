@@ -146,15 +146,21 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
         CallableKind::Constructor | CallableKind::Destructor => Ty::builtin(db, Builtin::Void),
         _ => fn_ty.ret,
     };
-    let pack_expansion = pack_expansion(&header, fn_ty.params.len())
-        .filter(|_| item.kind(db) == ItemKind::FunctionTemplate);
+    // The header's parameter list, found once for both questions (a template's header can be
+    // long: its parameter list and constraints come first).
+    let params = param_list(&header);
+    let pack_expansion = params
+        .as_ref()
+        .filter(|_| item.kind(db) == ItemKind::FunctionTemplate)
+        .and_then(|list| pack_expansion(list, fn_ty.params.len()));
+    let defaulted = params.as_ref().map_or(0, defaulted_params);
     Some(CallableSig {
         params: fn_ty.params,
         ret,
         variadic: fn_ty.variadic,
         this_cv: fn_ty.this_cv,
         ref_qualifier: fn_ty.ref_qualifier,
-        defaulted: defaulted_params(&header),
+        defaulted,
         pack_expansion,
         exec_space: decl.exec_space,
         member_of: parent.filter(|_| !is_static && !is_friend),
@@ -163,28 +169,25 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
     })
 }
 
-/// The last parameter of the routine's parameter list when it is a pack expansion (`Ts...
-/// xs`, `const Ts &...`); a pack expansion elsewhere is not deducible and is not reported.
-fn pack_expansion(header: &SyntaxNode, count: usize) -> Option<usize> {
-    let list = header
+/// The routine's (outermost) parameter list: that of the first function suffix with one.
+fn param_list(header: &SyntaxNode) -> Option<SyntaxNode> {
+    header
         .descendants()
         .filter(|n| n.kind() == FUNCTION_SUFFIX)
-        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))?;
+        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))
+}
+
+/// The last parameter of the routine's parameter list when it is a pack expansion (`Ts...
+/// xs`, `const Ts &...`); a pack expansion elsewhere is not deducible and is not reported.
+fn pack_expansion(list: &SyntaxNode, count: usize) -> Option<usize> {
     let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
     let last = params.last()?;
     (params.len() == count && last.descendants_with_tokens().any(|t| t.kind() == DOT3))
         .then(|| count - 1)
 }
 
-/// How many parameters of the routine's (outermost) parameter list have default arguments.
-fn defaulted_params(header: &SyntaxNode) -> usize {
-    let Some(list) = header
-        .descendants()
-        .filter(|n| n.kind() == FUNCTION_SUFFIX)
-        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))
-    else {
-        return 0;
-    };
+/// How many parameters of the routine's parameter list have default arguments.
+fn defaulted_params(list: &SyntaxNode) -> usize {
     list.children()
         .filter(|n| n.kind() == PARAM)
         .filter(|p| p.children().any(|c| c.kind() == INITIALIZER))

@@ -559,12 +559,24 @@ fn last_name(name: &SyntaxNode) -> Option<String> {
 
 /// Trivia-free token text, one space only where two words would otherwise fuse.
 pub fn tokens_text(node: &SyntaxNode) -> String {
+    // The tokens read from the green tree, in document order: a cursor walk made (and freed)
+    // a cursor for every node and token of the subtree, and this runs over every declaration
+    // lowered and many names the walk prints. A stack of the levels' children, not recursion:
+    // the depth is the tree's.
+    let green = node.green();
     let mut out = String::new();
-    for element in node.descendants_with_tokens() {
-        if let NodeOrToken::Token(token) = element
-            && !token.kind().is_trivia()
-        {
-            push_token(&mut out, token.text());
+    let mut stack = vec![green.children()];
+    while let Some(children) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(NodeOrToken::Node(child)) => stack.push(child.children()),
+            Some(NodeOrToken::Token(token)) => {
+                if !SyntaxKind::from_raw(token.kind().0).is_some_and(SyntaxKind::is_trivia) {
+                    push_token(&mut out, token.text());
+                }
+            }
         }
     }
     out

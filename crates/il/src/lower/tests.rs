@@ -101,3 +101,31 @@ void C::f(long) {}
         "#]],
     );
 }
+
+/// `tokens_text` reads the green tree; it spells every node as a walk of the node's tokens
+/// does (trivia dropped, a space only between two words).
+#[test]
+fn tokens_text_agrees_with_a_token_walk() {
+    let text = "namespace n { template <class T, int N = 2> struct V { unsigned long v[N]; \
+                const T &get() const /* c */ { return v[0] + sizeof (T); } }; }\n\
+                #line 3\nstatic_assert(sizeof(int)==4, \"x\");\n";
+    let root = syntax::parse_text(text).syntax_node();
+    for node in root.descendants() {
+        let mut walked = String::new();
+        for token in node
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+        {
+            if !token.kind().is_trivia() {
+                push_token(&mut walked, token.text());
+            }
+        }
+        assert_eq!(tokens_text(&node), walked, "{node:?}");
+    }
+    let members = root
+        .descendants()
+        .find(|n| n.kind() == MEMBER_LIST)
+        .unwrap();
+    expect!["{unsigned long v[N];const T&get()const{return v[0]+sizeof(T);}}"]
+        .assert_eq(&tokens_text(&members));
+}
