@@ -511,6 +511,7 @@ mod green_tests {
             (int (*cb)(char c = 'c'), const Ts &...xs) 0 true
             (char c = 'c') 1 false
             (int q = sizeof(int), int r = 1) 2 false
-            () 0 false"#]].assert_eq(&seen.join("\n"));
+            () 0 false"#]]
+        .assert_eq(&seen.join("\n"));
     }
 }

@@ -182,5 +182,6 @@ fn function_key_agrees_with_a_token_walk() {
         (const S&)const&->decltype(s.v)
         (int)
         (T,T)
-        (int)"#]].assert_eq(&keys.join("\n"));
+        (int)"#]]
+    .assert_eq(&keys.join("\n"));
 }
