@@ -42,7 +42,6 @@ pub(crate) fn respell(
         .descendants()
         .filter(|n| n.kind() == SIMPLE_DECLARATION)
     {
-        let in_template = decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL);
         let inits: Vec<SyntaxNode> = decl
             .children()
             .filter(|n| n.kind() == INIT_DECLARATOR)
@@ -58,6 +57,9 @@ pub(crate) fn respell(
         if inits.is_empty() {
             continue;
         }
+        // Asked only of declarations with an initializer to respell (most declarations of a
+        // unit have none, and the climb reaches the root from each).
+        let in_template = decl.ancestors().any(|a| a.kind() == TEMPLATE_DECL);
         let (_, attrs) = il::decl::declaration_facts(&decl, None);
         if il::cuda::memory_space(&attrs) != il::cuda::MemorySpace::Host {
             continue;

@@ -301,23 +301,34 @@ pub fn declaration_offsets<'db>(
     let root = base_db::parse(db, file).syntax_node();
     let mut nodes: Vec<Vec<u32>> = vec![Vec::new(); trees.len()];
     // Declarations at namespace or class scope only: a local `int x;` in a body is no item.
-    for node in root.descendants().filter(|n| {
-        matches!(
-            n.kind(),
-            SyntaxKind::FUNCTION_DEF | SyntaxKind::SIMPLE_DECLARATION | SyntaxKind::STATIC_ASSERT
-        ) && n.parent().is_some_and(|p| {
-            matches!(
-                p.kind(),
+    // Every node of the file, in document order, read from the green tree (a cursor for each
+    // node, bodies included, was a fifth of this query).
+    let green = root.green();
+    let root_start = u32::from(root.text_range().start());
+    for (node, parent, start) in green_nodes_with_parents(&green, root_start) {
+        let declaration = matches!(
+            node_kind(node),
+            Some(
+                SyntaxKind::FUNCTION_DEF
+                    | SyntaxKind::SIMPLE_DECLARATION
+                    | SyntaxKind::STATIC_ASSERT
+            )
+        );
+        let in_scope = matches!(
+            parent,
+            Some(
                 SyntaxKind::SOURCE_FILE
                     | SyntaxKind::DECL_BLOCK
                     | SyntaxKind::MEMBER_LIST
                     | SyntaxKind::TEMPLATE_DECL
                     | SyntaxKind::LINKAGE_SPEC
             )
-        })
-    }) {
-        if let Some(&tree) = trees.get(&HashedGreen::new(node.green().into_owned())) {
-            nodes[tree].push(u32::from(node.text_range().start()));
+        );
+        if declaration
+            && in_scope
+            && let Some(&tree) = trees.get(&HashedGreen::new(node.to_owned()))
+        {
+            nodes[tree].push(start);
         }
     }
     let mut out = Vec::new();
@@ -339,6 +350,37 @@ pub fn declaration_offsets<'db>(
         }
     }
     out
+}
+
+fn node_kind(node: &rowan::GreenNodeData) -> Option<SyntaxKind> {
+    SyntaxKind::from_raw(node.kind().0)
+}
+
+/// The nodes below `root` (a green tree at offset `start`) in document order, as
+/// `descendants()` without the root yields them, each with its parent's kind and its offset,
+/// read from the green tree without a cursor.
+fn green_nodes_with_parents(
+    root: &rowan::GreenNodeData,
+    start: u32,
+) -> impl Iterator<Item = (&rowan::GreenNodeData, Option<SyntaxKind>, u32)> {
+    // Per level: the children left to visit, the level's node kind, the next child's offset.
+    let mut stack: Vec<(rowan::Children<'_>, Option<SyntaxKind>, u32)> =
+        vec![(root.children(), node_kind(root), start)];
+    std::iter::from_fn(move || {
+        loop {
+            let (children, parent, offset) = stack.last_mut()?;
+            let Some(child) = children.next() else {
+                stack.pop();
+                continue;
+            };
+            let (parent, start) = (*parent, *offset);
+            *offset += u32::from(child.text_len());
+            if let NodeOrToken::Node(node) = child {
+                stack.push((node.children(), node_kind(node), start));
+                return Some((node, parent, start));
+            }
+        }
+    })
 }
 
 /// Identifiers spelled exactly once in a file's text. A name spelled once is declared nowhere
@@ -369,4 +411,43 @@ pub fn identifiers_spelled_once(
         .filter(|(_, once)| *once)
         .map(|(name, _)| name.into())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The green walk yields what `descendants()` does below the root, with each node's
+    /// parent kind and offset, from the root and from an inner node.
+    #[test]
+    fn green_walk_agrees_with_descendants() {
+        let text = "namespace n { template <class T> struct V { T v; int f(int a) { \
+                    struct L { int m; }; return a + 1; } }; }\n\
+                    extern \"C\" { int g(); } static_assert(sizeof(int) == 4, \"\");\n";
+        let root = syntax::parse_text(text).syntax_node();
+        for node in [
+            root.clone(),
+            root.descendants()
+                .find(|n| n.kind() == syntax::SyntaxKind::MEMBER_LIST)
+                .unwrap(),
+        ] {
+            let green = node.green();
+            let walked: Vec<_> =
+                super::green_nodes_with_parents(&green, u32::from(node.text_range().start()))
+                    .map(|(g, parent, start)| (g.to_owned(), parent, start))
+                    .collect();
+            let expected: Vec<_> = node
+                .descendants()
+                .skip(1)
+                .map(|n| {
+                    let parent = n.parent().map(|p| p.kind());
+                    (
+                        n.green().into_owned(),
+                        parent,
+                        u32::from(n.text_range().start()),
+                    )
+                })
+                .collect();
+            assert!(expected.len() > 10);
+            assert_eq!(walked, expected);
+        }
+    }
 }

@@ -9,6 +9,7 @@
 use il::cuda::ExecSpace;
 use il::lookup::ScopeRef;
 use il::{Item, ItemKind};
+use rowan::GreenNodeData;
 use syntax::{GreenNode, SyntaxKind::*, SyntaxNode};
 
 use crate::HirTyDatabase;
@@ -108,7 +109,6 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
         return None;
     }
     let ty = declared_ty(db, item);
-    let header = SyntaxNode::new_root(item.header(db).clone());
     let name = item.name_text(db).unwrap_or_default();
     let last = name.rsplit("::").next().unwrap_or(name);
     let parent = class_of_member(db, item);
@@ -146,15 +146,20 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
         CallableKind::Constructor | CallableKind::Destructor => Ty::builtin(db, Builtin::Void),
         _ => fn_ty.ret,
     };
-    let pack_expansion = pack_expansion(&header, fn_ty.params.len())
-        .filter(|_| item.kind(db) == ItemKind::FunctionTemplate);
+    // The header's parameter list, found once for both questions (a template's header can be
+    // long: its parameter list and constraints come first), read from the green tree.
+    let params = param_list(item.header(db));
+    let pack_expansion = params
+        .filter(|_| item.kind(db) == ItemKind::FunctionTemplate)
+        .and_then(|list| pack_expansion(list, fn_ty.params.len()));
+    let defaulted = params.map_or(0, defaulted_params);
     Some(CallableSig {
         params: fn_ty.params,
         ret,
         variadic: fn_ty.variadic,
         this_cv: fn_ty.this_cv,
         ref_qualifier: fn_ty.ref_qualifier,
-        defaulted: defaulted_params(&header),
+        defaulted,
         pack_expansion,
         exec_space: decl.exec_space,
         member_of: parent.filter(|_| !is_static && !is_friend),
@@ -163,31 +168,85 @@ pub fn callable_sig<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Option<
     })
 }
 
-/// The last parameter of the routine's parameter list when it is a pack expansion (`Ts...
-/// xs`, `const Ts &...`); a pack expansion elsewhere is not deducible and is not reported.
-fn pack_expansion(header: &SyntaxNode, count: usize) -> Option<usize> {
-    let list = header
-        .descendants()
-        .filter(|n| n.kind() == FUNCTION_SUFFIX)
-        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))?;
-    let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
-    let last = params.last()?;
-    (params.len() == count && last.descendants_with_tokens().any(|t| t.kind() == DOT3))
-        .then(|| count - 1)
+/// A green node's or token's kind as the cursor API reads it (`ERROR` for a raw kind unknown).
+fn kind_of(raw: rowan::SyntaxKind) -> syntax::SyntaxKind {
+    syntax::SyntaxKind::from_raw(raw.0).unwrap_or(ERROR)
 }
 
-/// How many parameters of the routine's (outermost) parameter list have default arguments.
-fn defaulted_params(header: &SyntaxNode) -> usize {
-    let Some(list) = header
-        .descendants()
-        .filter(|n| n.kind() == FUNCTION_SUFFIX)
-        .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST))
-    else {
-        return 0;
-    };
-    list.children()
-        .filter(|n| n.kind() == PARAM)
-        .filter(|p| p.children().any(|c| c.kind() == INITIALIZER))
+/// The child nodes of `node` of `kind`.
+fn child_nodes(
+    node: &GreenNodeData,
+    kind: syntax::SyntaxKind,
+) -> impl Iterator<Item = &GreenNodeData> {
+    node.children()
+        .filter_map(|c| c.into_node())
+        .filter(move |n| kind_of(n.kind()) == kind)
+}
+
+/// The routine's (outermost) parameter list: that of the first function suffix with one, in
+/// document order (`header.descendants()`), found in the green tree without a cursor per node.
+fn param_list(header: &GreenNodeData) -> Option<&GreenNodeData> {
+    if let Some(list) = suffix_list(header) {
+        return Some(list);
+    }
+    let mut stack = vec![header.children()];
+    while let Some(children) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(rowan::NodeOrToken::Node(node)) => {
+                if let Some(list) = suffix_list(node) {
+                    return Some(list);
+                }
+                stack.push(node.children());
+            }
+            Some(rowan::NodeOrToken::Token(_)) => {}
+        }
+    }
+    None
+}
+
+/// The parameter list of `node` when it is a function suffix with one.
+fn suffix_list(node: &GreenNodeData) -> Option<&GreenNodeData> {
+    if kind_of(node.kind()) != FUNCTION_SUFFIX {
+        return None;
+    }
+    child_nodes(node, PARAM_LIST).next()
+}
+
+/// Whether a token of `kind` lies anywhere in `node` (a stack, not recursion: a default
+/// argument can nest deeply).
+fn has_token(node: &GreenNodeData, kind: syntax::SyntaxKind) -> bool {
+    let mut stack = vec![node.children()];
+    while let Some(children) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(rowan::NodeOrToken::Node(n)) => stack.push(n.children()),
+            Some(rowan::NodeOrToken::Token(t)) => {
+                if kind_of(t.kind()) == kind {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The last parameter of the routine's parameter list when it is a pack expansion (`Ts...
+/// xs`, `const Ts &...`); a pack expansion elsewhere is not deducible and is not reported.
+fn pack_expansion(list: &GreenNodeData, count: usize) -> Option<usize> {
+    let params: Vec<&GreenNodeData> = child_nodes(list, PARAM).collect();
+    let last = params.last()?;
+    (params.len() == count && has_token(last, DOT3)).then(|| count - 1)
+}
+
+/// How many parameters of the routine's parameter list have default arguments.
+fn defaulted_params(list: &GreenNodeData) -> usize {
+    child_nodes(list, PARAM)
+        .filter(|p| child_nodes(p, INITIALIZER).next().is_some())
         .count()
 }
 
@@ -399,4 +458,60 @@ pub fn value_param_ty<'db>(
     let declared = type_ref_ty(db, template, &text)?;
     let ty = crate::unify::Subst::of_instance(db, instance).apply(db, declared);
     (!ty.is_error(db) && !ty.is_dependent(db)).then_some(ty)
+}
+
+#[cfg(test)]
+mod green_tests {
+    use syntax::SyntaxKind::*;
+    use syntax::SyntaxNode;
+
+    /// The green reading of a header's parameter list agrees with a cursor walk's (the first
+    /// function suffix with a parameter list in document order, its defaulted parameters and
+    /// whether its last parameter has `...`), from every node of a fixture.
+    #[test]
+    fn parameter_lists_agree_with_a_cursor_walk() {
+        let text = "template <class F = void(int)> int f(int a, long b = 2, ...) noexcept;\n\
+                    template <class... Ts> void g(int (*cb)(char c = 'c'), const Ts &...xs);\n\
+                    struct S { S(int q = sizeof(int), int r = 1) {} auto h() const -> int; };\n";
+        let root = syntax::parse_text(text).syntax_node();
+        let mut seen = Vec::new();
+        for node in root.descendants() {
+            let walked = node
+                .descendants()
+                .filter(|n| n.kind() == FUNCTION_SUFFIX)
+                .find_map(|s| s.children().find(|n| n.kind() == PARAM_LIST));
+            let green = node.green();
+            let found = super::param_list(&green);
+            assert_eq!(
+                found.map(|g| g.to_owned()),
+                walked.as_ref().map(|w| w.green().into_owned()),
+                "{node:?}"
+            );
+            let Some(list) = walked else { continue };
+            let params: Vec<SyntaxNode> = list.children().filter(|n| n.kind() == PARAM).collect();
+            let defaulted = params
+                .iter()
+                .filter(|p| p.children().any(|c| c.kind() == INITIALIZER))
+                .count();
+            let dots = params
+                .last()
+                .is_some_and(|l| l.descendants_with_tokens().any(|t| t.kind() == DOT3));
+            let green_list = found.unwrap();
+            assert_eq!(super::defaulted_params(green_list), defaulted);
+            assert_eq!(
+                super::pack_expansion(green_list, params.len()).is_some(),
+                dots && !params.is_empty()
+            );
+            seen.push(format!("{} {defaulted} {dots}", list.text()));
+        }
+        seen.dedup();
+        expect_test::expect![[r#"
+            (int) 0 false
+            (int a, long b = 2, ...) 1 false
+            (int (*cb)(char c = 'c'), const Ts &...xs) 0 true
+            (char c = 'c') 1 false
+            (int q = sizeof(int), int r = 1) 2 false
+            () 0 false"#]]
+        .assert_eq(&seen.join("\n"));
+    }
 }

@@ -236,13 +236,16 @@ pub fn declaration_facts(header: &SyntaxNode, name: Option<&str>) -> (Specifiers
                 if node.kind() == INIT_DECLARATOR && !declares(&declarator, name) {
                     continue;
                 }
-                for spec in declarator
-                    .descendants()
+                // The attributes of the declarator, not of its parameters: none when the
+                // declarator itself lies in a parameter list, else those not below one (the
+                // parameters are most of a declarator's nodes, so their subtrees are skipped).
+                if declarator.ancestors().any(|a| a.kind() == PARAM_LIST) {
+                    continue;
+                }
+                for spec in syntax::descendants_pruned(&declarator, |k| k == PARAM_LIST)
                     .filter(|n| n.kind() == ATTRIBUTE_SPEC)
                 {
-                    if !spec.ancestors().any(|a| a.kind() == PARAM_LIST) {
-                        add_attributes(&spec, &mut cuda);
-                    }
+                    add_attributes(&spec, &mut cuda);
                 }
             }
             _ => {}

@@ -496,28 +496,68 @@ fn function_key(declarator: &SyntaxNode) -> String {
     let Some(suffix) = holder.children().find(|n| n.kind() == FUNCTION_SUFFIX) else {
         return String::new();
     };
+    // A token is left out when, among its ancestors below the nearest parameter list, there is
+    // an initializer (a default argument) or a name whose parent is a declarator (a parameter's
+    // name, for an identifier). Read from the green tree with those two facts carried down per
+    // level (a cursor walk made a cursor for every token and climbed from each); the suffix's
+    // own facts come from its ancestors.
+    let mut outer = Below::default();
+    for a in suffix.ancestors().take_while(|a| a.kind() != PARAM_LIST) {
+        outer = outer.entering(a.kind(), a.parent().map(|p| p.kind()));
+    }
+    let green = suffix.green();
     let mut out = String::new();
-    for element in suffix.descendants_with_tokens() {
-        let NodeOrToken::Token(token) = element else {
-            continue;
-        };
-        if token.kind().is_trivia() || is_parameter_name_or_default(&token) {
-            continue;
+    let mut stack = vec![(green.children(), FUNCTION_SUFFIX, outer)];
+    while let Some((children, kind, below)) = stack.last_mut() {
+        let (kind, below) = (*kind, *below);
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(NodeOrToken::Node(child)) => {
+                let child_kind = kind_of(child.kind());
+                let inner = match child_kind {
+                    PARAM_LIST => Below::default(),
+                    k => below.entering(k, Some(kind)),
+                };
+                stack.push((child.children(), child_kind, inner));
+            }
+            Some(NodeOrToken::Token(token)) => {
+                let token_kind = kind_of(token.kind());
+                let skipped = token_kind.is_trivia()
+                    || below.in_initializer
+                    || (below.in_declarator_name && token_kind == IDENT);
+                if !skipped {
+                    push_token(&mut out, token.text());
+                }
+            }
         }
-        push_token(&mut out, token.text());
     }
     out
 }
 
-fn is_parameter_name_or_default(token: &syntax::SyntaxToken) -> bool {
-    token
-        .parent_ancestors()
-        .take_while(|a| a.kind() != PARAM_LIST)
-        .any(|a| match a.kind() {
-            INITIALIZER => true,
-            NAME_REF => a.parent().is_some_and(|p| p.kind() == DECLARATOR) && token.kind() == IDENT,
-            _ => false,
-        })
+/// A green node's or token's kind as the cursor API reads it (`ERROR` for a raw kind unknown).
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    SyntaxKind::from_raw(raw.0).unwrap_or(ERROR)
+}
+
+/// What [`function_key`] knows of a node's ancestors (itself included) below the nearest
+/// parameter list.
+#[derive(Clone, Copy, Default)]
+struct Below {
+    in_initializer: bool,
+    in_declarator_name: bool,
+}
+
+impl Below {
+    /// The facts of a node of `kind` (whose parent is of `parent`) inside one with `self`.
+    fn entering(self, kind: SyntaxKind, parent: Option<SyntaxKind>) -> Below {
+        Below {
+            in_initializer: self.in_initializer || kind == INITIALIZER,
+            in_declarator_name: self.in_declarator_name
+                || (kind == NAME_REF && parent == Some(DECLARATOR)),
+        }
+    }
 }
 
 /// A class name's template arguments (for explicit and partial specializations).
@@ -559,12 +599,24 @@ fn last_name(name: &SyntaxNode) -> Option<String> {
 
 /// Trivia-free token text, one space only where two words would otherwise fuse.
 pub fn tokens_text(node: &SyntaxNode) -> String {
+    // The tokens read from the green tree, in document order: a cursor walk made (and freed)
+    // a cursor for every node and token of the subtree, and this runs over every declaration
+    // lowered and many names the walk prints. A stack of the levels' children, not recursion:
+    // the depth is the tree's.
+    let green = node.green();
     let mut out = String::new();
-    for element in node.descendants_with_tokens() {
-        if let NodeOrToken::Token(token) = element
-            && !token.kind().is_trivia()
-        {
-            push_token(&mut out, token.text());
+    let mut stack = vec![green.children()];
+    while let Some(children) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(NodeOrToken::Node(child)) => stack.push(child.children()),
+            Some(NodeOrToken::Token(token)) => {
+                if !kind_of(token.kind()).is_trivia() {
+                    push_token(&mut out, token.text());
+                }
+            }
         }
     }
     out

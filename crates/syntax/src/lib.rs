@@ -30,7 +30,7 @@ mod tests;
 use std::sync::Arc;
 
 pub use dump::debug_dump;
-pub use find::token_at_offset_right;
+pub use find::{descendants_pruned, token_at_offset_right};
 pub use parser::{SyntaxError, SyntaxKind, Token, lex, lex_with_errors};
 pub use rowan::{GreenNode, TextRange, TextSize};
 

@@ -994,15 +994,11 @@ impl Walker<'_> {
         if !scope.local {
             // The declaration's own names: a class's members and function bodies are walked
             // in their own scope (and template context).
-            let own: Vec<SyntaxNode> = node
-                .descendants()
-                .filter(|n| n.kind() == QUALIFIED_NAME)
-                .filter(|n| {
-                    !n.ancestors()
-                        .take_while(|a| a != node)
-                        .any(|a| matches!(a.kind(), MEMBER_LIST | COMPOUND_STMT | LAMBDA_EXPR))
-                })
-                .collect();
+            let own: Vec<SyntaxNode> = syntax::descendants_pruned(node, |k| {
+                matches!(k, MEMBER_LIST | COMPOUND_STMT | LAMBDA_EXPR)
+            })
+            .filter(|n| n.kind() == QUALIFIED_NAME)
+            .collect();
             for name in own {
                 self.complete_qualifiers(&name, scope);
             }

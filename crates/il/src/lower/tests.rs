@@ -101,3 +101,87 @@ void C::f(long) {}
         "#]],
     );
 }
+
+/// `tokens_text` reads the green tree; it spells every node as a walk of the node's tokens
+/// does (trivia dropped, a space only between two words).
+#[test]
+fn tokens_text_agrees_with_a_token_walk() {
+    let text = "namespace n { template <class T, int N = 2> struct V { unsigned long v[N]; \
+                const T &get() const /* c */ { return v[0] + sizeof (T); } }; }\n\
+                #line 3\nstatic_assert(sizeof(int)==4, \"x\");\n";
+    let root = syntax::parse_text(text).syntax_node();
+    for node in root.descendants() {
+        let mut walked = String::new();
+        for token in node
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+        {
+            if !token.kind().is_trivia() {
+                push_token(&mut walked, token.text());
+            }
+        }
+        assert_eq!(tokens_text(&node), walked, "{node:?}");
+    }
+    let members = root
+        .descendants()
+        .find(|n| n.kind() == MEMBER_LIST)
+        .unwrap();
+    expect!["{unsigned long v[N];const T&get()const{return v[0]+sizeof(T);}}"]
+        .assert_eq(&tokens_text(&members));
+}
+
+/// `function_key` reads the green tree; it leaves out what the cursor walk it replaced did
+/// (trivia, default arguments, parameter names), for every declarator of a fixture.
+#[test]
+fn function_key_agrees_with_a_token_walk() {
+    fn walked(declarator: &SyntaxNode) -> String {
+        let Some(suffix) = name_holder(declarator)
+            .and_then(|h| h.children().find(|n| n.kind() == FUNCTION_SUFFIX))
+        else {
+            return String::new();
+        };
+        let mut out = String::new();
+        for token in suffix
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+        {
+            let left_out = token
+                .parent_ancestors()
+                .take_while(|a| a.kind() != PARAM_LIST)
+                .any(|a| match a.kind() {
+                    INITIALIZER => true,
+                    NAME_REF => {
+                        a.parent().is_some_and(|p| p.kind() == DECLARATOR) && token.kind() == IDENT
+                    }
+                    _ => false,
+                });
+            if !token.kind().is_trivia() && !left_out {
+                push_token(&mut out, token.text());
+            }
+        }
+        out
+    }
+    let text = "int f(int a, long b = 2 /* d */, ...) const noexcept;\n\
+                void (*g(int (*cb)(int x, char y = 'c'), unsigned long n))(double z);\n\
+                struct S { auto h(const S &s) const & -> decltype(s.v) { return v; } int v; \
+                S(int q = sizeof(int)) {} };\n\
+                template <class T> T k(T t, T u = T{}) { int local(int w); return t; }\n";
+    let root = syntax::parse_text(text).syntax_node();
+    let mut keys = Vec::new();
+    for declarator in root.descendants().filter(|n| n.kind() == DECLARATOR) {
+        let key = function_key(&declarator);
+        assert_eq!(key, walked(&declarator), "{declarator:?}");
+        if !key.is_empty() {
+            keys.push(key);
+        }
+    }
+    expect![[r#"
+        (int,long,...)const noexcept
+        (int(*)(int,char),unsigned long)
+        (int(*)(int,char),unsigned long)
+        (const S&)const&->decltype(s.v)
+        (int)
+        (T,T)
+        (int)"#]]
+    .assert_eq(&keys.join("\n"));
+}
