@@ -91,20 +91,6 @@ struct Printer<'db> {
     untyped_value: bool,
 }
 
-fn cv_words(cv: Cv) -> String {
-    let mut words = Vec::new();
-    if cv.is_const {
-        words.push("const");
-    }
-    if cv.is_volatile {
-        words.push("volatile");
-    }
-    if cv.is_restrict {
-        words.push("__restrict__");
-    }
-    words.join(" ")
-}
-
 impl<'db> Printer<'db> {
     fn whole(&mut self, ty: Ty<'db>) -> String {
         let (spec, decl) = self.split(ty, String::new());
@@ -122,15 +108,15 @@ impl<'db> Printer<'db> {
             TyKind::Qualified(cv, base) => match base.kind(db) {
                 TyKind::Pointer(_) | TyKind::MemberPointer { .. } => {
                     let inner = if inner.is_empty() {
-                        cv_words(*cv)
+                        cv.words()
                     } else {
-                        format!("{} {inner}", cv_words(*cv))
+                        format!("{} {inner}", cv.words())
                     };
                     self.split(*base, inner)
                 }
                 _ => {
                     let (spec, decl) = self.split(*base, inner);
-                    (format!("{} {spec}", cv_words(*cv)), decl)
+                    (format!("{} {spec}", cv.words()), decl)
                 }
             },
             TyKind::Pointer(pointee) => self.split(*pointee, self.wrap(*pointee, "*", inner)),
@@ -162,7 +148,7 @@ impl<'db> Printer<'db> {
                 }
                 let mut decl = format!("{inner}({params})");
                 if f.this_cv != Cv::default() {
-                    decl = format!("{decl} {}", cv_words(f.this_cv));
+                    decl = format!("{decl} {}", f.this_cv.words());
                 }
                 match f.ref_qualifier {
                     Some(RefKind::Lvalue) => decl.push_str(" &"),
@@ -318,36 +304,9 @@ fn edg_constant<'db>(
     }
 }
 
-/// A constant of builtin type `builtin` as EDG prints it in a template argument: `true`,
-/// `4UL`, `-1L`, `'c'`, an unsigned value wrapped to its width
-/// (`static_cast<size_t>(-1)` is `18446744073709551615UL`).
-pub fn edg_builtin_constant(value: i128, builtin: il::ty::Builtin) -> String {
-    use il::ty::Builtin as B;
-    let bits = match builtin {
-        B::UnsignedLong | B::UnsignedLongLong => Some(64),
-        B::UnsignedInt => Some(32),
-        B::UnsignedShort => Some(16),
-        B::UnsignedChar => Some(8),
-        _ => None,
-    };
-    let value = match bits {
-        Some(bits) => value.rem_euclid(1i128 << bits),
-        None => value,
-    };
-    let suffix = match builtin {
-        B::Bool => return (if value != 0 { "true" } else { "false" }).to_string(),
-        B::Char if (0x20..0x7f).contains(&value) && value != 0x27 && value != 0x5c => {
-            return format!("'{}'", value as u8 as char);
-        }
-        B::UnsignedLong => "UL",
-        B::Long => "L",
-        B::UnsignedInt => "U",
-        B::UnsignedLongLong => "ULL",
-        B::LongLong => "LL",
-        _ => "",
-    };
-    format!("{value}{suffix}")
-}
+/// The one speller of constants, il's (below this crate, where il's own printer spells
+/// placeholder arguments with it).
+pub use il::ty::edg_builtin_constant;
 
 /// The name of the `index`-th enumerator of an enumeration, as declared.
 pub fn enumerator_name(

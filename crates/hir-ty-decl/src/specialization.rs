@@ -3,8 +3,10 @@
 //! parameters standing for themselves) is unified with the instance's arguments; among the
 //! matches the one more specialized than every other is chosen (A is more specialized than B
 //! when B's pattern matches A's and not the reverse); an explicit specialization matches only
-//! its own arguments. il's instantiation still selects with its own matching; this is the
-//! hir-ty selection, compared with il's over the corpus (`tests/corpus.rs`).
+//! its own arguments. The IL display selects a variable template's partial specialization
+//! here too ([`most_specialized`]); il's class instantiation (layout, member typedefs) still
+//! selects with its own matching, compared with this one over the corpus (`tests/corpus.rs`).
+use hir_def::generics::{TemplateParamId, TemplateParamKind, template_params};
 use il::lookup::{ScopeRef, members_named};
 use il::{Item, ItemKind};
 use syntax::{SyntaxKind::*, SyntaxNode};
@@ -35,8 +37,8 @@ pub fn specializations<'db>(
         .collect()
 }
 
-/// The written arguments of a specialization (`X<T*, 0>`), lowered with its parameters
-/// standing for themselves.
+/// The written arguments of a class template specialization (`X<T*, 0>`), lowered with its
+/// parameters standing for themselves.
 fn pattern<'db>(db: &'db dyn HirTyDatabase, spec: Item<'db>) -> Option<Vec<GenericArg<'db>>> {
     let header = SyntaxNode::new_root(spec.header(db).clone());
     let name = header
@@ -48,6 +50,17 @@ fn pattern<'db>(db: &'db dyn HirTyDatabase, spec: Item<'db>) -> Option<Vec<Gener
         .descendants()
         .filter(|n| n.kind() == TEMPLATE_ARG_LIST)
         .last()?;
+    Some(pattern_args(db, spec, &list))
+}
+
+/// The arguments of a specialization's template-id (`list`, the `<T*, 0>` of a class or
+/// variable template's partial specialization), lowered with `spec`'s parameters standing for
+/// themselves: a type, a value, or an expression kept as written.
+pub fn pattern_args<'db>(
+    db: &'db dyn HirTyDatabase,
+    spec: Item<'db>,
+    list: &SyntaxNode,
+) -> Vec<GenericArg<'db>> {
     let mut out = Vec::new();
     for arg in list.children() {
         let text = arg.text().to_string();
@@ -63,7 +76,7 @@ fn pattern<'db>(db: &'db dyn HirTyDatabase, spec: Item<'db>) -> Option<Vec<Gener
             _ => out.push(GenericArg::DependentValue(text.into())),
         }
     }
-    Some(out)
+    out
 }
 
 fn matches<'db>(
@@ -76,12 +89,66 @@ fn matches<'db>(
         return None;
     }
     let owners = [spec];
+    let params = template_params(db, spec);
     let mut u = Unifier::new(db, &owners);
-    pattern
+    for (p, a) in pattern.iter().zip(args) {
+        // A non-type parameter written alone (`X<T, N>`) binds to the value in its place,
+        // the same value wherever it is written twice (`X<N, N>`).
+        let lone_param = match (p, a) {
+            (GenericArg::DependentValue(name), GenericArg::Value(_)) => {
+                params.iter().position(|q| {
+                    q.kind == TemplateParamKind::NonType && q.name.as_deref() == Some(name)
+                })
+            }
+            _ => None,
+        };
+        match lone_param {
+            Some(index) => {
+                let id = TemplateParamId {
+                    owner: spec,
+                    index: index as u32,
+                };
+                match u.subst.get(id) {
+                    Some(bound) if bound != a => return None,
+                    Some(_) => {}
+                    None => u.subst.insert(id, a.clone()),
+                }
+            }
+            None if !u.unify_generic_arg(p, a) => return None,
+            None => {}
+        }
+    }
+    Some(u.subst)
+}
+
+/// The most specialized of `candidates` (specializations with their patterns, from
+/// [`pattern_args`]) whose pattern matches `args`, by its index, with the bindings of its
+/// parameters ([temp.spec.partial.match], [temp.spec.partial.order]: A is more specialized
+/// than B when B's pattern matches A's and not the reverse). `None` when none matches or no
+/// match is more specialized than all others (ambiguous).
+pub fn most_specialized<'db>(
+    db: &'db dyn HirTyDatabase,
+    candidates: &[(Item<'db>, Vec<GenericArg<'db>>)],
+    args: &[GenericArg<'db>],
+) -> Option<(usize, Subst<'db>)> {
+    let matched: Vec<(usize, Subst<'db>)> = candidates
         .iter()
-        .zip(args)
-        .all(|(p, a)| u.unify_generic_arg(p, a))
-        .then_some(u.subst)
+        .enumerate()
+        .filter_map(|(i, (spec, pattern))| Some((i, matches(db, *spec, pattern, args)?)))
+        .collect();
+    // `a` is at least as specialized as `b`: `b`'s pattern matches `a`'s.
+    let as_specialized = |a: usize, b: usize| {
+        let (spec_b, pattern_b) = &candidates[b];
+        matches(db, *spec_b, pattern_b, &candidates[a].1).is_some()
+    };
+    matched
+        .iter()
+        .find(|(i, _)| {
+            matched
+                .iter()
+                .all(|(j, _)| i == j || (as_specialized(*i, *j) && !as_specialized(*j, *i)))
+        })
+        .cloned()
 }
 
 /// The specialization an instance is made from, with the bindings of its parameters; `None`
@@ -100,22 +167,8 @@ pub fn select_specialization<'db>(
         return None;
     }
     let specs = specializations(db, instance.template(db));
-    let matched: Vec<(usize, Subst<'db>)> = specs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (spec, pattern))| Some((i, matches(db, *spec, pattern, args)?)))
-        .collect();
-    // `a` is at least as specialized as `b`: `b`'s pattern matches `a`'s.
-    let as_specialized = |a: usize, b: usize| {
-        let (spec_b, pattern_b) = &specs[b];
-        matches(db, *spec_b, pattern_b, &specs[a].1).is_some()
-    };
-    let best = matched.iter().find(|(i, _)| {
-        matched
-            .iter()
-            .all(|(j, _)| i == j || (as_specialized(*i, *j) && !as_specialized(*j, *i)))
-    })?;
-    Some((specs[best.0].0, best.1.clone()))
+    let (best, subst) = most_specialized(db, specs, args)?;
+    Some((specs[best].0, subst))
 }
 
 /// The definition hir-ty's selection makes an il class instance from: the chosen
@@ -228,7 +281,7 @@ pub fn explicit_instantiation<'db>(
     let [template] = templates[..] else {
         return None;
     };
-    let params = hir_def::generics::template_params(db, template);
+    let params = template_params(db, template);
     if params.len() != args.len() || params.iter().any(|p| p.pack) {
         return None;
     }

@@ -178,6 +178,55 @@ P<int, long> h;
     .assert_eq(&out);
 }
 
+/// A non-type parameter written alone in a pattern binds to the value in its place, one value
+/// wherever it is written: `Q<1, 2>` is not `Q<N, N>` (it matched, unbound, before).
+#[test]
+fn non_type_parameters_of_partial_specializations_bind_their_values() {
+    let (db, file) = TestDb::with_file(
+        r#"
+template <int A, int B> struct Q {};
+template <int N> struct Q<N, N> { int same; };
+template <class T, int N> struct Z {};
+template <int N> struct Z<char, N> { int chars; };
+Q<1, 1> a;
+Q<1, 2> b;
+Z<char, 7> c;
+Z<int, 7> d;
+"#,
+    );
+    let mut out = String::new();
+    for item in il::scope::all_items(&db, file) {
+        if item.kind(&db) != il::ItemKind::Variable {
+            continue;
+        }
+        let ty = crate::declared_ty(&db, item);
+        let crate::TyKind::Instance(inst) = ty.kind(&db) else {
+            continue;
+        };
+        let chosen = match crate::specialization::select_specialization(&db, *inst) {
+            Some((spec, subst)) => {
+                let params = hir_def::generics::template_params(&db, spec);
+                let bound: Vec<String> = (0..params.len() as u32)
+                    .map(|index| {
+                        let id = hir_def::generics::TemplateParamId { owner: spec, index };
+                        format!("{:?}", subst.get(id))
+                    })
+                    .collect();
+                format!("{} {}", spec.signature_key(&db), bound.join(", "))
+            }
+            None => "primary".to_string(),
+        };
+        out.push_str(&format!("{}: {chosen}\n", ty.to_source(&db)));
+    }
+    expect![[r#"
+        Q<1, 1>: template<int N> <N,N> Some(Value(1))
+        Q<1, 2>: primary
+        Z<char, 7>: template<int N> <char,N> Some(Value(7))
+        Z<int, 7>: primary
+    "#]]
+    .assert_eq(&out);
+}
+
 #[test]
 fn parameters_without_template_parameters_deduce_nothing() {
     // `int x` takes an `unsigned` and `const void *src` a `float [4]` by conversion: neither

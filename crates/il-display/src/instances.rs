@@ -284,23 +284,15 @@ fn named_instances<'db>(
     out
 }
 
-/// The class template instances among the bases of a bound definition.
+/// The class template instances among the bases of a bound definition: il's base specifiers
+/// resolved under the binding.
 fn base_instances<'db>(db: &'db dyn IlDatabase, bound: Bound<'db>) -> Vec<ClassInstance<'db>> {
     let definition = bound.definition(db);
-    let header = SyntaxNode::new_root(definition.header(db).clone());
-    let Some(clause) = header.descendants().find(|n| n.kind() == BASE_CLAUSE) else {
-        return Vec::new();
-    };
     let from = il::resolve::scope_of(db, definition);
-    clause
-        .children()
-        .filter(|n| n.kind() == BASE_SPEC)
-        .filter_map(|spec| {
-            spec.children()
-                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
-        })
+    il::lookup::base_specifier_names(db, definition)
+        .iter()
         .filter_map(
-            |name| match il::resolve::name_type_in(db, from, Some(bound), &name).kind(db) {
+            |name| match il::resolve::name_type_in(db, from, Some(bound), name).kind(db) {
                 TyKind::Instance(base) => Some(*base),
                 _ => None,
             },

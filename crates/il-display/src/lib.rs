@@ -164,7 +164,7 @@ pub fn render_file_scope(
     prototypes::entries(db, file, &located, &mut ids, &mut out);
     let deduced = ctad::entries(hdb, file, &located, &mut ids, &mut out);
     instances::entries(db, file, &root, &located, &deduced, &mut ids, &mut out);
-    var_templates::entries(db, file, &root, &located, &mut ids, &mut out);
+    var_templates::entries(hdb, file, &root, &located, &mut ids, &mut out);
     alias_templates::entries(db, file, &root, &located, &mut ids, &mut out);
     fn_instances::entries(hdb, file, &root, &located, &mut ids, &mut out);
     locals::entries(db, file, &located, &mut ids, &mut out);
@@ -818,7 +818,7 @@ fn spell<'db>(db: &'db dyn IlDatabase, ty: Ty<'db>) -> String {
     }
     match ty.kind(db) {
         TyKind::Qualified(cv, inner) => {
-            let quals = cv_spelling(*cv);
+            let quals = cv.words();
             match inner.kind(db) {
                 TyKind::Pointer(_) => format!("{}{quals}", spell(db, *inner)),
                 _ => format!("{quals} {}", spell(db, *inner)),
@@ -867,35 +867,9 @@ fn array_declarator<'db>(db: &'db dyn IlDatabase, array: Ty<'db>, op: &str) -> S
     format!("{} ({op}){dims}", spell(db, elem))
 }
 
-fn cv_spelling(cv: Cv) -> String {
-    let quals = [
-        (cv.is_const, "const"),
-        (cv.is_volatile, "volatile"),
-        (cv.is_restrict, "__restrict__"),
-    ];
-    let words: Vec<&str> = quals.iter().filter(|q| q.0).map(|q| q.1).collect();
-    words.join(" ")
-}
-
+/// A function type's parameters as the display spells them (each through [`spell`]).
 fn spell_params<'db>(db: &'db dyn IlDatabase, sig: &FnSig<'db>) -> String {
-    let mut params: Vec<String> = sig.params.iter().map(|&p| spell(db, p)).collect();
-    if sig.variadic {
-        params.push("...".to_string());
-    }
-    let mut out = format!("({})", params.join(", "));
-    if sig.this_cv.is_const || sig.this_cv.is_volatile {
-        out.push(' ');
-        out.push_str(&cv_spelling(sig.this_cv));
-    }
-    match sig.ref_qualifier {
-        Some(RefKind::Lvalue) => out.push_str(" &"),
-        Some(RefKind::Rvalue) => out.push_str(" &&"),
-        None => {}
-    }
-    if sig.noexcept {
-        out.push_str(" noexcept");
-    }
-    out
+    il::ty::params_spelling(sig, |p| spell(db, p))
 }
 
 /// EDG's name of a member's access (members of a `struct` without a label are public).

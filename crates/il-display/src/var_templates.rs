@@ -18,10 +18,15 @@ use rustc_hash::FxHashSet;
 use syntax::SyntaxKind::*;
 use syntax::SyntaxNode;
 
+use hir_def::generics::TemplateParamId;
+use hir_ty::HirTyDatabase;
+use hir_ty::fn_template::from_il_arg;
+use hir_ty::specialization::{most_specialized, pattern_args};
+use hir_ty::to_il::il_arg;
 use il::IlDatabase;
 use il::cuda::MemorySpace;
 use il::decl::variable_decl;
-use il::instantiate::{Bound, TemplateArg, match_pattern, template_params};
+use il::instantiate::{Bound, TemplateArg, template_params};
 use il::item::{Item, ItemKind};
 use il::lookup::{ScopeRef, members_named};
 use il::resolve::template_args_in;
@@ -40,13 +45,14 @@ struct Template<'db> {
 }
 
 pub(super) fn entries<'db>(
-    db: &'db dyn IlDatabase,
+    hdb: &'db dyn HirTyDatabase,
     file: base_db::SourceFile,
     root: &SyntaxNode,
     located: &Located<'_, 'db>,
     ids: &mut usize,
     out: &mut String,
 ) {
+    let db: &'db dyn IlDatabase = hdb;
     let templates = templates(db, file, located);
     for t in &templates {
         prototype(db, t.primary, t.primary_offset, located, ids, out);
@@ -68,18 +74,8 @@ pub(super) fn entries<'db>(
         if !seen.insert((template.primary, args.clone())) {
             continue;
         }
-        // The most specialized matching partial specialization, else the primary template.
-        let mut best: Option<(usize, Item<'db>, Vec<TemplateArg<'db>>, usize)> = None;
-        for (partial, pattern, offset) in &template.partials {
-            if let Some((score, bindings)) = match_pattern(db, *partial, pattern, &args, None)
-                && best.as_ref().is_none_or(|b| score > b.0)
-            {
-                best = Some((score, *partial, bindings, *offset));
-            }
-        }
-        let (definition, bindings, offset) = match best {
-            Some((_, partial, bindings, offset)) => (partial, bindings, offset),
-            None => (template.primary, args.clone(), template.primary_offset),
+        let Some((definition, bindings, offset)) = definition_of(hdb, template, &args) else {
+            continue;
         };
         let ty = declared(db, definition, Bound::new(db, definition, bindings));
         let internal = is_const(db, ty);
@@ -103,6 +99,47 @@ pub(super) fn entries<'db>(
             variable_decl(db, definition).specifiers.is_constexpr,
         );
     }
+}
+
+/// The definition an instance `template<args>` is made from, with the arguments of its own
+/// parameters and the position it prints at: the most specialized matching partial
+/// specialization as hir-ty's unifier and partial ordering choose it, else the primary
+/// template. `None` when a binding has no il spelling.
+fn definition_of<'db>(
+    db: &'db dyn HirTyDatabase,
+    template: &Template<'db>,
+    args: &[TemplateArg<'db>],
+) -> Option<(Item<'db>, Vec<TemplateArg<'db>>, usize)> {
+    let primary = (template.primary, args.to_vec(), template.primary_offset);
+    if template.partials.is_empty() {
+        return Some(primary);
+    }
+    let Some(hir_args) = args
+        .iter()
+        .map(|a| from_il_arg(db, a))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Some(primary);
+    };
+    let candidates: Vec<_> = template
+        .partials
+        .iter()
+        .map(|(partial, pattern, _)| (*partial, pattern_args(db, *partial, pattern)))
+        .collect();
+    let Some((best, subst)) = most_specialized(db, &candidates, &hir_args) else {
+        return Some(primary);
+    };
+    let (partial, _, offset) = &template.partials[best];
+    let bindings = (0..template_params(db, *partial).len())
+        .map(|index| {
+            let id = TemplateParamId {
+                owner: *partial,
+                index: index as u32,
+            };
+            il_arg(db, subst.get(id)?)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((*partial, bindings, *offset))
 }
 
 /// The variable templates of the primary source file, with their partial specializations.

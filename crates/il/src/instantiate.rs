@@ -556,7 +556,7 @@ fn match_specialization<'db>(
 /// Matches the pattern `arg_list` of the specialization `spec` (a class or a variable
 /// template's) against an argument list: the bindings of `spec`'s parameters and how
 /// specialized the pattern is.
-pub fn match_pattern<'db>(
+fn match_pattern<'db>(
     db: &'db dyn IlDatabase,
     spec: Item<'db>,
     arg_list: &SyntaxNode,

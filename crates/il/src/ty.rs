@@ -180,6 +180,20 @@ pub struct Cv {
     pub is_restrict: bool,
 }
 
+impl Cv {
+    /// The qualifiers as every printer writes them, in this order: `const volatile
+    /// __restrict__` (empty for none).
+    pub fn words(self) -> String {
+        let words = [
+            (self.is_const, "const"),
+            (self.is_volatile, "volatile"),
+            (self.is_restrict, "__restrict__"),
+        ];
+        let words: Vec<&str> = words.iter().filter(|w| w.0).map(|w| w.1).collect();
+        words.join(" ")
+    }
+}
+
 /// A function type: what overloads differ in, so it also serves as a routine's signature key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub struct FnSig<'db> {
@@ -316,22 +330,10 @@ impl<'db> Ty<'db> {
     pub fn display(self, db: &'db dyn salsa::Database) -> String {
         match self.kind(db) {
             TyKind::Builtin(b) => b.spelling().to_string(),
-            TyKind::Qualified(cv, inner) => {
-                let mut quals = Vec::new();
-                if cv.is_const {
-                    quals.push("const");
-                }
-                if cv.is_volatile {
-                    quals.push("volatile");
-                }
-                if cv.is_restrict {
-                    quals.push("__restrict__");
-                }
-                match inner.kind(db) {
-                    TyKind::Pointer(_) => format!("{}{}", inner.display(db), quals.join(" ")),
-                    _ => format!("{} {}", quals.join(" "), inner.display(db)),
-                }
-            }
+            TyKind::Qualified(cv, inner) => match inner.kind(db) {
+                TyKind::Pointer(_) => format!("{}{}", inner.display(db), cv.words()),
+                _ => format!("{} {}", cv.words(), inner.display(db)),
+            },
             TyKind::Pointer(inner) => match inner.kind(db) {
                 TyKind::Function(sig) => {
                     format!("{} (*){}", sig.ret.display(db), params_display(db, sig))
@@ -441,25 +443,69 @@ fn args_display<'db>(db: &'db dyn salsa::Database, args: &[TemplateArg<'db>]) ->
     format!("<{args}{close}")
 }
 
-/// A constant as EDG spells it for its type: `'c'` for a character type, `true`, `5U`, `5L`.
+/// A constant as EDG spells it for its type ([`edg_builtin_constant`]); a plain number for a
+/// type that is no builtin.
 fn typed_value_display(db: &dyn salsa::Database, ty: Ty<'_>, v: i128) -> String {
-    let TyKind::Builtin(b) = ty.kind(db) else {
-        return v.to_string();
-    };
-    match b {
-        Builtin::Char | Builtin::SignedChar | Builtin::UnsignedChar => match u8::try_from(v) {
-            Ok(c @ 0x20..0x7f) if c != b'\\' && c != b'\'' => format!("'{}'", c as char),
-            Ok(c) => format!("'\\{c:03o}'"),
-            Err(_) => v.to_string(),
-        },
-        Builtin::Bool => (if v == 0 { "false" } else { "true" }).to_string(),
-        Builtin::UnsignedInt => format!("{v}U"),
-        Builtin::Long => format!("{v}L"),
-        Builtin::UnsignedLong => format!("{v}UL"),
-        Builtin::LongLong => format!("{v}LL"),
-        Builtin::UnsignedLongLong => format!("{v}ULL"),
+    match ty.kind(db) {
+        TyKind::Builtin(b) => edg_builtin_constant(v, *b),
         _ => v.to_string(),
     }
+}
+
+/// A constant of builtin type `builtin` as EDG prints it in a template argument, in the xref
+/// log and the IL display alike (measured with cudafe++ 13.0.88): `true`, `4UL`, `-1L`, an
+/// unsigned value wrapped to its width (`static_cast<size_t>(-1)` is
+/// `18446744073709551615UL`); a character as a character literal (`'a'`, `'\n'`, `'\''`,
+/// `'\"'`, `'\000'`, `'\377'` for a plain `char` of -1), with a cast for `signed char` and
+/// `unsigned char` (`(unsigned char)'\310'`). The one speller of constants: hir-ty's type
+/// printer re-exports it.
+pub fn edg_builtin_constant(value: i128, builtin: Builtin) -> String {
+    use Builtin as B;
+    let bits = match builtin {
+        B::UnsignedLong | B::UnsignedLongLong => Some(64),
+        B::UnsignedInt => Some(32),
+        B::UnsignedShort => Some(16),
+        B::UnsignedChar => Some(8),
+        _ => None,
+    };
+    let value = match bits {
+        Some(bits) => value.rem_euclid(1i128 << bits),
+        None => value,
+    };
+    let suffix = match builtin {
+        B::Bool => return (if value != 0 { "true" } else { "false" }).to_string(),
+        B::Char => return char_literal(value),
+        B::SignedChar => return format!("(signed char){}", char_literal(value)),
+        B::UnsignedChar => return format!("(unsigned char){}", char_literal(value)),
+        B::UnsignedLong => "UL",
+        B::Long => "L",
+        B::UnsignedInt => "U",
+        B::UnsignedLongLong => "ULL",
+        B::LongLong => "LL",
+        _ => "",
+    };
+    format!("{value}{suffix}")
+}
+
+/// A one-byte value as EDG writes a character literal: printable characters as themselves
+/// (`\\`, `\'` and `\"` escaped), the simple escapes by letter, any other byte in octal.
+fn char_literal(value: i128) -> String {
+    let byte = value.rem_euclid(256) as u8;
+    let inner = match byte {
+        b'\\' => "\\\\".to_string(),
+        b'\'' => "\\'".to_string(),
+        b'"' => "\\\"".to_string(),
+        b'\n' => "\\n".to_string(),
+        b'\t' => "\\t".to_string(),
+        b'\r' => "\\r".to_string(),
+        0x07 => "\\a".to_string(),
+        0x08 => "\\b".to_string(),
+        0x0c => "\\f".to_string(),
+        0x0b => "\\v".to_string(),
+        0x20..0x7f => (byte as char).to_string(),
+        _ => format!("\\{byte:03o}"),
+    };
+    format!("'{inner}'")
 }
 
 /// A bound template definition as the instance it stands for (`A<int>`).
@@ -477,16 +523,20 @@ fn bound_display<'db>(db: &'db dyn salsa::Database, bound: Bound<'db>) -> String
 }
 
 fn params_display<'db>(db: &'db dyn salsa::Database, sig: &FnSig<'db>) -> String {
-    let mut params: Vec<String> = sig.params.iter().map(|p| p.display(db)).collect();
+    params_spelling(sig, |p| p.display(db))
+}
+
+/// A function type's parameter list with what follows it (`(int, ...) const && noexcept`),
+/// each parameter spelled by `param`: [`Ty::display`]'s and the IL display's spelling share it.
+pub fn params_spelling<'db>(sig: &FnSig<'db>, param: impl FnMut(Ty<'db>) -> String) -> String {
+    let mut params: Vec<String> = sig.params.iter().copied().map(param).collect();
     if sig.variadic {
         params.push("...".to_string());
     }
     let mut out = format!("({})", params.join(", "));
-    if sig.this_cv.is_const {
-        out.push_str(" const");
-    }
-    if sig.this_cv.is_volatile {
-        out.push_str(" volatile");
+    if sig.this_cv.is_const || sig.this_cv.is_volatile {
+        out.push(' ');
+        out.push_str(&sig.this_cv.words());
     }
     match sig.ref_qualifier {
         Some(RefKind::Lvalue) => out.push_str(" &"),
@@ -628,6 +678,34 @@ mod tests {
     use expect_test::expect;
 
     use super::*;
+
+    /// Character constants as cudafe++ 13.0.88 names `S<c>`, `U<c>` and `G<c>` instances
+    /// (`template <char C> struct S`, `unsigned char` for `U`, `signed char` for `G`) in its
+    /// xref log and IL display alike.
+    #[test]
+    fn character_constants_spell_as_edg_writes_them() {
+        use Builtin::{Char, SignedChar, UnsignedChar};
+        let spelled: Vec<String> = [
+            (0, Char),
+            (i128::from(b'\t'), Char),
+            (i128::from(b'\n'), Char),
+            (i128::from(b'\\'), Char),
+            (i128::from(b'"'), Char),
+            (i128::from(b'\''), Char),
+            (i128::from(b'?'), Char),
+            (i128::from(b'a'), Char),
+            (127, Char),
+            (-1, Char),
+            (200, UnsignedChar),
+            (-3, SignedChar),
+            (i128::from(b'a'), UnsignedChar),
+        ]
+        .iter()
+        .map(|&(v, b)| edg_builtin_constant(v, b))
+        .collect();
+        expect![[r#"'\000' '\t' '\n' '\\' '\"' '\'' '?' 'a' '\177' '\377' (unsigned char)'\310' (signed char)'\375' (unsigned char)'a'"#]]
+        .assert_eq(&spelled.join(" "));
+    }
 
     #[test]
     fn builtin_specifier_words_in_any_order() {
