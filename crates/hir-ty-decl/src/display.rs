@@ -201,6 +201,7 @@ impl<'db> Printer<'db> {
             TyKind::Class(item) | TyKind::Enum(item) => self.item_name(*item),
             TyKind::Instance(inst) => self.instance(*inst),
             TyKind::Param(p) => hir_def_param_name(db, *p),
+            TyKind::Projection { base, name } => format!("{}::{name}", self.whole(*base)),
             TyKind::Dependent(text) => text.to_string(),
             TyKind::Closure(c) => format!("<lambda #{}>", c.expr.into_raw().into_u32()),
             TyKind::Vector { elem, bytes } => {

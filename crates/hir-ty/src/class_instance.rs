@@ -101,7 +101,7 @@ pub fn member_of_instance<'db>(
 #[salsa::tracked(returns(copy))]
 pub fn member_ty<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -> Ty<'db> {
     let ty = declared_ty(db, member.member(db));
-    instance_bindings(db, member.class(db)).apply(db, ty)
+    crate::normalize::normalize(db, instance_bindings(db, member.class(db)).apply(db, ty))
 }
 
 /// The return type of a member function of an instance as il resolves it in the instance's
