@@ -458,9 +458,12 @@ fn hir_def_param_name(
                 .nth(p.index as usize)
         })
         .and_then(|param| {
+            // The last identifier before a default argument: `class A = alloc<T>` is `A`,
+            // not the `T` of its default.
             param
                 .descendants_with_tokens()
                 .filter_map(|t| t.into_token())
+                .take_while(|t| t.kind() != syntax::SyntaxKind::EQ)
                 .filter(|t| t.kind() == syntax::SyntaxKind::IDENT)
                 .last()
                 .map(|t| t.text().to_string())

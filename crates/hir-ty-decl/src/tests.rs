@@ -113,9 +113,9 @@ template <class T, class A = alloc<T> > struct vbase {
             atraits::pointer: A::pointer
             iter: {error}
             vbase: {error}
-            vbase::traits: atraits<T> | value params [-]
-            vbase::pointer: atraits<T>::pointer
-            vbase::const_ref: const atraits<T>::pointer &
+            vbase::traits: atraits<A> | value params [-]
+            vbase::pointer: atraits<A>::pointer
+            vbase::const_ref: const atraits<A>::pointer &
             vbase::iterator: iter<pointer>
             vbase::int_pointer: int *
             vbase::other: A::template rebind<T>::other
