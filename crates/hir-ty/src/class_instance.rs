@@ -97,7 +97,8 @@ pub fn member_of_instance<'db>(
 }
 
 /// A member's declared type in the instance (`T value;` in `X<int>` is `int`; a member
-/// function's type with the class's parameters substituted).
+/// function's type with the class's parameters substituted), member types of dependent types
+/// looked up once substitution made their bases concrete ([`crate::normalize`]).
 #[salsa::tracked(returns(copy))]
 pub fn member_ty<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -> Ty<'db> {
     let ty = declared_ty(db, member.member(db));
