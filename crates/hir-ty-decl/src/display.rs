@@ -187,6 +187,7 @@ impl<'db> Printer<'db> {
             TyKind::Class(item) | TyKind::Enum(item) => self.item_name(*item),
             TyKind::Instance(inst) => self.instance(*inst),
             TyKind::Param(p) => hir_def_param_name(db, *p),
+            TyKind::Projection { base, name } => format!("{}::{name}", self.whole(*base)),
             TyKind::Dependent(text) => text.to_string(),
             TyKind::Closure(c) => format!("<lambda #{}>", c.expr.into_raw().into_u32()),
             TyKind::Vector { elem, bytes } => {
@@ -416,9 +417,12 @@ fn hir_def_param_name(
                 .nth(p.index as usize)
         })
         .and_then(|param| {
+            // The last identifier before a default argument: `class A = alloc<T>` is `A`,
+            // not the `T` of its default.
             param
                 .descendants_with_tokens()
                 .filter_map(|t| t.into_token())
+                .take_while(|t| t.kind() != syntax::SyntaxKind::EQ)
                 .filter(|t| t.kind() == syntax::SyntaxKind::IDENT)
                 .last()
                 .map(|t| t.text().to_string())

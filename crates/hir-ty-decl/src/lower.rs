@@ -96,7 +96,185 @@ pub fn declared_ty<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Ty<'db> 
         }
         _ => return Ty::error(db),
     };
-    lower_il_ty(db, il_ty, &owners)
+    let ty = lower_il_ty(db, il_ty, &owners);
+    if ty.is_error(db)
+        && !owners.is_empty()
+        && matches!(item.kind(db), ItemKind::Typedef | ItemKind::AliasTemplate)
+    {
+        // A member type of a dependent type (`typedef typename alloc_traits::pointer
+        // pointer;`), which il cannot resolve with the parameters standing for themselves:
+        // the written type read again, as a projection when it is one.
+        if let Some(text) = typedef_written_type(db, item)
+            && let Some(written) = resolve_type_ref(
+                db,
+                scope_of(db, item),
+                &owners,
+                base_db::Name::new(db, text.as_str()),
+            )
+            && contains_projection(db, written)
+        {
+            return written;
+        }
+    }
+    if !owners.is_empty()
+        && matches!(
+            item.kind(db),
+            ItemKind::Routine | ItemKind::FunctionTemplate
+        )
+        && let TyKind::Function(f) = ty.kind(db)
+        && f.ret.is_error(db)
+        && let Some(text) = routine_written_return(db, item)
+        && let Some(ret) = resolve_type_ref(
+            db,
+            scope_of(db, item),
+            &owners,
+            base_db::Name::new(db, text.as_str()),
+        )
+        && contains_projection(db, ret)
+    {
+        // A return type that is a member type of a dependent type, as for typedefs above.
+        return Ty::new(db, TyKind::Function(FnTy { ret, ..f.clone() }));
+    }
+    ty
+}
+
+/// The type a typedef or alias declaration names, as written (`typename alloc_traits::pointer`
+/// of `typedef typename alloc_traits::pointer pointer;`): the alias's type-id, or the
+/// typedef's specifiers and declarator without its name. `None` for a declaration of several
+/// names, or with an attribute or a declarator suffix (arrays, functions).
+fn typedef_written_type(db: &dyn HirTyDatabase, item: Item<'_>) -> Option<String> {
+    use rowan::NodeOrToken;
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let header = match header.kind() {
+        TEMPLATE_DECL => header
+            .children()
+            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
+            .last()?,
+        _ => header,
+    };
+    let words = |node: &SyntaxNode, skip: Option<&SyntaxNode>| -> Vec<String> {
+        node.descendants_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+            .filter(|t| !t.kind().is_trivia())
+            .filter(|t| skip.is_none_or(|s| !s.text_range().contains_range(t.text_range())))
+            .map(|t| t.text().to_string())
+            .collect()
+    };
+    if header.kind() == ALIAS_DECL {
+        let type_id = header.children().find(|n| n.kind() == TYPE_ID)?;
+        return Some(words(&type_id, None).join(" "));
+    }
+    let inits: Vec<SyntaxNode> = header
+        .children()
+        .filter(|n| n.kind() == INIT_DECLARATOR)
+        .collect();
+    let [init] = &inits[..] else {
+        return None;
+    };
+    let declarator = init.children().find(|n| n.kind() == DECLARATOR)?;
+    if declarator
+        .descendants()
+        .any(|n| matches!(n.kind(), FUNCTION_SUFFIX | ARRAY_SUFFIX))
+    {
+        return None;
+    }
+    let name = declarator.children().find(|n| n.kind() == NAME_REF)?;
+    let mut out = Vec::new();
+    for child in header.children_with_tokens() {
+        match child {
+            NodeOrToken::Token(t) if t.kind().is_trivia() => {}
+            NodeOrToken::Token(t) if matches!(t.kind(), TYPEDEF_KW | SEMI) => {}
+            NodeOrToken::Token(t) => out.push(t.text().to_string()),
+            NodeOrToken::Node(n) if n == *init => out.extend(words(&declarator, Some(&name))),
+            NodeOrToken::Node(n)
+                if matches!(n.kind(), QUALIFIED_NAME | NAME_REF | ELABORATED_TYPE) =>
+            {
+                out.extend(words(&n, None));
+            }
+            NodeOrToken::Node(_) => return None,
+        }
+    }
+    Some(out.join(" "))
+}
+
+/// The return type a routine's declaration writes before its name (`typename V::pointer` of
+/// `template <class V> typename V::pointer data_of(V &)`): the type specifiers (storage and
+/// function specifiers and attributes left out) and the declarator's `*`/`&` before the name.
+/// `None` for anything else before the name (a declarator in parentheses, a trailing return
+/// type's `auto` resolves to no projection anyway).
+fn routine_written_return(db: &dyn HirTyDatabase, item: Item<'_>) -> Option<String> {
+    use rowan::NodeOrToken;
+    let mut header = SyntaxNode::new_root(item.header(db).clone());
+    while header.kind() == TEMPLATE_DECL {
+        header = header
+            .children()
+            .filter(|c| c.kind() != TEMPLATE_PARAM_LIST)
+            .last()?;
+    }
+    let mut out = Vec::new();
+    for child in header.children_with_tokens() {
+        match child {
+            NodeOrToken::Token(t) if t.kind().is_trivia() => {}
+            NodeOrToken::Token(t)
+                if matches!(
+                    t.kind(),
+                    STATIC_KW
+                        | INLINE_KW
+                        | CONSTEXPR_KW
+                        | VIRTUAL_KW
+                        | EXPLICIT_KW
+                        | EXTERN_KW
+                        | FRIEND_KW
+                ) => {}
+            NodeOrToken::Token(t) => out.push(t.text().to_string()),
+            NodeOrToken::Node(n) if matches!(n.kind(), ATTRIBUTE_SPEC | ATTRIBUTE) => {}
+            NodeOrToken::Node(n)
+                if matches!(n.kind(), QUALIFIED_NAME | NAME_REF | ELABORATED_TYPE) =>
+            {
+                out.extend(
+                    n.descendants_with_tokens()
+                        .filter_map(NodeOrToken::into_token)
+                        .filter(|t| !t.kind().is_trivia())
+                        .map(|t| t.text().to_string()),
+                );
+            }
+            NodeOrToken::Node(n) if matches!(n.kind(), DECLARATOR | INIT_DECLARATOR) => {
+                let declarator = match n.kind() {
+                    DECLARATOR => n,
+                    _ => n.children().find(|c| c.kind() == DECLARATOR)?,
+                };
+                // The operators before the name, in the declarator itself (not nested).
+                for t in declarator.children_with_tokens() {
+                    match t {
+                        NodeOrToken::Token(t) if t.kind().is_trivia() => {}
+                        NodeOrToken::Token(t)
+                            if matches!(t.kind(), STAR | AMP | AMP2 | CONST_KW | VOLATILE_KW) =>
+                        {
+                            out.push(t.text().to_string());
+                        }
+                        NodeOrToken::Node(n) if n.kind() == NAME_REF => {
+                            return Some(out.join(" "));
+                        }
+                        _ => return None,
+                    }
+                }
+                return None;
+            }
+            NodeOrToken::Node(_) => return None,
+        }
+    }
+    None
+}
+
+/// Whether a projection is part of `ty` (under cv, pointers and references).
+fn contains_projection<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> bool {
+    match ty.kind(db) {
+        TyKind::Projection { .. } => true,
+        TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
+            contains_projection(db, *t)
+        }
+        _ => false,
+    }
 }
 
 /// The signature of a routine or function template; `None` for other items.
@@ -400,10 +578,116 @@ fn resolve_type_ref<'db>(
     let env = template_env(db, owners);
     let il_ty = il::resolve::type_id_type_in(db, scope, env, &type_id);
     let ty = lower_il_ty(db, il_ty, owners);
-    // Inside a template, a type we cannot resolve is almost always a dependent one (a member
-    // typedef of a dependent base, `typename T::type`): kept as written, not an error.
+    // Inside a template, a type we cannot resolve is almost always a dependent one: a member
+    // type of a dependent type (`typename T::type`) is a projection, anything else (a member
+    // typedef of a dependent base) is kept as written; not an error.
     if ty.is_error(db) && !owners.is_empty() {
+        if let Some(projection) = dependent_member(db, scope, owners, &type_id) {
+            return Some(projection);
+        }
         return Some(Ty::new(db, TyKind::Dependent(text.text(db).into())));
+    }
+    Some(ty)
+}
+
+/// A type-id `[cv] [typename] Q::name` with `*`, `&`, `&&` and cv after it, where `Q` resolves
+/// to a type that depends on the template parameters (a parameter, an instance with parameter
+/// arguments, a projection in turn): the [`TyKind::Projection`] of `name` from `Q`, which il
+/// cannot resolve with the parameters standing for themselves (`typename alloc_traits::pointer`
+/// with `alloc_traits` a typedef of `atraits<A>`). A member template (`Q::template X<...>`)
+/// and a `Q` that does not depend are not projections (`None`).
+fn dependent_member<'db>(
+    db: &'db dyn HirTyDatabase,
+    scope: ScopeRef<'db>,
+    owners: &[Item<'db>],
+    type_id: &SyntaxNode,
+) -> Option<Ty<'db>> {
+    use rowan::NodeOrToken;
+    let mut name = None;
+    let mut cv = Cv::default();
+    let mut declarator = Vec::new();
+    for element in type_id.children_with_tokens() {
+        match element {
+            NodeOrToken::Token(t) if t.kind().is_trivia() => {}
+            NodeOrToken::Token(t) => match t.kind() {
+                TYPENAME_KW => {}
+                CONST_KW => cv.is_const = true,
+                VOLATILE_KW => cv.is_volatile = true,
+                _ => return None,
+            },
+            NodeOrToken::Node(n) if n.kind() == QUALIFIED_NAME && name.is_none() => {
+                name = Some(n);
+            }
+            // `typename Q::name` is an elaborated type around the name.
+            NodeOrToken::Node(n) if n.kind() == ELABORATED_TYPE && name.is_none() => {
+                let mut inner = n.children_with_tokens().filter(|t| !t.kind().is_trivia());
+                match (inner.next(), inner.next(), inner.next()) {
+                    (Some(NodeOrToken::Token(t)), Some(NodeOrToken::Node(q)), None)
+                        if t.kind() == TYPENAME_KW && q.kind() == QUALIFIED_NAME =>
+                    {
+                        name = Some(q);
+                    }
+                    _ => return None,
+                }
+            }
+            NodeOrToken::Node(n) if n.kind() == DECLARATOR && declarator.is_empty() => {
+                declarator = n
+                    .descendants_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .filter(|t| !t.kind().is_trivia())
+                    .collect();
+            }
+            NodeOrToken::Node(_) => return None,
+        }
+    }
+    let name = name?;
+    let last = name.children().filter(|n| n.kind() == NAME_REF).last()?;
+    let mut words = last
+        .children_with_tokens()
+        .filter(|t| !t.kind().is_trivia());
+    let member = match (words.next(), words.next()) {
+        (Some(NodeOrToken::Token(t)), None) if t.kind() == IDENT => t.text().to_string(),
+        _ => return None,
+    };
+    // The qualifier's text: the name's up to the `::` before the member.
+    let qualifier_len = usize::from(last.text_range().start() - name.text_range().start());
+    let text = name.text().to_string();
+    let qualifier = text
+        .get(..qualifier_len)?
+        .trim_end()
+        .strip_suffix("::")?
+        .trim();
+    if qualifier.is_empty() {
+        return None;
+    }
+    let base = resolve_type_ref(db, scope, owners, base_db::Name::new(db, qualifier))?;
+    if base.is_error(db) || !base.is_dependent(db) || matches!(base.kind(db), TyKind::Dependent(_))
+    {
+        return None;
+    }
+    let mut ty = Ty::new(
+        db,
+        TyKind::Projection {
+            base,
+            name: member.into(),
+        },
+    )
+    .qualified(db, cv);
+    // The declarator's operators, left to right (`const Q::x *const &`).
+    for token in declarator {
+        let cv_of = |is_const| Cv {
+            is_const,
+            is_volatile: !is_const,
+            ..Cv::default()
+        };
+        ty = match token.kind() {
+            STAR => ty.pointer(db),
+            AMP => ty.reference(db, RefKind::Lvalue),
+            AMP2 => ty.reference(db, RefKind::Rvalue),
+            CONST_KW => ty.qualified(db, cv_of(true)),
+            VOLATILE_KW => ty.qualified(db, cv_of(false)),
+            _ => return None,
+        };
     }
     Some(ty)
 }

@@ -70,7 +70,10 @@ pub fn pattern_args<'db>(
             continue;
         }
         match type_ref_ty(db, spec, text) {
-            Some(t) if !t.is_error(db) && !matches!(t.kind(db), TyKind::Dependent(_)) => {
+            Some(t)
+                if !t.is_error(db)
+                    && !matches!(t.kind(db), TyKind::Dependent(_) | TyKind::Projection { .. }) =>
+            {
                 out.push(GenericArg::Type(t))
             }
             _ => out.push(GenericArg::DependentValue(text.into())),

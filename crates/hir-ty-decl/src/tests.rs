@@ -85,3 +85,40 @@ Array<int, 4> a;
         "#]],
     );
 }
+
+#[test]
+fn member_types_of_dependent_types_are_projections() {
+    // Member typedefs naming a member of a type that depends on the parameters: the
+    // projection keeps the base as a type (`atraits<A>`, not the typedef `traits` it was
+    // written through), with the declarator around it; a member of a non-dependent class
+    // resolves as before; a member template stays as written.
+    check(
+        r#"
+template <class T> struct alloc { typedef T *pointer; };
+template <class A> struct atraits { typedef typename A::pointer pointer; };
+template <class P> struct iter {};
+template <class T, class A = alloc<T> > struct vbase {
+  typedef atraits<A> traits;
+  typedef typename traits::pointer pointer;
+  typedef const typename traits::pointer &const_ref;
+  using iterator = iter<pointer>;
+  typedef typename alloc<int>::pointer int_pointer;
+  typedef typename A::template rebind<T>::other other;
+};
+"#,
+        expect![[r#"
+            alloc: {error}
+            alloc::pointer: T *
+            atraits: {error}
+            atraits::pointer: A::pointer
+            iter: {error}
+            vbase: {error}
+            vbase::traits: atraits<A> | value params [-]
+            vbase::pointer: atraits<A>::pointer
+            vbase::const_ref: const atraits<A>::pointer &
+            vbase::iterator: iter<pointer>
+            vbase::int_pointer: int *
+            vbase::other: A::template rebind<T>::other
+        "#]],
+    );
+}

@@ -78,7 +78,11 @@ fn il_ty_depth<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, depth: u32) -> Opti
             let (file, index) = closure_index(db, *closure)?;
             IlKind::Closure { file, index }
         }
-        TyKind::Param(_) | TyKind::ParamArray(..) | TyKind::Dependent(_) | TyKind::Error => {
+        TyKind::Param(_)
+        | TyKind::ParamArray(..)
+        | TyKind::Projection { .. }
+        | TyKind::Dependent(_)
+        | TyKind::Error => {
             return None;
         }
     };

@@ -4,7 +4,9 @@
 //! Classes, enums and unions are their il [`Item`]; a class template instance is an interned
 //! [`Instance`] (template item plus arguments); a template parameter knows its owner
 //! ([`TemplateParamId`]). What a template makes of a name we do not model is a
-//! [`TyKind::Dependent`] type, and what we could not determine at all is [`TyKind::Error`],
+//! [`TyKind::Dependent`] type (a member type of a dependent type, `typename A::pointer`, is a
+//! structured [`TyKind::Projection`], resolved once its base is concrete: `hir_ty::normalize`),
+//! and what we could not determine at all is [`TyKind::Error`],
 //! which absorbs every operation on it (an expression of error type has error type, a call
 //! through it resolves to nothing) so that one unknown gives one diagnostic, not a cascade.
 use hir_def::ClosureId;
@@ -57,8 +59,18 @@ pub enum TyKind<'db> {
     Instance(Instance<'db>),
     /// A template parameter of its owner, standing for itself (inside the template).
     Param(TemplateParamId<'db>),
-    /// A type that depends on template parameters in a way not modelled (`typename T::type`,
-    /// a dependent base's member): kept as spelled, never an error.
+    /// A member type of a type that depends on template parameters (`typename A::pointer`,
+    /// `typename alloc_traits::pointer` with `alloc_traits` a typedef of `atraits<A>`): the
+    /// base as a type and the member's name, as rust-analyzer's projection types. Substitution
+    /// keeps it a projection; once the base is a concrete class or instance, `hir_ty::normalize`
+    /// looks the member up there (a member typedef in the instance's bindings, recursively).
+    Projection {
+        base: Ty<'db>,
+        name: Box<str>,
+    },
+    /// A type that depends on template parameters in a way not modelled (a dependent base's
+    /// member, a dependent template-id il did not instantiate): kept as spelled, never an
+    /// error.
     Dependent(Box<str>),
     /// A lambda's closure type.
     Closure(ClosureId<'db>),
@@ -174,7 +186,10 @@ impl<'db> Ty<'db> {
     /// Whether the type involves a template parameter or a dependent name.
     pub fn is_dependent(self, db: &'db dyn salsa::Database) -> bool {
         match self.kind(db) {
-            TyKind::Param(_) | TyKind::Dependent(_) | TyKind::ParamArray(..) => true,
+            TyKind::Param(_)
+            | TyKind::Dependent(_)
+            | TyKind::ParamArray(..)
+            | TyKind::Projection { .. } => true,
             TyKind::Qualified(_, t)
             | TyKind::Pointer(t)
             | TyKind::Reference(_, t)

@@ -99,6 +99,12 @@ impl<'db> Subst<'db> {
                     .collect();
                 TyKind::Instance(Instance::new(db, inst.template(db), args))
             }
+            // The base is substituted; the member is looked up by `hir_ty::normalize`, which
+            // needs the instances' definitions (above this crate).
+            TyKind::Projection { base, name } => TyKind::Projection {
+                base: go(*base),
+                name: name.clone(),
+            },
             _ => return ty,
         };
         Ty::new(db, kind)

@@ -97,11 +97,12 @@ pub fn member_of_instance<'db>(
 }
 
 /// A member's declared type in the instance (`T value;` in `X<int>` is `int`; a member
-/// function's type with the class's parameters substituted).
+/// function's type with the class's parameters substituted), member types of dependent types
+/// looked up once substitution made their bases concrete ([`crate::normalize`]).
 #[salsa::tracked(returns(copy))]
 pub fn member_ty<'db>(db: &'db dyn HirTyDatabase, member: MemberInstance<'db>) -> Ty<'db> {
     let ty = declared_ty(db, member.member(db));
-    instance_bindings(db, member.class(db)).apply(db, ty)
+    crate::normalize::normalize(db, instance_bindings(db, member.class(db)).apply(db, ty))
 }
 
 /// The return type of a member function of an instance as il resolves it in the instance's

@@ -13,6 +13,8 @@
 //!   partial ordering, members' types per instance, member functions inferred per instance);
 //!   [`fn_template`]: function template instances.
 //! - [`const_eval`]: the constant evaluator over lowered bodies.
+//! - [`normalize`]: member types of dependent types (projections) resolved once their base
+//!   is a concrete instance.
 //! - [`inference`]: [`infer`], every expression's type and value category, names, members
 //!   and calls resolved, overloads ranked, function template instances deduced.
 pub mod class_instance;
@@ -28,6 +30,7 @@ pub mod display {
 mod edg_names;
 pub mod fn_template;
 mod inference;
+pub mod normalize;
 mod overload;
 
 // The lower half, re-exported whole: `hir_ty::ty`, `hir_ty::lower`... are one API to callers.

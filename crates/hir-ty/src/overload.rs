@@ -500,7 +500,8 @@ pub(crate) fn names_functions<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> b
 /// real mismatch, not a non-deduced context).
 fn mentions_only_owned<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, template: Item<'db>) -> bool {
     match ty.kind(db) {
-        TyKind::Dependent(_) => false,
+        // A member type of a dependent type is a non-deduced context.
+        TyKind::Dependent(_) | TyKind::Projection { .. } => false,
         TyKind::Param(p) => p.owner == template,
         TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => {
             mentions_only_owned(db, *t, template)
@@ -566,7 +567,7 @@ fn rank_of<'db>(
         let to_function = match target.kind(db) {
             TyKind::Pointer(p) => matches!(p.unqualified(db).kind(db), TyKind::Function(_)),
             TyKind::Function(_) | TyKind::MemberPointer { .. } => true,
-            TyKind::Param(_) | TyKind::Dependent(_) => true,
+            TyKind::Param(_) | TyKind::Dependent(_) | TyKind::Projection { .. } => true,
             _ => false,
         };
         return to_function.then_some(Rank::Unknown);

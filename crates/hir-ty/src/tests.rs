@@ -1239,3 +1239,51 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn member_types_of_dependent_types_normalize_in_instances() {
+    // `typename V::pointer` returned by a function template, and `pointer` returned by a
+    // member of a class template (a typedef of `typename traits::pointer`, `traits` in turn a
+    // typedef of `atraits<A>`): projections while the parameters stand for themselves; in
+    // the instances the member is looked up, through the base `vbase<int, alloc<int>>` of
+    // `dvec<int>` and the member typedefs of `atraits<alloc<int>>` and `alloc<int>`, to
+    // `int *`. A member the instance does not have stays a projection of the instance. In a
+    // template's body, a local's type written as a member of a parameter is a projection.
+    check(
+        r#"
+template <class T> struct alloc { typedef T *pointer; };
+template <class A> struct atraits { typedef typename A::pointer pointer; };
+template <class T, class A = alloc<T> > struct vbase {
+  typedef atraits<A> traits;
+  typedef typename traits::pointer pointer;
+  pointer data();
+};
+template <class T> struct dvec : vbase<T> {};
+template <class V> typename V::pointer data_of(V &v);
+template <class V> typename V::missing missing_of(V &v);
+template <class V> void use(V &v) { const typename V::pointer *p = 0; *p; }
+void f() {
+  dvec<int> v;
+  v.data();
+  data_of(v);
+  missing_of(v);
+}
+"#,
+        expect![[r#"
+            use:
+              0: int PRValue
+              p: const V::pointer * LValue -> local p
+              Unary: const V::pointer LValue
+            f:
+              v: dvec<int> LValue -> local v
+              .data: {error} () PRValue -> vbase::data
+              call: int * PRValue => Method vbase::data()
+              data_of: V::pointer (V &) LValue -> data_of
+              v: dvec<int> LValue -> local v
+              call: int * PRValue => Function data_of(V &) <dvec<int>>
+              missing_of: V::missing (V &) LValue -> missing_of
+              v: dvec<int> LValue -> local v
+              call: dvec<int>::missing PRValue => Function missing_of(V &) <dvec<int>>
+        "#]],
+    );
+}

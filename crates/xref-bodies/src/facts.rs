@@ -21,7 +21,7 @@ pub(super) fn is_reference(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
 /// Whether a type mentions template parameters.
 pub(super) fn ty_dependent(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     match ty.kind(db) {
-        TyKind::Param(_) | TyKind::Dependent(_) => true,
+        TyKind::Param(_) | TyKind::Dependent(_) | TyKind::Projection { .. } => true,
         TyKind::Qualified(_, t)
         | TyKind::Pointer(t)
         | TyKind::Reference(_, t)
@@ -39,7 +39,7 @@ pub(super) fn ty_dependent(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
 /// `X<T>`), unlike a pointer or an array (`T *`).
 pub(super) fn may_be_dependent_class(db: &dyn HirTyDatabase, ty: Ty<'_>) -> bool {
     match ty.kind(db) {
-        TyKind::Param(_) | TyKind::Dependent(_) => true,
+        TyKind::Param(_) | TyKind::Dependent(_) | TyKind::Projection { .. } => true,
         TyKind::Qualified(_, t) | TyKind::Reference(_, t) => may_be_dependent_class(db, *t),
         TyKind::Instance(_) => ty_dependent(db, ty),
         _ => false,

@@ -288,6 +288,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// A call's result: its return type's category.
     fn returned(&self, ret: Ty<'db>) -> (Ty<'db>, ValueCategory) {
+        // A member type of a dependent type the substitution made concrete.
+        let ret = crate::normalize::normalize(self.db, ret);
         match ret.kind(self.db) {
             TyKind::Reference(RefKind::Lvalue, t) => (*t, ValueCategory::LValue),
             TyKind::Reference(RefKind::Rvalue, t) => (*t, ValueCategory::XValue),
@@ -1118,7 +1120,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ItemKind::Field | ItemKind::Variable => {
                 self.set_resolution(expr, Resolution::Item(first));
                 self.record_member_through(expr, object, first);
-                let ty = subst.apply(db, declared_ty(db, first));
+                let ty = crate::normalize::normalize(db, subst.apply(db, declared_ty(db, first)));
                 let is_static = first.kind(db) == ItemKind::Variable;
                 let cat = if is_static || arrow {
                     ValueCategory::LValue

@@ -88,8 +88,9 @@ impl<'db> InferCtx<'_, 'db> {
         object
     }
 
-    /// `ret`, the return type of `member` found as a member of `declaring`, or where it is an
-    /// error, the return type il resolves in the instance's binding
+    /// `ret`, the return type of `member` found as a member of `declaring`, normalized (a
+    /// projection whose base the bindings made concrete), or where it is an error, the return
+    /// type il resolves in the instance's binding
     /// ([`crate::class_instance::member_return_in_instance`]: `reference`, a member typedef
     /// reached through other instances' member typedefs).
     pub(crate) fn instance_member_return(
@@ -99,6 +100,7 @@ impl<'db> InferCtx<'_, 'db> {
         ret: Ty<'db>,
     ) -> Ty<'db> {
         let db = self.db;
+        let ret = crate::normalize::normalize(db, ret);
         if !ret.is_error(db) {
             return ret;
         }

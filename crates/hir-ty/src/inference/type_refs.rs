@@ -12,7 +12,8 @@ use crate::ty::{Cv, GenericArg, Instance, RefKind, Ty, TyKind};
 impl<'a, 'db> InferCtx<'a, 'db> {
     /// A type written in the body, with the instance's arguments substituted.
     pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
-        let ty = type_ref_ty(self.db, self.owner, text).map(|t| self.subst.apply(self.db, t));
+        let ty = type_ref_ty(self.db, self.owner, text)
+            .map(|t| crate::normalize::normalize(self.db, self.subst.apply(self.db, t)));
         match ty {
             Some(t) if t.is_error(self.db) => self.local_class_type_ref(text).or(ty),
             Some(t) if !self.in_template && t.is_dependent(self.db) => {
