@@ -38,7 +38,13 @@ impl<'db> Printer<'_, 'db> {
         };
         if let Some(member) = self.instance_member_of(e) {
             self.instance_member(member, access, at);
-            self.instance_qualifiers(member.class(self.db), &qualifiers);
+            // The qualifier names its own instance (`__numeric_traits<float>`), which may
+            // not be the base instance that declares the member.
+            let named = self
+                .infer
+                .qualifier_instance(e)
+                .unwrap_or(member.class(self.db));
+            self.instance_qualifiers(named, &qualifiers);
             return;
         }
         match resolution {
