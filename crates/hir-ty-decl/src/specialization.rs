@@ -1,4 +1,4 @@
-//! Class template partial specialization selection through the one unifier ([temp.spec.partial
+//! Class (and variable) template partial specialization selection through the one unifier ([temp.spec.partial
 //! .match], [temp.spec.partial.order]): each specialization's pattern (`X<T*, 0>`, its
 //! parameters standing for themselves) is unified with the instance's arguments; among the
 //! matches the one more specialized than every other is chosen (A is more specialized than B
@@ -9,6 +9,7 @@
 use hir_def::generics::{TemplateParamId, TemplateParamKind, template_params};
 use il::lookup::{ScopeRef, members_named};
 use il::{Item, ItemKind};
+use rowan::ast::AstNode;
 use syntax::{SyntaxKind::*, SyntaxNode};
 
 use crate::HirTyDatabase;
@@ -16,8 +17,8 @@ use crate::lower::type_ref_ty;
 use crate::ty::{GenericArg, Instance, TyKind};
 use crate::unify::{Subst, Unifier};
 
-/// Every declaration of the class template `template` that is a specialization with a
-/// definition, with its pattern.
+/// Every declaration of the class or variable template `template` that is a specialization
+/// with a definition (a variable template's: with its initializer), with its pattern.
 #[salsa::tracked(returns(ref))]
 pub fn specializations<'db>(
     db: &'db dyn HirTyDatabase,
@@ -26,26 +27,83 @@ pub fn specializations<'db>(
     let Some(name) = template.name_text(db) else {
         return Vec::new();
     };
+    let kind = template.kind(db);
     let scope = template
         .parent(db)
         .map_or(ScopeRef::File(template.file(db)), ScopeRef::Item);
     members_named(db, scope, name)
         .into_iter()
-        .filter(|d| d.kind(db) == ItemKind::ClassTemplate)
-        .filter(|d| il::instantiate::is_specialization(db, *d) && d.body(db).is_some())
+        // An explicit specialization of a variable template (`template <> constexpr bool
+        // v<int> = true;`) may be lowered as a plain variable.
+        .filter(|d| {
+            d.kind(db) == kind
+                || (kind == ItemKind::VariableTemplate && d.kind(db) == ItemKind::Variable)
+        })
+        .filter(|d| match kind {
+            ItemKind::ClassTemplate => {
+                il::instantiate::is_specialization(db, *d) && d.body(db).is_some()
+            }
+            ItemKind::VariableTemplate => variable_name(db, *d)
+                .is_some_and(|n| n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST)),
+            _ => false,
+        })
         .filter_map(|spec| Some((spec, pattern(db, spec)?)))
         .collect()
 }
 
-/// The written arguments of a class template specialization (`X<T*, 0>`), lowered with its
+/// The declared name of a variable template's declaration (`is_same_v` of the primary,
+/// `is_same_v<T, T>` of a partial specialization).
+fn variable_name(db: &dyn HirTyDatabase, item: Item<'_>) -> Option<SyntaxNode> {
+    let header = SyntaxNode::new_root(item.header(db).clone());
+    let name = item.name_text(db)?;
+    header
+        .descendants()
+        .filter(|n| n.kind() == DECLARATOR)
+        .filter_map(|d| syntax::ast::Declarator::cast(d)?.name())
+        .filter(|n| n.kind() == NAME_REF)
+        .find(|n| {
+            n.children_with_tokens()
+                .find(|t| t.kind() == IDENT)
+                .is_some_and(|t| t.to_string() == name)
+        })
+}
+
+/// The primary declaration of a variable template (the one whose name has no argument
+/// list): what a variable template instance is an instance of, whichever declaration lookup
+/// found first. Itself when it is the primary or none is found.
+#[salsa::tracked(returns(copy))]
+pub fn primary_variable_template<'db>(db: &'db dyn HirTyDatabase, item: Item<'db>) -> Item<'db> {
+    let is_primary = |d: Item<'db>| {
+        variable_name(db, d).is_some_and(|n| !n.children().any(|c| c.kind() == TEMPLATE_ARG_LIST))
+    };
+    if item.kind(db) != ItemKind::VariableTemplate || is_primary(item) {
+        return item;
+    }
+    let Some(name) = item.name_text(db) else {
+        return item;
+    };
+    let scope = item
+        .parent(db)
+        .map_or(ScopeRef::File(item.file(db)), ScopeRef::Item);
+    members_named(db, scope, name)
+        .into_iter()
+        .find(|d| d.kind(db) == ItemKind::VariableTemplate && is_primary(*d))
+        .unwrap_or(item)
+}
+
+/// The written arguments of a specialization (`X<T*, 0>`, `v<T*>`), lowered with its
 /// parameters standing for themselves.
 fn pattern<'db>(db: &'db dyn HirTyDatabase, spec: Item<'db>) -> Option<Vec<GenericArg<'db>>> {
-    let header = SyntaxNode::new_root(spec.header(db).clone());
-    let name = header
-        .descendants()
-        .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ELABORATED_TYPE))?
-        .children()
-        .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?;
+    let name = if spec.kind(db) == ItemKind::VariableTemplate {
+        variable_name(db, spec)?
+    } else {
+        let header = SyntaxNode::new_root(spec.header(db).clone());
+        header
+            .descendants()
+            .find(|n| matches!(n.kind(), CLASS_SPECIFIER | ELABORATED_TYPE))?
+            .children()
+            .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))?
+    };
     let list = name
         .descendants()
         .filter(|n| n.kind() == TEMPLATE_ARG_LIST)

@@ -133,6 +133,37 @@ pub fn instance_member_value<'db>(
     Some(ConstValue::new(v.value, target))
 }
 
+/// The value of a variable template instance (`is_same_v<int, long>`, `size_v<double>`):
+/// the initializer of the declaration it is made from (a chosen specialization, else the
+/// primary; `var_instance.rs`) evaluated under its bindings, converted to its declared type
+/// under them. `None` when it is not an integral constant.
+#[salsa::tracked(cycle_result = |_, _, _| None)]
+pub fn variable_instance_value<'db>(
+    db: &'db dyn HirTyDatabase,
+    instance: crate::ty::Instance<'db>,
+) -> Option<ConstValue> {
+    let (definition, subst) = crate::var_instance::variable_definition(db, instance)?;
+    let ty = crate::var_instance::variable_instance_ty(db, instance);
+    let (cv, _) = ty.split_cv(db);
+    if !cv.is_const
+        && !il::decl::variable_decl(db, definition)
+            .specifiers
+            .is_constexpr
+    {
+        return None;
+    }
+    let target = integral_of(db, ty)?;
+    let body = hir_def::body::body(db, definition);
+    let init = body.init_expr?;
+    let mut ev = Evaluator::new(db, definition, &body);
+    ev.instance = Some(Bound {
+        infer: crate::var_instance::infer_variable_instance(db, instance),
+        subst,
+    });
+    let v = ev.eval(init).ok()?;
+    Some(ConstValue::new(v.value, target))
+}
+
 /// The values of an enumeration's enumerators, in order (`None` for one that is not constant
 /// and every implicit successor of it).
 #[salsa::tracked(returns(ref), cycle_result = |_, _, _| Vec::new())]
@@ -322,6 +353,11 @@ impl<'a, 'db> Evaluator<'a, 'db> {
         if let Some(member) = infer.member_instance(expr) {
             return Some(instance_member_value(self.db, member).ok_or(ConstEvalError::NotConstant));
         }
+        if let Some(variable) = infer.variable_instance(expr) {
+            return Some(
+                variable_instance_value(self.db, variable).ok_or(ConstEvalError::NotConstant),
+            );
+        }
         let bound = self.instance.as_ref()?;
         let Some(Resolution::TemplateParam(param)) = infer.resolution(expr) else {
             return None;
@@ -390,7 +426,15 @@ impl<'a, 'db> Evaluator<'a, 'db> {
             }
             Expr::SizeOf(TypeOrExpr::Type(t)) | Expr::AlignOf(TypeOrExpr::Type(t)) => {
                 let ty = self.written_ty(t.as_str()).ok_or(NotConstant)?;
-                let size = size_of_simple(db, ty).ok_or(NotConstant)?;
+                let size = size_of(db, ty).ok_or(NotConstant)?;
+                int(size as i128, Builtin::UnsignedLong)
+            }
+            // An unevaluated operand: the size of its type as inference (overload resolution
+            // included) gives it, as the detection idiom `sizeof(test<T>(0)) == sizeof(yes)`
+            // asks.
+            Expr::SizeOf(TypeOrExpr::Expr(e)) => {
+                let ty = self.inference().type_of_expr(*e).ok_or(NotConstant)?;
+                let size = size_of(db, ty).ok_or(NotConstant)?;
                 int(size as i128, Builtin::UnsignedLong)
             }
             Expr::Call { callee, args } => self.call(expr, *callee, args),
@@ -859,6 +903,19 @@ fn size_of_simple<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<u64> {
         TyKind::Enum(_) => Some(4),
         _ => None,
     }
+}
+
+/// `sizeof` of a type: builtins, pointers and arrays of them directly, classes, class
+/// template instances and typedefs by il's layout of the type hir-ty's is ([`crate::to_il`]).
+fn size_of<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> Option<u64> {
+    if let Some(size) = size_of_simple(db, ty) {
+        return Some(size);
+    }
+    if ty.is_dependent(db) || ty.is_error(db) {
+        return None;
+    }
+    let il = crate::to_il::il_ty(db, ty.strip_reference(db))?;
+    il::record::size_align_of(db, il).map(|s| s.size)
 }
 
 /// A character literal's value and type (`'a'`, `'\n'`, `'\x41'`, `L'a'`, `u8'a'`).

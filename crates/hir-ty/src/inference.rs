@@ -156,6 +156,12 @@ pub struct InferenceResult<'db> {
     /// template instance (`Traits<int *>::is_pointer`, `v.sum()` on a `Vec<float, 4>`), with
     /// that member of that instance, by expression (the raw id; the first record of each).
     pub(crate) member_instances: Vec<(u32, crate::class_instance::MemberInstance<'db>)>,
+    /// Names of variable template instances (`is_same_v<T, int>` under the bindings), by
+    /// expression (the raw id), sorted.
+    pub(crate) variable_instances: Vec<(u32, Instance<'db>)>,
+    /// Qualified names whose qualifier names a class template instance (`numeric_limits<int>`
+    /// in `numeric_limits<int>::is_signed`, whose member a base declares), by expression.
+    pub(crate) qualifier_instances: Vec<(u32, Instance<'db>)>,
     /// The calls left to the instantiation although no argument's type depends
     /// (`chosen_at_instantiation`), in inference order.
     pub(crate) deferred_calls: Vec<ExprId>,
@@ -200,6 +206,29 @@ impl<'db> InferenceResult<'db> {
             .binary_search_by_key(&key, |(e, _)| *e)
             .ok()?;
         Some(self.member_instances[at].1)
+    }
+
+    /// The variable template instance a name denotes (`is_same_v<int, long>`; in a template
+    /// instance's body, under its bindings), when every argument is concrete.
+    pub fn variable_instance(&self, expr: ExprId) -> Option<Instance<'db>> {
+        let key = expr.into_raw().into_u32();
+        let at = self
+            .variable_instances
+            .binary_search_by_key(&key, |(e, _)| *e)
+            .ok()?;
+        Some(self.variable_instances[at].1)
+    }
+
+    /// The class template instance a qualified name's qualifier names (`numeric_limits<int>`
+    /// in `numeric_limits<int>::is_signed`, where [`Self::member_instance`] gives the base
+    /// instance that declares `is_signed`), when its arguments are concrete.
+    pub fn qualifier_instance(&self, expr: ExprId) -> Option<Instance<'db>> {
+        let key = expr.into_raw().into_u32();
+        let at = self
+            .qualifier_instances
+            .binary_search_by_key(&key, |(e, _)| *e)
+            .ok()?;
+        Some(self.qualifier_instances[at].1)
     }
 
     /// Whether a call in a template is left to the instantiation although no argument's type

@@ -11,7 +11,9 @@
 //!   guides); [`conversion`]: conversion functions and converting constructors.
 //! - [`class_instance`]: class template instances (the definition chosen by the unifier and
 //!   partial ordering, members' types per instance, member functions inferred per instance);
-//!   [`fn_template`]: function template instances.
+//!   [`fn_template`]: function template instances; [`var_instance`]: variable template
+//!   instances (the specialization chosen as for classes, the initializer inferred per
+//!   instance).
 //! - [`const_eval`]: the constant evaluator over lowered bodies.
 //! - [`normalize`]: member types of dependent types (projections) resolved once their base
 //!   is a concrete instance.
@@ -32,6 +34,7 @@ pub mod fn_template;
 mod inference;
 pub mod normalize;
 mod overload;
+pub mod var_instance;
 
 // The lower half, re-exported whole: `hir_ty::ty`, `hir_ty::lower`... are one API to callers.
 use hir_ty_decl::from_il;

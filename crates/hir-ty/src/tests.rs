@@ -522,8 +522,8 @@ constexpr long deduced = half(9L);
 constexpr unsigned char member = Limits<unsigned char>::max();
 "#,
     );
-    // The templates' own members are not constants; the variables are. Not yet: a member
-    // found through a base instance (`of_base`: lookup in the template finds no `value`).
+    // The templates' own members are not constants; the variables are. A member found
+    // through a base instance (`of_base`) is found by lookup in the instance's bases.
     let variables: Vec<&str> = constants.lines().filter(|l| !l.contains("::")).collect();
     expect![[r#"
         direct = 1 (bool)
@@ -531,13 +531,122 @@ constexpr unsigned char member = Limits<unsigned char>::max();
         differ = 0 (bool)
         through = 1 (bool)
         not_int = 0 (bool)
-        of_base = not constant
+        of_base = 1 (bool)
         twice = 42 (int)
         size = 14 (unsigned long)
         narrow = 44 (int)
         called = 23 (int)
         deduced = 4 (long)
         member = 128 (unsigned char)"#]]
+    .assert_eq(&variables.join("\n"));
+}
+
+/// Variable template instances (`is_same_v<int, int>`) are evaluated under their arguments:
+/// the explicit or most specialized partial specialization chosen as for class templates,
+/// traits and class template members in the initializer under the bindings, the declared
+/// type under them, other variable template instances in turn.
+#[test]
+fn const_eval_variable_template_instances() {
+    let constants = render_constants(
+        r#"
+template <class T, class U> constexpr bool is_same_v = __is_same(T, U);
+template <class T> constexpr bool is_ptr_v = false;
+template <class T> constexpr bool is_ptr_v<T *> = true;
+template <class T> constexpr bool is_ptr_v<const T *> = true;
+template <> constexpr bool is_ptr_v<long> = true;
+template <class T> constexpr int rank_v = 0;
+template <class T> constexpr int rank_v<T *> = 1 + rank_v<T>;
+template <class T> struct is_int { static const bool value = is_same_v<T, int>; };
+template <class T> constexpr bool is_int_v = is_int<T>::value;
+template <class T> constexpr T narrow_v = 300;
+template <class T> constexpr unsigned long size_v = sizeof(T) * 2;
+template <class T> bool not_const_v = true;
+constexpr bool same = is_same_v<int, int>;
+constexpr bool differ = is_same_v<int, const int>;
+constexpr bool ptr = is_ptr_v<int *>;
+constexpr bool const_ptr = is_ptr_v<const char *>;
+constexpr bool not_ptr = is_ptr_v<int>;
+constexpr bool explicit_spec = is_ptr_v<long>;
+constexpr int rank = rank_v<int ***>;
+constexpr bool through_member = is_int_v<int> && !is_int_v<char>;
+constexpr int narrow = narrow_v<unsigned char>;
+constexpr unsigned long size = size_v<double>;
+constexpr bool not_const = not_const_v<int>;
+template <class T> constexpr int pick() { if (is_ptr_v<T>) { return 1; } return 2; }
+constexpr int picked = pick<int *>() * 10 + pick<int>();
+typedef char yes;
+struct no { char c[2]; };
+template <class T> struct has_type {
+    template <class U> static yes test(typename U::type *);
+    template <class U> static no test(...);
+    static const bool value = sizeof(test<T>(0)) == sizeof(yes);
+};
+struct W { typedef int type; };
+constexpr bool detected = has_type<W>::value;
+constexpr bool not_detected = has_type<int>::value;
+constexpr unsigned long size_of_class = sizeof(no);
+constexpr unsigned long size_of_instance = sizeof(has_type<W>);
+template <class T> struct remove_c { typedef T type; };
+template <class T> struct remove_c<const T> { typedef T type; };
+template <class T> using remove_c_t = typename remove_c<T>::type;
+template <class T, T v> struct ic { static constexpr T value = v; };
+template <class T> struct is_fp_impl : ic<bool, false> {};
+template <> struct is_fp_impl<float> : ic<bool, true> {};
+template <class T> struct is_fp : is_fp_impl<remove_c_t<T>> {};
+template <class T> constexpr bool is_fp_v = is_fp<T>::value;
+constexpr bool fp_through_bases = is_fp_v<float>;
+constexpr bool const_fp_through_bases = is_fp_v<const float>;
+constexpr bool not_fp_through_bases = is_fp_v<int>;
+struct fp6 {};
+template <class T> constexpr bool is_ext_v = false;
+template <> constexpr bool is_ext_v<fp6> = true;
+enum class lim_type { other, integral, floating };
+template <class T> constexpr lim_type make_type() {
+    if constexpr (is_same_v<T, bool>) { return lim_type::other; }
+    else if constexpr (is_same_v<T, int> || is_same_v<T, unsigned>) { return lim_type::integral; }
+    else if constexpr (is_fp_v<T> || is_ext_v<T>) { return lim_type::floating; }
+    else { return lim_type::other; }
+}
+template <class T, lim_type = make_type<T>()> struct lim_impl { static constexpr bool is_specialized = false; };
+template <class T> struct lim_impl<T, lim_type::integral> { static constexpr bool is_signed = T(-1) < T(0); };
+template <> struct lim_impl<fp6, lim_type::floating> { static constexpr bool is_signed = true; };
+template <class T> struct lim : lim_impl<T> {};
+constexpr bool fp6_signed = lim<fp6>::is_signed;
+constexpr bool int_signed = lim<int>::is_signed;
+constexpr bool unsigned_signed = lim<unsigned>::is_signed;
+"#,
+    );
+    // Not yet: an explicit specialization of a variable template (`explicit_spec`: the
+    // primary's `false` is not given either), overload resolution that discards a candidate
+    // whose substitution fails (`not_detected`: SFINAE), `sizeof` of a class template instance,
+    // a partial specialization matching a cv-qualified argument (`remove_c<const T>` in
+    // `const_fp_through_bases`), and non-type default template arguments computed by a
+    // constexpr call (`lim_impl<T, make_type<T>()>`: il fills the default, not this evaluator).
+    let variables: Vec<&str> = constants.lines().filter(|l| !l.contains("::")).collect();
+    expect![[r#"
+        same = 1 (bool)
+        differ = 0 (bool)
+        ptr = 1 (bool)
+        const_ptr = 1 (bool)
+        not_ptr = 0 (bool)
+        explicit_spec = not constant
+        rank = 3 (int)
+        through_member = 1 (bool)
+        narrow = 44 (int)
+        size = 16 (unsigned long)
+        not_const = not constant
+        picked = 12 (int)
+        detected = 1 (bool)
+        not_detected = 1 (bool)
+        size_of_class = 2 (unsigned long)
+        size_of_instance = not constant
+        fp_through_bases = 1 (bool)
+        const_fp_through_bases = 0 (bool)
+        not_fp_through_bases = 0 (bool)
+        enum lim_type = [0, 1, 2]
+        fp6_signed = not constant
+        int_signed = not constant
+        unsigned_signed = not constant"#]]
     .assert_eq(&variables.join("\n"));
 }
 

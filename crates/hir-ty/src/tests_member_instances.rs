@@ -28,6 +28,16 @@ fn render(text: &str) -> String {
                         .unwrap_or_else(|| "<not spelled>".to_string()),
                     member.member(&db).name_text(&db).unwrap_or_default()
                 ));
+                // The instance the qualifier names, where a base instance declares the member.
+                if let Some(named) = result.qualifier_instance(e)
+                    && named != member.class(&db)
+                {
+                    lines.push(format!(
+                        "    named through {}",
+                        instance_edg_name(&db, named)
+                            .unwrap_or_else(|| "<not spelled>".to_string())
+                    ));
+                }
             }
         }
         if !lines.is_empty() {
@@ -187,6 +197,25 @@ void h() {
               #4: DRef<int>::operator=
               #7: VB<int>::operator[]
               #10: DRef<int>::operator=
+        "#]],
+    );
+}
+
+/// A member declared in a base the template names through its parameters
+/// (`: traits_floating<T>`): lookup in the template cannot see it, lookup in the instance's
+/// bases finds it; the member is the base instance's, the qualifier names the derived one.
+#[test]
+fn members_of_dependent_bases_are_found_in_the_instance() {
+    check(
+        r#"
+template <class T> struct traits_floating { static const int max_exponent10 = 38; };
+template <class T> struct traits : traits_floating<T> {};
+int f() { return traits<float>::max_exponent10 + 20; }
+"#,
+        expect![[r#"
+            f:
+              #0: traits_floating<float>::max_exponent10
+                named through traits<float>
         "#]],
     );
 }

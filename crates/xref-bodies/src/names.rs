@@ -38,7 +38,18 @@ impl<'db> Printer<'_, 'db> {
         };
         if let Some(member) = self.instance_member_of(e) {
             self.instance_member(member, access, at);
-            self.instance_qualifiers(member.class(self.db), &qualifiers);
+            match self.infer.qualifier_instance(e) {
+                // A base instance declares the member (`__numeric_traits<ptrdiff_t>::__max`,
+                // declared in `__numeric_traits_integer`): the qualifier's scopes are logged,
+                // not its instance, which EDG spells with the arguments' typedefs as written
+                // (`__numeric_traits<std::ptrdiff_t>`) where the model's has lost them.
+                Some(named) if named != member.class(self.db) => {
+                    if let Some((_, outer)) = qualifiers.split_last() {
+                        self.qualifiers_from(named.template(self.db).parent(self.db), outer);
+                    }
+                }
+                _ => self.instance_qualifiers(member.class(self.db), &qualifiers),
+            }
             return;
         }
         match resolution {

@@ -100,14 +100,56 @@ impl<'db> Model<'db> {
         let infer = self.inference(instance);
         let mut out = Vec::new();
         for n in node.descendants() {
-            if let Some(e) = self.expr_in(owner, &n)
-                && let Some(member) = infer.member_instance(e.expr)
-                && !out.contains(&member.class(db))
+            let Some(e) = self.expr_in(owner, &n) else {
+                continue;
+            };
+            // The class the qualifier names (`numeric_limits<T>`), not the base that declares
+            // the member: EDG completes the named class, its bases with it.
+            if let Some(class) = infer
+                .qualifier_instance(e.expr)
+                .or_else(|| infer.member_instance(e.expr).map(|m| m.class(db)))
+                && !out.contains(&class)
             {
-                out.push(member.class(db));
+                out.push(class);
+            }
+            if let Some(variable) = infer.variable_instance(e.expr) {
+                self.classes_named_by_variable(variable, &mut out, 0);
             }
         }
         out
+    }
+
+    /// The class template instances a variable template instance's initializer names
+    /// (`is_floating_point<__half>` for `is_floating_point_v<__half>`), through the variable
+    /// template instances it names in turn: evaluating the instance completes them.
+    fn classes_named_by_variable(
+        &self,
+        variable: Instance<'db>,
+        out: &mut Vec<Instance<'db>>,
+        depth: u32,
+    ) {
+        // Deeper than any header's chain of variable templates.
+        if depth > 16 {
+            return;
+        }
+        let db = self.db();
+        let Some((definition, _)) = hir_ty::var_instance::variable_definition(db, variable) else {
+            return;
+        };
+        let body = hir_def::body::body(db, definition);
+        let infer = hir_ty::var_instance::infer_variable_instance(db, variable);
+        for (e, _) in body.exprs.iter() {
+            if let Some(class) = infer
+                .qualifier_instance(e)
+                .or_else(|| infer.member_instance(e).map(|m| m.class(db)))
+                && !out.contains(&class)
+            {
+                out.push(class);
+            }
+            if let Some(inner) = infer.variable_instance(e) {
+                self.classes_named_by_variable(inner, out, depth + 1);
+            }
+        }
     }
 
     /// The value of `node`, an expression of the instance's template body, in the instance

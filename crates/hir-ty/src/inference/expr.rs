@@ -99,6 +99,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 default_member_inits: Vec::new(),
                 mem_init_fields: Vec::new(),
                 member_instances: Vec::new(),
+                variable_instances: Vec::new(),
+                qualifier_instances: Vec::new(),
                 deferred_calls: Vec::new(),
                 guessed_calls: Vec::new(),
             },
@@ -191,6 +193,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         // By expression, the first record of each kept (`member_instance` searches it).
         self.result.member_instances.sort_by_key(|(e, _)| *e);
         self.result.member_instances.dedup_by_key(|(e, _)| *e);
+        self.result.variable_instances.sort_by_key(|(e, _)| *e);
+        self.result.variable_instances.dedup_by_key(|(e, _)| *e);
+        self.result.qualifier_instances.sort_by_key(|(e, _)| *e);
+        self.result.qualifier_instances.dedup_by_key(|(e, _)| *e);
         self.result
     }
 
@@ -611,6 +617,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let out = self.resolution_ty(&r);
                 if let Resolution::Item(item) = r {
                     self.record_member_of_qualifier(expr, path, item);
+                    if let Some(ty) = self.record_variable_instance(expr, path, item) {
+                        self.set_resolution(expr, r);
+                        return self.of_declared(ty, ValueCategory::LValue);
+                    }
                 }
                 self.set_resolution(expr, r);
                 out

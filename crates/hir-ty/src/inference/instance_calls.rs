@@ -151,10 +151,17 @@ impl<'db> InferCtx<'_, 'db> {
         {
             return;
         }
-        if let Some(class) = self.qualifier_instance(path)
-            && concrete_args(self.db, class)
-            && let Some(found) = member_instance_in(self.db, class, member)
-                .or_else(|| same_named_member(self.db, class, member))
+        let Some(class) = self.qualifier_instance(path) else {
+            return;
+        };
+        if !concrete_args(self.db, class) {
+            return;
+        }
+        self.result
+            .qualifier_instances
+            .push((expr.into_raw().into_u32(), class));
+        if let Some(found) = member_instance_in(self.db, class, member)
+            .or_else(|| same_named_member(self.db, class, member))
         {
             self.push_member_instance(expr, found);
         }
@@ -215,9 +222,57 @@ impl<'db> InferCtx<'_, 'db> {
         let template = crate::inference::lookup_path_memo(db, self.scope, path.global, &names)
             .into_iter()
             .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
-        let written = last.args.as_ref()?;
+        let args = self.written_args(last.args.as_ref()?)?;
+        super::type_refs::instance_with_defaults(db, template, args)
+    }
+
+    /// The members named as the path's last segment of the class template instance its
+    /// qualifier names (`X<int>` in `X<int>::value`): of the definition the instance is made
+    /// from, else of its base instances, depth first in declaration order (a base that
+    /// depends on the template's parameters is known only in the instance).
+    pub(crate) fn members_of_qualifier_instance(&mut self, path: &Path) -> Vec<Item<'db>> {
+        fn go<'db>(
+            db: &'db dyn crate::HirTyDatabase,
+            instance: Instance<'db>,
+            name: &str,
+            depth: u32,
+        ) -> Vec<Item<'db>> {
+            let found = instance_members_named(db, instance, name);
+            // Deeper than any header's chain of bases.
+            if !found.is_empty() || depth > 16 {
+                return found;
+            }
+            for base in crate::class_instance::instance_bases(db, instance) {
+                let found = match base.unqualified(db).kind(db) {
+                    TyKind::Instance(b) if concrete_args(db, *b) => go(db, *b, name, depth + 1),
+                    TyKind::Class(c) => il::lookup::members_named(db, ScopeRef::Item(*c), name),
+                    _ => Vec::new(),
+                };
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+            Vec::new()
+        }
+        if path.segments.len() < 2 || path.segments[path.segments.len() - 2].args.is_none() {
+            return Vec::new();
+        }
+        let Some(name) = path.segments.last().map(|s| s.name.to_string()) else {
+            return Vec::new();
+        };
+        match self.qualifier_instance(path) {
+            Some(class) if concrete_args(self.db, class) => go(self.db, class, &name, 0),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A name's written template arguments (`<int, S>`), each an integer literal or a
+    /// type-id of its own under the bindings; `None` when one is neither or depends.
+    fn written_args(&mut self, written: &[impl AsRef<str>]) -> Option<Vec<GenericArg<'db>>> {
+        let db = self.db;
         let mut args = Vec::new();
         for a in written.iter() {
+            let a = a.as_ref();
             if let Ok(v) = a.parse::<i128>() {
                 args.push(GenericArg::Value(v));
                 continue;
@@ -237,7 +292,29 @@ impl<'db> InferCtx<'_, 'db> {
             }
             args.push(GenericArg::Type(ty));
         }
-        super::type_refs::instance_with_defaults(db, template, args)
+        Some(args)
+    }
+
+    /// `is_same_v<T, int>` naming a variable template: records the instance its arguments
+    /// (under the bindings) make, when each is concrete, and gives the instance's type.
+    pub(crate) fn record_variable_instance(
+        &mut self,
+        expr: ExprId,
+        path: &Path,
+        item: Item<'db>,
+    ) -> Option<Ty<'db>> {
+        let db = self.db;
+        if item.kind(db) != ItemKind::VariableTemplate {
+            return None;
+        }
+        let args = self.written_args(path.segments.last()?.args.as_ref()?)?;
+        let template = crate::specialization::primary_variable_template(db, item);
+        let instance = Instance::new(db, template, args);
+        concrete_args(db, instance).then_some(())?;
+        self.result
+            .variable_instances
+            .push((expr.into_raw().into_u32(), instance));
+        Some(crate::var_instance::variable_instance_ty(db, instance))
     }
 }
 

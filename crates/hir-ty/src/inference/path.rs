@@ -71,6 +71,13 @@ impl<'db> InferCtx<'_, 'db> {
         if !found.is_empty() {
             return self.classify(found);
         }
+        // `is_floating_point<__half>::value`, declared in a base the template names through
+        // its parameters (`: __cccl_is_floating_point<remove_cv_t<_Tp>>`): lookup in the
+        // template cannot see it, lookup in the instance's bases can.
+        let found = self.members_of_qualifier_instance(path);
+        if !found.is_empty() {
+            return self.classify(found);
+        }
         if let Some(found) = self.through_block_directives(expr, path.global, &segments) {
             return self.classify(found);
         }

@@ -266,10 +266,11 @@ impl Walker<'_> {
                         .find(|n| n.kind() == CONDITION)
                         .and_then(|c| c.children().next());
                     // The walk's string evaluator decides first, the model's value (in the
-                    // instance whose body this is) where it has none. The model first lost
-                    // lines: it has no variable template instances (CCCL's `_CCCL_TRAIT`
-                    // conditions), and `numeric_limits<_Tp>::is_signed` for CCCL's fp6/fp4
-                    // types came out otherwise than the walk's (docs/arch/xref.md).
+                    // instance whose body this is) where it has none. With variable template
+                    // instances in hir-ty the model alone loses 7 lines on test_data, all
+                    // `numeric_limits<_Tp>::is_signed` for CCCL's extended floating types,
+                    // which the model evaluates to false where cudafe++ takes the branch
+                    // (docs/arch/xref.md, "model-first").
                     let Some(value) = condition.and_then(|c| {
                         self.evaluate(&c, local, subst)
                             .or_else(|| self.instance_value(&c))
