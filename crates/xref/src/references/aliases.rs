@@ -90,6 +90,17 @@ impl Walker<'_> {
         if !count_fits || !printed_args.iter().all(|a| self.plain_printed_argument(a)) {
             return None;
         }
+        // A member of the current instantiation (`allocator_traits<_Alloc>::allocator_type`
+        // in `allocator_traits`) is what EDG resolves it to, not printed as written: left out.
+        let in_current_instantiation = (0..scope.path.len())
+            .filter(|&end| scope.path[end].contains('<'))
+            .any(|end| {
+                let class = format!("{}::", scope.path[..=end].join("::"));
+                printed_args.iter().any(|a| a.contains(&class))
+            });
+        if in_current_instantiation {
+            return None;
+        }
         if !Self::canonical_cv(&args) {
             return None;
         }
@@ -332,6 +343,17 @@ impl Walker<'_> {
             && outer.iter().any(|(n, _)| n == first)
         {
             return identifiers(members);
+        }
+        // A member of a class template's template-id with such arguments
+        // (`std::is_convertible<_Iter, _Iterator>::value`), printed qualified as written.
+        if let Some((id, member)) = arg.rsplit_once(">::")
+            && let Some((template, inner)) = id.split_once('<')
+        {
+            return identifiers(member)
+                && self.templates.contains_key(template)
+                && crate::instances::split_printed_args(inner)
+                    .iter()
+                    .all(|a| self.plain_printed_argument(a));
         }
         !arg.is_empty()
             && arg

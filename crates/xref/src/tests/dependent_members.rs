@@ -98,3 +98,45 @@ fn alias_specializations_with_members_of_parameters() {
     "#]]
     .assert_eq(&log_of_from(text, 3));
 }
+
+/// An argument that names a member of a class template-id of such arguments
+/// (`is_c<_Iter, _It>::value`, qualified as written) makes an alias specialization with its
+/// `T` block; one that names a member of the current instantiation (`cur<_A>::type::value`,
+/// which EDG resolves to `_A::value`: `_A::value R 6:79` and `en_t<_A::value, _A>`'s block in
+/// cudafe++'s log) logs none yet.
+#[test]
+fn alias_specializations_with_members_of_template_ids() {
+    let text = "namespace std {\n\
+                template <class A, class B> struct is_c { static constexpr bool value = true; };\n\
+                template <bool B, class T = void> struct en { typedef T type; };\n\
+                template <bool B, class T = void> using en_t = typename en<B, T>::type;\n\
+                template <class _It> struct nit { template <class _Iter> using conv = en_t<is_c<_Iter, _It>::value>; };\n\
+                template <class _A> struct cur { typedef _A type; typedef en_t<cur<_A>::type::value, _A> t2; };\n\
+                }\n";
+    expect![[r#"
+        _It D 5:17
+        std::nit D 5:29
+        _Iter D 5:51
+        _Iter R 5:81
+        _It R 5:88
+        std::is_c<_Iter, _It> R 5:76
+        std::is_c<_Iter, _It>::value R 5:94
+        std::en_t<std::is_c<_Iter, _It>::value, void> T 4:41
+        <unnamed> R 4:60
+        <unnamed> R 4:63
+        std::en<std::is_c<_Iter, _It>::value, void> R 4:57
+        std::en<std::is_c<_Iter, _It>::value, void>::type R 4:67
+        std::en_t<std::is_c<_Iter, _It>::value, void> R 5:71
+        std::nit<_It>::conv D 5:64
+        _A D 6:17
+        std::cur D 6:28
+        _A R 6:42
+        std::cur<_A>::type D 6:45
+        _A R 6:68
+        std::cur R 6:64
+        std::cur<_A>::type R 6:73
+        _A R 6:86
+        std::cur<_A>::t2 D 6:90
+    "#]]
+    .assert_eq(&log_of_from(text, 5));
+}
