@@ -60,6 +60,10 @@ pub(super) struct Param {
     /// Where a non-type parameter's type is written, when it is a single name (`_Tp` of
     /// `_Tp __v`): a template-id logs it again, bound to its argument.
     pub(super) value_type_at: Option<TextSize>,
+    /// A non-type parameter's declaration (`enable_if_t<sentinel_for<_Sent, _Iter>, int> =
+    /// 0`): a template-id that leaves it out logs its type's references again, bound to the
+    /// arguments (`default_argument_references`).
+    pub(super) declaration: Option<SyntaxNode>,
 }
 
 /// An alias template (`template <typename _Tp> using __remove_cv_t = ...;`): its
@@ -767,8 +771,13 @@ impl Walker<'_> {
             .filter_map(NodeOrToken::into_token)
             .any(|t| {
                 t.kind() == IDENT
-                    && !subst.contains_key(t.text())
-                    && self.template_param_names.iter().any(|p| p == t.text())
+                    && match subst.get(t.text()) {
+                        // A parameter bound to an argument that names the templates' own
+                        // parameters keeps the expression dependent (`sizeof(_Up) == 4`
+                        // with `_Up` bound to `_Tp` is still `<expression>`).
+                        Some(bound) => self.names_outer_parameter(bound),
+                        None => self.template_param_names.iter().any(|p| p == t.text()),
+                    }
             });
         (operators && dependent).then_some(expr)
     }

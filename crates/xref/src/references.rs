@@ -311,7 +311,15 @@ impl Walker<'_> {
                 // A template-id; its qualifier was resolved segment by segment already.
                 _ if args.is_some() => match outer {
                     Some(Resolved {
-                        inner: Inner::Dependent | Inner::Unknown,
+                        inner: Inner::Dependent,
+                        printed,
+                        ..
+                    }) => {
+                        let printed = printed.clone();
+                        self.dependent_member_template_id(&printed, segment, &ident, scope)
+                    }
+                    Some(Resolved {
+                        inner: Inner::Unknown,
                         ..
                     }) => None,
                     _ => self.template_id(segment, scope, lookup.declarator),
@@ -859,6 +867,38 @@ impl Walker<'_> {
         self.find_template(&written, scope)
             .and_then(|key| self.fixed_arity(&key))
             .is_some_and(|arity| arity == list.children().count())
+    }
+
+    /// A member template of a dependent qualifier named with arguments (`typename
+    /// __cccl_select<_Bp>::template type<_Tp>`, `_Fn::template __call<_Ty>`): nothing to look
+    /// up until instantiation, so EDG logs it as written, the qualifier as it was logged and
+    /// the arguments as a dependent template-id prints them (measured with cudafe++:
+    /// `std::__conditional<_Cond>::type<_If, _Else> R` at `type`). Arguments EDG prints
+    /// otherwise (pack expansions, other template-ids) leave it out, as for `template_id`.
+    fn dependent_member_template_id(
+        &mut self,
+        qualifier: &str,
+        segment: &SyntaxNode,
+        ident: &SyntaxToken,
+        scope: &Scope,
+    ) -> Option<Resolved> {
+        if !self.in_template() {
+            return None;
+        }
+        let list = segment.children().find(|n| n.kind() == TEMPLATE_ARG_LIST)?;
+        if list.descendants_with_tokens().any(|t| t.kind() == DOT3)
+            || !list.children().all(|arg| self.plain_argument(&arg))
+        {
+            return None;
+        }
+        let written = self.written_args(segment, scope);
+        if !Self::canonical_cv(&written) {
+            return None;
+        }
+        // A member of an alias's specialization is the member of its type's.
+        let qualifier = self.alias_targets.get(qualifier).map_or(qualifier, |t| t);
+        let printed = format!("{qualifier}::{}{written}", ident.text());
+        Some(self.dependent(printed))
     }
 
     /// An entity a template names by what it depends on: one per printed name and template.

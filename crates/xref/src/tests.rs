@@ -3,6 +3,8 @@ use expect_test::expect;
 
 use super::*;
 
+mod dependent_members;
+
 #[test]
 fn declarations_in_edg_order() {
     let text = "namespace N { int f(int a); int f(int b) { int l = b; return l; } }\n\

@@ -53,6 +53,7 @@ pub(crate) fn template_params(list: &SyntaxNode) -> Vec<Param> {
                 default,
                 value_type,
                 value_type_at,
+                declaration: (param.kind() == PARAM).then(|| param.clone()),
             })
         })
         .collect()

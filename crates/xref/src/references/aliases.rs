@@ -90,6 +90,17 @@ impl Walker<'_> {
         if !count_fits || !printed_args.iter().all(|a| self.plain_printed_argument(a)) {
             return None;
         }
+        // A member of the current instantiation (`allocator_traits<_Alloc>::allocator_type`
+        // in `allocator_traits`) is what EDG resolves it to, not printed as written: left out.
+        let in_current_instantiation = (0..scope.path.len())
+            .filter(|&end| scope.path[end].contains('<'))
+            .any(|end| {
+                let class = format!("{}::", scope.path[..=end].join("::"));
+                printed_args.iter().any(|a| a.contains(&class))
+            });
+        if in_current_instantiation {
+            return None;
+        }
         if !Self::canonical_cv(&args) {
             return None;
         }
@@ -187,13 +198,40 @@ impl Walker<'_> {
             return None;
         }
         // Only the defaults that depend on the parameters are looked up again.
-        let names_parameter = |default: &SyntaxNode| {
-            default
-                .descendants_with_tokens()
+        let named_parameters = |node: &SyntaxNode| -> Vec<usize> {
+            node.descendants_with_tokens()
                 .filter_map(NodeOrToken::into_token)
-                .any(|t| t.kind() == IDENT && params.iter().any(|p| p.name == t.text()))
+                .filter(|t| t.kind() == IDENT)
+                .filter_map(|t| params.iter().position(|p| p.name == t.text()))
+                .collect()
         };
-        for default in defaults.into_iter().filter(names_parameter) {
+        for (param, default) in params[given..].iter().zip(defaults) {
+            // A non-type parameter's type that names the parameters is looked up again too
+            // (measured with cudafe++: `subrange<_Ip, _Sp, _Kp>` logs the types of its three
+            // `enable_if_t<..., int> = 0` parameters bound to its arguments), where the
+            // parameters it names are bound to arguments that keep it dependent (others make
+            // instances EDG completes: not done here).
+            if let Some(declaration) = &param.declaration {
+                let type_names = named_parameters(declaration);
+                if !type_names.is_empty()
+                    && type_names
+                        .iter()
+                        .all(|&i| args.get(i).is_some_and(|a| self.names_outer_parameter(a)))
+                {
+                    self.rebound_references(
+                        key,
+                        &params,
+                        &args,
+                        &template_scope,
+                        |walker, scope| {
+                            walker.references_below(declaration, scope);
+                        },
+                    );
+                }
+            }
+            if named_parameters(&default).is_empty() {
+                continue;
+            }
             self.rebound_references(key, &params, &args, &template_scope, |walker, scope| {
                 if matches!(default.kind(), TYPE_ID) {
                     walker.references_below(&default, scope);
@@ -225,7 +263,7 @@ impl Walker<'_> {
 
     /// Whether an argument as printed names one of the templates' own parameters (or is an
     /// expression on them): a template-id with it is dependent.
-    pub(super) fn names_outer_parameter(&self, arg: &str) -> bool {
+    pub(crate) fn names_outer_parameter(&self, arg: &str) -> bool {
         let outer = &self.template_param_ids[..self.outer_params()];
         arg.contains("<expression>")
             || arg
@@ -290,12 +328,33 @@ impl Walker<'_> {
     }
 
     /// Whether an argument as printed is `<expression>` or made of the template parameters
-    /// in scope and builtin type words, `*` and `&`.
+    /// in scope and builtin type words, `*` and `&`, or names a member of a template
+    /// parameter (`_B1::value`, printed as written).
     fn plain_printed_argument(&self, arg: &str) -> bool {
         if arg == "<expression>" || self.alias_instances.contains(arg) {
             return true;
         }
         let outer = &self.template_param_ids[..self.outer_params()];
+        let identifiers = |s: &str| {
+            s.split("::")
+                .all(|m| !m.is_empty() && m.chars().all(is_ident_char))
+        };
+        if let Some((first, members)) = arg.split_once("::")
+            && outer.iter().any(|(n, _)| n == first)
+        {
+            return identifiers(members);
+        }
+        // A member of a class template's template-id with such arguments
+        // (`std::is_convertible<_Iter, _Iterator>::value`), printed qualified as written.
+        if let Some((id, member)) = arg.rsplit_once(">::")
+            && let Some((template, inner)) = id.split_once('<')
+        {
+            return identifiers(member)
+                && self.templates.contains_key(template)
+                && crate::instances::split_printed_args(inner)
+                    .iter()
+                    .all(|a| self.plain_printed_argument(a));
+        }
         !arg.is_empty()
             && arg
                 .chars()

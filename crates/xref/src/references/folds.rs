@@ -42,6 +42,7 @@ impl Walker<'_> {
                 default: None,
                 value_type: None,
                 value_type_at: None,
+                declaration: None,
             };
             for (i, element) in elements.iter().enumerate() {
                 self.rebound_references(
