@@ -99,6 +99,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 default_member_inits: Vec::new(),
                 mem_init_fields: Vec::new(),
                 member_instances: Vec::new(),
+                conversion_instances: Vec::new(),
                 deferred_calls: Vec::new(),
                 guessed_calls: Vec::new(),
             },
@@ -1156,13 +1157,27 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         args: &[ExprId],
     ) -> Option<Item<'db>> {
         let db = self.db;
+        // In a template, an object of a class whose arguments depend (`pair<_Iter, _Iter>
+        // r(a, b)`) is constructed by the constructor the instantiation chooses.
+        if self.in_template && target.is_dependent(db) {
+            return None;
+        }
         let class = target.as_class(db)?;
         let name = class.name_text(db)?.to_string();
+        // An instance names its template's first declaration, which may be a forward
+        // declaration (`basic_string`, declared in `<bits/stringfwd.h>`): the constructors
+        // are the definition's members.
+        let definition = match class.kind(db) {
+            ItemKind::ClassTemplate => {
+                crate::specialization::primary_definition(db, class).unwrap_or(class)
+            }
+            _ => class,
+        };
         let ctors: Vec<Item<'db>> = self
             .class_members(class, &name)
             .into_iter()
             .filter(|i| {
-                i.parent(db) == Some(class)
+                i.parent(db) == Some(definition)
                     && callable_sig(db, *i)
                         .as_ref()
                         .is_some_and(|s| s.kind == CallableKind::Constructor)
