@@ -434,10 +434,14 @@ void f(P p, Q q, Q r) {
 
 /// A class template declared before its definition (libstdc++'s `basic_string`, declared in
 /// `<bits/stringfwd.h>`): its instances name the forward declaration, and the constructors
-/// are the definition's. A string literal passed to a `const str &` parameter, or copying
-/// into a `str`, is converted by the constructor template (with its default template
-/// argument), and the temporary destroyed (measured on cudafe++: `basic_string` and
-/// `~basic_string` at the argument).
+/// are the definition's. A string literal passed to a `const str &` parameter is converted by
+/// the constructor template (with its default template argument), and the temporary
+/// destroyed (measured on cudafe++: `basic_string` and `~basic_string` at the argument); the
+/// local `s` is destroyed. Not found yet: the constructor of `str s = "abc"` (cudafe++ logs
+/// `bstr<char, alloc<char>>::bstr`), which `resolve_constructor` looks for among the forward
+/// declaration's members (taking the definition's there chose `cuda::std::pair`'s forwarding
+/// constructor for `pair<int, float> p{threadIdx.x, 1.5f}`, binding its arguments, where
+/// cudafe++ reads them: reverted).
 #[test]
 fn converting_constructors_of_forward_declared_templates() {
     check(
@@ -460,7 +464,6 @@ void f() { pr("hello", 1); str s = "abc"; }
               expr #1: Construct bstr::bstr (__host__)
               expr #1: Destroy bstr::~bstr (__host__)
               call #3: Function pr
-              expr #4: Constructor bstr::bstr
         "#]],
     );
 }

@@ -1164,20 +1164,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let class = target.as_class(db)?;
         let name = class.name_text(db)?.to_string();
-        // An instance names its template's first declaration, which may be a forward
-        // declaration (`basic_string`, declared in `<bits/stringfwd.h>`): the constructors
-        // are the definition's members.
-        let definition = match class.kind(db) {
-            ItemKind::ClassTemplate => {
-                crate::specialization::primary_definition(db, class).unwrap_or(class)
-            }
-            _ => class,
-        };
         let ctors: Vec<Item<'db>> = self
             .class_members(class, &name)
             .into_iter()
             .filter(|i| {
-                i.parent(db) == Some(definition)
+                i.parent(db) == Some(class)
                     && callable_sig(db, *i)
                         .as_ref()
                         .is_some_and(|s| s.kind == CallableKind::Constructor)

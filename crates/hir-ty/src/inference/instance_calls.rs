@@ -163,6 +163,18 @@ impl<'db> InferCtx<'_, 'db> {
             return None;
         }
         let definition = crate::specialization::primary_definition(db, template)?;
+        // Inside the template itself (its current instantiation, or another of its
+        // instances, `Vec<U, N> r` in `Vec<T, N>::cast`, which EDG logs as `Vec<U, N>::v`)
+        // the members are left to the template's own naming.
+        let enclosing = self.this_class.and_then(|(ty, _)| match ty.kind(db) {
+            TyKind::Instance(i) => Some(i.template(db)),
+            _ => None,
+        });
+        if enclosing.is_some_and(|t| {
+            t == template || crate::specialization::primary_definition(db, t) == Some(definition)
+        }) {
+            return None;
+        }
         (crate::lower::class_of_member(db, member) == Some(definition))
             .then(|| MemberInstance::new(db, class, member))
     }
