@@ -115,7 +115,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let template = crate::inference::lookup_path_memo(db, self.scope, global, &names)
             .into_iter()
             .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
-        if dependent && !crate::specialization::specializations(db, template).is_empty() {
+        // Inside the template itself (`Vec<U, N>` in `Vec<T, N>::cast`), its instances are
+        // left as written.
+        let enclosing = self.this_class.and_then(|(ty, _)| match ty.kind(db) {
+            TyKind::Instance(i) => Some(i.template(db)),
+            _ => None,
+        });
+        if dependent
+            && (!crate::specialization::specializations(db, template).is_empty()
+                || enclosing == Some(template))
+        {
             return None;
         }
         let mut resolved = Vec::new();
