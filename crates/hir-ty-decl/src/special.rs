@@ -90,14 +90,23 @@ impl<'db> CallTarget<'db> {
 }
 
 /// The class item of a class type (a class template for an instance), with the substitution
-/// of the instance's arguments for its members' types.
+/// of the instance's arguments for its members' types. An instance names its template's first
+/// declaration, which may be a forward declaration without members (libstdc++'s
+/// `basic_string`, declared in `<bits/stringfwd.h>`): its members are the primary
+/// definition's, whose parameters [`Subst::of_instance`] binds as well.
 pub fn class_and_subst<'db>(
     db: &'db dyn HirTyDatabase,
     ty: Ty<'db>,
 ) -> Option<(Item<'db>, Subst<'db>)> {
     match ty.unqualified(db).kind(db) {
         TyKind::Class(c) => Some((*c, Subst::default())),
-        TyKind::Instance(i) => Some((i.template(db), Subst::of_instance(db, *i))),
+        TyKind::Instance(i) => {
+            let template = i.template(db);
+            let definition = crate::specialization::primary_definition(db, template)
+                .filter(|d| d.kind(db) == template.kind(db))
+                .unwrap_or(template);
+            Some((definition, Subst::of_instance(db, *i)))
+        }
         _ => None,
     }
 }

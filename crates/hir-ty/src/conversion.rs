@@ -117,8 +117,16 @@ pub(crate) fn converting_constructor<'db>(
         let Some(param) = sig.params.first().map(|p| subst.apply(db, *p)) else {
             continue;
         };
-        // A copy or move constructor of the class itself is no conversion.
-        if param.strip_reference(db).as_class(db) == Some(class) {
+        // A copy or move constructor of the class itself is no conversion (its parameter
+        // may name the template's forward declaration, `to` the same).
+        let same_class = |t: Ty<'db>| {
+            t.strip_reference(db)
+                .as_class(db)
+                .map(|c| crate::specialization::primary_definition(db, c).unwrap_or(c))
+        };
+        if param.strip_reference(db).as_class(db) == Some(class)
+            || same_class(param).is_some_and(|c| Some(c) == same_class(to))
+        {
             continue;
         }
         if let Some(rank) = conversion_rank_standard(db, arg, param)

@@ -38,7 +38,7 @@ mod written;
 
 pub use closure_calls::{ClosureCallSig, closure_call_signature};
 pub use implicit::{ImplicitCall, ImplicitKind, ImplicitSite};
-pub use written::{written_name, written_qualifiers};
+pub use written::{written_local_alias, written_name, written_qualifiers, written_value};
 
 pub(crate) use crate::lookup::lookup_path as lookup_path_memo;
 pub(crate) use expr::{InferCtx, int_literal_ty};
@@ -162,6 +162,11 @@ pub struct InferenceResult<'db> {
     /// Qualified names whose qualifier names a class template instance (`numeric_limits<int>`
     /// in `numeric_limits<int>::is_signed`, whose member a base declares), by expression.
     pub(crate) qualifier_instances: Vec<(u32, Instance<'db>)>,
+    /// The converting constructor of a class template instance that makes an argument's
+    /// temporary (`pr("x")` for `pr(const std::string &)`: `basic_string<char, ...>`'s), by
+    /// the argument (the raw id): the implicit call names the template's member, this the
+    /// instance whose member it is.
+    pub(crate) conversion_instances: Vec<(u32, crate::class_instance::MemberInstance<'db>)>,
     /// The calls left to the instantiation although no argument's type depends
     /// (`chosen_at_instantiation`), in inference order.
     pub(crate) deferred_calls: Vec<ExprId>,
@@ -196,6 +201,19 @@ impl<'db> InferenceResult<'db> {
     /// (`Traits<int *>::is_pointer`), a member access (`v.n` on a `Vec<float, 4>`, the member
     /// found in the instance's definition or a base instance's), a call of a member function
     /// (on the call and on its callee) or an overloaded operator of an instance.
+    /// The constructor of a class template instance that converts the argument `expr`
+    /// (`conversion_instances`).
+    pub fn conversion_instance(
+        &self,
+        expr: ExprId,
+    ) -> Option<crate::class_instance::MemberInstance<'db>> {
+        let key = expr.into_raw().into_u32();
+        self.conversion_instances
+            .iter()
+            .find(|(e, _)| *e == key)
+            .map(|(_, m)| *m)
+    }
+
     pub fn member_instance(
         &self,
         expr: ExprId,

@@ -58,7 +58,8 @@ mod tests_member_instances;
 pub use crate::inference::{
     Callee, CalleeKind, ClosureCallSig, ImplicitCall, ImplicitKind, ImplicitSite,
     InferenceDiagnostic, InferenceResult, Resolution, closure_call_signature, infer,
-    infer_default_arguments, infer_instance, written_name, written_qualifiers,
+    infer_default_arguments, infer_instance, written_local_alias, written_name, written_qualifiers,
+    written_value,
 };
 pub use crate::lower::{CallableSig, callable_sig, declared_ty};
 pub use crate::special::{CallTarget, SpecialKind, SpecialMember};

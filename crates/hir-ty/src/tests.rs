@@ -746,6 +746,42 @@ void h() { struct L { int a; }; k<<<1, 1>>>(L{}); L l; l.a = 1; }
     );
 }
 
+/// A local alias or typedef (`using T = float;` in `main`, as the CCCL examples write them)
+/// is not seen by il, which resolves a body's types from the owner's scope: the body's own
+/// alias names its target, also as a template argument (`S<T>`) and under cv, `*` and `&`.
+#[test]
+fn local_aliases_name_their_targets() {
+    check(
+        r#"
+template <class U> struct S { U n; void init() {} };
+void h() {
+  using T = float;
+  typedef T *P;
+  T a = 1;
+  const T &r = a;
+  P p = &a;
+  S<T> s;
+  s.init();
+  s.n = r;
+}
+"#,
+        expect![[r#"
+            h:
+              1: int PRValue
+              a: float LValue -> local a
+              a: float LValue -> local a
+              Unary: float * PRValue
+              s: S<float> LValue -> local s
+              .init: void () PRValue -> S::init
+              call: void PRValue => Method S::init()
+              s: S<float> LValue -> local s
+              .n: float LValue -> S::n
+              r: const float LValue -> local r
+              Binary: float LValue
+        "#]],
+    );
+}
+
 #[test]
 fn local_enums_are_their_il_items() {
     // A local enumeration's enumerators have its type (a deduced template argument is the

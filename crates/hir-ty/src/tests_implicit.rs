@@ -431,3 +431,39 @@ void f(P p, Q q, Q r) {
 "#,
     ));
 }
+
+/// A class template declared before its definition (libstdc++'s `basic_string`, declared in
+/// `<bits/stringfwd.h>`): its instances name the forward declaration, and the constructors
+/// are the definition's. A string literal passed to a `const str &` parameter is converted by
+/// the constructor template (with its default template argument), and the temporary
+/// destroyed (measured on cudafe++: `basic_string` and `~basic_string` at the argument); the
+/// local `s` is destroyed. Not found yet: the constructor of `str s = "abc"` (cudafe++ logs
+/// `bstr<char, alloc<char>>::bstr`), which `resolve_constructor` looks for among the forward
+/// declaration's members (taking the definition's there chose `cuda::std::pair`'s forwarding
+/// constructor for `pair<int, float> p{threadIdx.x, 1.5f}`, binding its arguments, where
+/// cudafe++ reads them: reverted).
+#[test]
+fn converting_constructors_of_forward_declared_templates() {
+    check(
+        r#"
+template <class C> struct alloc {};
+template <class C, class A = alloc<C>> class bstr;
+template <class C, class A> class bstr {
+public:
+  bstr(const bstr &);
+  template <class = A> bstr(const C *s, const A &a = A());
+  ~bstr();
+};
+typedef bstr<char> str;
+void pr(const str &name, int x);
+void f() { pr("hello", 1); str s = "abc"; }
+"#,
+        expect![[r#"
+            f:
+              local s: Destroy bstr::~bstr (__host__)
+              expr #1: Construct bstr::bstr (__host__)
+              expr #1: Destroy bstr::~bstr (__host__)
+              call #3: Function pr
+        "#]],
+    );
+}

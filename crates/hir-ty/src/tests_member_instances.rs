@@ -7,12 +7,13 @@ use crate::display::instance_edg_name;
 use crate::infer;
 use crate::test_db::TestDb;
 
-fn render(text: &str) -> String {
+/// The member instances of the non-template bodies of `text` (of every body, `templates`).
+fn render(text: &str, templates: bool) -> String {
     let (db, file) = TestDb::with_file(text);
     let mut out = String::new();
     for item in il::scope::all_items(&db, file) {
         if hir_def::source::body_owner_kind(&db, item).is_none()
-            || !crate::lower::template_owners_of(&db, item).is_empty()
+            || (!templates && !crate::lower::template_owners_of(&db, item).is_empty())
         {
             continue;
         }
@@ -52,7 +53,42 @@ fn render(text: &str) -> String {
 }
 
 fn check(text: &str, expect: Expect) {
-    expect.assert_eq(&render(text));
+    expect.assert_eq(&render(text, false));
+}
+
+fn check_templates(text: &str, expect: Expect) {
+    expect.assert_eq(&render(text, true));
+}
+
+/// In a template's body, a member named through an object of a class template instance whose
+/// arguments depend (`S<T> r; r.n`) is the member of that dependent instance, spelled with
+/// the arguments as written (`S<T>::n`, as cudafe++ logs it), when the template has no
+/// specialization; a template with a partial specialization leaves it to the instantiation.
+#[test]
+fn members_of_dependent_instances_in_template_bodies() {
+    check_templates(
+        r#"
+template <class U> struct S { U n; U get() const { return n; } };
+template <class U> struct P { U n; };
+template <class U> struct P<U *> { U m; };
+template <class T> struct Op {
+    T f(const S<T> &x) const {
+        S<T> r;
+        r.n = x.n;
+        P<T> p;
+        p.n = 1;
+        return r.get();
+    }
+};
+"#,
+        expect![[r#"
+            Op::f:
+              #1: S<T>::n
+              #3: S<T>::n
+              #10: S<T>::get
+              #11: S<T>::get
+        "#]],
+    );
 }
 
 #[test]

@@ -126,8 +126,8 @@ impl<'db> Printer<'_, 'db> {
 
     /// An argument the model says a converting constructor turns into a temporary of the
     /// parameter's class (`g(7)` for `void g(S)` with `S(int)`): the constructor and the
-    /// temporary's destructor, `R` at the argument. Only of a class that is no instance (an
-    /// instance's members are named through it, which the model does not record here).
+    /// temporary's destructor, `R` at the argument; of a class template instance, named with
+    /// the instance (`conversion_instance`).
     fn converted_argument(&mut self, e: ExprId) {
         if self.operator_operands.contains(&e) || self.converted_initializers.contains(&e) {
             return;
@@ -144,19 +144,37 @@ impl<'db> Printer<'_, 'db> {
         }) else {
             return;
         };
-        if ctor
-            .parent(self.db)
-            .is_none_or(|class| class.kind(self.db) == ItemKind::ClassTemplate)
-        {
+        let Some(class) = ctor.parent(self.db) else {
             return;
-        }
+        };
         let destroy = calls
             .iter()
             .find(|c| c.site == site && c.kind == hir_ty::ImplicitKind::Destroy)
-            .and_then(|c| self.call_target(c.target));
+            .map(|c| c.target);
         let Some(at) = self.expr_position(e) else {
             return;
         };
+        if class.kind(self.db) == ItemKind::ClassTemplate {
+            // A member of an instance (`basic_string<char, ...>::basic_string`): named with
+            // the instance the model records for the conversion, the destructor as that
+            // instance's too.
+            let Some(member) = self.infer.conversion_instance(e) else {
+                return;
+            };
+            let Some(name) = self.instance_member_name(member) else {
+                return;
+            };
+            self.push(Target::Member(member), name, 'R', at);
+            if let Some(hir_ty::CallTarget::Item(dtor)) = destroy
+                && let Some(dtor) =
+                    hir_ty::class_instance::member_instance_in(self.db, member.class(self.db), dtor)
+                && let Some(name) = self.instance_member_name(dtor)
+            {
+                self.push(Target::Member(dtor), name, 'R', at);
+            }
+            return;
+        }
+        let destroy = destroy.and_then(|t| self.call_target(t));
         let name = self.item_name(ctor);
         self.push(Target::Item(ctor), name, 'R', at);
         if let Some((target, name)) = destroy {

@@ -27,6 +27,7 @@ impl<'db> Printer<'_, 'db> {
             return;
         };
         let node = self.node(ptr);
+        self.explicit_template_args(e, &node);
         let Some(resolution) = self.infer.resolution(e).cloned() else {
             // What the name denotes is decided at instantiation (or not known): the
             // namespaces its qualifiers name are known now.
@@ -86,22 +87,7 @@ impl<'db> Printer<'_, 'db> {
             }
             Resolution::Enumerator { enumeration, index } => {
                 let name = node_last_name(&node).unwrap_or_default();
-                let scope = match enumeration.parent(self.db) {
-                    Some(p) if !scoped_enum(self.db, enumeration) => self.item_name(p) + "::",
-                    None if !scoped_enum(self.db, enumeration) => String::new(),
-                    _ => self.item_name(enumeration) + "::",
-                };
-                self.push(
-                    Target::Enumerator(enumeration, index),
-                    format!("{scope}{name}"),
-                    'R',
-                    at,
-                );
-                if scoped_enum(self.db, enumeration) {
-                    self.qualifiers_from(Some(enumeration), &qualifiers);
-                } else {
-                    self.qualifiers(enumeration, &qualifiers);
-                }
+                self.enumerator(enumeration, index, &name, at, &qualifiers);
             }
             // A non-type template parameter's value is referred to (`N R`), in any context.
             Resolution::TemplateParam(p) => {
@@ -112,6 +98,121 @@ impl<'db> Printer<'_, 'db> {
             }
         }
         self.written_qualifiers(e, &node, false);
+    }
+
+    /// An enumerator named (`R`, qualified by its enumeration's scope), and the qualifiers
+    /// written before it.
+    fn enumerator(
+        &mut self,
+        enumeration: Item<'db>,
+        index: u32,
+        name: &str,
+        at: TextSize,
+        qualifiers: &[(String, TextSize)],
+    ) {
+        let scope = match enumeration.parent(self.db) {
+            Some(p) if !scoped_enum(self.db, enumeration) => self.item_name(p) + "::",
+            None if !scoped_enum(self.db, enumeration) => String::new(),
+            _ => self.item_name(enumeration) + "::",
+        };
+        self.push(
+            Target::Enumerator(enumeration, index),
+            format!("{scope}{name}"),
+            'R',
+            at,
+        );
+        if scoped_enum(self.db, enumeration) {
+            self.qualifiers_from(Some(enumeration), qualifiers);
+        } else {
+            self.qualifiers(enumeration, qualifiers);
+        }
+    }
+
+    /// The names written as explicit template arguments of a name expression (`Test<256, 4,
+    /// BLOCK_SCAN_RAKING>()`, `k<BLOCK_THREADS, ALGORITHM><<<g, b>>>(...)`), which the body's
+    /// expressions do not lower: what the model says each denotes (hir-ty's
+    /// [`hir_ty::written_value`], then [`hir_ty::written_name`]), with its qualifiers.
+    /// Measured on cudafe++: a template parameter, an enumerator or a type is named (`R`), a
+    /// variable read (`U`; `R` in a template, where every such name is). A template-id among
+    /// the arguments names an instance, which this printer does not spell: left out.
+    pub(super) fn explicit_template_args(&mut self, e: ExprId, node: &SyntaxNode) {
+        let name = if matches!(node.kind(), NAME_REF | QUALIFIED_NAME) {
+            Some(node.clone())
+        } else {
+            node.children()
+                .find(|n| matches!(n.kind(), NAME_REF | QUALIFIED_NAME))
+        };
+        let Some(name) = name else {
+            return;
+        };
+        let last = match name.kind() {
+            QUALIFIED_NAME => name.children().filter(|n| n.kind() == NAME_REF).last(),
+            _ => Some(name.clone()),
+        };
+        let Some(list) = last.and_then(|l| l.children().find(|n| n.kind() == TEMPLATE_ARG_LIST))
+        else {
+            return;
+        };
+        let names: Vec<SyntaxNode> = list
+            .descendants()
+            .filter(|n| {
+                matches!(n.kind(), NAME_REF | QUALIFIED_NAME)
+                    && n.parent().is_none_or(|p| p.kind() != QUALIFIED_NAME)
+                    && !n.descendants().any(|d| d.kind() == TEMPLATE_ARG_LIST)
+                    // Only the arguments of this list, not of a template-id among them.
+                    && n.ancestors()
+                        .find(|a| a.kind() == TEMPLATE_ARG_LIST)
+                        .is_some_and(|a| a == list)
+            })
+            .collect();
+        for n in names {
+            let Some((at, qualifiers)) = name_position(&n) else {
+                continue;
+            };
+            if self.placed_at(at) {
+                continue;
+            }
+            let (global, segments) = il::lookup::name_segments(&n);
+            match hir_ty::written_value(self.db, self.owner, e, global, &segments) {
+                Some(Resolution::TemplateParam(p)) => {
+                    let params = hir_def::generics::template_params(self.db, p.owner);
+                    if let Some(param) = params.get(p.index as usize).and_then(|d| d.name.clone()) {
+                        self.push(Target::TemplateParam(p), param.into(), 'R', at);
+                    }
+                }
+                Some(Resolution::Item(item)) => {
+                    let access = if self.templated {
+                        Access::Reference
+                    } else {
+                        Access::Use
+                    };
+                    self.item(item, access, at);
+                    self.qualifiers(item, &qualifiers);
+                }
+                Some(Resolution::Enumerator { enumeration, index }) => {
+                    let last = segments.last().cloned().unwrap_or_default();
+                    self.enumerator(enumeration, index, &last, at, &qualifiers);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(item) =
+                        hir_ty::written_name(self.db, self.owner, e, global, &segments)
+                        && matches!(
+                            item.kind(self.db),
+                            ItemKind::Class
+                                | ItemKind::Struct
+                                | ItemKind::Union
+                                | ItemKind::Enum
+                                | ItemKind::Typedef
+                        )
+                    {
+                        let printed = self.item_name(item);
+                        self.push(Target::Item(item), printed, 'R', at);
+                        self.qualifiers(item, &qualifiers);
+                    }
+                }
+            }
+        }
     }
 
     /// The qualifiers of a name written at `e` (a name expression, or a type written in it)
@@ -210,6 +311,17 @@ impl<'db> Printer<'_, 'db> {
                 at,
             );
         }
+        // A local typedef or alias (`sizeof(T)` after `using T = float;`): `R` of the local,
+        // whose `D` line the declaration walk wrote at its name.
+        if item.is_none()
+            && let [single] = &segments[..]
+            && !global
+            && let Some(t) = hir_ty::written_local_alias(self.db, self.owner, e, single)
+            && let Some(decl_at) = self.local_type_name(t)
+            && !self.placed_at(at)
+        {
+            self.push(Target::Local(decl_at), single.clone(), 'R', at);
+        }
         if let Some(item) = item
             && matches!(
                 item.kind(self.db),
@@ -225,6 +337,16 @@ impl<'db> Printer<'_, 'db> {
             self.push(Target::Item(item), name, 'R', at);
         }
         self.written_qualifiers(e, &holder, false);
+    }
+
+    /// Where a local typedef's or alias's name is in the file (its `D` line's position).
+    fn local_type_name(&self, t: hir_def::hir::LocalTypeId) -> Option<TextSize> {
+        let node = self.node(self.map.local_type_syntax(t)?);
+        let at = match <syntax::ast::AliasDecl as rowan::ast::AstNode>::cast(node.clone()) {
+            Some(alias) => alias.name()?.text_range().start(),
+            None => declarator_name(&node)?,
+        };
+        self.file_offset(at)
     }
 
     /// A functional cast to a class template-id (`thrust::plus<int>()`): the instance the
@@ -288,6 +410,7 @@ impl<'db> Printer<'_, 'db> {
             return;
         };
         let node = self.node(ptr);
+        self.explicit_template_args(e, &node);
         let item = match self.infer.resolution(e) {
             Some(Resolution::Item(i)) => *i,
             Some(Resolution::Overloads(items)) if !items.is_empty() => items[0],
@@ -306,14 +429,18 @@ impl<'db> Printer<'_, 'db> {
     pub(super) fn member_name(&mut self, e: ExprId, access: Access) {
         if let Some(member) = self.instance_member_of(e) {
             // A data member whose type the model did not work out (a template template
-            // parameter's instance): how it is accessed is not known.
-            let untyped = matches!(
-                member.member(self.db).kind(self.db),
-                ItemKind::Field | ItemKind::Variable
-            ) && self
-                .infer
-                .type_of_expr(e)
-                .is_none_or(|t| t.is_dependent(self.db) || t.is_error(self.db));
+            // parameter's instance): how it is accessed is not known. A member of an instance
+            // whose arguments depend (`S<T>::n` in a template) has a dependent type, and is
+            // named `R` as any operand the instantiation decides.
+            let untyped =
+                matches!(
+                    member.member(self.db).kind(self.db),
+                    ItemKind::Field | ItemKind::Variable
+                ) && hir_ty::class_instance::concrete_args(self.db, member.class(self.db))
+                    && self
+                        .infer
+                        .type_of_expr(e)
+                        .is_none_or(|t| t.is_dependent(self.db) || t.is_error(self.db));
             if untyped {
                 return;
             }

@@ -731,3 +731,166 @@ int g(P p) { auto [c, d] = p; auto [e, h] = p; return c + e; }
         "#]],
     );
 }
+
+#[test]
+fn members_of_dependent_instances_local_aliases_and_explicit_template_arguments() {
+    // `S<T> r; r.n = x;` in a template: `S<T>::n R` (the member of the dependent instance,
+    // spelled as written); `using T = float;` in `main`: `S<T> s` is `S<float>`, its members
+    // and `sizeof(T)` (`T R`, the local alias) are logged; `Test<1, 2, RAKING>()`: the
+    // enumerator, and `h<N, A>()` the template parameters, `R` at the arguments. cudafe++ also
+    // logs, not produced here, `r R 17:11` once (cufe twice), `S<float> R` at the return types
+    // of the instances `Op<float>::operator()` and `twice<float>` (12:3, 23:15, 23:24), and
+    // `cb::Algo R` in the template parameter lists (33:18, 34:25).
+    check(
+        r#"template <typename U>
+struct S
+{
+  U n;
+  U m;
+  U get() const { return n; }
+};
+
+template <typename T>
+struct Op
+{
+  S<T> operator()(const T& x) const
+  {
+    S<T> r;
+    r.n = x;
+    r.m += 1;
+    T a = r.get();
+    return r;
+  }
+};
+
+template <typename T>
+T twice(const S<T>& s, S<T> t)
+{
+  T v = s.n * t.m;
+  return v;
+}
+
+namespace cb {
+enum Algo { RAKING, WARP };
+}
+using namespace cb;
+template <int N, Algo A> void h() {}
+template <int N, int M, Algo A> void Test() { h<N, A>(); }
+
+int main()
+{
+  using T = float;
+  int c = sizeof(T);
+  S<T> s;
+  s.n = 1;
+  Op<T> op;
+  op(1.0f);
+  Test<1, 2, RAKING>();
+  return (int)twice(s, s) + c;
+}
+"#,
+        expect![[r#"
+            <unnamed> R 12:25
+            <unnamed> R 12:5
+            <unnamed> R 23:1
+            <unnamed> R 23:17
+            <unnamed> R 23:26
+            <unnamed> R 4:3
+            <unnamed> R 5:3
+            <unnamed> R 6:3
+            A D 33:23
+            A D 34:30
+            A R 34:52
+            M D 34:22
+            N D 33:15
+            N D 34:15
+            N R 34:49
+            Op D 10:8
+            Op<T>::operator() D 12:8
+            Op<float> R 42:3
+            Op<float> T 10:8
+            Op<float> t 10:8
+            Op<float>::operator() R 43:5
+            Op<float>::operator() d 12:8
+            S D 2:8
+            S<T> R 12:3
+            S<T> R 14:5
+            S<T> R 23:15
+            S<T> R 23:24
+            S<T>::get R 17:13
+            S<T>::m R 16:7
+            S<T>::m R 25:17
+            S<T>::n R 15:7
+            S<T>::n R 25:11
+            S<U>::get D 6:5
+            S<U>::m D 5:5
+            S<U>::n D 4:5
+            S<U>::n R 6:26
+            S<float> R 40:3
+            S<float> T 2:8
+            S<float> t 2:8
+            S<float>::get d 6:5
+            S<float>::m D 5:5
+            S<float>::n D 4:5
+            S<float>::n M 41:5
+            T D 22:20
+            T D 38:9
+            T D 9:20
+            T R 12:25
+            T R 12:5
+            T R 14:7
+            T R 17:5
+            T R 23:1
+            T R 23:17
+            T R 23:26
+            T R 25:3
+            T R 39:18
+            T R 40:5
+            T R 42:6
+            Test D 34:38
+            Test R 44:3
+            Test t 34:38
+            U D 1:20
+            U R 4:3
+            U R 5:3
+            U R 6:3
+            a D 17:7
+            c D 39:7
+            c U 45:29
+            cb D 29:11
+            cb R 32:17
+            cb::Algo D 30:6
+            cb::RAKING D 30:13
+            cb::RAKING R 44:14
+            cb::WARP D 30:21
+            h D 33:31
+            main D 36:5
+            op A 43:3
+            op D 42:9
+            r D 14:10
+            r R 15:5
+            r R 16:5
+            r R 17:11
+            r R 17:11
+            r R 18:12
+            r R 18:12
+            s A 45:21
+            s D 23:21
+            s D 40:8
+            s M 41:3
+            s U 25:9
+            s U 45:24
+            t D 23:29
+            t R 25:15
+            twice D 23:3
+            twice R 45:15
+            twice t 23:3
+            v D 25:5
+            v R 26:10
+            v R 26:10
+            x D 12:28
+            x U 15:11
+            x d 12:28
+        "#]],
+    );
+}

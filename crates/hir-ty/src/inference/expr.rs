@@ -101,6 +101,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 member_instances: Vec::new(),
                 variable_instances: Vec::new(),
                 qualifier_instances: Vec::new(),
+                conversion_instances: Vec::new(),
                 deferred_calls: Vec::new(),
                 guessed_calls: Vec::new(),
             },
@@ -1168,6 +1169,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         args: &[ExprId],
     ) -> Option<Item<'db>> {
         let db = self.db;
+        // In a template, an object of a class whose arguments depend (`pair<_Iter, _Iter>
+        // r(a, b)`) is constructed by the constructor the instantiation chooses.
+        if self.in_template && target.is_dependent(db) {
+            return None;
+        }
         let class = target.as_class(db)?;
         let name = class.name_text(db)?.to_string();
         let ctors: Vec<Item<'db>> = self

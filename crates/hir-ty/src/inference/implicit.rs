@@ -432,6 +432,15 @@ impl<'db> InferCtx<'_, 'db> {
             };
             if let Some(ctor) = converting_constructor(db, target, a) {
                 self.implicit(site, ImplicitKind::Construct, CallTarget::Item(ctor));
+                if let TyKind::Instance(instance) = target.unqualified(db).kind(db)
+                    && crate::class_instance::concrete_args(db, *instance)
+                    && let Some(member) =
+                        crate::class_instance::member_instance_in(db, *instance, ctor)
+                {
+                    self.result
+                        .conversion_instances
+                        .push((arg.into_raw().into_u32(), member));
+                }
                 self.special(site, ImplicitKind::Destroy, target, SpecialKind::Destructor);
                 return;
             }

@@ -126,13 +126,59 @@ impl<'db> InferCtx<'_, 'db> {
             TyKind::Pointer(p) => p.unqualified(db),
             _ => object.unqualified(db),
         };
-        if let TyKind::Instance(class) = object.kind(db)
-            && concrete_args(db, *class)
-            && let Some(found) = member_instance_in(db, *class, member)
+        let TyKind::Instance(class) = object.kind(db) else {
+            return;
+        };
+        if concrete_args(db, *class) {
+            if let Some(found) = member_instance_in(db, *class, member)
                 .or_else(|| same_named_member(db, *class, member))
-        {
+            {
+                self.push_member_instance(expr, found);
+            }
+        } else if let Some(found) = self.member_of_dependent_instance(*class, member) {
             self.push_member_instance(expr, found);
         }
+    }
+
+    /// `r.n` in a template's body, `r` of a class template instance whose arguments depend on
+    /// the template's parameters (`S<T> r` in `Op<T>::operator()`): EDG looks the member up in
+    /// the primary template's definition where it parses the template and names it as a member
+    /// of that dependent instance (`S<T>::n`, `S<T>::get`, spelled with the arguments as
+    /// written, measured on cudafe++). Only where no partial or explicit specialization of the
+    /// template exists (the instantiation could otherwise be made from another definition),
+    /// and only for a member the primary definition itself declares (not one of a base, which
+    /// may depend too).
+    fn member_of_dependent_instance(
+        &self,
+        class: Instance<'db>,
+        member: Item<'db>,
+    ) -> Option<MemberInstance<'db>> {
+        let db = self.db;
+        let template = class.template(db);
+        if !self.in_template
+            || !crate::specialization::specializations(db, template).is_empty()
+            || class.args(db).iter().any(|a| {
+                matches!(a, GenericArg::Pack(_))
+                    || matches!(a, GenericArg::Type(t) if t.is_error(db))
+            })
+        {
+            return None;
+        }
+        let definition = crate::specialization::primary_definition(db, template)?;
+        // Inside the template itself (its current instantiation, or another of its
+        // instances, `Vec<U, N> r` in `Vec<T, N>::cast`, which EDG logs as `Vec<U, N>::v`)
+        // the members are left to the template's own naming.
+        let enclosing = self.this_class.and_then(|(ty, _)| match ty.kind(db) {
+            TyKind::Instance(i) => Some(i.template(db)),
+            _ => None,
+        });
+        if enclosing.is_some_and(|t| {
+            t == template || crate::specialization::primary_definition(db, t) == Some(definition)
+        }) {
+            return None;
+        }
+        (crate::lower::class_of_member(db, member) == Some(definition))
+            .then(|| MemberInstance::new(db, class, member))
     }
 
     /// `X<int>::m` naming a member of the instance its qualifier names.

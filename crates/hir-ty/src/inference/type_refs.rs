@@ -12,12 +12,34 @@ use crate::ty::{Cv, GenericArg, Instance, RefKind, Ty, TyKind};
 impl<'a, 'db> InferCtx<'a, 'db> {
     /// A type written in the body, with the instance's arguments substituted.
     pub(crate) fn type_ref(&self, text: &str) -> Option<Ty<'db>> {
+        self.type_ref_in(text, 0)
+    }
+
+    /// [`Self::type_ref`], `depth` local aliases deep (an alias naming another: bounded).
+    fn type_ref_in(&self, text: &str, depth: u8) -> Option<Ty<'db>> {
         let ty = type_ref_ty(self.db, self.owner, text)
             .map(|t| crate::normalize::normalize(self.db, self.subst.apply(self.db, t)));
         match ty {
-            Some(t) if t.is_error(self.db) => self.local_class_type_ref(text).or(ty),
+            Some(t) if t.is_error(self.db) => self
+                .local_class_type_ref(text)
+                .or_else(|| self.local_alias_type_ref(text, depth))
+                .or_else(|| {
+                    // `S<T>` with `T` a local alias: il, which does not see the body's
+                    // aliases, leaves it an error.
+                    (!self.in_template)
+                        .then(|| self.template_id_type_ref(text, depth))
+                        .flatten()
+                })
+                .or(ty),
             Some(t) if !self.in_template && t.is_dependent(self.db) => {
-                self.template_id_type_ref(text).or(ty)
+                self.template_id_type_ref(text, depth).or(ty)
+            }
+            // In a template, `S<T>` (its arguments the template's parameters) is left as
+            // written by the scope's resolution: rebuilt as the instance with dependent
+            // arguments, whose members EDG finds in the primary template's definition
+            // (`r.n` logs `S<T>::n`), where no specialization could be chosen instead.
+            Some(t) if self.in_template && written_as_dependent(self.db, t) => {
+                self.dependent_template_id_type_ref(text, depth).or(ty)
             }
             _ => ty,
         }
@@ -30,7 +52,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// a pack, with the defaults of the parameters left out (`dvec<P>` is `dvec<P,
     /// alloc<P>>`); cv, `*` and references around it are kept (`const W<P> &`). (As
     /// `qualifier_instance` does for `X<S>::f`.)
-    fn template_id_type_ref(&self, text: &str) -> Option<Ty<'db>> {
+    fn template_id_type_ref(&self, text: &str, depth: u8) -> Option<Ty<'db>> {
+        self.rebuilt_template_id(text, depth, false)
+    }
+
+    /// [`Self::template_id_type_ref`] in a template: arguments that depend on its parameters
+    /// are kept (`S<T>`, `const S<T> &`), for a class template without partial or explicit
+    /// specializations only.
+    fn dependent_template_id_type_ref(&self, text: &str, depth: u8) -> Option<Ty<'db>> {
+        self.rebuilt_template_id(text, depth, true)
+    }
+
+    fn rebuilt_template_id(&self, text: &str, depth: u8, dependent: bool) -> Option<Ty<'db>> {
         let db = self.db;
         let open = text.find('<')?;
         let mut level = 0usize;
@@ -83,6 +116,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let template = crate::inference::lookup_path_memo(db, self.scope, global, &names)
             .into_iter()
             .find(|i| i.kind(db) == ItemKind::ClassTemplate)?;
+        // Inside the template itself (`Vec<U, N>` in `Vec<T, N>::cast`), its instances are
+        // left as written.
+        let enclosing = self.this_class.and_then(|(ty, _)| match ty.kind(db) {
+            TyKind::Instance(i) => Some(i.template(db)),
+            _ => None,
+        });
+        if dependent
+            && (!crate::specialization::specializations(db, template).is_empty()
+                || enclosing == Some(template))
+        {
+            return None;
+        }
         let mut resolved = Vec::new();
         for a in args {
             if let Ok(v) = a.parse::<i128>() {
@@ -91,8 +136,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             // An argument that is a template-id in turn is rebuilt by `type_ref` (its text is
             // shorter: the recursion ends).
-            let ty = self.type_ref(a)?;
-            if ty.is_error(db) || ty.is_dependent(db) {
+            let ty = self.type_ref_in(a, depth)?;
+            if ty.is_error(db) || (ty.is_dependent(db) && !dependent) {
                 return None;
             }
             resolved.push(GenericArg::Type(ty));
@@ -136,6 +181,69 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         Some(around_named(db, Ty::new(db, base), before, after))
     }
+}
+
+impl<'a, 'db> InferCtx<'a, 'db> {
+    /// A type naming one of the body's local typedefs or aliases (`using T = float;` in
+    /// `main`, then `T`, `const T &`, and through [`Self::template_id_type_ref`] `S<T>`),
+    /// which the owner's scope, where il resolves the text, does not see: the alias's target
+    /// resolved in turn, with the cv, `*` and references written around the name. Only a
+    /// name the body declares one alias for (block scopes are not told apart here), outside
+    /// templates, and not one whose target names itself.
+    fn local_alias_type_ref(&self, text: &str, depth: u8) -> Option<Ty<'db>> {
+        use hir_def::hir::LocalTypeKind;
+        let db = self.db;
+        if self.in_template || depth >= 8 || text.contains(['[', '(', '<', ':', '.']) {
+            return None;
+        }
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
+            .collect();
+        let [name] = words[..] else {
+            return None;
+        };
+        let mut aliases = self.body.local_types.iter().filter(|(_, t)| {
+            matches!(t.kind, LocalTypeKind::Alias | LocalTypeKind::Typedef)
+                && t.name.as_deref() == Some(name)
+        });
+        let (_, alias) = aliases.next()?;
+        if aliases.next().is_some() {
+            return None;
+        }
+        let target = alias.target.as_ref()?.as_str();
+        if target
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == name)
+        {
+            return None;
+        }
+        let target = self.type_ref_in(target, depth + 1)?;
+        if target.is_error(db) {
+            return None;
+        }
+        let at = text.find(name)?;
+        Some(around_named(
+            db,
+            target,
+            &text[..at],
+            &text[at + name.len()..],
+        ))
+    }
+}
+
+/// Whether a type is one the scope's resolution left as written (`Dependent`), under cv,
+/// pointers and references (`const S<T> &`).
+fn written_as_dependent<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>) -> bool {
+    let mut ty = ty;
+    for _ in 0..16 {
+        match ty.kind(db) {
+            TyKind::Dependent(_) => return true,
+            TyKind::Qualified(_, t) | TyKind::Pointer(t) | TyKind::Reference(_, t) => ty = *t,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The instance of `template` with the written arguments `args` followed by the defaults of

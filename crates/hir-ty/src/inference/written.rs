@@ -62,6 +62,69 @@ pub fn written_name<'db>(
         })
 }
 
+/// The local typedef or alias (`using T = float;` in the body) that the unqualified name
+/// `name`, written at `expr` in `owner`'s body as a type's name (`sizeof(T)`), denotes: it
+/// has no il item ([`written_name`] answers `None`), and the log names it as a local.
+pub fn written_local_alias(
+    db: &dyn HirTyDatabase,
+    owner: Item<'_>,
+    expr: ExprId,
+    name: &str,
+) -> Option<hir_def::hir::LocalTypeId> {
+    use hir_def::hir::LocalTypeKind;
+    let scopes = expr_scopes(db, owner);
+    let scope = scopes.scope_for_expr(expr)?;
+    let ScopeDef::LocalType(t) = scopes.resolve_name(scope, name)? else {
+        return None;
+    };
+    let body = hir_def::body::body(db, owner);
+    matches!(
+        body.local_types[t].kind,
+        LocalTypeKind::Typedef | LocalTypeKind::Alias
+    )
+    .then_some(t)
+}
+
+/// What a name written as a value where the body's expressions do not lower it (a call's
+/// explicit template argument, `Test<256, 4, BLOCK_SCAN_RAKING>()`) denotes, looked up as
+/// inference looks names up: a non-type template parameter of the owner, a variable, or an
+/// enumerator (also through using-directives). `None` for the body's own locals and for what
+/// lookup does not find.
+pub fn written_value<'db>(
+    db: &'db dyn HirTyDatabase,
+    owner: Item<'db>,
+    expr: ExprId,
+    global: bool,
+    segments: &[String],
+) -> Option<crate::inference::Resolution<'db>> {
+    use crate::inference::Resolution;
+    let (first, rest) = segments.split_first()?;
+    if !global && rest.is_empty() {
+        let scopes = expr_scopes(db, owner);
+        if let Some(scope) = scopes.scope_for_expr(expr)
+            && scopes.resolve_name(scope, first).is_some()
+        {
+            return None;
+        }
+        if let Some(param) = hir_def::generics::find_template_param(db, owner, first) {
+            return Some(Resolution::TemplateParam(param));
+        }
+    }
+    let scope = crate::lower::class_of_member(db, owner)
+        .map_or(crate::lower::scope_of(db, owner), ScopeRef::Item);
+    let found = lookup_path(db, scope, global, segments);
+    if let Some(variable) = found
+        .iter()
+        .find(|i| matches!(i.kind(db), ItemKind::Variable | ItemKind::Field))
+    {
+        return Some(Resolution::Item(*variable));
+    }
+    if !found.is_empty() {
+        return None;
+    }
+    crate::inference::path::enumerator_by_lookup(db, scope, global, segments)
+}
+
 /// What each qualifier of `segments` (all but the last) denotes, as [`written_name`] finds
 /// it: `a::b::c` looks up `a`, then `a::b`.
 pub fn written_qualifiers<'db>(
