@@ -30,10 +30,12 @@ pub struct Args {
 pub const ACCEPTED: &[(&str, &[&str], &str)] = &[
     (
         "hir-ty",
-        &["class_instance", "const_eval", "inference"],
+        &["class_instance", "const_eval", "inference", "normalize", "var_instance"],
         "one concern: typing an expression needs constant values (array bounds, template \
          arguments), evaluating a constant needs its operands typed, and both need class \
-         instances' members; the recursion is C++'s",
+         instances' members, a dependent member type (`normalize`) needs the instance its \
+         base becomes, and a variable template instance (`var_instance`) is an initializer \
+         typed and evaluated under its arguments; the recursion is C++'s",
     ),
     (
         "hir-ty",
