@@ -30,7 +30,13 @@ pub struct Args {
 pub const ACCEPTED: &[(&str, &[&str], &str)] = &[
     (
         "hir-ty",
-        &["class_instance", "const_eval", "inference", "normalize", "var_instance"],
+        &[
+            "class_instance",
+            "const_eval",
+            "inference",
+            "normalize",
+            "var_instance",
+        ],
         "one concern: typing an expression needs constant values (array bounds, template \
          arguments), evaluating a constant needs its operands typed, and both need class \
          instances' members, a dependent member type (`normalize`) needs the instance its \
