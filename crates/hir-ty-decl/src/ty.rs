@@ -206,6 +206,51 @@ impl<'db> Ty<'db> {
         }
     }
 
+    /// The type with each directly contained type replaced by `f`'s result (the pointee, the
+    /// element, a function's return and parameters, an instance's type arguments, a
+    /// projection's base), rebuilt with the same constructors (cv merging, reference
+    /// collapsing); leaves are returned as they are. The one structural walk that substitution
+    /// and normalization share: each handles its own kinds and delegates the rest here.
+    pub fn map_children(
+        self,
+        db: &'db dyn salsa::Database,
+        mut f: impl FnMut(Ty<'db>) -> Ty<'db>,
+    ) -> Ty<'db> {
+        let kind = match self.kind(db) {
+            TyKind::Qualified(cv, inner) => return f(*inner).qualified(db, *cv),
+            TyKind::Pointer(inner) => return f(*inner).pointer(db),
+            TyKind::Reference(kind, inner) => return f(*inner).reference(db, *kind),
+            TyKind::Array(elem, n) => TyKind::Array(f(*elem), *n),
+            TyKind::ParamArray(elem, p) => TyKind::ParamArray(f(*elem), *p),
+            TyKind::Function(fn_ty) => TyKind::Function(FnTy {
+                ret: f(fn_ty.ret),
+                params: fn_ty.params.iter().map(|p| f(*p)).collect(),
+                ..fn_ty.clone()
+            }),
+            TyKind::MemberPointer { class, pointee } => TyKind::MemberPointer {
+                class: f(*class),
+                pointee: f(*pointee),
+            },
+            TyKind::Instance(inst) => {
+                let args: Vec<GenericArg<'db>> = inst
+                    .args(db)
+                    .iter()
+                    .map(|a| match a {
+                        GenericArg::Type(t) => GenericArg::Type(f(*t)),
+                        other => other.clone(),
+                    })
+                    .collect();
+                TyKind::Instance(Instance::new(db, inst.template(db), args))
+            }
+            TyKind::Projection { base, name } => TyKind::Projection {
+                base: f(*base),
+                name: name.clone(),
+            },
+            _ => return self,
+        };
+        Ty::new(db, kind)
+    }
+
     /// The type without top-level cv-qualifiers, and those qualifiers.
     pub fn split_cv(self, db: &'db dyn salsa::Database) -> (Cv, Ty<'db>) {
         match self.kind(db) {

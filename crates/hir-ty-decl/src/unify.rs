@@ -8,7 +8,7 @@ use il::Item;
 use rustc_hash::FxHashMap;
 
 use crate::HirTyDatabase;
-use crate::ty::{FnTy, GenericArg, Instance, RefKind, Ty, TyKind, ValueCategory};
+use crate::ty::{GenericArg, Instance, RefKind, Ty, TyKind, ValueCategory};
 
 /// Bindings of template parameters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -64,50 +64,21 @@ impl<'db> Subst<'db> {
             return Ty::error(db);
         }
         let go = |t: Ty<'db>| self.apply_depth(db, t, depth + 1);
-        let kind = match ty.kind(db) {
-            TyKind::Param(p) => {
-                return match self.map.get(p) {
-                    Some(GenericArg::Type(t)) => *t,
-                    _ => ty,
-                };
-            }
-            TyKind::Qualified(cv, inner) => return go(*inner).qualified(db, *cv),
-            TyKind::Pointer(inner) => return go(*inner).pointer(db),
-            TyKind::Reference(kind, inner) => return go(*inner).reference(db, *kind),
-            TyKind::Array(elem, n) => TyKind::Array(go(*elem), *n),
+        match ty.kind(db) {
+            TyKind::Param(p) => match self.map.get(p) {
+                Some(GenericArg::Type(t)) => *t,
+                _ => ty,
+            },
             TyKind::ParamArray(elem, p) => match self.map.get(p) {
-                Some(GenericArg::Value(n)) if *n >= 0 => TyKind::Array(go(*elem), Some(*n as u64)),
-                _ => TyKind::ParamArray(go(*elem), *p),
+                Some(GenericArg::Value(n)) if *n >= 0 => {
+                    Ty::new(db, TyKind::Array(go(*elem), Some(*n as u64)))
+                }
+                _ => ty.map_children(db, go),
             },
-            TyKind::Function(f) => TyKind::Function(FnTy {
-                ret: go(f.ret),
-                params: f.params.iter().map(|p| go(*p)).collect(),
-                ..f.clone()
-            }),
-            TyKind::MemberPointer { class, pointee } => TyKind::MemberPointer {
-                class: go(*class),
-                pointee: go(*pointee),
-            },
-            TyKind::Instance(inst) => {
-                let args: Vec<GenericArg<'db>> = inst
-                    .args(db)
-                    .iter()
-                    .map(|a| match a {
-                        GenericArg::Type(t) => GenericArg::Type(go(*t)),
-                        other => other.clone(),
-                    })
-                    .collect();
-                TyKind::Instance(Instance::new(db, inst.template(db), args))
-            }
-            // The base is substituted; the member is looked up by `hir_ty::normalize`, which
-            // needs the instances' definitions (above this crate).
-            TyKind::Projection { base, name } => TyKind::Projection {
-                base: go(*base),
-                name: name.clone(),
-            },
-            _ => return ty,
-        };
-        Ty::new(db, kind)
+            // A projection's base is substituted (`map_children`); the member is looked up by
+            // `hir_ty::normalize`, which needs the instances' definitions (above this crate).
+            _ => ty.map_children(db, go),
+        }
     }
 }
 

@@ -24,7 +24,7 @@ use crate::class_instance::{
     concrete_args, instance_bases, instance_bindings, instance_definition,
 };
 use crate::lower::declared_ty;
-use crate::ty::{FnTy, GenericArg, Instance, Ty, TyKind};
+use crate::ty::{Instance, Ty, TyKind};
 
 /// How many member lookups one normalization may go through (chains of member typedefs
 /// through other instances are a handful deep in the CCCL headers).
@@ -42,45 +42,20 @@ fn normalize_depth<'db>(db: &'db dyn HirTyDatabase, ty: Ty<'db>, depth: u32) -> 
         return ty;
     }
     let go = |t: Ty<'db>| normalize_depth(db, t, depth + 1);
-    let kind = match ty.kind(db) {
-        TyKind::Projection { base, name } => {
-            let base = go(*base);
-            if let Some(member) = member_type(db, base, name, depth + 1) {
-                return member;
-            }
+    if let TyKind::Projection { base, name } = ty.kind(db) {
+        let base = go(*base);
+        if let Some(member) = member_type(db, base, name, depth + 1) {
+            return member;
+        }
+        return Ty::new(
+            db,
             TyKind::Projection {
                 base,
                 name: name.clone(),
-            }
-        }
-        TyKind::Qualified(cv, inner) => return go(*inner).qualified(db, *cv),
-        TyKind::Pointer(inner) => return go(*inner).pointer(db),
-        TyKind::Reference(kind, inner) => return go(*inner).reference(db, *kind),
-        TyKind::Array(elem, n) => TyKind::Array(go(*elem), *n),
-        TyKind::ParamArray(elem, p) => TyKind::ParamArray(go(*elem), *p),
-        TyKind::Function(f) => TyKind::Function(FnTy {
-            ret: go(f.ret),
-            params: f.params.iter().map(|p| go(*p)).collect(),
-            ..f.clone()
-        }),
-        TyKind::MemberPointer { class, pointee } => TyKind::MemberPointer {
-            class: go(*class),
-            pointee: go(*pointee),
-        },
-        TyKind::Instance(inst) => {
-            let args: Vec<GenericArg<'db>> = inst
-                .args(db)
-                .iter()
-                .map(|a| match a {
-                    GenericArg::Type(t) => GenericArg::Type(go(*t)),
-                    other => other.clone(),
-                })
-                .collect();
-            TyKind::Instance(Instance::new(db, inst.template(db), args))
-        }
-        _ => return ty,
-    };
-    Ty::new(db, kind)
+            },
+        );
+    }
+    ty.map_children(db, go)
 }
 
 /// The member type `name` of `base`, when `base` is a concrete class or instance that has
