@@ -156,16 +156,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// defined in two blocks is left unresolved).
     fn local_class_type_ref(&self, text: &str) -> Option<Ty<'db>> {
         let db = self.db;
-        if text.contains(['[', '(', '<', ':', '.']) {
-            return None;
-        }
-        let words: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
-            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
-            .collect();
-        let [name] = words[..] else {
-            return None;
-        };
+        let name = sole_type_name(text)?;
         let mut types = il::scope::local_types_in(db, self.owner)
             .iter()
             .filter(|c| c.name_text(db) == Some(name));
@@ -193,16 +184,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn local_alias_type_ref(&self, text: &str, depth: u8) -> Option<Ty<'db>> {
         use hir_def::hir::LocalTypeKind;
         let db = self.db;
-        if self.in_template || depth >= 8 || text.contains(['[', '(', '<', ':', '.']) {
+        if self.in_template || depth >= 8 {
             return None;
         }
-        let words: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
-            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
-            .collect();
-        let [name] = words[..] else {
-            return None;
-        };
+        let name = sole_type_name(text)?;
         let mut aliases = self.body.local_types.iter().filter(|(_, t)| {
             matches!(t.kind, LocalTypeKind::Alias | LocalTypeKind::Typedef)
                 && t.name.as_deref() == Some(name)
@@ -307,4 +292,20 @@ pub(crate) fn around_named<'db>(
         }
     }
     ty
+}
+
+/// The one name of a simple written type (`L`, `const L &`, `T *`): `None` for anything with a
+/// qualifier, template arguments, an array or function part, or more than one name.
+fn sole_type_name(text: &str) -> Option<&str> {
+    if text.contains(['[', '(', '<', ':', '.']) {
+        return None;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+        .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile"))
+        .collect();
+    match words[..] {
+        [name] => Some(name),
+        _ => None,
+    }
 }
